@@ -1,0 +1,84 @@
+"""Which hand ranking a game uses: the rule vocabulary the evaluator reads.
+
+A :class:`Ranking` names the ranking (``high`` for standard poker, ``soko`` for
+RULES.md §2 items 11–17) and the options that change it. It is hashable, so
+evaluation tables are built once per distinct ranking and shared.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from ..errors import RulesError
+
+
+class HandRanking(StrEnum):
+    """The order of hand classes."""
+
+    HIGH = "high"
+    """Standard poker: straight flush down to high card (RULES.md §3 item 5)."""
+    SOKO = "soko"
+    """Sökö: standard classes plus four-flush and four-straight between two pair and one pair (RULES.md §2 items 11–17)."""
+
+
+class HighCardRule(StrEnum):
+    """How two high-card hands compare (RULES.md §2 item 16)."""
+
+    KICKERS = "kickers"
+    """All five cards high to low; equal hands split."""
+    TOP_CARD_THEN_SUIT = "top_card_then_suit"
+    """Seed 000: the highest card alone, ties broken by its suit ♠ > ♥ > ♦ > ♣."""
+
+
+@dataclass(frozen=True)
+class Ranking:
+    """A hand ranking with its options; the key of the evaluation tables."""
+
+    kind: HandRanking = HandRanking.HIGH
+    high_card_rule: HighCardRule = HighCardRule.KICKERS
+    four_straight_ace_low: bool = True
+    """Sökö: A-2-3-4 is a four-straight (the lowest one)."""
+    four_card_straight_flush_class: bool = False
+    """Sökö: a four-card straight flush ranks above four-flush, below two pair."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "kind", _enum(HandRanking, self.kind, "hand_ranking"))
+        object.__setattr__(
+            self, "high_card_rule", _enum(HighCardRule, self.high_card_rule, "high_card_rule")
+        )
+        if self.kind is HandRanking.HIGH and not self.four_straight_ace_low:
+            raise RulesError(
+                "four_straight_ace_low=false needs hand_ranking=soko: standard poker has no four-straight",
+                expected="hand_ranking=soko",
+                actual=f"hand_ranking={self.kind}",
+            )
+        if self.kind is HandRanking.HIGH and self.four_card_straight_flush_class:
+            raise RulesError(
+                "four_card_straight_flush_class=true needs hand_ranking=soko: standard poker has no four-card hands",
+                expected="hand_ranking=soko",
+                actual=f"hand_ranking={self.kind}",
+            )
+
+    @property
+    def name(self) -> str:
+        """A short stable name, used for cache files and messages."""
+        parts = [str(self.kind), str(self.high_card_rule)]
+        if self.kind is HandRanking.SOKO:
+            parts.append("acelow" if self.four_straight_ace_low else "acehigh")
+            parts.append("4sf" if self.four_card_straight_flush_class else "4f")
+        return "-".join(parts)
+
+
+def _enum(cls, value, option):
+    try:
+        return cls(value)
+    except ValueError:
+        choices = ", ".join(m.value for m in cls)
+        raise RulesError(
+            f"unknown value {value!r} for option {option}", expected=f"one of {choices}", actual=str(value)
+        ) from None
+
+
+HIGH = Ranking()
+SOKO = Ranking(HandRanking.SOKO)
