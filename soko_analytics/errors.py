@@ -47,9 +47,9 @@ class SokoError(Exception):
             parts.append(f"action {self.action_index}:")
         parts.append(self.reason)
         text = " ".join(parts)
-        if self.expected is not None or self.actual is not None:
-            text += f" (expected {self.expected}, got {self.actual})"
-        return text
+        detail = [f"expected {self.expected}"] if self.expected is not None else []
+        detail += [f"got {self.actual}"] if self.actual is not None else []
+        return f"{text} ({', '.join(detail)})" if detail else text
 
 
 class CardError(SokoError):

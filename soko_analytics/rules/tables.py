@@ -1,0 +1,335 @@
+"""Evaluation tables: every five-card hand valued once, by definition.
+
+For a :class:`~soko_analytics.rules.ranking.Ranking` this module values all
+2,598,960 five-card hands with vectorised code that reads like the rules
+(RULES.md §2 items 11–17 for Sökö, §3 item 5 for standard poker), turns the
+values into dense integers (1 = the worst hand, higher is better) and keeps
+them in a table indexed by the hand's combinatorial index. Best-of-six and
+best-of-seven tables for the standard ranking are derived from that same
+five-card table. The scalar and batch evaluators in
+:mod:`soko_analytics.rules.evaluate` both read these tables.
+
+Tables are cached as ``.npy`` files under ``$SOKO_CACHE_DIR`` (default
+``~/.cache/soko_analytics``); a missing or unwritable cache only costs a
+rebuild of a few seconds.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from enum import IntEnum
+from functools import cache
+from itertools import combinations
+from math import comb
+from pathlib import Path
+
+import numpy as np
+
+from .ranking import HandRanking, HighCardRule, Ranking
+
+TABLE_VERSION = 1
+N_FIVE = comb(52, 5)
+
+
+class HandClass(IntEnum):
+    """The classes of five-card hands; the numbers are identities, not order."""
+
+    HIGH_CARD = 0
+    PAIR = 1
+    FOUR_STRAIGHT = 2
+    FOUR_FLUSH = 3
+    FOUR_STRAIGHT_FLUSH = 4
+    TWO_PAIR = 5
+    THREE_OF_A_KIND = 6
+    STRAIGHT = 7
+    FLUSH = 8
+    FULL_HOUSE = 9
+    FOUR_OF_A_KIND = 10
+    STRAIGHT_FLUSH = 11
+
+
+def class_order(ranking: Ranking) -> tuple[HandClass, ...]:
+    """The classes a ranking knows, lowest first (RULES.md §2 item 11, §3 item 5)."""
+    C = HandClass
+    upper = (C.TWO_PAIR, C.THREE_OF_A_KIND, C.STRAIGHT, C.FLUSH, C.FULL_HOUSE, C.FOUR_OF_A_KIND, C.STRAIGHT_FLUSH)
+    if ranking.kind is HandRanking.HIGH:
+        return (C.HIGH_CARD, C.PAIR) + upper
+    fours = (C.FOUR_STRAIGHT, C.FOUR_FLUSH)
+    if ranking.four_card_straight_flush_class:
+        fours += (C.FOUR_STRAIGHT_FLUSH,)
+    return (C.HIGH_CARD, C.PAIR) + fours + upper
+
+
+# Combinatorial (colex) index of a sorted five-card hand c0 < c1 < ... < c4:
+# sum of comb(c_i, i + 1). BINOM[i, c] = comb(c, i + 1).
+BINOM = np.array([[comb(c, i + 1) for c in range(52)] for i in range(5)], dtype=np.int32)
+
+
+def all_five_card_hands() -> np.ndarray:
+    """Every five-card hand, sorted within the row, row i having colex index i."""
+    return _colex(52, 5)
+
+
+@cache
+def _colex(n: int, k: int) -> np.ndarray:
+    """All k-subsets of range(n) as sorted rows, in colex order (by largest card first)."""
+    if k == 0:
+        return np.zeros((1, 0), dtype=np.uint8)
+    parts = [
+        np.hstack([_colex(top, k - 1), np.full((comb(top, k - 1), 1), top, dtype=np.uint8)])
+        for top in range(k - 1, n)
+    ]
+    return np.vstack(parts)
+
+
+@dataclass(frozen=True)
+class FiveCardTable:
+    """The five-card table of one ranking and how to read its values."""
+
+    ranking: Ranking
+    values: np.ndarray
+    """uint16 value of each hand by colex index; 1 is the worst hand."""
+    value_class: np.ndarray
+    """HandClass of each value (index 0 unused)."""
+    value_ranks: np.ndarray
+    """int32 tie-break of each value: five 4-bit ranks, most significant first."""
+
+    @property
+    def distinct(self) -> int:
+        return len(self.value_class) - 1
+
+
+def _keys(hands: np.ndarray, ranking: Ranking) -> tuple[np.ndarray, np.ndarray]:
+    """(class, tie-break) of sorted five-card hands, by the rules' definitions.
+
+    The tie-break packs up to five ranks in 4-bit fields, most significant
+    first; a larger tie-break is a better hand within the class.
+    """
+    C = HandClass
+    n = len(hands)
+    r = (hands >> 2).astype(np.int32)
+    s = (hands & 3).astype(np.int32)
+    # Ranks ordered by (group size, rank), both descending: paired classes
+    # compare group by group, then kickers; unpaired hands compare card by card.
+    group = (r[:, :, None] == r[:, None, :]).sum(axis=2)
+    ordered = np.sort(group * 16 + r, axis=1)[:, ::-1] & 15
+    by_groups = (ordered * (16 ** np.arange(4, -1, -1))).sum(axis=1)
+    top_group = group.max(axis=1)
+    distinct = 1 + (np.diff(r, axis=1) != 0).sum(axis=1)
+
+    mask = np.bitwise_or.reduce(1 << r, axis=1)
+    wheel = mask == 0b1000000001111
+    straight = (distinct == 5) & ((r[:, 4] - r[:, 0] == 4) | wheel)
+    straight_top = np.where(wheel, 3, r[:, 4])
+    flush = (s == s[:, :1]).all(axis=1)
+
+    cls = np.full(n, C.HIGH_CARD, dtype=np.int32)
+    tie = by_groups.copy()
+    if ranking.high_card_rule is HighCardRule.TOP_CARD_THEN_SUIT:
+        tie = (r[:, 4] << 16) | (s[:, 4] << 12)  # the top card: rank, then suit
+    if ranking.kind is HandRanking.SOKO:
+        _soko_four_card_classes(ranking, r, s, mask, distinct, cls, tie)
+    for condition, klass in (
+        ((top_group == 2) & (distinct == 4), C.PAIR),
+        ((top_group == 2) & (distinct == 3), C.TWO_PAIR),
+        ((top_group == 3) & (distinct == 3), C.THREE_OF_A_KIND),
+        ((top_group == 3) & (distinct == 2), C.FULL_HOUSE),
+        (top_group == 4, C.FOUR_OF_A_KIND),
+    ):
+        # A paired class replaces a four-hand only when it ranks higher.
+        better = condition & _outranks(ranking, klass, cls)
+        cls[better] = klass
+        tie[better] = by_groups[better]
+    cls[flush] = C.FLUSH
+    tie[flush] = by_groups[flush]
+    cls[straight] = C.STRAIGHT
+    tie[straight] = straight_top[straight] << 16
+    cls[straight & flush] = C.STRAIGHT_FLUSH
+    return cls, tie
+
+
+def _outranks(ranking: Ranking, klass: HandClass, current: np.ndarray) -> np.ndarray:
+    order = class_order(ranking)
+    position = np.zeros(len(HandClass), dtype=np.int32)
+    position[list(order)] = np.arange(len(order))
+    return position[klass] > position[current]
+
+
+def _soko_four_card_classes(ranking, r, s, mask, distinct, cls, tie) -> None:
+    """Four-straight and four-flush (RULES.md §2 items 12–15), written into cls/tie."""
+    C = HandClass
+    # Four-straight: four consecutive ranks; the fifth card may pair one of them.
+    run_top = _run_top(mask, ranking.four_straight_ace_low)
+    has_run = (run_top >= 0) & (distinct >= 4)
+    run_ranks_sum = np.where(run_top == 2, 12 + 0 + 1 + 2, 4 * run_top - 6)
+    fifth = r.sum(axis=1) - run_ranks_sum
+    cls[has_run] = C.FOUR_STRAIGHT
+    tie[has_run] = (run_top[has_run] << 16) | (fifth[has_run] << 12)
+
+    # Four-flush: exactly four cards of one suit; the suited ranks high to low, then the fifth.
+    suit_counts = (s[:, :, None] == np.arange(4)).sum(axis=1)
+    four = (suit_counts == 4).any(axis=1)
+    four_suit = suit_counts.argmax(axis=1)
+    suited = s == four_suit[:, None]
+    suited_sorted = np.sort(np.where(suited, r, -1), axis=1)[:, ::-1][:, :4]
+    off = (np.where(suited, 0, r)).sum(axis=1)
+    ff_tie = (suited_sorted * (16 ** np.arange(4, 0, -1))).sum(axis=1) + off
+    cls[four] = C.FOUR_FLUSH
+    tie[four] = ff_tie[four]
+    if ranking.four_card_straight_flush_class:
+        # The four suited cards make a run: ranked by the run's top, then the fifth card.
+        suited_mask = np.bitwise_or.reduce(np.where(suited, 1 << r, 0), axis=1)
+        sf_top = _run_top(suited_mask, ranking.four_straight_ace_low)
+        sf = four & (sf_top >= 0)
+        cls[sf] = C.FOUR_STRAIGHT_FLUSH
+        tie[sf] = (sf_top[sf] << 16) | (off[sf] << 12)
+
+
+def _run_top(mask: np.ndarray, ace_low: bool) -> np.ndarray:
+    """Rank of the top card of the highest run of four ranks in a rank mask (-1: none).
+
+    Ace plays high, and low too when ``ace_low``; a run never wraps (Q-K-A-2).
+    """
+    ext = mask << 1  # bit b is rank b - 1; bit 0 is the ace played low
+    if ace_low:
+        ext = ext | ((mask >> 12) & 1)
+    top = np.full(len(mask), -1, dtype=np.int32)
+    for t in range(3, 14):
+        run = 0b1111 << (t - 3)
+        top[(ext & run) == run] = t - 1
+    return top
+
+
+def build_five_card_table(ranking: Ranking) -> FiveCardTable:
+    """Value all five-card hands under a ranking (a few seconds)."""
+    hands = all_five_card_hands()
+    cls, tie = _keys(hands, ranking)
+    order = class_order(ranking)
+    position = np.full(len(HandClass), -1, dtype=np.int64)
+    position[list(order)] = np.arange(len(order))
+    key = (position[cls] << 32) | tie.astype(np.int64)
+    distinct, inverse = np.unique(key, return_inverse=True)
+    values = (inverse + 1).astype(np.uint16)
+    value_class = np.zeros(len(distinct) + 1, dtype=np.uint8)
+    value_class[1:] = np.asarray(order, dtype=np.uint8)[distinct >> 32]
+    value_ranks = np.zeros(len(distinct) + 1, dtype=np.int32)
+    value_ranks[1:] = distinct & 0xFFFFFFFF
+    return FiveCardTable(ranking, values, value_class, value_ranks)
+
+
+# -- best of six and seven, standard ranking --------------------------------
+
+RANK_KEYS = np.array(
+    [0, 1, 5, 22, 98, 453, 2031, 8698, 22854, 83661, 262349, 636345, 1479181], dtype=np.int64
+)
+"""Per-rank keys whose sums tell apart every multiset of up to 7 ranks with at
+most four of each (Kenneth Shackleton's SKPokerEval constants; the builder
+checks the property)."""
+
+
+@dataclass(frozen=True)
+class SevenCardTables:
+    """Best-of-6 and best-of-7 tables for the standard ranking.
+
+    A hand's value is the larger of its best non-flush value (looked up by the
+    sum of its cards' RANK_KEYS) and its best flush (looked up by the 13-bit
+    rank mask of each suit).
+    """
+
+    by_rank_sum: dict[int, np.ndarray]
+    """For 6 and 7 cards: uint16 best non-flush value of a rank multiset, by its key sum."""
+    by_flush_mask: np.ndarray
+    """uint16 best flush or straight flush of a 13-bit suit rank mask (0: fewer than five)."""
+
+
+def _rank_multisets(size: int) -> np.ndarray:
+    rows = [m for m in combinations(range(13 + size - 1), size)]
+    ranks = np.array(rows, dtype=np.int64) - np.arange(size)  # stars and bars -> nondecreasing
+    counts = (ranks[:, :, None] == ranks[:, None, :]).sum(axis=2).max(axis=1)
+    return ranks[counts <= 4]
+
+
+def build_seven_card_tables(five: FiveCardTable) -> SevenCardTables:
+    hands = all_five_card_hands()
+    ranks = (hands >> 2).astype(np.int64)
+    is_flush = ((hands & 3) == (hands[:, :1] & 3)).all(axis=1)
+    size = int(RANK_KEYS[12] * 4 + RANK_KEYS[11] * 3 + 1)
+    by_sum5 = np.zeros(size, dtype=np.uint16)
+    by_sum5[RANK_KEYS[ranks[~is_flush]].sum(axis=1)] = five.values[~is_flush]
+    by_mask = np.zeros(1 << 13, dtype=np.uint16)
+    by_mask[np.bitwise_or.reduce(1 << ranks[is_flush], axis=1)] = five.values[is_flush]
+    by_rank_sum = {}
+    for n in (6, 7):
+        multisets = _rank_multisets(n)
+        total = RANK_KEYS[multisets].sum(axis=1)
+        if len(np.unique(total)) != len(total):
+            raise AssertionError(f"RANK_KEYS do not separate the {n}-rank multisets")
+        best = np.zeros(len(multisets), dtype=np.uint16)
+        for drop in combinations(range(n), n - 5):
+            sub = total - RANK_KEYS[multisets[:, list(drop)]].sum(axis=1)
+            best = np.maximum(best, by_sum5[sub])
+        by_rank_sum[n] = np.zeros(int(total.max()) + 1, dtype=np.uint16)
+        by_rank_sum[n][total] = best
+        masks_n = np.array([m for m in range(1 << 13) if m.bit_count() == n], dtype=np.int64)
+        bits = np.array([[b for b in range(13) if m >> b & 1] for m in masks_n], dtype=np.int64)
+        best = np.zeros(len(masks_n), dtype=np.uint16)
+        for keep in combinations(range(n), 5):
+            best = np.maximum(best, by_mask[np.bitwise_or.reduce(1 << bits[:, list(keep)], axis=1)])
+        by_mask[masks_n] = best
+    return SevenCardTables(by_rank_sum, by_mask)
+
+
+# -- cache ------------------------------------------------------------------
+
+def _cache_dir() -> Path:
+    root = os.environ.get("SOKO_CACHE_DIR") or Path.home() / ".cache" / "soko_analytics"
+    return Path(root) / f"tables-v{TABLE_VERSION}"
+
+
+def _load_or_build(name: str, build, fields: tuple[str, ...]):
+    folder = _cache_dir()
+    paths = [folder / f"{name}.{f}.npy" for f in fields]
+    try:
+        return [np.load(p) for p in paths]
+    except (OSError, ValueError):
+        pass
+    arrays = build()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        for path, array in zip(paths, arrays):
+            tmp = path.with_suffix(f".{os.getpid()}.tmp.npy")
+            np.save(tmp, array)
+            os.replace(tmp, path)
+    except OSError:
+        pass  # a read-only home: keep the tables in memory only
+    return arrays
+
+
+@cache
+def five_card_table(ranking: Ranking) -> FiveCardTable:
+    """The (cached) five-card table of a ranking."""
+    fields = ("values", "value_class", "value_ranks")
+
+    def build():
+        t = build_five_card_table(ranking)
+        return [t.values, t.value_class, t.value_ranks]
+
+    values, value_class, value_ranks = _load_or_build(ranking.name, build, fields)
+    return FiveCardTable(ranking, values, value_class, value_ranks)
+
+
+@cache
+def seven_card_tables(ranking: Ranking) -> SevenCardTables | None:
+    """Best-of-7 tables where the ranking allows them (standard ranking); else None."""
+    if ranking.kind is not HandRanking.HIGH or ranking.high_card_rule is not HighCardRule.KICKERS:
+        return None
+    five = five_card_table(ranking)
+
+    def build():
+        t = build_seven_card_tables(five)
+        return [t.by_rank_sum[6], t.by_rank_sum[7], t.by_flush_mask]
+
+    fields = ("by_rank_sum6", "by_rank_sum7", "by_flush_mask")
+    six, seven, by_mask = _load_or_build(ranking.name + "-seven", build, fields)
+    return SevenCardTables({6: six, 7: seven}, by_mask)
