@@ -1,0 +1,120 @@
+"""Hand-evaluation benchmark: ours beside phevaluator, treys and pokerkit.
+
+Runs in one process, pinned to one core, on the same seeded random hands, and
+prints hands per second and each peer's ratio to our batch evaluator. The
+targets of the foundation issue are checked at the end (exit 1 if one misses).
+
+    python bench/eval.py            # the default sizes (about a minute)
+    python bench/eval.py --quick    # smaller samples, for a smoke run
+
+Needs the bench extra: ``pip install -e .[bench]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from collections.abc import Callable
+
+import numpy as np
+from rich.console import Console
+from rich.table import Table
+
+from soko_analytics.model.cards import Card
+from soko_analytics.rules.evaluate import evaluator
+from soko_analytics.rules.ranking import HIGH, SOKO
+
+TARGETS = {  # (row label, hands/s) from the issue, one core
+    ("batch", "soko 5"): 5_000_000,
+    ("batch", "high 5"): 5_000_000,
+    ("batch", "high 7"): 3_000_000,
+    ("scalar", "high 5"): 300_000,
+    ("scalar", "soko 5"): 300_000,
+}
+
+
+def hands(n: int, k: int, seed: int) -> np.ndarray:
+    rng = np.random.default_rng(seed)
+    return np.argsort(rng.random((n, 52)), axis=1)[:, :k].astype(np.uint8)
+
+
+def rate(run: Callable[[], object], n: int, repeat: int = 3) -> float:
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        run()
+        best = min(best, time.perf_counter() - start)
+    return n / best
+
+
+def peers(sizes: dict[str, int]) -> list[tuple[str, str, str, float]]:
+    rows: list[tuple[str, str, str, float]] = []
+    h5, h7 = hands(sizes["batch"], 5, 5), hands(sizes["batch"], 7, 7)
+    high, soko = evaluator(HIGH), evaluator(SOKO)
+
+    for name, ev, hs in (("soko 5", soko, h5), ("high 5", high, h5), ("high 7", high, h7), ("soko 7", soko, h7[: sizes["batch"] // 10])):
+        rows.append(("soko_analytics", "batch", name, rate(lambda: ev.values(hs), len(hs))))
+    for name, ev, hs in (("soko 5", soko, h5), ("high 5", high, h5), ("high 7", high, h7)):
+        sample = hs[: sizes["scalar"]].tolist()
+        value = ev.value
+        rows.append(("soko_analytics", "scalar", name, rate(lambda: [value(h) for h in sample], len(sample))))
+
+    from phevaluator import evaluate_cards
+
+    for name, hs in (("high 5", h5), ("high 7", h7)):
+        sample = hs[: sizes["scalar"]].tolist()
+        rows.append(("phevaluator", "scalar", name, rate(lambda: [evaluate_cards(*h) for h in sample], len(sample))))
+
+    from treys import Card as TCard
+    from treys import Evaluator as TEvaluator
+
+    treys = TEvaluator()
+    for name, hs in (("high 5", h5), ("high 7", h7)):
+        sample = [[TCard.new(str(Card(c))) for c in h] for h in hs[: sizes["treys"]].tolist()]
+        rows.append(("treys", "scalar", name, rate(lambda: [treys.evaluate(h[:2], h[2:]) for h in sample], len(sample))))
+
+    from pokerkit import StandardHighHand
+
+    for name, hs, n in (("high 5", h5, sizes["pokerkit5"]), ("high 7", h7, sizes["pokerkit7"])):
+        sample = ["".join(str(Card(c)) for c in h) for h in hs[:n].tolist()]
+        rows.append(("pokerkit", "scalar", name, rate(lambda: [StandardHighHand.from_game(h) for h in sample], len(sample), 1)))
+    return rows
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="smaller samples")
+    args = parser.parse_args()
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {sorted(os.sched_getaffinity(0))[0]})
+    scale = 10 if args.quick else 1
+    sizes = {"batch": 2_000_000 // scale, "scalar": 200_000 // scale, "treys": 100_000 // scale,
+             "pokerkit5": 20_000 // scale, "pokerkit7": 3_000 // scale}
+    evaluator(HIGH), evaluator(SOKO)  # load tables outside the timings
+    rows = peers(sizes)
+    ours = {(mode, game): r for who, mode, game, r in rows if who == "soko_analytics"}
+    table = Table(title="Hand evaluation, one core, same seeded hands (hands/second)")
+    for col in ("evaluator", "call", "hands", "hands/s", "ours batch ÷ this", "target"):
+        table.add_column(col, justify="right" if col not in ("evaluator", "call", "hands") else "left")
+    missed = []
+    for who, mode, game, r in rows:
+        target = TARGETS.get((mode, game)) if who == "soko_analytics" else None
+        if target and r < target:
+            missed.append(f"{mode} {game}: {r:,.0f} < {target:,}")
+        ratio = ours.get(("batch", game), 0) / r
+        table.add_row(who, mode, game, f"{r:,.0f}", f"{ratio:,.1f}×", f"≥ {target:,}" if target else "")
+    console = Console()
+    console.print(table)
+    scalar_ratio = ours[("scalar", "high 5")] / next(r for w, m, g, r in rows if w == "phevaluator" and g == "high 5")
+    console.print(f"our scalar 5-card ÷ phevaluator scalar 5-card: {scalar_ratio:.2f}×")
+    if missed:
+        console.print("[red]targets missed:[/] " + "; ".join(missed))
+        return 1
+    console.print("all targets met")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
