@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from enum import StrEnum
 
 from ..errors import EvaluationError
+from .options import TieBreak
 from .ranking import HandRanking, Ranking
 from .tables import HandClass
 
@@ -32,15 +33,6 @@ class Pick(StrEnum):
     """The lowest single up card (stud's bring-in)."""
     BEST_SHOWING = "best_showing"
     """The best showing hand of the up cards (later rounds)."""
-
-
-class TieBreak(StrEnum):
-    """How equal up cards or showing hands are separated."""
-
-    SUIT = "suit"
-    """By suit in bridge order: ♣ lowest, then ♦, ♥, ♠."""
-    POSITION = "position"
-    """The tied player first from the dealer's left."""
 
 
 def _order(ranking: Ranking, four_cards: bool) -> tuple[HandClass, ...]:

@@ -1,0 +1,124 @@
+"""The facade of soko_analytics: plain-data functions for the CLI and for scripts.
+
+Each function returns dicts, lists, strings, numbers and booleans only, so the
+result can be printed as JSON as it is. Errors are :class:`~.errors.SokoError` s.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .model.cards import format_cards
+from .rules.evaluate import evaluator
+from .rules.options import OPTIONS, format_value
+from .rules.profiles import PROFILES, resolve, rules_text
+from .rules.spec import GameSpec
+
+__all__ = ["describe_options", "evaluate_hands", "game_spec", "profiles", "resolve_profile"]
+
+
+def game_spec(text: str) -> GameSpec:
+    """The :class:`GameSpec` of ``"profile[; option=value]..."`` (a log's ``Rules:`` line)."""
+    return resolve(text)
+
+
+def resolve_profile(text: str) -> dict[str, Any]:
+    """A resolved profile as plain data: options, streets, forced bets, who acts first.
+
+    ``text`` is a profile name with optional overrides, e.g.
+    ``"soko-finnish; raise_after_pass=false"``.
+    """
+    spec = resolve(text)
+    return {
+        "rules": rules_text(spec),
+        **spec.to_dict(),
+        "option_text": {n: _text(n, v) for n, v in spec.options().items()},
+        "summary": _summary(spec),
+    }
+
+
+def profiles() -> list[dict[str, Any]]:
+    """Every profile with its source, its own option values and its RULES.md §1 row values."""
+    out = []
+    for profile in PROFILES.values():
+        spec = resolve(profile.name)
+        out.append({
+            "name": profile.name,
+            "source": profile.source,
+            "values": {n: _text(n, v) for n, v in profile.values.items()},
+            "summary": _summary(spec),
+        })
+    return out
+
+
+def describe_options() -> list[dict[str, Any]]:
+    """Every option: name, type, default, allowed values, description, RULES.md section."""
+    return [
+        {
+            "name": opt.name,
+            "type": opt.type,
+            "default": opt.default_text,
+            "allowed": opt.allowed_text(),
+            "description": opt.description,
+            "section": opt.section,
+        }
+        for opt in OPTIONS.values()
+    ]
+
+
+def evaluate_hands(hands: list[str], rules: str = "holdem") -> dict[str, Any]:
+    """Value hands of 5 to 7 cards under a profile's ranking and say which win.
+
+    ``hands`` are card texts like ``"As Kd 7h 7c 2s"``; ``rules`` a profile
+    with optional overrides. Each result has the best five cards, the class,
+    the description as the logs print it, the value (larger is better; equal
+    values split) and whether the hand wins or shares the best value.
+    """
+    spec = resolve(rules)
+    ev = evaluator(spec.ranking)
+    results = [ev.evaluate(text) for text in hands]
+    best = max((r.value for r in results), default=0)
+    winners = sum(r.value == best for r in results)
+    return {
+        "rules": rules_text(spec),
+        "ranking": spec.ranking.name,
+        "hands": [
+            {
+                "hand": text,
+                "best_five": format_cards(r.best_five, brackets=False),
+                "class": r.hand_class.name.lower(),
+                "description": r.description,
+                "value": r.value,
+                "result": ("wins" if winners == 1 else "splits") if r.value == best else "loses",
+            }
+            for text, r in zip(hands, results)
+        ],
+    }
+
+
+def _text(name: str, value: Any) -> str:
+    return format_value(OPTIONS[name], value)
+
+
+def _summary(spec: GameSpec) -> dict[str, str]:
+    """The rows of the RULES.md §1 table for one resolved spec, as text."""
+    def opt(name: str) -> str:
+        return _text(name, getattr(spec, name))
+
+    return {
+        "max players": str(spec.max_players),
+        "cards": spec.deal_text,
+        "betting rounds": str(spec.betting_rounds),
+        "forced bets": spec.forced_bets.text,
+        "round 1 first to act": str(spec.first_round_first_to_act),
+        "bring_in_card": opt("bring_in_card"),
+        "bring_in_forced": opt("bring_in_forced"),
+        "bring_in_tie_break": opt("bring_in_tie_break"),
+        "later rounds first to act": opt("later_rounds_first_to_act"),
+        "structure": opt("structure"),
+        "max_bets_per_round": opt("max_bets_per_round"),
+        "raise_after_pass": opt("raise_after_pass"),
+        "hand_ranking": opt("hand_ranking"),
+        "high_card_rule": opt("high_card_rule"),
+        "odd_chip_rule": opt("odd_chip_rule"),
+    }

@@ -1,0 +1,175 @@
+"""The ``soko`` command line: thin commands over :mod:`soko_analytics.api`.
+
+The only module that imports typer and rich. Each command parses its options,
+calls one api function inside :func:`reporting_errors`, and renders the plain
+data it gets back: a rich table, or JSON with ``--json``. Data goes to stdout,
+diagnostics to stderr.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+from enum import IntEnum
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from . import api
+from .errors import SokoError
+
+
+class ExitCode(IntEnum):
+    """Exit status of ``soko``."""
+
+    OK = 0
+    """Success."""
+    USAGE = 2
+    """Bad input: an unknown name, a bad value, an impossible combination of options."""
+
+
+app = typer.Typer(
+    name="soko",
+    help="Hand-history analysis for Sökö, Texas Hold'em and Seven Card Stud.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+
+@app.callback()
+def _soko() -> None:
+    """Hand-history analysis for Sökö, Texas Hold'em and Seven Card Stud.
+
+    Example: soko rules soko-casino
+    """
+
+
+@contextmanager
+def reporting_errors(code: ExitCode = ExitCode.USAGE) -> Iterator[None]:
+    """Turn a SokoError into ``soko: error: <message>`` on stderr and exit ``code``."""
+    try:
+        yield
+    except SokoError as err:
+        typer.echo(f"soko: error: {err}", err=True)
+        raise typer.Exit(int(code)) from None
+
+
+def _print_json(data: Any) -> None:
+    typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
+
+
+@app.command("rules")
+def rules(
+    profile: Annotated[
+        str | None,
+        typer.Argument(help='A profile, optionally with overrides: "soko-finnish; raise_after_pass=false".'),
+    ] = None,
+    set_: Annotated[
+        list[str] | None,
+        typer.Option("--set", "-s", metavar="OPTION=VALUE", help="Override one option (repeatable)."),
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")] = False,
+) -> None:
+    """Show the game profiles and their options, or one resolved profile.
+
+    With no PROFILE: the five profiles side by side (RULES.md §1) and every
+    option with its default and meaning. With a PROFILE, and overrides written
+    as in a log's Rules: line or with --set: the resolved game (streets,
+    forced bets, who acts first, structure, every option value).
+
+    Example: soko rules "soko-finnish; raise_after_pass=false" --json
+    """
+    with reporting_errors():
+        if profile is None:
+            if set_:
+                raise SokoError("--set needs a PROFILE to override")
+            data: Any = {"profiles": api.profiles(), "options": api.describe_options()}
+            render = _render_overview
+        else:
+            text = "; ".join([profile, *(set_ or [])])
+            data = api.resolve_profile(text)
+            render = _render_spec
+    if as_json:
+        _print_json(data)
+    else:
+        render(data, Console())
+
+
+@app.command("eval")
+def eval_(
+    hands: Annotated[list[str], typer.Argument(help='Hands of 5 to 7 cards, each quoted: "As Kd 7h 7c 2s".')],
+    rules: Annotated[
+        str, typer.Option("--rules", "-r", help='The profile whose ranking applies, with overrides: "soko-finnish".')
+    ] = "holdem",
+    as_json: Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")] = False,
+) -> None:
+    """Evaluate hands under a profile's ranking and say which one wins.
+
+    Each hand is valued by its best five cards; the table gives the class, the
+    description as the logs print it, and wins / splits / loses.
+
+    Example: soko eval "Ah Kh 7h 3h 3s" "Qs Qd 9c 5h 2d" --rules soko-casino
+    """
+    with reporting_errors():
+        data = api.evaluate_hands(hands, rules)
+    if as_json:
+        _print_json(data)
+        return
+    table = Table(title=f"Rules: {data['rules']} (ranking {data['ranking']})")
+    for col in ("hand", "best five", "description", "value", "result"):
+        table.add_column(col, justify="right" if col == "value" else "left")
+    for h in data["hands"]:
+        table.add_row(h["hand"], h["best_five"], h["description"], str(h["value"]), h["result"])
+    Console().print(table)
+
+
+def _render_overview(data: dict[str, Any], console: Console) -> None:
+    profiles = data["profiles"]
+    table = Table(title="Profiles (RULES.md §1)")
+    table.add_column("option", style="bold")
+    for p in profiles:
+        table.add_column(p["name"])
+    table.add_row("source", *(p["source"] for p in profiles))
+    for row in profiles[0]["summary"]:
+        table.add_row(row, *(p["summary"][row] for p in profiles))
+    console.print(table)
+    options = Table(title='Options (override: "PROFILE; option=value; ...")')
+    for col in ("option", "default", "allowed", "meaning", "§"):
+        options.add_column(col, style="bold" if col == "option" else None)
+    for o in data["options"]:
+        options.add_row(o["name"], o["default"], o["allowed"], o["description"], o["section"])
+    console.print(options)
+
+
+def _render_spec(data: dict[str, Any], console: Console) -> None:
+    summary = Table(title=f"Rules: {data['rules']}", show_header=False)
+    summary.add_column(style="bold")
+    summary.add_column()
+    for key, value in data["summary"].items():
+        summary.add_row(key, value)
+    summary.add_row("hand ranking", data["ranking"])
+    console.print(summary)
+    streets = Table(title="Streets")
+    for col in ("street", "down", "up", "board", "turn up", "betting", "bet size", "open pair big bet"):
+        streets.add_column(col)
+    for s in data["streets"]:
+        streets.add_row(
+            s["name"], str(s["down"]), str(s["up"]), str(s["board"]), str(s["turn_up"]),
+            "yes" if s["betting"] else "no", s["bet_size"] or "—", "yes" if s["open_pair_big_bet"] else "no",
+        )
+    console.print(streets)
+    options = Table(title="Options")
+    options.add_column("option", style="bold")
+    options.add_column("value")
+    for name, value in data["option_text"].items():
+        options.add_row(name, value)
+    console.print(options)
+
+
+def main() -> None:
+    """Entry point of the ``soko`` script."""
+    app()

@@ -1,0 +1,154 @@
+"""The five profiles against the RULES.md §1 table, written out by hand here."""
+
+from __future__ import annotations
+
+import pytest
+
+from soko_analytics.rules.options import ForcedBet, FirstToAct
+from soko_analytics.rules.profiles import PROFILES, resolve
+from soko_analytics.rules.ranking import SOKO, HandRanking, Ranking
+
+A, SB, BB, BI = ForcedBet.ANTE, ForcedBet.SMALL_BLIND, ForcedBet.BIG_BLIND, ForcedBet.BRING_IN
+
+# RULES.md §1, one dict per column. None = "—" or "unlimited".
+TABLE = {
+    "soko-finnish": {
+        "max_players": 10, "deal": "1 down + 4 up", "betting_rounds": 4, "forced": (A,),
+        "bring_in_card": None, "bring_in_forced": False, "bring_in_tie_break": "position",
+        "later_rounds_first_to_act": "best_showing", "structure": "spread", "max_bets_per_round": None,
+        "raise_after_pass": True, "hand_ranking": "soko", "high_card_rule": "top_card_then_suit",
+        "odd_chip_rule": "left_of_dealer",
+    },
+    "soko-casino": {
+        "max_players": 8, "deal": "1 down + 4 up", "betting_rounds": 4, "forced": (A, BI),
+        "bring_in_card": "highest", "bring_in_forced": True, "bring_in_tie_break": "suit",
+        "later_rounds_first_to_act": "best_showing", "structure": "fixed_limit", "max_bets_per_round": 4,
+        "raise_after_pass": True, "hand_ranking": "soko", "high_card_rule": "kickers",
+        "odd_chip_rule": "left_of_dealer",
+    },
+    "holdem": {
+        "max_players": 10, "deal": "2 down + 5 board", "betting_rounds": 4, "forced": (SB, BB),
+        "bring_in_card": None, "bring_in_forced": False, "bring_in_tie_break": None,
+        "later_rounds_first_to_act": "left_of_button", "structure": "no_limit", "max_bets_per_round": None,
+        "raise_after_pass": True, "hand_ranking": "high", "high_card_rule": "kickers",
+        "odd_chip_rule": "left_of_dealer",
+    },
+    "stud7": {
+        "max_players": 8, "deal": "2 down + 4 up + 1 down", "betting_rounds": 5, "forced": (A, BI),
+        "bring_in_card": "lowest", "bring_in_forced": True, "bring_in_tie_break": "suit",
+        "later_rounds_first_to_act": "best_showing", "structure": "fixed_limit", "max_bets_per_round": 4,
+        "raise_after_pass": True, "hand_ranking": "high", "high_card_rule": "kickers",
+        "odd_chip_rule": "left_of_dealer",
+    },
+    "stud5": {
+        "max_players": 10, "deal": "1 down + 4 up", "betting_rounds": 4, "forced": (A, BI),
+        "bring_in_card": "lowest", "bring_in_forced": True, "bring_in_tie_break": "suit",
+        "later_rounds_first_to_act": "best_showing", "structure": "fixed_limit", "max_bets_per_round": 4,
+        "raise_after_pass": True, "hand_ranking": "high", "high_card_rule": "kickers",
+        "odd_chip_rule": "left_of_dealer",
+    },
+}
+
+OPTION_ROWS = (
+    "max_players", "bring_in_card", "bring_in_forced", "bring_in_tie_break", "later_rounds_first_to_act",
+    "structure", "max_bets_per_round", "raise_after_pass", "hand_ranking", "high_card_rule", "odd_chip_rule",
+)
+
+
+def test_the_five_profiles_exist():
+    assert list(PROFILES) == ["soko-finnish", "soko-casino", "holdem", "stud7", "stud5"]
+
+
+@pytest.mark.parametrize("name", TABLE)
+def test_profile_matches_rules_table(name):
+    spec, row = resolve(name), TABLE[name]
+    assert spec.profile == name
+    for option in OPTION_ROWS:
+        assert getattr(spec, option) == row[option], option
+    assert spec.deal_text == row["deal"]
+    assert spec.betting_rounds == row["betting_rounds"]
+    assert spec.forced_bets.kinds == row["forced"]
+
+
+def test_soko_streets_one_down_then_four_up_rules_2_3():
+    names = [(s.name, s.down, s.up, s.board) for s in resolve("soko-casino").streets]
+    assert names == [("2nd STREET", 1, 1, 0), ("3rd STREET", 0, 1, 0), ("4th STREET", 0, 1, 0), ("5th STREET", 0, 1, 0)]
+
+
+def test_soko_casino_small_bets_rounds_1_2_big_3_4_and_open_pair_on_round_2_rule_2_9():
+    streets = resolve("soko-casino").streets
+    assert [s.bet_size for s in streets] == ["small", "small", "big", "big"]
+    assert [s.open_pair_big_bet for s in streets] == [False, True, False, False]
+
+
+def test_stud7_third_street_two_down_one_up_river_down_rules_4_1_4_3():
+    streets = resolve("stud7").streets
+    assert [(s.name, s.down, s.up) for s in streets] == [
+        ("3rd STREET", 2, 1), ("4th STREET", 0, 1), ("5th STREET", 0, 1), ("6th STREET", 0, 1), ("RIVER", 1, 0),
+    ]
+    assert [s.bet_size for s in streets] == ["small", "small", "big", "big", "big"]
+    assert [s.open_pair_big_bet for s in streets] == [False, True, False, False, False]
+
+
+def test_stud7_eight_players_rely_on_the_community_card_rule_4_5():
+    assert resolve("stud7").deck_out_community_card is True
+
+
+def test_holdem_streets_and_who_acts_first_rules_3_1_3_2():
+    spec = resolve("holdem")
+    assert [(s.name, s.down, s.board) for s in spec.streets] == [
+        ("HOLE CARDS", 2, 0), ("FLOP", 0, 3), ("TURN", 0, 1), ("RIVER", 0, 1),
+    ]
+    assert spec.first_round_first_to_act is FirstToAct.LEFT_OF_BIG_BLIND
+    assert spec.later_rounds_first_to_act is FirstToAct.LEFT_OF_BUTTON
+    assert all(s.bet_size is None for s in spec.streets)  # no limit: no fixed bet sizes
+
+
+def test_holdem_ante_is_optional():
+    assert resolve("holdem; ante=true").forced_bets.kinds == (A, SB, BB)
+
+
+@pytest.mark.parametrize("structure, cap", [("no_limit", None), ("pot_limit", None), ("fixed_limit", 4)])
+def test_holdem_structures_cap_four_in_fixed_limit_rule_3_3(structure, cap):
+    spec = resolve(f"holdem; structure={structure}")
+    assert spec.structure == structure
+    assert spec.max_bets_per_round == cap
+
+
+def test_holdem_fixed_limit_small_preflop_and_flop_big_turn_and_river_rule_3_3():
+    streets = resolve("holdem; structure=fixed_limit").streets
+    assert [s.bet_size for s in streets] == ["small", "small", "big", "big"]
+
+
+def test_round_one_openers():
+    assert resolve("soko-finnish").first_round_first_to_act is FirstToAct.BEST_SHOWING  # highest upcard speaks
+    for name in ("soko-casino", "stud7", "stud5"):
+        assert resolve(name).first_round_first_to_act is FirstToAct.BRING_IN
+
+
+def test_soko_finnish_spread_limit_takes_its_maximum_from_the_stakes():
+    assert resolve("soko-finnish").max_bet_or_raise == "stakes"
+    assert resolve("soko-casino").max_bet_or_raise is None
+
+
+def test_ranking_property():
+    assert resolve("soko-casino").ranking == SOKO
+    assert resolve("holdem").ranking == Ranking(HandRanking.HIGH)
+    finnish = resolve("soko-finnish").ranking
+    assert (finnish.kind, finnish.high_card_rule) == ("soko", "top_card_then_suit")
+
+
+def test_defaults_of_rules_2():
+    spec = resolve("soko-casino")
+    assert spec.last_card_mode == "up"
+    assert spec.four_straight_ace_low is True
+    assert spec.four_card_straight_flush_class is False
+    assert spec.showing_four_card_hands_count is True
+    assert spec.chip_unit == 1
+    assert resolve("stud7").showing_four_card_hands_count is False
+
+
+def test_specs_are_frozen():
+    spec = resolve("stud7")
+    with pytest.raises(AttributeError):
+        spec.max_players = 9  # type: ignore[misc]
