@@ -17,11 +17,15 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
 from ..errors import EvaluationError
-from .options import TieBreak
+from .options import BringInCard, FirstToAct, TieBreak
 from .ranking import HandRanking, Ranking
 from .tables import HandClass
+
+if TYPE_CHECKING:
+    from .spec import GameSpec
 
 
 class Pick(StrEnum):
@@ -143,3 +147,28 @@ def first_to_act(
 
     best = max(range(len(up_cards)), key=lambda i: (key(i), -i))
     return best
+
+
+def opener(spec: GameSpec, round_index: int, up_cards: Sequence[Sequence[int]]) -> int:
+    """Who speaks first on betting round ``round_index`` (0 = the first) of a stud game.
+
+    Reads the spec's flags: round 1 by ``bring_in_card`` (or the best showing
+    hand, i.e. the highest up card, when there is none) with
+    ``bring_in_tie_break``; later rounds by ``later_rounds_first_to_act`` with
+    ``showing_tie_break``. ``up_cards`` as for :func:`first_to_act`.
+    """
+    if round_index == 0:
+        first, tie_break = spec.first_round_first_to_act, spec.bring_in_tie_break
+    else:
+        first, tie_break = spec.later_rounds_first_to_act, spec.showing_tie_break
+    if first is FirstToAct.BRING_IN:
+        pick = Pick.HIGHEST_CARD if spec.bring_in_card is BringInCard.HIGHEST else Pick.LOWEST_CARD
+    elif first is FirstToAct.BEST_SHOWING:
+        pick = Pick.BEST_SHOWING
+    else:
+        raise EvaluationError(
+            f"round {round_index + 1} of {spec.profile} opens by position ({first}), not by up cards",
+            expected="a stud game",
+            actual=str(first),
+        )
+    return first_to_act(up_cards, pick, tie_break, spec.ranking, spec.showing_four_card_hands_count)

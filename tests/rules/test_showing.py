@@ -100,3 +100,38 @@ def test_bad_showing_hands():
         showing_value(p("As Kd Qh Js Tc"), HIGH)
     with pytest.raises(EvaluationError):
         first_to_act([], Pick.BEST_SHOWING, TieBreak.POSITION, HIGH)
+
+
+# -- the same decisions read from each profile's flags ----------------------
+
+from soko_analytics.rules.profiles import resolve  # noqa: E402
+from soko_analytics.rules.showing import opener  # noqa: E402
+
+EXAMPLE_ROUND_1 = [p("Kh"), p("Ad"), p("Qc"), p("Ah")]
+
+
+@pytest.mark.parametrize(
+    "rules, expected",
+    [
+        ("soko-casino", 3),  # Ah over Ad by suit (RULES.md §2 item 5, seed 001)
+        ("soko-finnish", 1),  # tied aces: the first from the dealer's left (seed 000)
+        ("soko-finnish; bring_in_card=highest; bring_in_forced=true", 1),
+        ("stud7", 2),  # the lowest up card, Qc (RULES.md §4 item 2)
+        ("stud5", 2),
+    ],
+)
+def test_opener_round_one_by_profile(rules, expected):
+    assert opener(resolve(rules), 0, EXAMPLE_ROUND_1) == expected
+
+
+def test_opener_later_rounds_by_profile():
+    ups = [p("Ah Kh 7h 2h"), p("9c 9d 3s 4s")]
+    # Sökö counts the showing four-flush above a pair (RULES.md §2 item 6); stud does not.
+    assert opener(resolve("soko-casino"), 3, ups) == 0
+    assert opener(resolve("soko-casino; showing_four_card_hands_count=false"), 3, ups) == 1
+    assert opener(resolve("stud7"), 3, ups) == 1
+
+
+def test_opener_needs_a_stud_game():
+    with pytest.raises(EvaluationError):
+        opener(resolve("holdem"), 0, EXAMPLE_ROUND_1)
