@@ -1,0 +1,223 @@
+"""The hand model: immutable records of one hand as a log tells it.
+
+Every format parses into :class:`Hand` and every writer starts from it. A hand
+keeps what the log *claims* (amounts exactly as written, in integer minor units
+of the hand's :class:`Stakes`); the replayer checks the claims against the
+rules. Records compare by content: where a hand came from (file, lines, raw
+text) is kept beside it and ignored by ``==``, so ``parse(write(h)) == h``.
+
+Streets are numbered per game from 0, in the order of the game's streets
+(hold'em: 0 preflop, 1 flop, 2 turn, 3 river; stud: 0 is the first betting
+round). Forced bets belong to street 0. Showdown records (shows, mucks,
+collects) carry the street number after the last betting round.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from enum import StrEnum
+from typing import NamedTuple
+
+from .cards import Card
+
+
+class ActionKind(StrEnum):
+    """What a line of the log did."""
+
+    ANTE = "ante"
+    """``posts the ante X``."""
+    SMALL_BLIND = "small_blind"
+    """``posts small blind X``."""
+    BIG_BLIND = "big_blind"
+    """``posts big blind X``."""
+    SMALL_AND_BIG_BLIND = "small_and_big_blind"
+    """``posts small & big blinds X`` (a dead small blind with the big blind)."""
+    STRADDLE = "straddle"
+    """``posts straddle X``."""
+    BRING_IN = "bring_in"
+    """``brings in for X``."""
+    FOLD = "fold"
+    CHECK = "check"
+    CALL = "call"
+    """``calls X``: amount is what was added."""
+    BET = "bet"
+    """``bets X``."""
+    RAISE = "raise"
+    """``raises X to Y``: amount X is the raise, ``to`` the player's total for the street."""
+    COMPLETE = "complete"
+    """``completes it to Y``: ``to`` is the total."""
+    UNCALLED = "uncalled"
+    """``Uncalled bet (X) returned to P``."""
+    SHOW = "show"
+    """``shows [cards] (description)``."""
+    MUCK = "muck"
+    """``mucks hand`` (cards, if the summary shows them)."""
+    NO_SHOW = "no_show"
+    """``doesn't show hand``."""
+    COLLECT = "collect"
+    """``collected X from pot`` / ``from main pot`` / ``from side pot-N``; ``pot`` says which."""
+    CASH_OUT = "cash_out"
+    """``cashed out the hand for X``; ``fee`` is the Cash Out Fee."""
+
+
+FORCED = frozenset({ActionKind.ANTE, ActionKind.SMALL_BLIND, ActionKind.BIG_BLIND,
+                    ActionKind.SMALL_AND_BIG_BLIND, ActionKind.STRADDLE, ActionKind.BRING_IN})
+BETTING = frozenset({ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL, ActionKind.BET,
+                     ActionKind.RAISE, ActionKind.COMPLETE})
+
+
+class Action(NamedTuple):
+    """One action line. Amounts are as the log states them, in minor units."""
+
+    street: int
+    player: str
+    kind: ActionKind
+    amount: int = 0
+    """Chips the line names: posted, called, bet, raised by, returned, collected."""
+    to: int | None = None
+    """``raises X to Y`` and ``completes it to Y``: Y."""
+    all_in: bool = False
+    cards: tuple[Card, ...] = ()
+    """SHOW and MUCK: the cards shown."""
+    text: str | None = None
+    """SHOW: the log's description; COLLECT: which pot (``pot``, ``main pot``, ``side pot-1``)."""
+    fee: int = 0
+    """CASH_OUT: the fee."""
+    run: int = 0
+    """Run it twice: 1 or 2 for records of one run; 0 otherwise."""
+
+
+class Deal(NamedTuple):
+    """Cards dealt on a street to one player (or to the board when ``player`` is None)."""
+
+    street: int
+    player: str | None
+    cards: tuple[Card | None, ...]
+    """None for a card dealt face down that the log does not show."""
+    up: tuple[bool, ...]
+    """Face up (True) or down, one per card."""
+    run: int = 0
+
+    def text(self) -> str:
+        return " ".join("??" if c is None else str(c) for c in self.cards)
+
+
+class Seat(NamedTuple):
+    seat: int
+    name: str
+    stack: int
+    """Starting stack, minor units."""
+    sitting_out: bool = False
+    bounty: str | None = None
+    """Tournament bounty text as the log prints it (``$2 bounty``)."""
+
+
+class Stakes(NamedTuple):
+    """The limits of the hand, in minor units of ``decimals`` digits."""
+
+    decimals: int = 0
+    """2 for money (cents), 0 for chips."""
+    currency: str | None = None
+    """ISO code (``USD``, ``EUR``) or None for chips."""
+    symbol: str = ""
+    """How amounts are printed (``$``, ``€``, or nothing)."""
+    small_blind: int | None = None
+    big_blind: int | None = None
+    ante: int | None = None
+    bring_in: int | None = None
+    small_bet: int | None = None
+    """Fixed limit: the small bet (hold'em: the big blind)."""
+    big_bet: int | None = None
+    cap: int | None = None
+    """A capped no-limit game's cap per player (PokerStars ``$10 Cap``)."""
+    min_bet: int | None = None
+    """Spread limit: the smallest bet or raise."""
+    max_bet: int | None = None
+    """Spread limit: the largest bet or raise."""
+
+
+class Tournament(NamedTuple):
+    tournament_id: str
+    buy_in: str | None = None
+    """As printed: ``$3.00+$0.30 USD``, ``50FPP``, ``250 SC``."""
+    level: str | None = None
+    """As printed: ``X``, ``I``."""
+
+
+class Source(NamedTuple):
+    """Where a hand came from: the file and the line its header is on (1-based)."""
+
+    path: str
+    line: int
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """One hand: who sat where, what was dealt, what everyone did, what the log claims was paid."""
+
+    site: str
+    """``PokerStars``, ``Sökö`` or a club name, ``PHH``."""
+    hand_id: str
+    rules: str
+    """The profile with its overrides, as in a Sökö ``Rules:`` line: ``soko-casino``,
+    ``holdem; structure=fixed_limit``, ``stud7``."""
+    stakes: Stakes
+    table: str | None = None
+    max_seats: int | None = None
+    button: int | None = None
+    """Button seat number, or None where the log names none (stud)."""
+    start: datetime | None = None
+    """Start time as the log prints it, local to ``time_zone``."""
+    time_zone: str | None = None
+    start_utc: datetime | None = None
+    tournament: Tournament | None = None
+    seats: tuple[Seat, ...] = ()
+    deals: tuple[Deal, ...] = ()
+    actions: tuple[Action, ...] = ()
+    total_pot: int | None = None
+    """``Total pot`` of the summary."""
+    rake: int | None = None
+    pots: tuple[int, ...] = ()
+    """``Main pot X. Side pot-1 Y.`` of the summary, in order (empty when the log lists none)."""
+    extras: tuple[tuple[str, int], ...] = ()
+    """Other summary amounts, as (label, amount): ``STP`` (splash the pot), ``Jackpot``..."""
+    finishing_stacks: tuple[int, ...] = ()
+    """Stacks after the hand as the log claims them, by seat order (PHH ``finishing_stacks``)."""
+    source: Source | None = field(default=None, compare=False)
+    deal_lines: tuple[int, ...] = field(default=(), compare=False)
+    """Line of each deal, parallel to ``deals`` (0 where unknown)."""
+    action_lines: tuple[int, ...] = field(default=(), compare=False)
+    """Line of each action, parallel to ``actions``."""
+    raw: str = field(default="", compare=False)
+    """The hand's text as read."""
+
+    @property
+    def profile(self) -> str:
+        """The profile name of ``rules`` (before any override)."""
+        return self.rules.split(";", 1)[0].strip()
+
+    def seat_of(self, name: str) -> Seat | None:
+        return next((s for s in self.seats if s.name == name), None)
+
+    def players(self) -> tuple[str, ...]:
+        return tuple(s.name for s in self.seats)
+
+    def line_of(self, action_index: int) -> int | None:
+        """The source line of an action, where known."""
+        if 0 <= action_index < len(self.action_lines):
+            return self.action_lines[action_index] or None
+        return None
+
+    def board(self, run: int = 0) -> tuple[Card, ...]:
+        """The community cards (of one run, for run it twice) in the order dealt."""
+        cards: list[Card] = []
+        for deal in self.deals:
+            if deal.player is None and deal.run in (0, run):
+                cards.extend(c for c in deal.cards if c is not None)
+        return tuple(cards)
+
+    def summary(self) -> str:
+        """One line: ``PokerStars 123: holdem, 6 seats, pot $1.25``."""
+        pot = "?" if self.total_pot is None else str(self.total_pot)
+        return f"{self.site} {self.hand_id}: {self.rules}, {len(self.seats)} seats, pot {pot}"

@@ -1,0 +1,55 @@
+"""Money as integer minor units, parsed from and printed as the logs write it.
+
+A hand's amounts share one scale: ``decimals`` digits after the point (2 for
+cash games in a currency, 0 for tournament and play chips). ``$1.25`` at two
+decimals is 125; ``1500`` chips at zero decimals is 1500. Nothing here ever
+touches a float.
+"""
+
+from __future__ import annotations
+
+from ..errors import SokoError
+
+SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP", "₹": "INR", "¥": "CNY"}
+"""Currency symbols the logs use, with their ISO codes."""
+_STRIP = "".join(SYMBOLS) + " \t"
+
+
+class MoneyError(SokoError):
+    """An amount that is not a number, or more precise than the hand's scale."""
+
+
+def parse_amount(text: str, decimals: int) -> int:
+    """``"$1.25"`` → 125 at two decimals; ``"1,500"`` → 1500 at zero decimals.
+
+    A currency symbol before the number and thousands commas are ignored.
+    """
+    body = text.strip(_STRIP).replace(",", "")
+    whole, dot, frac = body.partition(".")
+    if not whole.isdigit() and not (whole == "" and dot and frac.isdigit()):
+        raise MoneyError(f"{text!r} is not an amount", expected="a number like 1.25 or $0.50", actual=text)
+    if dot and not frac.isdigit():
+        raise MoneyError(f"{text!r} is not an amount", expected="a number like 1.25 or $0.50", actual=text)
+    if len(frac) > decimals and frac[decimals:].strip("0"):
+        raise MoneyError(
+            f"{text!r} has more than {decimals} decimals", expected=f"at most {decimals} decimals", actual=text
+        )
+    frac = (frac + "0" * decimals)[:decimals]
+    return int(whole or "0") * 10**decimals + (int(frac) if decimals else 0)
+
+
+def format_amount(minor: int, decimals: int, symbol: str = "", trim: bool = True) -> str:
+    """125 at two decimals → ``"$1.25"``; 200 → ``"$2"`` when ``trim`` (as PokerStars writes whole amounts)."""
+    sign = "-" if minor < 0 else ""
+    minor = abs(minor)
+    if decimals == 0:
+        return f"{sign}{symbol}{minor}"
+    whole, frac = divmod(minor, 10**decimals)
+    if trim and frac == 0:
+        return f"{sign}{symbol}{whole}"
+    return f"{sign}{symbol}{whole}.{frac:0{decimals}d}"
+
+
+def decimal_text(minor: int, decimals: int) -> str:
+    """Exact decimal text without symbol or trimming: 930 at two decimals → ``"9.30"``."""
+    return format_amount(minor, decimals, trim=False)

@@ -1,0 +1,149 @@
+"""PokerStars hand histories: Hold'em (no limit, pot limit, fixed limit, capped), 7 and 5 Card Stud.
+
+Cash games and tournaments, ``Game #`` and ``Hand #`` headers, Zoom and Home
+Game headers, and the PokerStars-format logs of clones (PokerBros, PokerMaster,
+converted Full Tilt). Games outside the mission (Omaha, Razz, Draw, Courchevel,
+6+ Hold'em, Stud Hi/Lo, mixed rotations of them) are recognised and quarantined
+as unsupported with the game's name. The body is read by :mod:`.stars`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+
+from ..model.hand import Hand, Stakes, Tournament
+from ..model.money import SYMBOLS, parse_amount
+from .base import FormatError, Quarantined
+from .stars import HEADER_LINE, TABLE_LINE, Dialect, Header, parse as parse_family, unsupported
+from .times import DATE, parse_start
+
+NAME = "pokerstars"
+EXTENSIONS = (".txt",)
+
+TOURNAMENT = re.compile(r"^(?:Zoom )?Tournament #(?P<id>\d+),\s*(?P<rest>.*)$", re.IGNORECASE)
+GAME_START = re.compile(
+    r"(?:Mixed |8-Game|HORSE|\d\+? ?Card |6\+ |Hold'em|Holdem|Omaha|Razz|Badugi|Courchevel|Triple Draw|"
+    r"Single Draw|2-7|London|Five Card|Seven Card)",
+    re.IGNORECASE,
+)
+STAKES = re.compile(r"\(([^()]*)\)\s*$")
+LEVEL = re.compile(r"\s+-\s+(?P<level>(?:Match Round [IVXLC]+, )?Level [^ ]+)\s*$", re.IGNORECASE)
+
+GAMES = {
+    "hold'em no limit": "holdem",
+    "hold'em pot limit": "holdem; structure=pot_limit",
+    "hold'em limit": "holdem; structure=fixed_limit",
+    "hold'em fixed limit": "holdem; structure=fixed_limit",
+    "7 card stud limit": "stud7",
+    "5 card stud limit": "stud5",
+}
+"""Supported game texts of the header (lower case) and the rules they replay under."""
+FIXED = ("structure=fixed_limit", "stud")
+
+
+def detect(head: str) -> float:
+    """1.0 for a PokerStars-format header in the first lines, else 0."""
+    for line in head.splitlines()[:20]:
+        line = line.strip().lstrip("\ufeff")
+        m = HEADER_LINE.match(line)
+        if m and not m.group("site").startswith("Sökö") and "Rules:" not in head[:2000]:
+            return 1.0 if "PokerStars" in m.group("site") else 0.8
+    return 0.0
+
+
+def header(lines: list[str], numbers: list[int], path: str) -> Header:
+    first = lines[0]
+    m = HEADER_LINE.match(first)
+    if not m:
+        raise FormatError("not a hand header", path=path, line=numbers[0], expected="'PokerStars Hand #N: ...'",
+                          actual=first)
+    site, hand_id, rest = m.group("site").strip() or "PokerStars", m.group("id"), m.group("rest")
+    try:
+        return _header(site, hand_id, rest, lines, path)
+    except FormatError as err:
+        err.path, err.line, err.hand_id = path, err.line or numbers[0], hand_id
+        raise
+
+
+def _header(site: str, hand_id: str, rest: str, lines: list[str], path: str) -> Header:
+    start, zone, utc = parse_start(rest)
+    date = DATE.search(rest)
+    body = rest[: date.start()].rstrip(" -[") if date else rest
+    club = None
+    if body.startswith("{"):
+        club, _, body = body[1:].partition("}")
+    body = body.strip()
+    tournament = None
+    if m := TOURNAMENT.match(body):
+        tail = m.group("rest")
+        g = GAME_START.search(tail)
+        buy_in = tail[: g.start()].strip(" -") if g else None
+        body = tail[g.start() :] if g else tail
+        tournament = [m.group("id"), buy_in or None, None]
+    sm = STAKES.search(body)
+    if not sm:
+        raise FormatError("no stakes in the header", expected="'(small/big)' after the game", actual=rest)
+    stakes_text = sm.group(1)
+    game = body[: sm.start()].strip()
+    if lm := LEVEL.search(game):
+        if tournament:
+            tournament[2] = lm.group("level").split("Level ")[-1]
+        game = game[: lm.start()]
+    if "(" in game:  # a mixed rotation: "Mixed Hold'em (Hold'em Limit, 10/20) - Level I"
+        game = game[game.index("(") + 1 :].split(",")[0].rstrip(")")
+    game = " ".join(game.split())
+    rules = GAMES.get(game.casefold())
+    if rules is None:
+        raise unsupported(game, path)
+    stakes = _stakes(stakes_text, fixed=any(f in rules for f in FIXED))
+    table, max_seats, button = None, None, None
+    body_at = 1
+    if len(lines) > 1 and (t := TABLE_LINE.match(lines[1])):
+        table, body_at = t.group("table"), 2
+        max_seats = int(t.group("max")) if t.group("max") else None
+        button = int(t.group("button")) if t.group("button") else None
+    if club:
+        table = f"{{{club}}} {table}" if table else f"{{{club}}}"
+    return Header(
+        site=site, hand_id=hand_id, rules=rules, stakes=stakes, table=table, max_seats=max_seats,
+        button=button, start=start, time_zone=zone, start_utc=utc,
+        tournament=Tournament(*tournament) if tournament else None, body=body_at,
+    )
+
+
+def _stakes(text: str, fixed: bool) -> Stakes:
+    """``$0.01/$0.02 USD``, ``100/200``, ``$0.25/$0.50 - $10 Cap -  USD``, ``€1/€2 EUR``."""
+    parts = [p.strip() for p in text.split(" - ")]
+    main = parts[0].split()
+    currency = next((w for w in reversed(text.split()) if len(w) == 3 and w.isalpha() and w.isupper()), None)
+    symbol = next((ch for ch in text if ch in SYMBOLS), "")
+    if currency is None and symbol:
+        currency = SYMBOLS[symbol]
+    blinds = main[0].split("/") if main else []
+    decimals = 2 if (symbol or currency or any("." in b for b in blinds)) else 0
+    if len(blinds) != 2:
+        raise FormatError(f"unreadable stakes {text!r}", expected="'small/big'", actual=text)
+    low, high = (parse_amount(b, decimals) for b in blinds)
+    cap = None
+    for part in parts[1:]:
+        if part.endswith("Cap"):
+            cap = parse_amount(part[: -len("Cap")].strip(), decimals)
+    common = {"decimals": decimals, "currency": currency, "symbol": symbol, "cap": cap}
+    if fixed:
+        return Stakes(small_bet=low, big_bet=high, **common)
+    return Stakes(small_blind=low, big_blind=high, **common)
+
+
+DIALECT = Dialect(NAME, header, aliases={"PRE-FLOP": "HOLE CARDS"})
+
+
+def parse(text: str, path: str = "<text>") -> Iterator[Hand | Quarantined]:
+    """Every hand of a PokerStars-format text, read or quarantined."""
+    return parse_family(text, path, DIALECT)
+
+
+def write(hands: Iterable[Hand]) -> str:
+    from .stars_writer import write_pokerstars
+
+    return write_pokerstars(hands)
