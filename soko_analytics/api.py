@@ -8,13 +8,23 @@ from __future__ import annotations
 
 from typing import Any
 
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
 from .model.cards import format_cards
+from .model.hand import Hand
+from .parsers import FORMATS, Quarantined, read_path, write_hands
 from .rules.evaluate import evaluator
 from .rules.options import OPTIONS, format_value
 from .rules.profiles import PROFILES, resolve, rules_text
+from .errors import SokoError
 from .rules.spec import GameSpec
 
-__all__ = ["describe_options", "evaluate_hands", "game_spec", "profiles", "resolve_profile"]
+__all__ = [
+    "ConvertResult", "convert", "describe_options", "evaluate_hands", "game_spec", "iter_files", "profiles",
+    "read_hands", "resolve_profile",
+]
 
 
 def game_spec(text: str) -> GameSpec:
@@ -122,3 +132,48 @@ def _summary(spec: GameSpec) -> dict[str, str]:
         "high_card_rule": opt("high_card_rule"),
         "odd_chip_rule": opt("odd_chip_rule"),
     }
+
+
+# -- reading and converting hand histories -------------------------------------
+
+def iter_files(paths: Iterable[str | Path]) -> Iterator[Path]:
+    """The files named, with folders walked (sorted, hidden files skipped)."""
+    for path in map(Path, paths):
+        if path.is_dir():
+            for child in sorted(path.rglob("*")):
+                if child.is_file() and not any(part.startswith(".") for part in child.relative_to(path).parts):
+                    yield child
+        else:
+            yield path
+
+
+def read_hands(paths: Iterable[str | Path], format: str = "auto") -> Iterator[Hand | Quarantined]:
+    """Every hand of the files and folders given, each a Hand or a Quarantined record (nothing is dropped).
+
+    ``format`` is ``auto`` (detected per file) or a name of :data:`~.parsers.FORMATS`.
+    """
+    for path in iter_files(paths):
+        yield from read_path(path, format)
+
+
+@dataclass
+class ConvertResult:
+    """What :func:`convert` wrote and what it could not."""
+
+    text: str
+    written: int
+    quarantined: list[Quarantined] = field(default_factory=list)
+
+
+def convert(paths: Iterable[str | Path], to: str, format: str = "auto") -> ConvertResult:
+    """Read hand histories and write the hands that parse in format ``to`` (``soko``, ``phh``, ``pokerstars``).
+
+    Hands that do not parse are returned as quarantined, with their reasons.
+    """
+    if to not in FORMATS:
+        raise SokoError(f"unknown output format {to!r}", expected=" or ".join(FORMATS), actual=to)
+    hands: list[Hand] = []
+    quarantined: list[Quarantined] = []
+    for item in read_hands(paths, format):
+        (quarantined if isinstance(item, Quarantined) else hands).append(item)
+    return ConvertResult(write_hands(hands, to) if hands else "", len(hands), quarantined)

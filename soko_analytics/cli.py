@@ -12,6 +12,7 @@ import json
 from collections.abc import Iterator
 from contextlib import contextmanager
 from enum import IntEnum
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -125,6 +126,31 @@ def eval_(
     for h in data["hands"]:
         table.add_row(h["hand"], h["best_five"], h["description"], str(h["value"]), h["result"])
     Console().print(table)
+
+
+@app.command("convert")
+def convert(
+    paths: Annotated[list[Path], typer.Argument(help="Hand-history files or folders (plain, .gz, .zip).")],
+    to: Annotated[str, typer.Option("--to", help="Output format: soko, phh or pokerstars.")],
+    from_: Annotated[str, typer.Option("--from", help="Input format, or auto to detect per file.")] = "auto",
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="Write here instead of stdout.")] = None,
+) -> None:
+    """Convert hand histories to another format.
+
+    Every hand that parses is written; hands that do not (unsupported games,
+    cancelled or malformed hands) are listed on stderr as ``file:line: reason``.
+
+    Example: soko convert session.txt --to phh --out session.phhs
+    """
+    with reporting_errors():
+        result = api.convert(paths, to, from_)
+    if out is None:
+        typer.echo(result.text, nl=False)
+    else:
+        out.write_text(result.text, encoding="utf-8")
+    for q in result.quarantined:
+        typer.echo(f"soko: skipped: {q.message()}", err=True)
+    typer.echo(f"soko: {result.written} hands written, {len(result.quarantined)} skipped", err=True)
 
 
 def _render_overview(data: dict[str, Any], console: Console) -> None:

@@ -12,9 +12,11 @@ from __future__ import annotations
 import gzip
 import importlib
 import zipfile
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from itertools import islice
 from pathlib import Path
 from types import ModuleType
+from typing import IO
 
 from ..model.hand import Hand
 from .base import FormatError, IncompleteHand, Quarantined, UnsupportedGame
@@ -57,32 +59,51 @@ def read_text(text: str, path: str = "<text>", format: str = "auto") -> Iterator
     return format_module(name).parse(text, path)
 
 
-def _members(path: Path) -> Iterator[tuple[str, bytes]]:
-    """(name, bytes) of each file inside a path: itself, its gunzipped body, or each member of a zip."""
-    data = path.read_bytes()
-    if path.suffix == ".gz" or data[:2] == b"\x1f\x8b":
-        yield str(path), gzip.decompress(data)
-    elif path.suffix == ".zip" or data[:4] == b"PK\x03\x04":
+def _decoded(lines: Iterable[bytes]) -> Iterator[str]:
+    """Lines as text: UTF-8, or cp1252 for a line that is not UTF-8."""
+    for raw in lines:
+        try:
+            yield raw.decode("utf-8")
+        except UnicodeDecodeError:
+            yield raw.decode("cp1252", errors="replace")
+
+
+def _members(path: Path) -> Iterator[tuple[str, Callable[[], IO[bytes]]]]:
+    """(name, opener) of each file inside a path: itself, its gunzipped body, or each member of a zip."""
+    with open(path, "rb") as f:
+        magic = f.read(4)
+    if path.suffix == ".gz" or magic[:2] == b"\x1f\x8b":
+        yield str(path), lambda: gzip.open(path, "rb")
+    elif path.suffix == ".zip" or magic == b"PK\x03\x04":
         with zipfile.ZipFile(path) as archive:
-            for info in archive.infolist():
-                if not info.is_dir():
-                    yield f"{path}:{info.filename}", archive.read(info)
+            names = [info.filename for info in archive.infolist() if not info.is_dir()]
+        for member in names:
+            yield f"{path}:{member}", lambda member=member: zipfile.ZipFile(path).open(member)
     else:
-        yield str(path), data
+        yield str(path), lambda: open(path, "rb")
 
 
 def read_path(path: str | Path, format: str = "auto") -> Iterator[Hand | Quarantined]:
     """Every hand of one file (plain, ``.gz`` or ``.zip``), stored or quarantined.
 
-    A file that no format recognises raises FormatError naming it.
+    Files are read line by line, so memory follows the hand, not the file
+    (PHH, a TOML format, is read whole). A file that cannot be read or that no
+    format recognises raises FormatError naming it.
     """
     path = Path(path)
     try:
-        members = list(_members(path))
+        for name, opener in list(_members(path)):
+            with opener() as f:
+                head = b"".join(islice(f, 0, 200))[:HEAD_BYTES]
+            fmt = detect_format(decode(head), name) if format == "auto" else format
+            module = format_module(fmt)
+            with opener() as f:
+                if getattr(module, "STREAMS", False):
+                    yield from module.parse(_decoded(f), name)
+                else:
+                    yield from module.parse(decode(f.read()), name)
     except (OSError, zipfile.BadZipFile, gzip.BadGzipFile, EOFError) as err:
         raise FormatError(f"cannot read the file: {err}", path=str(path)) from None
-    for name, data in members:
-        yield from read_text(decode(data), name, format)
 
 
 def write_hands(hands: Iterable[Hand], format: str) -> str:

@@ -15,11 +15,14 @@ from collections.abc import Iterable, Iterator
 from ..model.hand import Hand, Stakes, Tournament
 from ..model.money import SYMBOLS, parse_amount
 from .base import FormatError, Quarantined
-from .stars import HEADER_LINE, TABLE_LINE, Dialect, Header, parse as parse_family, unsupported
+from .stars import HEADER_LINE, TABLE_LINE, Dialect, Header, TextSource, unsupported
+from .stars import parse as parse_family
 from .times import DATE, parse_start
 
 NAME = "pokerstars"
 EXTENSIONS = (".txt",)
+STREAMS = True
+"""parse() takes the lines of a file one by one."""
 
 TOURNAMENT = re.compile(r"^(?:Zoom )?Tournament #(?P<id>\d+),\s*(?P<rest>.*)$", re.IGNORECASE)
 GAME_START = re.compile(
@@ -138,8 +141,8 @@ def _stakes(text: str, fixed: bool) -> Stakes:
 DIALECT = Dialect(NAME, header, aliases={"PRE-FLOP": "HOLE CARDS"})
 
 
-def parse(text: str, path: str = "<text>") -> Iterator[Hand | Quarantined]:
-    """Every hand of a PokerStars-format text, read or quarantined."""
+def parse(text: TextSource, path: str = "<text>") -> Iterator[Hand | Quarantined]:
+    """Every hand of a PokerStars-format text (or of its lines), read or quarantined."""
     return parse_family(text, path, DIALECT)
 
 

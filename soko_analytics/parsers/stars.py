@@ -17,7 +17,7 @@ the rest of the file is still read.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import cache
@@ -105,36 +105,51 @@ def _decode_line(line: bytes) -> str:
         return line.decode("cp1252", errors="replace")
 
 
-def split_hands(text: str) -> Iterator[tuple[list[int], list[str]]]:
-    """(line numbers, stripped non-blank lines) of each hand in a text; numbers are 1-based."""
+TextSource = str | Iterable[str]
+"""A whole text, or its lines one by one (a file read lazily)."""
+
+
+def lines_of(source: TextSource) -> Iterable[str]:
+    return source.split("\n") if isinstance(source, str) else source
+
+
+def split_hands(source: TextSource) -> Iterator[tuple[list[int], list[str], list[str]]]:
+    """(line numbers, stripped non-blank lines, raw lines) of each hand; numbers are 1-based.
+
+    The raw lines run from the hand's first line to its last non-blank one.
+    """
     numbers: list[int] = []
     lines: list[str] = []
-    for number, line in enumerate(text.split("\n"), 1):
-        line = line.strip().lstrip("\ufeff")
+    raw: list[str] = []
+    for number, original in enumerate(lines_of(source), 1):
+        line = original.strip().lstrip("\ufeff")
         if not line or line.startswith("*********** #"):
+            if lines:
+                raw.append(original.rstrip("\r\n"))
             continue
         if ("Hand #" in line or "Game #" in line or "HAND #" in line or "GAME #" in line) and lines \
                 and HEADER_LINE.match(line):
-            yield numbers, lines
-            numbers, lines = [], []
+            yield numbers, lines, _trim(raw, numbers)
+            numbers, lines, raw = [], [], []
         numbers.append(number)
         lines.append(line)
+        raw.append(original.rstrip("\r\n"))
     if lines:
-        yield numbers, lines
+        yield numbers, lines, _trim(raw, numbers)
 
 
-def parse(text: str, path: str, dialect: Dialect) -> Iterator[Hand | Quarantined]:
-    """Every hand of a text, read or quarantined."""
-    raw_lines = None
-    for numbers, lines in split_hands(text):
+def _trim(raw: list[str], numbers: list[int]) -> list[str]:
+    return raw[: numbers[-1] - numbers[0] + 1]
+
+
+def parse(source: TextSource, path: str, dialect: Dialect) -> Iterator[Hand | Quarantined]:
+    """Every hand of a text (or of its lines), read or quarantined."""
+    for numbers, lines, raw in split_hands(source):
         try:
             _check_complete(lines, numbers, path)
-            yield read_hand(lines, numbers, path, dialect)
+            yield read_hand(lines, numbers, path, dialect, raw)
         except FormatError as err:
-            if raw_lines is None:
-                raw_lines = text.split("\n")
-            raw = "\n".join(line.rstrip("\r") for line in raw_lines[numbers[0] - 1 : numbers[-1]])
-            yield quarantine(err, raw, path, numbers[0], err.hand_id or _hand_id(lines[0]))
+            yield quarantine(err, "\n".join(raw), path, numbers[0], err.hand_id or _hand_id(lines[0]))
 
 
 def _check_complete(lines: list[str], numbers: list[int], path: str) -> None:
@@ -210,8 +225,8 @@ class _State:
             raise self.error(index, err.reason, err.expected) from None
 
 
-def read_hand(lines: list[str], numbers: list[int], path: str, dialect: Dialect) -> Hand:
-    """Read one hand: its stripped, non-blank lines and their line numbers."""
+def read_hand(lines: list[str], numbers: list[int], path: str, dialect: Dialect, raw: list[str] | None = None) -> Hand:
+    """Read one hand: its stripped, non-blank lines, their line numbers and (optionally) its raw lines."""
     header = dialect.header(lines, numbers, path)
     spec = spec_of(header.rules)
     streets = spec.streets
@@ -238,7 +253,7 @@ def read_hand(lines: list[str], numbers: list[int], path: str, dialect: Dialect)
         raise st.error(min(i, n - 1), "no seat lines after the header", expected="'Seat N: name (stack in chips)'")
     for i in range(i, n):
         _read_line(st, i)
-    return _finish(st)
+    return _finish(st, raw)
 
 
 def _read_line(st: _State, i: int) -> None:
@@ -446,7 +461,7 @@ def _read_summary(st: _State, i: int, line: str) -> None:
         st.pots, st.extras = tuple(pots), tuple(extras)
 
 
-def _finish(st: _State) -> Hand:
+def _finish(st: _State, raw: list[str] | None) -> Hand:
     """Fill in unseen cards, order the deals canonically, build the Hand."""
     dealt_in = _dealt_in(st)
     spec = st.spec
@@ -471,7 +486,7 @@ def _finish(st: _State) -> Hand:
         source=Source(st.path, at[0]),
         deal_lines=tuple(at[j] if j >= 0 else 0 for _, (_, j) in ordered),
         action_lines=tuple(at[j] for j in st.action_lines),
-        raw="\n".join(st.lines),
+        raw="\n".join(raw if raw is not None else st.lines),
     )
 
 

@@ -1,0 +1,164 @@
+"""Parse-throughput benchmark: ours beside pokerkit's PokerStars parser and a naive `re` parser.
+
+Builds a file of 100,000 real PokerStars hold'em hands (the corpus's hands
+repeated with new ids) in a temporary folder, then in one process, pinned to
+one core, times:
+
+- Python's own read + split into hands + split lines (the floor),
+- a naive line-by-line ``re`` parser (each line tried against a list of patterns),
+- soko_analytics' reader, from the file to Hand objects (``read_path``),
+- pokerkit's ``PokerStarsParser`` on a sample (it is far slower),
+
+and prints hands/s, MB/s and each one's ratio to ours, plus our peak traced
+memory on 10,000 and on 100,000 hands (it should not grow with the file).
+
+    python bench/parse.py [--hands N] [--corpus ../shared/corpus]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import sys
+import tempfile
+import time
+import tracemalloc
+from pathlib import Path
+
+from rich.console import Console
+from rich.table import Table
+
+from soko_analytics.model.hand import Hand
+from soko_analytics.parsers import read_path
+
+TARGET = 60_000
+HEADER = re.compile(r"^(PokerStars (?:Hand|Game) #)(\d+)(:)", re.M)
+NAIVE = [
+    ("header", re.compile(r"^PokerStars (?:Hand|Game) #(\d+): (.*) \((.*)\) - (.*)$")),
+    ("table", re.compile(r"^Table '(.*)' (\d+)-max Seat #(\d+) is the button$")),
+    ("seat", re.compile(r"^Seat (\d+): (.+) \((\S+) in chips\)")),
+    ("post", re.compile(r"^(.+): posts (small blind|big blind|the ante) (\S+)")),
+    ("action", re.compile(r"^(.+): (folds|checks|calls|bets|raises)(?: (\S+))?(?: to (\S+))?( and is all-in)?")),
+    ("street", re.compile(r"^\*\*\* (.+) \*\*\*(?: \[(.*)\])?")),
+    ("dealt", re.compile(r"^Dealt to (.+) \[(.+)\]$")),
+    ("uncalled", re.compile(r"^Uncalled bet \((\S+)\) returned to (.+)$")),
+    ("collect", re.compile(r"^(.+) collected (\S+) from (.+)$")),
+    ("show", re.compile(r"^(.+): shows \[(.+)\] \((.+)\)$")),
+    ("total", re.compile(r"^Total pot (\S+) .*\| Rake (\S+)")),
+]
+
+
+def build_file(corpus: Path, hands: int, folder: Path) -> Path:
+    texts = []
+    for path in sorted((corpus / "pokerstars").rglob("*.txt")):
+        for h in read_path(path, "pokerstars"):
+            if isinstance(h, Hand) and h.site.startswith("PokerStars") and h.rules.startswith("holdem"):
+                texts.append(h.raw.strip())
+    out = folder / "holdem-100k.txt"
+    with open(out, "w", encoding="utf-8") as f:
+        for i in range(hands):
+            text = texts[i % len(texts)]
+            f.write(HEADER.sub(lambda m: f"{m.group(1)}{10**12 + i}{m.group(3)}", text, count=1))
+            f.write("\n\n\n")
+    return out
+
+
+def floor(path: Path) -> int:
+    text = path.read_text(encoding="utf-8")
+    n = 0
+    for hand in text.split("\n\n\n"):
+        if hand.strip():
+            hand.split("\n")
+            n += 1
+    return n
+
+
+def naive(path: Path) -> int:
+    n = 0
+    with open(path, encoding="utf-8") as f:
+        hand: list = []
+        for line in f:
+            line = line.strip()
+            if not line:
+                continue
+            for kind, pattern in NAIVE:
+                m = pattern.match(line)
+                if m:
+                    if kind == "header":
+                        n += 1
+                        hand = []
+                    hand.append((kind, m.groups()))
+                    break
+    return n
+
+
+def ours(path: Path) -> int:
+    return sum(1 for h in read_path(path, "pokerstars") if isinstance(h, Hand))
+
+
+def pokerkit_sample(path: Path, hands: int) -> int:
+    from pokerkit import PokerStarsParser
+
+    text = "\n\n\n".join(path.read_text(encoding="utf-8").split("\n\n\n")[:hands])
+    return sum(1 for _ in PokerStarsParser()(text, error_status=False))
+
+
+def timed(fn, *args) -> tuple[int, float]:
+    start = time.perf_counter()
+    n = fn(*args)
+    return n, time.perf_counter() - start
+
+
+def peak_memory(path: Path) -> int:
+    tracemalloc.start()
+    ours(path)
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    return peak
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=100_000)
+    parser.add_argument("--pokerkit-hands", type=int, default=1_000)
+    parser.add_argument("--corpus", type=Path, default=Path(__file__).resolve().parents[2] / "shared" / "corpus")
+    args = parser.parse_args()
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {sorted(os.sched_getaffinity(0))[0]})
+    console = Console()
+    with tempfile.TemporaryDirectory() as tmp:
+        path = build_file(args.corpus, args.hands, Path(tmp))
+        mb = path.stat().st_size / 1e6
+        rows = []
+        for name, fn, fargs in (
+            ("read + split (floor)", floor, (path,)),
+            ("naive re, line by line", naive, (path,)),
+            ("soko_analytics read_path", ours, (path,)),
+        ):
+            n, seconds = timed(fn, *fargs)
+            rows.append((name, n, seconds, mb))
+        n, seconds = timed(pokerkit_sample, path, args.pokerkit_hands)
+        rows.append((f"pokerkit PokerStarsParser ({args.pokerkit_hands:,} hands)", n, seconds, mb * n / args.hands))
+        ours_rate = next(n / s for name, n, s, _ in rows if name.startswith("soko"))
+        table = Table(title=f"Parsing {args.hands:,} PokerStars hold'em hands ({mb:.0f} MB), one core")
+        for col in ("parser", "hands", "seconds", "hands/s", "MB/s", "ours ÷ this"):
+            table.add_column(col, justify="left" if col == "parser" else "right")
+        for name, n, seconds, size in rows:
+            rate = n / seconds
+            table.add_row(name, f"{n:,}", f"{seconds:.2f}", f"{rate:,.0f}", f"{size / seconds:.1f}",
+                          f"{ours_rate / rate:.2f}×")
+        console.print(table)
+        tenth = Path(tmp) / "tenth.txt"
+        with open(path, encoding="utf-8") as src, open(tenth, "w", encoding="utf-8") as dst:
+            dst.write("\n\n\n".join(src.read().split("\n\n\n")[: args.hands // 10]))
+        small_peak, big_peak = peak_memory(tenth), peak_memory(path)
+        console.print(f"peak traced memory while reading: {args.hands // 10:,} hands {small_peak / 1e6:.1f} MB, "
+                      f"{args.hands:,} hands {big_peak / 1e6:.1f} MB")
+        verdict = "met" if ours_rate >= TARGET else "NOT met"
+        console.print(f"target ≥ {TARGET:,} hands/s on one core: {verdict} ({ours_rate:,.0f} hands/s)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
