@@ -201,6 +201,7 @@ class _State:
     pots: tuple[int, ...] = ()
     extras: tuple[tuple[str, int], ...] = ()
     folded: dict[str, int] = field(default_factory=dict)
+    reached: set[int] = field(default_factory=lambda: {0})
 
     def error(self, index: int, reason: str, expected: str | None = None) -> FormatError:
         return FormatError(
@@ -213,16 +214,32 @@ class _State:
         )
 
     def amount(self, text: str, index: int) -> int:
-        try:
-            return parse_amount(text, self.header.stakes.decimals)
-        except MoneyError as err:
-            raise self.error(index, f"{text!r} is not an amount", err.expected) from None
+        key = (text, self.header.stakes.decimals)
+        value = _AMOUNTS.get(key)
+        if value is None:
+            try:
+                value = parse_amount(text, self.header.stakes.decimals)
+            except MoneyError as err:
+                raise self.error(index, f"{text!r} is not an amount", err.expected) from None
+            if len(_AMOUNTS) < 100_000:
+                _AMOUNTS[key] = value
+        return value
 
     def cards(self, text: str, index: int) -> tuple[Card, ...]:
-        try:
-            return parse_cards(text)
-        except CardError as err:
-            raise self.error(index, err.reason, err.expected) from None
+        value = _CARDS.get(text)
+        if value is None:
+            try:
+                value = parse_cards(text)
+            except CardError as err:
+                raise self.error(index, err.reason, err.expected) from None
+            if len(_CARDS) < 100_000:
+                _CARDS[text] = value
+        return value
+
+
+_AMOUNTS: dict[tuple[str, int], int] = {}
+"""Amount texts already parsed: logs repeat the same few amounts."""
+_CARDS: dict[str, tuple[Card, ...]] = {}
 
 
 def read_hand(lines: list[str], numbers: list[int], path: str, dialect: Dialect, raw: list[str] | None = None) -> Hand:
@@ -401,6 +418,7 @@ def _read_marker(st: _State, i: int, line: str) -> None:
     if street is None:
         raise st.error(i, f"unknown street marker {inner!r}", ", ".join(sorted(st.markers)))
     st.street, st.run = street, run
+    st.reached.add(street)
     board = st.spec.streets[street].board
     if board:
         groups = BRACKETS.findall(line)
@@ -466,7 +484,7 @@ def _finish(st: _State, raw: list[str] | None) -> Hand:
     dealt_in = _dealt_in(st)
     spec = st.spec
     for street, layout in enumerate(spec.streets):
-        if layout.board or layout.turn_up or not (layout.down or layout.up):
+        if layout.board or layout.turn_up or not (layout.down or layout.up) or street > max(st.reached):
             continue
         for name in dealt_in:
             if st.folded.get(name, street + 1) < street:
