@@ -41,8 +41,10 @@ def _zone(abbreviation: str) -> ZoneInfo | None:
 
 
 def _local(day: str, time: str) -> datetime:
-    fmt = "%Y/%m/%d %H:%M:%S" if time.count(":") == 2 else "%Y/%m/%d %H:%M"
-    return datetime.strptime(f"{day} {time}", fmt)
+    year, month, date = day.split("/")
+    clock = time.split(":")
+    return datetime(int(year), int(month), int(date), int(clock[0]), int(clock[1]),
+                    int(clock[2]) if len(clock) > 2 else 0)
 
 
 def parse_start(text: str) -> tuple[datetime | None, str | None, datetime | None]:
