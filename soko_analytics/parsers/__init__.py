@@ -59,13 +59,31 @@ def read_text(text: str, path: str = "<text>", format: str = "auto") -> Iterator
     return format_module(name).parse(text, path)
 
 
-def _decoded(lines: Iterable[bytes]) -> Iterator[str]:
-    """Lines as text: UTF-8, or cp1252 for a line that is not UTF-8."""
-    for raw in lines:
-        try:
-            yield raw.decode("utf-8")
-        except UnicodeDecodeError:
-            yield raw.decode("cp1252", errors="replace")
+def _decoded_blocks(f: IO[bytes], size: int = 1 << 20) -> Iterator[str]:
+    """A binary file as text blocks of whole lines: UTF-8 (BOM dropped), cp1252 for lines that are not UTF-8."""
+    rest = b""
+    first = True
+    while True:
+        chunk = f.read(size)
+        if not chunk:
+            break
+        data = rest + chunk
+        cut = data.rfind(b"\n") + 1
+        if cut == 0:
+            rest = data
+            continue
+        rest = data[cut:]
+        yield decode(data[:cut]) if first else _decode(data[:cut])
+        first = False
+    if rest:
+        yield decode(rest) if first else _decode(rest)
+
+
+def _decode(data: bytes) -> str:
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return decode(data)
 
 
 def _members(path: Path) -> Iterator[tuple[str, Callable[[], IO[bytes]]]]:
@@ -99,7 +117,7 @@ def read_path(path: str | Path, format: str = "auto") -> Iterator[Hand | Quarant
             module = format_module(fmt)
             with opener() as f:
                 if getattr(module, "STREAMS", False):
-                    yield from module.parse(_decoded(f), name)
+                    yield from module.parse(_decoded_blocks(f), name)
                 else:
                     yield from module.parse(decode(f.read()), name)
     except (OSError, zipfile.BadZipFile, gzip.BadGzipFile, EOFError) as err:

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from functools import lru_cache
 
 from ..model.hand import Hand, Stakes, Tournament
 from ..model.money import SYMBOLS, parse_amount
@@ -70,9 +72,34 @@ def header(lines: list[str], numbers: list[int], path: str) -> Header:
 
 
 def _header(site: str, hand_id: str, rest: str, lines: list[str], path: str) -> Header:
-    start, zone, utc = parse_start(rest)
     date = DATE.search(rest)
-    body = rest[: date.start()].rstrip(" -[") if date else rest
+    start, zone, utc = parse_start(rest[date.start() :]) if date else (None, None, None)
+    game = _game(rest[: date.start()].rstrip(" -[") if date else rest, path)
+    table, max_seats, button = None, None, None
+    body_at = 1
+    if len(lines) > 1 and (t := TABLE_LINE.match(lines[1])):
+        table, body_at = t.group("table"), 2
+        max_seats = int(t.group("max")) if t.group("max") else None
+        button = int(t.group("button")) if t.group("button") else None
+    if game.club:
+        table = f"{{{game.club}}} {table}" if table else f"{{{game.club}}}"
+    return Header(
+        site=site, hand_id=hand_id, rules=game.rules, stakes=game.stakes, table=table, max_seats=max_seats,
+        button=button, start=start, time_zone=zone, start_utc=utc, tournament=game.tournament, body=body_at,
+    )
+
+
+@dataclass(frozen=True)
+class _Game:
+    rules: str
+    stakes: Stakes
+    tournament: Tournament | None
+    club: str | None
+
+
+@lru_cache(maxsize=4096)
+def _game(body: str, path: str | None = None) -> _Game:
+    """The game, stakes, tournament and club of a header's text before its date (cached: sessions repeat it)."""
     club = None
     if body.startswith("{"):
         club, _, body = body[1:].partition("}")
@@ -86,7 +113,7 @@ def _header(site: str, hand_id: str, rest: str, lines: list[str], path: str) -> 
         tournament = [m.group("id"), buy_in or None, None]
     sm = STAKES.search(body)
     if not sm:
-        raise FormatError("no stakes in the header", expected="'(small/big)' after the game", actual=rest)
+        raise FormatError("no stakes in the header", expected="'(small/big)' after the game", actual=body)
     stakes_text = sm.group(1)
     game = body[: sm.start()].strip()
     if lm := LEVEL.search(game):
@@ -100,19 +127,7 @@ def _header(site: str, hand_id: str, rest: str, lines: list[str], path: str) -> 
     if rules is None:
         raise unsupported(game, path)
     stakes = _stakes(stakes_text, fixed=any(f in rules for f in FIXED))
-    table, max_seats, button = None, None, None
-    body_at = 1
-    if len(lines) > 1 and (t := TABLE_LINE.match(lines[1])):
-        table, body_at = t.group("table"), 2
-        max_seats = int(t.group("max")) if t.group("max") else None
-        button = int(t.group("button")) if t.group("button") else None
-    if club:
-        table = f"{{{club}}} {table}" if table else f"{{{club}}}"
-    return Header(
-        site=site, hand_id=hand_id, rules=rules, stakes=stakes, table=table, max_seats=max_seats,
-        button=button, start=start, time_zone=zone, start_utc=utc,
-        tournament=Tournament(*tournament) if tournament else None, body=body_at,
-    )
+    return _Game(rules, stakes, Tournament(*tournament) if tournament else None, club)
 
 
 def _stakes(text: str, fixed: bool) -> Stakes:

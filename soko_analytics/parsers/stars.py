@@ -17,7 +17,7 @@ the rest of the file is still read.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import cache
@@ -106,50 +106,104 @@ def _decode_line(line: bytes) -> str:
 
 
 TextSource = str | Iterable[str]
-"""A whole text, or its lines one by one (a file read lazily)."""
+"""A whole text, or pieces of it in order (lines with their newlines, or blocks) from a file read lazily."""
+
+HEADER_MARK = re.compile(r"(?:Hand|Game|HAND|GAME) #[0-9A-Za-z-]+:")
+"""Where a header's ``Hand #123:`` stands; the text before it on its line must be a site name."""
+BLOCK = 1 << 20
 
 
-def lines_of(source: TextSource) -> Iterable[str]:
-    return source.split("\n") if isinstance(source, str) else source
+def _blocks(source: TextSource) -> Iterator[str]:
+    """The text in pieces of about a megabyte (pieces never split a line)."""
+    if isinstance(source, str):
+        yield source
+        return
+    parts: list[str] = []
+    size = 0
+    for piece in source:
+        parts.append(piece)
+        size += len(piece)
+        if size >= BLOCK and piece.endswith("\n"):
+            yield "".join(parts)
+            parts, size = [], 0
+    if parts:
+        yield "".join(parts)
 
 
-def split_hands(source: TextSource) -> Iterator[tuple[list[int], list[str], list[str]]]:
-    """(line numbers, stripped non-blank lines, raw lines) of each hand; numbers are 1-based.
+def split_hands(source: TextSource) -> Iterator[tuple[int, str]]:
+    """(first line number, text) of each hand; line numbers are 1-based.
 
-    The raw lines run from the hand's first line to its last non-blank one.
+    A hand runs from its header line to the next header. Text before the first
+    header that is not blank (or a Zoom archive separator) comes out as a hand
+    of its own, so that the reader can say it is not a hand.
     """
-    numbers: list[int] = []
-    lines: list[str] = []
-    raw: list[str] = []
-    for number, original in enumerate(lines_of(source), 1):
-        line = original.strip().lstrip("\ufeff")
-        if not line or line.startswith("*********** #"):
-            if lines:
-                raw.append(original.rstrip("\r\n"))
+    carry, carry_line = "", 1
+    for block in _blocks(source):
+        text = carry + block
+        starts = _header_starts(text)
+        if not starts:
+            carry = text
             continue
-        if ("Hand #" in line or "Game #" in line or "HAND #" in line or "GAME #" in line) and lines \
-                and HEADER_LINE.match(line):
-            yield numbers, lines, _trim(raw, numbers)
-            numbers, lines, raw = [], [], []
-        numbers.append(number)
-        lines.append(line)
-        raw.append(original.rstrip("\r\n"))
+        if starts[0] > 0:
+            prefix = text[: starts[0]]
+            if _content(prefix):
+                yield carry_line, prefix
+            carry_line += prefix.count("\n")
+        for a, b in zip(starts, starts[1:]):
+            yield carry_line, text[a:b]
+            carry_line += text.count("\n", a, b)
+        carry = text[starts[-1] :]
+    if _content(carry):
+        yield carry_line, carry
+
+
+def _header_starts(text: str) -> list[int]:
+    """Offsets of the lines that are hand headers."""
+    starts = []
+    for m in HEADER_MARK.finditer(text):
+        line_start = text.rfind("\n", 0, m.start()) + 1
+        site = text[line_start : m.start()]
+        if not any(ch in site for ch in '#:"'):
+            starts.append(line_start)
+    return starts
+
+
+def _content(text: str) -> bool:
+    return any(line.strip() and not line.strip().startswith("*********** #") for line in text.split("\n"))
+
+
+def _raw_text(text: str, count: int) -> str:
+    """The first ``count`` lines of a hand's text, without carriage returns."""
+    end = -1
+    for _ in range(count):
+        end = text.find("\n", end + 1)
+        if end < 0:
+            end = len(text)
+            break
+    return text[:end].replace("\r", "")
+
+
+def hand_lines(text: str) -> list[str]:
+    """A hand's lines, stripped, trailing blank and separator lines dropped (blank ones inside kept as "")."""
+    lines = [line.strip() for line in text.split("\n")]
+    while lines and (not lines[-1] or lines[-1].startswith("*********** #")):
+        lines.pop()
     if lines:
-        yield numbers, lines, _trim(raw, numbers)
-
-
-def _trim(raw: list[str], numbers: list[int]) -> list[str]:
-    return raw[: numbers[-1] - numbers[0] + 1]
+        lines[0] = lines[0].lstrip("\ufeff")
+    return lines
 
 
 def parse(source: TextSource, path: str, dialect: Dialect) -> Iterator[Hand | Quarantined]:
-    """Every hand of a text (or of its lines), read or quarantined."""
-    for numbers, lines, raw in split_hands(source):
+    """Every hand of a text (or of its pieces), read or quarantined."""
+    for first, text in split_hands(source):
+        lines = hand_lines(text)
+        numbers = range(first, first + len(lines))
+        raw = _raw_text(text, len(lines))
         try:
             _check_complete(lines, numbers, path)
             yield read_hand(lines, numbers, path, dialect, raw)
         except FormatError as err:
-            yield quarantine(err, "\n".join(raw), path, numbers[0], err.hand_id or _hand_id(lines[0]))
+            yield quarantine(err, raw, path, first, err.hand_id or _hand_id(lines[0]))
 
 
 def _check_complete(lines: list[str], numbers: list[int], path: str) -> None:
@@ -184,7 +238,7 @@ class _State:
     header: Header
     spec: GameSpec
     path: str
-    numbers: list[int]
+    numbers: Sequence[int]
     lines: list[str]
     markers: dict[str, int]
     showdown: int
@@ -242,8 +296,8 @@ _AMOUNTS: dict[tuple[str, int], int] = {}
 _CARDS: dict[str, tuple[Card, ...]] = {}
 
 
-def read_hand(lines: list[str], numbers: list[int], path: str, dialect: Dialect, raw: list[str] | None = None) -> Hand:
-    """Read one hand: its stripped, non-blank lines, their line numbers and (optionally) its raw lines."""
+def read_hand(lines: list[str], numbers: Sequence[int], path: str, dialect: Dialect, raw: str | None = None) -> Hand:
+    """Read one hand: its stripped lines ("" for a blank one), their line numbers and its raw text."""
     header = dialect.header(lines, numbers, path)
     spec = spec_of(header.rules)
     streets = spec.streets
@@ -270,13 +324,18 @@ def read_hand(lines: list[str], numbers: list[int], path: str, dialect: Dialect,
         raise st.error(min(i, n - 1), "no seat lines after the header", expected="'Seat N: name (stack in chips)'")
     for i in range(i, n):
         _read_line(st, i)
+        if st.summary:
+            for j in range(i + 1, n):
+                if lines[j].startswith("Total pot "):
+                    _read_summary(st, j, lines[j])
+                    break
+            break
     return _finish(st, raw)
 
 
 def _read_line(st: _State, i: int) -> None:
     line = st.lines[i]
-    if st.summary:
-        _read_summary(st, i, line)
+    if not line or line.startswith("*********** #"):
         return
     name, sep, rest = line.partition(": ")
     if sep and name in st.names:
@@ -319,9 +378,12 @@ def _seated(st: _State, i: int, name: str) -> str:
     return name
 
 
+_new_tuple = tuple.__new__
+
+
 def _add(st: _State, i: int, player: str, kind: ActionKind, amount: int = 0, to: int | None = None,
          all_in: bool = False, cards: tuple = (), text: str | None = None, fee: int = 0) -> None:
-    st.actions.append(Action(st.street, player, kind, amount, to, all_in, cards, text, fee, st.run))
+    st.actions.append(_new_tuple(Action, (st.street, player, kind, amount, to, all_in, cards, text, fee, st.run)))
     st.action_lines.append(i)
 
 
@@ -479,7 +541,7 @@ def _read_summary(st: _State, i: int, line: str) -> None:
         st.pots, st.extras = tuple(pots), tuple(extras)
 
 
-def _finish(st: _State, raw: list[str] | None) -> Hand:
+def _finish(st: _State, raw: str | None) -> Hand:
     """Fill in unseen cards, order the deals canonically, build the Hand."""
     dealt_in = _dealt_in(st)
     spec = st.spec
@@ -504,7 +566,7 @@ def _finish(st: _State, raw: list[str] | None) -> Hand:
         source=Source(st.path, at[0]),
         deal_lines=tuple(at[j] if j >= 0 else 0 for _, (_, j) in ordered),
         action_lines=tuple(at[j] for j in st.action_lines),
-        raw="\n".join(raw if raw is not None else st.lines),
+        raw=raw if raw is not None else "\n".join(st.lines),
     )
 
 
