@@ -136,12 +136,17 @@ def _summary(spec: GameSpec) -> dict[str, str]:
 
 # -- reading and converting hand histories -------------------------------------
 
+HAND_HISTORY_SUFFIXES = (".txt", ".soko", ".phh", ".phhs", ".gz", ".zip")
+"""Files a folder walk reads; others (tracker sidecars, notes) are left alone."""
+
+
 def iter_files(paths: Iterable[str | Path]) -> Iterator[Path]:
-    """The files named, with folders walked (sorted, hidden files skipped)."""
+    """The files named, with folders walked (sorted; hidden files and other suffixes skipped)."""
     for path in map(Path, paths):
         if path.is_dir():
             for child in sorted(path.rglob("*")):
-                if child.is_file() and not any(part.startswith(".") for part in child.relative_to(path).parts):
+                if (child.is_file() and child.suffix.lower() in HAND_HISTORY_SUFFIXES
+                        and not any(part.startswith(".") for part in child.relative_to(path).parts)):
                     yield child
         else:
             yield path
@@ -163,6 +168,9 @@ class ConvertResult:
     text: str
     written: int
     quarantined: list[Quarantined] = field(default_factory=list)
+    """Hands that did not parse."""
+    unwritable: list[tuple[Hand, str]] = field(default_factory=list)
+    """Hands that parsed but that the output format cannot express, with why."""
 
 
 def convert(paths: Iterable[str | Path], to: str, format: str = "auto") -> ConvertResult:
@@ -174,6 +182,15 @@ def convert(paths: Iterable[str | Path], to: str, format: str = "auto") -> Conve
         raise SokoError(f"unknown output format {to!r}", expected=" or ".join(FORMATS), actual=to)
     hands: list[Hand] = []
     quarantined: list[Quarantined] = []
+    unwritable: list[tuple[Hand, str]] = []
     for item in read_hands(paths, format):
-        (quarantined if isinstance(item, Quarantined) else hands).append(item)
-    return ConvertResult(write_hands(hands, to) if hands else "", len(hands), quarantined)
+        if isinstance(item, Quarantined):
+            quarantined.append(item)
+            continue
+        try:
+            write_hands([item], to)
+        except SokoError as err:
+            unwritable.append((item, err.reason))
+            continue
+        hands.append(item)
+    return ConvertResult(write_hands(hands, to) if hands else "", len(hands), quarantined, unwritable)

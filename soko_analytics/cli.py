@@ -150,7 +150,11 @@ def convert(
         out.write_text(result.text, encoding="utf-8")
     for q in result.quarantined:
         typer.echo(f"soko: skipped: {q.message()}", err=True)
-    typer.echo(f"soko: {result.written} hands written, {len(result.quarantined)} skipped", err=True)
+    for hand, why in result.unwritable:
+        where = f"{hand.source.path}:{hand.source.line}: " if hand.source else ""
+        typer.echo(f"soko: not written: {where}hand {hand.hand_id}: {why}", err=True)
+    skipped = len(result.quarantined) + len(result.unwritable)
+    typer.echo(f"soko: {result.written} hands written, {skipped} skipped", err=True)
 
 
 def _render_overview(data: dict[str, Any], console: Console) -> None:

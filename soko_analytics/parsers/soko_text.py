@@ -31,6 +31,8 @@ from .times import DATE, parse_start
 
 NAME = "soko"
 EXTENSIONS = (".txt", ".soko")
+STREAMS = True
+"""parse() takes a file's text in pieces."""
 SITE = "Sökö"
 """The site of a hand with no club name."""
 
