@@ -1,0 +1,205 @@
+"""The end of a hand: uncalled bet, pot total, rake, showdown, pots and who is paid (RULES.md §2 items 10, 18–20).
+
+The log's payouts are compared with the replay's under every rake and odd-chip
+convention a real log could follow (RULES.md §1, last paragraph); the first
+that fits is reported, and an error is raised only when none fits.
+"""
+
+from __future__ import annotations
+
+from itertools import product
+from typing import TYPE_CHECKING
+
+from ..model.hand import ActionKind
+from ..model.ledger import added_money
+from ..rules.evaluate import evaluator
+from .findings import STREET_SHOWDOWN, Code, Severity
+from .pots import RakeConvention, award, build_pots, payouts, rake_pots
+
+if TYPE_CHECKING:
+    from .audit import _Auditor
+
+K = ActionKind
+DESCRIPTION_FORMS = ("high card ", "a pair of ", "two pair, ", "three of a kind, ", "a straight", "a flush, ",
+                     "a full house, ", "four of a kind, ", "a Royal Flush", "a four-")
+"""How PokerStars and the Sökö format describe hands; other sites' words (``Three of Kind``) are not checked."""
+
+
+def settle(ctx: _Auditor) -> None:
+    r, hand, table = ctx.result, ctx.hand, ctx.table
+    m = r.money
+    _uncalled(ctx)
+    total = sum(s.total for s in table.seats) + added_money(hand)
+    if hand.total_pot is not None and hand.total_pot != total:
+        ctx.find(Code.POT_TOTAL, f"the log's total pot is {m(hand.total_pot)}; the players put in {m(total)}",
+                 expected=m(total), actual=m(hand.total_pot), street=STREET_SHOWDOWN)
+    rake = hand.rake or 0
+    r.rake = rake
+    collected = sum(r.collected.values())
+    if rake < 0 or (hand.total_pot is not None and rake > hand.total_pot):
+        ctx.find(Code.RAKE, f"rake {m(rake)} is not between 0 and the pot", expected=f"0 to {m(total)}",
+                 actual=m(rake), street=STREET_SHOWDOWN)
+    elif hand.total_pot is not None and collected + rake != hand.total_pot:
+        ctx.find(Code.RAKE, f"collected {m(collected)} + rake {m(rake)} is not the total pot {m(hand.total_pot)}",
+                 expected=m(hand.total_pot), actual=m(collected + rake), street=STREET_SHOWDOWN)
+    values = _showdown(ctx)
+    _award(ctx, values, rake)
+    cash = {a.player: a.amount for a in hand.actions if a.kind is K.CASH_OUT}
+    for s in table.seats:
+        r.stacks[s.name] = s.stack + r.collected.get(s.name, 0) + cash.get(s.name, 0)
+
+
+def _uncalled(ctx: _Auditor) -> None:
+    """Return the uncalled bet; compare it with the log's ``Uncalled bet`` line, if any."""
+    r, hand, table = ctx.result, ctx.hand, ctx.table
+    m = r.money
+    who, amount = table.return_uncalled()
+    r.uncalled = (who, amount)
+    logged = {}
+    for action in ctx.log_uncalled:
+        logged[action.player] = logged.get(action.player, 0) + action.amount
+    if logged:
+        if logged != ({who: amount} if who else {}):
+            said = ", ".join(f"{p} {m(a)}" for p, a in logged.items())
+            ctx.find(Code.POT_TOTAL, f"uncalled bet returned: the log says {said}",
+                     expected=f"{who} {m(amount)}" if who else "none", actual=said, street=STREET_SHOWDOWN)
+        return
+    if who and hand.total_pot is not None:
+        total = sum(s.total for s in table.seats) + added_money(hand)
+        if hand.total_pot == total + amount:
+            # The site let the bettor collect his own uncalled chips from the pot.
+            seat = table.by_name[who]
+            seat.total += amount
+            seat.stack -= amount
+            r.uncalled = (None, 0)
+            ctx.find(Code.UNVERIFIABLE, f"the log returns no uncalled bet; {who}'s {m(amount)} stays in the pot",
+                     Severity.INFO, player=who, street=STREET_SHOWDOWN)
+
+
+def _showdown(ctx: _Auditor) -> dict[str, int]:
+    """Values of the live players' hands that the log shows in full; descriptions checked."""
+    r, spec, table = ctx.result, ctx.spec, ctx.table
+    live = table.live()
+    if len(live) == 1:
+        return {live[0].name: 0}
+    ev = evaluator(spec.ranking)
+    board = ctx.board[0]
+    needed = spec.cards_per_player + spec.board_cards
+    values: dict[str, int] = {}
+    for seat in live:
+        cards = list(dict.fromkeys(ctx.known[seat.name] + board))
+        if len(cards) >= needed and len(cards) >= 5:
+            hand_value = ev.evaluate(cards[:needed])
+            values[seat.name] = hand_value.value
+            r.showdown[seat.name] = hand_value.description
+    for index, action in enumerate(ctx.hand.actions):
+        if action.kind is K.SHOW and action.text and action.player in r.showdown \
+                and action.text.startswith(DESCRIPTION_FORMS):
+            said = action.text.split(" - ")[0].strip()
+            ours = r.showdown[action.player]
+            if said.casefold() != ours.casefold():
+                ctx.find(Code.HAND_DESCRIPTION, f"{action.player}'s hand is {ours}, the log says {said}",
+                         index=index, player=action.player, expected=ours, actual=said)
+    return values
+
+
+def _odd_chip_orders(ctx: _Auditor) -> list[tuple[str, list[str]]]:
+    """Who gets odd chips first: left of the dealer (RULES §2 item 20); with no button, seat order or the
+    highest card by suit (PokerStars stud conventions)."""
+    orders = [("left of the dealer" if ctx.hand.button is not None else "seat order",
+               [s.name for s in ctx.table.from_dealer_left()])]
+    if ctx.hand.button is None:
+        by_card = sorted(ctx.table.seats, key=lambda s: max(ctx.known[s.name], default=-1), reverse=True)
+        orders.append(("highest card by suit", [s.name for s in by_card]))
+    return orders
+
+
+def _award(ctx: _Auditor, values: dict[str, int], rake: int) -> None:
+    r, table, hand = ctx.result, ctx.table, ctx.hand
+    m = r.money
+    contributions = {s.name: s.total for s in table.seats if s.total}
+    folded = {s.name for s in table.seats if s.folded}
+    order = [s.name for s in table.seats]
+    if not contributions or not table.live():
+        return
+    pots = build_pots(contributions, folded, order)
+    if rake > sum(p.amount for p in pots):
+        return
+    unit = ctx.spec.chip_unit
+    if any(d.run for d in hand.deals):
+        ctx.find(Code.UNVERIFIABLE, "run it twice: the pots are split between two boards; payouts not checked",
+                 Severity.INFO, street=STREET_SHOWDOWN)
+        return
+    tried = []
+    added = added_money(hand)
+    for (order_name, odd_order), convention in product(_odd_chip_orders(ctx), RakeConvention):
+        awards = award(pots, values, odd_order, unit)
+        nets = rake_pots(pots, rake, convention)
+        nets[0] += added
+        paid = payouts(awards, nets, odd_order, unit)
+        tried.append((order_name, convention, awards, nets, paid))
+        if _same(paid, r.collected):
+            break
+    order_name, convention, awards, nets, paid = next(
+        (t for t in tried if _same(t[4], r.collected)), tried[0])
+    r.payouts = {name: amount for name, amount in paid.items() if amount}
+    r.convention = f"rake {convention}, odd chip {order_name}"
+    descriptions = r.showdown
+    for a, net in zip(awards, nets):
+        best = next((descriptions.get(w) for w in a.winners if descriptions.get(w)), None)
+        r.pots.append(_pot_result(a, net, odd_order, unit, best))
+    undetermined = [i for i, a in enumerate(awards) if not a.winners]
+    if undetermined:
+        ctx.find(Code.UNVERIFIABLE, "a pot is won by a hand the log does not show; its winner is not checked",
+                 Severity.INFO, street=STREET_SHOWDOWN)
+        return
+    if _same(paid, r.collected):
+        return
+    gross = payouts(awards, [p.amount for p in pots], tried[0][0] and _odd_chip_orders(ctx)[0][1], unit)
+    if _uneven_rake(gross, r.collected, rake):
+        r.convention = "rake taken unevenly from the winners' shares"
+        ctx.find(Code.UNVERIFIABLE, "the rake is taken unevenly from the winners' shares; each winner got no more "
+                 "than his share", Severity.INFO, street=STREET_SHOWDOWN)
+        return
+    _payout_findings(ctx, paid, awards, m)
+
+
+def _uneven_rake(gross: dict[str, int], collected: dict[str, int], rake: int) -> bool:
+    """The winners are right and each got at most his share before rake, the rake making up the rest."""
+    winners = {k for k, v in gross.items() if v}
+    return (winners == {k for k, v in collected.items() if v}
+            and all(collected.get(w, 0) <= gross[w] for w in winners)
+            and sum(gross.values()) - sum(collected.values()) == rake)
+
+
+def _pot_result(a, net: int, odd_order, unit, description):
+    from .audit import PotResult
+    from .pots import split
+
+    shares = split(net, list(a.winners), odd_order, unit) if a.winners else {}
+    return PotResult(net, a.pot.eligible, shares, description)
+
+
+def _same(paid: dict[str, int], collected: dict[str, int]) -> bool:
+    return {k: v for k, v in paid.items() if v} == {k: v for k, v in collected.items() if v}
+
+
+def _payout_findings(ctx: _Auditor, paid: dict[str, int], awards, m) -> None:
+    r = ctx.result
+    winners = {w for a in awards for w in a.winners}
+    tied = any(len(a.winners) > 1 for a in awards)
+    players = sorted(set(paid) | set(r.collected), key=lambda n: list(ctx.table.by_name).index(n)
+                     if n in ctx.table.by_name else 99)
+    diffs = {p: r.collected.get(p, 0) - paid.get(p, 0) for p in players}
+    small = all(abs(d) <= ctx.spec.chip_unit * max(1, len(winners)) for d in diffs.values())
+    for player in players:
+        got, due = r.collected.get(player, 0), paid.get(player, 0)
+        if got == due:
+            continue
+        if got and player not in winners:
+            code, why = Code.WINNER, f"{player} collects {m(got)} but wins no pot"
+        elif tied and small and player in winners:
+            code, why = Code.ODD_CHIP, f"{player} collects {m(got)}; the split gives {m(due)} (odd chip)"
+        else:
+            code, why = Code.PAYOUT, f"{player} collects {m(got)}; the pots he wins pay {m(due)}"
+        ctx.find(code, why, player=player, expected=m(due), actual=m(got), street=STREET_SHOWDOWN)
