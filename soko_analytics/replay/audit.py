@@ -203,6 +203,7 @@ class _Auditor:
     def finish(self) -> None:
         from .settle import settle
 
+        self.deal_up_to(len(self.spec.streets) - 1)
         settle(self)
 
 
