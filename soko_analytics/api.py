@@ -15,6 +15,7 @@ from pathlib import Path
 from .model.cards import format_cards
 from .model.hand import Hand
 from .parsers import FORMATS, Quarantined, read_path, write_hands
+from .replay.audit import Audit, audit
 from .rules.evaluate import evaluator
 from .rules.options import OPTIONS, format_value
 from .rules.profiles import PROFILES, resolve, rules_text
@@ -22,7 +23,7 @@ from .errors import SokoError
 from .rules.spec import GameSpec
 
 __all__ = [
-    "ConvertResult", "convert", "describe_options", "evaluate_hands", "game_spec", "iter_files", "profiles",
+    "AuditSummary", "ConvertResult", "audit_hands", "audit_record", "convert", "find_hand", "describe_options", "evaluate_hands", "game_spec", "iter_files", "profiles",
     "read_hands", "resolve_profile",
 ]
 
@@ -194,3 +195,81 @@ def convert(paths: Iterable[str | Path], to: str, format: str = "auto") -> Conve
             continue
         hands.append(item)
     return ConvertResult(write_hands(hands, to) if hands else "", len(hands), quarantined, unwritable)
+
+
+# -- auditing ---------------------------------------------------------------------------
+
+GAMES = {"holdem": "holdem", "stud7": "stud7", "stud5": "stud5", "soko-casino": "soko", "soko-finnish": "soko"}
+"""The game of each profile, as audit records name it."""
+
+
+def audit_hands(paths: Iterable[str | Path], format: str = "auto") -> Iterator[Audit | Quarantined]:
+    """Replay and check every hand of the files and folders given; hands that do not parse come back quarantined."""
+    for item in read_hands(paths, format):
+        yield item if isinstance(item, Quarantined) else audit(item)
+
+
+def audit_record(result: Audit) -> dict[str, Any]:
+    """One hand's verdict as plain data (the JSON Lines record of ``soko audit --json``); money as decimal strings."""
+    hand, money = result.hand, result.money
+    return {
+        "site": hand.site,
+        "hand_id": hand.hand_id,
+        "game": GAMES.get(hand.profile, hand.profile),
+        "profile": hand.profile,
+        "rules": hand.rules,
+        "ok": result.ok,
+        "findings": [
+            {k: v for k, v in f.to_dict().items() if k != "line"} | {"line": f.line} for f in result.findings
+        ],
+        "payouts": {player: money(amount) for player, amount in result.payouts.items()},
+        "collected": {player: money(amount) for player, amount in result.collected.items()},
+        "rake": money(result.rake),
+        "pots": [
+            {"amount": money(p.amount), "eligible": list(p.eligible),
+             "winners": {w: money(a) for w, a in p.winners.items()}}
+            for p in result.pots
+        ],
+        "source": {"path": hand.source.path, "line": hand.source.line} if hand.source else None,
+    }
+
+
+@dataclass
+class AuditSummary:
+    """Counts over an audit run."""
+
+    hands: int = 0
+    ok: int = 0
+    with_errors: int = 0
+    findings: dict[str, int] = field(default_factory=dict)
+    """``code/severity`` → count."""
+    quarantined: int = 0
+    unsupported: int = 0
+    incomplete: int = 0
+
+    def add(self, item: Audit | Quarantined) -> None:
+        if isinstance(item, Quarantined):
+            self.quarantined += 1
+            self.unsupported += item.unsupported
+            self.incomplete += item.incomplete
+            return
+        self.hands += 1
+        if item.ok:
+            self.ok += 1
+        else:
+            self.with_errors += 1
+        for f in item.findings:
+            key = f"{f.code}/{f.severity}"
+            self.findings[key] = self.findings.get(key, 0) + 1
+
+
+def find_hand(paths: Iterable[str | Path], hand_id: str, format: str = "auto") -> Audit:
+    """The audit of one hand, by id, from the files given; SokoError if it is not there or does not parse."""
+    for item in read_hands(paths, format):
+        if isinstance(item, Quarantined):
+            if item.hand_id == hand_id:
+                raise SokoError(f"hand {hand_id} could not be read: {item.reason}", path=item.path, line=item.line,
+                                hand_id=hand_id)
+        elif item.hand_id == hand_id:
+            return audit(item)
+    raise SokoError(f"no hand {hand_id} in the files given", hand_id=hand_id)

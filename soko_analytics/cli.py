@@ -28,6 +28,8 @@ class ExitCode(IntEnum):
 
     OK = 0
     """Success."""
+    FINDINGS = 1
+    """``soko audit``: some hand has an error finding."""
     USAGE = 2
     """Bad input: an unknown name, a bad value, an impossible combination of options."""
 
@@ -155,6 +157,66 @@ def convert(
         typer.echo(f"soko: not written: {where}hand {hand.hand_id}: {why}", err=True)
     skipped = len(result.quarantined) + len(result.unwritable)
     typer.echo(f"soko: {result.written} hands written, {skipped} skipped", err=True)
+
+
+@app.command("audit")
+def audit(
+    paths: Annotated[list[Path], typer.Argument(help="Hand-history files or folders (plain, .gz, .zip).")],
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON object per hand (JSON Lines) on stdout.")] = False,
+    explain: Annotated[str | None, typer.Option("--explain", metavar="HAND_ID",
+                                                help="Print one hand's replay as a ledger, with the verdict.")] = None,
+    from_: Annotated[str, typer.Option("--from", help="Input format, or auto to detect per file.")] = "auto",
+) -> None:
+    """Replay every hand under its profile's rules and check each action and each pot split.
+
+    Prints a verdict per hand with an error and a summary (or, with --json, one record per hand).
+    Exit status: 0 when no hand has an error finding, 1 when some do, 2 for usage errors.
+
+    Example: soko audit session.txt --explain 202603140001
+    """
+    from .replay.explain import explain as explain_hand
+
+    if explain is not None:
+        with reporting_errors():
+            result = api.find_hand(paths, explain, from_)
+        typer.echo(explain_hand(result), nl=False)
+        raise typer.Exit(int(ExitCode.OK if result.ok else ExitCode.FINDINGS))
+    summary = api.AuditSummary()
+    with reporting_errors():
+        for item in api.audit_hands(paths, from_):
+            summary.add(item)
+            if isinstance(item, api.Quarantined):
+                typer.echo(f"soko: not audited: {item.message()}", err=True)
+            elif as_json:
+                typer.echo(json.dumps(api.audit_record(item), ensure_ascii=False))
+            elif not item.ok:
+                _print_verdict(item)
+    _print_summary(summary, err=as_json)
+    raise typer.Exit(int(ExitCode.FINDINGS if summary.with_errors else ExitCode.OK))
+
+
+def _print_verdict(result) -> None:
+    from .replay.findings import Severity
+
+    hand = result.hand
+    where = f"{hand.source.path}:{hand.source.line}: " if hand.source else ""
+    typer.echo(f"{where}{hand.site} hand {hand.hand_id} ({hand.rules}):")
+    for f in result.findings:
+        if f.severity is Severity.ERROR:
+            detail = f" (expected {f.expected}, log: {f.actual})" if f.expected or f.actual else ""
+            line = f"line {f.line}: " if f.line else ""
+            typer.echo(f"  {line}{f.code}: {f.message}{detail}")
+
+
+def _print_summary(summary, err: bool) -> None:
+    text = (f"{summary.hands} hands audited: {summary.ok} ok, {summary.with_errors} with errors; "
+            f"{summary.quarantined} not audited ({summary.unsupported} unsupported games, "
+            f"{summary.incomplete} incomplete, {summary.quarantined - summary.unsupported - summary.incomplete} "
+            "malformed)")
+    typer.echo(text, err=err)
+    if summary.findings:
+        counts = ", ".join(f"{k} {v}" for k, v in sorted(summary.findings.items(), key=lambda kv: -kv[1]))
+        typer.echo(f"findings: {counts}", err=err)
 
 
 def _render_overview(data: dict[str, Any], console: Console) -> None:

@@ -20,7 +20,7 @@ from functools import cache
 from ..model.cards import Card, format_cards
 from ..model.hand import BETTING, FORCED, Action, ActionKind, Hand
 from ..model.ledger import added_money
-from ..model.money import decimal_text
+from ..model.money import decimal_text, format_amount
 from ..rules.evaluate import evaluator
 from ..rules.profiles import resolve
 from ..rules.spec import GameSpec
@@ -137,6 +137,8 @@ class _Auditor:
         table.start_street(0)
         self.deal_up_to(0)
         for index, action in enumerate(self.hand.actions):
+            seat = table.by_name.get(action.player)
+            self.to_call = 0 if seat is None else max(0, table.call_level(seat) - seat.street_bet)
             if action.player not in table.by_name:
                 if action.kind not in (K.COLLECT, K.CASH_OUT, K.SHOW, K.MUCK, K.NO_SHOW, K.UNCALLED):
                     self.find(Code.DEAL, f"{action.player} acts but was not dealt in", index=index,
@@ -194,9 +196,9 @@ class _Auditor:
             known.extend(c for c in action.cards if c not in known)
         seat = self.table.by_name.get(action.player)
         pot = sum(s.total for s in self.table.seats)
-        to_call = 0 if seat is None else max(0, self.table.current - seat.street_bet)
+        to_call = self.to_call if action.kind in BETTING else 0
         r.steps.append(Step(index, self.street_name(action.street), action.player, _describe(self, action),
-                            to_call, pot, seat.stack if seat else 0))
+                            min(to_call, seat.stack + seat.street_bet) if seat else 0, pot, seat.stack if seat else 0))
 
     # -- the end -----------------------------------------------------------------------
 
@@ -215,7 +217,11 @@ def _dealt_in(hand: Hand) -> set[str]:
 
 
 def _describe(auditor: _Auditor, action: Action) -> str:
-    m = auditor.result.money
+    stakes = auditor.hand.stakes
+
+    def m(amount: int) -> str:
+        return format_amount(amount, stakes.decimals, stakes.symbol, trim=False)
+
     kind = action.kind
     text = {
         K.ANTE: f"posts the ante {m(action.amount)}",

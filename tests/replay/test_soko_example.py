@@ -108,7 +108,7 @@ def test_matti_paid_the_wrong_amount(example):
 def test_the_audit_ledger_follows_the_hand(example):
     result = _audit(example)
     raise_step = next(s for s in result.steps if "raises" in s.text)
-    assert (raise_step.player, raise_step.text) == ("Matti", "raises 0.40 to 1.40 and is all-in")
+    assert (raise_step.player, raise_step.text) == ("Matti", "raises €0.40 to €1.40 and is all-in")
     assert raise_step.stack == 0
     # Pot after Matti's raise: antes 0.40 + 2nd street 2.00 + 3rd street 3.00 + Aino 1 + Ville 1 + Matti 1.40.
     assert raise_step.pot == 40 + 200 + 300 + 100 + 100 + 140

@@ -1,0 +1,81 @@
+"""``soko audit``: verdicts, the JSON Lines contract, --explain and the exit status."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from soko_analytics.cli import app
+
+runner = CliRunner()
+SOKO_MD = Path(__file__).resolve().parents[2] / "shared" / "formats" / "soko-text.md"
+
+
+@pytest.fixture()
+def example(tmp_path) -> Path:
+    if not SOKO_MD.is_file():
+        pytest.skip(f"{SOKO_MD} is not there (it is beside the checkout in CI)")
+    text = re.search(r"```\n(Sökö Hand #\d+.*?)```", SOKO_MD.read_text(encoding="utf-8"), re.S).group(1)
+    path = tmp_path / "example.txt"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_clean_hand_exits_0(example):
+    result = runner.invoke(app, ["audit", str(example)])
+    assert result.exit_code == 0, result.output
+    assert "1 hands audited: 1 ok, 0 with errors" in result.stdout
+
+
+def test_json_lines_contract(example):
+    result = runner.invoke(app, ["audit", str(example), "--json"])
+    assert result.exit_code == 0
+    (line,) = [ln for ln in result.stdout.splitlines() if ln.strip()]
+    record = json.loads(line)
+    for key in ("site", "hand_id", "game", "profile", "ok", "findings", "payouts", "rake", "pots"):
+        assert key in record
+    assert record["hand_id"] == "202603140001" and record["game"] == "soko" and record["profile"] == "soko-casino"
+    assert record["ok"] is True and record["findings"] == []
+    assert record["payouts"] == {"Matti": "9.30", "Aino": "4.00"} and record["rake"] == "0.30"
+    assert record["pots"][0] == {"amount": "9.30", "eligible": ["Aino", "Ville", "Matti"], "winners": {"Matti": "9.30"}}
+
+
+def test_broken_hand_exits_1_with_the_finding(example, tmp_path):
+    broken = tmp_path / "broken.txt"
+    broken.write_text(example.read_text(encoding="utf-8").replace(
+        "Matti collected €9.30 from main pot", "Matti collected €9 from main pot").replace(
+        "Aino collected €4 from side pot-1", "Aino collected €4.30 from side pot-1"), encoding="utf-8")
+    result = runner.invoke(app, ["audit", str(broken), "--json"])
+    assert result.exit_code == 1
+    record = json.loads(result.stdout.splitlines()[0])
+    codes = {(f["code"], f["severity"], f["player"]) for f in record["findings"]}
+    assert codes == {("payout", "error", "Matti"), ("payout", "error", "Aino")}
+    finding = next(f for f in record["findings"] if f["player"] == "Matti")
+    for key in ("code", "severity", "street", "action_index", "player", "expected", "actual", "message"):
+        assert key in finding
+    assert (finding["expected"], finding["actual"]) == ("9.30", "9.00")
+
+
+def test_explain_prints_the_ledger_and_verdict(example):
+    result = runner.invoke(app, ["audit", str(example), "--explain", "202603140001"])
+    assert result.exit_code == 0
+    out = result.stdout
+    assert "Matti                raises €0.40 to €1.40 and is all-in" in out
+    assert "main pot" in out and "side pot-1" in out and "a four-flush, Ace high" in out
+    assert out.rstrip().endswith("Verdict: the hand was played and paid by the rules of soko-casino.")
+
+
+def test_explain_unknown_hand_is_a_usage_error(example):
+    result = runner.invoke(app, ["audit", str(example), "--explain", "42"])
+    assert result.exit_code == 2 and "no hand 42" in result.stderr
+
+
+def test_corpus_folder(corpus):
+    result = runner.invoke(app, ["audit", str(corpus / "pokerstars" / "cash" / "Stud")])
+    assert result.exit_code == 0, result.output
+    assert "11 hands audited: 11 ok, 0 with errors" in result.stdout
+    assert "7 Card Stud Hi/Lo Limit" in result.stderr
