@@ -15,6 +15,7 @@ LAYERS = {
     "replay": 3,
     "parsers": 3,
     "store": 4,
+    "sim": 4,
     "stats": 5,
     "reports": 6,
     "api": 7,

@@ -1,0 +1,202 @@
+"""Deal and play one hand by the rules, choosing among the legal actions: the simulator's engine.
+
+:func:`play_hand` shuffles, deals street by street as the spec says, posts
+the forced bets, and asks a chooser for each decision among the table's legal
+actions (:meth:`~..replay.table.Table.legal`); then it returns the uncalled
+bet, shows down, splits the pots and writes the whole hand as a log would
+state it (:class:`~..model.hand.Hand`). Seeded runs repeat exactly.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from ..model.cards import DECK, Card
+from ..model.hand import Action, ActionKind, Deal, Hand, Seat, Stakes
+from ..replay.pots import award, build_pots, payouts
+from ..replay.table import Legal, Table
+from ..rules.evaluate import evaluator
+from ..rules.profiles import resolve
+from ..rules.spec import GameSpec
+
+K = ActionKind
+
+
+@dataclass(frozen=True)
+class Decision:
+    """What a player does: a kind and, for bets and raises, the street total to reach."""
+
+    kind: ActionKind
+    to: int = 0
+
+
+Chooser = Callable[[Legal, Table, random.Random], Decision]
+"""Picks a decision from the legal actions (the player models of the simulator)."""
+
+
+def random_choice(legal: Legal, table: Table, rng: random.Random) -> Decision:
+    """Uniform among fold (when facing a bet), check or call, and a bet or raise to a random legal size."""
+    options = [Decision(K.CHECK if legal.can_check else K.CALL)]
+    if not legal.can_check:
+        options.append(Decision(K.FOLD))
+    if legal.bet:
+        options.append(Decision(K.BET, _size(legal.bet, legal.sizes, rng)))
+    elif legal.raise_to:
+        kind = K.COMPLETE if legal.complete_to is not None else K.RAISE
+        options.append(Decision(kind, _size(legal.raise_to, legal.sizes, rng)))
+    return rng.choice(options)
+
+
+def _size(bounds: tuple[int, int], sizes: tuple[int, ...], rng: random.Random) -> int:
+    low, high = bounds
+    if sizes and low != high:
+        return rng.choice([s for s in sizes if low <= s <= high] or [low])
+    return rng.choice([low, high, rng.randint(low, high)]) if high > low else low
+
+
+class _Game:
+    def __init__(self, spec: GameSpec, stakes: Stakes, seats: Sequence[tuple[str, int, int]], button: int | None,
+                 rng: random.Random, choose: Chooser) -> None:
+        self.spec, self.stakes, self.rng, self.choose = spec, stakes, rng, choose
+        self.table = Table(spec, stakes, seats, button)
+        self.deck = list(DECK)
+        rng.shuffle(self.deck)
+        self.deals: list[Deal] = []
+        self.actions: list[Action] = []
+        self.cards: dict[str, list[Card]] = {name: [] for name, _, _ in seats}
+        self.board: list[Card] = []
+        self.hole: dict[str, list[Card]] = {name: [] for name, _, _ in seats}
+
+    def act(self, street: int, player: str, kind: ActionKind, amount: int = 0, to: int | None = None) -> None:
+        seat = self.table.by_name[player]
+        all_in = seat.stack == 0 and kind not in (K.FOLD, K.CHECK)
+        self.actions.append(Action(street, player, kind, amount, to, all_in))
+
+    def deal(self, street: int) -> None:
+        layout = self.spec.streets[street]
+        order = [s for s in self.table.from_dealer_left() if s.live]
+        if layout.board:
+            cards = tuple(self.deck.pop() for _ in range(layout.board))
+            self.board.extend(cards)
+            self.deals.append(Deal(street, None, cards, (True,) * layout.board))
+        for seat in order:
+            if layout.turn_up:
+                card = self.hole[seat.name].pop()
+                seat.up.append(card)
+                self.deals.append(Deal(street, seat.name, (card,), (True,)))
+                continue
+            down = [self.deck.pop() for _ in range(layout.down)]
+            up = [self.deck.pop() for _ in range(layout.up)]
+            if not down and not up:
+                continue
+            self.hole[seat.name].extend(down)
+            self.cards[seat.name].extend(down + up)
+            seat.up.extend(up)
+            self.deals.append(Deal(street, seat.name, tuple(down + up), (False,) * len(down) + (True,) * len(up)))
+
+    def forced_bets(self) -> None:
+        table, stakes, spec = self.table, self.stakes, self.spec
+        if spec.ante and stakes.ante:
+            for seat in table.seats:
+                amount = min(stakes.ante, seat.stack)
+                table.post(seat.name, K.ANTE, amount)
+                self.act(0, seat.name, K.ANTE, amount)
+        if spec.blinds:
+            order = table.from_dealer_left()
+            sb, bb = (order[-1], order[0]) if len(order) == 2 else (order[0], order[1])
+            for seat, kind, amount in ((sb, K.SMALL_BLIND, stakes.small_blind), (bb, K.BIG_BLIND, stakes.big_blind)):
+                amount = min(amount or 0, seat.stack)
+                table.post(seat.name, kind, amount)
+                self.act(0, seat.name, kind, amount)
+
+    def betting(self, street: int) -> None:
+        table = self.table
+        if street == 0 and self.spec.forced_bets.bring_in:
+            first = table.seats[table.opener(0)]
+            if self.rng.random() < 0.8 and first.stack > 0:
+                amount = min(self.stakes.bring_in or 0, first.stack)
+                table.post(first.name, K.BRING_IN, amount)
+                self.act(0, first.name, K.BRING_IN, amount)
+                table.open_round(table.seats.index(first) + 1)
+        if not table.opened:
+            table.open_round()
+        while (legal := table.legal()) is not None:
+            decision = self.choose(legal, table, self.rng)
+            seat = table.by_name[legal.player]
+            kind, to = decision.kind, decision.to
+            if kind in (K.BET, K.RAISE, K.COMPLETE):
+                if kind is K.BET:
+                    amount, target = to, None
+                else:
+                    amount, target = (to - table.current if kind is K.RAISE else 0), to
+                table.apply(seat.name, kind, amount, target)
+                self.act(street, seat.name, kind, amount, target)
+            elif kind is K.CALL:
+                amount = legal.to_call
+                table.apply(seat.name, kind, amount)
+                self.act(street, seat.name, kind, amount)
+            else:
+                table.apply(seat.name, kind)
+                self.act(street, seat.name, kind)
+
+    def showdown(self) -> tuple[int, tuple[int, ...]]:
+        table, spec = self.table, self.spec
+        street = len(spec.streets)
+        who, back = table.return_uncalled()
+        if who:
+            self.actions.append(Action(table.street, who, K.UNCALLED, back))
+        live = table.live()
+        values: dict[str, int] = {}
+        if len(live) > 1:
+            ev = evaluator(spec.ranking)
+            for seat in live:
+                shown = self.cards[seat.name]
+                hand_value = ev.evaluate(shown + self.board)
+                values[seat.name] = hand_value.value
+                self.actions.append(Action(street, seat.name, K.SHOW, cards=tuple(shown), text=hand_value.description))
+        else:
+            values[live[0].name] = 0
+        contributions = {s.name: s.total for s in table.seats if s.total}
+        pots = build_pots(contributions, {s.name for s in table.seats if s.folded}, [s.name for s in table.seats])
+        order = [s.name for s in table.from_dealer_left()]
+        awards = award(pots, values, order, spec.chip_unit)
+        for i, a in enumerate(awards):
+            label = "pot" if len(awards) == 1 else ("main pot" if i == 0 else f"side pot-{i}")
+            for player, amount in payouts([a], [a.pot.amount], order, spec.chip_unit).items():
+                if amount:
+                    self.actions.append(Action(street, player, K.COLLECT, amount, text=label))
+        total = sum(p.amount for p in pots)
+        return total, tuple(p.amount for p in pots) if len(pots) > 1 else ()
+
+    def play(self) -> tuple[int, tuple[int, ...]]:
+        table = self.table
+        table.start_street(0)
+        self.deal(0)
+        self.forced_bets()
+        for street in range(len(self.spec.streets)):
+            if street > 0:
+                if len(table.live()) <= 1:
+                    break
+                table.start_street(street)
+                self.deal(street)
+            if self.spec.streets[street].betting:
+                self.betting(street)
+        return self.showdown()
+
+
+def play_hand(rules: str, stakes: Stakes, seats: Sequence[tuple[str, int, int]], button: int | None,
+              rng: random.Random, choose: Chooser = random_choice, hand_id: str = "1", site: str = "Sökö",
+              table: str | None = None) -> Hand:
+    """Play one hand; ``seats`` are (name, seat number, stack) in seat order."""
+    spec = resolve(rules)
+    game = _Game(spec, stakes, seats, button, rng, choose)
+    total, pots = game.play()
+    deals = sorted(game.deals, key=lambda d: (d.run, d.street, d.player is None,
+                                              [s[0] for s in seats].index(d.player) if d.player else 0))
+    return Hand(
+        site=site, hand_id=hand_id, rules=rules, stakes=stakes, table=table, max_seats=spec.max_players,
+        button=button, seats=tuple(Seat(seat, name, stack) for name, seat, stack in seats),
+        deals=tuple(deals), actions=tuple(game.actions), total_pot=total, rake=0, pots=pots,
+    )
