@@ -206,7 +206,7 @@ GAMES = {"holdem": "holdem", "stud7": "stud7", "stud5": "stud5", "soko-casino": 
 def audit_hands(paths: Iterable[str | Path], format: str = "auto") -> Iterator[Audit | Quarantined]:
     """Replay and check every hand of the files and folders given; hands that do not parse come back quarantined."""
     for item in read_hands(paths, format):
-        yield item if isinstance(item, Quarantined) else audit(item)
+        yield item if isinstance(item, Quarantined) else audit(item, ledger=False)
 
 
 def audit_record(result: Audit) -> dict[str, Any]:

@@ -13,12 +13,11 @@ a real log could follow is tried; an error is raised only when none fits.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cache
 
 from ..model.cards import Card, format_cards
-from ..model.hand import BETTING, FORCED, Action, ActionKind, Hand
+from ..model.hand import BETTING, FORCED, Action, ActionKind, Hand, Stakes
 from ..model.ledger import added_money
 from ..model.money import decimal_text, format_amount
 from ..rules.evaluate import evaluator
@@ -36,18 +35,26 @@ def spec_of(rules: str) -> GameSpec:
     return resolve(rules)
 
 
-@dataclass
+@dataclass(slots=True)
 class Step:
     """One line of the ledger: an action and the table after it."""
 
     index: int
     street: str
     player: str
-    text: str
+    action: Action
     to_call: int
+    """What the player had to add to call before acting."""
     pot: int
+    """All chips in the pot after the action."""
     stack: int
-    findings: list[Finding] = field(default_factory=list)
+    """The player's chips behind after the action."""
+    stakes: Stakes
+
+    @property
+    def text(self) -> str:
+        """The action in words, with money as the hand prints it."""
+        return describe_action(self.action, self.stakes)
 
 
 @dataclass
@@ -92,19 +99,18 @@ class Audit:
         return decimal_text(amount, self.hand.stakes.decimals)
 
 
-def audit(hand: Hand) -> Audit:
-    """Replay one hand and check it; never raises for what the log does."""
-    return _Auditor(hand).run()
+def audit(hand: Hand, ledger: bool = True) -> Audit:
+    """Replay one hand and check it; never raises for what the log does.
 
-
-def audit_all(hands) -> Iterator[Audit]:
-    for hand in hands:
-        yield audit(hand)
+    ``ledger=False`` skips the step-by-step ledger (``Audit.steps``) for bulk work.
+    """
+    return _Auditor(hand, ledger).run()
 
 
 class _Auditor:
-    def __init__(self, hand: Hand) -> None:
+    def __init__(self, hand: Hand, ledger: bool = True) -> None:
         self.hand = hand
+        self.ledger = ledger
         self.spec = spec_of(hand.rules)
         self.result = Audit(hand, self.spec)
         dealt = _dealt_in(hand)
@@ -194,11 +200,14 @@ class _Auditor:
         elif action.kind in (K.SHOW, K.MUCK) and action.cards and action.player in self.known:
             known = self.known[action.player]
             known.extend(c for c in action.cards if c not in known)
+        if not self.ledger:
+            return
         seat = self.table.by_name.get(action.player)
-        pot = sum(s.total for s in self.table.seats)
+        pot = self.table.pot
         to_call = self.to_call if action.kind in BETTING else 0
-        r.steps.append(Step(index, self.street_name(action.street), action.player, _describe(self, action),
-                            min(to_call, seat.stack + seat.street_bet) if seat else 0, pot, seat.stack if seat else 0))
+        r.steps.append(Step(index, self.street_name(action.street), action.player, action,
+                            min(to_call, seat.stack + seat.street_bet) if seat else 0, pot, seat.stack if seat else 0,
+                            self.hand.stakes))
 
     # -- the end -----------------------------------------------------------------------
 
@@ -216,32 +225,31 @@ def _dealt_in(hand: Hand) -> set[str]:
     return names
 
 
-def _describe(auditor: _Auditor, action: Action) -> str:
-    stakes = auditor.hand.stakes
+def describe_action(action: Action, stakes: Stakes) -> str:
+    """``raises €0.40 to €1.40 and is all-in``."""
 
     def m(amount: int) -> str:
         return format_amount(amount, stakes.decimals, stakes.symbol, trim=False)
 
     kind = action.kind
-    text = {
-        K.ANTE: f"posts the ante {m(action.amount)}",
-        K.SMALL_BLIND: f"posts small blind {m(action.amount)}",
-        K.BIG_BLIND: f"posts big blind {m(action.amount)}",
-        K.SMALL_AND_BIG_BLIND: f"posts small & big blinds {m(action.amount)}",
-        K.STRADDLE: f"posts straddle {m(action.amount)}",
-        K.BRING_IN: f"brings in for {m(action.amount)}",
-        K.FOLD: "folds",
-        K.CHECK: "checks",
-        K.CALL: f"calls {m(action.amount)}",
-        K.BET: f"bets {m(action.amount)}",
-        K.RAISE: f"raises {m(action.amount)} to {m(action.to or 0)}",
-        K.COMPLETE: f"completes it to {m(action.to or 0)}",
-        K.UNCALLED: f"gets back the uncalled {m(action.amount)}",
-        K.SHOW: f"shows {format_cards(action.cards)}" + (f" ({action.text})" if action.text else ""),
-        K.MUCK: "mucks" + (f" {format_cards(action.cards)}" if action.cards else ""),
-        K.NO_SHOW: "does not show",
-        K.COLLECT: f"collects {m(action.amount)} from the {action.text or 'pot'}",
-        K.CASH_OUT: f"cashes out for {m(action.amount)}",
-    }[kind]
+    if kind is K.RAISE:
+        text = f"raises {m(action.amount)} to {m(action.to or 0)}"
+    elif kind is K.COMPLETE:
+        text = f"completes it to {m(action.to or 0)}"
+    elif kind is K.SHOW:
+        text = f"shows {format_cards(action.cards)}" + (f" ({action.text})" if action.text else "")
+    elif kind is K.MUCK:
+        text = "mucks" + (f" {format_cards(action.cards)}" if action.cards else "")
+    elif kind is K.COLLECT:
+        text = f"collects {m(action.amount)} from the {action.text or 'pot'}"
+    else:
+        text = _WORDS[kind].format(m(action.amount))
     return text + (" and is all-in" if action.all_in else "")
 
+
+_WORDS = {
+    K.ANTE: "posts the ante {}", K.SMALL_BLIND: "posts small blind {}", K.BIG_BLIND: "posts big blind {}",
+    K.SMALL_AND_BIG_BLIND: "posts small & big blinds {}", K.STRADDLE: "posts straddle {}",
+    K.BRING_IN: "brings in for {}", K.FOLD: "folds", K.CHECK: "checks", K.CALL: "calls {}", K.BET: "bets {}",
+    K.UNCALLED: "gets back the uncalled {}", K.NO_SHOW: "does not show", K.CASH_OUT: "cashes out for {}",
+}

@@ -29,7 +29,7 @@ def settle(ctx: _Auditor) -> None:
     r, hand, table = ctx.result, ctx.hand, ctx.table
     m = r.money
     _uncalled(ctx)
-    total = sum(s.total for s in table.seats) + added_money(hand)
+    total = table.pot + added_money(hand)
     if hand.total_pot is not None and hand.total_pot != total:
         ctx.find(Code.POT_TOTAL, f"the log's total pot is {m(hand.total_pot)}; the players put in {m(total)}",
                  expected=m(total), actual=m(hand.total_pot), street=STREET_SHOWDOWN)
@@ -71,6 +71,7 @@ def _uncalled(ctx: _Auditor) -> None:
             seat = table.by_name[who]
             seat.total += amount
             seat.stack -= amount
+            table.pot += amount
             r.uncalled = (None, 0)
             ctx.find(Code.UNVERIFIABLE, f"the log returns no uncalled bet; {who}'s {m(amount)} stays in the pot",
                      Severity.INFO, player=who, street=STREET_SHOWDOWN)

@@ -101,6 +101,8 @@ class Table:
         """Fixed limit: the size chosen for this street (small or big)."""
         self.bring_in_only = False
         """Stud: only the bring-in stands; the next raise is the completion."""
+        self.pot = 0
+        """All chips put in so far (uncalled chips returned)."""
         self.turn: int | None = None
         """Index into ``seats`` of the player to act, or None when the round is over or not yet open."""
         self.opened = False
@@ -228,9 +230,7 @@ class Table:
                 limit = self.spec.max_bet_or_raise
             return limit
         if structure is BettingStructure.POT_LIMIT:
-            pot = sum(s.total for s in self.seats)
-            call = self.current - seat.street_bet
-            return pot + call
+            return self.pot + self.current - seat.street_bet
         return None
 
     def capped(self) -> bool:
@@ -243,9 +243,15 @@ class Table:
 
     def call_level(self, seat: Seat) -> int:
         """The street total a call reaches: the current bet, or less when nobody else can match it."""
-        others = [s.street_bet + s.stack if s.can_act else s.street_bet
-                  for s in self.seats if s is not seat and s.live]
-        return max(seat.street_bet, min(self.current, max(others, default=0)))
+        current = self.current
+        top = 0
+        for s in self.seats:
+            if s is not seat and not s.folded:
+                reach = s.street_bet + s.stack
+                if reach >= current:
+                    return max(seat.street_bet, current)
+                top = max(top, reach)
+        return max(seat.street_bet, min(current, top))
 
     # -- legal actions -----------------------------------------------------------------
 
@@ -288,6 +294,7 @@ class Table:
         amount = max(0, min(amount, seat.stack))
         seat.stack -= amount
         seat.total += amount
+        self.pot += amount
         if live:
             seat.street_bet += amount
         return amount
@@ -390,6 +397,7 @@ class Table:
         if excess <= 0:
             return None, 0
         top = ranked[0]
+        self.pot -= excess
         top.total -= excess
         top.stack += excess
         top.street_bet -= excess

@@ -1,0 +1,108 @@
+"""Audit-throughput benchmark: our replayer beside pokerkit replaying the same hands.
+
+In one process, pinned to one core, on the real PokerStars hold'em and stud
+hands of the shared corpus (repeated to the sample size):
+
+- soko_analytics ``audit`` of parsed hands (no ledger, as ``soko import`` uses it),
+- soko_analytics parse + audit, from PokerStars text,
+- pokerkit replaying the same hands from PHH text (``HandHistory.loads`` + every state),
+- pokerkit parsing the PokerStars text and replaying it (``HandHistory.from_pokerstars``-style parser),
+
+and prints hands/s and the ratios. ``python bench/audit.py [--hands N]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import os
+import sys
+import time
+import warnings
+from pathlib import Path
+
+from rich.console import Console
+from rich.table import Table
+
+from soko_analytics.model.hand import Hand
+from soko_analytics.parsers import phh, pokerstars, read_path
+from soko_analytics.replay.audit import audit
+
+TARGET = 20_000
+
+
+def corpus_hands(corpus: Path) -> list[Hand]:
+    return [h for p in sorted((corpus / "pokerstars").rglob("*.txt")) for h in read_path(p, "pokerstars")
+            if isinstance(h, Hand) and h.site.startswith("PokerStars")]
+
+
+def rate(fn, n: int) -> float:
+    start = time.perf_counter()
+    fn()
+    return n / (time.perf_counter() - start)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=5_000)
+    parser.add_argument("--pokerkit-hands", type=int, default=500)
+    parser.add_argument("--corpus", type=Path, default=Path(__file__).resolve().parents[2] / "shared" / "corpus")
+    args = parser.parse_args()
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {sorted(os.sched_getaffinity(0))[0]})
+    base = corpus_hands(args.corpus)
+    hands = [base[i % len(base)] for i in range(args.hands)]
+    text = pokerstars.write(hands)
+    rows = []
+    rows.append(("soko_analytics audit (parsed hands)", len(hands),
+                 rate(lambda: [audit(h, ledger=False) for h in hands], len(hands))))
+    rows.append(("soko_analytics parse + audit (PokerStars text)", len(hands),
+                 rate(lambda: [audit(h, ledger=False) for h in pokerstars.parse(text) if isinstance(h, Hand)],
+                      len(hands))))
+    from pokerkit import HandHistory, PokerStarsParser
+
+    sample = [h for h in hands if h.rules in ("holdem", "holdem; structure=fixed_limit", "stud7")]
+    sample = sample[: args.pokerkit_hands]
+    phh_texts = [phh.write([h]) for h in sample]
+
+    failed = []
+
+    def pokerkit_replay():
+        warnings.simplefilter("ignore")  # pokerkit warns about folds it finds needless
+        for t in phh_texts:
+            try:
+                for _state in HandHistory.loads(t):
+                    pass
+            except (ValueError, KeyError):
+                failed.append(t)  # pokerkit cannot replay some real hands (sitting-out seats, dead blinds)
+
+    rows.append((f"pokerkit replay from PHH ({len(sample):,} hands)", len(sample), rate(pokerkit_replay, len(sample))))
+    if failed:
+        rows[-1] = (rows[-1][0] + f", {len(failed)} it could not replay", *rows[-1][1:])
+    stars_sample = pokerstars.write(sample[:200])
+
+    def pokerkit_stars():
+        with warnings.catch_warnings(), contextlib.redirect_stderr(io.StringIO()):
+            warnings.simplefilter("ignore")
+            for hh in PokerStarsParser()(stars_sample, error_status=False):
+                with contextlib.suppress(ValueError, KeyError):
+                    for _state in hh:
+                        pass
+
+    rows.append(("pokerkit parse + replay PokerStars (200 hands)", 200, rate(pokerkit_stars, 200)))
+    ours = rows[0][2]
+    table = Table(title=f"Auditing {len(hands):,} real PokerStars hands, one core")
+    for col in ("replayer", "hands", "hands/s", "ours ÷ this"):
+        table.add_column(col, justify="left" if col == "replayer" else "right")
+    for name, n, r in rows:
+        table.add_row(name, f"{n:,}", f"{r:,.0f}", f"{ours / r:,.2f}×")
+    console = Console()
+    console.print(table)
+    console.print(f"target ≥ {TARGET:,} hands/s on one core: {'met' if ours >= TARGET else 'NOT met'} "
+                  f"({ours:,.0f} hands/s)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
