@@ -27,7 +27,7 @@ _POSTED = {
 
 
 def check_deals(ctx: _Auditor) -> None:
-    """Card counts per street, and no card seen twice."""
+    """Card counts per street, and no card seen twice (a shown hand may repeat its own dealt cards)."""
     spec, hand = ctx.spec, ctx.hand
     owner: dict = {}
     for deal in hand.deals:
@@ -44,21 +44,31 @@ def check_deals(ctx: _Auditor) -> None:
             continue  # the turned card was dealt a street earlier
         holder = ("board", deal.run) if deal.player is None else deal.player
         for card in deal.cards:
-            if card is not None:
-                _own(ctx, owner, card, holder, layout.name)
+            if card is None:
+                continue
+            seen = owner.get(card)
+            if seen is None or _other_run(seen, holder):
+                owner.setdefault(card, holder)
+            else:
+                _twice(ctx, card, seen, holder, layout.name)
     for index, action in enumerate(hand.actions):
         if action.kind in (K.SHOW, K.MUCK):
             for card in action.cards:
-                _own(ctx, owner, card, action.player, None, index)
+                seen = owner.setdefault(card, action.player)
+                if seen != action.player and not _other_run(seen, action.player):
+                    _twice(ctx, card, seen, action.player, None, index)
 
 
-def _own(ctx: _Auditor, owner: dict, card, holder, street: str | None, index: int | None = None) -> None:
-    seen = owner.setdefault(card, holder)
-    if seen == holder or (isinstance(seen, tuple) and isinstance(holder, tuple)
-                          and seen[0] == holder[0] == "board" and 0 in (seen[1], holder[1])):
-        return
+def _other_run(seen, holder) -> bool:
+    """Run it twice: the second board repeats none of the first, but both follow the shared cards."""
+    return (isinstance(seen, tuple) and isinstance(holder, tuple) and seen[1] != holder[1]
+            and 0 not in (seen[1], holder[1]))
+
+
+def _twice(ctx: _Auditor, card, seen, holder, street: str | None, index: int | None = None) -> None:
     def name(h):
         return "the board" if isinstance(h, tuple) else h
+
     ctx.find(Code.DUPLICATE_CARD, f"{card} is seen twice: {name(seen)} and {name(holder)}", street=street,
              index=index, player=None if isinstance(holder, tuple) else holder, expected="each card once",
              actual=f"{card} with {name(seen)} and {name(holder)}")

@@ -14,7 +14,7 @@ from ..model.hand import ActionKind
 from ..model.ledger import added_money
 from ..rules.evaluate import evaluator
 from .findings import STREET_SHOWDOWN, Code, Severity
-from .pots import RakeConvention, award, build_pots, payouts, rake_pots
+from .pots import PotError, RakeConvention, award, build_pots, payouts, rake_pots
 
 if TYPE_CHECKING:
     from .audit import _Auditor
@@ -121,9 +121,17 @@ def _award(ctx: _Auditor, values: dict[str, int], rake: int) -> None:
     contributions = {s.name: s.total for s in table.seats if s.total}
     folded = {s.name for s in table.seats if s.folded}
     order = [s.name for s in table.seats]
-    if not contributions or not table.live():
+    if not contributions:
         return
-    pots = build_pots(contributions, folded, order)
+    if not table.live():
+        ctx.find(Code.ILLEGAL_ACTION, "everyone folded: nobody is left to win the pot",
+                 expected="one player left in", actual="none", street=STREET_SHOWDOWN)
+        return
+    try:
+        pots = build_pots(contributions, folded, order)
+    except PotError as err:
+        ctx.find(Code.PAYOUT, f"the pots cannot be built: {err.reason}", street=STREET_SHOWDOWN)
+        return
     if rake > sum(p.amount for p in pots):
         return
     unit = ctx.spec.chip_unit

@@ -163,9 +163,9 @@ class Table:
         """Index of the seat that speaks first on ``street`` (before skipping all-in players)."""
         rule = self.spec.first_round_first_to_act if street == 0 else self.spec.later_rounds_first_to_act
         if rule in (FirstToAct.BRING_IN, FirstToAct.BEST_SHOWING):
-            candidates = [s for s in self.from_dealer_left() if s.live and s.up and (street == 0 or s.can_act)]
-            if not candidates:
-                candidates = [s for s in self.from_dealer_left() if s.live and s.up]
+            # The best showing hand of everyone still in speaks; if he is all-in, the
+            # next player clockwise who can act starts (RULES §2 item 6).
+            candidates = [s for s in self.from_dealer_left() if s.live and s.up]
             if not candidates:
                 return 0
             ups = [s.up[-1:] if street == 0 else s.up[-4:] for s in candidates]

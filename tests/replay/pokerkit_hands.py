@@ -1,0 +1,307 @@
+"""Random legal hands played in PokerKit (an independent rules engine), as our :class:`Hand`.
+
+A differential oracle for the replayer: ``generate(variant, count, seed)`` plays
+``count`` hands in PokerKit, choosing uniformly among the legal actions, and
+returns each hand as a PokerStars log would state it, with PokerKit's final
+stacks. Hand ``i`` is played with its own ``random.Random(f"{variant}-{seed}-{i}")``
+(PokerKit's own shuffle is bypassed: we deal from our deck), so a hand id names a
+reproducible hand and ``generate(v, n, s)[:k] == generate(v, k, s)``.
+
+Kept within what both PokerKit and RULES.md allow: every stack covers its forced
+bets and (stud) a completion, fixed-limit hold'em caps at 4 bets preflop (the blind
+counts; PokerKit allows a 5th) unless two players are left (``uncapped_heads_up``),
+nobody raises a fixed-limit bet left short by an all-in (conventions differ), and hands are
+redealt where the stud deck runs out (PokerKit reuses mucked cards) or a pot splits with two
+or more odd chips (PokerKit gives them all to the first winner; RULES §2.20 one each).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import warnings
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from pokerkit import (AntePosting, Automation, BetCollection, BlindOrStraddlePosting, BoardDealing, BringInPosting,
+                      CardBurning, CheckingOrCalling, ChipsPushing, CompletionBettingOrRaisingTo,
+                      FixedLimitSevenCardStud, FixedLimitTexasHoldem, Folding, HoleCardsShowingOrMucking, HoleDealing,
+                      NoLimitTexasHoldem, State)
+
+from soko_analytics.model.cards import parse_cards
+from soko_analytics.model.hand import Action, ActionKind, Deal, Hand, Seat, Stakes
+from soko_analytics.rules.profiles import resolve
+
+K = ActionKind
+DEFAULT_COUNT = 300
+"""Hands per variant in the generator's own tests."""
+DIFFERENTIAL_COUNTS = {"nlhe": 10_000, "flhe": 10_000, "stud7": 10_000}
+"""What the replayer's differential test asks for: 20,000 hold'em (no limit + fixed limit), 10,000 stud."""
+DEFAULT_SEED = 2024
+AUTOMATIONS = (Automation.ANTE_POSTING, Automation.BET_COLLECTION, Automation.BLIND_OR_STRADDLE_POSTING,
+               Automation.RUNOUT_COUNT_SELECTION, Automation.HAND_KILLING, Automation.CHIPS_PUSHING,
+               Automation.CHIPS_PULLING)
+"""Everything but dealing (from our seeded deck) and showdown (everyone shows)."""
+DECK = tuple(r + s for r in "23456789TJQKA" for s in "cdhs")
+
+
+@dataclass(frozen=True)
+class Variant:
+    rules: str
+    game: type
+    players: tuple[int, int]
+    max_seats: int
+    levels: tuple[Stakes, ...]
+    """Stake levels to draw from (all limits; the hand states only what its log would)."""
+    args: Callable[[Stakes], tuple]
+    """PokerKit ``create_state`` arguments between the ante trimming status and the stacks."""
+    unit: Callable[[Stakes], int]
+    """The stack unit: stacks are drawn in units of it."""
+    forced: Callable[[Stakes], int]
+    """The smallest stack: one more than the largest forced bet (plus completion) anyone posts."""
+    stacks: tuple[tuple[int, int], tuple[int, int]]
+    """(short, deep) stack ranges in units; a stack is short with probability SHORT."""
+    button: bool = True
+    fixed: bool = True
+    preflop_raises: int | None = None
+    """Cap on PokerKit's raise count on street 0 (the blind is the first bet), unless two players are left."""
+
+
+SHORT = 0.4
+VARIANTS = {
+    "nlhe": Variant("holdem", NoLimitTexasHoldem, (2, 9), 9,
+                    tuple(Stakes(small_blind=sb, big_blind=bb) for sb, bb in ((1, 2), (5, 10), (25, 50))),
+                    lambda k: (0, (k.small_blind, k.big_blind), k.big_blind), lambda k: k.big_blind,
+                    lambda k: k.big_blind + 1, ((1, 15), (20, 200)), fixed=False),
+    "flhe": Variant("holdem; structure=fixed_limit", FixedLimitTexasHoldem, (2, 9), 9,
+                    tuple(Stakes(small_blind=sb, big_blind=bb, small_bet=bb, big_bet=2 * bb)
+                          for sb, bb in ((1, 2), (5, 10), (10, 20))),
+                    lambda k: (0, (k.small_blind, k.big_blind), k.small_bet, k.big_bet), lambda k: k.big_blind,
+                    lambda k: k.big_blind + 1, ((1, 8), (8, 60)), preflop_raises=3),
+    "stud7": Variant("stud7", FixedLimitSevenCardStud, (2, 8), 8,
+                     tuple(Stakes(ante=a, bring_in=b, small_bet=s, big_bet=2 * s)
+                           for a, b, s in ((1, 2, 5), (1, 3, 10), (5, 10, 20))),
+                     lambda k: (k.ante, k.bring_in, k.small_bet, k.big_bet), lambda k: k.small_bet,
+                     lambda k: k.ante + k.small_bet + 1, ((1, 8), (8, 60)), button=False),
+}
+
+
+class _Redeal(Exception):
+    """A hand outside what both PokerKit and RULES.md allow (see the module's docstring)."""
+
+
+def generate(variant: str, count: int = DEFAULT_COUNT, seed: int = DEFAULT_SEED,
+             start: int = 0) -> list[tuple[Hand, list[int]]]:
+    """``count`` random hands of ``variant`` (nlhe, flhe, stud7) from hand ``start`` on, each with PokerKit's
+    final stacks by seat."""
+    return [generate_one(variant, seed, i) for i in range(start, start + count)]
+
+
+def generate_one(variant: str, seed: int, index: int) -> tuple[Hand, list[int]]:
+    """Hand ``f"{variant}-{seed}-{index}"`` alone."""
+    rng = random.Random(f"{variant}-{seed}-{index}")
+    while True:
+        try:
+            return _play(VARIANTS[variant], rng, f"{variant}-{seed}-{index}")
+        except _Redeal:  # play it again with the next cards of the same generator
+            pass
+
+
+def final_stacks(hands: list[tuple[Hand, list[int]]]) -> dict[str, dict[str, int]]:
+    """PokerKit's final stacks of each hand, by hand id and player name."""
+    return {h.hand_id: dict(zip(h.players(), stacks, strict=True)) for h, stacks in hands}
+
+
+def _play(v: Variant, rng: random.Random, hand_id: str) -> tuple[Hand, list[int]]:
+    n = rng.randint(*v.players)
+    stakes = rng.choice(v.levels)
+    unit, low = v.unit(stakes), v.forced(stakes)
+    starts = [max(low, rng.randint(*(v.stacks[0] if rng.random() < SHORT else v.stacks[1])) * unit
+                  + rng.randrange(unit)) for _ in range(n)]
+    deck = list(DECK)
+    rng.shuffle(deck)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # a PokerKit warning (a card reused, chips burned) is a bug here
+        state = v.game.create_state(AUTOMATIONS, False, *v.args(stakes), tuple(starts), n)
+        while state.status:
+            _step(v, state, rng, deck)
+    # Seats: hold'em players are in PokerKit order from the small blind (the big blind heads-up), the button
+    # last; a random button seat b puts player p in seat (b + p) % n + 1. Stud: player p in seat p + 1.
+    button = rng.randint(1, n) if v.button else None
+    seat_of = [((button or 0) + p) % n + 1 for p in range(n)]
+    return _convert(v, state, stakes, starts, seat_of, button, hand_id), [
+        state.stacks[seat_of.index(s)] for s in range(1, n + 1)]
+
+
+def _step(v: Variant, s: State, rng: random.Random, deck: list[str]) -> None:
+    """One operation: a burn (unseen), a card, a showdown (everyone shows) or a random legal action."""
+    if s.can_burn_card():
+        s.burn_card("??")
+    elif s.can_deal_hole():
+        if not deck:
+            raise _Redeal
+        s.deal_hole(deck.pop())
+    elif s.can_deal_board():
+        if not v.button:
+            raise _Redeal  # PokerKit's stud deck-out community card: not a log we can write
+        s.deal_board("".join(deck.pop() for _ in range(s.board_dealing_count)))
+    elif s.showdown_index is not None:
+        s.show_or_muck_hole_cards(True)
+    else:
+        options: list[Callable[[], object]] = []
+        if s.can_post_bring_in():
+            options.append(s.post_bring_in)
+        if s.checking_or_calling_amount and s.can_fold():
+            options.append(s.fold)
+        if s.can_check_or_call():
+            options.append(s.check_or_call)
+        capped = (v.preflop_raises is not None and s.street_index == 0 and sum(s.statuses) > 2
+                  and s.completion_betting_or_raising_count >= v.preflop_raises)
+        top, size = max(s.bets), s.street.min_completion_betting_or_raising_amount
+        if v.fixed and top % size and not (s.street_index == 0 and top == s.bring_in):
+            capped = True  # over a short all-in, conventions differ (PokerKit: a bet more; half-bet rule: a full bet)
+        if s.can_complete_bet_or_raise_to() and not capped:
+            lo = s.min_completion_betting_or_raising_to_amount
+            hi = s.max_completion_betting_or_raising_to_amount
+            r = rng.random()
+            to = lo if r < 0.4 else hi if r < 0.7 else rng.randint(lo, hi)
+            options.append(lambda: s.complete_bet_or_raise_to(to))
+        rng.choice(options)()
+
+
+def _convert(v: Variant, s: State, stakes: Stakes, starts: list[int], seat_of: list[int], button: int | None,
+             hand_id: str) -> Hand:
+    """The hand as a PokerStars log states it, from PokerKit's operations."""
+    n = len(starts)
+    name = [f"P{seat_of[p]}" for p in range(n)]
+    street, bets, stack, folded = 0, [0] * n, list(starts), set()
+    actions: list[Action] = []
+    posts: list[Action] = []
+    shows: dict[str, Action] = {}  # stud all-in: shown again with all seven cards; the last show counts
+    cards: dict[tuple[int, int | None], list[tuple[str, bool]]] = {}
+    pushes: list[ChipsPushing] = []
+
+    def put(p: int, kind: ActionKind, added: int, amount: int, to: int | None = None, street_bet: bool = True):
+        stack[p] -= added
+        bets[p] += added if street_bet else 0
+        actions.append(Action(street, name[p], kind, amount, to, stack[p] == 0))
+
+    def end_street() -> None:
+        top = sorted(range(n), key=lambda p: -bets[p])
+        excess = bets[top[0]] - (bets[top[1]] if n > 1 else 0)
+        if excess > 0:
+            stack[top[0]] += excess
+            actions.append(Action(street, name[top[0]], K.UNCALLED, excess))
+        bets[:] = [0] * n
+
+    for op in s.operations:
+        if isinstance(op, AntePosting):
+            put(op.player_index, K.ANTE, op.amount, op.amount, street_bet=False)
+        elif isinstance(op, BlindOrStraddlePosting):
+            kind = K.SMALL_BLIND if op.amount < stakes.big_blind else K.BIG_BLIND
+            put(op.player_index, kind, op.amount, op.amount)
+            posts.append(actions.pop())
+            if len(posts) == 2:  # PokerStars writes the small blind first (PokerKit posts heads-up BB first)
+                actions += sorted(posts, key=lambda a: a.kind is K.BIG_BLIND)
+        elif isinstance(op, CardBurning):
+            end_street()
+            street += 1
+        elif isinstance(op, HoleDealing | BoardDealing):
+            key = (street, op.player_index if isinstance(op, HoleDealing) else None)
+            ups = op.statuses if isinstance(op, HoleDealing) else (True,) * len(op.cards)
+            cards.setdefault(key, []).extend(zip(map(repr, op.cards), ups))
+        elif isinstance(op, Folding):
+            folded.add(op.player_index)
+            put(op.player_index, K.FOLD, 0, 0)
+        elif isinstance(op, CheckingOrCalling):
+            put(op.player_index, K.CALL if op.amount else K.CHECK, op.amount, op.amount)
+        elif isinstance(op, BringInPosting):
+            put(op.player_index, K.BRING_IN, op.amount, op.amount)
+        elif isinstance(op, CompletionBettingOrRaisingTo):
+            p, to, top = op.player_index, op.amount, max(bets)
+            if top == 0:  # PokerStars: the bring-in player opening with a full bet "bets" it
+                put(p, K.BET, to, to)
+            elif not v.button and street == 0 and top < stakes.small_bet:
+                put(p, K.COMPLETE, to - bets[p], 0, to)
+            else:
+                put(p, K.RAISE, to - bets[p], to - top, to)
+        elif isinstance(op, HoleCardsShowingOrMucking):
+            shows[name[op.player_index]] = Action(0, name[op.player_index], K.SHOW,
+                                                  cards=parse_cards(" ".join(map(repr, op.hole_cards))))
+        elif isinstance(op, ChipsPushing):
+            pushes.append(op)
+        elif not isinstance(op, BetCollection):
+            assert type(op).__name__ in ("HandKilling", "ChipsPulling", "NoOperation"), op
+    end_street()
+    put_in = [starts[p] - stack[p] for p in range(n)]
+    total = sum(put_in)
+    pots: dict[int, int] = {}
+    if len(folded) == n - 1:  # won without a showdown: the log collects on the street of the last fold
+        winner = next(p for p in range(n) if p not in folded)
+        actions.append(Action(street, name[winner], K.COLLECT, total, text="pot"))
+    else:
+        showdown = len(resolve(v.rules).streets)
+        actions += [a._replace(street=showdown) for a in shows.values()]
+        for op in pushes:
+            pots[op.pot_index] = pots.get(op.pot_index, 0) + op.total_amount
+            if max(op.amounts) - min(a for a in op.amounts if a) > 1:
+                raise _Redeal  # PokerKit gives all odd chips to the first winner; RULES §2.20 one each
+        for op in sorted(pushes, key=lambda o: -o.pot_index):  # side pots first, as PokerStars collects them
+            label = "pot" if len(pots) == 1 else f"side pot-{op.pot_index}" if op.pot_index else "main pot"
+            actions += [Action(showdown, name[p], K.COLLECT, a, text=label)
+                        for p in sorted(range(n), key=seat_of.__getitem__) if (a := op.amounts[p])]
+    assert sum(a.amount for a in actions if a.kind is K.COLLECT) == total, hand_id
+    order = {p: seat_of[p] for p in range(n)}
+    deals = tuple(
+        Deal(st, None if p is None else name[p], parse_cards(" ".join(c for c, _ in cs)), tuple(u for _, u in cs))
+        for (st, p), cs in sorted(cards.items(), key=lambda kv: (kv[0][0], kv[0][1] is None, order.get(kv[0][1], 0))))
+    stated = {"bring_in": stakes.bring_in if any(a.kind is K.BRING_IN for a in actions) else None}
+    return Hand(
+        site="PokerKit", hand_id=hand_id, rules=v.rules, stakes=stakes._replace(**stated) if not v.button else stakes,
+        table=f"PokerKit {v.rules.split(';')[0]}", max_seats=v.max_seats, button=button,
+        seats=tuple(Seat(seat_of[p], name[p], starts[p]) for p in sorted(range(n), key=seat_of.__getitem__)),
+        deals=deals, actions=tuple(actions), total_pot=total, rake=0,
+        pots=tuple(pots[i] for i in sorted(pots)) if len(pots) > 1 else (),
+    )
+
+
+def corrupt(hand: Hand, rng: random.Random) -> tuple[Hand, str]:
+    """The hand with one claim made certainly illegal, and what was done (for the replayer's negative test).
+
+    ``call+1``: a call one chip off what was owed (or beyond the stack); ``collect+1``: a collect the pots do
+    not pay; ``fold->check``: a check facing a bet; ``out_of_turn``: a betting action by another player
+    who could still act (an all-in player's fold is a PokerStars quirk the replayer tolerates);
+    ``card_twice``: a card dealt twice; ``limit_size``: a fixed-limit bet or raise one chip off the limit.
+    """
+    acts, fixed = hand.actions, hand.stakes.small_bet is not None
+    where = {
+        "call+1": [i for i, a in enumerate(acts) if a.kind is K.CALL],
+        "collect+1": [i for i, a in enumerate(acts) if a.kind is K.COLLECT],
+        "fold->check": [i for i, a in enumerate(acts) if a.kind is K.FOLD],
+        "out_of_turn": [i for i, a in enumerate(acts) if a.kind in (K.CHECK, K.CALL, K.BET, K.RAISE, K.FOLD)
+                        and _able(hand, i)],
+        "limit_size": [i for i, a in enumerate(acts) if fixed and a.kind in (K.BET, K.RAISE) and not a.all_in],
+        "card_twice": [i for i, d in enumerate(hand.deals) if i and d.cards],
+    }
+    what = rng.choice(sorted(k for k, v in where.items() if v))
+    i = rng.choice(where[what])
+    a = acts[i] if what != "card_twice" else None
+    if what == "card_twice":
+        deals = list(hand.deals)
+        deals[i] = deals[i]._replace(cards=(deals[0].cards[0], *deals[i].cards[1:]))
+        return dataclasses.replace(hand, deals=tuple(deals)), f"{what}: deal {i}"
+    if what in ("call+1", "collect+1"):
+        a = a._replace(amount=a.amount + 1)
+    elif what == "fold->check":
+        a = a._replace(kind=K.CHECK)
+    elif what == "out_of_turn":
+        a = a._replace(player=rng.choice(_able(hand, i)))
+    else:
+        a = a._replace(amount=a.amount + 1, to=None if a.to is None else a.to + 1)
+    return dataclasses.replace(hand, actions=(*acts[:i], a, *acts[i + 1:])), f"{what}: action {i} {acts[i]}"
+
+
+def _able(hand: Hand, i: int) -> list[str]:
+    """Players other than the actor of action ``i`` who could still act then (neither folded nor all-in)."""
+    gone = {a.player for a in hand.actions[:i] if a.kind is K.FOLD or a.all_in} | {hand.actions[i].player}
+    return [p for p in hand.players() if p not in gone]
