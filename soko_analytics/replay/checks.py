@@ -256,7 +256,7 @@ def _why_no_raise(ctx: _Auditor, seat) -> tuple[Code, str]:
     table, spec = ctx.table, ctx.spec
     if table.capped():
         return Code.RAISE_CAP, f"the cap of {spec.max_bets_per_round} bets is reached"
-    if not seat.reopened:
+    if not table.reopened(seat):
         return Code.NOT_REOPENED, "a short all-in did not reopen the betting to him"
     if seat.passed and not spec.raise_after_pass:
         return Code.NOT_REOPENED, "he checked or called this round (raise_after_pass=false)"

@@ -7,6 +7,7 @@ that fits is reported, and an error is raised only when none fits.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from itertools import product
 from typing import TYPE_CHECKING
 
@@ -39,14 +40,28 @@ def settle(ctx: _Auditor) -> None:
     if rake < 0 or (hand.total_pot is not None and rake > hand.total_pot):
         ctx.find(Code.RAKE, f"rake {m(rake)} is not between 0 and the pot", expected=f"0 to {m(total)}",
                  actual=m(rake), street=STREET_SHOWDOWN)
-    elif hand.total_pot is not None and collected + rake != hand.total_pot:
+    elif hand.total_pot is not None and collected and collected + rake != hand.total_pot:
         ctx.find(Code.RAKE, f"collected {m(collected)} + rake {m(rake)} is not the total pot {m(hand.total_pot)}",
                  expected=m(hand.total_pot), actual=m(collected + rake), street=STREET_SHOWDOWN)
     values = _showdown(ctx)
-    _award(ctx, values, rake)
+    claims = any(a.kind is K.COLLECT for a in hand.actions)
+    _award(ctx, values, rake, claims)
     cash = {a.player: a.amount for a in hand.actions if a.kind is K.CASH_OUT}
+    paid = r.collected if claims else r.payouts
     for s in table.seats:
-        r.stacks[s.name] = s.stack + r.collected.get(s.name, 0) + cash.get(s.name, 0)
+        r.stacks[s.name] = s.stack + paid.get(s.name, 0) + cash.get(s.name, 0)
+    if hand.finishing_stacks:
+        _check_finishing_stacks(ctx)
+
+
+def _check_finishing_stacks(ctx: _Auditor) -> None:
+    """PHH states the stacks after the hand instead of collects: compare them with the replay's."""
+    r, hand = ctx.result, ctx.hand
+    for seat, claimed in zip(hand.seats, hand.finishing_stacks):
+        ours = r.stacks.get(seat.name, seat.stack)
+        if ours != claimed:
+            ctx.find(Code.PAYOUT, f"{seat.name} ends with {r.money(claimed)}; the replay leaves {r.money(ours)}",
+                     player=seat.name, expected=r.money(ours), actual=r.money(claimed), street=STREET_SHOWDOWN)
 
 
 def _uncalled(ctx: _Auditor) -> None:
@@ -115,7 +130,8 @@ def _odd_chip_orders(ctx: _Auditor) -> list[tuple[str, list[str]]]:
     return orders
 
 
-def _award(ctx: _Auditor, values: dict[str, int], rake: int) -> None:
+def _award(ctx: _Auditor, values: dict[str, int], rake: int, claims: bool) -> None:
+    """Build and award the pots; compare with the log's collects when it states them."""
     r, table, hand = ctx.result, ctx.table, ctx.hand
     m = r.money
     contributions = {s.name: s.total for s in table.seats if s.total}
@@ -127,11 +143,19 @@ def _award(ctx: _Auditor, values: dict[str, int], rake: int) -> None:
         ctx.find(Code.ILLEGAL_ACTION, "everyone folded: nobody is left to win the pot",
                  expected="one player left in", actual="none", street=STREET_SHOWDOWN)
         return
+    dead = {s.dead for s in table.seats if s.total}
+    unequal_dead = len(dead) > 1 and all(s.total > s.dead or s.folded for s in table.seats if s.total)
+    if unequal_dead:
+        # A big blind ante or a dead blind: the dead money goes into the main pot and the
+        # pots are layered by the live chips (equal antes layer the same either way).
+        contributions = {s.name: s.total - s.dead for s in table.seats if s.total - s.dead}
     try:
         pots = build_pots(contributions, folded, order)
     except PotError as err:
         ctx.find(Code.PAYOUT, f"the pots cannot be built: {err.reason}", street=STREET_SHOWDOWN)
         return
+    if unequal_dead and pots:
+        pots[0] = replace(pots[0], amount=pots[0].amount + sum(s.dead for s in table.seats))
     if rake > sum(p.amount for p in pots):
         return
     unit = ctx.spec.chip_unit
@@ -158,19 +182,40 @@ def _award(ctx: _Auditor, values: dict[str, int], rake: int) -> None:
         best = next((descriptions.get(w) for w in a.winners if descriptions.get(w)), None)
         r.pots.append(_pot_result(a, net, odd_order, unit, best))
     undetermined = [i for i, a in enumerate(awards) if not a.winners]
+    if not claims:
+        return
     if undetermined:
         ctx.find(Code.UNVERIFIABLE, "a pot is won by a hand the log does not show; its winner is not checked",
                  Severity.INFO, street=STREET_SHOWDOWN)
         return
     if _same(paid, r.collected):
         return
-    gross = payouts(awards, [p.amount for p in pots], tried[0][0] and _odd_chip_orders(ctx)[0][1], unit)
+    if _odd_chips_elsewhere(paid, r.collected, awards, unit):
+        ctx.find(Code.ODD_CHIP, "the odd chips of a split went to other tied winners than the dealer's-left rule "
+                 "gives them to (a site convention)", Severity.WARNING, street=STREET_SHOWDOWN,
+                 expected=", ".join(f"{p} {m(a)}" for p, a in paid.items() if a),
+                 actual=", ".join(f"{p} {m(a)}" for p, a in r.collected.items() if a))
+        return
+    gross = payouts(awards, [p.amount for p in pots], _odd_chip_orders(ctx)[0][1], unit)
     if _uneven_rake(gross, r.collected, rake):
         r.convention = "rake taken unevenly from the winners' shares"
         ctx.find(Code.UNVERIFIABLE, "the rake is taken unevenly from the winners' shares; each winner got no more "
                  "than his share", Severity.INFO, street=STREET_SHOWDOWN)
         return
     _payout_findings(ctx, paid, awards, m)
+
+
+def _odd_chips_elsewhere(paid: dict[str, int], collected: dict[str, int], awards, unit: int) -> bool:
+    """The same winners, each within one chip unit per split pot he shares of the rule's amount."""
+    if {k for k, v in paid.items() if v} != {k for k, v in collected.items() if v}:
+        return False
+    if sum(paid.values()) != sum(collected.values()):
+        return False
+    for player in paid:
+        shared = sum(1 for a in awards if player in a.winners and len(a.winners) > 1)
+        if abs(collected.get(player, 0) - paid[player]) > unit * shared:
+            return False
+    return True
 
 
 def _uneven_rake(gross: dict[str, int], collected: dict[str, int], rake: int) -> bool:

@@ -37,13 +37,15 @@ class Seat:
     """Live chips put in on this street (blinds and bring-in count, antes do not)."""
     total: int = 0
     """All chips put in this hand, antes included, uncalled chips returned."""
+    dead: int = 0
+    """The part of ``total`` that is dead money: antes and dead blinds."""
     folded: bool = False
     acted: bool = False
     """Has acted since the betting was last (re)opened to him."""
     passed: bool = False
     """Checked or called in this round (raise_after_pass=false forbids raising after)."""
-    reopened: bool = True
-    """May raise: False after a short all-in that did not reopen the betting for him."""
+    faced: int | None = None
+    """The street's bet after his last action on it (None: he has not acted on this street)."""
     up: list[Card] = field(default_factory=list)
     """Cards showing, in deal order."""
 
@@ -147,7 +149,7 @@ class Table:
             s.street_bet = 0
             s.acted = False
             s.passed = False
-            s.reopened = True
+            s.faced = None
         if first is not None:
             self.open_round(first)
 
@@ -262,7 +264,7 @@ class Table:
         seat = self.seats[self.turn]
         to_call = min(self.call_level(seat) - seat.street_bet, seat.stack)
         max_to = seat.street_bet + seat.stack
-        may_raise = (seat.reopened and not self.capped() and max_to > self.current
+        may_raise = (self.reopened(seat) and not self.capped() and max_to > self.current
                      and (self.spec.raise_after_pass or not seat.passed))
         if not may_raise:
             return Legal(seat.name, to_call, to_call == 0)
@@ -297,6 +299,8 @@ class Table:
         self.pot += amount
         if live:
             seat.street_bet += amount
+        else:
+            seat.dead += amount
         return amount
 
     def apply(self, player: str, kind: ActionKind, amount: int = 0, to: int | None = None) -> None:
@@ -314,6 +318,7 @@ class Table:
             target = to if to is not None else (seat.street_bet + amount if kind is K.BET else self.current + amount)
             self._raise(seat, target, completion=kind is K.COMPLETE)
         seat.acted = True
+        seat.faced = self.current
         if kind in (K.FOLD, K.CHECK, K.CALL, K.BET, K.RAISE, K.COMPLETE):
             self.turn = None if self.round_over() else self.next_to_act(index + 1)
 
@@ -330,16 +335,22 @@ class Table:
             self.bets += 1
             if self.street_sizes() and self.bet_size is None:
                 self.bet_size = seat.street_bet if before == 0 or completion else self.street_sizes()[0]
-            for other in self.seats:
-                if other is not seat:
-                    other.acted = False
-                    other.reopened = True
-        else:
-            for other in self.seats:
-                if other is not seat and other.acted:
-                    other.reopened = False
-                    other.acted = False
+        for other in self.seats:
+            if other is not seat:
+                other.acted = False
         self.bring_in_only = False
+
+    def reopened(self, seat: Seat) -> bool:
+        """May he raise? Yes unless he already acted and the raises since add up to less than a full
+        raise (no limit, pot limit, spread) or half a bet (fixed limit): short all-ins do not reopen
+        the betting (RULES §2 item 9, §3 item 4), but several that add up to a full raise do."""
+        if seat.faced is None:
+            return True
+        rise = self.current - seat.faced
+        sizes = self.street_sizes()
+        if sizes:
+            return 2 * rise >= (self.bet_size or sizes[0])
+        return rise >= self.raise_size
 
     def _full_raise(self, increment: int, completion: bool) -> bool:
         """Whether a bet or raise of this increment reopens the betting (RULES §2.9, §3.4)."""
@@ -371,6 +382,7 @@ class Table:
         if kind is K.BRING_IN:
             self.bring_in_only = True
             seat.acted = True
+            seat.faced = self.current
             return
         if kind in (K.BIG_BLIND, K.SMALL_AND_BIG_BLIND, K.STRADDLE):
             self.raise_size = max(self.raise_size, seat.street_bet)

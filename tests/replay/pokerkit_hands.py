@@ -123,8 +123,9 @@ def _play(v: Variant, rng: random.Random, hand_id: str) -> tuple[Hand, list[int]
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # a PokerKit warning (a card reused, chips burned) is a bug here
         state = v.game.create_state(AUTOMATIONS, False, *v.args(stakes), tuple(starts), n)
+        faced: dict = {}
         while state.status:
-            _step(v, state, rng, deck)
+            _step(v, state, rng, deck, faced)
     # Seats: hold'em players are in PokerKit order from the small blind (the big blind heads-up), the button
     # last; a random button seat b puts player p in seat (b + p) % n + 1. Stud: player p in seat p + 1.
     button = rng.randint(1, n) if v.button else None
@@ -133,8 +134,13 @@ def _play(v: Variant, rng: random.Random, hand_id: str) -> tuple[Hand, list[int]
         state.stacks[seat_of.index(s)] for s in range(1, n + 1)]
 
 
-def _step(v: Variant, s: State, rng: random.Random, deck: list[str]) -> None:
-    """One operation: a burn (unseen), a card, a showdown (everyone shows) or a random legal action."""
+def _step(v: Variant, s: State, rng: random.Random, deck: list[str], faced: dict) -> None:
+    """One operation: a burn (unseen), a card, a showdown (everyone shows) or a random legal action.
+
+    ``faced`` keeps, per street and player, the bet he last acted facing: PokerKit lets a player who
+    already acted raise over a short all-in, RULES.md §2 item 9 / §3 item 4 do not, so the generator
+    does not offer that raise.
+    """
     if s.can_burn_card():
         s.burn_card("??")
     elif s.can_deal_hole():
@@ -160,13 +166,21 @@ def _step(v: Variant, s: State, rng: random.Random, deck: list[str]) -> None:
         top, size = max(s.bets), s.street.min_completion_betting_or_raising_amount
         if v.fixed and top % size and not (s.street_index == 0 and top == s.bring_in):
             capped = True  # over a short all-in, conventions differ (PokerKit: a bet more; half-bet rule: a full bet)
+        actor = s.actor_index
+        if not v.fixed and s.can_complete_bet_or_raise_to() and (s.street_index, actor) in faced:
+            full = s.min_completion_betting_or_raising_to_amount - top
+            if top - faced[(s.street_index, actor)] < full:
+                capped = True  # a short all-in did not reopen the betting to him
         if s.can_complete_bet_or_raise_to() and not capped:
             lo = s.min_completion_betting_or_raising_to_amount
             hi = s.max_completion_betting_or_raising_to_amount
             r = rng.random()
             to = lo if r < 0.4 else hi if r < 0.7 else rng.randint(lo, hi)
             options.append(lambda: s.complete_bet_or_raise_to(to))
+        street = s.street_index
         rng.choice(options)()
+        if actor is not None:
+            faced[(street, actor)] = max(s.bets) if s.bets else 0
 
 
 def _convert(v: Variant, s: State, stakes: Stakes, starts: list[int], seat_of: list[int], button: int | None,
