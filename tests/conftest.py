@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import re
+
 import pytest
 
 SHARED = Path(__file__).resolve().parents[2] / "shared"
 CORPUS = SHARED / "corpus"
+SOKO_FORMAT = SHARED / "formats" / "soko-text.md"
 
 
 @pytest.fixture(scope="session")
@@ -16,3 +19,27 @@ def corpus() -> Path:
     if not CORPUS.is_dir():
         pytest.skip(f"the shared corpus is not at {CORPUS} (it is beside the checkout in CI)")
     return CORPUS
+
+
+def soko_example_text() -> str:
+    """The worked example hand of formats/soko-text.md ('A complete example'), as written there."""
+    if not SOKO_FORMAT.is_file():
+        pytest.skip(f"the format page is not at {SOKO_FORMAT} (it is beside the checkout in CI)")
+    page = SOKO_FORMAT.read_text(encoding="utf-8")
+    m = re.search(r"^## A complete example.*?^```\n(.*?)^```", page, re.S | re.M)
+    assert m, "formats/soko-text.md has no fenced example under '## A complete example'"
+    return m.group(1)
+
+
+@pytest.fixture(scope="session")
+def soko_example() -> str:
+    """The worked example hand's text."""
+    return soko_example_text()
+
+
+@pytest.fixture()
+def soko_example_file(tmp_path, soko_example) -> Path:
+    """The worked example hand in a file of its own."""
+    path = tmp_path / "example.txt"
+    path.write_text(soko_example, encoding="utf-8")
+    return path

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 
 import pytest
@@ -12,17 +11,11 @@ from typer.testing import CliRunner
 from soko_analytics.cli import app
 
 runner = CliRunner()
-SOKO_MD = Path(__file__).resolve().parents[2] / "shared" / "formats" / "soko-text.md"
 
 
 @pytest.fixture()
-def example(tmp_path) -> Path:
-    if not SOKO_MD.is_file():
-        pytest.skip(f"{SOKO_MD} is not there (it is beside the checkout in CI)")
-    text = re.search(r"```\n(Sökö Hand #\d+.*?)```", SOKO_MD.read_text(encoding="utf-8"), re.S).group(1)
-    path = tmp_path / "example.txt"
-    path.write_text(text, encoding="utf-8")
-    return path
+def example(soko_example_file) -> Path:
+    return soko_example_file
 
 
 def test_clean_hand_exits_0(example):

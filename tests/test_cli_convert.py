@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
@@ -13,17 +12,11 @@ from soko_analytics.model.hand import Hand
 from soko_analytics.parsers import read_path, read_text
 
 runner = CliRunner()
-SOKO_MD = Path(__file__).resolve().parents[2] / "shared" / "formats" / "soko-text.md"
 
 
 @pytest.fixture()
-def example(tmp_path):
-    if not SOKO_MD.is_file():
-        pytest.skip(f"{SOKO_MD} is not there (it is beside the checkout in CI)")
-    text = re.search(r"```\n(Sökö Hand #\d+.*?)```", SOKO_MD.read_text(encoding="utf-8"), re.S).group(1)
-    path = tmp_path / "example.txt"
-    path.write_text(text, encoding="utf-8")
-    return path
+def example(soko_example_file) -> Path:
+    return soko_example_file
 
 
 def test_soko_text_to_phh_and_back(example, tmp_path):

@@ -223,7 +223,7 @@ class Table:
         added = to - self.bets[i]
         if to <= self.current or added > self.stacks[i]:
             raise FormatError(f"p{i + 1} cbr {arg}: a bet or raise to {arg} is impossible here", line=line,
-                              expected=f"more than the current bet and at most the player's stack",
+                              expected="more than the current bet and at most the player's stack",
                               actual=f"current bet {self.current}, stack {self.stacks[i]} (minor units)")
         current = self.current
         self._pay(i, added)

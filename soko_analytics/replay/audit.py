@@ -18,9 +18,7 @@ from functools import cache
 
 from ..model.cards import Card, format_cards
 from ..model.hand import BETTING, FORCED, Action, ActionKind, Hand, Stakes
-from ..model.ledger import added_money
 from ..model.money import decimal_text, format_amount
-from ..rules.evaluate import evaluator
 from ..rules.profiles import resolve
 from ..rules.spec import GameSpec
 from .checks import check_action, check_deals, check_post

@@ -6,9 +6,7 @@ not computed by the code under test.
 
 from __future__ import annotations
 
-import re
 from datetime import datetime
-from pathlib import Path
 
 import pytest
 
@@ -16,19 +14,9 @@ from soko_analytics.model.cards import parse_card, parse_cards
 from soko_analytics.model.hand import ActionKind, Hand
 from soko_analytics.parsers import Quarantined, pokerstars, soko_text
 from soko_analytics.parsers.stars_writer import write_soko
+from ..conftest import soko_example_text
 
-FORMAT_PAGE = Path(__file__).resolve().parents[3] / "shared" / "formats" / "soko-text.md"
 K = ActionKind
-
-
-def example_text() -> str:
-    """The fenced block of the page's 'A complete example' section, as written there."""
-    if not FORMAT_PAGE.is_file():
-        pytest.skip(f"the format page is not at {FORMAT_PAGE} (it is beside the checkout)")
-    page = FORMAT_PAGE.read_text(encoding="utf-8")
-    m = re.search(r"^## A complete example.*?^```\n(.*?)^```", page, re.S | re.M)
-    assert m, "formats/soko-text.md has no fenced example under '## A complete example'"
-    return m.group(1)
 
 
 def parse_one(text: str, path: str = "example.txt") -> Hand:
@@ -49,7 +37,7 @@ def with_header(text: str, first: str | None = None, rules: str | None = None) -
 
 @pytest.fixture(scope="module")
 def example() -> str:
-    return example_text()
+    return soko_example_text()
 
 
 @pytest.fixture(scope="module")

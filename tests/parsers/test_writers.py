@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import dataclasses
 from datetime import datetime
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -18,8 +17,8 @@ from soko_analytics.parsers.stars_writer import POKERSTARS_GAMES, write_pokersta
 from soko_analytics.parsers.times import format_start, parse_start
 from soko_analytics.rules.profiles import resolve
 
-from ..conftest import CORPUS
-from .test_soko_text import example_text, parse_one, with_header
+from ..conftest import CORPUS, soko_example_text
+from .test_soko_text import parse_one, with_header
 
 K = ActionKind
 
@@ -50,7 +49,7 @@ def soko_round_trip(hand: Hand) -> Hand:
 
 @pytest.fixture(scope="module")
 def example() -> str:
-    return example_text()
+    return soko_example_text()
 
 
 # -- Sökö text ----------------------------------------------------------------------

@@ -6,8 +6,6 @@ explanation under the hand).
 
 from __future__ import annotations
 
-import re
-from pathlib import Path
 
 import pytest
 
@@ -16,14 +14,9 @@ from soko_analytics.parsers import read_text
 from soko_analytics.replay.audit import audit
 from soko_analytics.replay.findings import Severity
 
-SOKO_MD = Path(__file__).resolve().parents[3] / "shared" / "formats" / "soko-text.md"
-
-
 @pytest.fixture(scope="module")
-def example() -> str:
-    if not SOKO_MD.is_file():
-        pytest.skip(f"{SOKO_MD} is not there (it is beside the checkout in CI)")
-    return re.search(r"```\n(Sökö Hand #\d+.*?)```", SOKO_MD.read_text(encoding="utf-8"), re.S).group(1)
+def example(soko_example) -> str:
+    return soko_example
 
 
 def _audit(text: str):
