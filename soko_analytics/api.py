@@ -14,8 +14,10 @@ from pathlib import Path
 
 from .model.cards import format_cards
 from .model.hand import Hand
-from .parsers import FORMATS, Quarantined, read_path, write_hands
+from .parsers import FORMATS, Quarantined, iter_files, read_path, write_hands
+from .parsers import read_text
 from .replay.audit import Audit, audit
+from .store.db import ImportSummary, Store
 from .rules.evaluate import evaluator
 from .rules.options import OPTIONS, format_value
 from .rules.profiles import PROFILES, resolve, rules_text
@@ -23,7 +25,8 @@ from .errors import SokoError
 from .rules.spec import GameSpec
 
 __all__ = [
-    "AuditSummary", "ConvertResult", "audit_hands", "audit_record", "convert", "find_hand", "describe_options", "evaluate_hands", "game_spec", "iter_files", "profiles",
+    "AuditSummary", "ConvertResult", "audit_hands", "audit_record", "audit_store", "convert", "find_hand",
+    "import_paths", "quarantine_records", "stored_hands", "SokoError", "Quarantined", "iter_files", "describe_options", "evaluate_hands", "game_spec", "iter_files", "profiles",
     "read_hands", "resolve_profile",
 ]
 
@@ -136,22 +139,6 @@ def _summary(spec: GameSpec) -> dict[str, str]:
 
 
 # -- reading and converting hand histories -------------------------------------
-
-HAND_HISTORY_SUFFIXES = (".txt", ".soko", ".phh", ".phhs", ".gz", ".zip")
-"""Files a folder walk reads; others (tracker sidecars, notes) are left alone."""
-
-
-def iter_files(paths: Iterable[str | Path]) -> Iterator[Path]:
-    """The files named, with folders walked (sorted; hidden files and other suffixes skipped)."""
-    for path in map(Path, paths):
-        if path.is_dir():
-            for child in sorted(path.rglob("*")):
-                if (child.is_file() and child.suffix.lower() in HAND_HISTORY_SUFFIXES
-                        and not any(part.startswith(".") for part in child.relative_to(path).parts)):
-                    yield child
-        else:
-            yield path
-
 
 def read_hands(paths: Iterable[str | Path], format: str = "auto") -> Iterator[Hand | Quarantined]:
     """Every hand of the files and folders given, each a Hand or a Quarantined record (nothing is dropped).
@@ -273,3 +260,35 @@ def find_hand(paths: Iterable[str | Path], hand_id: str, format: str = "auto") -
         elif item.hand_id == hand_id:
             return audit(item)
     raise SokoError(f"no hand {hand_id} in the files given", hand_id=hand_id)
+
+
+# -- the store ---------------------------------------------------------------------------
+
+def import_paths(db: str | Path, paths: Iterable[str | Path], format: str = "auto", jobs: int = 1,
+                 with_audit: bool = True, progress=None) -> ImportSummary:
+    """Import hand histories into the store at ``db`` (created if missing)."""
+    with Store(db) as store:
+        return store.import_paths(paths, format, jobs, with_audit, progress)
+
+
+def stored_hands(db: str | Path, hand_id: str | None = None) -> Iterator[Hand | Quarantined]:
+    """The hands of a store, read back from their raw text (one hand id, or all)."""
+    with Store(db, read_only=True) as store:
+        rows = store.raw_hands(hand_id)
+    for raw, fmt, source, line in rows:
+        for item in read_text(raw, f"{source}:{line}", fmt):
+            yield item
+
+
+def audit_store(db: str | Path, hand_id: str | None = None) -> Iterator[Audit | Quarantined]:
+    """Replay and check the hands of a store (all, or one hand id)."""
+    for item in stored_hands(db, hand_id):
+        yield item if isinstance(item, Quarantined) else audit(item, ledger=hand_id is not None)
+
+
+def quarantine_records(db: str | Path) -> list[dict[str, Any]]:
+    """What the store could not store, and why."""
+    with Store(db, read_only=True) as store:
+        frame = store.query("SELECT source_file, source_line, hand_id, kind, reason FROM quarantine "
+                            "ORDER BY source_file, source_line")
+    return frame.to_dicts()

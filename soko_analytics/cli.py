@@ -161,7 +161,9 @@ def convert(
 
 @app.command("audit")
 def audit(
-    paths: Annotated[list[Path], typer.Argument(help="Hand-history files or folders (plain, .gz, .zip).")],
+    paths: Annotated[list[Path] | None, typer.Argument(help="Hand-history files or folders (plain, .gz, .zip).")] = None,
+    db: Annotated[Path | None, typer.Option("--db", help="Audit the hands of this store instead of files.")] = None,
+    hand: Annotated[str | None, typer.Option("--hand", metavar="HAND_ID", help="Only this hand (with --db).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object per hand (JSON Lines) on stdout.")] = False,
     explain: Annotated[str | None, typer.Option("--explain", metavar="HAND_ID",
                                                 help="Print one hand's replay as a ledger, with the verdict.")] = None,
@@ -169,21 +171,25 @@ def audit(
 ) -> None:
     """Replay every hand under its profile's rules and check each action and each pot split.
 
-    Prints a verdict per hand with an error and a summary (or, with --json, one record per hand).
-    Exit status: 0 when no hand has an error finding, 1 when some do, 2 for usage errors.
+    Reads files and folders, or the hands of a store with --db. Prints a verdict per hand with an
+    error and a summary (or, with --json, one record per hand). Exit status: 0 when no hand has an
+    error finding, 1 when some do, 2 for usage errors.
 
     Example: soko audit session.txt --explain 202603140001
     """
     from .replay.explain import explain as explain_hand
 
+    if not paths and db is None:
+        _usage("give hand-history files or folders, or --db FILE")
     if explain is not None:
         with reporting_errors():
-            result = api.find_hand(paths, explain, from_)
+            result = _one_audit(paths, db, explain, from_)
         typer.echo(explain_hand(result), nl=False)
         raise typer.Exit(int(ExitCode.OK if result.ok else ExitCode.FINDINGS))
     summary = api.AuditSummary()
     with reporting_errors():
-        for item in api.audit_hands(paths, from_):
+        items = api.audit_store(db, hand) if db is not None else api.audit_hands(paths, from_)
+        for item in items:
             summary.add(item)
             if isinstance(item, api.Quarantined):
                 typer.echo(f"soko: not audited: {item.message()}", err=True)
@@ -193,6 +199,85 @@ def audit(
                 _print_verdict(item)
     _print_summary(summary, err=as_json)
     raise typer.Exit(int(ExitCode.FINDINGS if summary.with_errors else ExitCode.OK))
+
+
+def _one_audit(paths, db, hand_id: str, from_: str):
+    if db is None:
+        return api.find_hand(paths, hand_id, from_)
+    found = [item for item in api.audit_store(db, hand_id) if not isinstance(item, api.Quarantined)]
+    if not found:
+        raise api.SokoError(f"no hand {hand_id} in the store", path=str(db), hand_id=hand_id)
+    return found[0]
+
+
+def _usage(message: str) -> None:
+    typer.echo(f"soko: error: {message}", err=True)
+    raise typer.Exit(int(ExitCode.USAGE))
+
+
+@app.command("import")
+def import_(
+    paths: Annotated[list[Path], typer.Argument(help="Hand-history files or folders (plain, .gz, .zip).")],
+    db: Annotated[Path, typer.Option("--db", help="The store (created if missing).")] = Path("soko.duckdb"),
+    format: Annotated[str, typer.Option("--format", help="auto, pokerstars, soko or phh.")] = "auto",
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Processes that parse in parallel (0: all cores).")] = 0,
+    with_audit: Annotated[bool, typer.Option("--audit/--no-audit", help="Replay each new hand and store "
+                                             "its findings.")] = True,
+) -> None:
+    """Import hand histories into the store; files already imported unchanged are skipped.
+
+    Every hand is stored or quarantined with its reason (soko quarantine lists them). Each file is
+    written in one transaction, so an interrupted import can simply be run again.
+
+    Example: soko import ~/hands --db soko.duckdb
+    """
+    from .store.db import default_jobs
+
+    jobs = jobs or default_jobs()
+    console = Console(stderr=True)
+    with reporting_errors():
+        if console.is_terminal:
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+            files = list(api.iter_files(paths))
+            done = {"hands": 0}
+            with Progress(TextColumn("[bold]import"), BarColumn(), MofNCompleteColumn(), TextColumn("files"),
+                          TextColumn("{task.fields[hands]:,} hands"), TimeElapsedColumn(), console=console) as bar:
+                task = bar.add_task("import", total=len(files), hands=0)
+
+                def tick(result) -> None:
+                    done["hands"] += result.stored + result.duplicate + result.quarantined
+                    bar.update(task, advance=1, hands=done["hands"])
+
+                summary = api.import_paths(db, files, format, jobs, with_audit, tick)
+        else:
+            summary = api.import_paths(db, paths, format, jobs, with_audit)
+    for f in summary.files:
+        if f.error:
+            typer.echo(f"soko: not read: {f.path}: {f.error}", err=True)
+    typer.echo(summary.line())
+
+
+@app.command("quarantine")
+def quarantine(
+    db: Annotated[Path, typer.Option("--db", help="The store.")] = Path("soko.duckdb"),
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """List what the store could not store, and why (file, line, hand, kind, reason).
+
+    Example: soko quarantine --db soko.duckdb
+    """
+    with reporting_errors():
+        if not db.exists():
+            raise api.SokoError("no store here", path=str(db))
+        rows = api.quarantine_records(db)
+    if as_json:
+        _print_json(rows)
+        return
+    for row in rows:
+        hand = f" hand {row['hand_id']}:" if row["hand_id"] else ""
+        typer.echo(f"{row['source_file']}:{row['source_line']}:{hand} [{row['kind']}] {row['reason']}")
+    typer.echo(f"{len(rows)} quarantined", err=True)
 
 
 def _print_verdict(result) -> None:

@@ -27,8 +27,10 @@ OWNERS = {"typer": {"cli"}, "rich": {"cli"}, "duckdb": {"store"}, "plotly": {"re
 
 def _layer(parts: tuple[str, ...]) -> str:
     top = parts[0]
-    if top == "__init__" or top == "__main__":
-        return "cli" if top == "__main__" else "errors"
+    if top == "__main__":
+        return "cli"
+    if top == "__init__":
+        return "api"  # the package's own namespace is the facade (soko_analytics.open)
     return top
 
 

@@ -32,7 +32,7 @@ HEAD_BYTES = 8192
 
 __all__ = [
     "FORMATS", "FormatError", "IncompleteHand", "Quarantined", "UnsupportedGame",
-    "detect_format", "format_module", "read_path", "read_text", "write_hands",
+    "detect_format", "format_module", "iter_files", "read_path", "read_text", "write_hands",
 ]
 
 
@@ -86,8 +86,11 @@ def _decode(data: bytes) -> str:
         return decode(data)
 
 
-def _members(path: Path) -> Iterator[tuple[str, Callable[[], IO[bytes]]]]:
-    """(name, opener) of each file inside a path: itself, its gunzipped body, or each member of a zip."""
+def _members(path: Path) -> Iterator[tuple[str, Callable[[], IO[bytes]] | None]]:
+    """(name, opener) of each file inside a path: itself, its gunzipped body, or each member of a zip.
+
+    A zip member whose name climbs out of the archive (``../x``, ``/etc/x``) comes with opener None.
+    """
     with open(path, "rb") as f:
         magic = f.read(4)
     if path.suffix == ".gz" or magic[:2] == b"\x1f\x8b":
@@ -96,7 +99,8 @@ def _members(path: Path) -> Iterator[tuple[str, Callable[[], IO[bytes]]]]:
         with zipfile.ZipFile(path) as archive:
             names = [info.filename for info in archive.infolist() if not info.is_dir()]
         for member in names:
-            yield f"{path}:{member}", lambda member=member: zipfile.ZipFile(path).open(member)
+            unsafe = member.startswith(("/", "\\")) or ".." in member.replace("\\", "/").split("/")
+            yield f"{path}:{member}", None if unsafe else (lambda member=member: zipfile.ZipFile(path).open(member))
     else:
         yield str(path), lambda: open(path, "rb")
 
@@ -111,6 +115,11 @@ def read_path(path: str | Path, format: str = "auto") -> Iterator[Hand | Quarant
     path = Path(path)
     try:
         for name, opener in list(_members(path)):
+            if opener is None:
+                error = FormatError("a zip member whose name leaves the archive (directory traversal); not read",
+                                    path=name, line=0)
+                yield Quarantined(name, 0, None, error.reason, "", error)
+                continue
             with opener() as f:
                 head = b"".join(islice(f, 0, 200))[:HEAD_BYTES]
             fmt = detect_format(decode(head), name) if format == "auto" else format
@@ -122,6 +131,22 @@ def read_path(path: str | Path, format: str = "auto") -> Iterator[Hand | Quarant
                     yield from module.parse(decode(f.read()), name)
     except (OSError, zipfile.BadZipFile, gzip.BadGzipFile, EOFError) as err:
         raise FormatError(f"cannot read the file: {err}", path=str(path)) from None
+
+
+HAND_HISTORY_SUFFIXES = (".txt", ".soko", ".phh", ".phhs", ".gz", ".zip")
+"""Files a folder walk reads; others (tracker sidecars, notes) are left alone."""
+
+
+def iter_files(paths: Iterable[str | Path]) -> Iterator[Path]:
+    """The files named, with folders walked (sorted; hidden files and other suffixes skipped)."""
+    for path in map(Path, paths):
+        if path.is_dir():
+            for child in sorted(path.rglob("*")):
+                if (child.is_file() and child.suffix.lower() in HAND_HISTORY_SUFFIXES
+                        and not any(part.startswith(".") for part in child.relative_to(path).parts)):
+                    yield child
+        else:
+            yield path
 
 
 def write_hands(hands: Iterable[Hand], format: str) -> str:

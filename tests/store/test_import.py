@@ -1,0 +1,158 @@
+"""``soko import`` into the DuckDB store: counts, incremental re-import, money, bad input, interrupted imports."""
+
+from __future__ import annotations
+
+import gzip
+import os
+import signal
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from soko_analytics.model.hand import Hand
+from soko_analytics.model.ledger import added_money
+from soko_analytics.parsers import read_path
+from soko_analytics.store.db import Store
+
+
+@pytest.fixture(scope="module")
+def corpus_store(tmp_path_factory, corpus):
+    path = tmp_path_factory.mktemp("store") / "corpus.duckdb"
+    with Store(path) as store:
+        first = store.import_paths([corpus / "pokerstars"], jobs=2)
+        second = store.import_paths([corpus / "pokerstars"], jobs=2)
+    return path, first, second
+
+
+def test_corpus_import_stores_every_supported_hand(corpus_store, corpus):
+    path, first, _ = corpus_store
+    expected_hands = expected_quarantine = 0
+    for file in sorted((corpus / "pokerstars").rglob("*.txt")):
+        for item in read_path(file, "pokerstars"):
+            if isinstance(item, Hand):
+                expected_hands += 1
+            else:
+                expected_quarantine += 1
+    assert first.stored == expected_hands == 728
+    assert first.quarantined == expected_quarantine == 347
+    with Store(path, read_only=True) as store:
+        assert len(store.hands()) == 728
+        assert store.query("SELECT count(*) AS n FROM quarantine")["n"][0] == 347
+        kinds = dict(store.query("SELECT kind, count(*) AS n FROM quarantine GROUP BY kind").iter_rows())
+        assert kinds == {"unsupported": 341, "incomplete": 6}
+        assert store.query("SELECT count(*) AS n FROM quarantine WHERE raw = ''")["n"][0] == 0
+
+
+def test_reimport_stores_nothing_new_and_is_quick(corpus_store):
+    _, first, second = corpus_store
+    assert second.stored == 0 and second.quarantined == 0
+    assert second.skipped_files == len(second.files) == len(first.files)
+    assert second.seconds < first.seconds / 3
+
+
+def test_money_in_the_store_equals_the_logs(corpus_store, corpus):
+    path, _, _ = corpus_store
+    logs = {}
+    for file in sorted((corpus / "pokerstars").rglob("*.txt")):
+        for h in read_path(file, "pokerstars"):
+            if isinstance(h, Hand):
+                logs[h.hand_id] = (h.total_pot, h.rake, added_money(h))
+    with Store(path, read_only=True) as store:
+        rows = store.query("""
+            SELECT h.hand_id, h.total_pot, h.rake, sum(s.put_in) AS put_in, sum(s.collected) AS collected
+            FROM hands h JOIN seats s USING (hand_key) GROUP BY ALL""")
+    assert len(rows) == len(logs)
+    for hand_id, total, rake, put_in, collected in rows.iter_rows():
+        assert (total, rake) == logs[hand_id][:2]
+        if hand_id not in ("1003659126", "30702949"):  # logs whose own sums are wrong (see the formats tests)
+            assert collected + rake == total and put_in + logs[hand_id][2] == total
+
+
+def test_a_different_hand_under_a_stored_id_is_a_conflict(tmp_path, soko_example):
+    db = tmp_path / "s.duckdb"
+    (tmp_path / "a.txt").write_text(soko_example, encoding="utf-8")
+    (tmp_path / "b.txt").write_text(soko_example.replace("Aino: calls €0.40", "Aino: calls €0.4"),
+                                    encoding="utf-8")  # the same hand written differently: a duplicate
+    (tmp_path / "c.txt").write_text(soko_example.replace("Kh 9s", "Kd 9s").replace("[Kh 9s 9d 2c 9h]",
+                                    "[Kd 9s 9d 2c 9h]"), encoding="utf-8")
+    with Store(db) as store:
+        summary = store.import_paths([tmp_path / "a.txt", tmp_path / "b.txt", tmp_path / "c.txt"])
+        assert [(f.stored, f.duplicate, f.quarantined) for f in summary.files] == [(1, 0, 0), (0, 1, 0), (0, 0, 1)]
+        (row,) = store.query("SELECT kind, source_file FROM quarantine").iter_rows()
+        assert row == ("conflict", str(tmp_path / "c.txt"))
+
+
+def test_bad_input_is_recorded_and_the_rest_goes_on(tmp_path, soko_example):
+    folder = tmp_path / "in"
+    folder.mkdir()
+    (folder / "empty.txt").write_bytes(b"")
+    (folder / "binary.txt").write_bytes(bytes(range(256)) * 40)
+    (folder / "truncated.txt").write_text(soko_example.split("*** SHOW DOWN ***")[0], encoding="utf-8")
+    (folder / "unknown.txt").write_text("Foo Poker Hand #12: Texas Darts (1/2)\nsomething\n", encoding="utf-8")
+    with zipfile.ZipFile(folder / "evil.zip", "w") as z:
+        z.writestr("../../evil.txt", soko_example)
+        z.writestr("good.txt", soko_example.replace("202603140001", "202603140002"))
+    (folder / "gz.txt.gz").write_bytes(gzip.compress(soko_example.replace("202603140001", "3").encode()))
+    unreadable = folder / "locked.txt"
+    unreadable.write_text(soko_example, encoding="utf-8")
+    unreadable.chmod(0)
+    db = tmp_path / "s.duckdb"
+    try:
+        with Store(db) as store:
+            summary = store.import_paths([folder])
+            stored = set(store.query("SELECT hand_id FROM hands")["hand_id"])
+            q = store.query("SELECT source_file, kind, reason FROM quarantine ORDER BY source_file")
+    finally:
+        unreadable.chmod(0o644)
+    assert {"202603140002", "3"} <= stored
+    reasons = {Path(f.split(":")[0]).name + (":" + f.split(":")[1] if ":" in f else ""): (k, r)
+               for f, k, r in q.iter_rows()}
+    assert reasons["evil.zip:../../evil.txt"][1].startswith("a zip member whose name leaves the archive")
+    assert reasons["empty.txt"][0] == "unreadable" and reasons["binary.txt"][0] == "unreadable"
+    assert reasons["truncated.txt"][0] == "incomplete"
+    assert reasons["unknown.txt"][0] in ("unreadable", "malformed", "incomplete", "unsupported")
+    if os.geteuid() != 0:  # root reads a file whatever its mode
+        assert reasons["locked.txt"][0] == "unreadable"
+    assert summary.stored >= 2
+
+
+def _hand_files(folder: Path, soko_example: str, count: int) -> None:
+    for i in range(count):
+        text = "\n\n".join(soko_example.replace("202603140001", f"{i:04d}{j:04d}") for j in range(40))
+        (folder / f"session{i:03d}.txt").write_text(text, encoding="utf-8")
+
+
+def _rows(db: Path) -> dict[str, list]:
+    with Store(db, read_only=True) as store:
+        return {t: sorted(store.query(f"SELECT * {'EXCLUDE (import_id)' if t == 'hands' else ''} FROM {t}").rows())
+                for t in ("hands", "seats", "actions", "findings")} | {
+            "quarantine": store.query("SELECT count(*) FROM quarantine").rows()}
+
+
+def test_a_killed_import_resumes_to_the_same_store(tmp_path, soko_example):
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    _hand_files(folder, soko_example, 30)
+    clean = tmp_path / "clean.duckdb"
+    with Store(clean) as store:
+        store.import_paths([folder])
+    killed = tmp_path / "killed.duckdb"
+    script = ("import sys; from soko_analytics.store.db import Store; "
+              "Store(sys.argv[1]).import_paths([sys.argv[2]], progress=lambda r: print(r.path, flush=True))")
+    proc = subprocess.Popen([sys.executable, "-c", script, str(killed), str(folder)], stdout=subprocess.PIPE, text=True)
+    for _ in range(5):  # five files committed, the sixth on its way: kill -9
+        proc.stdout.readline()
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    with Store(killed) as store:  # consistent: every stored hand has its seats, no file half-written
+        partial = store.query("SELECT count(*) AS n FROM hands")["n"][0]
+        orphans = store.query("SELECT count(*) AS n FROM seats WHERE hand_key NOT IN (SELECT hand_key FROM hands)")
+        assert orphans["n"][0] == 0
+        per_file = store.query("SELECT source_file, count(*) AS n FROM hands GROUP BY 1")
+        assert all(n == 40 for n in per_file["n"])
+        store.import_paths([folder])
+    assert 0 < partial < 30 * 40, partial  # killed part-way
+    assert _rows(killed) == _rows(clean)
