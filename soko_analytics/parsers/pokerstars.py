@@ -116,6 +116,9 @@ def _game(body: str, path: str | None = None) -> _Game:
         raise FormatError("no stakes in the header", expected="'(small/big)' after the game", actual=body)
     stakes_text = sm.group(1)
     game = body[: sm.start()].strip()
+    inner, comma, rest = stakes_text.partition(",")
+    if comma and GAME_START.match(inner.strip()):  # a mixed game: "8-Game (7 Card Stud Hi/Lo Limit, $400/$800)"
+        game, stakes_text = inner.strip(), rest.strip()
     if lm := LEVEL.search(game):
         if tournament:
             tournament[2] = lm.group("level").split("Level ")[-1]
