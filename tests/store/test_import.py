@@ -102,7 +102,7 @@ def test_bad_input_is_recorded_and_the_rest_goes_on(tmp_path, soko_example):
     db = tmp_path / "s.duckdb"
     try:
         with Store(db) as store:
-            summary = store.import_paths([folder])
+            summary = store.import_paths([folder, tmp_path / "vanished.txt"])
             stored = set(store.query("SELECT hand_id FROM hands")["hand_id"])
             q = store.query("SELECT source_file, kind, reason FROM quarantine ORDER BY source_file")
     finally:
@@ -114,6 +114,8 @@ def test_bad_input_is_recorded_and_the_rest_goes_on(tmp_path, soko_example):
     assert reasons["empty.txt"][0] == "unreadable" and reasons["binary.txt"][0] == "unreadable"
     assert reasons["truncated.txt"][0] == "incomplete"
     assert reasons["unknown.txt"][0] in ("unreadable", "malformed", "incomplete", "unsupported")
+    assert reasons["vanished.txt"] == ("unreadable", reasons["vanished.txt"][1])
+    assert "cannot read the file" in reasons["vanished.txt"][1]
     if os.geteuid() != 0:  # root reads a file whatever its mode
         assert reasons["locked.txt"][0] == "unreadable"
     assert summary.stored >= 2
