@@ -1,5 +1,7 @@
 -- soko_analytics store, schema version 1. Loaded by soko_analytics/store/schema.py; see schemas/README.md.
 -- Money columns are BIGINT minor units of the hand (hands.decimals digits after the point).
+-- Only hands has a key (hand_key, derived from site and hand id); the child tables carry hand_key
+-- without an index, which keeps bulk inserts fast and the file small (DuckDB scans by zone maps).
 
 CREATE TABLE IF NOT EXISTS schema_version (
     version INTEGER NOT NULL,
@@ -45,8 +47,7 @@ CREATE TABLE hands (
     content_hash VARCHAR NOT NULL,
     import_id INTEGER NOT NULL,
     audited BOOLEAN NOT NULL,
-    audit_ok BOOLEAN,
-    UNIQUE (site, hand_id)
+    audit_ok BOOLEAN
 );
 
 CREATE TABLE seats (
@@ -63,8 +64,7 @@ CREATE TABLE seats (
     collected BIGINT NOT NULL,
     cash_out BIGINT NOT NULL,
     net BIGINT NOT NULL,
-    is_hero BOOLEAN NOT NULL,
-    PRIMARY KEY (hand_key, seat)
+    is_hero BOOLEAN NOT NULL
 );
 
 CREATE TABLE actions (
@@ -82,8 +82,7 @@ CREATE TABLE actions (
     run SMALLINT NOT NULL,
     pot_before BIGINT NOT NULL,
     to_call BIGINT NOT NULL,
-    source_line INTEGER,
-    PRIMARY KEY (hand_key, seq)
+    source_line INTEGER
 );
 
 CREATE TABLE cards (
@@ -94,8 +93,7 @@ CREATE TABLE cards (
     card VARCHAR,
     up BOOLEAN NOT NULL,
     known BOOLEAN NOT NULL,
-    run SMALLINT NOT NULL,
-    PRIMARY KEY (hand_key, seq)
+    run SMALLINT NOT NULL
 );
 
 CREATE TABLE pots (
@@ -104,8 +102,7 @@ CREATE TABLE pots (
     amount BIGINT NOT NULL,
     eligible VARCHAR[] NOT NULL,
     winners VARCHAR[] NOT NULL,
-    shares BIGINT[] NOT NULL,
-    PRIMARY KEY (hand_key, pot_index)
+    shares BIGINT[] NOT NULL
 );
 
 CREATE TABLE findings (
@@ -119,8 +116,7 @@ CREATE TABLE findings (
     expected VARCHAR,
     actual VARCHAR,
     message VARCHAR NOT NULL,
-    source_line INTEGER,
-    PRIMARY KEY (hand_key, seq)
+    source_line INTEGER
 );
 
 CREATE TABLE quarantine (

@@ -292,3 +292,23 @@ def quarantine_records(db: str | Path) -> list[dict[str, Any]]:
         frame = store.query("SELECT source_file, source_line, hand_id, kind, reason FROM quarantine "
                             "ORDER BY source_file, source_line")
     return frame.to_dicts()
+
+
+def export(db: str | Path, to: str, out: str | Path) -> dict[str, Any]:
+    """Export the store at ``db``: ``to`` is ``parquet`` (``out`` a folder) or a text format (``out`` a file).
+
+    Returns ``{"to", "out", "rows": {table: rows written}}`` for Parquet, and
+    ``{"to", "out", "written", "skipped"}`` for text, where skipped hands are
+    those the format cannot express.
+    """
+    from .store.export import export_parquet, export_text
+
+    if not Path(db).is_file():
+        raise SokoError("no store here", path=str(db))
+    if to == "parquet":
+        with Store(db, read_only=True) as store:
+            return {"to": to, "out": str(out), "rows": export_parquet(store, Path(out))}
+    if to not in FORMATS:
+        raise SokoError(f"unknown export format {to!r}", expected="parquet, " + ", ".join(FORMATS), actual=to)
+    written, skipped = export_text(db, Path(out), to)
+    return {"to": to, "out": str(out), "written": written, "skipped": skipped}

@@ -350,3 +350,30 @@ def _render_spec(data: dict[str, Any], console: Console) -> None:
 def main() -> None:
     """Entry point of the ``soko`` script."""
     app()
+
+
+@app.command("export")
+def export(
+    out: Annotated[Path, typer.Argument(help="The folder (parquet) or file (soko, phh, pokerstars) to write.")],
+    to: Annotated[str, typer.Option("--to", help="parquet, soko, phh or pokerstars.")],
+    db: Annotated[Path, typer.Option("--db", help="The store.")] = Path("soko.duckdb"),
+) -> None:
+    """Export the store: every table as Parquet, or the stored hands as hand-history text.
+
+    Parquet: one folder per hand table, partitioned by game and month
+    (OUT/hands/game=holdem/month=2010-04/...), and OUT/quarantine.parquet and
+    OUT/imports.parquet; DuckDB and Polars read it with hive partitioning. Text:
+    the hands the format can express, in one file; the others are counted as
+    skipped.
+
+    Example: soko export --db soko.duckdb --to parquet lake/
+    """
+    with reporting_errors():
+        result = api.export(db, to, out)
+    if "rows" in result:
+        for table, rows in result["rows"].items():
+            typer.echo(f"{table}: {rows:,} rows")
+        typer.echo(f"written to {result['out']}", err=True)
+    else:
+        typer.echo(f"{result['written']:,} hands written to {result['out']}, "
+                   f"{result['skipped']:,} skipped (not expressible in {result['to']})")

@@ -285,6 +285,8 @@ class Store:
         else:
             for path in files:
                 summary.files.append(self._write(prepare(path, format, with_audit), run_id, progress))
+        if any(not f.skipped for f in summary.files):
+            self.con.execute("CHECKPOINT")  # fold the write-ahead log into the file, compressed
         summary.seconds = time.perf_counter() - started
         return summary
 

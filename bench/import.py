@@ -1,0 +1,292 @@
+"""Import benchmark: ``soko import`` into a fresh store beside a plain read and a naive row-by-row loader.
+
+Builds N hands (default 1,000,000) of the corpus's PokerStars hold'em and stud
+hands repeated with new ids, as files of 5,000 hands in a temporary folder,
+then in the same run times:
+
+- (a) a plain read of the files (open + read bytes; the floor), on one core,
+- (b) a naive loader: a line-by-line ``re`` parser that inserts each hand,
+  seat and action row into DuckDB with its own ``INSERT ... VALUES`` (one
+  transaction per file), on one core, on a sample of the hands and
+  extrapolated,
+- (c) ``soko import --no-audit`` end to end into a fresh store with every core
+  (``Store.import_paths(folder, jobs=os.cpu_count(), with_audit=False)``), in a
+  subprocess so that its memory is measured alone,
+- (d) the same with the audit on (on a sample of the files when N > 100,000),
+
+and prints hands/s, MB/s, ratios, the peak memory of (c), the store's size
+beside the gzipped input, and whether the targets are met.
+
+    python bench/import.py [--hands N] [--corpus ../shared/corpus]
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import math
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+import duckdb
+from rich.console import Console
+from rich.table import Table
+
+from soko_analytics.model.hand import Hand
+from soko_analytics.parsers import read_path
+
+TARGET_RATE = 100_000
+TARGET_MEMORY = 1.5e9
+TARGET_SIZE = 2.0
+PER_FILE = 5_000
+HEADER = re.compile(r"^(PokerStars (?:Hand|Game) #)(\d+)(:)", re.MULTILINE)
+
+NAIVE = [
+    ("header", re.compile(r"^PokerStars (?:Hand|Game) #(\d+): +(.*) - (.*)$")),
+    ("table", re.compile(r"^Table '(.*)' (\d+)-max(?: Seat #(\d+) is the button)?")),
+    ("seat", re.compile(r"^Seat (\d+): (.+) \((\S+) in chips")),
+    ("street", re.compile(r"^\*\*\* (.+?) \*\*\*")),
+    ("action", re.compile(r"^(.+?): (posts|folds|checks|calls|bets|raises|brings in|completes|shows|mucks)"
+                          r"(?: (?:small blind|big blind|the ante|for|it to))? ?(\S*\d)?")),
+    ("uncalled", re.compile(r"^Uncalled bet \((\S+)\) returned to (.+)$")),
+    ("collect", re.compile(r"^(.+) collected (\S+) from")),
+]
+
+CHILD = """
+import json, os, resource, sys
+from soko_analytics.store.db import Store
+db, audit, paths = sys.argv[1], sys.argv[2] == "1", sys.argv[3:]
+with Store(db) as store:
+    s = store.import_paths(paths, jobs=os.cpu_count(), with_audit=audit)
+print(json.dumps({"stored": s.stored, "quarantined": s.quarantined, "seconds": s.seconds,
+                  "self_kb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,
+                  "children_kb": resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss}))
+"""
+
+
+def corpus_texts(corpus: Path) -> list[str]:
+    """The raw text of each PokerStars (the site's own) hold'em and stud hand of the corpus."""
+    return [h.raw.strip() for p in sorted((corpus / "pokerstars").rglob("*.txt")) for h in read_path(p, "pokerstars")
+            if isinstance(h, Hand) and h.site == "PokerStars" and h.profile in ("holdem", "stud7")]
+
+
+def build_files(texts: list[str], hands: int, folder: Path) -> list[Path]:
+    files = []
+    for start in range(0, hands, PER_FILE):
+        path = folder / f"hands-{start // PER_FILE:05d}.txt"
+        with open(path, "w", encoding="utf-8") as f:
+            for i in range(start, min(start + PER_FILE, hands)):
+                f.write(HEADER.sub(rf"\g<1>{10**12 + i}\g<3>", texts[i % len(texts)], count=1))
+                f.write("\n\n\n")
+        files.append(path)
+    return files
+
+
+def plain_read(files: list[Path]) -> int:
+    total = 0
+    for path in files:
+        with open(path, "rb") as f:
+            total += len(f.read())
+    return total
+
+
+def naive(files: list[Path], limit: int, db: Path) -> tuple[int, float]:
+    """Parse line by line with ``re`` and insert every row on its own; stops after ``limit`` hands.
+
+    Returns the hands loaded and the seconds it took (creating the database and its tables not counted).
+    """
+    con = duckdb.connect(str(db))
+    con.execute("CREATE TABLE hands (hand_id VARCHAR, game VARCHAR, started VARCHAR, table_name VARCHAR)")
+    con.execute("CREATE TABLE seats (hand_id VARCHAR, seat INTEGER, player VARCHAR, stack DOUBLE)")
+    con.execute("CREATE TABLE actions (hand_id VARCHAR, seq INTEGER, street VARCHAR, player VARCHAR, "
+                "kind VARCHAR, amount DOUBLE)")
+    start = time.perf_counter()
+    n = 0
+    for path in files:
+        if n >= limit:
+            break
+        con.execute("BEGIN TRANSACTION")
+        n = _naive_file(con, path, n, limit)
+        con.execute("COMMIT")
+    seconds = time.perf_counter() - start
+    con.close()
+    return n, seconds
+
+
+def _naive_file(con, path: Path, n: int, limit: int) -> int:
+    header, hand_id, street, seq = None, None, "", 0
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            kind, m = _match(line.strip())
+            if kind == "header":
+                if n == limit:
+                    break
+                n += 1
+                header, hand_id, street, seq = m, m.group(1), "", 0
+            elif kind == "table":
+                con.execute("INSERT INTO hands VALUES (?, ?, ?, ?)",
+                            [hand_id, header.group(2), header.group(3), m.group(1)])
+            elif kind == "seat" and not street:
+                con.execute("INSERT INTO seats VALUES (?, ?, ?, ?)",
+                            [hand_id, int(m.group(1)), m.group(2), _money(m.group(3))])
+            elif kind == "street":
+                street = m.group(1)
+            elif kind in ("action", "uncalled", "collect") and street != "SUMMARY":
+                player, verb, amount = ((m.group(1), m.group(2), m.group(3)) if kind == "action" else
+                                        (m.group(2), kind, m.group(1)) if kind == "uncalled" else
+                                        (m.group(1), kind, m.group(2)))
+                con.execute("INSERT INTO actions VALUES (?, ?, ?, ?, ?, ?)",
+                            [hand_id, seq, street, player, verb, _money(amount)])
+                seq += 1
+    return n
+
+
+def _match(line: str) -> tuple[str | None, re.Match | None]:
+    """The first pattern a line matches, tried in order."""
+    for kind, pattern in NAIVE if line else ():
+        m = pattern.match(line)
+        if m:
+            return kind, m
+    return None, None
+
+
+def _money(text: str | None) -> float | None:
+    digits = re.sub(r"[^\d.]", "", text or "")
+    return float(digits) if digits.strip(".") else None
+
+
+def soko_import(db: Path, paths: list[Path], with_audit: bool) -> tuple[dict, float]:
+    """Run the import in a subprocess; its JSON line and the peak RSS of its whole process tree (sampled)."""
+    proc = subprocess.Popen([sys.executable, "-c", CHILD, str(db), "1" if with_audit else "0", *map(str, paths)],
+                            stdout=subprocess.PIPE, text=True)
+    peak = [0]
+    sampler = threading.Thread(target=_sample_tree, args=(proc, peak), daemon=True)
+    sampler.start()
+    out, _ = proc.communicate()
+    sampler.join()
+    if proc.returncode:
+        raise SystemExit(f"the import failed (exit {proc.returncode})")
+    return json.loads(out.strip().splitlines()[-1]), peak[0]
+
+
+def _sample_tree(proc: subprocess.Popen, peak: list[int]) -> None:
+    """Sum the RSS of a process and its descendants every 50 ms (Linux /proc) into peak[0], in bytes."""
+    while proc.poll() is None:
+        parents: dict[int, int] = {}
+        rss: dict[int, int] = {}
+        for entry in Path("/proc").iterdir() if Path("/proc/self/stat").exists() else ():
+            try:
+                stat = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+                parents[int(entry.name)] = int(stat[1])
+                rss[int(entry.name)] = int(stat[21]) * os.sysconf("SC_PAGE_SIZE")
+            except (OSError, ValueError, IndexError):
+                continue
+        tree = {proc.pid}
+        for _ in range(3):
+            tree |= {pid for pid, ppid in parents.items() if ppid in tree}
+        peak[0] = max(peak[0], sum(rss.get(pid, 0) for pid in tree))
+        time.sleep(0.05)
+
+
+def store_size(db: Path) -> tuple[int, dict[str, int]]:
+    """The store's bytes on disk, and where they go: table data, the raw text column, free blocks, the rest."""
+    size = sum(p.stat().st_size for p in (db, db.with_name(db.name + ".wal")) if p.exists())
+    con = duckdb.connect(str(db), read_only=True)
+    block, total, free = con.execute("SELECT block_size, total_blocks, free_blocks FROM pragma_database_size()").fetchone()
+    tables = [t for (t,) in con.execute("SELECT table_name FROM duckdb_tables()").fetchall()]
+    data = sum(con.execute(f"SELECT count(DISTINCT block_id) FROM pragma_storage_info('{t}') WHERE persistent")
+               .fetchone()[0] for t in tables)
+    raw = con.execute("SELECT count(DISTINCT block_id) FROM pragma_storage_info('hands') "
+                      "WHERE persistent AND column_name = 'raw'").fetchone()[0]
+    con.close()
+    parts = {"table data": data * block, "of it the raw text": raw * block, "free blocks": free * block}
+    parts["indexes and metadata"] = max(0, (total - free - data) * block)
+    return size, parts
+
+
+def timed(fn, *args):
+    start = time.perf_counter()
+    result = fn(*args)
+    return result, time.perf_counter() - start
+
+
+def verdict(ok: bool) -> str:
+    return "[green]met[/]" if ok else "[red]NOT met[/]"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=1_000_000)
+    parser.add_argument("--naive-share", type=float, default=0.02, help="share of the hands the naive loader runs on")
+    parser.add_argument("--audit-share", type=float, default=None,
+                        help="share of the files imported with the audit (default: all up to 100,000 hands, else 0.1)")
+    parser.add_argument("--corpus", type=Path, default=Path(__file__).resolve().parents[2] / "shared" / "corpus")
+    args = parser.parse_args()
+    audit_share = args.audit_share if args.audit_share is not None else 1.0 if args.hands <= 100_000 else 0.1
+    console = Console()
+    cores = os.cpu_count() or 1
+    all_cores = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else None
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp) / "logs"
+        folder.mkdir()
+        files, build_s = timed(build_files, corpus_texts(args.corpus), args.hands, folder)
+        size = sum(p.stat().st_size for p in files)
+        gz = sum(len(gzip.compress(p.read_bytes(), compresslevel=6)) for p in files)
+        console.print(f"built {args.hands:,} hands in {len(files)} files, {size / 1e6:.0f} MB "
+                      f"({gz / 1e6:.1f} MB gzipped) in {build_s:.1f} s")
+        rows = []
+        if all_cores:
+            os.sched_setaffinity(0, {min(all_cores)})  # (a) and (b) are single-threaded: one core
+        _, seconds = timed(plain_read, files)
+        rows.append(("(a) plain read (open + read bytes), 1 core", args.hands, seconds, size))
+        sample = max(1, math.ceil(args.hands * args.naive_share))
+        n, seconds = naive(files, sample, Path(tmp) / "naive.duckdb")
+        rows.append((f"(b) naive re + INSERT per row, 1 core: {n:,} hands, extrapolated", args.hands,
+                     seconds * args.hands / n, size))
+        if all_cores:
+            os.sched_setaffinity(0, all_cores)
+        db = Path(tmp) / "store.duckdb"
+        (c, tree_peak), wall = timed(soko_import, db, [folder], False)
+        rows.append((f"(c) soko import --no-audit, {cores} cores", c["stored"], c["seconds"], size))
+        audit_files = files[:max(1, math.ceil(len(files) * audit_share))]
+        (d, _), _ = timed(soko_import, Path(tmp) / "audited.duckdb", audit_files, True)
+        share = "" if len(audit_files) == len(files) else f": {d['stored']:,} hands, extrapolated"
+        rows.append((f"(d) soko import with audit, {cores} cores{share}", args.hands,
+                     d["seconds"] * args.hands / d["stored"], size))
+        stored, parts = store_size(db)
+    ours = c["stored"] / c["seconds"]
+    table = Table(title=f"Importing {args.hands:,} PokerStars hold'em and stud hands ({size / 1e6:.0f} MB)")
+    for col in ("step", "hands", "seconds", "hands/s", "MB/s", "(c) ÷ this"):
+        table.add_column(col, justify="left" if col == "step" else "right")
+    for name, hands, seconds, nbytes in rows:
+        rate = hands / seconds
+        table.add_row(name, f"{hands:,}", f"{seconds:.2f}", f"{rate:,.0f}", f"{nbytes / 1e6 / seconds:.1f}",
+                      f"{ours / rate:.3g}×")
+    console.print(table)
+    if c["stored"] != args.hands or c["quarantined"]:
+        console.print(f"[red]warning: (c) stored {c['stored']:,} and quarantined {c['quarantined']:,}[/]")
+    main_rss, worker_rss = c["self_kb"] * 1024, c["children_kb"] * 1024
+    console.print(f"(c) peak memory: main process {main_rss / 1e6:.0f} MB, largest worker {worker_rss / 1e6:.0f} MB "
+                  f"(ru_maxrss); whole process tree {tree_peak / 1e6:.0f} MB (RSS sampled every 50 ms); "
+                  f"wall time with start-up {wall:.1f} s")
+    peak = max(tree_peak, main_rss)
+    console.print(f"store {stored / 1e6:.1f} MB on disk vs {gz / 1e6:.1f} MB of gzipped logs: {stored / gz:.2f}× ("
+                  + ", ".join(f"{k} {v / 1e6:.1f} MB" for k, v in parts.items()) + ")")
+    console.print(f"target ≥ {TARGET_RATE:,} hands/s (c): {verdict(ours >= TARGET_RATE)} "
+                  f"({ours:,.0f} hands/s, {ours / cores:,.0f} per core)")
+    console.print(f"target peak memory < {TARGET_MEMORY / 1e9:.1f} GB (c): {verdict(peak < TARGET_MEMORY)} "
+                  f"({peak / 1e6:,.0f} MB)")
+    console.print(f"target store ≤ {TARGET_SIZE:.0f}× gzipped input: {verdict(stored <= TARGET_SIZE * gz)} "
+                  f"({stored / gz:.2f}×)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
