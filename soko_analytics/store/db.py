@@ -161,6 +161,7 @@ class Store:
             self.con = duckdb.connect(self.path, read_only=read_only)
         except duckdb.Error as err:
             raise StoreError(f"cannot open the store: {err}", path=self.path) from None
+        self.con.execute("SET memory_limit = '1GB'")  # bound the buffer pool whatever the store's size
         if not read_only:
             self._migrate()
 
