@@ -39,26 +39,13 @@ import duckdb
 from rich.console import Console
 from rich.table import Table
 
-from soko_analytics.model.hand import Hand
-from soko_analytics.parsers import read_path
+from _corpus import NAIVE, corpus_texts, renumbered
+
 
 TARGET_RATE = 100_000
 TARGET_MEMORY = 1.5e9
 TARGET_SIZE = 2.0
 PER_FILE = 5_000
-HEADER = re.compile(r"^(PokerStars (?:Hand|Game) #)(\d+)(:)", re.MULTILINE)
-
-NAIVE = [
-    ("header", re.compile(r"^PokerStars (?:Hand|Game) #(\d+): +(.*) - (.*)$")),
-    ("table", re.compile(r"^Table '(.*)' (\d+)-max(?: Seat #(\d+) is the button)?")),
-    ("seat", re.compile(r"^Seat (\d+): (.+) \((\S+) in chips")),
-    ("street", re.compile(r"^\*\*\* (.+?) \*\*\*")),
-    ("action", re.compile(r"^(.+?): (posts|folds|checks|calls|bets|raises|brings in|completes|shows|mucks)"
-                          r"(?: (?:small blind|big blind|the ante|for|it to))? ?(\S*\d)?")),
-    ("uncalled", re.compile(r"^Uncalled bet \((\S+)\) returned to (.+)$")),
-    ("collect", re.compile(r"^(.+) collected (\S+) from")),
-]
-
 CHILD = """
 import json, os, resource, sys
 from soko_analytics.store.db import Store
@@ -71,19 +58,13 @@ print(json.dumps({"stored": s.stored, "quarantined": s.quarantined, "seconds": s
 """
 
 
-def corpus_texts(corpus: Path) -> list[str]:
-    """The raw text of each PokerStars (the site's own) hold'em and stud hand of the corpus."""
-    return [h.raw.strip() for p in sorted((corpus / "pokerstars").rglob("*.txt")) for h in read_path(p, "pokerstars")
-            if isinstance(h, Hand) and h.site == "PokerStars" and h.profile in ("holdem", "stud7")]
-
-
 def build_files(texts: list[str], hands: int, folder: Path) -> list[Path]:
     files = []
     for start in range(0, hands, PER_FILE):
         path = folder / f"hands-{start // PER_FILE:05d}.txt"
         with open(path, "w", encoding="utf-8") as f:
             for i in range(start, min(start + PER_FILE, hands)):
-                f.write(HEADER.sub(rf"\g<1>{10**12 + i}\g<3>", texts[i % len(texts)], count=1))
+                f.write(renumbered(texts[i % len(texts)], i))
                 f.write("\n\n\n")
         files.append(path)
     return files
@@ -132,14 +113,15 @@ def _naive_file(con, path: Path, n: int, limit: int) -> int:
                 header, hand_id, street, seq = m, m.group(1), "", 0
             elif kind == "table":
                 con.execute("INSERT INTO hands VALUES (?, ?, ?, ?)",
-                            [hand_id, header.group(2), header.group(3), m.group(1)])
+                            [hand_id, header.group(2), header.group(4), m.group(1)])
             elif kind == "seat" and not street:
                 con.execute("INSERT INTO seats VALUES (?, ?, ?, ?)",
                             [hand_id, int(m.group(1)), m.group(2), _money(m.group(3))])
             elif kind == "street":
                 street = m.group(1)
-            elif kind in ("action", "uncalled", "collect") and street != "SUMMARY":
-                player, verb, amount = ((m.group(1), m.group(2), m.group(3)) if kind == "action" else
+            elif kind in ("post", "action", "uncalled", "collect") and street != "SUMMARY":
+                player, verb, amount = ((m.group(1), m.group(2), m.group(4) or m.group(3)) if kind == "action" else
+                                        (m.group(1), kind, m.group(2)) if kind == "post" else
                                         (m.group(2), kind, m.group(1)) if kind == "uncalled" else
                                         (m.group(1), kind, m.group(2)))
                 con.execute("INSERT INTO actions VALUES (?, ?, ?, ?, ?, ?)",

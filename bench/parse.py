@@ -22,7 +22,6 @@ import contextlib
 import io
 import os
 import warnings
-import re
 import sys
 import tempfile
 import time
@@ -32,37 +31,18 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
+from _corpus import NAIVE, corpus_texts, renumbered
+
 from soko_analytics.model.hand import Hand
 from soko_analytics.parsers import read_path
 
 TARGET = 60_000
-HEADER = re.compile(r"^(PokerStars (?:Hand|Game) #)(\d+)(:)", re.M)
-NAIVE = [
-    ("header", re.compile(r"^PokerStars (?:Hand|Game) #(\d+): (.*) \((.*)\) - (.*)$")),
-    ("table", re.compile(r"^Table '(.*)' (\d+)-max Seat #(\d+) is the button$")),
-    ("seat", re.compile(r"^Seat (\d+): (.+) \((\S+) in chips\)")),
-    ("post", re.compile(r"^(.+): posts (small blind|big blind|the ante) (\S+)")),
-    ("action", re.compile(r"^(.+): (folds|checks|calls|bets|raises)(?: (\S+))?(?: to (\S+))?( and is all-in)?")),
-    ("street", re.compile(r"^\*\*\* (.+) \*\*\*(?: \[(.*)\])?")),
-    ("dealt", re.compile(r"^Dealt to (.+) \[(.+)\]$")),
-    ("uncalled", re.compile(r"^Uncalled bet \((\S+)\) returned to (.+)$")),
-    ("collect", re.compile(r"^(.+) collected (\S+) from (.+)$")),
-    ("show", re.compile(r"^(.+): shows \[(.+)\] \((.+)\)$")),
-    ("total", re.compile(r"^Total pot (\S+) .*\| Rake (\S+)")),
-]
-
-
 def build_file(corpus: Path, hands: int, folder: Path) -> Path:
-    texts = []
-    for path in sorted((corpus / "pokerstars").rglob("*.txt")):
-        for h in read_path(path, "pokerstars"):
-            if isinstance(h, Hand) and h.site.startswith("PokerStars") and h.rules.startswith("holdem"):
-                texts.append(h.raw.strip())
+    texts = corpus_texts(corpus, ("holdem",))
     out = folder / "holdem-100k.txt"
     with open(out, "w", encoding="utf-8") as f:
         for i in range(hands):
-            text = texts[i % len(texts)]
-            f.write(HEADER.sub(lambda m: f"{m.group(1)}{10**12 + i}{m.group(3)}", text, count=1))
+            f.write(renumbered(texts[i % len(texts)], i))
             f.write("\n\n\n")
     return out
 
