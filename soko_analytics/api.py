@@ -14,6 +14,7 @@ from pathlib import Path
 
 from .model.cards import format_cards
 from .model.hand import Hand
+from .model.money import decimal_text
 from .parsers import FORMATS, Quarantined, iter_files, read_path, write_hands
 from .parsers import read_text
 from .replay.audit import Audit, audit
@@ -26,7 +27,7 @@ from .rules.spec import GameSpec
 
 __all__ = [
     "AuditSummary", "ConvertResult", "audit_hands", "audit_record", "audit_store", "convert", "find_hand",
-    "import_paths", "quarantine_records", "stored_hands", "SokoError", "Quarantined", "iter_files", "describe_options", "evaluate_hands", "game_spec", "iter_files", "profiles",
+    "demo", "import_paths", "quarantine_records", "simulate_text", "stored_hands", "SokoError", "Quarantined", "iter_files", "describe_options", "evaluate_hands", "game_spec", "iter_files", "profiles",
     "read_hands", "resolve_profile",
 ]
 
@@ -312,3 +313,46 @@ def export(db: str | Path, to: str, out: str | Path) -> dict[str, Any]:
         raise SokoError(f"unknown export format {to!r}", expected="parquet, " + ", ".join(FORMATS), actual=to)
     written, skipped = export_text(db, Path(out), to)
     return {"to": to, "out": str(out), "written": written, "skipped": skipped}
+
+
+# -- simulation and the demo -------------------------------------------------------------
+
+SAMPLE_DATA = Path(__file__).resolve().parents[1] / "sample_data"
+"""The bundled sample hands (in the project's checkout)."""
+
+
+def simulate_text(profile: str, hands: int = 200, players: int = 6, seed: int = 1, format: str | None = None) -> str:
+    """Simulated hands of a profile (with overrides), written in a format (default: soko for Sökö, else pokerstars)."""
+    from .sim.session import simulate
+
+    spec = resolve(profile)
+    fmt = format or ("soko" if spec.profile.startswith("soko") else "pokerstars")
+    return write_hands(simulate(profile, hands, players, seed), fmt)
+
+
+def demo(out: str | Path = "soko-demo", jobs: int = 1) -> dict[str, Any]:
+    """Import the sample data into a fresh store in ``out``, audit it, and summarise findings and players."""
+    if not SAMPLE_DATA.is_dir():
+        raise SokoError(f"the sample data is not at {SAMPLE_DATA} (run from the project's checkout)")
+    folder = Path(out)
+    folder.mkdir(parents=True, exist_ok=True)
+    db = folder / "demo.duckdb"
+    for stale in (db, db.with_suffix(".duckdb.wal")):
+        stale.unlink(missing_ok=True)
+    with Store(db) as store:
+        summary = store.import_paths([SAMPLE_DATA], jobs=jobs)
+        findings = store.query(
+            "SELECT code, severity, count(*) AS n FROM findings GROUP BY ALL ORDER BY n DESC").to_dicts()
+        disputed = store.query("""
+            SELECT h.hand_id, h.source_file, f.code, f.message FROM findings f JOIN hands h USING (hand_key)
+            WHERE f.severity = 'error' ORDER BY h.source_file, h.hand_id, f.seq""").to_dicts()
+        players = store.query("""
+            SELECT h.game, s.player, count(*) AS hands, sum(s.net) AS net, any_value(h.decimals) AS decimals,
+                   any_value(coalesce(h.currency, '')) AS currency
+            FROM seats s JOIN hands h USING (hand_key) WHERE s.dealt_in
+            GROUP BY ALL ORDER BY h.game, net DESC""").to_dicts()
+    for row in players:
+        row["net"] = decimal_text(row["net"], row.pop("decimals"))
+    return {"store": str(db), "import": summary.line(), "stored": summary.stored,
+            "quarantined": summary.quarantined, "findings": findings, "disputed": disputed, "players": players,
+            "written": [str(db)]}

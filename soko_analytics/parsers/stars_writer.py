@@ -238,11 +238,10 @@ class _HandWriter:
         self.at = (street, run)
 
     def street(self, key: tuple[int, int], target: bool) -> None:
-        """A street's marker (when it shows something or is where the next action is) and its deal lines."""
+        """A street's marker (when it was dealt or is where the next action is) and its deal lines."""
         run, street = key
         deal_lines = [line for d in self.groups[key] if d.player is not None and (line := self.dealt(d))]
-        board = street < self.showdown and self.spec.streets[street].board
-        if deal_lines or board or target:
+        if self.groups[key] or target:
             self.marker(street, run)
         self.out += deal_lines
 

@@ -32,11 +32,12 @@ class Decision:
     to: int = 0
 
 
-Chooser = Callable[[Legal, Table, random.Random], Decision]
-"""Picks a decision from the legal actions (the player models of the simulator)."""
+Chooser = Callable[[Legal, Table, random.Random, list[Card]], Decision]
+"""Picks a decision from the legal actions, seeing the player's own cards and the board (the player
+models of :mod:`.players`)."""
 
 
-def random_choice(legal: Legal, table: Table, rng: random.Random) -> Decision:
+def random_choice(legal: Legal, table: Table, rng: random.Random, cards: list[Card] = ()) -> Decision:
     """Uniform among fold (when facing a bet), check or call, and a bet or raise to a random legal size."""
     options = [Decision(K.CHECK if legal.can_check else K.CALL)]
     if not legal.can_check:
@@ -123,7 +124,7 @@ class _Game:
         if not table.opened:
             table.open_round()
         while (legal := table.legal()) is not None:
-            decision = self.choose(legal, table, self.rng)
+            decision = self.choose(legal, table, self.rng, self.cards[legal.player] + self.board)
             seat = table.by_name[legal.player]
             kind, to = decision.kind, decision.to
             if kind in (K.BET, K.RAISE, K.COMPLETE):
@@ -188,7 +189,7 @@ class _Game:
 
 def play_hand(rules: str, stakes: Stakes, seats: Sequence[tuple[str, int, int]], button: int | None,
               rng: random.Random, choose: Chooser = random_choice, hand_id: str = "1", site: str = "Sökö",
-              table: str | None = None) -> Hand:
+              table: str | None = None, **fields) -> Hand:
     """Play one hand; ``seats`` are (name, seat number, stack) in seat order."""
     spec = resolve(rules)
     game = _Game(spec, stakes, seats, button, rng, choose)
@@ -198,5 +199,5 @@ def play_hand(rules: str, stakes: Stakes, seats: Sequence[tuple[str, int, int]],
     return Hand(
         site=site, hand_id=hand_id, rules=rules, stakes=stakes, table=table, max_seats=spec.max_players,
         button=button, seats=tuple(Seat(seat, name, stack) for name, seat, stack in seats),
-        deals=tuple(deals), actions=tuple(game.actions), total_pot=total, rake=0, pots=pots,
+        deals=tuple(deals), actions=tuple(game.actions), total_pot=total, rake=0, pots=pots, **fields,
     )
