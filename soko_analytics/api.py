@@ -347,7 +347,7 @@ def demo(out: str | Path = "soko-demo", jobs: int = 1) -> dict[str, Any]:
             SELECT h.hand_id, h.source_file, f.code, f.message FROM findings f JOIN hands h USING (hand_key)
             WHERE f.severity = 'error' ORDER BY h.source_file, h.hand_id, f.seq""").to_dicts()
         players = store.query("""
-            SELECT h.game, s.player, count(*) AS hands, sum(s.net) AS net, any_value(h.decimals) AS decimals,
+            SELECT h.game, s.player, count(*) AS hands, sum(s.net)::BIGINT AS net, any_value(h.decimals) AS decimals,
                    any_value(coalesce(h.currency, '')) AS currency
             FROM seats s JOIN hands h USING (hand_key) WHERE s.dealt_in
             GROUP BY ALL ORDER BY h.game, net DESC""").to_dicts()

@@ -131,7 +131,7 @@ def check_action(ctx: _Auditor, index: int, action: Action) -> None:
     seat = table.by_name[action.player]
     if action.kind is K.FOLD and seat.all_in:
         ctx.find(Code.UNVERIFIABLE, f"{action.player} folds while all-in (PokerStars prints this for a short "
-                 "all-in blind); he gives up the pot", Severity.INFO, index=index, player=action.player)
+                 "all-in blind); the pot is given up", Severity.INFO, index=index, player=action.player)
         seat.folded = True
         if table.turn is not None and table.round_over():
             table.turn = None
@@ -257,11 +257,11 @@ def _why_no_raise(ctx: _Auditor, seat) -> tuple[Code, str]:
     if table.capped():
         return Code.RAISE_CAP, f"the cap of {spec.max_bets_per_round} bets is reached"
     if not table.reopened(seat):
-        return Code.NOT_REOPENED, "a short all-in did not reopen the betting to him"
+        return Code.NOT_REOPENED, "a short all-in did not reopen the betting to this player"
     if seat.passed and not spec.raise_after_pass:
-        return Code.NOT_REOPENED, "he checked or called this round (raise_after_pass=false)"
+        return Code.NOT_REOPENED, "this player checked or called this round (raise_after_pass=false)"
     if spec.structure is BettingStructure.FIXED_LIMIT or seat.stack + seat.street_bet <= table.current:
-        return Code.ILLEGAL_ACTION, "he cannot raise here"
+        return Code.ILLEGAL_ACTION, "this player cannot raise here"
     return Code.ILLEGAL_ACTION, "no raise is allowed here"
 
 

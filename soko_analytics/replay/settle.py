@@ -200,7 +200,7 @@ def _award(ctx: _Auditor, values: dict[str, int], rake: int, claims: bool) -> No
     if _uneven_rake(gross, r.collected, rake):
         r.convention = "rake taken unevenly from the winners' shares"
         ctx.find(Code.UNVERIFIABLE, "the rake is taken unevenly from the winners' shares; each winner got no more "
-                 "than his share", Severity.INFO, street=STREET_SHOWDOWN)
+                 "than that winner's share", Severity.INFO, street=STREET_SHOWDOWN)
         return
     _payout_findings(ctx, paid, awards, m)
 
@@ -255,5 +255,5 @@ def _payout_findings(ctx: _Auditor, paid: dict[str, int], awards, m) -> None:
         elif tied and small and player in winners:
             code, why = Code.ODD_CHIP, f"{player} collects {m(got)}; the split gives {m(due)} (odd chip)"
         else:
-            code, why = Code.PAYOUT, f"{player} collects {m(got)}; the pots he wins pay {m(due)}"
+            code, why = Code.PAYOUT, f"{player} collects {m(got)}; the pots won pay {m(due)}"
         ctx.find(code, why, player=player, expected=m(due), actual=m(got), street=STREET_SHOWDOWN)

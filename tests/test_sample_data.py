@@ -1,0 +1,58 @@
+"""The bundled sample data: what sample_data/README.md says of each file holds, and soko demo runs on it."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from soko_analytics import api
+from soko_analytics.cli import app
+from soko_analytics.model.hand import Hand
+from soko_analytics.parsers import read_path
+from soko_analytics.replay.audit import audit
+from soko_analytics.replay.findings import Severity
+
+SAMPLE = Path(__file__).resolve().parents[1] / "sample_data"
+COMMANDS = re.findall(r"`soko simulate --profile (\"[^\"]+\"|\S+) --hands (\d+) --players (\d+) --seed (\d+) "
+                      r"--out sample_data/(\S+)`", (SAMPLE / "README.md").read_text(encoding="utf-8"))
+DISPUTED = {
+    "wrong-bring-in.txt": {"bring_in"},
+    "short-all-in-reopened.txt": {"not_reopened"},
+    "wrong-side-pot-split.txt": {"payout", "winner"},
+}
+
+
+def test_the_readme_lists_every_session_file():
+    assert sorted(name for *_, name in COMMANDS) == sorted(p.name for p in SAMPLE.glob("*.txt"))
+
+
+@pytest.mark.parametrize("profile, hands, players, seed, name", COMMANDS, ids=[c[-1] for c in COMMANDS])
+def test_session_files_are_what_their_command_writes_and_audit_clean(profile, hands, players, seed, name):
+    path = SAMPLE / name
+    assert path.read_text(encoding="utf-8") == api.simulate_text(profile.strip('"'), int(hands), int(players),
+                                                                 int(seed))
+    read = list(read_path(path))
+    assert len(read) == int(hands) and all(isinstance(h, Hand) for h in read)
+    assert all(audit(h, ledger=False).ok for h in read)
+
+
+@pytest.mark.parametrize("name, codes", DISPUTED.items())
+def test_disputed_hands_give_their_finding(name, codes):
+    (hand,) = read_path(SAMPLE / "disputed" / name)
+    found = {f.code.value for f in audit(hand).findings if f.severity is Severity.ERROR}
+    assert found == codes
+
+
+def test_demo_runs_end_to_end(tmp_path):
+    result = CliRunner().invoke(app, ["demo", "--out", str(tmp_path / "demo")], env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    hands = sum(int(h) for _, h, *_ in COMMANDS) + len(DISPUTED)
+    assert f"{hands} hands stored" in out
+    for hand_id in ("202603140101", "202603140102", "202603140103"):
+        assert hand_id in out
+    assert (tmp_path / "demo" / "demo.duckdb").is_file()
+    assert str(tmp_path / "demo" / "demo.duckdb") in out
