@@ -20,6 +20,7 @@ PROFILES = {
     "holdem": pokerstars,
     "holdem; structure=fixed_limit": pokerstars,
     "stud7": pokerstars,
+    "stud5": pokerstars,
 }
 
 
