@@ -242,12 +242,14 @@ def import_(
             files = list(api.iter_files(paths))
             done = {"hands": 0}
             with Progress(TextColumn("[bold]import"), BarColumn(), MofNCompleteColumn(), TextColumn("files"),
-                          TextColumn("{task.fields[hands]:,} hands"), TimeElapsedColumn(), console=console) as bar:
-                task = bar.add_task("import", total=len(files), hands=0)
+                          TextColumn("{task.fields[hands]:,} hands, {task.fields[rate]:,.0f} hands/s"),
+                          TimeElapsedColumn(), console=console) as bar:
+                task = bar.add_task("import", total=len(files), hands=0, rate=0.0)
 
                 def tick(result) -> None:
                     done["hands"] += result.stored + result.duplicate + result.quarantined
-                    bar.update(task, advance=1, hands=done["hands"])
+                    elapsed = bar.tasks[task].elapsed or 0
+                    bar.update(task, advance=1, hands=done["hands"], rate=done["hands"] / elapsed if elapsed else 0)
 
                 summary = api.import_paths(db, files, format, jobs, with_audit, tick)
         else:
