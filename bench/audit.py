@@ -16,12 +16,12 @@ from __future__ import annotations
 import argparse
 import contextlib
 import io
-import os
 import sys
 import time
 import warnings
 from pathlib import Path
 
+from _common import pin_one_core
 from rich.console import Console
 from rich.table import Table
 
@@ -49,8 +49,7 @@ def main() -> int:
     parser.add_argument("--pokerkit-hands", type=int, default=500)
     parser.add_argument("--corpus", type=Path, default=Path(__file__).resolve().parents[2] / "shared" / "corpus")
     args = parser.parse_args()
-    if hasattr(os, "sched_setaffinity"):
-        os.sched_setaffinity(0, {sorted(os.sched_getaffinity(0))[0]})
+    pin_one_core()
     base = corpus_hands(args.corpus)
     hands = [base[i % len(base)] for i in range(args.hands)]
     text = pokerstars.write(hands)

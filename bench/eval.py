@@ -13,12 +13,12 @@ Needs the bench extra: ``pip install -e .[bench]``.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 import time
 from collections.abc import Callable
 
 import numpy as np
+from _common import pin_one_core
 from rich.console import Console
 from rich.table import Table
 
@@ -87,8 +87,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="smaller samples")
     args = parser.parse_args()
-    if hasattr(os, "sched_setaffinity"):
-        os.sched_setaffinity(0, {sorted(os.sched_getaffinity(0))[0]})
+    pin_one_core()
     scale = 10 if args.quick else 1
     sizes = {"batch": 2_000_000 // scale, "scalar": 200_000 // scale, "treys": 100_000 // scale,
              "pokerkit5": 20_000 // scale, "pokerkit7": 3_000 // scale}

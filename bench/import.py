@@ -36,11 +36,8 @@ import time
 from pathlib import Path
 
 import duckdb
+from _common import NAIVE, corpus_texts, rate_table, renumbered
 from rich.console import Console
-from rich.table import Table
-
-from _corpus import NAIVE, corpus_texts, renumbered
-
 
 TARGET_RATE = 100_000
 TARGET_MEMORY = 1.5e9
@@ -244,14 +241,8 @@ def main() -> int:
                      d["seconds"] * args.hands / d["stored"], size))
         stored, parts = store_size(db)
     ours = c["stored"] / c["seconds"]
-    table = Table(title=f"Importing {args.hands:,} PokerStars hold'em and stud hands ({size / 1e6:.0f} MB)")
-    for col in ("step", "hands", "seconds", "hands/s", "MB/s", "(c) ÷ this"):
-        table.add_column(col, justify="left" if col == "step" else "right")
-    for name, hands, seconds, nbytes in rows:
-        rate = hands / seconds
-        table.add_row(name, f"{hands:,}", f"{seconds:.2f}", f"{rate:,.0f}", f"{nbytes / 1e6 / seconds:.1f}",
-                      f"{ours / rate:.3g}×")
-    console.print(table)
+    console.print(rate_table(f"Importing {args.hands:,} PokerStars hold'em and stud hands ({size / 1e6:.0f} MB)",
+                             "step", [(n, h, s, b / 1e6) for n, h, s, b in rows], ours, "(c) ÷ this", ".3g"))
     if c["stored"] != args.hands or c["quarantined"]:
         console.print(f"[red]warning: (c) stored {c['stored']:,} and quarantined {c['quarantined']:,}[/]")
     main_rss, worker_rss = c["self_kb"] * 1024, c["children_kb"] * 1024

@@ -20,18 +20,15 @@ from __future__ import annotations
 import argparse
 import contextlib
 import io
-import os
-import warnings
 import sys
 import tempfile
 import time
 import tracemalloc
+import warnings
 from pathlib import Path
 
+from _common import NAIVE, corpus_texts, pin_one_core, rate_table, renumbered
 from rich.console import Console
-from rich.table import Table
-
-from _corpus import NAIVE, corpus_texts, renumbered
 
 from soko_analytics.model.hand import Hand
 from soko_analytics.parsers import read_path
@@ -109,8 +106,7 @@ def main() -> int:
     parser.add_argument("--pokerkit-hands", type=int, default=1_000)
     parser.add_argument("--corpus", type=Path, default=Path(__file__).resolve().parents[2] / "shared" / "corpus")
     args = parser.parse_args()
-    if hasattr(os, "sched_setaffinity"):
-        os.sched_setaffinity(0, {sorted(os.sched_getaffinity(0))[0]})
+    pin_one_core()
     console = Console()
     with tempfile.TemporaryDirectory() as tmp:
         path = build_file(args.corpus, args.hands, Path(tmp))
@@ -126,14 +122,8 @@ def main() -> int:
         n, seconds = timed(pokerkit_sample, path, args.pokerkit_hands)
         rows.append((f"pokerkit PokerStarsParser ({args.pokerkit_hands:,} hands)", n, seconds, mb * n / args.hands))
         ours_rate = next(n / s for name, n, s, _ in rows if name.startswith("soko"))
-        table = Table(title=f"Parsing {args.hands:,} PokerStars hold'em hands ({mb:.0f} MB), one core")
-        for col in ("parser", "hands", "seconds", "hands/s", "MB/s", "ours ÷ this"):
-            table.add_column(col, justify="left" if col == "parser" else "right")
-        for name, n, seconds, size in rows:
-            rate = n / seconds
-            table.add_row(name, f"{n:,}", f"{seconds:.2f}", f"{rate:,.0f}", f"{size / seconds:.1f}",
-                          f"{ours_rate / rate:.2f}×")
-        console.print(table)
+        console.print(rate_table(f"Parsing {args.hands:,} PokerStars hold'em hands ({mb:.0f} MB), one core",
+                                 "parser", rows, ours_rate))
         peaks = []
         for count in (args.hands // 20, args.hands // 4):
             part = Path(tmp) / f"part-{count}.txt"

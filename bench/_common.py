@@ -1,9 +1,13 @@
-"""What the benchmarks share: real corpus hands with new ids, and the naive `re` parser's patterns."""
+"""What the benchmarks share: real corpus hands with new ids, the naive `re` parser's patterns, pinning
+to one core and the table of rates."""
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
+
+from rich.table import Table
 
 from soko_analytics.model.hand import Hand
 from soko_analytics.parsers import read_path
@@ -34,3 +38,22 @@ def corpus_texts(corpus: Path, profiles: tuple[str, ...] = ("holdem", "stud7")) 
 def renumbered(text: str, number: int) -> str:
     """A hand's text under a new hand id."""
     return HEADER.sub(rf"\g<1>{10**12 + number}\g<3>", text, count=1)
+
+
+def pin_one_core() -> None:
+    """Run the rest of the process on one core (where the platform allows it)."""
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {sorted(os.sched_getaffinity(0))[0]})
+
+
+def rate_table(title: str, first: str, rows: list[tuple[str, int, float, float]], ours: float,
+               ratio: str = "ours ÷ this", digits: str = ".2f") -> Table:
+    """Rows of (name, hands, seconds, megabytes) as hands/s, MB/s and our rate's ratio to each."""
+    table = Table(title=title)
+    for col in (first, "hands", "seconds", "hands/s", "MB/s", ratio):
+        table.add_column(col, justify="left" if col == first else "right")
+    for name, hands, seconds, megabytes in rows:
+        rate = hands / seconds
+        table.add_row(name, f"{hands:,}", f"{seconds:.2f}", f"{rate:,.0f}", f"{megabytes / seconds:.1f}",
+                      f"{ours / rate:{digits}}×")
+    return table
