@@ -1,34 +1,38 @@
 """The facade of soko_analytics: plain-data functions for the CLI and for scripts.
 
 Each function returns dicts, lists, strings, numbers and booleans only, so the
-result can be printed as JSON as it is. Errors are :class:`~.errors.SokoError` s.
+result can be printed as JSON as it is; :func:`player_stats` alone returns a
+Polars DataFrame. Errors are :class:`~.errors.SokoError` s.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
+import polars as pl
+
+from .errors import SokoError
 from .model.cards import format_cards
 from .model.hand import Hand
 from .model.money import decimal_text
-from .parsers import FORMATS, Quarantined, iter_files, read_path, write_hands
-from .parsers import read_text
+from .parsers import FORMATS, Quarantined, iter_files, read_path, read_text, write_hands
 from .replay.audit import Audit, audit
-from .store.db import ImportSummary, Store
 from .rules.evaluate import evaluator
 from .rules.options import OPTIONS, format_value
 from .rules.profiles import PROFILES, resolve, rules_text
-from .errors import SokoError
 from .rules.spec import GameSpec
+from .stats import CATALOGUE, Filters, stat
+from .stats import player_stats as player_stats_of
+from .store.db import ImportSummary, Store
 
 __all__ = [
-    "AuditSummary", "ConvertResult", "audit_hands", "audit_record", "audit_store", "convert", "find_hand",
-    "demo", "import_paths", "quarantine_records", "simulate_text", "stored_hands", "SokoError", "Quarantined", "iter_files", "describe_options", "evaluate_hands", "game_spec", "iter_files", "profiles",
-    "read_hands", "resolve_profile",
+    "AuditSummary", "ConvertResult", "Filters", "Quarantined", "SokoError", "audit_hands", "audit_record",
+    "audit_store", "convert", "demo", "describe_options", "evaluate_hands", "explain_stat", "export",
+    "find_hand", "game_spec", "import_paths", "iter_files", "player_stats", "profiles", "quarantine_records",
+    "read_hands", "resolve_profile", "simulate_text", "stat_catalogue", "stored_hands",
 ]
 
 
@@ -356,3 +360,30 @@ def demo(out: str | Path = "soko-demo", jobs: int = 1) -> dict[str, Any]:
     return {"store": str(db), "import": summary.line(), "stored": summary.stored,
             "quarantined": summary.quarantined, "findings": findings, "disputed": disputed, "players": players,
             "written": [str(db)]}
+
+
+# -- player stats ----------------------------------------------------------------------------
+
+
+def player_stats(db: str | Path, filters: Filters = Filters(), by: str | None = None) -> pl.DataFrame:
+    """The stat catalogue per player (and ``by`` group) as a Polars DataFrame (see :mod:`.stats.query`).
+
+    The one api function that returns a frame: stats are tables, and scripts want them as such.
+    """
+    if not Path(db).exists():
+        raise SokoError("no store here", path=str(db))
+    with Store(db) as store:  # not read-only: an older store gets its player_hands filled on opening
+        return player_stats_of(store, filters, by)
+
+
+def stat_catalogue() -> list[dict[str, Any]]:
+    """Every stat: name, label, kind, games, source, definition and its formula."""
+    return [{"name": s.name, "label": s.label, "kind": str(s.kind), "games": s.games, "source": s.source,
+             "definition": s.definition, "numerator": s.numerator, "denominator": s.denominator}
+            for s in CATALOGUE]
+
+
+def explain_stat(name: str) -> dict[str, Any]:
+    """One stat of :func:`stat_catalogue` (a SokoError naming the stats if there is none)."""
+    found = stat(name)
+    return next(s for s in stat_catalogue() if s["name"] == found.name)

@@ -30,13 +30,13 @@ import polars as pl
 
 from ..errors import SokoError
 from ..model.hand import Hand
-from ..parsers import FormatError, Quarantined, iter_files, read_path
+from ..parsers import FormatError, Quarantined, iter_files, read_path, read_text
 from ..replay.audit import audit
 from .rows import Batch
 
 SCHEMA_DIR = Path(__file__).resolve().parents[2] / "schemas"
-TABLES = ("hands", "seats", "actions", "cards", "pots", "findings", "quarantine", "imports")
-HAND_TABLES = ("hands", "seats", "actions", "cards", "pots", "findings")
+TABLES = ("hands", "seats", "actions", "cards", "pots", "findings", "player_hands", "quarantine", "imports")
+HAND_TABLES = ("hands", "seats", "actions", "cards", "pots", "findings", "player_hands")
 DEFAULT_DB = "soko.duckdb"
 
 
@@ -185,6 +185,7 @@ class Store:
 
     def _migrate(self) -> None:
         current = self.version()
+        backfill = 0 < current < 2
         for version, path in migrations():
             if version <= current:
                 continue
@@ -196,6 +197,24 @@ class Store:
             except duckdb.Error as err:
                 self.con.execute("ROLLBACK")
                 raise StoreError(f"cannot apply {path.name}: {err}", path=self.path) from None
+        if backfill:
+            self._backfill_player_hands()
+
+    def _backfill_player_hands(self) -> None:
+        """Fill ``player_hands`` (schema 2) for the hands of an older store, from their raw text."""
+        rows = self.con.execute("SELECT raw, format, source_file, source_line FROM hands").fetchall()
+        batch = Batch()
+        for raw, fmt, path, line in rows:
+            for item in read_text(raw, path, fmt):
+                if isinstance(item, Hand):
+                    batch.add_hand(item, fmt, 0)
+        frame = batch.to_frames()["player_hands"]
+        if len(frame):
+            self.con.execute("BEGIN TRANSACTION")
+            self.con.register("incoming", frame.to_arrow())
+            self.con.execute("INSERT INTO player_hands SELECT * FROM incoming")
+            self.con.unregister("incoming")
+            self.con.execute("COMMIT")
 
     # -- reading -----------------------------------------------------------------------
 

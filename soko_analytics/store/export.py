@@ -61,7 +61,8 @@ def _copy_partitioned(store: Store, name: str, target: Path) -> int:
         select = f"SELECT h.*, {MONTH} AS month FROM hands h"
     else:
         # A LEFT JOIN so that no row is lost, even one whose hand were missing.
-        select = (f"SELECT t.*, coalesce(h.game, 'unknown') AS game, {MONTH} AS month "
+        own = "t.* EXCLUDE (game)" if name == "player_hands" else "t.*"  # it has its own copy of game
+        select = (f"SELECT {own}, coalesce(h.game, 'unknown') AS game, {MONTH} AS month "
                   f"FROM {name} t LEFT JOIN hands h USING (hand_key)")
     count = store.con.execute(f"SELECT count(*) FROM {name}").fetchone()[0]
     if count == 0:

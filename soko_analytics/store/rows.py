@@ -55,6 +55,8 @@ from ..model.hand import BETTING, FORCED, ActionKind, Hand, Stakes
 from ..model.ledger import Flow, money_flow
 from ..model.money import decimal_text
 from ..replay.findings import STREET_SHOWDOWN
+from .facts import COLUMNS as FACT_COLUMNS
+from .facts import POSITION_GROUPS, GameFacts, hand_facts, played_at, rake_shares, unit_of
 from ..rules.options import FirstToAct
 from ..rules.profiles import resolve
 
@@ -83,7 +85,7 @@ _STR, _BOOL, _TS = pl.String, pl.Boolean, pl.Datetime("us")
 _STRS, _I64S = pl.List(pl.String), pl.List(pl.Int64)
 
 DTYPES = {"BIGINT": _I64, "INTEGER": _I32, "SMALLINT": _I16, "TINYINT": _I8, "VARCHAR": _STR,
-          "BOOLEAN": _BOOL, "TIMESTAMP": _TS, "VARCHAR[]": _STRS, "BIGINT[]": _I64S}
+          "BOOLEAN": _BOOL, "TIMESTAMP": _TS, "DOUBLE": pl.Float64, "VARCHAR[]": _STRS, "BIGINT[]": _I64S}
 """DuckDB column type → the Polars dtype that DuckDB reads back as that type."""
 
 SCHEMAS: dict[str, dict[str, pl.DataType]] = {
@@ -124,15 +126,23 @@ SCHEMAS: dict[str, dict[str, pl.DataType]] = {
         "import_id": _I32, "source_file": _STR, "source_line": _I32, "hand_id": _STR, "kind": _STR,
         "reason": _STR, "raw": _STR, "content_hash": _STR,
     },
+    "player_hands": {
+        "hand_key": _I64, "seat": _I16, "player": _STR, "game": _STR, "profile": _STR, "structure": _STR,
+        "stakes": _STR, "currency": _STR, "decimals": _I8, "tournament": _BOOL, "played_at": _TS,
+        "position": _STR, "position_group": _STR, "unit": _I64, "net": _I64, "put_in": _I64,
+        "collected": _I64, "rake": _I64, "allin": _BOOL, "allin_adjusted": _I64, "allin_se": pl.Float64,
+        **{c: (_STR if c == "situation" else _I16 if c.startswith(("post_", "street_", "best_")) else _BOOL)
+           for c in FACT_COLUMNS},
+    },
     "imports": {
         "import_id": _I32, "run_id": _I32, "path": _STR, "size": _I64, "mtime": _TS, "content_hash": _STR,
         "format": _STR, "hands_stored": _I32, "hands_duplicate": _I32, "hands_quarantined": _I32,
         "started_at": _TS, "duration_ms": _I32,
     },
 }
-"""Every table of schemas/001_initial.sql but ``schema_version``: its columns in DDL order, with Polars dtypes."""
+"""Every table of schemas/*.sql but ``schema_version``: its columns in DDL order, with Polars dtypes."""
 
-BATCH_TABLES = ("hands", "seats", "actions", "cards", "pots", "findings", "quarantine")
+BATCH_TABLES = ("hands", "seats", "actions", "cards", "pots", "findings", "player_hands", "quarantine")
 """The tables a :class:`Batch` fills (``imports`` is one row per file, written by the store)."""
 
 GAMES = {"holdem": "holdem", "stud7": "stud7", "stud5": "stud5", "soko-casino": "soko", "soko-finnish": "soko"}
@@ -282,14 +292,16 @@ class _Game:
     street_names: tuple[str, ...]
     button: bool
     """Whether positions are read from a button (later rounds start left of it)."""
+    facts: GameFacts
 
 
 @lru_cache(maxsize=256)
 def _game(rules: str) -> _Game:
     spec = resolve(rules)
+    button = spec.later_rounds_first_to_act is FirstToAct.LEFT_OF_BUTTON
     return _Game(GAMES.get(spec.profile, spec.profile), spec.profile, str(spec.structure),
-                 tuple(s.name for s in spec.streets),
-                 spec.later_rounds_first_to_act is FirstToAct.LEFT_OF_BUTTON)
+                 tuple(s.name for s in spec.streets), button,
+                 GameFacts(button, spec.later_rounds_first_to_act is FirstToAct.BEST_SHOWING))
 
 
 _CARD_TEXT: tuple[str, ...] = tuple(str(c) for c in DECK)
@@ -467,7 +479,9 @@ class Batch:
 
         flows = money_flow(hand)
         self._add_hand_row(hand, key, game, fmt, import_id, audit, len(dealt))
-        self._add_seats(hand, key, game, flows, dealt, down, shown, hero, None if small_blind else big_blind)
+        positions = self._add_seats(hand, key, game, flows, dealt, down, shown, hero,
+                                    None if small_blind else big_blind)
+        self._add_player_hands(hand, key, game, flows, dealt, positions)
         if actions:
             self._add_actions(hand, key, game, sum(f.put_in for f in flows.values()))
         if deals:
@@ -496,7 +510,8 @@ class Batch:
 
     def _add_seats(self, hand: Hand, key: int, game: _Game, flows: dict[str, Flow], dealt: set[str],
                    down: dict[str, list[int]], shown: dict[str, list[int]], hero: str | None,
-                   lone_big_blind: str | None) -> None:
+                   lone_big_blind: str | None) -> dict[int, str]:
+        """The seats' rows; returns the positions (seat → label)."""
         c = self.columns["seats"]
         seats = hand.seats
         n = len(seats)
@@ -525,6 +540,28 @@ class Batch:
         c["cash_out"].extend(cash_out)
         c["net"].extend(net)
         c["is_hero"].extend([s.name == hero for s in seats])
+        return positions
+
+    def _add_player_hands(self, hand: Hand, key: int, game: _Game, flows: dict[str, Flow], dealt: set[str],
+                          positions: dict[int, str]) -> None:
+        c = self.columns["player_hands"]
+        seats = [s for s in hand.seats if s.name in dealt and not s.sitting_out]
+        by_name = {s.name: positions.get(s.seat) for s in seats}
+        facts = hand_facts(hand, game.facts, by_name, {s.name for s in seats}, flows)
+        rake = rake_shares(hand.rake, {s.name: flows[s.name].collected for s in seats})
+        st = hand.stakes
+        shared = (game.game, game.profile, game.structure, stakes_label(st), st.currency, st.decimals,
+                  hand.tournament is not None, _naive(played_at(hand), utc=hand.start_utc is not None),
+                  )
+        unit = unit_of(game.structure, st)
+        for s in seats:
+            f = flows[s.name]
+            net = f.collected + f.cash_out - f.put_in
+            position = by_name[s.name]
+            row = (key, s.seat, s.name, *shared, position, POSITION_GROUPS.get(position), unit, net, f.put_in,
+                   f.collected, rake[s.name], False, net, 0.0, *facts[s.name].values())
+            for column, value in zip(c.values(), row, strict=True):
+                column.append(value)
 
     def _add_actions(self, hand: Hand, key: int, game: _Game, final_pot: int) -> None:
         c = self.columns["actions"]

@@ -1,6 +1,6 @@
 """Rows of the store from every PokerStars hand of the shared corpus, checked against the DDL and the logs.
 
-The expected columns and types are read from schemas/001_initial.sql here, independently of the
+The expected columns and types are read from the schemas/*.sql files here, independently of the
 code; money is checked against each log's own summary; the frames are loaded into a DuckDB made
 from the DDL file, which is the final judge of whether the types fit.
 """
@@ -37,7 +37,7 @@ from soko_analytics.store.rows import (
 )
 
 ROOT = Path(__file__).resolve().parents[2]
-DDL = ROOT / "schemas" / "001_initial.sql"
+DDLS = sorted((ROOT / "schemas").glob("*.sql"))
 CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus" / "pokerstars"
 
 # Logs whose own figures do not add up (the parser reads them as written; see tests/parsers).
@@ -50,7 +50,7 @@ CASH_OUT_FILE = "2025-NL-6max-USD-0.05-0.10.cashout.txt"
 # DuckDB type of the DDL → the Polars dtype a frame must have (written here, not imported).
 DDL_TO_POLARS = {
     "BIGINT": pl.Int64, "INTEGER": pl.Int32, "SMALLINT": pl.Int16, "TINYINT": pl.Int8, "VARCHAR": pl.String,
-    "BOOLEAN": pl.Boolean, "TIMESTAMP": pl.Datetime("us"), "VARCHAR[]": pl.List(pl.String),
+    "BOOLEAN": pl.Boolean, "TIMESTAMP": pl.Datetime("us"), "DOUBLE": pl.Float64, "VARCHAR[]": pl.List(pl.String),
     "BIGINT[]": pl.List(pl.Int64),
 }
 
@@ -58,7 +58,8 @@ DDL_TO_POLARS = {
 def ddl_columns() -> dict[str, list[tuple[str, str]]]:
     """Table → [(column, type)] in the order of the DDL file."""
     tables: dict[str, list[tuple[str, str]]] = {}
-    for m in re.finditer(r"CREATE TABLE (?:IF NOT EXISTS )?(\w+) \((.*?)\n\);", DDL.read_text(), re.DOTALL):
+    text = "\n".join(p.read_text() for p in DDLS)
+    for m in re.finditer(r"CREATE TABLE (?:IF NOT EXISTS )?(\w+) \((.*?)\n\);", text, re.DOTALL):
         columns = []
         for line in m.group(2).splitlines():
             words = line.strip().rstrip(",").split()
@@ -416,7 +417,8 @@ def test_every_profile_has_a_game():
 
 def test_frames_load_into_a_duckdb_made_from_the_ddl(frames):
     con = duckdb.connect()
-    con.execute(DDL.read_text())
+    for ddl_file in DDLS:
+        con.execute(ddl_file.read_text())
     ddl = ddl_columns()
     for table, frame in frames.items():
         source = ArrowStream(frame)  # noqa: F841 (read by DuckDB's replacement scan; no pyarrow needed)

@@ -1,0 +1,298 @@
+"""All-in equity: each player's expected share of the pots over the cards to come.
+
+Used for "all-in adjusted winnings": once every player still in is all in, the
+cards still to be dealt decide the pots, and a player's *equity* is what they
+win on average over those cards.
+
+The model. Player ``i`` holds known own cards ``hole[i]`` and will be dealt
+``need[i]`` more; the board holds ``board`` and will get ``board_need`` more;
+``dead`` cards are known to be out of the deck. The unseen deck is everything
+else. A final hand is the player's own cards plus the full board (5 to 7
+cards), valued by :func:`~.evaluate.evaluator` (best five). Each pot goes to
+the best hand among its eligible players; equal best hands split it.
+
+The method. An *outcome* is the board's draw (a combination of the unseen
+deck) followed by each player's draw in seat order (a combination of what is
+left), so there are ``C(n, board_need) * C(n - board_need, need[0]) * ...``
+outcomes for ``n`` unseen cards, all equally likely. When that count is at
+most ``exact_limit`` every outcome is listed (an index array built one draw at
+a time with numpy, no Python loop over outcomes) and the payoffs are averaged:
+the result is exact. Otherwise ``samples`` deals are drawn, each a uniformly
+random ordered draw without replacement from the unseen deck (a partial
+Fisher-Yates shuffle per deal, from a seeded :func:`numpy.random.default_rng`),
+and the result is the mean payoff with its standard error (the sample standard
+deviation of the per-deal payoff over the square root of ``samples``). Either
+way hands are valued in large numpy batches.
+
+>>> from soko_analytics.model.cards import parse_cards
+>>> from soko_analytics.rules.ranking import HIGH
+>>> e = equity(HIGH, [parse_cards("Ah Kh"), parse_cards("Qs Qd")], board=parse_cards("Qh 7h 2c 3s"), board_need=1)
+>>> e.exact, e.outcomes, round(e.share(0), 4)  # 9 hearts, less 2h and 3h that fill the Queens up: 7/44
+(True, 44, 0.1591)
+"""
+
+from __future__ import annotations
+
+import math
+import operator
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from functools import cache
+from itertools import chain, combinations
+
+import numpy as np
+
+from ..errors import EvaluationError
+from ..model.cards import Card
+from .evaluate import evaluator
+from .ranking import Ranking
+
+_CHUNK = 1 << 15
+"""Outcomes (or deals) valued per batch."""
+
+
+@dataclass(frozen=True)
+class Equity:
+    """What each player wins on average once all are all in."""
+
+    expected: tuple[float, ...]
+    """Per player: the expected amount won, the sum over pots of amount times share."""
+    se: tuple[float, ...]
+    """Per player: the standard error of ``expected`` (0.0 when exact)."""
+    exact: bool
+    """True when every outcome was enumerated, False for a Monte Carlo estimate."""
+    outcomes: int
+    """How many outcomes were enumerated, or deals drawn."""
+
+    def share(self, i: int) -> float:
+        """Player ``i``'s equity as a fraction of all the pots.
+
+        Every pot is always won by someone, so the pots total ``sum(expected)``.
+        """
+        total = math.fsum(self.expected)
+        return self.expected[i] / total if total else 0.0
+
+
+def equity(
+    ranking: Ranking,
+    hole: Sequence[Sequence[int]],
+    need: Sequence[int] = (),
+    board: Sequence[int] = (),
+    board_need: int = 0,
+    dead: Sequence[int] = (),
+    pots: Sequence[tuple[int, Sequence[int]]] | None = None,
+    samples: int = 20_000,
+    seed: int = 0,
+    exact_limit: int = 100_000,
+) -> Equity:
+    """Each player's expected winnings from ``pots`` over the cards still to come.
+
+    ``hole[i]`` are player ``i``'s known own cards and ``need[i]`` how many more
+    they get (default none); ``board``/``board_need`` the same for community
+    cards; ``dead`` cards are out of the deck. ``pots`` lists ``(amount,
+    eligible player indices)``; the default is one pot of 1 that everyone
+    contests, so ``expected`` is then the equity itself. Exact when at most
+    ``exact_limit`` outcomes, else ``samples`` Monte Carlo deals from ``seed``
+    (see the module text). Raises :class:`~soko_analytics.errors.EvaluationError`
+    for impossible input.
+    """
+    holes = [_cards(h, f"hole[{i}]") for i, h in enumerate(_seq(hole, "hole"))]
+    players = len(holes)
+    if players == 0:
+        raise EvaluationError("equity needs at least one player", expected="one hole per player", actual="none")
+    needs = [_count(k, f"need[{i}]") for i, k in enumerate(_seq(need, "need"))] or [0] * players
+    if len(needs) != players:
+        raise EvaluationError(
+            "need must give one count per player", expected=f"{players} counts", actual=f"{len(needs)} counts"
+        )
+    board_cards = _cards(board, "board")
+    board_need = _count(board_need, "board_need")
+    known = list(chain(*holes, board_cards, _cards(dead, "dead")))
+    if len(set(known)) != len(known):
+        seen: set[int] = set()
+        twice = next(c for c in known if c in seen or seen.add(c))
+        raise EvaluationError(f"card {_name(twice)} is given twice", expected="each card once", actual=_name(twice))
+    final_board = len(board_cards) + board_need
+    for i, (h, k) in enumerate(zip(holes, needs)):
+        if not 5 <= len(h) + k + final_board <= 7:
+            raise EvaluationError(
+                f"player {i} would end with {len(h) + k + final_board} cards"
+                f" ({len(h)} own + {k} to come + {final_board} board)",
+                expected="5 to 7 cards",
+                actual=str(len(h) + k + final_board),
+            )
+    known_set = set(known)
+    deck = np.array([c for c in range(52) if c not in known_set], dtype=np.uint8)
+    draw = board_need + sum(needs)
+    if draw > len(deck):
+        raise EvaluationError(
+            f"{draw} cards are still to be dealt but only {len(deck)} are left in the deck",
+            expected=f"at most {len(deck)} to come",
+            actual=str(draw),
+        )
+    pot_list = _pots(pots, players)
+    exact_limit = _count(exact_limit, "exact_limit")
+
+    count = math.comb(len(deck), board_need)
+    left = len(deck) - board_need
+    for k in needs:
+        count *= math.comb(left, k)
+        left -= k
+    payoff = _Payoff(evaluator(ranking), holes, needs, board_cards, board_need, pot_list)
+
+    if count <= exact_limit:
+        total = np.zeros(players)
+        for drawn in _chunks(deck[_outcomes(len(deck), [board_need, *needs])]):
+            total += payoff(drawn).sum(axis=0)
+        return Equity(tuple((total / count).tolist()), (0.0,) * players, True, count)
+
+    samples = _count(samples, "samples")
+    if samples < 2:
+        raise EvaluationError("Monte Carlo needs at least 2 samples", expected="samples >= 2", actual=str(samples))
+    rng = np.random.default_rng(seed)
+    mean, m2, done = np.zeros(players), np.zeros(players), 0
+    for start in range(0, samples, _CHUNK):
+        m = min(_CHUNK, samples - start)
+        p = payoff(_deal(rng, deck, m, draw))
+        chunk_mean = p.mean(axis=0)
+        delta = chunk_mean - mean
+        m2 += ((p - chunk_mean) ** 2).sum(axis=0) + delta**2 * done * m / (done + m)
+        mean += delta * m / (done + m)
+        done += m
+    se = np.sqrt(m2 / (samples - 1) / samples)
+    return Equity(tuple(mean.tolist()), tuple(se.tolist()), False, samples)
+
+
+class _Payoff:
+    """Turns drawn cards ``(N, board_need + sum(need))`` into payoffs ``(N, players)``."""
+
+    def __init__(self, ev, holes, needs, board_cards, board_need, pots) -> None:
+        self.ev, self.holes, self.needs = ev, holes, needs
+        self.board_cards, self.board_need, self.pots = board_cards, board_need, pots
+
+    def __call__(self, drawn: np.ndarray) -> np.ndarray:
+        n = len(drawn)
+        values = np.empty((n, len(self.holes)), dtype=np.int32)
+        col = self.board_need
+        for i, (own, k) in enumerate(zip(self.holes, self.needs)):
+            known = [*own, *self.board_cards]
+            hand = np.empty((n, len(known) + k + self.board_need), dtype=np.uint8)
+            hand[:, : len(known)] = known
+            hand[:, len(known) : len(known) + k] = drawn[:, col : col + k]
+            hand[:, len(known) + k :] = drawn[:, -self.board_need:] if self.board_need else drawn[:, :0]
+            values[:, i] = self.ev.values(hand)
+            col += k
+        out = np.zeros((n, len(self.holes)))
+        for amount, eligible in self.pots:
+            if len(eligible) == 1:
+                out[:, eligible[0]] += amount
+                continue
+            sub = values[:, eligible]
+            best = sub == sub.max(axis=1, keepdims=True)
+            out[:, eligible] += best * (amount / best.sum(axis=1, keepdims=True))
+        return out
+
+
+def _outcomes(n: int, draws: Sequence[int]) -> np.ndarray:
+    """Every outcome as deck positions: for each draw in turn, a combination of what is left."""
+    rows = np.zeros((1, 0), dtype=np.uint8)
+    for k in draws:
+        if k == 0:
+            continue
+        r, used = rows.shape
+        if used:
+            free = np.ones((r, n), dtype=bool)
+            free[np.arange(r)[:, None], rows] = False
+            rest = np.nonzero(free)[1].reshape(r, n - used).astype(np.uint8)
+        else:
+            rest = np.arange(n, dtype=np.uint8)[None, :]
+        combos = _combinations(n - used, k)
+        picked = rest[:, combos].reshape(r * len(combos), k)
+        rows = np.concatenate([np.repeat(rows, len(combos), axis=0), picked], axis=1)
+    return rows
+
+
+@cache
+def _combinations(n: int, k: int) -> np.ndarray:
+    flat = np.fromiter(chain.from_iterable(combinations(range(n), k)), dtype=np.uint8, count=math.comb(n, k) * k)
+    return flat.reshape(-1, k)
+
+
+def _deal(rng: np.random.Generator, deck: np.ndarray, m: int, draw: int) -> np.ndarray:
+    """``m`` deals of ``draw`` cards each, without replacement: a partial Fisher-Yates shuffle per row."""
+    out = np.tile(deck, (m, 1))
+    rows = np.arange(m)
+    for j in range(draw):
+        r = rng.integers(j, len(deck), size=m)
+        pick = out[rows, r]
+        out[rows, r] = out[:, j]
+        out[:, j] = pick
+    return out[:, :draw]
+
+
+def _chunks(rows: np.ndarray) -> Iterator[np.ndarray]:
+    for start in range(0, len(rows), _CHUNK):
+        yield rows[start : start + _CHUNK]
+
+
+def _pots(pots, players: int) -> list[tuple[float, list[int]]]:
+    if pots is None:
+        return [(1.0, list(range(players)))]
+    out = []
+    for j, pot in enumerate(_seq(pots, "pots")):
+        try:
+            amount, eligible = pot
+            amount = float(amount)
+            eligible = [operator.index(p) for p in eligible]
+        except (TypeError, ValueError):
+            raise EvaluationError(
+                f"pot {j} is not (amount, eligible players)", expected="(amount, [player indices])", actual=repr(pot)
+            ) from None
+        if not math.isfinite(amount) or amount < 0:
+            raise EvaluationError(f"pot {j} has amount {amount}", expected="a finite amount >= 0", actual=str(amount))
+        if not eligible or len(set(eligible)) != len(eligible) or not all(0 <= p < players for p in eligible):
+            raise EvaluationError(
+                f"pot {j} must name one or more distinct players 0..{players - 1}",
+                expected=f"distinct indices 0..{players - 1}",
+                actual=repr(eligible),
+            )
+        out.append((amount, eligible))
+    if not out or not sum(a for a, _ in out) > 0:
+        raise EvaluationError("the pots must total more than zero", expected="a pot with an amount > 0")
+    return out
+
+
+def _seq(value, what: str) -> list:
+    if isinstance(value, (str, bytes)):
+        raise EvaluationError(f"{what} must be a sequence, not text", expected="card codes 0..51", actual=repr(value))
+    try:
+        return list(value)
+    except TypeError:
+        raise EvaluationError(f"{what} must be a sequence", actual=repr(value)) from None
+
+
+def _cards(cards, what: str) -> list[int]:
+    out = []
+    for c in _seq(cards, what):
+        try:
+            code = operator.index(c)
+        except TypeError:
+            code = None
+        if code is None or isinstance(c, bool) or not 0 <= code <= 51:
+            raise EvaluationError(f"{what} has {c!r}, which is not a card code", expected="0..51", actual=repr(c))
+        out.append(code)
+    return out
+
+
+def _count(value, what: str) -> int:
+    try:
+        n = operator.index(value)
+    except TypeError:
+        n = -1
+    if n < 0:
+        raise EvaluationError(f"{what} must be a whole number >= 0", expected=">= 0", actual=repr(value))
+    return n
+
+
+def _name(code: int) -> str:
+    return str(Card(code))

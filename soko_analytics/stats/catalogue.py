@@ -1,0 +1,156 @@
+"""The stat catalogue: every player stat as data (its SQL sums, its games, its definition).
+
+A stat is a sum over the rows of ``player_hands`` (one row per player per hand,
+schemas/002_player_hands.sql), divided by another sum. Percentages carry their
+number of opportunities and a 95% Wilson interval. ``source`` says whose
+definition it is: ``PT4`` (PokerTracker 4), ``HM`` (Hold'em Manager) or
+``ours`` where no tracker defines one (stud and Sökö mostly). docs/stats.md is
+written from this table (tests/stats/test_docs_stats.py keeps them equal).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+__all__ = ["CATALOGUE", "GAME_GROUPS", "Kind", "Stat", "stat"]
+
+
+class Kind(StrEnum):
+    COUNT = "count"
+    """A number of hands."""
+    MONEY = "money"
+    """Minor units of the group's currency."""
+    PERCENT = "percent"
+    """numerator / denominator × 100, with its opportunities and a 95% Wilson interval."""
+    RATIO = "ratio"
+    """numerator / denominator (the aggression factor)."""
+    PER_100 = "per_100"
+    """Won per 100 hands in big blinds or big bets."""
+
+
+GAME_GROUPS = {"all": None, "holdem": ("holdem",), "stud": ("stud7", "stud5", "soko")}
+"""Which ``player_hands.game`` values a stat applies to."""
+
+
+@dataclass(frozen=True)
+class Stat:
+    name: str
+    """The column of the result (and the JSON field)."""
+    label: str
+    kind: Kind
+    numerator: str
+    """SQL over ``player_hands`` columns, summed per group."""
+    denominator: str | None
+    games: str
+    """A key of :data:`GAME_GROUPS`."""
+    source: str
+    definition: str
+
+
+def _pct(name: str, label: str, made: str, opp: str, games: str, source: str, definition: str) -> Stat:
+    return Stat(name, label, Kind.PERCENT, made, opp, games, source, definition)
+
+
+_POST_AGGRESSION = "post_bets + post_raises"
+
+CATALOGUE: tuple[Stat, ...] = (
+    Stat("hands", "Hands", Kind.COUNT, "1", None, "all", "PT4",
+         "Hands the player was dealt into (sitting out is not dealt in)."),
+    Stat("net_won", "Net won", Kind.MONEY, "net", None, "all", "PT4",
+         "What the player collected (and was paid for cashing out) minus what they put in, after rake. "
+         "Amounts of different currencies are never added: each currency (and tournament chips) is its own row."),
+    Stat("won_per_100", "Won/100", Kind.PER_100, "net::DOUBLE / unit", "1", "all", "PT4",
+         "Net won per 100 hands, in big blinds (no-limit and pot-limit hold'em) or big bets (fixed- and "
+         "spread-limit games, stud and Sökö); pot- and no-limit stud without blinds counts in bring-ins."),
+    _pct("vpip", "VPIP", "vpip", "NOT walk", "all", "PT4",
+         "Voluntarily put money in pot: hands where the player called, bet, raised or completed on the first "
+         "betting round, over hands minus walks. Blinds, antes and the bring-in are forced and do not count; "
+         "a big blind's check does not count."),
+    _pct("pfr", "PFR", "pfr", "NOT walk", "all", "PT4",
+         "Raise first round: hands where the player raised on the first round (hold'em: preflop raise; "
+         "stud and Sökö: a completion, a raise, or the opening bet where no bring-in is forced), over hands "
+         "minus walks."),
+    Stat("af", "AF", Kind.RATIO, _POST_AGGRESSION, "post_calls", "all", "PT4",
+         "Aggression factor: (bets + raises) / calls after the first round (postflop in hold'em)."),
+    _pct("afq", "AFq", _POST_AGGRESSION, "post_bets + post_raises + post_calls + post_folds", "all", "HM",
+         "Aggression frequency: (bets + raises) / (bets + raises + calls + folds) after the first round; "
+         "checks do not count (Hold'em Manager's AFq; PokerTracker 4 has no stat of this name)."),
+    _pct("wtsd", "WTSD", "showdown", "saw_second", "all", "PT4",
+         "Went to showdown: hands that ended with the player and at least one other player not folded, over "
+         "hands where the player saw the second round (the flop; stud 4th street; Sökö 3rd street)."),
+    _pct("wsd", "W$SD", "won_showdown", "showdown", "all", "PT4",
+         "Won money at showdown: showdowns where the player collected any amount (a split pot counts), over "
+         "showdowns."),
+    _pct("wwsf", "WWSF", "saw_second AND won", "saw_second", "all", "PT4",
+         "Won when saw the second round: hands where the player saw the second round and collected any "
+         "amount, over hands where they saw it."),
+    Stat("showdown_won", "Showdown won", Kind.MONEY, "CASE WHEN showdown THEN net ELSE 0 END", None, "all",
+         "PT4", "Net won in hands that went to showdown with the player in them (the tracker's blue line)."),
+    Stat("non_showdown_won", "Non-showdown won", Kind.MONEY, "CASE WHEN showdown THEN 0 ELSE net END", None,
+         "all", "PT4", "Net won in all other hands (the tracker's red line)."),
+    Stat("allin_adjusted", "All-in adj.", Kind.MONEY, "allin_adjusted", None, "all", "PT4",
+         "All-in adjusted winnings: where no more betting can happen, cards are still to come and every live "
+         "player's cards are known, the player's equity in each pot (exact enumeration of the remaining cards "
+         "up to 100,000 outcomes, else a seeded Monte Carlo of 20,000 deals) times the pot, less its share "
+         "of the rake, minus what they put in; every other hand counts its net. ``allin_adjusted_se`` is "
+         "the Monte Carlo standard error of the total (0 when every figure is exact)."),
+    Stat("rake", "Rake", Kind.MONEY, "rake", None, "all", "PT4",
+         "Rake paid: each hand's rake attributed to the players who collected, in proportion to what they "
+         "collected (fpdb's and PokerTracker 4's default 'winner pays' convention)."),
+    # hold'em
+    _pct("three_bet", "3Bet", "three_bet", "three_bet_opp", "holdem", "PT4",
+         "Preflop 3-bet: re-raised when facing exactly one raise, over the times the player faced one."),
+    _pct("fold_to_3bet", "Fold to 3Bet", "fold_3bet", "fold_3bet_opp", "holdem", "PT4",
+         "Made the first raise preflop, faced a 3-bet (no 4-bet yet) and folded, over the times they faced one."),
+    _pct("cbet_flop", "CBet flop", "cbet_flop", "cbet_flop_opp", "holdem", "PT4",
+         "Continuation bet: the last preflop raiser bet the flop when nobody had bet before them, over the times "
+         "they were the last raiser and could bet first on the flop."),
+    _pct("fold_to_cbet_flop", "Fold to flop CBet", "fold_cbet_flop", "fold_cbet_flop_opp", "holdem", "PT4",
+         "Faced a flop continuation bet (not yet raised) and folded, over the times the player faced one."),
+    _pct("cbet_turn", "CBet turn", "cbet_turn", "cbet_turn_opp", "holdem", "PT4",
+         "The flop continuation bettor bet the turn when nobody had bet before them, over the times they could."),
+    _pct("fold_to_cbet_turn", "Fold to turn CBet", "fold_cbet_turn", "fold_cbet_turn_opp", "holdem", "PT4",
+         "Faced a turn continuation bet (not yet raised) and folded, over the times the player faced one."),
+    _pct("steal", "Steal", "steal", "steal_opp", "all", "PT4",
+         "Hold'em: raised first in from the cutoff, the button or the small blind when everyone before had "
+         "folded, over those chances (PT4's attempt to steal). Stud and Sökö (ours): completed (or opened) on "
+         "the first round from one of the two seats that act last before the first actor, when everyone "
+         "before had folded to the bring-in."),
+    _pct("fold_to_steal", "Fold to steal", "fold_steal", "fold_steal_opp", "all", "PT4",
+         "Hold'em: in a blind, faced a steal with nobody else in and folded, over those chances. Stud and "
+         "Sökö (ours): the bring-in (or first actor) faced a steal with nobody else in and folded."),
+    # stud and Sökö
+    _pct("bring_in", "Bring-in", "bring_in", "1", "stud", "ours",
+         "Hands where the player's up card made them post the bring-in, over hands."),
+    _pct("complete", "Complete", "complete", "complete_opp", "stud", "ours",
+         "Completed (or, where no bring-in is forced, opened the betting) at the first decision on the first "
+         "round, over first decisions taken before anyone had completed."),
+    _pct("fold_to_completion", "Fold to completion", "fold_completion", "fold_completion_opp", "stud", "ours",
+         "Faced a completion (not yet raised) on the first round and folded, over the times the player faced one."),
+    _pct("saw_round_2", "Saw round 2", "street_reached >= 1", "1", "stud", "ours",
+         "Hands where the player saw the second round (stud 4th street, Sökö 3rd street), over hands."),
+    _pct("saw_round_3", "Saw round 3", "street_reached >= 2", "1", "stud", "ours",
+         "The third round (stud 5th street, Sökö 4th street), over hands."),
+    _pct("saw_round_4", "Saw round 4", "street_reached >= 3", "1", "stud", "ours",
+         "The fourth round (stud 6th street, Sökö 5th street), over hands."),
+    _pct("saw_round_5", "Saw round 5", "street_reached >= 4", "1", "stud", "ours",
+         "The fifth round (seven-card stud's river; Sökö's turn-up round under last_card_mode=pihina_hole), "
+         "over hands."),
+    _pct("best_showing_bet", "Bet best showing", "best_showing_bet", "best_showing_opp", "stud", "ours",
+         "Bets with the best showing hand: on the rounds after the first, the player whose up cards made them "
+         "first to act bet (rather than checked or folded), over those rounds."),
+)
+"""Every stat, in the order results list them."""
+
+_BY_NAME = {s.name: s for s in CATALOGUE}
+
+
+def stat(name: str) -> Stat:
+    """The stat called ``name`` (a :class:`~soko_analytics.errors.SokoError` naming the choices otherwise)."""
+    from ..errors import SokoError
+
+    try:
+        return _BY_NAME[name]
+    except KeyError:
+        raise SokoError(f"no stat named {name!r}", expected=", ".join(_BY_NAME), actual=name) from None

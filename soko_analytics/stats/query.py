@@ -1,0 +1,216 @@
+"""Player stats from the store: one SQL aggregate over ``player_hands``, then ratios and intervals.
+
+:func:`player_stats` returns a Polars DataFrame with one row per player and
+currency (money of different currencies, or tournament chips, is never added),
+and per ``by`` group when asked: ``position``, ``situation``, ``session``,
+``month``, ``stakes``, ``game`` or ``street``. Each stat of
+:data:`~.catalogue.CATALOGUE` gives a column of its name; a percentage also
+gives ``<name>_n`` (its opportunities) and ``<name>_lo`` / ``<name>_hi`` (the
+95% Wilson interval, in percent). Money columns are integer minor units of
+``decimals`` digits.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime, time, timedelta
+
+import polars as pl
+
+from ..errors import SokoError
+from ..store.db import Store
+from .catalogue import CATALOGUE, GAME_GROUPS, Kind, Stat
+
+__all__ = ["BY", "Filters", "StatsError", "player_stats", "sessions", "street_stats", "wilson"]
+
+Z95 = 1.959963984540054
+"""The 97.5% quantile of the standard normal: a 95% two-sided interval."""
+
+SESSION_GAP = timedelta(minutes=30)
+"""A player's hands more than this apart belong to different sessions."""
+
+BY = {
+    "position": "coalesce(position_group, 'n/a')",
+    "situation": "situation",
+    "month": "coalesce(strftime(played_at, '%Y-%m'), 'unknown')",
+    "stakes": "stakes",
+    "game": "game",
+    "session": "session_start",
+}
+"""``--by`` choices (besides ``street``) → the SQL of the group key."""
+
+
+class StatsError(SokoError):
+    """A stats request that cannot be answered (an unknown ``by``, a bad date...)."""
+
+
+@dataclass(frozen=True)
+class Filters:
+    """Which hands and players to count; every field is optional."""
+
+    players: tuple[str, ...] = ()
+    game: str | None = None
+    profile: str | None = None
+    stakes: str | None = None
+    since: date | None = None
+    """First day counted (inclusive), on ``played_at`` (UTC where the log gives it)."""
+    until: date | None = None
+    """Last day counted (inclusive)."""
+    min_hands: int = 0
+    """Drop result rows with fewer hands."""
+
+    def where(self) -> tuple[str, list]:
+        """A SQL condition on ``player_hands`` and its parameters."""
+        parts, params = ["TRUE"], []
+        if self.players:
+            parts.append(f"player IN ({', '.join('?' * len(self.players))})")
+            params.extend(self.players)
+        for column in ("game", "profile", "stakes"):
+            value = getattr(self, column)
+            if value is not None:
+                parts.append(f"{column} = ?")
+                params.append(value)
+        if self.since is not None:
+            parts.append("played_at >= ?")
+            params.append(datetime.combine(self.since, time()))
+        if self.until is not None:
+            parts.append("played_at < ?")
+            params.append(datetime.combine(self.until + timedelta(days=1), time()))
+        return " AND ".join(parts), params
+
+
+def _in_games(stat: Stat, sql: str) -> str:
+    games = GAME_GROUPS[stat.games]
+    if games is None:
+        return f"({sql})"
+    listed = ", ".join(f"'{g}'" for g in games)
+    return f"(CASE WHEN game IN ({listed}) THEN ({sql}) END)"
+
+
+def _sums(stat: Stat) -> list[str]:
+    """The SQL aggregates of one stat: ``<name>__num`` and ``<name>__den`` (booleans count as 1)."""
+    cast = "DOUBLE" if stat.kind is Kind.PER_100 else "BIGINT"
+    out = [f"CAST(sum(CAST({_in_games(stat, stat.numerator)} AS {cast})) AS {cast}) AS {stat.name}__num"]
+    if stat.denominator is not None:
+        out.append(f"CAST(sum(CAST({_in_games(stat, stat.denominator)} AS BIGINT)) AS BIGINT) AS {stat.name}__den")
+    return out
+
+
+def _source(filters: Filters, by: str | None) -> tuple[str, list]:
+    where, params = filters.where()
+    if by != "session":
+        return f"(SELECT * FROM player_hands WHERE {where})", params
+    gap = int(SESSION_GAP.total_seconds())
+    return (
+        "(SELECT *, max(CASE WHEN gap IS NULL OR gap > " + str(gap) + " THEN played_at END) OVER "
+        "(PARTITION BY player, currency ORDER BY played_at, hand_key ROWS UNBOUNDED PRECEDING) AS session_start "
+        "FROM (SELECT *, epoch(played_at) - epoch(lag(played_at) OVER "
+        "(PARTITION BY player, currency ORDER BY played_at, hand_key)) AS gap "
+        f"FROM player_hands WHERE {where}))"
+    ), params
+
+
+def player_stats(store: Store, filters: Filters = Filters(), by: str | None = None) -> pl.DataFrame:
+    """The catalogue for every player (and ``by`` group) that ``filters`` select."""
+    if by == "street":
+        return street_stats(store, filters)
+    if by is not None and by not in BY:
+        raise StatsError(f"cannot group stats by {by!r}", expected=", ".join([*BY, "street"]), actual=by)
+    keys = ["player", "currency", "decimals"] + ([by] if by else [])
+    key_sql = ["player", "coalesce(currency, 'chips') AS currency", "decimals"]
+    group = ["player", "coalesce(currency, 'chips')", "decimals"]
+    if by:
+        key_sql.append(f"{BY[by]} AS {by}")
+        group.append(BY[by])
+    sums = [s for stat in CATALOGUE for s in _sums(stat)]
+    source, params = _source(filters, by)
+    sql = (f"SELECT {', '.join(key_sql)}, {', '.join(sums)}, "
+           f"sum(allin_se * allin_se) AS allin_var FROM {source} GROUP BY {', '.join(group)}")
+    raw = store.query(sql, params)
+    if raw.is_empty():
+        return pl.DataFrame(schema={k: pl.String for k in keys})
+    out = raw.select([*keys, *[e for stat in CATALOGUE for e in _finish(stat)],
+                      pl.col("allin_var").sqrt().alias("allin_adjusted_se")])
+    if filters.min_hands:
+        out = out.filter(pl.col("hands") >= filters.min_hands)
+    return out.sort(["player", "currency", *([by] if by else [])])
+
+
+def _finish(stat: Stat) -> list[pl.Expr]:
+    num, den = pl.col(f"{stat.name}__num"), pl.col(f"{stat.name}__den")
+    name = stat.name
+    if stat.kind is Kind.COUNT:
+        return [num.cast(pl.Int64).alias(name)]
+    if stat.kind is Kind.MONEY:
+        return [num.cast(pl.Int64).fill_null(0).alias(name)]
+    if stat.kind is Kind.PER_100:
+        return [(num / den * 100).alias(name)]
+    if stat.kind is Kind.RATIO:
+        return [pl.when(den > 0).then(num / den).alias(name)]
+    n = den.fill_null(0).cast(pl.Int64)
+    k = num.fill_null(0).cast(pl.Int64)
+    lo, hi = wilson(k, n)
+    return [pl.when(n > 0).then(k / n * 100).alias(name), n.alias(f"{name}_n"),
+            (lo * 100).alias(f"{name}_lo"), (hi * 100).alias(f"{name}_hi")]
+
+
+def wilson(k: pl.Expr, n: pl.Expr, z: float = Z95) -> tuple[pl.Expr, pl.Expr]:
+    """The Wilson score interval of ``k`` successes in ``n`` trials, as fractions (null where n = 0)."""
+    p = k / n
+    z2 = z * z
+    denom = 1 + z2 / n
+    centre = (p + z2 / (2 * n)) / denom
+    half = z * ((p * (1 - p) / n + z2 / (4 * n * n)).sqrt()) / denom
+    ok = n > 0
+    return (pl.when(ok).then((centre - half).clip(0, 1)), pl.when(ok).then((centre + half).clip(0, 1)))
+
+
+def street_stats(store: Store, filters: Filters = Filters()) -> pl.DataFrame:
+    """Per player, game and betting round: hands that saw it, the actions taken on it, AF and AFq."""
+    where, params = filters.where()
+    sql = f"""
+        WITH ph AS (SELECT hand_key, player, coalesce(currency, 'chips') AS currency, game, street_reached
+                    FROM player_hands WHERE {where}),
+        rounds AS (SELECT ph.player, ph.currency, ph.game, r.street, count(*) AS hands
+                   FROM ph, range(0, 8) AS r(street) WHERE r.street <= ph.street_reached
+                   GROUP BY ALL),
+        acts AS (SELECT ph.player, ph.currency, ph.game, a.street, any_value(a.street_name) AS street_name,
+                        count(*) FILTER (a.kind = 'bet' OR a.kind = 'complete') AS bets,
+                        count(*) FILTER (a.kind = 'raise') AS raises,
+                        count(*) FILTER (a.kind = 'call') AS calls,
+                        count(*) FILTER (a.kind = 'check') AS checks,
+                        count(*) FILTER (a.kind = 'fold') AS folds
+                 FROM actions a JOIN ph USING (hand_key, player)
+                 WHERE a.kind IN ('bet', 'complete', 'raise', 'call', 'check', 'fold')
+                 GROUP BY ALL)
+        SELECT rounds.player, rounds.currency, rounds.game, rounds.street, acts.street_name, rounds.hands,
+               coalesce(bets, 0) AS bets, coalesce(raises, 0) AS raises, coalesce(calls, 0) AS calls,
+               coalesce(checks, 0) AS checks, coalesce(folds, 0) AS folds
+        FROM rounds LEFT JOIN acts USING (player, currency, game, street)
+        ORDER BY player, currency, game, street"""
+    out = store.query(sql, params)
+    if out.is_empty():
+        return out
+    aggressive = pl.col("bets") + pl.col("raises")
+    n = (aggressive + pl.col("calls") + pl.col("folds")).cast(pl.Int64)
+    lo, hi = wilson(aggressive, n)
+    out = out.with_columns(
+        pl.when(pl.col("calls") > 0).then(aggressive / pl.col("calls")).alias("af"),
+        pl.when(n > 0).then(aggressive / n * 100).alias("afq"), n.alias("afq_n"),
+        (lo * 100).alias("afq_lo"), (hi * 100).alias("afq_hi"))
+    if filters.min_hands:
+        out = out.filter(pl.col("hands") >= filters.min_hands)
+    return out
+
+
+def sessions(store: Store, filters: Filters = Filters()) -> pl.DataFrame:
+    """Each player's sessions (hands less than :data:`SESSION_GAP` apart): start, end, hands, net."""
+    source, params = _source(filters, "session")
+    sql = (f"SELECT player, coalesce(currency, 'chips') AS currency, decimals, session_start AS start, "
+           f"max(played_at) AS end, count(*) AS hands, CAST(sum(net) AS BIGINT) AS net_won, "
+           f"CAST(sum(allin_adjusted) AS BIGINT) AS allin_adjusted "
+           f"FROM {source} WHERE played_at IS NOT NULL GROUP BY ALL ORDER BY player, start")
+    out = store.query(sql, params)
+    if out.is_empty():
+        return out
+    return out.with_columns(((pl.col("end") - pl.col("start")).dt.total_seconds() / 60).alias("minutes"))
