@@ -456,7 +456,7 @@ def stats(
     player: Annotated[list[str] | None, typer.Option("--player", help="Only this player (repeatable).")] = None,
     game: Annotated[str | None, typer.Option("--game", help="holdem, stud7, stud5 or soko.")] = None,
     profile: Annotated[str | None, typer.Option("--profile", help="A rules profile, e.g. soko-finnish.")] = None,
-    stakes: Annotated[str | None, typer.Option("--stakes", help="Stakes as stored, e.g. '$0.01/$0.02'.")] = None,
+    stakes: Annotated[str | None, typer.Option("--stakes", help="Stakes as stored and listed by --by stakes, e.g. '0.05/0.10 USD'.")] = None,
     since: Annotated[str | None, typer.Option("--since", help="First day, YYYY-MM-DD.")] = None,
     until: Annotated[str | None, typer.Option("--until", help="Last day, YYYY-MM-DD.")] = None,
     min_hands: Annotated[int, typer.Option("--min-hands", help="Leave out rows with fewer hands.")] = 0,

@@ -179,7 +179,7 @@ class _Payoff:
             hand = np.empty((n, len(known) + k + self.board_need), dtype=np.uint8)
             hand[:, : len(known)] = known
             hand[:, len(known) : len(known) + k] = drawn[:, col : col + k]
-            hand[:, len(known) + k :] = drawn[:, -self.board_need:] if self.board_need else drawn[:, :0]
+            hand[:, len(known) + k :] = drawn[:, : self.board_need]
             values[:, i] = self.ev.values(hand)
             col += k
         out = np.zeros((n, len(self.holes)))

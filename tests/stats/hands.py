@@ -1,0 +1,130 @@
+"""Small hands whose per-player facts are worked out by hand in the tests (PokerStars text)."""
+
+HOLDEM_3BET = """\
+PokerStars Hand #9000000001:  Hold'em No Limit ($0.50/$1.00 USD) - 2026/03/01 20:00:00 ET
+Table 'Test I' 6-max Seat #1 is the button
+Seat 1: Ann ($100 in chips)
+Seat 2: Bob ($100 in chips)
+Seat 3: Cid ($100 in chips)
+Seat 4: Dan ($100 in chips)
+Seat 5: Eve ($100 in chips)
+Seat 6: Fay ($100 in chips)
+Bob: posts small blind $0.50
+Cid: posts big blind $1
+*** HOLE CARDS ***
+Dan: folds
+Eve: calls $1
+Fay: raises $3 to $4
+Ann: raises $8 to $12
+Bob: folds
+Cid: folds
+Eve: folds
+Fay: folds
+Uncalled bet ($8) returned to Ann
+Ann collected $10.50 from pot
+*** SUMMARY ***
+Total pot $10.50 | Rake $0
+Seat 1: Ann (button) collected ($10.50)
+Seat 2: Bob (small blind) folded before Flop
+Seat 3: Cid (big blind) folded before Flop
+Seat 4: Dan folded before Flop (didn't bet)
+Seat 5: Eve folded before Flop
+Seat 6: Fay folded before Flop
+"""
+
+HOLDEM_STEAL_SHOWDOWN = """\
+PokerStars Hand #9000000002:  Hold'em No Limit ($0.50/$1.00 USD) - 2026/03/01 20:01:00 ET
+Table 'Test I' 6-max Seat #1 is the button
+Seat 1: Ann ($100 in chips)
+Seat 2: Bob ($100 in chips)
+Seat 3: Cid ($100 in chips)
+Bob: posts small blind $0.50
+Cid: posts big blind $1
+*** HOLE CARDS ***
+Ann: raises $2 to $3
+Bob: folds
+Cid: calls $2
+*** FLOP *** [2c 7d Jh]
+Cid: checks
+Ann: bets $4
+Cid: calls $4
+*** TURN *** [2c 7d Jh] [Qs]
+Cid: checks
+Ann: bets $10
+Cid: calls $10
+*** RIVER *** [2c 7d Jh Qs] [3h]
+Cid: bets $20
+Ann: calls $20
+*** SHOW DOWN ***
+Cid: shows [Qd Qc] (three of a kind, Queens)
+Ann: shows [Ah Ad] (a pair of Aces)
+Cid collected $73 from pot
+*** SUMMARY ***
+Total pot $74.50 | Rake $1.50
+Board [2c 7d Jh Qs 3h]
+Seat 1: Ann (button) showed [Ah Ad] and lost with a pair of Aces
+Seat 2: Bob (small blind) folded before Flop
+Seat 3: Cid (big blind) showed [Qd Qc] and won ($73) with three of a kind, Queens
+"""
+
+HOLDEM_WALK = """\
+PokerStars Hand #9000000003:  Hold'em No Limit ($0.50/$1.00 USD) - 2026/03/01 20:02:00 ET
+Table 'Test I' 6-max Seat #1 is the button
+Seat 1: Ann ($100 in chips)
+Seat 2: Bob ($100 in chips)
+Seat 3: Cid ($100 in chips)
+Bob: posts small blind $0.50
+Cid: posts big blind $1
+*** HOLE CARDS ***
+Ann: folds
+Bob: folds
+Uncalled bet ($0.50) returned to Cid
+Cid collected $1 from pot
+*** SUMMARY ***
+Total pot $1 | Rake $0
+Seat 1: Ann (button) folded before Flop (didn't bet)
+Seat 2: Bob (small blind) folded before Flop
+Seat 3: Cid (big blind) collected ($1)
+"""
+
+STUD_STEAL = """\
+PokerStars Hand #9000000004:  7 Card Stud Limit ($0.04/$0.08 USD) - 2026/03/01 20:03:00 ET
+Table 'Test II' 8-max
+Seat 1: Ann ($2 in chips)
+Seat 2: Bob ($2 in chips)
+Seat 3: Cid ($2 in chips)
+Seat 4: Dan ($2 in chips)
+Ann: posts the ante $0.01
+Bob: posts the ante $0.01
+Cid: posts the ante $0.01
+Dan: posts the ante $0.01
+*** 3rd STREET ***
+Dealt to Ann [Kd]
+Dealt to Bob [2c]
+Dealt to Cid [9s]
+Dealt to Dan [Ah]
+Bob: brings in for $0.02
+Cid: folds
+Dan: completes it to $0.04
+Ann: folds
+Bob: calls $0.02
+*** 4th STREET ***
+Dealt to Bob [2c] [3c]
+Dealt to Dan [Ah] [Kh]
+Dan: bets $0.04
+Bob: calls $0.04
+*** 5th STREET ***
+Dealt to Bob [2c 3c] [3d]
+Dealt to Dan [Ah Kh] [5s]
+Bob: checks
+Dan: bets $0.08
+Bob: folds
+Uncalled bet ($0.08) returned to Dan
+Dan collected $0.20 from pot
+*** SUMMARY ***
+Total pot $0.20 | Rake $0
+Seat 1: Ann folded on the 3rd Street
+Seat 2: Bob folded on the 5th Street
+Seat 3: Cid folded on the 3rd Street (didn't bet)
+Seat 4: Dan collected ($0.20)
+"""
