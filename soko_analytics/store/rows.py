@@ -55,10 +55,19 @@ from ..model.hand import BETTING, FORCED, ActionKind, Hand, Stakes
 from ..model.ledger import Flow, money_flow
 from ..model.money import decimal_text
 from ..replay.findings import STREET_SHOWDOWN
-from .facts import COLUMNS as FACT_COLUMNS
-from .facts import POSITION_GROUPS, GameFacts, hand_facts, played_at, rake_shares, unit_of
 from ..rules.options import FirstToAct
 from ..rules.profiles import resolve
+from ..rules.spec import GameSpec
+from .allin import allin_adjusted
+from .facts import COLUMNS as FACT_COLUMNS
+from .facts import (
+    POSITION_GROUPS,
+    GameFacts,
+    hand_facts,
+    played_at,
+    rake_shares,
+    unit_of,
+)
 
 if TYPE_CHECKING:
     from ..parsers.base import Quarantined
@@ -293,6 +302,7 @@ class _Game:
     button: bool
     """Whether positions are read from a button (later rounds start left of it)."""
     facts: GameFacts
+    spec: GameSpec
 
 
 @lru_cache(maxsize=256)
@@ -301,7 +311,7 @@ def _game(rules: str) -> _Game:
     button = spec.later_rounds_first_to_act is FirstToAct.LEFT_OF_BUTTON
     return _Game(GAMES.get(spec.profile, spec.profile), spec.profile, str(spec.structure),
                  tuple(s.name for s in spec.streets), button,
-                 GameFacts(button, spec.later_rounds_first_to_act is FirstToAct.BEST_SHOWING))
+                 GameFacts(button, spec.later_rounds_first_to_act is FirstToAct.BEST_SHOWING), spec)
 
 
 _CARD_TEXT: tuple[str, ...] = tuple(str(c) for c in DECK)
@@ -554,12 +564,14 @@ class Batch:
                   hand.tournament is not None, _naive(played_at(hand), utc=hand.start_utc is not None),
                   )
         unit = unit_of(game.structure, st)
+        adjusted = allin_adjusted(hand, game.spec, flows, set(by_name), key & 0xFFFFFFFF)
         for s in seats:
             f = flows[s.name]
             net = f.collected + f.cash_out - f.put_in
             position = by_name[s.name]
+            ev, se = adjusted.get(s.name, (net, 0.0))
             row = (key, s.seat, s.name, *shared, position, POSITION_GROUPS.get(position), unit, net, f.put_in,
-                   f.collected, rake[s.name], False, net, 0.0, *facts[s.name].values())
+                   f.collected, rake[s.name], s.name in adjusted, ev, se, *facts[s.name].values())
             for column, value in zip(c.values(), row, strict=True):
                 column.append(value)
 
