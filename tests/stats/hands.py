@@ -128,3 +128,107 @@ Seat 2: Bob folded on the 5th Street
 Seat 3: Cid folded on the 3rd Street (didn't bet)
 Seat 4: Dan collected ($0.20)
 """
+
+HOLDEM_TURN_ALLIN = """\
+PokerStars Hand #9000000005:  Hold'em No Limit ($0.50/$1.00 USD) - 2026/03/01 20:04:00 ET
+Table 'Test III' 2-max Seat #1 is the button
+Seat 1: Ann ($100 in chips)
+Seat 2: Bob ($100 in chips)
+Ann: posts small blind $0.50
+Bob: posts big blind $1
+*** HOLE CARDS ***
+Ann: raises $2 to $3
+Bob: calls $2
+*** FLOP *** [Qh 7h 2c]
+Bob: checks
+Ann: bets $4
+Bob: calls $4
+*** TURN *** [Qh 7h 2c] [3s]
+Bob: bets $93 and is all-in
+Ann: calls $93 and is all-in
+*** RIVER *** [Qh 7h 2c 3s] [5d]
+*** SHOW DOWN ***
+Bob: shows [Qs Qd] (three of a kind, Queens)
+Ann: shows [Ah Kh] (high card Ace)
+Bob collected $199 from pot
+*** SUMMARY ***
+Total pot $200 | Rake $1
+Board [Qh 7h 2c 3s 5d]
+Seat 1: Ann (button) (small blind) showed [Ah Kh] and lost with high card Ace
+Seat 2: Bob (big blind) showed [Qs Qd] and won ($199) with three of a kind, Queens
+"""
+
+HOLDEM_SIDE_POT_ALLIN = """\
+PokerStars Hand #9000000006:  Hold'em No Limit ($0.50/$1.00 USD) - 2026/03/01 20:05:00 ET
+Table 'Test III' 6-max Seat #1 is the button
+Seat 1: Ann ($20 in chips)
+Seat 2: Bob ($100 in chips)
+Seat 3: Cid ($100 in chips)
+Bob: posts small blind $0.50
+Cid: posts big blind $1
+*** HOLE CARDS ***
+Ann: raises $2 to $3
+Bob: calls $2.50
+Cid: calls $2
+*** FLOP *** [2c 7d 9h]
+Bob: checks
+Cid: checks
+Ann: checks
+*** TURN *** [2c 7d 9h] [Ks]
+Bob: bets $97 and is all-in
+Cid: calls $97 and is all-in
+Ann: calls $17 and is all-in
+*** RIVER *** [2c 7d 9h Ks] [3s]
+*** SHOW DOWN ***
+Bob: shows [Kc Kd] (three of a kind, Kings)
+Cid: shows [Qh Jh] (high card King)
+Bob collected $160 from side pot
+Ann: shows [Ah Ad] (a pair of Aces)
+Bob collected $60 from main pot
+*** SUMMARY ***
+Total pot $220 Main pot $60. Side pot $160. | Rake $0
+Board [2c 7d 9h Ks 3s]
+Seat 1: Ann (button) showed [Ah Ad] and lost with a pair of Aces
+Seat 2: Bob (small blind) showed [Kc Kd] and won ($220) with three of a kind, Kings
+Seat 3: Cid (big blind) showed [Qh Jh] and lost with high card King
+"""
+
+STUD_SIXTH_STREET_ALLIN = """\
+PokerStars Hand #9000000007:  7 Card Stud Limit ($0.04/$0.08 USD) - 2026/03/01 20:06:00 ET
+Table 'Test IV' 8-max
+Seat 1: Ann ($0.25 in chips)
+Seat 2: Bob ($2 in chips)
+Ann: posts the ante $0.01
+Bob: posts the ante $0.01
+*** 3rd STREET ***
+Dealt to Ann [Ah Ad Ac]
+Dealt to Bob [2s]
+Bob: brings in for $0.02
+Ann: completes it to $0.04
+Bob: calls $0.02
+*** 4th STREET ***
+Dealt to Ann [Ah Ad Ac] [7s]
+Dealt to Bob [2s] [Jh]
+Ann: bets $0.04
+Bob: calls $0.04
+*** 5th STREET ***
+Dealt to Ann [Ah Ad Ac 7s] [8d]
+Dealt to Bob [2s Jh] [Th]
+Ann: bets $0.08
+Bob: calls $0.08
+*** 6th STREET ***
+Dealt to Ann [Ah Ad Ac 7s 8d] [9c]
+Dealt to Bob [2s Jh Th] [3c]
+Ann: bets $0.08 and is all-in
+Bob: calls $0.08
+*** RIVER ***
+Dealt to Ann [Ah Ad Ac 7s 8d 9c] [2h]
+*** SHOW DOWN ***
+Ann: shows [Ah Ad Ac 7s 8d 9c 2h] (three of a kind, Aces)
+Bob: shows [Kh Qh 2s Jh Th 3c 4d] (high card King)
+Ann collected $0.50 from pot
+*** SUMMARY ***
+Total pot $0.50 | Rake $0
+Seat 1: Ann showed [Ah Ad Ac 7s 8d 9c 2h] and won ($0.50) with three of a kind, Aces
+Seat 2: Bob showed [Kh Qh 2s Jh Th 3c 4d] and lost with high card King
+"""
