@@ -335,7 +335,8 @@ def simulate_text(profile: str, hands: int = 200, players: int = 6, seed: int = 
 
 
 def demo(out: str | Path = "soko-demo", jobs: int = 1) -> dict[str, Any]:
-    """Import the sample data into a fresh store in ``out``, audit it, and summarise findings and players."""
+    """Import the sample data into a fresh store in ``out``, audit it, summarise findings and player stats
+    (written in full to ``out/stats.csv``)."""
     if not SAMPLE_DATA.is_dir():
         raise SokoError(f"the sample data is not at {SAMPLE_DATA} (run from the project's checkout)")
     folder = Path(out)
@@ -350,16 +351,16 @@ def demo(out: str | Path = "soko-demo", jobs: int = 1) -> dict[str, Any]:
         disputed = store.query("""
             SELECT h.hand_id, h.source_file, f.code, f.message FROM findings f JOIN hands h USING (hand_key)
             WHERE f.severity = 'error' ORDER BY h.source_file, h.hand_id, f.seq""").to_dicts()
-        players = store.query("""
-            SELECT h.game, s.player, count(*) AS hands, sum(s.net)::BIGINT AS net, any_value(h.decimals) AS decimals,
-                   any_value(coalesce(h.currency, '')) AS currency
-            FROM seats s JOIN hands h USING (hand_key) WHERE s.dealt_in
-            GROUP BY ALL ORDER BY h.game, net DESC""").to_dicts()
-    for row in players:
-        row["net"] = decimal_text(row["net"], row.pop("decimals"))
+        stats = player_stats_of(store, by="game").sort(["game", "net_won"], descending=[False, True])
+    stats_file = folder / "stats.csv"
+    stats.write_csv(stats_file)
+    players = [{"game": r["game"], "player": r["player"], "hands": r["hands"],
+                "net": decimal_text(r["net_won"], r["decimals"]), "currency": r["currency"],
+                **{k: r[k] for k in ("vpip", "pfr", "af", "wtsd", "wsd")}}
+               for r in stats.to_dicts()]
     return {"store": str(db), "import": summary.line(), "stored": summary.stored,
             "quarantined": summary.quarantined, "findings": findings, "disputed": disputed, "players": players,
-            "written": [str(db)]}
+            "written": [str(db), str(stats_file)]}
 
 
 # -- player stats ----------------------------------------------------------------------------

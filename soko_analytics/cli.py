@@ -237,7 +237,13 @@ def import_(
     console = Console(stderr=True)
     with reporting_errors():
         if console.is_terminal:
-            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+            from rich.progress import (
+                BarColumn,
+                MofNCompleteColumn,
+                Progress,
+                TextColumn,
+                TimeElapsedColumn,
+            )
 
             files = list(api.iter_files(paths))
             done = {"hands": 0}
@@ -336,7 +342,7 @@ def simulate(
 def demo(
     out: Annotated[Path, typer.Option("--out", help="Folder for the demo's store.")] = Path("soko-demo"),
 ) -> None:
-    """Import the bundled sample data into a fresh store, audit it, and show findings and players.
+    """Import the bundled sample data into a fresh store, audit it, and show findings and player stats.
 
     Example: soko demo --out /tmp/soko-demo
     """
@@ -358,11 +364,12 @@ def demo(
     for row in data["disputed"]:
         disputed.add_row(row["hand_id"], Path(row["source_file"]).name, row["code"], row["message"])
     console.print(disputed)
-    players = Table(title="Players: hands and net won")
-    for col in ("game", "player", "hands", "net"):
-        players.add_column(col, justify="right" if col in ("hands", "net") else "left")
+    players = Table(title="Player stats (all of them: soko stats --db " + data["store"] + ")")
+    for col in ("game", "player", "hands", "net", "VPIP", "PFR", "AF", "WTSD", "W$SD"):
+        players.add_column(col, justify="left" if col in ("game", "player") else "right")
     for row in data["players"]:
-        players.add_row(row["game"], row["player"], str(row["hands"]), f"{row['net']} {row['currency']}".strip())
+        players.add_row(row["game"], row["player"], str(row["hands"]), f"{row['net']} {row['currency']}".strip(),
+                        *("–" if row[k] is None else f"{row[k]:.1f}" for k in ("vpip", "pfr", "af", "wtsd", "wsd")))
     console.print(players)
     console.print("Written:")
     for path in data["written"]:
@@ -548,10 +555,14 @@ def _print_stats_table(frame, by: str | None, out: Path | None) -> None:
                             for v in row.values()))
         console.print(table)
         return
-    table = Table("stat", *(" ".join(str(r[k]) for k in ("player", "currency", by) if k and r.get(k) is not None)
-                            for r in rows), title="player stats (95% Wilson intervals)")
-    for s in api.stat_catalogue():
-        cells = [_stat_cell(r, s) for r in rows]
-        if any(c is not None for c in cells):
-            table.add_row(s["label"], *(c or "" for c in cells))
-    console.print(table)
+    per_table = max(1, (console.width - 22) // 22)  # columns that fit side by side
+    catalogue = api.stat_catalogue()
+    for start in range(0, len(rows), per_table):
+        chunk = rows[start:start + per_table]
+        heads = [" ".join(str(r[k]) for k in ("player", "currency", by) if k and r.get(k) is not None) for r in chunk]
+        table = Table("stat", *heads, title="player stats (95% Wilson intervals)" if start == 0 else None)
+        for s in catalogue:
+            cells = [_stat_cell(r, s) for r in chunk]
+            if any(c is not None for c in cells):
+                table.add_row(s["label"], *(c or "" for c in cells))
+        console.print(table)

@@ -32,7 +32,16 @@ from pathlib import PurePath
 from typing import Any
 
 from ..errors import CardError, RulesError, SokoError
-from ..model.hand import Action, ActionKind, Deal, Hand, Seat, Source, Stakes, Tournament
+from ..model.hand import (
+    Action,
+    ActionKind,
+    Deal,
+    Hand,
+    Seat,
+    Source,
+    Stakes,
+    Tournament,
+)
 from ..model.money import decimal_text
 from ..rules.profiles import resolve
 from ..rules.spec import GameSpec

@@ -26,7 +26,8 @@ from ..rules.options import BettingStructure, CardsLayout
 from ..rules.profiles import DEFAULT_PROFILE, PROFILES, parse_rules, resolve, rules_text
 from ..rules.spec import GameSpec
 from .base import FormatError, Quarantined
-from .stars import HEADER_LINE, TABLE_LINE, Dialect, Header, parse as parse_family
+from .stars import HEADER_LINE, TABLE_LINE, Dialect, Header
+from .stars import parse as parse_family
 from .times import DATE, parse_start
 
 NAME = "soko"

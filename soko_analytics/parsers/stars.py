@@ -24,7 +24,16 @@ from functools import cache
 
 from ..errors import CardError, SokoError
 from ..model.cards import Card, parse_cards
-from ..model.hand import Action, ActionKind, Deal, Hand, Seat, Source, Stakes, Tournament
+from ..model.hand import (
+    Action,
+    ActionKind,
+    Deal,
+    Hand,
+    Seat,
+    Source,
+    Stakes,
+    Tournament,
+)
 from ..model.money import MoneyError, parse_amount
 from ..rules.profiles import resolve
 from ..rules.spec import GameSpec

@@ -9,7 +9,6 @@ from __future__ import annotations
 from itertools import combinations, permutations
 
 import numpy as np
-
 import pytest
 
 from soko_analytics.model.cards import parse_cards
