@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
+from operator import attrgetter
 
 from ..model.hand import BETTING, ActionKind, Hand
 from ..model.ledger import Flow
@@ -95,7 +96,10 @@ class Facts:
     """Rounds on which the player has made a decision (internal)."""
 
     def values(self) -> tuple:
-        return tuple(getattr(self, c) for c in COLUMNS)
+        return _VALUES(self)
+
+
+_VALUES = attrgetter(*COLUMNS)
 
 
 def unit_of(structure: str, stakes) -> int | None:
