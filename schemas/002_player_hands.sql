@@ -61,5 +61,6 @@ CREATE TABLE player_hands (
     fold_completion_opp BOOLEAN NOT NULL,
     fold_completion BOOLEAN NOT NULL,
     best_showing_opp SMALLINT NOT NULL,
-    best_showing_bet SMALLINT NOT NULL
+    best_showing_bet SMALLINT NOT NULL,
+    showdown_class VARCHAR
 );

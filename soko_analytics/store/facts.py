@@ -21,6 +21,8 @@ from operator import attrgetter
 
 from ..model.hand import BETTING, ActionKind, Hand
 from ..model.ledger import Flow
+from ..rules.evaluate import evaluator
+from ..rules.ranking import Ranking
 
 __all__ = ["COLUMNS", "POSITION_GROUPS", "Facts", "hand_facts", "rake_shares", "unit_of"]
 
@@ -46,7 +48,7 @@ COLUMNS: tuple[str, ...] = (
     "cbet_turn_opp", "cbet_turn", "fold_cbet_turn_opp", "fold_cbet_turn",
     "steal_opp", "steal", "fold_steal_opp", "fold_steal",
     "bring_in", "complete_opp", "complete", "fold_completion_opp", "fold_completion",
-    "best_showing_opp", "best_showing_bet",
+    "best_showing_opp", "best_showing_bet", "showdown_class",
 )
 """The fact columns of :class:`Facts`, in the DDL's order."""
 
@@ -92,6 +94,7 @@ class Facts:
     fold_completion: bool = False
     best_showing_opp: int = 0
     best_showing_bet: int = 0
+    showdown_class: str | None = None
     _acted: set = field(default_factory=set)
     """Rounds on which the player has made a decision (internal)."""
 
@@ -134,6 +137,9 @@ class GameFacts:
     """Positions come from a button (hold'em); otherwise the stud facts apply."""
     best_showing: bool
     """Later rounds open with the best showing hand."""
+    ranking: Ranking
+    cards: int
+    """Cards in a player's final hand, own and board (hold'em 7, Sökö 5)."""
 
 
 def hand_facts(hand: Hand, game: GameFacts, positions: Mapping[str, str], dealt: set[str],
@@ -233,7 +239,22 @@ def hand_facts(hand: Hand, game: GameFacts, positions: Mapping[str, str], dealt:
         f.walk = 0 not in f._acted and not contested and p not in folded and len(facts) > 1
         if f.walk:
             f.situation = "walk"
+        if f.showdown:
+            f.showdown_class = _showdown_class(hand, p, game)
     return facts
+
+
+def _showdown_class(hand: Hand, player: str, game: GameFacts) -> str | None:
+    """The class of the player's final hand (``four_flush``, ``full_house``), where all its cards are known."""
+    cards = {c for d in hand.deals if d.player == player and d.run == 0 for c in d.cards if c is not None}
+    for a in hand.actions:
+        if a.player == player and a.cards and a.kind in (_K.SHOW, _K.MUCK):
+            cards.update(a.cards)
+    cards.update(hand.board())
+    if len(cards) != game.cards or not 5 <= len(cards) <= 7:
+        return None
+    ev = evaluator(game.ranking)
+    return ev.hand_class(ev.value(tuple(cards))).name.lower()
 
 
 def _situation(level: int, callers: int) -> str:

@@ -140,7 +140,7 @@ SCHEMAS: dict[str, dict[str, pl.DataType]] = {
         "stakes": _STR, "currency": _STR, "decimals": _I8, "tournament": _BOOL, "played_at": _TS,
         "position": _STR, "position_group": _STR, "unit": _I64, "net": _I64, "put_in": _I64,
         "collected": _I64, "rake": _I64, "allin": _BOOL, "allin_adjusted": _I64, "allin_se": pl.Float64,
-        **{c: (_STR if c == "situation" else _I16 if c.startswith(("post_", "street_", "best_")) else _BOOL)
+        **{c: (_STR if c in ("situation", "showdown_class") else _I16 if c.startswith(("post_", "street_", "best_")) else _BOOL)
            for c in FACT_COLUMNS},
     },
     "imports": {
@@ -311,7 +311,8 @@ def _game(rules: str) -> _Game:
     button = spec.later_rounds_first_to_act is FirstToAct.LEFT_OF_BUTTON
     return _Game(GAMES.get(spec.profile, spec.profile), spec.profile, str(spec.structure),
                  tuple(s.name for s in spec.streets), button,
-                 GameFacts(button, spec.later_rounds_first_to_act is FirstToAct.BEST_SHOWING), spec)
+                 GameFacts(button, spec.later_rounds_first_to_act is FirstToAct.BEST_SHOWING, spec.ranking,
+                           spec.cards_per_player + spec.board_cards), spec)
 
 
 _CARD_TEXT: tuple[str, ...] = tuple(str(c) for c in DECK)

@@ -63,6 +63,8 @@ def test_steal_continuation_bets_and_showdown():
     assert ann["street_reached"] == cid["street_reached"] == 3 and bob["street_reached"] == 0
     assert ann["showdown"] and cid["showdown"] and not bob["showdown"]
     assert cid["won_showdown"] and not ann["won_showdown"]
+    # Qd Qc on 2c 7d Jh Qs 3h: three Queens; Ah Ad: a pair; Bob folded: no class
+    assert (cid["showdown_class"], ann["showdown_class"], bob["showdown_class"]) == ("three_of_a_kind", "pair", None)
     assert ann["net"] == -3700 and cid["net"] == 7300 - 3700 and bob["net"] == -50
     assert cid["rake"] == 150 and ann["rake"] == bob["rake"] == 0  # the winner pays the rake
     assert ann["unit"] == 100  # no-limit: won/100 counts big blinds
