@@ -32,8 +32,13 @@ __all__ = [
     "AuditSummary", "ConvertResult", "Filters", "Quarantined", "SokoError", "audit_hands", "audit_record",
     "audit_store", "convert", "demo", "describe_options", "evaluate_hands", "explain_stat", "export",
     "find_hand", "game_spec", "import_paths", "iter_files", "player_stats", "profiles", "quarantine_records",
-    "read_hands", "resolve_profile", "simulate_text", "stat_catalogue", "stored_hands",
+    "read_hands", "report_dashboard", "report_hand", "resolve_profile", "simulate_text", "stat_catalogue",
+    "stored_hands",
 ]
+
+
+REPORTS = Path("reports")
+"""Where reports are written unless told otherwise (relative to the working folder)."""
 
 
 def game_spec(text: str) -> GameSpec:
@@ -334,9 +339,10 @@ def simulate_text(profile: str, hands: int = 200, players: int = 6, seed: int = 
     return write_hands(simulate(profile, hands, players, seed), fmt)
 
 
-def demo(out: str | Path = "soko-demo", jobs: int = 1) -> dict[str, Any]:
+def demo(out: str | Path = "soko-demo", jobs: int = 1, reports: str | Path = REPORTS) -> dict[str, Any]:
     """Import the sample data into a fresh store in ``out``, audit it, summarise findings and player stats
-    (written in full to ``out/stats.csv``)."""
+    (written in full to ``out/stats.csv``), and write the dashboard and the first disputed hand's report
+    into ``reports``."""
     if not SAMPLE_DATA.is_dir():
         raise SokoError(f"the sample data is not at {SAMPLE_DATA} (run from the project's checkout)")
     folder = Path(out)
@@ -354,13 +360,17 @@ def demo(out: str | Path = "soko-demo", jobs: int = 1) -> dict[str, Any]:
         stats = player_stats_of(store, by="game").sort(["game", "net_won"], descending=[False, True])
     stats_file = folder / "stats.csv"
     stats.write_csv(stats_file)
+    board = report_dashboard(db, out=Path(reports) / "dashboard.html", title="soko_analytics demo: the sample data")
+    written = [str(db), str(stats_file), board["path"]]
+    if disputed:
+        written.append(report_hand(db, disputed[0]["hand_id"], Path(reports) / f"hand-{disputed[0]['hand_id']}.html")["path"])
     players = [{"game": r["game"], "player": r["player"], "hands": r["hands"],
                 "net": decimal_text(r["net_won"], r["decimals"]), "currency": r["currency"],
                 **{k: r[k] for k in ("vpip", "pfr", "af", "wtsd", "wsd")}}
                for r in stats.to_dicts()]
     return {"store": str(db), "import": summary.line(), "stored": summary.stored,
             "quarantined": summary.quarantined, "findings": findings, "disputed": disputed, "players": players,
-            "written": [str(db), str(stats_file)]}
+            "written": written}
 
 
 # -- player stats ----------------------------------------------------------------------------
@@ -388,3 +398,45 @@ def explain_stat(name: str) -> dict[str, Any]:
     """One stat of :func:`stat_catalogue` (a SokoError naming the stats if there is none)."""
     found = stat(name)
     return next(s for s in stat_catalogue() if s["name"] == found.name)
+
+
+# -- reports ---------------------------------------------------------------------------------
+
+def report_dashboard(db: str | Path, filters: Filters = Filters(), out: str | Path | None = None,
+                     title: str = "soko_analytics dashboard") -> dict[str, Any]:
+    """Write the player-stat dashboard of the store at ``db`` (default ``reports/dashboard.html``)."""
+    from .reports.dashboard import dashboard
+
+    if not Path(db).exists():
+        raise SokoError("no store here", path=str(db))
+    with Store(db) as store:
+        text = dashboard(store, filters, title)
+    return _write_report(Path(out) if out else REPORTS / "dashboard.html", text)
+
+
+def report_hand(db: str | Path, hand_id: str, out: str | Path | None = None) -> dict[str, Any]:
+    """Write the disputed-pot report of one stored hand (default ``reports/hand-<id>.html``)."""
+    from .reports.hand import hand_report
+
+    if not Path(db).exists():
+        raise SokoError("no store here", path=str(db))
+    for item in audit_store(db, hand_id):
+        if isinstance(item, Quarantined):
+            raise SokoError(f"hand {hand_id} could not be read: {item.reason}", path=item.path, line=item.line,
+                            hand_id=hand_id)
+        target = Path(out) if out else REPORTS / f"hand-{_file_safe(hand_id)}.html"
+        return {**_write_report(target, hand_report(item)), "ok": item.ok}
+    raise SokoError(f"no hand {hand_id} in the store", path=str(db), hand_id=hand_id)
+
+
+def _file_safe(text: str) -> str:
+    return "".join(c if c.isalnum() or c in "-_." else "_" for c in text)[:100]
+
+
+def _write_report(target: Path, text: str) -> dict[str, Any]:
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text, encoding="utf-8")
+    except OSError as err:
+        raise SokoError(f"cannot write the report: {err.strerror}", path=str(target)) from None
+    return {"path": str(target), "bytes": len(text.encode("utf-8"))}

@@ -104,6 +104,10 @@ class Evaluator:
     def hand_class(self, value: int) -> HandClass:
         return HandClass(int(self._five.value_class[value]))
 
+    def hand_classes(self, values: np.ndarray) -> np.ndarray:
+        """The HandClass number of each of many values (from :meth:`values`)."""
+        return self._five.value_class[values]
+
     def describe(self, value: int) -> str:
         """The description as the logs print it: ``a pair of Kings``, ``a four-flush, Ace high``."""
         return _describe(self.hand_class(value), int(self._five.value_ranks[value]))

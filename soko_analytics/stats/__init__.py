@@ -1,7 +1,19 @@
 """Player statistics: the catalogue (:mod:`.catalogue`) and its queries over the store (:mod:`.query`)."""
 
 from .catalogue import CATALOGUE, Kind, Stat, stat
-from .query import BY, Filters, StatsError, player_stats, sessions, street_stats, wilson
+from .query import (
+    BY,
+    Filters,
+    StatsError,
+    cumulative,
+    findings_summary,
+    player_stats,
+    sessions,
+    showdown_classes,
+    street_stats,
+    top_players,
+    wilson,
+)
 
-__all__ = ["BY", "CATALOGUE", "Filters", "Kind", "Stat", "StatsError", "player_stats", "sessions", "stat",
-           "street_stats", "wilson"]
+__all__ = ["BY", "CATALOGUE", "Filters", "Kind", "Stat", "StatsError", "cumulative", "findings_summary",
+           "player_stats", "sessions", "showdown_classes", "stat", "street_stats", "top_players", "wilson"]

@@ -214,3 +214,56 @@ def sessions(store: Store, filters: Filters = Filters()) -> pl.DataFrame:
     if out.is_empty():
         return out
     return out.with_columns(((pl.col("end") - pl.col("start")).dt.total_seconds() / 60).alias("minutes"))
+
+
+def cumulative(store: Store, filters: Filters, points: int = 2000) -> pl.DataFrame:
+    """Each player's (and currency's) running totals over their hands in time order: net, showdown,
+    non-showdown and all-in adjusted winnings, downsampled to about ``points`` rows per player (every
+    k-th hand and the last; a line drawn through them follows the curve at the chart's resolution)."""
+    where, params = filters.where()
+    sql = f"""
+        WITH t AS (
+            SELECT player, coalesce(currency, 'chips') AS currency, decimals,
+                   row_number() OVER w AS hand,
+                   sum(net) OVER w AS net,
+                   sum(CASE WHEN showdown THEN net ELSE 0 END) OVER w AS showdown,
+                   sum(CASE WHEN showdown THEN 0 ELSE net END) OVER w AS non_showdown,
+                   sum(allin_adjusted) OVER w AS allin_adjusted,
+                   count(*) OVER (PARTITION BY player, coalesce(currency, 'chips')) AS total
+            FROM player_hands WHERE {where}
+            WINDOW w AS (PARTITION BY player, coalesce(currency, 'chips') ORDER BY played_at, hand_key
+                         ROWS UNBOUNDED PRECEDING))
+        SELECT player, currency, decimals, hand, CAST(net AS BIGINT) AS net, CAST(showdown AS BIGINT) AS showdown,
+               CAST(non_showdown AS BIGINT) AS non_showdown, CAST(allin_adjusted AS BIGINT) AS allin_adjusted
+        FROM t WHERE hand = total OR hand % greatest(1, total // {int(points)}) = 0
+        ORDER BY player, currency, hand"""
+    return store.query(sql, params)
+
+
+def showdown_classes(store: Store, filters: Filters) -> pl.DataFrame:
+    """How often each hand class was shown down, per game and profile: game, profile, showdown_class, hands."""
+    where, params = filters.where()
+    return store.query(f"SELECT game, profile, showdown_class, count(*) AS hands FROM player_hands "
+                       f"WHERE {where} AND showdown_class IS NOT NULL GROUP BY ALL ORDER BY game, profile, hands DESC",
+                       params)
+
+
+def findings_summary(store: Store, filters: Filters, hands_listed: int = 20) -> pl.DataFrame:
+    """Audit findings of the hands the filters select: code, severity, hands, and the first hand ids."""
+    where, params = filters.where()
+    return store.query(f"""
+        SELECT f.code, f.severity, count(DISTINCT f.hand_key) AS hands,
+               list(DISTINCT h.hand_id ORDER BY h.hand_id)[1:{int(hands_listed)}] AS hand_ids
+        FROM findings f JOIN hands h USING (hand_key)
+        WHERE f.hand_key IN (SELECT hand_key FROM player_hands WHERE {where})
+        GROUP BY f.code, f.severity
+        ORDER BY CASE f.severity WHEN 'error' THEN 0 WHEN 'warning' THEN 1 ELSE 2 END, hands DESC""",
+                       params)
+
+
+def top_players(store: Store, filters: Filters, n: int) -> list[str]:
+    """The ``n`` players with the most hands among those the filters select."""
+    where, params = filters.where()
+    frame = store.query(f"SELECT player, count(*) AS hands FROM player_hands WHERE {where} "
+                        f"GROUP BY player ORDER BY hands DESC, player LIMIT {int(n)}", params)
+    return frame["player"].to_list() if len(frame) else []

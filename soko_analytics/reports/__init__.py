@@ -1,0 +1,1 @@
+"""Plotly reports: the player-stat dashboard (:mod:`.dashboard`) and the disputed-pot report (:mod:`.hand`)."""
