@@ -97,7 +97,7 @@ def _winnings(store: Store, focus: Filters) -> list[str]:
     for (player, currency), group in lines.group_by(["player", "currency"], maintain_order=True):
         fig = go.Figure()
         for column, label, colour in LINES:
-            fig.add_trace(go.Scatter(x=group["hand"].to_list(), y=_major(group, column), mode="lines",
+            fig.add_trace(go.Scatter(x=[0, *group["hand"].to_list()], y=[0.0, *_major(group, column)], mode="lines",
                                      name=label, line=dict(color=colour, width=2 if column == "net" else 1.5)))
         out.append(figure(_layout(fig, f"{player}: cumulative winnings ({currency})", currency, "hands"),
                           f"winnings-{len(out)}"))

@@ -36,9 +36,10 @@ table.sortable th { cursor: pointer; } table.sortable th::after { content: " \\2
 .ok { background: #e7f6ea; border: 1px solid #7cc38a; } .bad { background: #fdeaea; border: 1px solid #e08080; }
 .error { color: #b00020; } .warning { color: #8a5a00; } .info { color: #555; }
 tr.finding td { background: #fff4f4; } .differs { background: #fdeaea; font-weight: 600; }
-.chart { min-height: 380px; } .cards { font-family: ui-monospace, monospace; }
+.chart { min-height: 340px; } .wide { overflow-x: auto; } .cards { font-family: ui-monospace, monospace; }
 #script-errors { display: none; background: #fdeaea; border: 1px solid #e08080; padding: .5rem; }
 @media print {
+  .wide { overflow: visible; }
   body { max-width: none; padding: 0; font-size: 11pt; } .noprint, .chart-controls { display: none; }
   h2 { break-after: avoid; } table, tr { break-inside: avoid; } a { color: inherit; text-decoration: none; }
 }
@@ -107,7 +108,8 @@ def table(headers: Sequence[str], rows: Iterable[Sequence[object]], sortable: bo
             cells.append(f"<td{cls}{sort}>{text}</td>")
         body.append("<tr>" + "".join(cells) + "</tr>")
     cls = ' class="sortable"' if sortable else ""
-    return f"<table{cls}><thead><tr>{head}</tr></thead><tbody>\n" + "\n".join(body) + "\n</tbody></table>"
+    return (f'<div class="wide"><table{cls}><thead><tr>{head}</tr></thead><tbody>\n' + "\n".join(body)
+            + "\n</tbody></table></div>")
 
 
 def page(title: str, body: str, charts: bool) -> str:

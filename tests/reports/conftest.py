@@ -1,0 +1,34 @@
+"""A store whose players and table carry hostile names, for the report tests."""
+
+from __future__ import annotations
+
+import pytest
+
+from soko_analytics.store.db import Store
+
+from ..stats.hands import HOLDEM_SIDE_POT_ALLIN, HOLDEM_STEAL_SHOWDOWN, HOLDEM_WALK, STUD_STEAL
+
+HOSTILE = "<script>document.title='pwned'</script>"
+"""A player name that would run if a report wrote it into HTML unescaped."""
+HOSTILE_IMG = '<img src=x onerror="document.body.dataset.pwned=1">'
+"""A table name that would run the same way."""
+
+
+def hostile(text: str) -> str:
+    return (text.replace("Ann", HOSTILE).replace("'Test I'", f"'{HOSTILE_IMG}'")
+            .replace("'Test III'", f"'{HOSTILE_IMG}'"))
+
+
+@pytest.fixture(scope="session")
+def report_store(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("reports")
+    log = folder / "hostile.txt"
+    hands = [HOLDEM_STEAL_SHOWDOWN, HOLDEM_WALK, HOLDEM_SIDE_POT_ALLIN, STUD_STEAL]
+    log.write_text("\n\n".join(hostile(h) for h in hands), encoding="utf-8")
+    sample = folder / "sample"
+    path = folder / "r.duckdb"
+    with Store(path) as store:
+        summary = store.import_paths([log])
+        assert summary.stored == 4, summary.line()
+    del sample
+    return path
