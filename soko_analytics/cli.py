@@ -570,14 +570,13 @@ def _print_stats_table(frame, by: str | None, out: Path | None) -> None:
         console.print(table)
 
 
-report_app = typer.Typer(help="Write HTML reports: the player-stat dashboard, a disputed-pot report.",
-                         no_args_is_help=True)
+report_app = typer.Typer(no_args_is_help=True)
 app.add_typer(report_app, name="report")
 
 
 @report_app.callback()
 def _report() -> None:
-    """Write HTML reports that open in any browser with no network.
+    """Write HTML reports (the player-stat dashboard, a disputed-pot report) that need no network.
 
     Example: soko report dashboard --db soko.duckdb --player Aino
     """
