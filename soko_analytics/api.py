@@ -7,6 +7,7 @@ Polars DataFrame. Errors are :class:`~.errors.SokoError` s.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -27,6 +28,7 @@ from .rules.spec import GameSpec
 from .stats import CATALOGUE, Filters, stat
 from .stats import player_stats as player_stats_of
 from .store.db import ImportSummary, Store
+from .store.facts import ROLLUP
 
 __all__ = [
     "AuditSummary", "ConvertResult", "Filters", "Quarantined", "SokoError", "audit_hands", "audit_record",
@@ -388,10 +390,15 @@ def player_stats(db: str | Path, filters: Filters = Filters(), by: str | None = 
 
 
 def stat_catalogue() -> list[dict[str, Any]]:
-    """Every stat: name, label, kind, games, source, definition and its formula."""
-    return [{"name": s.name, "label": s.label, "kind": str(s.kind), "games": s.games, "source": s.source,
-             "definition": s.definition, "numerator": s.numerator, "denominator": s.denominator}
-            for s in CATALOGUE]
+    """Every stat: name, label, kind, games, source, definition, its formula and the sums it reads
+    (each as SQL over one ``player_hands`` row)."""
+    out = []
+    for s in CATALOGUE:
+        words = re.findall(r"[a-z_][a-z0-9_]*", f"{s.numerator} {s.denominator or ''}")
+        out.append({"name": s.name, "label": s.label, "kind": str(s.kind), "games": s.games, "source": s.source,
+                    "definition": s.definition, "numerator": s.numerator, "denominator": s.denominator,
+                    "sums": {w: ROLLUP[w] for w in dict.fromkeys(words) if w in ROLLUP}})
+    return out
 
 
 def explain_stat(name: str) -> dict[str, Any]:

@@ -523,8 +523,10 @@ def _day(text: str | None, option: str):
 
 def _print_stat(data: dict[str, Any]) -> None:
     typer.echo(f"{data['name']} ({data['label']}, {data['source']}): {data['definition']}")
-    formula = data["numerator"] if data["denominator"] is None else f"{data['numerator']} / {data['denominator']}"
-    typer.echo(f"  formula over player_hands: {formula}   ({data['kind']}; games: {data['games']})")
+    formula = data["numerator"] if data["denominator"] is None else f"({data['numerator']}) / ({data['denominator']})"
+    typer.echo(f"  formula: {formula}   ({data['kind']}; games: {data['games']})")
+    for name, sql in data["sums"].items():
+        typer.echo(f"  {name} = sum of {sql} over the player's hands")
 
 
 def _stat_cell(row: dict[str, Any], s: dict[str, Any]) -> str | None:

@@ -1,7 +1,8 @@
 """The stat catalogue: every player stat as data (its SQL sums, its games, its definition).
 
-A stat is a sum over the rows of ``player_hands`` (one row per player per hand,
-schemas/002_player_hands.sql), divided by another sum. Percentages carry their
+A stat is an expression of the sums of :data:`~soko_analytics.store.facts.ROLLUP` (each a sum
+over the rows of ``player_hands``, one row per player per hand), divided by another; the sums are
+kept per player and day in ``player_days`` so that most queries read a small table. Percentages carry their
 number of opportunities and a 95% Wilson interval. ``source`` says whose
 definition it is: ``PT4`` (PokerTracker 4), ``HM`` (Hold'em Manager) or
 ``ours`` where no tracker defines one (stud and Sökö mostly). docs/stats.md is
@@ -40,7 +41,7 @@ class Stat:
     label: str
     kind: Kind
     numerator: str
-    """SQL over ``player_hands`` columns, summed per group."""
+    """SQL over the sums of :data:`~soko_analytics.store.facts.ROLLUP` (``vpip``, ``hands - walks``)."""
     denominator: str | None
     games: str
     """A key of :data:`GAME_GROUPS`."""
@@ -55,19 +56,19 @@ def _pct(name: str, label: str, made: str, opp: str, games: str, source: str, de
 _POST_AGGRESSION = "post_bets + post_raises"
 
 CATALOGUE: tuple[Stat, ...] = (
-    Stat("hands", "Hands", Kind.COUNT, "1", None, "all", "PT4",
+    Stat("hands", "Hands", Kind.COUNT, "hands", None, "all", "PT4",
          "Hands the player was dealt into (sitting out is not dealt in)."),
     Stat("net_won", "Net won", Kind.MONEY, "net", None, "all", "PT4",
          "What the player collected (and was paid for cashing out) minus what they put in, after rake. "
          "Amounts of different currencies are never added: each currency (and tournament chips) is its own row."),
-    Stat("won_per_100", "Won/100", Kind.PER_100, "net::DOUBLE / unit", "1", "all", "PT4",
+    Stat("won_per_100", "Won/100", Kind.PER_100, "won_units", "hands", "all", "PT4",
          "Net won per 100 hands, in big blinds (no-limit and pot-limit hold'em) or big bets (fixed- and "
          "spread-limit games, stud and Sökö); pot- and no-limit stud without blinds counts in bring-ins."),
-    _pct("vpip", "VPIP", "vpip", "NOT walk", "all", "PT4",
+    _pct("vpip", "VPIP", "vpip", "hands - walks", "all", "PT4",
          "Voluntarily put money in pot: hands where the player called, bet, raised or completed on the first "
          "betting round, over hands minus walks. Blinds, antes and the bring-in are forced and do not count; "
          "a big blind's check does not count."),
-    _pct("pfr", "PFR", "pfr", "NOT walk", "all", "PT4",
+    _pct("pfr", "PFR", "pfr", "hands - walks", "all", "PT4",
          "Raise first round: hands where the player raised on the first round (hold'em: preflop raise; "
          "stud and Sökö: a completion, a raise, or the opening bet where no bring-in is forced), over hands "
          "minus walks."),
@@ -82,12 +83,12 @@ CATALOGUE: tuple[Stat, ...] = (
     _pct("wsd", "W$SD", "won_showdown", "showdown", "all", "PT4",
          "Won money at showdown: showdowns where the player collected any amount (a split pot counts), over "
          "showdowns."),
-    _pct("wwsf", "WWSF", "saw_second AND won", "saw_second", "all", "PT4",
+    _pct("wwsf", "WWSF", "saw_second_won", "saw_second", "all", "PT4",
          "Won when saw the second round: hands where the player saw the second round and collected any "
          "amount, over hands where they saw it."),
-    Stat("showdown_won", "Showdown won", Kind.MONEY, "CASE WHEN showdown THEN net ELSE 0 END", None, "all",
+    Stat("showdown_won", "Showdown won", Kind.MONEY, "showdown_net", None, "all",
          "PT4", "Net won in hands that went to showdown with the player in them (the tracker's blue line)."),
-    Stat("non_showdown_won", "Non-showdown won", Kind.MONEY, "CASE WHEN showdown THEN 0 ELSE net END", None,
+    Stat("non_showdown_won", "Non-showdown won", Kind.MONEY, "net - showdown_net", None,
          "all", "PT4", "Net won in all other hands (the tracker's red line)."),
     Stat("allin_adjusted", "All-in adj.", Kind.MONEY, "allin_adjusted", None, "all", "PT4",
          "All-in adjusted winnings: where no more betting can happen, cards are still to come and every live "
@@ -121,20 +122,20 @@ CATALOGUE: tuple[Stat, ...] = (
          "Hold'em: in a blind, faced a steal with nobody else in and folded, over those chances. Stud and "
          "Sökö (ours): the bring-in (or first actor) faced a steal with nobody else in and folded."),
     # stud and Sökö
-    _pct("bring_in", "Bring-in", "bring_in", "1", "stud", "ours",
+    _pct("bring_in", "Bring-in", "bring_in", "hands", "stud", "ours",
          "Hands where the player's up card made them post the bring-in, over hands."),
     _pct("complete", "Complete", "complete", "complete_opp", "stud", "ours",
          "Completed (or, where no bring-in is forced, opened the betting) at the first decision on the first "
          "round, over first decisions taken before anyone had completed."),
     _pct("fold_to_completion", "Fold to completion", "fold_completion", "fold_completion_opp", "stud", "ours",
          "Faced a completion (not yet raised) on the first round and folded, over the times the player faced one."),
-    _pct("saw_round_2", "Saw round 2", "street_reached >= 1", "1", "stud", "ours",
+    _pct("saw_round_2", "Saw round 2", "reached_2", "hands", "stud", "ours",
          "Hands where the player saw the second round (stud 4th street, Sökö 3rd street), over hands."),
-    _pct("saw_round_3", "Saw round 3", "street_reached >= 2", "1", "stud", "ours",
+    _pct("saw_round_3", "Saw round 3", "reached_3", "hands", "stud", "ours",
          "The third round (stud 5th street, Sökö 4th street), over hands."),
-    _pct("saw_round_4", "Saw round 4", "street_reached >= 3", "1", "stud", "ours",
+    _pct("saw_round_4", "Saw round 4", "reached_4", "hands", "stud", "ours",
          "The fourth round (stud 6th street, Sökö 5th street), over hands."),
-    _pct("saw_round_5", "Saw round 5", "street_reached >= 4", "1", "stud", "ours",
+    _pct("saw_round_5", "Saw round 5", "reached_5", "hands", "stud", "ours",
          "The fifth round (seven-card stud's river; Sökö's turn-up round under last_card_mode=pihina_hole), "
          "over hands."),
     _pct("best_showing_bet", "Bet best showing", "best_showing_bet", "best_showing_opp", "stud", "ours",

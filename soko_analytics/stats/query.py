@@ -1,4 +1,8 @@
-"""Player stats from the store: one SQL aggregate over ``player_hands``, then ratios and intervals.
+"""Player stats from the store: one SQL aggregate of the stat sums, then ratios and intervals.
+
+The sums come from ``player_days`` (per player, currency, game, profile, stakes and day, summed
+at import) whenever the request allows it: no grouping, or by month, stakes or game. Grouping by
+position, situation or session sums the same expressions over ``player_hands``.
 
 :func:`player_stats` returns a Polars DataFrame with one row per player and
 currency (money of different currencies, or tournament chips, is never added),
@@ -19,6 +23,7 @@ import polars as pl
 
 from ..errors import SokoError
 from ..store.db import Store
+from ..store.facts import rollup_sums
 from .catalogue import CATALOGUE, GAME_GROUPS, Kind, Stat
 
 __all__ = ["BY", "Filters", "StatsError", "player_stats", "sessions", "street_stats", "wilson"]
@@ -59,8 +64,8 @@ class Filters:
     min_hands: int = 0
     """Drop result rows with fewer hands."""
 
-    def where(self) -> tuple[str, list]:
-        """A SQL condition on ``player_hands`` and its parameters."""
+    def where(self, daily: bool = False) -> tuple[str, list]:
+        """A SQL condition on ``player_hands`` (or, ``daily``, on ``player_days``) and its parameters."""
         parts, params = ["TRUE"], []
         if self.players:
             parts.append(f"player IN ({', '.join('?' * len(self.players))})")
@@ -71,12 +76,16 @@ class Filters:
                 parts.append(f"{column} = ?")
                 params.append(value)
         if self.since is not None:
-            parts.append("played_at >= ?")
-            params.append(datetime.combine(self.since, time()))
+            parts.append("day >= ?" if daily else "played_at >= ?")
+            params.append(self.since if daily else datetime.combine(self.since, time()))
         if self.until is not None:
-            parts.append("played_at < ?")
-            params.append(datetime.combine(self.until + timedelta(days=1), time()))
+            parts.append("day <= ?" if daily else "played_at < ?")
+            params.append(self.until if daily else datetime.combine(self.until + timedelta(days=1), time()))
         return " AND ".join(parts), params
+
+
+DAILY_BY = {"month": "coalesce(strftime(day, '%Y-%m'), 'unknown')", "stakes": "stakes", "game": "game"}
+"""Groupings ``player_days`` can answer (its key has the day, the stakes and the game)."""
 
 
 def _in_games(stat: Stat, sql: str) -> str:
@@ -88,12 +97,24 @@ def _in_games(stat: Stat, sql: str) -> str:
 
 
 def _sums(stat: Stat) -> list[str]:
-    """The SQL aggregates of one stat: ``<name>__num`` and ``<name>__den`` (booleans count as 1)."""
+    """The SQL aggregates of one stat over rows of ROLLUP sums: ``<name>__num`` and ``<name>__den``."""
     cast = "DOUBLE" if stat.kind is Kind.PER_100 else "BIGINT"
-    out = [f"CAST(sum(CAST({_in_games(stat, stat.numerator)} AS {cast})) AS {cast}) AS {stat.name}__num"]
+    out = [f"CAST(sum({_in_games(stat, stat.numerator)}) AS {cast}) AS {stat.name}__num"]
     if stat.denominator is not None:
-        out.append(f"CAST(sum(CAST({_in_games(stat, stat.denominator)} AS BIGINT)) AS BIGINT) AS {stat.name}__den")
+        out.append(f"CAST(sum({_in_games(stat, stat.denominator)}) AS BIGINT) AS {stat.name}__den")
     return out
+
+
+def _rows(filters: Filters, by: str | None) -> tuple[str, list, str | None]:
+    """Rows of ROLLUP sums with a ``game`` column (and the ``by`` key as ``by_key``): ``player_days``
+    itself where it can answer, else the sums of ``player_hands`` grouped by game and ``by``."""
+    if by is None or by in DAILY_BY:
+        where, params = filters.where(daily=True)
+        key = f", {DAILY_BY[by]} AS by_key" if by else ""
+        return f"(SELECT *{key} FROM player_days WHERE {where})", params, by and "by_key"
+    source, params = _source(filters, by)
+    return (f"(SELECT player, currency, decimals, game, {BY[by]} AS by_key, {rollup_sums()} "
+            f"FROM {source} GROUP BY ALL)"), params, "by_key"
 
 
 def _source(filters: Filters, by: str | None) -> tuple[str, list]:
@@ -117,20 +138,17 @@ def player_stats(store: Store, filters: Filters = Filters(), by: str | None = No
     if by is not None and by not in BY:
         raise StatsError(f"cannot group stats by {by!r}", expected=", ".join([*BY, "street"]), actual=by)
     keys = ["player", "currency", "decimals"] + ([by] if by else [])
-    key_sql = ["player", "coalesce(currency, 'chips') AS currency", "decimals"]
-    group = ["player", "coalesce(currency, 'chips')", "decimals"]
-    if by:
-        key_sql.append(f"{BY[by]} AS {by}")
-        group.append(BY[by])
-    sums = [s for stat in CATALOGUE for s in _sums(stat)]
-    source, params = _source(filters, by)
-    sql = (f"SELECT {', '.join(key_sql)}, {', '.join(sums)}, "
-           f"sum(allin_se * allin_se) AS allin_var FROM {source} GROUP BY {', '.join(group)}")
+    rows, params, by_key = _rows(filters, by)
+    group = ["player", "coalesce(currency, 'chips')", "decimals"] + ([by_key] if by_key else [])
+    select = ["player", "coalesce(currency, 'chips') AS currency", "decimals"] + ([f"{by_key} AS {by}"] if by else [])
+    sums = [x for stat in CATALOGUE for x in _sums(stat)]
+    sql = (f"SELECT {', '.join(select)}, {', '.join(sums)}, sum(allin_var) AS allin_var "
+           f"FROM {rows} GROUP BY {', '.join(group)}")
     raw = store.query(sql, params)
     if raw.is_empty():
         return pl.DataFrame(schema={k: pl.String for k in keys})
     out = raw.select([*keys, *[e for stat in CATALOGUE for e in _finish(stat)],
-                      pl.col("allin_var").sqrt().alias("allin_adjusted_se")])
+                      pl.col("allin_var").sqrt().fill_null(0.0).alias("allin_adjusted_se")])
     if filters.min_hands:
         out = out.filter(pl.col("hands") >= filters.min_hands)
     return out.sort(["player", "currency", *([by] if by else [])])

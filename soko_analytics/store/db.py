@@ -32,10 +32,12 @@ from ..errors import SokoError
 from ..model.hand import Hand
 from ..parsers import FormatError, Quarantined, iter_files, read_path, read_text
 from ..replay.audit import audit
+from .facts import rollup_sql
 from .rows import Batch
 
 SCHEMA_DIR = Path(__file__).resolve().parents[2] / "schemas"
-TABLES = ("hands", "seats", "actions", "cards", "pots", "findings", "player_hands", "quarantine", "imports")
+TABLES = ("hands", "seats", "actions", "cards", "pots", "findings", "player_hands", "player_days", "quarantine",
+          "imports")
 HAND_TABLES = ("hands", "seats", "actions", "cards", "pots", "findings", "player_hands")
 DEFAULT_DB = "soko.duckdb"
 
@@ -186,6 +188,7 @@ class Store:
     def _migrate(self) -> None:
         current = self.version()
         backfill = 0 < current < 2
+        rollup = 0 < current < 3
         for version, path in migrations():
             if version <= current:
                 continue
@@ -199,6 +202,8 @@ class Store:
                 raise StoreError(f"cannot apply {path.name}: {err}", path=self.path) from None
         if backfill:
             self._backfill_player_hands()
+        if rollup:
+            self.con.execute(f"INSERT INTO player_days {rollup_sql('player_hands')}")
 
     def _backfill_player_hands(self) -> None:
         """Fill ``player_hands`` (schema 2) for the hands of an older store, from their raw text."""
@@ -366,6 +371,8 @@ class Store:
             if len(df):
                 self.con.register("incoming", df.to_arrow())
                 self.con.execute(f"INSERT INTO {name} SELECT * FROM incoming")
+                if name == "player_hands":  # and their sums, for the stats
+                    self.con.execute(f"INSERT INTO player_days {rollup_sql('incoming')}")
                 self.con.unregister("incoming")
         quarantine = frames["quarantine"]
         if len(conflict):

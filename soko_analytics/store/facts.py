@@ -329,3 +329,57 @@ def _late_stud(hand: Hand, first_actor: str | None, dealt: set[str]) -> frozense
 
 def played_at(hand: Hand) -> datetime | None:
     return hand.start_utc or hand.start
+
+
+# -- the sums the stats read ---------------------------------------------------------------
+
+ROLLUP: dict[str, str] = {
+    "hands": "1",
+    "walks": "walk",
+    "net": "net",
+    "showdown_net": "CASE WHEN showdown THEN net ELSE 0 END",
+    "allin_adjusted": "allin_adjusted",
+    "allin_var": "allin_se * allin_se",
+    "won_units": "net::DOUBLE / unit",
+    "rake": "rake",
+    "vpip": "vpip",
+    "pfr": "pfr",
+    "post_bets": "post_bets",
+    "post_raises": "post_raises",
+    "post_calls": "post_calls",
+    "post_folds": "post_folds",
+    "saw_second": "saw_second",
+    "showdown": "showdown",
+    "won_showdown": "won_showdown",
+    "saw_second_won": "saw_second AND won",
+    **{c: c for c in (
+        "three_bet_opp", "three_bet", "fold_3bet_opp", "fold_3bet", "cbet_flop_opp", "cbet_flop",
+        "fold_cbet_flop_opp", "fold_cbet_flop", "cbet_turn_opp", "cbet_turn", "fold_cbet_turn_opp",
+        "fold_cbet_turn", "steal_opp", "steal", "fold_steal_opp", "fold_steal", "bring_in", "complete_opp",
+        "complete", "fold_completion_opp", "fold_completion", "best_showing_opp", "best_showing_bet")},
+    **{f"reached_{k + 1}": f"street_reached >= {k}" for k in range(1, 5)},
+}
+"""Each sum the stat catalogue reads (stats/catalogue.py), as SQL over one ``player_hands`` row.
+
+Stats are ratios of these sums, so they add up over any grouping: ``player_days``
+(schemas/003_player_days.sql) holds them per player, currency, game, profile, stakes and day,
+summed at import, and a query sums those rows again; a grouping ``player_days`` has no key for
+(position, situation, session) sums the same expressions over ``player_hands``."""
+
+DOUBLE_SUMS = frozenset({"allin_var", "won_units"})
+"""Sums of :data:`ROLLUP` that are not whole numbers."""
+
+ROLLUP_KEYS = ("player", "currency", "decimals", "game", "profile", "stakes", "day")
+
+
+def rollup_sums() -> str:
+    """The SELECT list of :data:`ROLLUP` sums (booleans count as 1)."""
+    return ", ".join(
+        f"CAST(sum(CAST(({sql}) AS {'DOUBLE' if name in DOUBLE_SUMS else 'BIGINT'})) AS "
+        f"{'DOUBLE' if name in DOUBLE_SUMS else 'BIGINT'}) AS {name}" for name, sql in ROLLUP.items())
+
+
+def rollup_sql(source: str) -> str:
+    """``player_days`` rows from the ``player_hands`` rows of ``source`` (a table or a subquery)."""
+    return (f"SELECT player, currency, decimals, game, profile, stakes, CAST(played_at AS DATE) AS day, "
+            f"{rollup_sums()} FROM {source} GROUP BY ALL")

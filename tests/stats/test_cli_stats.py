@@ -74,7 +74,8 @@ def test_by_street_and_session(db):
 def test_explain():
     result = runner.invoke(app, ["stats", "--explain", "vpip"])
     assert result.exit_code == 0
-    assert "forced" in result.stdout and "PT4" in result.stdout and "vpip / NOT walk" in result.stdout
+    assert "forced" in result.stdout and "PT4" in result.stdout
+    assert "(vpip) / (hands - walks)" in result.stdout and "walks = sum of walk" in result.stdout
 
 
 @pytest.mark.parametrize(("args", "message"), [

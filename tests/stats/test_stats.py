@@ -114,3 +114,10 @@ def test_by_street(store):
            for r in streets.to_dicts()}
     # preflop: 3 hands, raises in hands 1 and 2, a fold in hand 3; flop and turn: a bet; river: a call
     assert got == {0: (3, 0, 2, 0, 0, 1), 1: (1, 1, 0, 0, 0, 0), 2: (1, 1, 0, 0, 0, 0), 3: (1, 0, 0, 1, 0, 0)}
+
+
+def test_the_daily_sums_and_the_hands_give_the_same_stats(store):
+    # no grouping reads player_days; by session reads player_hands: the four hands are one session
+    daily = player_stats(store)
+    from_hands = player_stats(store, by="session").drop("session")
+    assert from_hands.equals(daily.select(from_hands.columns))

@@ -1,4 +1,5 @@
-"""player_hands in the store: written at import beside the other tables, filled for older stores."""
+"""player_hands and player_days in the store: written at import beside the other tables, filled for
+older stores; player_days holds exactly the sums of player_hands."""
 
 from __future__ import annotations
 
@@ -31,12 +32,32 @@ def test_a_version_1_store_gets_its_facts_when_opened(tmp_path):
     with Store(path) as store:
         store.import_paths([log])
         before = store.query("SELECT * FROM player_hands ORDER BY hand_key, seat")
+        days = store.query("SELECT * FROM player_days ORDER BY ALL")
         # make it what a store written before schema 2 looks like
         store.con.execute("DROP TABLE player_hands")
+        store.con.execute("DROP TABLE player_days")
         store.con.execute("DELETE FROM schema_version WHERE version >= 2")
     with Store(path) as store:
         assert store.version() >= 2
         after = store.query("SELECT * FROM player_hands ORDER BY hand_key, seat")
+        assert store.query("SELECT * FROM player_days ORDER BY ALL").equals(days)
     assert after.height == before.height == 13
     assert after.drop("played_at").equals(before.drop("played_at"))
     assert after["played_at"].cast(pl.String).to_list() == before["played_at"].cast(pl.String).to_list()
+
+
+def test_player_days_are_the_sums_of_player_hands(tmp_path):
+    from soko_analytics.store.facts import ROLLUP, rollup_sql
+
+    first, second = tmp_path / "a.txt", tmp_path / "b.txt"
+    first.write_text("\n\n".join([HOLDEM_3BET, STUD_STEAL]), encoding="utf-8")
+    second.write_text(HOLDEM_STEAL_SHOWDOWN, encoding="utf-8")
+    with Store(tmp_path / "s.duckdb") as store:
+        store.import_paths([first])
+        store.import_paths([second])  # a second import adds partial sums for the same player and day
+        keys = "player, currency, decimals, game, profile, stakes, day"
+        sums = ", ".join(f"sum({n}) AS {n}" for n in ROLLUP)
+        kept = store.query(f"SELECT {keys}, {sums} FROM player_days GROUP BY ALL ORDER BY ALL")
+        fresh = store.query(f"SELECT * FROM ({rollup_sql('player_hands')}) ORDER BY ALL")
+        assert kept.height == 6 + 4  # six hold'em players (one day, one stakes), four stud players
+        assert kept.equals(fresh.select(kept.columns).cast(kept.schema))
