@@ -1,0 +1,115 @@
+"""Report benchmark: the dashboard for stores of 100,000 and 1,000,000 simulated hands.
+
+The stores are built as ``bench/stats.py`` builds them: a simulated seed (2,000 hold'em, 2,000
+seven-card stud and 2,000 Sökö casino hands) imported, then its ``player_hands`` replicated in
+DuckDB up to N hands with ~1,000 players per million hands and the hero (``Aino``) in ~92% of
+them, and ``player_days`` rebuilt. The dashboard reads ``player_hands``, ``player_days`` and (for
+its audit section) ``findings``, which holds the seed's.
+
+Timed, side by side, per store:
+
+- ours: ``soko report dashboard`` (``api.report_dashboard``): the queries, the figures and the
+  HTML, written to a file; its size;
+- the peer: the naive way to draw the hero's winnings, one Plotly figure of every hand (no
+  thinning; ``Scattergl``, as Plotly advises for large series) written with ``fig.write_html``
+  (plotly.js embedded); its size;
+- the browser: headless Chromium opening each file and drawing it (wall time of a screenshot,
+  network off), where Chromium is installed.
+
+Targets (the reports issue): the dashboard of a million hands in under 10 s and under 10 MB.
+
+    python bench/report.py [--hands 100000 1000000]
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import plotly.graph_objects as go
+from rich.console import Console
+from rich.table import Table
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from stats import HERO, build_seed, scale  # noqa: E402 (bench/stats.py, beside this file)
+
+from soko_analytics import api  # noqa: E402
+from soko_analytics.stats import Filters, cumulative  # noqa: E402
+from soko_analytics.store.db import Store  # noqa: E402
+
+TARGET_SECONDS = 10.0
+TARGET_MB = 10.0
+
+
+def naive_winnings(db: Path, out: Path) -> int:
+    """The hero's cumulative winnings, every hand a point, as Plotly's own HTML; returns its size."""
+    with Store(db) as store:
+        lines = cumulative(store, Filters(players=(HERO,)), points=10**12)  # every hand
+    fig = go.Figure()
+    for column in ("net", "showdown", "non_showdown", "allin_adjusted"):
+        fig.add_trace(go.Scattergl(x=lines["hand"].to_numpy(), y=(lines[column] / 100).to_numpy(), name=column,
+                                   mode="lines"))
+    fig.write_html(out, include_plotlyjs=True, full_html=True)
+    return out.stat().st_size
+
+
+def browser_seconds(path: Path) -> float | None:
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    if chromium is None:
+        return None
+    start = time.perf_counter()
+    subprocess.run([chromium, "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                    "--proxy-server=http://127.0.0.1:9", "--host-resolver-rules=MAP * ~NOTFOUND",
+                    "--window-size=1280,2000", f"--screenshot={path.with_suffix('.png')}", path.as_uri()],
+                   capture_output=True, timeout=300, check=True)
+    return time.perf_counter() - start
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--hands", type=int, nargs="+", default=[100_000, 1_000_000])
+    parser.add_argument("--players-per-million", type=int, default=1000)
+    args = parser.parse_args()
+    console = Console()
+    with tempfile.TemporaryDirectory(prefix="soko-bench-report-") as tmp:
+        folder = Path(tmp)
+        seed = build_seed(folder, 2000, console)
+        table = Table(title="soko report dashboard beside the naive full-resolution chart (2 cores)")
+        for col in ("store", "what", "seconds", "÷ ours", "HTML MB", "browser s", "target"):
+            table.add_column(col, justify="left" if col in ("store", "what", "target") else "right")
+        for hands in args.hands:
+            db = folder / f"store-{hands}.duckdb"
+            scale(seed, db, hands, max(10, hands * args.players_per_million // 1_000_000))
+            out = folder / f"dashboard-{hands}.html"
+            start = time.perf_counter()
+            written = api.report_dashboard(db, Filters(), out)
+            ours = time.perf_counter() - start
+            ours_browser = browser_seconds(out)
+            naive = folder / f"naive-{hands}.html"
+            start = time.perf_counter()
+            naive_size = naive_winnings(db, naive)
+            theirs = time.perf_counter() - start
+            naive_browser = browser_seconds(naive)
+            mb = written["bytes"] / 1e6
+            met = "—"
+            if hands >= 1_000_000:
+                met = "met" if ours < TARGET_SECONDS and mb < TARGET_MB else "NOT met"
+                met = f"< {TARGET_SECONDS:.0f} s, < {TARGET_MB:.0f} MB: {met}"
+            fmt = (lambda s: "—" if s is None else f"{s:.1f}")
+            table.add_row(f"{hands:,} hands", "ours: the whole dashboard", f"{ours:.2f}", "(ref)", f"{mb:.1f}",
+                          fmt(ours_browser), met)
+            table.add_row("", "naive: the hero's 4 lines, every hand", f"{theirs:.2f}", f"{theirs / ours:.2f}×",
+                          f"{naive_size / 1e6:.1f}", fmt(naive_browser), "")
+        console.print(table)
+        console.print("browser s: headless Chromium's wall time to load the file, draw it and take a screenshot "
+                      "(network off); — where Chromium is not installed")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
