@@ -93,7 +93,7 @@ CATALOGUE: tuple[Stat, ...] = (
     Stat("allin_adjusted", "All-in adj.", Kind.MONEY, "allin_adjusted", None, "all", "PT4",
          "All-in adjusted winnings: where no more betting can happen, cards are still to come and every live "
          "player's cards are known, the player's equity in each pot (exact enumeration of the remaining cards "
-         "up to 100,000 outcomes, else a seeded Monte Carlo of 10,000 deals) times the pot, less its share "
+         "up to 100,000 outcomes, else a seeded Monte Carlo of 5,000 deals) times the pot, less its share "
          "of the rake, minus what they put in; every other hand counts its net. ``allin_adjusted_se`` is "
          "the Monte Carlo standard error of the total (0 when every figure is exact)."),
     Stat("rake", "Rake", Kind.MONEY, "rake", None, "all", "PT4",
