@@ -47,7 +47,8 @@ def test_disputed_hands_give_their_finding(name, codes):
 
 
 def test_demo_runs_end_to_end(tmp_path):
-    result = CliRunner().invoke(app, ["demo", "--out", str(tmp_path / "demo")], env={"COLUMNS": "200"})
+    result = CliRunner().invoke(app, ["demo", "--out", str(tmp_path / "demo"), "--reports", str(tmp_path / "reports")],
+                                env={"COLUMNS": "200"})
     assert result.exit_code == 0, result.output
     out = result.stdout
     hands = sum(int(h) for _, h, *_ in COMMANDS) + len(DISPUTED)
@@ -56,3 +57,10 @@ def test_demo_runs_end_to_end(tmp_path):
         assert hand_id in out
     assert (tmp_path / "demo" / "demo.duckdb").is_file()
     assert str(tmp_path / "demo" / "demo.duckdb") in out
+    # the stats, the dashboard and the first disputed hand's report
+    stats = (tmp_path / "demo" / "stats.csv").read_text(encoding="utf-8")
+    assert stats.startswith("player,currency,decimals,game,hands,net_won") and "Aino" in stats
+    dashboard = (tmp_path / "reports" / "dashboard.html").read_text(encoding="utf-8")
+    assert "Winnings over hands" in dashboard and "four flush" in dashboard  # Sökö's classes shown down
+    report = (tmp_path / "reports" / "hand-202603140102.html").read_text(encoding="utf-8")
+    assert "not_reopened" in report and 'class="verdict bad"' in report
