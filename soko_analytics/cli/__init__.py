@@ -1,6 +1,8 @@
 """The ``soko`` command line: thin commands over :mod:`soko_analytics.api`.
 
-The only module that imports typer and rich. Each command parses its options,
+The only package that imports typer and rich: this module holds the app, its
+shared helpers and most commands; ``stats.py`` and ``reports.py`` add ``soko
+stats`` and ``soko report``. Each command parses its options,
 calls one api function inside :func:`reporting_errors`, and renders the plain
 data it gets back: a rich table, or JSON with ``--json``. Data goes to stdout,
 diagnostics to stderr.
@@ -19,8 +21,8 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from . import api
-from .errors import SokoError
+from .. import api
+from ..errors import SokoError
 
 
 class ExitCode(IntEnum):
@@ -177,7 +179,7 @@ def audit(
 
     Example: soko audit session.txt --explain 202603140001
     """
-    from .replay.explain import explain as explain_hand
+    from ..replay.explain import explain as explain_hand
 
     if not paths and db is None:
         _usage("give hand-history files or folders, or --db FILE")
@@ -231,7 +233,7 @@ def import_(
 
     Example: soko import ~/hands --db soko.duckdb
     """
-    from .store.db import default_jobs
+    from ..store.db import default_jobs
 
     jobs = jobs or default_jobs()
     console = Console(stderr=True)
@@ -289,7 +291,7 @@ def quarantine(
 
 
 def _print_verdict(result) -> None:
-    from .replay.findings import Severity
+    from ..replay.findings import Severity
 
     hand = result.hand
     where = f"{hand.source.path}:{hand.source.line}: " if hand.source else ""
@@ -348,7 +350,7 @@ def demo(
 
     Example: soko demo --out /tmp/soko-demo
     """
-    from .store.db import default_jobs
+    from ..store.db import default_jobs
 
     with reporting_errors():
         data = api.demo(out, default_jobs(), reports)
@@ -455,175 +457,6 @@ def export(
                    f"{result['skipped']:,} skipped (not expressible in {result['to']})")
 
 
-STATS_FORMATS = ("table", "csv", "json", "parquet")
-STATS_BY = ("position", "situation", "street", "session", "month", "stakes", "game")
-
-
-@app.command("stats")
-def stats(
-    db: Annotated[Path, typer.Option("--db", help="The store.")] = Path("soko.duckdb"),
-    player: Annotated[list[str] | None, typer.Option("--player", help="Only this player (repeatable).")] = None,
-    game: Annotated[str | None, typer.Option("--game", help="holdem, stud7, stud5 or soko.")] = None,
-    profile: Annotated[str | None, typer.Option("--profile", help="A rules profile, e.g. soko-finnish.")] = None,
-    stakes: Annotated[str | None, typer.Option("--stakes", help="Stakes as stored and listed by --by stakes, e.g. '0.05/0.10 USD'.")] = None,
-    since: Annotated[str | None, typer.Option("--since", help="First day, YYYY-MM-DD.")] = None,
-    until: Annotated[str | None, typer.Option("--until", help="Last day, YYYY-MM-DD.")] = None,
-    min_hands: Annotated[int, typer.Option("--min-hands", help="Leave out rows with fewer hands.")] = 0,
-    by: Annotated[str | None, typer.Option("--by", help="Group by: " + ", ".join(STATS_BY) + ".")] = None,
-    fmt: Annotated[str | None, typer.Option(
-        "--format", help="table, csv, json or parquet (default: a table on a terminal, csv otherwise).")] = None,
-    out: Annotated[Path | None, typer.Option("--out", help="Write here instead of stdout.")] = None,
-    explain: Annotated[str | None, typer.Option("--explain", help="Print the definition of one stat and exit.")] = None,
-) -> None:
-    """Player stats from the store: VPIP, PFR, AF, WTSD, W$SD, 3-bet, c-bets, steals, stud and Sökö stats.
-
-    Every percentage comes with its opportunities (_n) and a 95% Wilson interval (_lo, _hi);
-    money is in minor units of its currency. Definitions: docs/stats.md or --explain STAT.
-
-    Example: soko stats --db soko.duckdb --player Aino --by position
-    """
-    with reporting_errors():
-        if explain is not None:
-            _print_stat(api.explain_stat(explain))
-            return
-        if by is not None and by not in STATS_BY:
-            raise api.SokoError(f"cannot group stats by {by!r}", expected=", ".join(STATS_BY), actual=by)
-        if fmt is not None and fmt not in STATS_FORMATS:
-            raise api.SokoError(f"unknown format {fmt!r}", expected=", ".join(STATS_FORMATS), actual=fmt)
-        filters = api.Filters(tuple(player or ()), game, profile, stakes, _day(since, "--since"),
-                              _day(until, "--until"), min_hands)
-        frame = api.player_stats(db, filters, by)
-    fmt = fmt or ("table" if out is None and Console().is_terminal else "csv")
-    if fmt == "parquet" and out is None:
-        _usage("--format parquet needs --out FILE")
-    if fmt == "table":
-        _print_stats_table(frame, by, out)
-    elif fmt == "csv":
-        text = frame.write_csv()
-        out.write_text(text, encoding="utf-8") if out else typer.echo(text, nl=False)
-    elif fmt == "json":
-        text = json.dumps(frame.to_dicts(), indent=2, ensure_ascii=False, default=str)
-        out.write_text(text + "\n", encoding="utf-8") if out else typer.echo(text)
-    else:
-        frame.write_parquet(out)
-    if out is not None:
-        typer.echo(f"{len(frame)} rows written to {out}", err=True)
-
-
-def _day(text: str | None, option: str):
-    from datetime import date
-
-    if text is None:
-        return None
-    try:
-        return date.fromisoformat(text)
-    except ValueError:
-        raise api.SokoError(f"{option} wants a day as YYYY-MM-DD", expected="YYYY-MM-DD", actual=text) from None
-
-
-def _print_stat(data: dict[str, Any]) -> None:
-    typer.echo(f"{data['name']} ({data['label']}, {data['source']}): {data['definition']}")
-    formula = data["numerator"] if data["denominator"] is None else f"({data['numerator']}) / ({data['denominator']})"
-    typer.echo(f"  formula: {formula}   ({data['kind']}; games: {data['games']})")
-    for name, sql in data["sums"].items():
-        typer.echo(f"  {name} = sum of {sql} over the player's hands")
-
-
-def _stat_cell(row: dict[str, Any], s: dict[str, Any]) -> str | None:
-    name, kind = s["name"], s["kind"]
-    value = row.get(name)
-    if kind == "percent":
-        n = row.get(f"{name}_n") or 0
-        if not n:
-            return None
-        return f"{value:.1f}  n={n} [{row[f'{name}_lo']:.0f}–{row[f'{name}_hi']:.0f}]"
-    if value is None:
-        return "–"
-    if kind == "money":
-        return api.decimal_text(int(value), int(row["decimals"]))
-    if kind in ("ratio", "per_100"):
-        return f"{value:.2f}"
-    return str(value)
-
-
-def _print_stats_table(frame, by: str | None, out: Path | None) -> None:
-    console = Console(file=out.open("w", encoding="utf-8") if out else None, width=200 if out else None)
-    if frame.is_empty():
-        console.print("no hands match")
-        return
-    rows = frame.to_dicts()
-    if by == "street":
-        table = Table(*frame.columns, title="stats by round")
-        for row in rows:
-            table.add_row(*("" if v is None else f"{v:.1f}" if isinstance(v, float) else str(v)
-                            for v in row.values()))
-        console.print(table)
-        return
-    per_table = max(1, (console.width - 22) // 22)  # columns that fit side by side
-    catalogue = api.stat_catalogue()
-    for start in range(0, len(rows), per_table):
-        chunk = rows[start:start + per_table]
-        heads = [" ".join(str(r[k]) for k in ("player", "currency", by) if k and r.get(k) is not None) for r in chunk]
-        table = Table("stat", *heads, title="player stats (95% Wilson intervals)" if start == 0 else None)
-        for s in catalogue:
-            cells = [_stat_cell(r, s) for r in chunk]
-            if any(c is not None for c in cells):
-                table.add_row(s["label"], *(c or "" for c in cells))
-        console.print(table)
-
-
-report_app = typer.Typer(no_args_is_help=True)
-app.add_typer(report_app, name="report")
-
-
-@report_app.callback()
-def _report() -> None:
-    """Write HTML reports (the player-stat dashboard, a disputed-pot report) that need no network.
-
-    Example: soko report dashboard --db soko.duckdb --player Aino
-    """
-
-
-@report_app.command("dashboard")
-def report_dashboard(
-    db: Annotated[Path, typer.Option("--db", help="The store.")] = Path("soko.duckdb"),
-    player: Annotated[list[str] | None, typer.Option("--player", help="Chart this player (repeatable).")] = None,
-    game: Annotated[str | None, typer.Option("--game", help="holdem, stud7, stud5 or soko.")] = None,
-    profile: Annotated[str | None, typer.Option("--profile", help="A rules profile, e.g. soko-finnish.")] = None,
-    stakes: Annotated[str | None, typer.Option("--stakes", help="Stakes as stored (see soko stats --by stakes).")] = None,
-    since: Annotated[str | None, typer.Option("--since", help="First day, YYYY-MM-DD.")] = None,
-    until: Annotated[str | None, typer.Option("--until", help="Last day, YYYY-MM-DD.")] = None,
-    min_hands: Annotated[int, typer.Option("--min-hands", help="Leave out players with fewer hands.")] = 0,
-    out: Annotated[Path | None, typer.Option("--out", help="The HTML file (default reports/dashboard.html).")] = None,
-) -> None:
-    """The player-stat dashboard: winnings lines, the stat table, results, showdowns, sessions, audit.
-
-    One self-contained HTML file (plotly.js embedded; no network needed). Without --player it charts
-    the players with the most hands.
-
-    Example: soko report dashboard --db soko.duckdb --player Aino --out reports/aino.html
-    """
-    with reporting_errors():
-        filters = api.Filters(tuple(player or ()), game, profile, stakes, _day(since, "--since"),
-                              _day(until, "--until"), min_hands)
-        written = api.report_dashboard(db, filters, out)
-    typer.echo(f"{written['path']} ({written['bytes'] / 1e6:.1f} MB)")
-
-
-@report_app.command("hand")
-def report_hand(
-    hand_id: Annotated[str, typer.Argument(help="The hand id, as the log prints it.")],
-    db: Annotated[Path, typer.Option("--db", help="The store.")] = Path("soko.duckdb"),
-    out: Annotated[Path | None, typer.Option("--out", help="The HTML file (default reports/hand-ID.html).")] = None,
-) -> None:
-    """The disputed-pot report of one hand: the ledger step by step, pots, showdown, payouts, verdict.
-
-    Printable, and readable without JavaScript. Exit status 1 when the hand breaks the rules.
-
-    Example: soko report hand 202603140103 --db soko-demo/demo.duckdb
-    """
-    with reporting_errors():
-        written = api.report_hand(db, hand_id, out)
-    typer.echo(f"{written['path']}: " + ("played and paid by the rules" if written["ok"] else "breaks the rules"))
-    if not written["ok"]:
-        raise typer.Exit(int(ExitCode.FINDINGS))
+# The commands of the other modules of this package register themselves on app.
+from . import reports as _reports  # noqa: E402,F401
+from . import stats as _stats  # noqa: E402,F401

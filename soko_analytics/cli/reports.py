@@ -1,0 +1,68 @@
+"""``soko report dashboard`` and ``soko report hand``: the HTML reports."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from .. import api
+from . import ExitCode, app, reporting_errors
+from .stats import _day
+
+report_app = typer.Typer(no_args_is_help=True)
+app.add_typer(report_app, name="report")
+
+
+@report_app.callback()
+def _report() -> None:
+    """Write HTML reports (the player-stat dashboard, a disputed-pot report) that need no network.
+
+    Example: soko report dashboard --db soko.duckdb --player Aino
+    """
+
+
+@report_app.command("dashboard")
+def report_dashboard(
+    db: Annotated[Path, typer.Option("--db", help="The store.")] = Path("soko.duckdb"),
+    player: Annotated[list[str] | None, typer.Option("--player", help="Chart this player (repeatable).")] = None,
+    game: Annotated[str | None, typer.Option("--game", help="holdem, stud7, stud5 or soko.")] = None,
+    profile: Annotated[str | None, typer.Option("--profile", help="A rules profile, e.g. soko-finnish.")] = None,
+    stakes: Annotated[str | None, typer.Option("--stakes", help="Stakes as stored (see soko stats --by stakes).")] = None,
+    since: Annotated[str | None, typer.Option("--since", help="First day, YYYY-MM-DD.")] = None,
+    until: Annotated[str | None, typer.Option("--until", help="Last day, YYYY-MM-DD.")] = None,
+    min_hands: Annotated[int, typer.Option("--min-hands", help="Leave out players with fewer hands.")] = 0,
+    out: Annotated[Path | None, typer.Option("--out", help="The HTML file (default reports/dashboard.html).")] = None,
+) -> None:
+    """The player-stat dashboard: winnings lines, the stat table, results, showdowns, sessions, audit.
+
+    One self-contained HTML file (plotly.js embedded; no network needed). Without --player it charts
+    the players with the most hands.
+
+    Example: soko report dashboard --db soko.duckdb --player Aino --out reports/aino.html
+    """
+    with reporting_errors():
+        filters = api.Filters(tuple(player or ()), game, profile, stakes, _day(since, "--since"),
+                              _day(until, "--until"), min_hands)
+        written = api.report_dashboard(db, filters, out)
+    typer.echo(f"{written['path']} ({written['bytes'] / 1e6:.1f} MB)")
+
+
+@report_app.command("hand")
+def report_hand(
+    hand_id: Annotated[str, typer.Argument(help="The hand id, as the log prints it.")],
+    db: Annotated[Path, typer.Option("--db", help="The store.")] = Path("soko.duckdb"),
+    out: Annotated[Path | None, typer.Option("--out", help="The HTML file (default reports/hand-ID.html).")] = None,
+) -> None:
+    """The disputed-pot report of one hand: the ledger step by step, pots, showdown, payouts, verdict.
+
+    Printable, and readable without JavaScript. Exit status 1 when the hand breaks the rules.
+
+    Example: soko report hand 202603140103 --db soko-demo/demo.duckdb
+    """
+    with reporting_errors():
+        written = api.report_hand(db, hand_id, out)
+    typer.echo(f"{written['path']}: " + ("played and paid by the rules" if written["ok"] else "breaks the rules"))
+    if not written["ok"]:
+        raise typer.Exit(int(ExitCode.FINDINGS))
