@@ -11,37 +11,12 @@ digits. Derived figures follow :func:`~soko_analytics.model.ledger.money_flow`:
 blinds, bring-ins and straddles count toward it, antes (and the dead part of
 ``posts small & big blinds``) do not, an uncalled bet comes back, and what a
 player collects or is paid for cashing out is not money put in.
-
-Positions (``seats.position``), for games whose later rounds start left of the
-button (hold'em), are labels of the players dealt in, read clockwise from the
-button: ``BTN``, ``SB``, ``BB``, then the others from the first to act:
-
-====  ==================================================
- n    labels (in seat order from the button)
-====  ==================================================
- 2    BTN (also the small blind), BB
- 3    BTN SB BB
- 4    BTN SB BB UTG
- 5    BTN SB BB UTG CO
- 6    BTN SB BB UTG MP CO
- 7    BTN SB BB UTG MP HJ CO
- 8    BTN SB BB UTG UTG+1 MP HJ CO
- 9    BTN SB BB UTG UTG+1 UTG+2 MP HJ CO
-10    BTN SB BB UTG UTG+1 UTG+2 UTG+3 MP HJ CO
-====  ==================================================
-
-When the button seat is not dealt in (a dead button), the labels of n + 1
-players are used with ``BTN`` left out, so the first player after the button
-is ``SB``; when nobody posts a small blind and the first player after the
-button posts the big blind, ``SB`` is left out the same way. A player who posts
-a blind out of turn keeps the label of his seat. Stud games, and hands whose log
-names no button, get None.
+Positions and keys come from :mod:`.keys`.
 """
 
 from __future__ import annotations
 
-import hashlib
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import lru_cache
 from itertools import chain, repeat
@@ -51,9 +26,8 @@ import polars as pl
 
 from ..errors import SokoError
 from ..model.cards import DECK
-from ..model.hand import BETTING, FORCED, ActionKind, Hand, Stakes
+from ..model.hand import BETTING, FORCED, ActionKind, Hand
 from ..model.ledger import Flow, money_flow
-from ..model.money import decimal_text
 from ..replay.findings import STREET_SHOWDOWN
 from ..rules.options import FirstToAct
 from ..rules.profiles import resolve
@@ -68,6 +42,8 @@ from .facts import (
     rake_shares,
     unit_of,
 )
+from .keys import content_hash, hand_key, stakes_label, text_hash
+from .keys import positions as seat_positions
 
 if TYPE_CHECKING:
     from ..parsers.base import Quarantined
@@ -80,11 +56,6 @@ __all__ = [
     "SCHEMAS",
     "ArrowStream",
     "Batch",
-    "content_hash",
-    "hand_key",
-    "position_labels",
-    "stakes_label",
-    "text_hash",
 ]
 
 # -- the tables ----------------------------------------------------------------------------
@@ -160,135 +131,6 @@ GAMES = {"holdem": "holdem", "stud7": "stud7", "stud5": "stud5", "soko-casino": 
 QUARANTINE_KINDS = ("unsupported", "incomplete", "malformed", "conflict", "unreadable")
 """``quarantine.kind``: a game we do not replay; a hand the log does not finish; text that breaks its
 format; a hand whose id is stored with different content; a file that cannot be read."""
-
-# -- keys and hashes -----------------------------------------------------------------------
-
-_MASK63 = (1 << 63) - 1
-
-
-def hand_key(site: str, hand_id: str) -> int:
-    """The hand's BIGINT key: the first 8 bytes of blake2b-512(UTF-8 ``site NUL hand_id``), read big-endian,
-    masked to 63 bits.
-
-    Stable across runs and machines, never negative; ``UNIQUE (site, hand_id)`` catches the
-    (astronomically unlikely) collision of two different hands.
-    """
-    digest = hashlib.blake2b(f"{site}\x00{hand_id}".encode("utf-8", "surrogatepass")).digest()
-    return int.from_bytes(digest[:8], "big") & _MASK63
-
-
-def text_hash(text: str) -> str:
-    """blake2b-128 hex of a text (``quarantine.content_hash``, file hashes)."""
-    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
-
-
-_COMPARED = tuple(f.name for f in fields(Hand) if f.compare)
-_HASH_VERSION = "hand-v1"
-
-
-def _canonical(hand: Hand) -> str:
-    """The compared fields as one text: ``repr`` of plain tuples (named tuples and enums flattened)."""
-    parts: list[str] = []
-    for name in _COMPARED:
-        value = getattr(hand, name)
-        if name == "actions":
-            if value:
-                streets, players, kinds, *rest = zip(*value, strict=True)
-                value = (streets, players, ",".join(kinds), *rest)
-        elif name in ("seats", "deals"):
-            value = tuple(map(tuple, value))
-        elif isinstance(value, tuple):  # Stakes, Tournament: named tuples of plain values
-            value = tuple(value)
-        parts.append(repr(value))
-    return "\x1f".join(parts)
-
-
-def content_hash(hand: Hand) -> str:
-    """blake2b-128 hex of the hand's content: every field ``==`` compares, none of where it came from.
-
-    Equal hands (the same hand read from two files, or written and read back) hash the same; a hand
-    that differs in any compared field (one action amount) hashes differently. The canonical text
-    is the ``repr`` of each compared field in declaration order, named tuples as plain tuples and
-    action kinds by value, under a version tag: bump the tag when the canonical form changes.
-    """
-    body = f"{_HASH_VERSION}\x00{_canonical(hand)}"
-    return hashlib.blake2b(body.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
-
-
-# -- labels --------------------------------------------------------------------------------
-
-
-@lru_cache(maxsize=1024)
-def stakes_label(stakes: Stakes) -> str:
-    """The stakes in one short text: the limits, then ``ante``, ``cap``, then the currency.
-
-    The limits are the spread ``min-max`` when the game has one (``10-100``), else the fixed-limit
-    bets ``small/big`` (``0.04/0.08``, also for limit hold'em), else the blinds ``SB/BB``
-    (``0.01/0.02``). The ante and a no-limit cap are added when set; amounts are exact decimals
-    (``0.50``, not ``0.5``). Examples: ``0.01/0.02 USD``, ``0.04/0.08 ante 0.01 USD``,
-    ``10-100 ante 5``, ``0.25/0.50 cap 10.00 USD``, ``ante 5`` (antes only), ``-`` (nothing known).
-    """
-    d = stakes.decimals
-    parts: list[str] = []
-    if stakes.min_bet is not None or stakes.max_bet is not None:
-        parts.append(f"{_amount(stakes.min_bet, d)}-{_amount(stakes.max_bet, d)}")
-    elif stakes.small_bet is not None and stakes.big_bet is not None:
-        parts.append(f"{decimal_text(stakes.small_bet, d)}/{decimal_text(stakes.big_bet, d)}")
-    elif stakes.small_blind is not None or stakes.big_blind is not None:
-        parts.append(f"{_amount(stakes.small_blind, d)}/{_amount(stakes.big_blind, d)}")
-    if stakes.ante:
-        parts.append(f"ante {decimal_text(stakes.ante, d)}")
-    if stakes.cap:
-        parts.append(f"cap {decimal_text(stakes.cap, d)}")
-    if not parts:
-        parts.append("-")
-    if stakes.currency:
-        parts.append(stakes.currency)
-    return " ".join(parts)
-
-
-def _amount(amount: int | None, decimals: int) -> str:
-    return "?" if amount is None else decimal_text(amount, decimals)
-
-
-def _rest_labels(k: int) -> tuple[str, ...]:
-    """Labels of the ``k`` players after the big blind, first to act first."""
-    if k <= 0:
-        return ()
-    tail = {1: (), 2: ("CO",), 3: ("MP", "CO")}.get(k, ("MP", "HJ", "CO"))
-    middle = tuple(f"UTG+{i}" for i in range(1, k - len(tail)))
-    return ("UTG", *middle, *tail)
-
-
-@lru_cache(maxsize=32)
-def position_labels(n: int) -> tuple[str, ...]:
-    """The position of each of ``n`` players dealt in, in seat order from the button (see the module doc)."""
-    if n <= 0:
-        return ()
-    if n == 1:
-        return ("BTN",)
-    if n == 2:
-        return ("BTN", "BB")
-    return ("BTN", "SB", "BB", *_rest_labels(n - 3))
-
-
-def _positions(button: int, dealt_seats: list[int], big_blind_seat: int | None = None) -> dict[int, str]:
-    """Seat number → position label; ``dealt_seats`` in seat order.
-
-    ``big_blind_seat`` is given when no small blind was posted: if the first player after the button
-    posts the big blind, the small blind's place is empty and ``SB`` is left out like a dead ``BTN``.
-    """
-    n = len(dealt_seats)
-    if button in dealt_seats:
-        at = dealt_seats.index(button)
-        skip = {1} if n > 2 and big_blind_seat == dealt_seats[(at + 1) % n] else set()
-    else:
-        at = next((i for i, s in enumerate(dealt_seats) if s > button), 0)
-        skip = {0, 1} if n > 1 and big_blind_seat == dealt_seats[at] else {0}
-    labels = [x for i, x in enumerate(position_labels(n + len(skip))) if i not in skip]
-    order = dealt_seats[at:] + dealt_seats[:at]
-    return dict(zip(order, labels, strict=True))
-
 
 # -- per-game facts, resolved once per rules text ------------------------------------------
 
@@ -532,7 +374,7 @@ class Batch:
         positions: dict[int, str] = {}
         if game.button and hand.button is not None:
             bb_seat = next((s.seat for s in seats if s.name == lone_big_blind), None) if lone_big_blind else None
-            positions = _positions(hand.button, sorted(s.seat for s in seats if s.name in dealt), bb_seat)
+            positions = seat_positions(hand.button, sorted(s.seat for s in seats if s.name in dealt), bb_seat)
         put_in, collected, cash_out, net = [], [], [], []
         for s in seats:
             f = flows[s.name]

@@ -6,7 +6,12 @@ import pytest
 
 from soko_analytics.store.db import Store
 
-from ..stats.hands import HOLDEM_SIDE_POT_ALLIN, HOLDEM_STEAL_SHOWDOWN, HOLDEM_WALK, STUD_STEAL
+from ..stats.hands import (
+    HOLDEM_SIDE_POT_ALLIN,
+    HOLDEM_STEAL_SHOWDOWN,
+    HOLDEM_WALK,
+    STUD_STEAL,
+)
 
 HOSTILE = "<script>document.title='pwned'</script>"
 """A player name that would run if a report wrote it into HTML unescaped."""

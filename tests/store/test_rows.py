@@ -24,17 +24,14 @@ from soko_analytics.model.ledger import added_money
 from soko_analytics.parsers import Quarantined, pokerstars, read_path
 from soko_analytics.replay.audit import PotResult, audit
 from soko_analytics.rules.profiles import PROFILES
-from soko_analytics.store.rows import (
-    BATCH_TABLES,
-    GAMES,
-    ArrowStream,
-    Batch,
+from soko_analytics.store.keys import (
     content_hash,
     hand_key,
     position_labels,
     stakes_label,
     text_hash,
 )
+from soko_analytics.store.rows import BATCH_TABLES, GAMES, ArrowStream, Batch
 
 ROOT = Path(__file__).resolve().parents[2]
 DDLS = sorted((ROOT / "schemas").glob("*.sql"))
