@@ -30,10 +30,8 @@ def report_store(tmp_path_factory):
     log = folder / "hostile.txt"
     hands = [HOLDEM_STEAL_SHOWDOWN, HOLDEM_WALK, HOLDEM_SIDE_POT_ALLIN, STUD_STEAL]
     log.write_text("\n\n".join(hostile(h) for h in hands), encoding="utf-8")
-    sample = folder / "sample"
     path = folder / "r.duckdb"
     with Store(path) as store:
         summary = store.import_paths([log])
         assert summary.stored == 4, summary.line()
-    del sample
     return path
