@@ -25,7 +25,7 @@ from .rules.evaluate import evaluator
 from .rules.options import OPTIONS, format_value
 from .rules.profiles import PROFILES, resolve, rules_text
 from .rules.spec import GameSpec
-from .stats import CATALOGUE, Filters, stat
+from .stats import BY, CATALOGUE, Filters, stat
 from .stats import player_stats as player_stats_of
 from .store.db import ImportSummary, Store
 from .store.facts import ROLLUP
@@ -387,6 +387,10 @@ def player_stats(db: str | Path, filters: Filters = Filters(), by: str | None = 
         raise SokoError("no store here", path=str(db))
     with Store(db) as store:  # not read-only: an older store gets its player_hands filled on opening
         return player_stats_of(store, filters, by)
+
+
+STATS_BY = (*BY, "street")
+"""What ``player_stats`` can group by."""
 
 
 def stat_catalogue() -> list[dict[str, Any]]:

@@ -14,7 +14,7 @@ from .. import api
 from . import _usage, app, reporting_errors
 
 STATS_FORMATS = ("table", "csv", "json", "parquet")
-STATS_BY = ("position", "situation", "street", "session", "month", "stakes", "game")
+STATS_BY = api.STATS_BY
 
 
 @app.command("stats")

@@ -26,7 +26,8 @@ from ..store.db import Store
 from ..store.facts import rollup_sums
 from .catalogue import CATALOGUE, GAME_GROUPS, Kind, Stat
 
-__all__ = ["BY", "Filters", "StatsError", "player_stats", "sessions", "street_stats", "wilson"]
+__all__ = ["BY", "Filters", "StatsError", "cumulative", "findings_summary", "player_stats", "sessions",
+           "showdown_classes", "street_stats", "top_players", "wilson"]
 
 Z95 = 1.959963984540054
 """The 97.5% quantile of the standard normal: a 95% two-sided interval."""
