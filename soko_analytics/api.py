@@ -276,6 +276,12 @@ def find_hand(paths: Iterable[str | Path], hand_id: str, format: str = "auto") -
 
 # -- the store ---------------------------------------------------------------------------
 
+def _store_file(db: str | Path) -> None:
+    """A SokoError unless a store file is there (opening a missing one would create it)."""
+    if not Path(db).is_file():
+        raise SokoError("no store here", path=str(db))
+
+
 def import_paths(db: str | Path, paths: Iterable[str | Path], format: str = "auto", jobs: int = 1,
                  with_audit: bool = True, progress=None) -> ImportSummary:
     """Import hand histories into the store at ``db`` (created if missing)."""
@@ -300,6 +306,7 @@ def audit_store(db: str | Path, hand_id: str | None = None) -> Iterator[Audit | 
 
 def quarantine_records(db: str | Path) -> list[dict[str, Any]]:
     """What the store could not store, and why."""
+    _store_file(db)
     with Store(db, read_only=True) as store:
         frame = store.query("SELECT source_file, source_line, hand_id, kind, reason FROM quarantine "
                             "ORDER BY source_file, source_line")
@@ -315,8 +322,7 @@ def export(db: str | Path, to: str, out: str | Path) -> dict[str, Any]:
     """
     from .store.export import export_parquet, export_text
 
-    if not Path(db).is_file():
-        raise SokoError("no store here", path=str(db))
+    _store_file(db)
     if to == "parquet":
         with Store(db, read_only=True) as store:
             return {"to": to, "out": str(out), "rows": export_parquet(store, Path(out))}
@@ -383,8 +389,7 @@ def player_stats(db: str | Path, filters: Filters = Filters(), by: str | None = 
 
     The one api function that returns a frame: stats are tables, and scripts want them as such.
     """
-    if not Path(db).exists():
-        raise SokoError("no store here", path=str(db))
+    _store_file(db)
     with Store(db) as store:  # not read-only: an older store gets its player_hands filled on opening
         return player_stats_of(store, filters, by)
 
@@ -418,8 +423,7 @@ def report_dashboard(db: str | Path, filters: Filters = Filters(), out: str | Pa
     """Write the player-stat dashboard of the store at ``db`` (default ``reports/dashboard.html``)."""
     from .reports.dashboard import dashboard
 
-    if not Path(db).exists():
-        raise SokoError("no store here", path=str(db))
+    _store_file(db)
     with Store(db) as store:
         text = dashboard(store, filters, title)
     return _write_report(Path(out) if out else REPORTS / "dashboard.html", text)
@@ -429,8 +433,7 @@ def report_hand(db: str | Path, hand_id: str, out: str | Path | None = None) -> 
     """Write the disputed-pot report of one stored hand (default ``reports/hand-<id>.html``)."""
     from .reports.hand import hand_report
 
-    if not Path(db).exists():
-        raise SokoError("no store here", path=str(db))
+    _store_file(db)
     for item in audit_store(db, hand_id):
         if isinstance(item, Quarantined):
             raise SokoError(f"hand {hand_id} could not be read: {item.reason}", path=item.path, line=item.line,

@@ -278,8 +278,6 @@ def quarantine(
     Example: soko quarantine --db soko.duckdb
     """
     with reporting_errors():
-        if not db.exists():
-            raise api.SokoError("no store here", path=str(db))
         rows = api.quarantine_records(db)
     if as_json:
         _print_json(rows)

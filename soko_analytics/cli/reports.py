@@ -9,7 +9,7 @@ import typer
 
 from .. import api
 from . import ExitCode, app, reporting_errors
-from .stats import _day
+from .stats import Db, Game, Profile, Since, Stakes, Until, filters
 
 report_app = typer.Typer(no_args_is_help=True)
 app.add_typer(report_app, name="report")
@@ -25,13 +25,13 @@ def _report() -> None:
 
 @report_app.command("dashboard")
 def report_dashboard(
-    db: Annotated[Path, typer.Option("--db", help="The store.")] = Path("soko.duckdb"),
+    db: Db = Path("soko.duckdb"),
     player: Annotated[list[str] | None, typer.Option("--player", help="Chart this player (repeatable).")] = None,
-    game: Annotated[str | None, typer.Option("--game", help="holdem, stud7, stud5 or soko.")] = None,
-    profile: Annotated[str | None, typer.Option("--profile", help="A rules profile, e.g. soko-finnish.")] = None,
-    stakes: Annotated[str | None, typer.Option("--stakes", help="Stakes as stored (see soko stats --by stakes).")] = None,
-    since: Annotated[str | None, typer.Option("--since", help="First day, YYYY-MM-DD.")] = None,
-    until: Annotated[str | None, typer.Option("--until", help="Last day, YYYY-MM-DD.")] = None,
+    game: Game = None,
+    profile: Profile = None,
+    stakes: Stakes = None,
+    since: Since = None,
+    until: Until = None,
     min_hands: Annotated[int, typer.Option("--min-hands", help="Leave out players with fewer hands.")] = 0,
     out: Annotated[Path | None, typer.Option("--out", help="The HTML file (default reports/dashboard.html).")] = None,
 ) -> None:
@@ -43,16 +43,14 @@ def report_dashboard(
     Example: soko report dashboard --db soko.duckdb --player Aino --out reports/aino.html
     """
     with reporting_errors():
-        filters = api.Filters(tuple(player or ()), game, profile, stakes, _day(since, "--since"),
-                              _day(until, "--until"), min_hands)
-        written = api.report_dashboard(db, filters, out)
+        written = api.report_dashboard(db, filters(player, game, profile, stakes, since, until, min_hands), out)
     typer.echo(f"{written['path']} ({written['bytes'] / 1e6:.1f} MB)")
 
 
 @report_app.command("hand")
 def report_hand(
     hand_id: Annotated[str, typer.Argument(help="The hand id, as the log prints it.")],
-    db: Annotated[Path, typer.Option("--db", help="The store.")] = Path("soko.duckdb"),
+    db: Db = Path("soko.duckdb"),
     out: Annotated[Path | None, typer.Option("--out", help="The HTML file (default reports/hand-ID.html).")] = None,
 ) -> None:
     """The disputed-pot report of one hand: the ledger step by step, pots, showdown, payouts, verdict.

@@ -16,16 +16,32 @@ from . import _usage, app, reporting_errors
 STATS_FORMATS = ("table", "csv", "json", "parquet")
 STATS_BY = api.STATS_BY
 
+# The filter options soko stats and soko report dashboard share.
+Db = Annotated[Path, typer.Option("--db", help="The store.")]
+Game = Annotated[str | None, typer.Option("--game", help="holdem, stud7, stud5 or soko.")]
+Profile = Annotated[str | None, typer.Option("--profile", help="A rules profile, e.g. soko-finnish.")]
+Stakes = Annotated[str | None, typer.Option(
+    "--stakes", help="Stakes as stored and listed by soko stats --by stakes, e.g. '0.05/0.10 USD'.")]
+Since = Annotated[str | None, typer.Option("--since", help="First day, YYYY-MM-DD.")]
+Until = Annotated[str | None, typer.Option("--until", help="Last day, YYYY-MM-DD.")]
+
+
+def filters(player: list[str] | None, game: str | None, profile: str | None, stakes: str | None,
+            since: str | None, until: str | None, min_hands: int) -> api.Filters:
+    """The filters of the shared options (a SokoError for a day that is not YYYY-MM-DD)."""
+    return api.Filters(tuple(player or ()), game, profile, stakes, _day(since, "--since"), _day(until, "--until"),
+                       min_hands)
+
 
 @app.command("stats")
 def stats(
-    db: Annotated[Path, typer.Option("--db", help="The store.")] = Path("soko.duckdb"),
+    db: Db = Path("soko.duckdb"),
     player: Annotated[list[str] | None, typer.Option("--player", help="Only this player (repeatable).")] = None,
-    game: Annotated[str | None, typer.Option("--game", help="holdem, stud7, stud5 or soko.")] = None,
-    profile: Annotated[str | None, typer.Option("--profile", help="A rules profile, e.g. soko-finnish.")] = None,
-    stakes: Annotated[str | None, typer.Option("--stakes", help="Stakes as stored and listed by --by stakes, e.g. '0.05/0.10 USD'.")] = None,
-    since: Annotated[str | None, typer.Option("--since", help="First day, YYYY-MM-DD.")] = None,
-    until: Annotated[str | None, typer.Option("--until", help="Last day, YYYY-MM-DD.")] = None,
+    game: Game = None,
+    profile: Profile = None,
+    stakes: Stakes = None,
+    since: Since = None,
+    until: Until = None,
     min_hands: Annotated[int, typer.Option("--min-hands", help="Leave out rows with fewer hands.")] = 0,
     by: Annotated[str | None, typer.Option("--by", help="Group by: " + ", ".join(STATS_BY) + ".")] = None,
     fmt: Annotated[str | None, typer.Option(
@@ -48,9 +64,7 @@ def stats(
             raise api.SokoError(f"cannot group stats by {by!r}", expected=", ".join(STATS_BY), actual=by)
         if fmt is not None and fmt not in STATS_FORMATS:
             raise api.SokoError(f"unknown format {fmt!r}", expected=", ".join(STATS_FORMATS), actual=fmt)
-        filters = api.Filters(tuple(player or ()), game, profile, stakes, _day(since, "--since"),
-                              _day(until, "--until"), min_hands)
-        frame = api.player_stats(db, filters, by)
+        frame = api.player_stats(db, filters(player, game, profile, stakes, since, until, min_hands), by)
     fmt = fmt or ("table" if out is None and Console().is_terminal else "csv")
     if fmt == "parquet" and out is None:
         _usage("--format parquet needs --out FILE")

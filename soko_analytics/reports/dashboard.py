@@ -55,8 +55,8 @@ def dashboard(store: Store, filters: Filters = Filters(), title: str = "soko_ana
     charted = list(filters.players) or top_players(store, filters, CHART_PLAYERS)
     focus = replace(filters, players=tuple(charted))
     stats = player_stats(store, filters)
-    hands = store.query("SELECT count(DISTINCT hand_key) AS n FROM player_hands WHERE " + filters.where()[0],
-                        filters.where()[1])["n"][0] if len(stats) else 0
+    where, params = filters.where()
+    hands = store.query(f"SELECT count(DISTINCT hand_key) AS n FROM player_hands WHERE {where}", params)["n"][0]
     parts = [f"<h1>{esc(title)}</h1>",
              f'<p class="meta">{hands:,} hands in {esc(store.path)}{_filter_text(filters)}; charts for '
              f"{esc(', '.join(charted)) or 'nobody'}.</p>"]

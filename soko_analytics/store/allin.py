@@ -14,9 +14,10 @@ hands are left as they are (both runs are in the log).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 
 from ..model.hand import BETTING, ActionKind, Hand
-from ..model.ledger import Flow
+from ..model.ledger import Flow, money_flow
 from ..replay.pots import build_pots
 from ..rules.equity import equity
 from ..rules.spec import GameSpec
@@ -45,18 +46,10 @@ def allin_adjusted(hand: Hand, spec: GameSpec, flows: Mapping[str, Flow], dealt:
     live = [s.name for s in hand.seats if s.name in dealt and s.name not in folded]
     if len(live) < 2:
         return {}
-    stacks = {s.name: s.stack for s in hand.seats}
-    put_in: dict[str, int] = {}
-    street_total: dict[str, int] = {}
-    street = 0
-    all_in: set[str] = set()
-    for a in actions[:last + 1]:
-        if a.street != street:
-            street, street_total = a.street, {}
-        added = _added(a, street_total)
-        put_in[a.player] = put_in.get(a.player, 0) + added
-        if a.all_in or (added and put_in[a.player] >= stacks.get(a.player, 0)):
-            all_in.add(a.player)
+    # what each player had put in when the betting ended, read as the ledger reads the whole hand
+    so_far = money_flow(replace(hand, actions=actions[:last + 1]))
+    all_in = {a.player for a in actions[:last + 1] if a.all_in}
+    all_in.update(s.name for s in hand.seats if so_far[s.name].put_in and so_far[s.name].put_in >= s.stack)
     if sum(p not in all_in for p in live) > 1:
         return {}
     moment = actions[last].street
@@ -91,22 +84,6 @@ def allin_adjusted(hand: Hand, spec: GameSpec, flows: Mapping[str, Flow], dealt:
     scale = paid / total if total else 0.0
     return {p: (round(result.expected[i] * scale) - flows[p].put_in + flows[p].cash_out, result.se[i] * scale)
             for p, i in index.items()}
-
-
-def _added(a, street_total: dict[str, int]) -> int:
-    """Chips an action adds to the pot (antes and blinds included), as the ledger reads it."""
-    kind = a.kind
-    if kind in (ActionKind.RAISE, ActionKind.COMPLETE):
-        before = street_total.get(a.player, 0)
-        street_total[a.player] = a.to or 0
-        return (a.to or 0) - before
-    if kind in (ActionKind.CALL, ActionKind.BET, ActionKind.SMALL_BLIND, ActionKind.BIG_BLIND,
-                ActionKind.STRADDLE, ActionKind.BRING_IN):
-        street_total[a.player] = street_total.get(a.player, 0) + a.amount
-        return a.amount
-    if kind in (ActionKind.ANTE, ActionKind.SMALL_AND_BIG_BLIND):
-        return a.amount
-    return 0
 
 
 def _known_at(hand: Hand, player: str, moment: int, down_count: int) -> list[int] | None:
