@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
+from importlib import resources
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -17,9 +18,10 @@ import polars as pl
 
 from .errors import SokoError
 from .model.cards import format_cards
-from .model.hand import Hand
+from .model.hand import Hand, Source
 from .model.money import decimal_text
-from .parsers import FORMATS, Quarantined, iter_files, read_path, read_text, write_hands
+from .parsers.base import guarded
+from .parsers import FORMATS, Quarantined, check_format, check_paths, iter_files, read_path, read_text, write_hands
 from .replay.audit import Audit, audit
 from .rules.evaluate import evaluator
 from .rules.options import OPTIONS, format_value
@@ -27,11 +29,11 @@ from .rules.profiles import PROFILES, resolve, rules_text
 from .rules.spec import GameSpec
 from .stats import BY, CATALOGUE, Filters, stat
 from .stats import player_stats as player_stats_of
-from .store.db import ImportSummary, Store
+from .store.db import ImportSummary, Interrupted, Store, open_for_reading
 from .store.facts import ROLLUP
 
 __all__ = [
-    "AuditSummary", "ConvertResult", "Filters", "Quarantined", "SokoError", "audit_hands", "audit_record",
+    "AuditSummary", "ConvertResult", "Filters", "Interrupted", "Quarantined", "SokoError", "audit_hands", "audit_record",
     "audit_store", "convert", "demo", "describe_options", "evaluate_hands", "explain_stat", "export",
     "find_hand", "game_spec", "import_paths", "iter_files", "player_stats", "profiles", "quarantine_records",
     "read_hands", "report_dashboard", "report_hand", "resolve_profile", "simulate_text", "stat_catalogue",
@@ -152,13 +154,20 @@ def _summary(spec: GameSpec) -> dict[str, str]:
 
 # -- reading and converting hand histories -------------------------------------
 
-def read_hands(paths: Iterable[str | Path], format: str = "auto") -> Iterator[Hand | Quarantined]:
+def read_hands(paths: Iterable[str | Path], format: str = "auto", strict: bool = False) -> Iterator[Hand | Quarantined]:
     """Every hand of the files and folders given, each a Hand or a Quarantined record (nothing is dropped).
 
-    ``format`` is ``auto`` (detected per file) or a name of :data:`~.parsers.FORMATS`.
+    ``format`` is ``auto`` (detected per file) or a name of :data:`~.parsers.FORMATS`. A missing path or
+    an unknown format is a SokoError before anything is read; a file that cannot be read, or a folder
+    entry that cannot be walked, is a Quarantined record (kind ``unreadable``) and the rest goes on.
+    ``strict`` raises a bug of ours instead of quarantining the hand.
     """
-    for path in iter_files(paths):
-        yield from read_path(path, format)
+    check_format(format)
+    for item in iter_files(paths):
+        if isinstance(item, Quarantined):
+            yield item
+        else:
+            yield from read_path(item, format, strict)
 
 
 @dataclass
@@ -173,7 +182,7 @@ class ConvertResult:
     """Hands that parsed but that the output format cannot express, with why."""
 
 
-def convert(paths: Iterable[str | Path], to: str, format: str = "auto") -> ConvertResult:
+def convert(paths: Iterable[str | Path], to: str, format: str = "auto", strict: bool = False) -> ConvertResult:
     """Read hand histories and write the hands that parse in format ``to`` (``soko``, ``phh``, ``pokerstars``).
 
     Hands that do not parse are returned as quarantined, with their reasons.
@@ -183,7 +192,7 @@ def convert(paths: Iterable[str | Path], to: str, format: str = "auto") -> Conve
     hands: list[Hand] = []
     quarantined: list[Quarantined] = []
     unwritable: list[tuple[Hand, str]] = []
-    for item in read_hands(paths, format):
+    for item in read_hands(paths, format, strict):
         if isinstance(item, Quarantined):
             quarantined.append(item)
             continue
@@ -202,10 +211,16 @@ GAMES = {"holdem": "holdem", "stud7": "stud7", "stud5": "stud5", "soko-casino": 
 """The game of each profile, as audit records name it."""
 
 
-def audit_hands(paths: Iterable[str | Path], format: str = "auto") -> Iterator[Audit | Quarantined]:
-    """Replay and check every hand of the files and folders given; hands that do not parse come back quarantined."""
-    for item in read_hands(paths, format):
-        yield item if isinstance(item, Quarantined) else audit(item, ledger=False)
+def audit_hands(paths: Iterable[str | Path], format: str = "auto", strict: bool = False) -> Iterator[Audit | Quarantined]:
+    """Replay and check every hand of the files and folders given; hands that do not parse come back quarantined,
+    and so does a hand the replayer fails on (kind ``internal``: a bug of ours; ``strict`` raises it)."""
+    for item in read_hands(paths, format, strict):
+        yield item if isinstance(item, Quarantined) else _audit(item, strict)
+
+
+def _audit(hand: Hand, strict: bool, ledger: bool = False) -> Audit | Quarantined:
+    where = hand.source or Source("<hand>", 0)
+    return guarded(lambda: audit(hand, ledger=ledger), hand.raw, where.path, where.line, hand.hand_id, strict)
 
 
 def audit_record(result: Audit) -> dict[str, Any]:
@@ -245,12 +260,18 @@ class AuditSummary:
     quarantined: int = 0
     unsupported: int = 0
     incomplete: int = 0
+    internal: int = 0
+    """Hands that met a bug of ours."""
+    unreadable: int = 0
+    """Files (or folder entries) that could not be read."""
 
     def add(self, item: Audit | Quarantined) -> None:
         if isinstance(item, Quarantined):
             self.quarantined += 1
             self.unsupported += item.unsupported
             self.incomplete += item.incomplete
+            self.internal += item.kind == "internal"
+            self.unreadable += item.kind == "unreadable"
             return
         self.hands += 1
         if item.ok:
@@ -276,22 +297,23 @@ def find_hand(paths: Iterable[str | Path], hand_id: str, format: str = "auto") -
 
 # -- the store ---------------------------------------------------------------------------
 
-def _store_file(db: str | Path) -> None:
-    """A SokoError unless a store file is there (opening a missing one would create it)."""
-    if not Path(db).is_file():
-        raise SokoError("no store here", path=str(db))
-
-
 def import_paths(db: str | Path, paths: Iterable[str | Path], format: str = "auto", jobs: int = 1,
-                 with_audit: bool = True, progress=None) -> ImportSummary:
-    """Import hand histories into the store at ``db`` (created if missing)."""
+                 with_audit: bool = True, progress=None, strict: bool = False, force: bool = False,
+                 on_chunk=None) -> ImportSummary:
+    """Import hand histories into the store at ``db`` (created if missing).
+
+    A missing path or an unknown format is a SokoError before the store is touched; Ctrl-C is an
+    :class:`Interrupted` error whose ``summary`` says what was committed. See :meth:`Store.import_paths`.
+    """
+    check_format(format)
+    paths = check_paths(paths)
     with Store(db) as store:
-        return store.import_paths(paths, format, jobs, with_audit, progress)
+        return store.import_paths(paths, format, jobs, with_audit, progress, strict, force, on_chunk)
 
 
 def stored_hands(db: str | Path, hand_id: str | None = None) -> Iterator[Hand | Quarantined]:
     """The hands of a store, read back from their raw text (one hand id, or all)."""
-    with Store(db, read_only=True) as store:
+    with open_for_reading(db) as store:
         rows = store.raw_hands(hand_id)
     for raw, fmt, source, line in rows:
         for item in read_text(raw, f"{source}:{line}", fmt):
@@ -301,41 +323,42 @@ def stored_hands(db: str | Path, hand_id: str | None = None) -> Iterator[Hand | 
 def audit_store(db: str | Path, hand_id: str | None = None) -> Iterator[Audit | Quarantined]:
     """Replay and check the hands of a store (all, or one hand id)."""
     for item in stored_hands(db, hand_id):
-        yield item if isinstance(item, Quarantined) else audit(item, ledger=hand_id is not None)
+        yield item if isinstance(item, Quarantined) else _audit(item, False, ledger=hand_id is not None)
 
 
-def quarantine_records(db: str | Path) -> list[dict[str, Any]]:
-    """What the store could not store, and why."""
-    _store_file(db)
-    with Store(db, read_only=True) as store:
-        frame = store.query("SELECT source_file, source_line, hand_id, kind, reason FROM quarantine "
-                            "ORDER BY source_file, source_line")
+def quarantine_records(db: str | Path, resolved: bool = False) -> list[dict[str, Any]]:
+    """What the store could not store, and why: the open records (and the resolved ones, with ``resolved``)."""
+    with open_for_reading(db) as store:
+        frame = store.query("SELECT source_file, source_line, hand_id, kind, reason, resolved_by FROM quarantine "
+                            + ("" if resolved else "WHERE resolved_by IS NULL ") + "ORDER BY source_file, source_line")
     return frame.to_dicts()
 
 
-def export(db: str | Path, to: str, out: str | Path) -> dict[str, Any]:
+def export(db: str | Path, to: str, out: str | Path, force: bool = False) -> dict[str, Any]:
     """Export the store at ``db``: ``to`` is ``parquet`` (``out`` a folder) or a text format (``out`` a file).
 
     Returns ``{"to", "out", "rows": {table: rows written}}`` for Parquet, and
     ``{"to", "out", "written", "skipped"}`` for text, where skipped hands are
-    those the format cannot express.
+    those the format cannot express. An existing text file is overwritten only with ``force``.
     """
     from .store.export import export_parquet, export_text
 
-    _store_file(db)
     if to == "parquet":
-        with Store(db, read_only=True) as store:
+        with open_for_reading(db) as store:
             return {"to": to, "out": str(out), "rows": export_parquet(store, Path(out))}
     if to not in FORMATS:
         raise SokoError(f"unknown export format {to!r}", expected="parquet, " + ", ".join(FORMATS), actual=to)
+    if Path(out).exists() and not force:
+        raise SokoError("the file exists; give --force to overwrite it", path=str(out))
+    open_for_reading(db).close()
     written, skipped = export_text(db, Path(out), to)
     return {"to": to, "out": str(out), "written": written, "skipped": skipped}
 
 
 # -- simulation and the demo -------------------------------------------------------------
 
-SAMPLE_DATA = Path(__file__).resolve().parents[1] / "sample_data"
-"""The bundled sample hands (in the project's checkout)."""
+SAMPLE_DATA = Path(str(resources.files("soko_analytics") / "sample_data"))
+"""The bundled sample hands (package data)."""
 
 
 def simulate_text(profile: str, hands: int = 200, players: int = 6, seed: int = 1, format: str | None = None) -> str:
@@ -352,7 +375,7 @@ def demo(out: str | Path = "soko-demo", jobs: int = 1, reports: str | Path = REP
     (written in full to ``out/stats.csv``), and write the dashboard and the first disputed hand's report
     into ``reports``."""
     if not SAMPLE_DATA.is_dir():
-        raise SokoError(f"the sample data is not at {SAMPLE_DATA} (run from the project's checkout)")
+        raise SokoError(f"the sample data is missing from the installed package (looked in {SAMPLE_DATA})")
     folder = Path(out)
     folder.mkdir(parents=True, exist_ok=True)
     db = folder / "demo.duckdb"
@@ -389,8 +412,7 @@ def player_stats(db: str | Path, filters: Filters = Filters(), by: str | None = 
 
     The one api function that returns a frame: stats are tables, and scripts want them as such.
     """
-    _store_file(db)
-    with Store(db) as store:  # not read-only: an older store gets its player_hands filled on opening
+    with open_for_reading(db) as store:
         return player_stats_of(store, filters, by)
 
 
@@ -423,8 +445,7 @@ def report_dashboard(db: str | Path, filters: Filters = Filters(), out: str | Pa
     """Write the player-stat dashboard of the store at ``db`` (default ``reports/dashboard.html``)."""
     from .reports.dashboard import dashboard
 
-    _store_file(db)
-    with Store(db) as store:
+    with open_for_reading(db) as store:
         text = dashboard(store, filters, title)
     return _write_report(Path(out) if out else REPORTS / "dashboard.html", text)
 
@@ -433,7 +454,6 @@ def report_hand(db: str | Path, hand_id: str, out: str | Path | None = None) -> 
     """Write the disputed-pot report of one stored hand (default ``reports/hand-<id>.html``)."""
     from .reports.hand import hand_report
 
-    _store_file(db)
     for item in audit_store(db, hand_id):
         if isinstance(item, Quarantined):
             raise SokoError(f"hand {hand_id} could not be read: {item.reason}", path=item.path, line=item.line,

@@ -10,10 +10,11 @@ diagnostics to stderr.
 
 from __future__ import annotations
 
-import json
+import os
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from enum import IntEnum
+from enum import Enum, IntEnum
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -23,6 +24,8 @@ from rich.table import Table
 
 from .. import api
 from ..errors import SokoError
+from ..parsers.base import code_location
+from .output import cell, echo, json_text, safe
 
 
 class ExitCode(IntEnum):
@@ -33,7 +36,42 @@ class ExitCode(IntEnum):
     FINDINGS = 1
     """``soko audit``: some hand has an error finding."""
     USAGE = 2
-    """Bad input: an unknown name, a bad value, an impossible combination of options."""
+    """Bad input: an unknown name, a bad value, a missing file, an impossible combination of options."""
+    INTERNAL = 3
+    """A bug of soko_analytics stopped the command (the message says where; ``--strict`` or SOKO_DEBUG=1
+    show the traceback)."""
+    INTERRUPTED = 130
+    """Ctrl-C."""
+
+
+class InputFormat(str, Enum):
+    """``--format`` / ``--from`` of the commands that read hand histories."""
+
+    auto = "auto"
+    pokerstars = "pokerstars"
+    soko = "soko"
+    phh = "phh"
+
+
+class OutputFormat(str, Enum):
+    """``--to`` of ``soko convert``, ``--format`` of ``soko simulate``."""
+
+    pokerstars = "pokerstars"
+    soko = "soko"
+    phh = "phh"
+
+
+class ExportFormat(str, Enum):
+    """``--to`` of ``soko export``."""
+
+    parquet = "parquet"
+    pokerstars = "pokerstars"
+    soko = "soko"
+    phh = "phh"
+
+
+Strict = Annotated[bool, typer.Option("--strict", help="Stop with a traceback at a bug of soko_analytics instead "
+                                      "of quarantining the hand as internal (for debugging).")]
 
 
 app = typer.Typer(
@@ -55,16 +93,22 @@ def _soko() -> None:
 
 @contextmanager
 def reporting_errors(code: ExitCode = ExitCode.USAGE) -> Iterator[None]:
-    """Turn a SokoError into ``soko: error: <message>`` on stderr and exit ``code``."""
+    """Turn a SokoError into ``soko: error: <message>`` on stderr and exit ``code``; Ctrl-C into exit 130."""
     try:
         yield
+    except api.Interrupted as err:
+        echo(f"soko: {err.reason}", err=True)
+        raise typer.Exit(int(ExitCode.INTERRUPTED)) from None
     except SokoError as err:
-        typer.echo(f"soko: error: {err}", err=True)
+        echo(f"soko: error: {err}", err=True)
         raise typer.Exit(int(code)) from None
+    except KeyboardInterrupt:
+        echo("soko: interrupted", err=True)
+        raise typer.Exit(int(ExitCode.INTERRUPTED)) from None
 
 
 def _print_json(data: Any) -> None:
-    typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
+    typer.echo(json_text(data))
 
 
 @app.command("rules")
@@ -135,30 +179,40 @@ def eval_(
 @app.command("convert")
 def convert(
     paths: Annotated[list[Path], typer.Argument(help="Hand-history files or folders (plain, .gz, .zip).")],
-    to: Annotated[str, typer.Option("--to", help="Output format: soko, phh or pokerstars.")],
-    from_: Annotated[str, typer.Option("--from", help="Input format, or auto to detect per file.")] = "auto",
+    to: Annotated[OutputFormat, typer.Option("--to", help="Output format: soko, phh or pokerstars.")],
+    from_: Annotated[InputFormat, typer.Option("--from", help="Input format, or auto to detect per file.")]
+    = InputFormat.auto,
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Write here instead of stdout.")] = None,
+    strict: Strict = False,
 ) -> None:
     """Convert hand histories to another format.
 
-    Every hand that parses is written; hands that do not (unsupported games,
-    cancelled or malformed hands) are listed on stderr as ``file:line: reason``.
+    Every hand that parses is written; hands that do not (unsupported games, cancelled or
+    malformed hands) and files that cannot be read are listed on stderr as ``file:line: reason``.
 
     Example: soko convert session.txt --to phh --out session.phhs
     """
     with reporting_errors():
-        result = api.convert(paths, to, from_)
-    if out is None:
-        typer.echo(result.text, nl=False)
-    else:
-        out.write_text(result.text, encoding="utf-8")
+        result = api.convert(paths, to.value, from_.value, strict)
+        if out is None:
+            typer.echo(result.text, nl=False)
+        else:
+            _write_text(out, result.text)
     for q in result.quarantined:
-        typer.echo(f"soko: skipped: {q.message()}", err=True)
+        echo(f"soko: skipped: {q.message()}", err=True)
     for hand, why in result.unwritable:
         where = f"{hand.source.path}:{hand.source.line}: " if hand.source else ""
-        typer.echo(f"soko: not written: {where}hand {hand.hand_id}: {why}", err=True)
+        echo(f"soko: not written: {where}hand {hand.hand_id}: {why}", err=True)
     skipped = len(result.quarantined) + len(result.unwritable)
     typer.echo(f"soko: {result.written} hands written, {skipped} skipped", err=True)
+
+
+def _write_text(out: Path, text: str) -> None:
+    """Write an output file; a SokoError (not a traceback) when its folder is missing or it cannot be written."""
+    try:
+        out.write_text(text, encoding="utf-8")
+    except OSError as err:
+        raise SokoError(f"cannot write the file: {err.strerror or err}", path=str(out)) from None
 
 
 @app.command("audit")
@@ -169,13 +223,16 @@ def audit(
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object per hand (JSON Lines) on stdout.")] = False,
     explain: Annotated[str | None, typer.Option("--explain", metavar="HAND_ID",
                                                 help="Print one hand's replay as a ledger, with the verdict.")] = None,
-    from_: Annotated[str, typer.Option("--from", help="Input format, or auto to detect per file.")] = "auto",
+    from_: Annotated[InputFormat, typer.Option("--from", help="Input format, or auto to detect per file.")]
+    = InputFormat.auto,
+    strict: Strict = False,
 ) -> None:
     """Replay every hand under its profile's rules and check each action and each pot split.
 
     Reads files and folders, or the hands of a store with --db. Prints a verdict per hand with an
-    error and a summary (or, with --json, one record per hand). Exit status: 0 when no hand has an
-    error finding, 1 when some do, 2 for usage errors.
+    error and a summary (or, with --json, one record per hand). A file that is not a hand history
+    is reported and skipped. Exit status: 0 when no hand has an error finding, 1 when some do, 2 for
+    usage errors (a missing file, a bad option), 3 when a bug of soko_analytics stopped the run.
 
     Example: soko audit session.txt --explain 202603140001
     """
@@ -185,18 +242,18 @@ def audit(
         _usage("give hand-history files or folders, or --db FILE")
     if explain is not None:
         with reporting_errors():
-            result = _one_audit(paths, db, explain, from_)
-        typer.echo(explain_hand(result), nl=False)
+            result = _one_audit(paths, db, explain, from_.value)
+        echo(explain_hand(result), nl=False)
         raise typer.Exit(int(ExitCode.OK if result.ok else ExitCode.FINDINGS))
     summary = api.AuditSummary()
     with reporting_errors():
-        items = api.audit_store(db, hand) if db is not None else api.audit_hands(paths, from_)
+        items = api.audit_store(db, hand) if db is not None else api.audit_hands(paths or [], from_.value, strict)
         for item in items:
             summary.add(item)
             if isinstance(item, api.Quarantined):
-                typer.echo(f"soko: not audited: {item.message()}", err=True)
+                echo(f"soko: not audited: {item.message()}", err=True)
             elif as_json:
-                typer.echo(json.dumps(api.audit_record(item), ensure_ascii=False))
+                typer.echo(json_text(api.audit_record(item), indent=None))
             elif not item.ok:
                 _print_verdict(item)
     _print_summary(summary, err=as_json)
@@ -213,7 +270,7 @@ def _one_audit(paths, db, hand_id: str, from_: str):
 
 
 def _usage(message: str) -> None:
-    typer.echo(f"soko: error: {message}", err=True)
+    echo(f"soko: error: {message}", err=True)
     raise typer.Exit(int(ExitCode.USAGE))
 
 
@@ -221,50 +278,58 @@ def _usage(message: str) -> None:
 def import_(
     paths: Annotated[list[Path], typer.Argument(help="Hand-history files or folders (plain, .gz, .zip).")],
     db: Annotated[Path, typer.Option("--db", help="The store (created if missing).")] = Path("soko.duckdb"),
-    format: Annotated[str, typer.Option("--format", help="auto, pokerstars, soko or phh.")] = "auto",
-    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Processes that parse in parallel (0: all cores).")] = 0,
+    format: Annotated[InputFormat, typer.Option("--format", help="Input format, or auto to detect per file.")]
+    = InputFormat.auto,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Processes that read in parallel (0: all cores).")] = 0,
     with_audit: Annotated[bool, typer.Option("--audit/--no-audit", help="Replay each new hand and store "
                                              "its findings.")] = True,
+    force: Annotated[bool, typer.Option("--force", help="Read files again even if they were imported "
+                                        "unchanged.")] = False,
+    strict: Strict = False,
 ) -> None:
     """Import hand histories into the store; files already imported unchanged are skipped.
 
-    Every hand is stored or quarantined with its reason (soko quarantine lists them). Each file is
-    written in one transaction, so an interrupted import can simply be run again.
+    Every hand is stored or quarantined with its reason (soko quarantine lists them). Hands are
+    written a few thousand at a time, each batch in one transaction, so an interrupted import
+    (Ctrl-C, or a killed process) can simply be run again. A file that cannot be read is reported,
+    and tried again by the next import.
 
     Example: soko import ~/hands --db soko.duckdb
     """
     from ..store.db import default_jobs
 
+    if jobs < 0:
+        _usage(f"--jobs must be 0 (all cores) or more, not {jobs}")
     jobs = jobs or default_jobs()
     console = Console(stderr=True)
     with reporting_errors():
         if console.is_terminal:
-            from rich.progress import (
-                BarColumn,
-                MofNCompleteColumn,
-                Progress,
-                TextColumn,
-                TimeElapsedColumn,
-            )
+            from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
-            files = list(api.iter_files(paths))
-            done = {"hands": 0}
-            with Progress(TextColumn("[bold]import"), BarColumn(), MofNCompleteColumn(), TextColumn("files"),
-                          TextColumn("{task.fields[hands]:,} hands, {task.fields[rate]:,.0f} hands/s"),
-                          TimeElapsedColumn(), console=console) as bar:
-                task = bar.add_task("import", total=len(files), hands=0, rate=0.0)
+            with Progress(TextColumn("[bold]import"), BarColumn(), TextColumn("{task.completed:,.0f} hands"),
+                          TextColumn("{task.fields[files]} files, {task.fields[rate]:,.0f} hands/s"),
+                          TimeElapsedColumn(), console=console, transient=True) as bar:
+                task = bar.add_task("import", total=None, files=0, rate=0.0)
 
-                def tick(result) -> None:
-                    done["hands"] += result.stored + result.duplicate + result.quarantined
+                def chunk(hands: int) -> None:
+                    bar.advance(task, hands)
                     elapsed = bar.tasks[task].elapsed or 0
-                    bar.update(task, advance=1, hands=done["hands"], rate=done["hands"] / elapsed if elapsed else 0)
+                    bar.update(task, rate=bar.tasks[task].completed / elapsed if elapsed else 0)
 
-                summary = api.import_paths(db, files, format, jobs, with_audit, tick)
+                def file(result) -> None:
+                    bar.update(task, files=bar.tasks[task].fields["files"] + 1)
+
+                summary = api.import_paths(db, paths, format.value, jobs, with_audit, file, strict, force, chunk)
         else:
-            summary = api.import_paths(db, paths, format, jobs, with_audit)
+            summary = api.import_paths(db, paths, format.value, jobs, with_audit, strict=strict, force=force)
+    for problem in summary.problems:
+        echo(f"soko: not read: {problem.message()}", err=True)
     for f in summary.files:
         if f.error:
-            typer.echo(f"soko: not read: {f.path}: {f.error}", err=True)
+            echo(f"soko: not read: {f.path}: {f.error}", err=True)
+    if summary.internal:
+        echo(f"soko: {summary.internal} hands met a bug of soko_analytics and are quarantined as internal "
+             f"(soko quarantine --db {db} lists them); please report it", err=True)
     typer.echo(summary.line())
 
 
@@ -272,19 +337,24 @@ def import_(
 def quarantine(
     db: Annotated[Path, typer.Option("--db", help="The store.")] = Path("soko.duckdb"),
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    all_: Annotated[bool, typer.Option("--all", help="Also the records a later import resolved.")] = False,
 ) -> None:
     """List what the store could not store, and why (file, line, hand, kind, reason).
+
+    A record is resolved (and no longer listed) when a later import stores its hand, or reads its
+    file again and no longer finds it.
 
     Example: soko quarantine --db soko.duckdb
     """
     with reporting_errors():
-        rows = api.quarantine_records(db)
+        rows = api.quarantine_records(db, all_)
     if as_json:
         _print_json(rows)
         return
     for row in rows:
         hand = f" hand {row['hand_id']}:" if row["hand_id"] else ""
-        typer.echo(f"{row['source_file']}:{row['source_line']}:{hand} [{row['kind']}] {row['reason']}")
+        resolved = f" (resolved by import {row['resolved_by']})" if row["resolved_by"] is not None else ""
+        echo(f"{row['source_file']}:{row['source_line']}:{hand} [{row['kind']}] {row['reason']}{resolved}")
     typer.echo(f"{len(rows)} quarantined", err=True)
 
 
@@ -293,20 +363,22 @@ def _print_verdict(result) -> None:
 
     hand = result.hand
     where = f"{hand.source.path}:{hand.source.line}: " if hand.source else ""
-    typer.echo(f"{where}{hand.site} hand {hand.hand_id} ({hand.rules}):")
+    echo(f"{where}{hand.site} hand {hand.hand_id} ({hand.rules}):")
     for f in result.findings:
         if f.severity is Severity.ERROR:
             detail = f" (expected {f.expected}, log: {f.actual})" if f.expected or f.actual else ""
             line = f"line {f.line}: " if f.line else ""
-            typer.echo(f"  {line}{f.code}: {f.message}{detail}")
+            echo(f"  {line}{f.code}: {f.message}{detail}")
 
 
 def _print_summary(summary, err: bool) -> None:
+    malformed = summary.quarantined - summary.unsupported - summary.incomplete - summary.internal - summary.unreadable
     text = (f"{summary.hands} hands audited: {summary.ok} ok, {summary.with_errors} with errors; "
             f"{summary.quarantined} not audited ({summary.unsupported} unsupported games, "
-            f"{summary.incomplete} incomplete, {summary.quarantined - summary.unsupported - summary.incomplete} "
-            "malformed)")
-    typer.echo(text, err=err)
+            f"{summary.incomplete} incomplete, {malformed} malformed")
+    text += f", {summary.unreadable} unreadable files" if summary.unreadable else ""
+    text += f", {summary.internal} internal errors" if summary.internal else ""
+    typer.echo(text + ")", err=err)
     if summary.findings:
         counts = ", ".join(f"{k} {v}" for k, v in sorted(summary.findings.items(), key=lambda kv: -kv[1]))
         typer.echo(f"findings: {counts}", err=err)
@@ -318,7 +390,7 @@ def simulate(
     hands: Annotated[int, typer.Option("--hands", "-n", help="How many hands.")] = 200,
     players: Annotated[int, typer.Option("--players", "-k", help="Players at the table.")] = 6,
     seed: Annotated[int, typer.Option("--seed", "-s", help="Random seed (the same seed, the same hands).")] = 1,
-    format: Annotated[str | None, typer.Option("--format", help="soko, pokerstars or phh (default: soko for "
+    format: Annotated[OutputFormat | None, typer.Option("--format", help="soko, pokerstars or phh (default: soko for "
                                                "Sökö profiles, else pokerstars).")] = None,
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Write here instead of stdout.")] = None,
 ) -> None:
@@ -330,12 +402,13 @@ def simulate(
     Example: soko simulate --profile soko-casino --hands 300 --seed 1 --out session.txt
     """
     with reporting_errors():
-        text = api.simulate_text(profile, hands, players, seed, format)
+        text = api.simulate_text(profile, hands, players, seed, format.value if format else None)
+        if out is not None:
+            _write_text(out, text)
     if out is None:
         typer.echo(text, nl=False)
     else:
-        out.write_text(text, encoding="utf-8")
-        typer.echo(f"soko: {hands} hands written to {out}", err=True)
+        echo(f"soko: {hands} hands written to {out}", err=True)
 
 
 @app.command("demo")
@@ -364,20 +437,22 @@ def demo(
     for col in ("hand", "file", "code", "message"):
         disputed.add_column(col)
     for row in data["disputed"]:
-        disputed.add_row(row["hand_id"], Path(row["source_file"]).name, row["code"], row["message"])
+        disputed.add_row(cell(row["hand_id"]), cell(Path(row["source_file"]).name), cell(row["code"]),
+                         cell(row["message"]))
     console.print(disputed)
     players = Table(title="Player stats (all of them: soko stats --db " + data["store"] + ")")
     for col in ("game", "player", "hands", "net", "VPIP", "PFR", "AF", "WTSD", "W$SD"):
         players.add_column(col, justify="left" if col in ("game", "player") else "right")
     for row in data["players"]:
-        players.add_row(row["game"], row["player"], str(row["hands"]), f"{row['net']} {row['currency']}".strip(),
+        players.add_row(cell(row["game"]), cell(row["player"]), str(row["hands"]),
+                        cell(f"{row['net']} {row['currency'] or ''}".strip()),
                         *("–" if row[k] is None else f"{row[k]:.1f}" for k in ("vpip", "pfr", "af", "wtsd", "wsd")))
     console.print(players)
     console.print("Written:")
     for path in data["written"]:
-        console.print(f"  {path}")
-    console.print("Try: soko audit --db " + data["store"] + " --explain " +
-                  (data["disputed"][0]["hand_id"] if data["disputed"] else "<hand id>"))
+        console.print(cell(f"  {path}"))
+    console.print(cell("Try: soko audit --db " + data["store"] + " --explain " +
+                       (data["disputed"][0]["hand_id"] if data["disputed"] else "<hand id>")))
 
 
 def _render_overview(data: dict[str, Any], console: Console) -> None:
@@ -424,15 +499,28 @@ def _render_spec(data: dict[str, Any], console: Console) -> None:
 
 
 def main() -> None:
-    """Entry point of the ``soko`` script."""
-    app()
+    """Entry point of the ``soko`` script: a bug of ours is one line on stderr and exit status 3
+    (``SOKO_DEBUG=1`` or ``--strict`` shows the traceback)."""
+    debug = os.environ.get("SOKO_DEBUG") == "1" or "--strict" in sys.argv
+    try:
+        app()
+    except KeyboardInterrupt:
+        echo("soko: interrupted", err=True)
+        sys.exit(int(ExitCode.INTERRUPTED))
+    except Exception as err:  # noqa: BLE001 - the last boundary: a bug of ours never prints a bare traceback
+        if debug:
+            raise
+        echo(f"soko: internal error: {type(err).__name__}: {err} (at {code_location(err)}); this is a bug in "
+             "soko_analytics: run again with SOKO_DEBUG=1 for the traceback, and please report it", err=True)
+        sys.exit(int(ExitCode.INTERNAL))
 
 
 @app.command("export")
 def export(
     out: Annotated[Path, typer.Argument(help="The folder (parquet) or file (soko, phh, pokerstars) to write.")],
-    to: Annotated[str, typer.Option("--to", help="parquet, soko, phh or pokerstars.")],
+    to: Annotated[ExportFormat, typer.Option("--to", help="parquet, soko, phh or pokerstars.")],
     db: Annotated[Path, typer.Option("--db", help="The store.")] = Path("soko.duckdb"),
+    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing text file.")] = False,
 ) -> None:
     """Export the store: every table as Parquet, or the stored hands as hand-history text.
 
@@ -440,12 +528,12 @@ def export(
     (OUT/hands/game=holdem/month=2010-04/...), and OUT/quarantine.parquet and
     OUT/imports.parquet; DuckDB and Polars read it with hive partitioning. Text:
     the hands the format can express, in one file; the others are counted as
-    skipped.
+    skipped. An existing text file is not overwritten without --force.
 
     Example: soko export --db soko.duckdb --to parquet lake/
     """
     with reporting_errors():
-        result = api.export(db, to, out)
+        result = api.export(db, to.value, out, force)
     if "rows" in result:
         for table, rows in result["rows"].items():
             typer.echo(f"{table}: {rows:,} rows")

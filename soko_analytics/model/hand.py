@@ -146,10 +146,12 @@ class Tournament(NamedTuple):
 
 
 class Source(NamedTuple):
-    """Where a hand came from: the file and the line its header is on (1-based)."""
+    """Where a hand came from: the file, the line its header is on (1-based), the format it was read as."""
 
     path: str
     line: int
+    format: str | None = None
+    """``pokerstars``, ``soko`` or ``phh``: the reader's name (None for a hand made in memory)."""
 
 
 @dataclass(frozen=True, slots=True)

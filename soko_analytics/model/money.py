@@ -13,6 +13,11 @@ from ..errors import SokoError
 SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP", "₹": "INR", "¥": "CNY"}
 """Currency symbols the logs use, with their ISO codes."""
 _STRIP = "".join(SYMBOLS) + " \t"
+MAX_AMOUNT = 10**12
+"""The largest amount a log may give, in minor units (ten billion in a currency, a trillion chips): so
+that every sum the store keeps over a player's hands fits in a 64-bit integer."""
+_DIGITS = 40
+"""Longer texts are not amounts (and never reach int(), which refuses over 4,300 digits)."""
 
 
 class MoneyError(SokoError):
@@ -25,6 +30,8 @@ def parse_amount(text: str, decimals: int) -> int:
     A currency symbol before the number and thousands commas are ignored.
     """
     body = text.strip(_STRIP).replace(",", "")
+    if not body.isascii() or len(body) > _DIGITS:
+        raise MoneyError(f"{text[:40]!r} is not an amount", expected="a number like 1.25 or $0.50", actual=text[:40])
     whole, dot, frac = body.partition(".")
     if not whole.isdigit() and not (whole == "" and dot and frac.isdigit()):
         raise MoneyError(f"{text!r} is not an amount", expected="a number like 1.25 or $0.50", actual=text)
@@ -35,7 +42,11 @@ def parse_amount(text: str, decimals: int) -> int:
             f"{text!r} has more than {decimals} decimals", expected=f"at most {decimals} decimals", actual=text
         )
     frac = (frac + "0" * decimals)[:decimals]
-    return int(whole or "0") * 10**decimals + (int(frac) if decimals else 0)
+    value = int(whole or "0") * 10**decimals + (int(frac) if decimals else 0)
+    if value > MAX_AMOUNT:
+        raise MoneyError(f"{text!r} is too large an amount", expected=f"at most {MAX_AMOUNT:,} minor units",
+                         actual=text)
+    return value
 
 
 def format_amount(minor: int, decimals: int, symbol: str = "", trim: bool = True) -> str:

@@ -4,23 +4,22 @@
 ``--format`` choice and the fixture folder) to its module; each module offers
 ``detect``, ``parse`` and ``write`` (see :mod:`.base`). :func:`read_path`
 reads any supported file (plain, ``.gz`` or ``.zip``), detects its format per
-file and yields every hand in it, stored or quarantined.
+file and yields every hand in it, stored or quarantined; :func:`iter_files`
+walks folders and reports what it cannot walk.
 """
 
 from __future__ import annotations
 
-import gzip
 import importlib
-import zipfile
-from collections.abc import Callable, Iterable, Iterator
-from itertools import islice
+import os
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from types import ModuleType
-from typing import IO
 
+from ..errors import SokoError
 from ..model.hand import Hand
-from .base import FormatError, IncompleteHand, Quarantined, UnsupportedGame
-from .stars import decode
+from .base import FormatError, IncompleteHand, Quarantined, TooLarge, Unreadable, UnsupportedGame, quarantine
+from .source import HEAD_CHARS, TextStream, decode, members
 
 FORMATS = {
     "pokerstars": "soko_analytics.parsers.pokerstars",
@@ -28,125 +27,178 @@ FORMATS = {
     "phh": "soko_analytics.parsers.phh",
 }
 """Format name → module path (imported on first use)."""
-HEAD_BYTES = 8192
 
 __all__ = [
-    "FORMATS", "FormatError", "IncompleteHand", "Quarantined", "UnsupportedGame",
-    "detect_format", "format_module", "iter_files", "read_path", "read_text", "write_hands",
+    "FORMATS", "FormatError", "IncompleteHand", "Quarantined", "TooLarge", "Unreadable", "UnsupportedGame",
+    "check_format", "check_paths", "decode", "detect_format", "format_module", "iter_files", "read_path", "read_text",
+    "write_hands",
 ]
 
 
+def check_format(name: str, auto: bool = True) -> str:
+    """``name`` if it is a format (or ``auto``, where allowed); a SokoError listing the names if not."""
+    if name in FORMATS or (auto and name == "auto"):
+        return name
+    choices = (["auto"] if auto else []) + list(FORMATS)
+    raise SokoError(f"unknown format {name!r}", expected=" or ".join(choices), actual=name)
+
+
 def format_module(name: str) -> ModuleType:
-    """The module of a format name; a FormatError listing the names if unknown."""
-    if name not in FORMATS:
-        raise FormatError(f"unknown format {name!r}", expected=" or ".join(FORMATS), actual=name)
-    return importlib.import_module(FORMATS[name])
+    """The module of a format name; a SokoError listing the names if unknown."""
+    return importlib.import_module(FORMATS[check_format(name, auto=False)])
+
+
+def _scores(head: str) -> dict[str, float]:
+    return {name: format_module(name).detect(head) for name in FORMATS}
 
 
 def detect_format(head: str, path: str | None = None) -> str:
-    """The best-scoring format for the start of a text; FormatError when none fits."""
-    scores = {name: format_module(name).detect(head) for name in FORMATS}
-    best = max(scores, key=scores.get)
+    """The best-scoring format for the start of a text; an Unreadable error when none fits."""
+    scores = _scores(head)
+    best = max(scores, key=lambda name: scores[name])
     if scores[best] <= 0:
-        raise FormatError("no supported hand-history format recognised", path=path, line=1,
-                          expected="PokerStars, Sökö text or PHH", actual=head.splitlines()[0][:80] if head else "")
+        first = next((line.strip() for line in head.splitlines() if line.strip()), "")
+        raise Unreadable("no supported hand-history format recognised", path=path, line=1,
+                         expected="PokerStars, Sökö text or PHH", actual=first[:80])
     return best
 
 
-def read_text(text: str, path: str = "<text>", format: str = "auto") -> Iterator[Hand | Quarantined]:
+def read_text(text: str, path: str = "<text>", format: str = "auto",
+              strict: bool = False) -> Iterator[Hand | Quarantined]:
     """Every hand of a text, in the given format or the detected one."""
-    name = detect_format(text[:HEAD_BYTES], path) if format == "auto" else format
-    return format_module(name).parse(text, path)
+    name = detect_format(text[:HEAD_CHARS], path) if format == "auto" else format
+    return format_module(name).parse(text, path, strict=strict)
 
 
-def _decoded_blocks(f: IO[bytes], size: int = 1 << 20) -> Iterator[str]:
-    """A binary file as text blocks of whole lines: UTF-8 (BOM dropped), cp1252 for lines that are not UTF-8."""
-    rest = b""
-    first = True
-    while True:
-        chunk = f.read(size)
-        if not chunk:
-            break
-        data = rest + chunk
-        cut = data.rfind(b"\n") + 1
-        if cut == 0:
-            rest = data
-            continue
-        rest = data[cut:]
-        yield decode(data[:cut]) if first else _decode(data[:cut])
-        first = False
-    if rest:
-        yield decode(rest) if first else _decode(rest)
+def read_path(path: str | Path, format: str = "auto", strict: bool = False) -> Iterator[Hand | Quarantined]:
+    """Every hand of one file (plain, ``.gz`` or ``.zip``), stored or quarantined; never raises for its content.
 
-
-def _decode(data: bytes) -> str:
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        return decode(data)
-
-
-def _members(path: Path) -> Iterator[tuple[str, Callable[[], IO[bytes]] | None]]:
-    """(name, opener) of each file inside a path: itself, its gunzipped body, or each member of a zip.
-
-    A zip member whose name climbs out of the archive (``../x``, ``/etc/x``) comes with opener None.
+    Files are read in blocks, so memory follows the hand, not the file. What
+    cannot be read (a missing or corrupt file, a zip member that leaves the
+    archive, a file of no known format or not of the format asked for) is a
+    Quarantined record of kind ``unreadable`` with no hand id and line 0; a
+    compressed member that inflates too far is one of kind ``too_large``.
+    Hands read before a failure are kept.
     """
-    with open(path, "rb") as f:
-        magic = f.read(4)
-    if path.suffix == ".gz" or magic[:2] == b"\x1f\x8b":
-        yield str(path), lambda: gzip.open(path, "rb")
-    elif path.suffix == ".zip" or magic == b"PK\x03\x04":
-        with zipfile.ZipFile(path) as archive:
-            names = [info.filename for info in archive.infolist() if not info.is_dir()]
-        for member in names:
-            unsafe = member.startswith(("/", "\\")) or ".." in member.replace("\\", "/").split("/")
-            yield f"{path}:{member}", None if unsafe else (lambda member=member: zipfile.ZipFile(path).open(member))
-    else:
-        yield str(path), lambda: open(path, "rb")
-
-
-def read_path(path: str | Path, format: str = "auto") -> Iterator[Hand | Quarantined]:
-    """Every hand of one file (plain, ``.gz`` or ``.zip``), stored or quarantined.
-
-    Files are read line by line, so memory follows the hand, not the file
-    (PHH, a TOML format, is read whole). A file that cannot be read or that no
-    format recognises raises FormatError naming it.
-    """
+    check_format(format)
     path = Path(path)
     try:
-        for name, opener in list(_members(path)):
-            if opener is None:
-                error = FormatError("a zip member whose name leaves the archive (directory traversal); not read",
-                                    path=name, line=0)
-                yield Quarantined(name, 0, None, error.reason, "", error)
-                continue
-            with opener() as f:
-                head = b"".join(islice(f, 0, 200))[:HEAD_BYTES]
-            fmt = detect_format(decode(head), name) if format == "auto" else format
-            module = format_module(fmt)
-            with opener() as f:
-                if getattr(module, "STREAMS", False):
-                    yield from module.parse(_decoded_blocks(f), name)
-                else:
-                    yield from module.parse(decode(f.read()), name)
-    except (OSError, zipfile.BadZipFile, gzip.BadGzipFile, EOFError) as err:
-        raise FormatError(f"cannot read the file: {err}", path=str(path)) from None
+        found = list(members(path))
+    except Unreadable as err:
+        yield quarantine(err, "", str(path), 0, None)
+        return
+    for member in found:
+        if member.problem is not None:
+            yield quarantine(Unreadable(member.problem), "", member.name, 0, None)
+            continue
+        with TextStream(member) as stream:
+            yield from _read_member(stream, format, strict)
+
+
+def _read_member(stream: TextStream, format: str, strict: bool) -> Iterator[Hand | Quarantined]:
+    name = stream.member.name
+    head = stream.head()
+    if stream.error is not None and not head:
+        yield quarantine(stream.error, "", name, 0, None)
+        return
+    try:
+        fmt = detect_format(head, name) if format == "auto" else _asked(format, head, name)
+    except Unreadable as err:
+        yield quarantine(err, "", name, 0, None)
+        return
+    yield from format_module(fmt).parse(iter(stream), name, strict=strict)
+    if stream.error is not None:
+        yield quarantine(stream.error, "", name, 0, None)
+
+
+def _asked(format: str, head: str, path: str) -> str:
+    """The format asked for, unless the text is plainly of another one."""
+    scores = _scores(head)
+    if scores[format] > 0 or max(scores.values()) <= 0:
+        return format
+    found = max(scores, key=lambda name: scores[name])
+    raise Unreadable(f"not a {format} file: it reads as {found} (leave out --format, or give --format {found})",
+                     path=path, line=0, expected=format, actual=found)
 
 
 HAND_HISTORY_SUFFIXES = (".txt", ".soko", ".phh", ".phhs", ".gz", ".zip")
 """Files a folder walk reads; others (tracker sidecars, notes) are left alone."""
 
 
-def iter_files(paths: Iterable[str | Path]) -> Iterator[Path]:
-    """The files named, with folders walked (sorted; hidden files and other suffixes skipped)."""
-    for path in map(Path, paths):
-        if path.is_dir():
-            for child in sorted(path.rglob("*")):
-                if (child.is_file() and child.suffix.lower() in HAND_HISTORY_SUFFIXES
-                        and not any(part.startswith(".") for part in child.relative_to(path).parts)):
-                    yield child
-        else:
+def iter_files(paths: Iterable[str | Path]) -> Iterator[Path | Quarantined]:
+    """The files named, with folders walked (sorted; hidden entries and other suffixes skipped).
+
+    A path that does not exist is a SokoError before anything is yielded; so is
+    a set of paths with no hand-history file in it. In a folder, what cannot be
+    walked (a sub-folder that cannot be read, a broken or looping symbolic
+    link) is yielded as a Quarantined record of kind ``unreadable``.
+    """
+    paths = check_paths(paths)
+    files = 0
+    for path in paths:
+        if not path.is_dir():
+            files += 1
             yield path
+            continue
+        for item in _walk(path):
+            files += isinstance(item, Path)
+            yield item
+    if not files:
+        names = ", ".join(map(str, paths)) or "(none given)"
+        raise SokoError(f"no hand-history files in {names}",
+                        expected=f"files ending in {', '.join(HAND_HISTORY_SUFFIXES)}", actual="none")
+
+
+def check_paths(paths: Iterable[str | Path]) -> list[Path]:
+    """The paths, as Paths; a SokoError naming those that do not exist (before anything is read or written)."""
+    paths = [Path(p) for p in paths]
+    missing = [str(p) for p in paths if not p.exists()]
+    if len(missing) == 1:
+        raise SokoError("no such file or folder", path=missing[0])
+    if missing:
+        raise SokoError(f"no such files or folders: {', '.join(missing)}")
+    return paths
+
+
+def _walk(top: Path) -> Iterator[Path | Quarantined]:
+    """A folder's hand-history files, following symbolic links once (a loop is reported, not followed)."""
+    seen: set[tuple[int, int]] = set()
+    problems: list[Quarantined] = []
+
+    def problem(path: str, reason: str) -> None:
+        problems.append(quarantine(Unreadable(reason), "", path, 0, None))
+
+    def on_error(err: OSError) -> None:
+        problem(err.filename or str(top), f"cannot read the folder: {err.strerror or err}")
+
+    for folder, dirs, names in os.walk(top, onerror=on_error, followlinks=True):
+        yield from problems
+        problems.clear()
+        try:
+            st = os.stat(folder)
+        except OSError as err:
+            problem(folder, f"cannot read the folder: {err.strerror or err}")
+            dirs[:] = []
+            continue
+        if (st.st_dev, st.st_ino) in seen:
+            problem(folder, "a symbolic link that loops back to a folder already walked; not followed")
+            dirs[:] = []
+            continue
+        seen.add((st.st_dev, st.st_ino))
+        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+        for name in sorted(names):
+            path = Path(folder) / name
+            if name.startswith("."):
+                continue
+            if path.is_symlink() and not path.exists():
+                problem(str(path), "a broken symbolic link (its target does not exist)")
+            elif path.suffix.lower() not in HAND_HISTORY_SUFFIXES:
+                continue
+            elif path.is_file():
+                yield path
+            else:
+                problem(str(path), "not a regular file")
+    yield from problems
 
 
 def write_hands(hands: Iterable[Hand], format: str) -> str:

@@ -1,57 +1,125 @@
 """The small interface every format module offers, and what parsing yields.
 
 A format module has ``NAME``, ``EXTENSIONS``, ``detect(head) -> float`` (a
-score 0..1 from the first few KB of a file; never raises), ``parse(text, path)
--> Iterator[Hand | Quarantined]`` and ``write(hands) -> str``. Parsing never
-stops at a bad hand: each hand is yielded either as a :class:`Hand` or as a
-:class:`Quarantined` record with the reason and the raw text, so nothing in
-the input is lost.
+score 0..1 from the first few KB of a file; never raises), ``parse(source,
+path, strict=False) -> Iterator[Hand | Quarantined]`` and ``write(hands) ->
+str``. Parsing never stops at a bad hand: each hand is yielded either as a
+:class:`Hand` or as a :class:`Quarantined` record with the reason and the raw
+text, so nothing in the input is lost.
+
+The per-hand boundary is :func:`guarded`: a fault of the log (a
+:class:`FormatError`) is quarantined with its ``path:line``; any other exception
+is a bug of ours, quarantined as kind ``internal`` with the exception type and
+where in our code it was raised, unless the caller asked for ``strict``, when
+it propagates (for debugging).
 """
 
 from __future__ import annotations
 
+import traceback
+from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
+from typing import ClassVar, TypeVar
 
 from ..errors import SokoError
+
+MAX_HAND_CHARS = 1 << 20
+"""The largest text one hand may have (1 MiB; real hands are a few KB): a longer one is quarantined as
+``too_large`` with its first :data:`KEPT_CHARS` characters."""
+KEPT_CHARS = 1 << 16
+"""How much of an oversized hand's text the quarantine keeps."""
 
 
 class FormatError(SokoError):
     """Text that does not follow its format: says file, line, hand id and what was expected."""
 
+    kind: ClassVar[str] = "malformed"
+    """The ``quarantine.kind`` of a hand that fails with this error."""
+
 
 class UnsupportedGame(FormatError):
     """A hand of a game soko_analytics does not replay (Omaha, Razz, Draw...)."""
+
+    kind = "unsupported"
 
 
 class IncompleteHand(FormatError):
     """A hand the log itself does not finish: cancelled by the site, or cut off (a partial hand)."""
 
+    kind = "incomplete"
+
+
+class TooLarge(FormatError):
+    """A hand over :data:`MAX_HAND_CHARS`, or a compressed member that inflates past a sane ratio."""
+
+    kind = "too_large"
+
+
+class Unreadable(FormatError):
+    """A file (or a member of an archive) that cannot be read: missing, corrupt, of no known format."""
+
+    kind = "unreadable"
+
+
+class InternalError(SokoError):
+    """A bug of ours met while reading or checking one hand: the exception type and where our code raised it."""
+
+    kind: ClassVar[str] = "internal"
+
+    @classmethod
+    def of(cls, err: BaseException, path: str | None = None, line: int | None = None,
+           hand_id: str | None = None) -> InternalError:
+        return cls(f"internal error: {type(err).__name__}: {err} (at {code_location(err)}); "
+                   "this is a bug in soko_analytics", path=path, line=line, hand_id=hand_id,
+                   actual=type(err).__name__)
+
+
+PACKAGE = Path(__file__).resolve().parents[1]
+
+
+def code_location(err: BaseException) -> str:
+    """``soko_analytics/x/y.py:123 in f``: the innermost frame of our package in the traceback."""
+    frames = traceback.extract_tb(err.__traceback__)
+    ours = [f for f in frames if Path(f.filename).resolve().is_relative_to(PACKAGE)]
+    frame = (ours or frames or [None])[-1]
+    if frame is None:
+        return "unknown"
+    name = Path(frame.filename).resolve()
+    shown = name.relative_to(PACKAGE.parent) if name.is_relative_to(PACKAGE.parent) else name.name
+    return f"{shown}:{frame.lineno} in {frame.name}"
+
 
 @dataclass(frozen=True, slots=True)
 class Quarantined:
-    """A hand that could not be stored, with why and its raw text."""
+    """A hand (or a file, or text between hands) that could not be stored, with why and its raw text."""
 
     path: str
     line: int
     hand_id: str | None
     reason: str
     raw: str
-    error: FormatError | None = None
+    error: SokoError | None = None
+
+    @property
+    def kind(self) -> str:
+        """``quarantine.kind``: unsupported, incomplete, malformed, too_large, unreadable or internal."""
+        return getattr(self.error, "kind", "malformed")
 
     @property
     def unsupported(self) -> bool:
-        return isinstance(self.error, UnsupportedGame)
+        return self.kind == "unsupported"
 
     @property
     def incomplete(self) -> bool:
-        return isinstance(self.error, IncompleteHand)
+        return self.kind == "incomplete"
 
     def message(self) -> str:
         hand = f" hand {self.hand_id}:" if self.hand_id else ""
         return f"{self.path}:{self.line}:{hand} {self.reason}"
 
 
-def quarantine(error: FormatError, raw: str, path: str, line: int, hand_id: str | None) -> Quarantined:
+def quarantine(error: SokoError, raw: str, path: str, line: int, hand_id: str | None) -> Quarantined:
     """A Quarantined record from an error, filling in where it happened."""
     if error.path is None:
         error.path = path
@@ -60,3 +128,23 @@ def quarantine(error: FormatError, raw: str, path: str, line: int, hand_id: str 
     if error.hand_id is None:
         error.hand_id = hand_id
     return Quarantined(path, error.line, hand_id, str(error.reason), raw, error)
+
+
+T = TypeVar("T")
+
+
+def guarded(read: Callable[[], T], raw: str, path: str, line: int, hand_id: str | None,
+            strict: bool = False) -> T | Quarantined:
+    """``read()``, or the Quarantined record of why it failed (see the module text).
+
+    A :class:`FormatError` is the log's fault; any other :class:`Exception` is
+    an ``internal`` record, re-raised when ``strict``.
+    """
+    try:
+        return read()
+    except FormatError as err:
+        return quarantine(err, raw, path, line, err.hand_id or hand_id)
+    except Exception as err:  # noqa: BLE001 - the per-hand boundary: one hand never stops a run
+        if strict:
+            raise
+        return quarantine(InternalError.of(err), raw, path, line, hand_id)

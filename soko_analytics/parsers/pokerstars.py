@@ -15,9 +15,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..model.hand import Hand, Stakes, Tournament
-from ..model.money import SYMBOLS, parse_amount
+from ..model.money import SYMBOLS, MoneyError, parse_amount
 from .base import FormatError, Quarantined
-from .stars import HEADER_LINE, TABLE_LINE, Dialect, Header, TextSource, unsupported
+from .split import TextSource
+from .stars import HEADER_LINE, Dialect, Header, table_line, unsupported
 from .stars import parse as parse_family
 from .times import DATE, parse_start
 
@@ -77,10 +78,8 @@ def _header(site: str, hand_id: str, rest: str, lines: list[str], path: str) -> 
     game = _game(rest[: date.start()].rstrip(" -[") if date else rest, path)
     table, max_seats, button = None, None, None
     body_at = 1
-    if len(lines) > 1 and (t := TABLE_LINE.match(lines[1])):
-        table, body_at = t.group("table"), 2
-        max_seats = int(t.group("max")) if t.group("max") else None
-        button = int(t.group("button")) if t.group("button") else None
+    if len(lines) > 1 and (t := table_line(lines[1])):
+        (table, max_seats, button), body_at = t, 2
     if game.club:
         table = f"{{{game.club}}} {table}" if table else f"{{{game.club}}}"
     return Header(
@@ -145,23 +144,30 @@ def _stakes(text: str, fixed: bool) -> Stakes:
     decimals = 2 if (symbol or currency or any("." in b for b in blinds)) else 0
     if len(blinds) != 2:
         raise FormatError(f"unreadable stakes {text!r}", expected="'small/big'", actual=text)
-    low, high = (parse_amount(b, decimals) for b in blinds)
+    low, high = (_amount(b, decimals, text) for b in blinds)
     cap = None
     for part in parts[1:]:
         if part.endswith("Cap"):
-            cap = parse_amount(part[: -len("Cap")].strip(), decimals)
+            cap = _amount(part[: -len("Cap")].strip(), decimals, text)
     common = {"decimals": decimals, "currency": currency, "symbol": symbol, "cap": cap}
     if fixed:
         return Stakes(small_bet=low, big_bet=high, **common)
     return Stakes(small_blind=low, big_blind=high, **common)
 
 
+def _amount(word: str, decimals: int, stakes: str) -> int:
+    try:
+        return parse_amount(word, decimals)
+    except MoneyError as err:
+        raise FormatError(f"{word!r} in the stakes is not an amount", expected=err.expected, actual=stakes) from None
+
+
 DIALECT = Dialect(NAME, header, aliases={"PRE-FLOP": "HOLE CARDS"})
 
 
-def parse(text: TextSource, path: str = "<text>") -> Iterator[Hand | Quarantined]:
-    """Every hand of a PokerStars-format text (or of its lines), read or quarantined."""
-    return parse_family(text, path, DIALECT)
+def parse(text: TextSource, path: str = "<text>", strict: bool = False) -> Iterator[Hand | Quarantined]:
+    """Every hand of a PokerStars-format text (or of its blocks), read or quarantined."""
+    return parse_family(text, path, DIALECT, strict)
 
 
 def write(hands: Iterable[Hand]) -> str:

@@ -26,7 +26,8 @@ from ..rules.options import BettingStructure, CardsLayout
 from ..rules.profiles import DEFAULT_PROFILE, PROFILES, parse_rules, resolve, rules_text
 from ..rules.spec import GameSpec
 from .base import FormatError, Quarantined
-from .stars import HEADER_LINE, TABLE_LINE, Dialect, Header
+from .split import TextSource
+from .stars import HEADER_LINE, Dialect, Header, table_line
 from .stars import parse as parse_family
 from .times import DATE, parse_start
 
@@ -102,10 +103,8 @@ def _header(site: str, hand_id: str, rest: str, lines: list[str], numbers: list[
         start, zone, utc = parse_start(g.group("date"))
     at = 1
     table = max_seats = button = None
-    if at < len(lines) and (t := TABLE_LINE.match(lines[at])):
-        table = t.group("table")
-        max_seats = int(t.group("max")) if t.group("max") else None
-        button = int(t.group("button")) if t.group("button") else None
+    if at < len(lines) and (t := table_line(lines[at])):
+        table, max_seats, button = t
         at += 1
     rules_line = DEFAULT_PROFILE
     if at < len(lines) and lines[at].startswith(RULES_PREFIX):
@@ -258,9 +257,9 @@ def format_stakes(stakes: Stakes, structure: BettingStructure) -> str:
 DIALECT = Dialect(NAME, header)
 
 
-def parse(text: str, path: str = "<text>") -> Iterator[Hand | Quarantined]:
-    """Every hand of a Sökö text, read or quarantined."""
-    return parse_family(text, path, DIALECT)
+def parse(text: TextSource, path: str = "<text>", strict: bool = False) -> Iterator[Hand | Quarantined]:
+    """Every hand of a Sökö text (or of its blocks), read or quarantined."""
+    return parse_family(text, path, DIALECT, strict)
 
 
 def write(hands: Iterable[Hand]) -> str:

@@ -37,7 +37,8 @@ from ..model.hand import (
 from ..model.money import MoneyError, parse_amount
 from ..rules.profiles import resolve
 from ..rules.spec import GameSpec
-from .base import FormatError, IncompleteHand, Quarantined, UnsupportedGame, quarantine
+from .base import MAX_HAND_CHARS, FormatError, IncompleteHand, Quarantined, TooLarge, UnsupportedGame, guarded, quarantine
+from .split import HEADER_MARK, SEPARATOR, Piece, TextSource, split_pieces
 
 HEADER_LINE = re.compile(r"^(?P<site>[^#:]*?)\s*(?:Hand|Game|HAND|GAME) #(?P<id>[0-9A-Za-z-]+):\s*(?P<rest>.*)$")
 TABLE_LINE = re.compile(
@@ -61,6 +62,27 @@ CAPPED = " and has reached the "
 SHOWS_FOR_LINE = re.compile(r"^(?P<name>.+) shows \[(?P<cards>[^\]]*)\] for (?P<desc>.+?)(?: \[[^\]]*\])?$")
 """Run It Once Poker's show line: ``NAME shows [Ad Qd] for Pair [Ad Kd Qs Qd 5c]``."""
 SHOW_LINE = re.compile(r"^shows \[(?P<cards>[^\]]*)\](?: \((?P<desc>.*)\))?\s*$")
+
+
+MAX_SEAT = 99
+"""The largest seat number (and table size) a log may give."""
+
+
+def seat_number(text: str, what: str = "seat number") -> int:
+    """A seat number or table size of a log, 1..:data:`MAX_SEAT`; a FormatError otherwise."""
+    if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= MAX_SEAT:
+        raise FormatError(f"{what} {text} is out of range", expected=f"1 to {MAX_SEAT}", actual=text)
+    return int(text)
+
+
+def table_line(line: str) -> tuple[str, int | None, int | None] | None:
+    """(table, max seats, button seat) of a ``Table '...' 6-max Seat #1 is the button`` line; None if it is not one."""
+    t = TABLE_LINE.match(line)
+    if t is None:
+        return None
+    max_seats = seat_number(t.group("max"), "table size") if t.group("max") else None
+    button = seat_number(t.group("button"), "button seat") if t.group("button") else None
+    return t.group("table"), max_seats, button
 
 
 @dataclass
@@ -96,89 +118,16 @@ class Dialect:
     """Street marker aliases: ``PRE-FLOP`` → ``HOLE CARDS``."""
 
 
-# -- splitting a file into hands --------------------------------------------------
+# -- reading a file's hands ---------------------------------------------------------
 
-def decode(data: bytes) -> str:
-    """UTF-8 (with or without BOM); lines that are not UTF-8 are read as cp1252."""
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        text = "\n".join(_decode_line(line) for line in data.split(b"\n"))
-    return text.lstrip("\ufeff")
-
-
-def _decode_line(line: bytes) -> str:
-    try:
-        return line.decode("utf-8")
-    except UnicodeDecodeError:
-        return line.decode("cp1252", errors="replace")
-
-
-TextSource = str | Iterable[str]
-"""A whole text, or pieces of it in order (lines with their newlines, or blocks) from a file read lazily."""
-
-HEADER_MARK = re.compile(r"(?:Hand|Game|HAND|GAME) #[0-9A-Za-z-]+:")
-"""Where a header's ``Hand #123:`` stands; the text before it on its line must be a site name."""
-BLOCK = 1 << 20
-
-
-def _blocks(source: TextSource) -> Iterator[str]:
-    """The text in pieces of about a megabyte (pieces never split a line)."""
-    if isinstance(source, str):
-        yield source
-        return
-    parts: list[str] = []
-    size = 0
-    for piece in source:
-        parts.append(piece)
-        size += len(piece)
-        if size >= BLOCK and piece.endswith("\n"):
-            yield "".join(parts)
-            parts, size = [], 0
-    if parts:
-        yield "".join(parts)
-
-
-def split_hands(source: TextSource) -> Iterator[tuple[int, str]]:
-    """(first line number, text) of each hand; line numbers are 1-based.
-
-    A hand runs from its header line to the next header. Text before the first
-    header that is not blank (or a Zoom archive separator) comes out as a hand
-    of its own, so that the reader can say it is not a hand.
-    """
-    carry, carry_line = "", 1
-    for block in _blocks(source):
-        text = carry + block
-        starts = _header_starts(text)
-        if not starts:
-            carry = text
-            continue
-        if starts[0] > 0:
-            prefix = text[: starts[0]]
-            if _content(prefix):
-                yield carry_line, prefix
-            carry_line += prefix.count("\n")
-        for a, b in zip(starts, starts[1:]):
-            yield carry_line, text[a:b]
-            carry_line += text.count("\n", a, b)
-        carry = text[starts[-1] :]
-    if _content(carry):
-        yield carry_line, carry
-
-
-def _header_starts(text: str) -> list[int]:
-    """Offsets of the lines that are hand headers."""
-    starts = []
-    for m in HEADER_MARK.finditer(text):
-        line_start = text.rfind("\n", 0, m.start()) + 1
-        site = text[line_start : m.start()]
-        if not any(ch in site for ch in '#:"'):
-            starts.append(line_start)
-    return starts
-
-
-def _content(text: str) -> bool:
-    return any(line.strip() and not line.strip().startswith("*********** #") for line in text.split("\n"))
+def hand_lines(text: str) -> list[str]:
+    """A hand's lines, stripped, trailing blank and separator lines dropped (blank ones inside kept as "")."""
+    lines = [line.strip() for line in text.split("\n")]
+    while lines and (not lines[-1] or lines[-1].startswith(SEPARATOR)):
+        lines.pop()
+    if lines:
+        lines[0] = lines[0].lstrip("\ufeff")
+    return lines
 
 
 def _raw_text(text: str, count: int) -> str:
@@ -192,30 +141,37 @@ def _raw_text(text: str, count: int) -> str:
     return text[:end].replace("\r", "")
 
 
-def hand_lines(text: str) -> list[str]:
-    """A hand's lines, stripped, trailing blank and separator lines dropped (blank ones inside kept as "")."""
-    lines = [line.strip() for line in text.split("\n")]
-    while lines and (not lines[-1] or lines[-1].startswith("*********** #")):
-        lines.pop()
-    if lines:
-        lines[0] = lines[0].lstrip("\ufeff")
-    return lines
+def parse(source: TextSource, path: str, dialect: Dialect, strict: bool = False) -> Iterator[Hand | Quarantined]:
+    """Every hand of a text (or of its blocks), read or quarantined; see :func:`.base.guarded` for ``strict``."""
+    for piece in split_pieces(source):
+        yield _read_piece(piece, path, dialect, strict)
 
 
-def parse(source: TextSource, path: str, dialect: Dialect) -> Iterator[Hand | Quarantined]:
-    """Every hand of a text (or of its pieces), read or quarantined."""
-    for first, text in split_hands(source):
-        lines = hand_lines(text)
-        numbers = range(first, first + len(lines))
-        raw = _raw_text(text, len(lines))
-        try:
-            _check_complete(lines, numbers, path)
-            yield read_hand(lines, numbers, path, dialect, raw)
-        except FormatError as err:
-            yield quarantine(err, raw, path, first, err.hand_id or _hand_id(lines[0]))
+def _read_piece(piece: Piece, path: str, dialect: Dialect, strict: bool) -> Hand | Quarantined:
+    hand_id = _hand_id(piece.text[:4096].split("\n", 1)[0].strip().lstrip("\ufeff")) if piece.kind == "hand" else None
+    if piece.too_large:
+        what = "a hand" if piece.kind == "hand" else "text that is not a hand"
+        error = TooLarge(f"{what} of {piece.size:,} characters over {piece.lines:,} lines, more than the "
+                         f"{MAX_HAND_CHARS:,} one hand may have; its first {len(piece.text):,} are kept")
+        return quarantine(error, piece.text.replace("\r", ""), path, piece.line, hand_id)
+    lines = hand_lines(piece.text)
+    raw = _raw_text(piece.text, len(lines))
+    if piece.kind == "text":
+        where = "before the first hand" if piece.line == 1 else "after a hand's summary"
+        error = FormatError(f"text {where} that is not a hand (no hand header)",
+                            expected="a hand header such as 'PokerStars Hand #N: ...'",
+                            actual=next((ln for ln in lines if ln), "")[:80])
+        return quarantine(error, raw, path, piece.line, None)
+    numbers = range(piece.line, piece.line + len(lines))
+
+    def read() -> Hand:
+        _check_complete(lines, numbers, path)
+        return read_hand(lines, numbers, path, dialect, raw)
+
+    return guarded(read, raw, path, piece.line, hand_id, strict)
 
 
-def _check_complete(lines: list[str], numbers: list[int], path: str) -> None:
+def _check_complete(lines: list[str], numbers: Sequence[int], path: str) -> None:
     """Cancelled and cut-off hands are quarantined as such, whatever their game."""
     hand_id = _hand_id(lines[0])
     if "Hand cancelled" in lines:
@@ -229,8 +185,8 @@ def _check_complete(lines: list[str], numbers: list[int], path: str) -> None:
 
 
 def _hand_id(first: str) -> str | None:
-    m = HEADER_LINE.match(first)
-    return m.group("id") if m else None
+    m = HEADER_MARK.search(first)
+    return m.group(0).split("#", 1)[1][:-1] if m else None
 
 
 # -- one hand ---------------------------------------------------------------------
@@ -251,6 +207,7 @@ class _State:
     lines: list[str]
     markers: dict[str, int]
     showdown: int
+    format: str
     seats: list[Seat] = field(default_factory=list)
     names: dict[str, int] = field(default_factory=dict)
     deals: dict[tuple, tuple[Deal, int]] = field(default_factory=dict)
@@ -315,7 +272,7 @@ def read_hand(lines: list[str], numbers: Sequence[int], path: str, dialect: Dial
         if name in markers:
             markers[alias] = markers[name]
     markers["RIVER"] = len(streets) - 1 if "RIVER" not in markers else markers["RIVER"]
-    st = _State(header, spec, path, numbers, lines, markers, showdown=len(streets))
+    st = _State(header, spec, path, numbers, lines, markers, showdown=len(streets), format=dialect.name)
     i = header.body
     n = len(lines)
     while i < n and lines[i].startswith("Seat "):
@@ -325,7 +282,7 @@ def read_hand(lines: list[str], numbers: Sequence[int], path: str, dialect: Dial
         name = m.group("name")
         st.names[name] = len(st.seats)
         st.seats.append(Seat(
-            int(m.group("seat")), name, st.amount(m.group("stack"), i),
+            _seat(st, i, m.group("seat")), name, st.amount(m.group("stack"), i),
             "sitting out" in m.group("rest"), m.group("bounty"),
         ))
         i += 1
@@ -340,6 +297,13 @@ def read_hand(lines: list[str], numbers: Sequence[int], path: str, dialect: Dial
                     break
             break
     return _finish(st, raw)
+
+
+def _seat(st: _State, i: int, text: str) -> int:
+    try:
+        return seat_number(text)
+    except FormatError as err:
+        raise st.error(i, err.reason, err.expected) from None
 
 
 def _read_line(st: _State, i: int) -> None:
@@ -509,6 +473,8 @@ def _read_dealt(st: _State, i: int, line: str) -> None:
     name = _seated(st, i, body[:at])
     groups = BRACKETS.findall(body[at:])
     street = st.street
+    if street >= len(st.spec.streets):
+        raise st.error(i, "a deal line after the showdown", "deals before *** SHOW DOWN ***")
     layout = st.spec.streets[street]
     if street == 0 or len(groups) == 1:
         new = st.cards(" ".join(groups), i)
@@ -572,7 +538,7 @@ def _finish(st: _State, raw: str | None) -> Hand:
         start_utc=h.start_utc, tournament=h.tournament, seats=tuple(st.seats),
         deals=tuple(d for _, (d, _) in ordered), actions=tuple(st.actions),
         total_pot=st.total_pot, rake=st.rake, pots=st.pots, extras=st.extras,
-        source=Source(st.path, at[0]),
+        source=Source(st.path, at[0], st.format),
         deal_lines=tuple(at[j] if j >= 0 else 0 for _, (_, j) in ordered),
         action_lines=tuple(at[j] for j in st.action_lines),
         raw=raw if raw is not None else "\n".join(st.lines),
@@ -607,4 +573,4 @@ def unsupported(game: str, path: str | None = None) -> UnsupportedGame:
                            actual=game)
 
 
-__all__ = ["Dialect", "Header", "decode", "parse", "read_hand", "split_hands", "unsupported", "SokoError"]
+__all__ = ["Dialect", "Header", "hand_lines", "parse", "read_hand", "unsupported", "SokoError"]

@@ -13,6 +13,8 @@ from datetime import UTC, datetime
 from functools import cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from .base import FormatError
+
 DATE = re.compile(
     r"(?P<d>\d{4}/\d{1,2}/\d{1,2})\s+(?:-\s+)?(?P<t>\d{1,2}:\d{2}(?::\d{2})?)(?:\s+\(?(?P<z>[A-Z]{2,5})\)?)?"
     r"(?:\s*\[(?P<d2>\d{4}/\d{1,2}/\d{1,2})\s+(?P<t2>\d{1,2}:\d{2}(?::\d{2})?)\s*(?P<z2>[A-Z]{2,5})?\])?"
@@ -43,8 +45,14 @@ def _zone(abbreviation: str) -> ZoneInfo | None:
 def _local(day: str, time: str) -> datetime:
     year, month, date = day.split("/")
     clock = time.split(":")
-    return datetime(int(year), int(month), int(date), int(clock[0]), int(clock[1]),
-                    int(clock[2]) if len(clock) > 2 else 0)
+    if not 1970 <= int(year) <= 2200:
+        raise FormatError(f"the year {year} is out of range", expected="1970 to 2200", actual=f"{day} {time}")
+    try:
+        return datetime(int(year), int(month), int(date), int(clock[0]), int(clock[1]),
+                        int(clock[2]) if len(clock) > 2 else 0)
+    except ValueError as err:
+        raise FormatError(f"no such date or time: {day} {time} ({err})", expected="a real date and time",
+                          actual=f"{day} {time}") from None
 
 
 def parse_start(text: str) -> tuple[datetime | None, str | None, datetime | None]:

@@ -1,28 +1,28 @@
 """The columnar DuckDB store: the only module that imports duckdb.
 
-:class:`Store` opens (and creates or migrates) a DuckDB file whose tables are
-defined by the versioned DDL in ``schemas/``. :meth:`Store.import_paths`
-reads hand-history files and writes each file's hands in one transaction, in
-bulk from Polars frames: a file already imported unchanged is skipped, a hand
-already stored (same site and id, same content) is not stored twice, a
-different hand under a stored id is quarantined as a conflict, and every hand
-ends up stored or quarantined with its reason and raw text. An import that is
-killed leaves the store as it was before the file being written; running it
-again finishes the job.
+:class:`Store` opens (and creates or upgrades) a DuckDB file whose tables are
+defined by the versioned DDL shipped in the package (``soko_analytics/schemas``,
+also ``schemas/`` at the top of the checkout). :meth:`Store.import_paths` reads
+hand-history files (:mod:`.reading`, in worker processes) and writes their rows
+in bulk, a chunk of hands per transaction: a file already imported unchanged is
+skipped, a hand already stored (same site and id, same content) is not stored
+twice, a different hand under a stored id is quarantined as a conflict, and
+every hand ends up stored or quarantined with its reason and raw text. A file
+that could not be read at all is reported and quarantined, never recorded as
+imported, so the next run tries it again. An import that is killed leaves every
+committed chunk whole; running it again finishes the job.
 """
 
 from __future__ import annotations
 
-import hashlib
-import multiprocessing
 import os
 import re
 import time
 import warnings
-from collections.abc import Callable, Iterable
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
+from importlib import resources
 from pathlib import Path
 
 import duckdb
@@ -30,32 +30,46 @@ import polars as pl
 
 from ..errors import SokoError
 from ..model.hand import Hand
-from ..parsers import FormatError, Quarantined, iter_files, read_path, read_text
-from ..replay.audit import audit
+from ..parsers import Quarantined, iter_files, read_text
+from ..parsers.base import InternalError, quarantine
 from .facts import rollup_sql
+from .reading import Chunk, Readers, file_hash, read_chunks
 from .rows import Batch
 
-SCHEMA_DIR = Path(__file__).resolve().parents[2] / "schemas"
 TABLES = ("hands", "seats", "actions", "cards", "pots", "findings", "player_hands", "player_days", "quarantine",
           "imports")
 HAND_TABLES = ("hands", "seats", "actions", "cards", "pots", "findings", "player_hands")
 DEFAULT_DB = "soko.duckdb"
+CONFIG = {"autoinstall_known_extensions": False, "autoload_known_extensions": False}
+"""No extension is ever downloaded or loaded behind the user's back (a SQLite file would ask for one)."""
+RESOLVABLE = ("malformed", "incomplete", "unsupported", "internal", "too_large")
+"""Kinds of hand records that a later import storing the same hand id resolves."""
 
 
 class StoreError(SokoError):
-    """The store cannot be opened, migrated or written."""
+    """The store cannot be opened, upgraded or written."""
 
 
-def migrations() -> list[tuple[int, Path]]:
-    """The DDL files ``NNN_name.sql`` of ``schemas/``, in version order."""
-    if not SCHEMA_DIR.is_dir():
-        raise StoreError(f"the schema folder {SCHEMA_DIR} is missing (install the project from its checkout)")
+class Interrupted(SokoError):
+    """An import stopped by Ctrl-C; ``summary`` says what was committed."""
+
+    summary: ImportSummary
+
+
+def migrations() -> list[tuple[int, str, str]]:
+    """(version, file name, DDL) of each ``NNN_name.sql`` shipped in the package, in version order."""
+    folder = resources.files("soko_analytics") / "schemas"
+    if not folder.is_dir():
+        raise StoreError(f"the schema files are missing from the installed package ({folder})")
     found = []
-    for path in sorted(SCHEMA_DIR.glob("*.sql")):
-        m = re.match(r"^(\d+)_", path.name)
+    for entry in folder.iterdir():
+        m = re.match(r"^(\d+)_.*\.sql$", entry.name)
         if m:
-            found.append((int(m.group(1)), path))
-    return found
+            found.append((int(m.group(1)), entry.name, entry.read_text(encoding="utf-8")))
+    return sorted(found)
+
+
+LATEST = max(v for v, _, _ in migrations())
 
 
 @dataclass
@@ -68,14 +82,19 @@ class FileResult:
     stored: int = 0
     duplicate: int = 0
     quarantined: int = 0
+    internal: int = 0
+    """Of the quarantined, hands that met a bug of ours."""
     error: str | None = None
-    """Why the file could not be read at all (it is recorded in quarantine as unreadable)."""
+    """Why the file could not be read at all (it is in the quarantine as unreadable, not recorded as imported)."""
+    format: str | None = None
 
 
 @dataclass
 class ImportSummary:
     files: list[FileResult] = field(default_factory=list)
     seconds: float = 0.0
+    problems: list[Quarantined] = field(default_factory=list)
+    """What a folder walk could not walk (unreadable sub-folders, broken or looping links)."""
 
     @property
     def stored(self) -> int:
@@ -90,87 +109,65 @@ class ImportSummary:
         return sum(f.quarantined for f in self.files)
 
     @property
+    def internal(self) -> int:
+        return sum(f.internal for f in self.files)
+
+    @property
     def skipped_files(self) -> int:
         return sum(f.skipped for f in self.files)
 
+    @property
+    def failed_files(self) -> int:
+        return sum(f.error is not None for f in self.files)
+
     def line(self) -> str:
         rate = (self.stored + self.duplicate + self.quarantined) / self.seconds if self.seconds else 0
-        return (f"{len(self.files)} files ({self.skipped_files} unchanged, skipped): {self.stored} hands stored, "
-                f"{self.duplicate} already in the store, {self.quarantined} quarantined; "
+        failed = f", {self.failed_files} not readable" if self.failed_files else ""
+        return (f"{len(self.files)} files ({self.skipped_files} unchanged, skipped{failed}): {self.stored} hands "
+                f"stored, {self.duplicate} already in the store, {self.quarantined} quarantined; "
                 f"{self.seconds:.1f} s, {rate:,.0f} hands/s")
 
 
-@dataclass
-class _Prepared:
-    """One file parsed (and audited) into frames, ready to be written; made in a worker process."""
-
-    path: str
-    size: int
-    mtime: datetime
-    content_hash: str
-    format: str | None
-    frames: dict[str, pl.DataFrame] | None
-    keys: pl.DataFrame | None
-    """hand_key and content_hash of each hand in the file."""
-    error: str | None = None
-
-
-def _file_hash(path: Path) -> str:
-    digest = hashlib.blake2b(digest_size=16)
-    with open(path, "rb") as f:
-        for chunk in iter(lambda: f.read(1 << 20), b""):
-            digest.update(chunk)
-    return digest.hexdigest()
-
-
-def _kind(q: Quarantined) -> str:
-    return "unsupported" if q.unsupported else "incomplete" if q.incomplete else "malformed"
-
-
-def prepare(path: str, format: str = "auto", with_audit: bool = True) -> _Prepared:
-    """Parse (and audit) one file into frames; never raises for the file's content."""
-    p = Path(path)
+def _connect(path: str, read_only: bool) -> duckdb.DuckDBPyConnection:
     try:
-        stat = p.stat()
-        digest = _file_hash(p)
-    except OSError as err:
-        return _Prepared(path, 0, datetime.fromtimestamp(0), "", None, None, None, f"cannot read the file: {err}")
-    mtime = datetime.fromtimestamp(stat.st_mtime)
-    batch = Batch()
-    try:
-        for item in read_path(p, format):
-            if isinstance(item, Quarantined):
-                batch.add_quarantine(item, 0, _kind(item))
-            else:
-                batch.add_hand(item, _format_of(item), 0, audit(item, ledger=False) if with_audit else None)
-    except FormatError as err:
-        return _Prepared(path, stat.st_size, mtime, digest, None, None, None, str(err))
-    frames = batch.to_frames()
-    keys = frames["hands"].select("hand_key", "content_hash")
-    return _Prepared(path, stat.st_size, mtime, digest, format, frames, keys)
-
-
-def _format_of(hand: Hand) -> str:
-    return "phh" if hand.site == "PHH" else "soko" if hand.profile.startswith("soko") else "pokerstars"
+        return duckdb.connect(path, read_only=read_only, config=CONFIG)
+    except duckdb.Error as err:
+        text = str(err)
+        if "lock" in text.lower():
+            pid = re.search(r"PID (\d+)", text)
+            holder = f" (process {pid.group(1)})" if pid else ""
+            raise StoreError(f"the store is in use by another program{holder}, most likely a soko import; "
+                             "try again when it has finished", path=path) from None
+        if "not a valid DuckDB database" in text or "SQLite" in text or "Unknown file" in text.lower():
+            raise StoreError("not a DuckDB store (the file is of another kind)", path=path) from None
+        reason = text.splitlines()[0] if text else type(err).__name__
+        raise StoreError(f"cannot open the store: {reason}", path=path) from None
 
 
 class Store:
-    """A DuckDB file of hands; ``with Store(path) as store: ...``."""
+    """A DuckDB file of hands; ``with Store(path) as store: ...``.
+
+    Opened for writing, an older store is upgraded in one transaction; opened
+    ``read_only``, an older store is a StoreError that says so (see
+    :func:`open_for_reading`).
+    """
 
     def __init__(self, path: str | Path = DEFAULT_DB, read_only: bool = False) -> None:
         self.path = str(path)
+        if read_only and not Path(self.path).is_file():
+            raise StoreError("no store here", path=self.path)
+        self.con = _connect(self.path, read_only)
         try:
-            self.con = duckdb.connect(self.path, read_only=read_only)
-        except duckdb.Error as err:
-            raise StoreError(f"cannot open the store: {err}", path=self.path) from None
-        self.con.execute("SET memory_limit = '1GB'")  # bound the buffer pool whatever the store's size
-        if not read_only:
-            self._migrate()
+            self.con.execute("SET memory_limit = '1GB'")  # bound the buffer pool whatever the store's size
+            self._check_version(read_only)
+        except BaseException:
+            self.con.close()
+            raise
 
     def __enter__(self) -> Store:
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
     def close(self) -> None:
@@ -179,31 +176,48 @@ class Store:
     # -- schema ------------------------------------------------------------------------
 
     def version(self) -> int:
-        exists = self.con.execute(
-            "SELECT count(*) FROM information_schema.tables WHERE table_name = 'schema_version'").fetchone()[0]
-        if not exists:
+        tables = {t for (t,) in self.con.execute(
+            "SELECT table_name FROM information_schema.tables WHERE table_schema = 'main'").fetchall()}
+        if "schema_version" not in tables:
+            if tables:
+                listed = ", ".join(sorted(tables)[:5])
+                raise StoreError(f"not a soko_analytics store: it has tables ({listed}) but no schema_version; "
+                                 "give another --db", path=self.path)
             return 0
         return self.con.execute("SELECT coalesce(max(version), 0) FROM schema_version").fetchone()[0]
 
-    def _migrate(self) -> None:
+    def _check_version(self, read_only: bool) -> None:
         current = self.version()
-        backfill = 0 < current < 2
-        rollup = 0 < current < 3
-        for version, path in migrations():
-            if version <= current:
-                continue
-            self.con.execute("BEGIN TRANSACTION")
-            try:
-                self.con.execute(path.read_text(encoding="utf-8"))
+        if current > LATEST:
+            raise StoreError(f"the store was made by a newer soko_analytics (schema version {current}; this one "
+                             f"knows up to {LATEST}): upgrade soko_analytics", path=self.path)
+        if current == LATEST:
+            return
+        if read_only:
+            raise StoreError(f"the store needs an upgrade (schema version {current} to {LATEST}), which needs "
+                             "write access to the file", path=self.path)
+        self._upgrade(current)
+
+    def _upgrade(self, current: int) -> None:
+        """Apply every newer DDL file, and fill the tables they add from the stored hands, in one transaction."""
+        self.con.execute("BEGIN TRANSACTION")
+        try:
+            for version, name, ddl in migrations():
+                if version <= current:
+                    continue
+                try:
+                    self.con.execute(ddl)
+                except duckdb.Error as err:
+                    raise StoreError(f"cannot apply {name}: {err}", path=self.path) from None
                 self.con.execute("INSERT INTO schema_version (version) VALUES (?)", [version])
-                self.con.execute("COMMIT")
-            except duckdb.Error as err:
-                self.con.execute("ROLLBACK")
-                raise StoreError(f"cannot apply {path.name}: {err}", path=self.path) from None
-        if backfill:
-            self._backfill_player_hands()
-        if rollup:
-            self.con.execute(f"INSERT INTO player_days {rollup_sql('player_hands')}")
+            if 0 < current < 2:
+                self._backfill_player_hands()
+            if 0 < current < 3:
+                self.con.execute(f"INSERT INTO player_days {rollup_sql('player_hands')}")
+            self.con.execute("COMMIT")
+        except BaseException:
+            _rollback(self.con)
+            raise
 
     def _backfill_player_hands(self) -> None:
         """Fill ``player_hands`` (schema 2) for the hands of an older store, from their raw text."""
@@ -215,11 +229,7 @@ class Store:
                     batch.add_hand(item, fmt, 0)
         frame = batch.to_frames()["player_hands"]
         if len(frame):
-            self.con.execute("BEGIN TRANSACTION")
-            self.con.register("incoming", frame.to_arrow())
-            self.con.execute("INSERT INTO player_hands SELECT * FROM incoming")
-            self.con.unregister("incoming")
-            self.con.execute("COMMIT")
+            self._insert("player_hands", frame, rollup=False)  # player_days is filled from it next
 
     # -- reading -----------------------------------------------------------------------
 
@@ -250,8 +260,9 @@ class Store:
     def findings(self) -> pl.DataFrame:
         return self.table("findings")
 
-    def quarantine(self) -> pl.DataFrame:
-        return self.table("quarantine")
+    def quarantine(self, resolved: bool = False) -> pl.DataFrame:
+        """What could not be stored (the records still open; every record with ``resolved``)."""
+        return self.query("SELECT * FROM quarantine" + ("" if resolved else " WHERE resolved_by IS NULL"))
 
     def imports(self) -> pl.DataFrame:
         return self.table("imports")
@@ -266,114 +277,196 @@ class Store:
     # -- importing ---------------------------------------------------------------------
 
     def _unchanged_file(self, path: Path) -> bool:
-        """Imported before with the same size and content."""
+        """Imported before (and read then) with the same size and content."""
         try:
             size = path.stat().st_size
         except OSError:
             return False
         known = self.con.execute("SELECT content_hash FROM imports WHERE path = ? AND size = ?",
                                  [str(path), size]).fetchall()
-        return bool(known) and _file_hash(path) in {h for (h,) in known}
+        return bool(known) and file_hash(path) in {h for (h,) in known}
 
-    def _unchanged(self, prepared: _Prepared) -> bool:
-        row = self.con.execute(
-            "SELECT count(*) FROM imports WHERE path = ? AND size = ? AND content_hash = ?",
-            [prepared.path, prepared.size, prepared.content_hash]).fetchone()
-        return row[0] > 0
-
-    def _next_ids(self) -> tuple[int, int]:
-        import_id, run_id = self.con.execute(
-            "SELECT coalesce(max(import_id), 0) + 1, coalesce(max(run_id), 0) + 1 FROM imports").fetchone()
-        return import_id, run_id
+    def _next_import_id(self) -> int:
+        """Past every id in use: a killed import may have committed chunks of a file it never recorded."""
+        return self.con.execute("""SELECT greatest((SELECT max(import_id) FROM imports),
+            (SELECT max(import_id) FROM hands), (SELECT max(import_id) FROM quarantine), 0) + 1""").fetchone()[0]
 
     def import_paths(self, paths: Iterable[str | Path], format: str = "auto", jobs: int = 1,
-                     with_audit: bool = True, progress: Callable[[FileResult], None] | None = None) -> ImportSummary:
-        """Import files and folders (see the module text); ``jobs`` processes parse in parallel."""
+                     with_audit: bool = True, progress: Callable[[FileResult], None] | None = None,
+                     strict: bool = False, force: bool = False,
+                     on_chunk: Callable[[int], None] | None = None) -> ImportSummary:
+        """Import files and folders (see the module text); ``jobs`` processes read in parallel.
+
+        ``progress`` is called with each file's result, ``on_chunk`` with the hands of each chunk
+        written; ``force`` re-reads files imported before unchanged; ``strict`` raises on a bug of
+        ours instead of quarantining the hand (and reads in this process).
+        """
         started = time.perf_counter()
         summary = ImportSummary()
-        _, run_id = self._next_ids()
+        run_id = self.con.execute("SELECT coalesce(max(run_id), 0) + 1 FROM imports").fetchone()[0]
         files = []
-        for path in iter_files(paths):
-            if self._unchanged_file(path):
-                result = FileResult(str(path), skipped=True)
-                summary.files.append(result)
+        for item in iter_files(paths):
+            if isinstance(item, Quarantined):
+                summary.problems.append(item)
+            elif not force and self._unchanged_file(item):
+                summary.files.append(FileResult(str(item), skipped=True))
                 if progress:
-                    progress(result)
+                    progress(summary.files[-1])
             else:
-                files.append(str(path))
-        if jobs > 1 and len(files) > 1:
-            # Spawned, not forked: a fork of a process holding an open DuckDB can deadlock.
-            with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
-                results = pool.map(prepare, files, [format] * len(files), [with_audit] * len(files))
-                for prepared in results:
-                    summary.files.append(self._write(prepared, run_id, progress))
-        else:
-            for path in files:
-                summary.files.append(self._write(prepare(path, format, with_audit), run_id, progress))
-        if any(not f.skipped for f in summary.files):
+                files.append(str(item))
+        if summary.problems:
+            self._write_problems(summary.problems)
+        writer = _FileWriter(self, run_id, summary, progress, on_chunk, strict)
+        try:
+            for chunk in _chunks(files, format, jobs, with_audit, strict):
+                writer.write(chunk)
+        except KeyboardInterrupt:
+            summary.seconds = time.perf_counter() - started
+            error = Interrupted(f"interrupted: {summary.stored:,} hands of {len(summary.files)} files are committed; "
+                                "run the same command again to import the rest", path=self.path)
+            error.summary = summary
+            raise error from None
+        if files:
             self.con.execute("CHECKPOINT")  # fold the write-ahead log into the file, compressed
         summary.seconds = time.perf_counter() - started
         return summary
 
-    def _write(self, prepared: _Prepared, run_id: int, progress) -> FileResult:
-        result = FileResult(prepared.path)
-        if prepared.error is None and self._unchanged(prepared):
-            result.skipped = True
-        else:
-            started = time.perf_counter()
-            import_id, _ = self._next_ids()
-            self.con.execute("BEGIN TRANSACTION")
-            try:
-                self._write_file(prepared, import_id, result)
-                self.con.execute(
-                    "INSERT INTO imports VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    [import_id, run_id, prepared.path, prepared.size, prepared.mtime, prepared.content_hash,
-                     prepared.format, result.stored, result.duplicate, result.quarantined, datetime.now(),
-                     int((time.perf_counter() - started) * 1000)])
-                self.con.execute("COMMIT")
-            except BaseException:
-                self.con.execute("ROLLBACK")
-                raise
-        if progress:
-            progress(result)
-        return result
+    def _write_problems(self, problems: list[Quarantined]) -> None:
+        batch = Batch()
+        for q in problems:
+            batch.add_quarantine(q, 0)
+        self._transaction(lambda: self._insert_quarantine(batch.to_frames()["quarantine"], self._next_import_id()),
+                          "the folder problems")
 
-    def _write_file(self, prepared: _Prepared, import_id: int, result: FileResult) -> None:
-        if prepared.error is not None:
-            result.error = prepared.error
-            result.quarantined = 1
-            self.con.execute("INSERT INTO quarantine VALUES (?, ?, 0, NULL, 'unreadable', ?, '', '')",
-                             [import_id, prepared.path, prepared.error])
+    def _transaction(self, work: Callable[[], None], what: str) -> None:
+        """Run ``work`` in one transaction; a failure rolls it back and says what could not be written."""
+        self.con.execute("BEGIN TRANSACTION")
+        try:
+            work()
+            self.con.execute("COMMIT")
+        except duckdb.Error as err:
+            _rollback(self.con)
+            raise StoreError(f"cannot write {what} to the store: {_first_line(err)}", path=self.path) from None
+        except BaseException:
+            _rollback(self.con)
+            raise
+
+    def _insert(self, table: str, frame: pl.DataFrame, rollup: bool = True) -> None:
+        self.con.register("incoming", frame.to_arrow())
+        try:
+            self.con.execute(f"INSERT INTO {table} SELECT * FROM incoming")
+            if table == "player_hands" and rollup:  # and their sums, for the stats
+                self.con.execute(f"INSERT INTO player_days {rollup_sql('incoming')}")
+        finally:
+            self.con.unregister("incoming")
+
+    def _insert_quarantine(self, frame: pl.DataFrame, import_id: int) -> None:
+        """Add quarantine records, but none already open for the same text (a re-read, or a copied file)."""
+        if not len(frame):
             return
+        frame = frame.with_columns(pl.lit(import_id, pl.Int32).alias("import_id"))
+        self.con.register("incoming", frame.to_arrow())
+        try:
+            self.con.execute("""
+                INSERT INTO quarantine SELECT * FROM incoming i WHERE NOT EXISTS (
+                    SELECT 1 FROM quarantine q WHERE q.resolved_by IS NULL AND q.kind = i.kind
+                    AND q.content_hash = i.content_hash
+                    AND (i.raw <> '' OR (q.source_file = i.source_file AND q.reason = i.reason)))""")
+        finally:
+            self.con.unregister("incoming")
+
+
+def _chunks(files: list[str], format: str, jobs: int, with_audit: bool, strict: bool) -> Iterator[Chunk]:
+    if jobs > 1 and len(files) > 1 and not strict:
+        with Readers(jobs, format, with_audit) as readers:
+            yield from readers.chunks(files)
+    else:
+        for path in files:
+            yield from read_chunks(path, format, with_audit, strict)
+
+
+class _FileWriter:
+    """Writes the chunks of a run: each chunk in one transaction, each file's record with its last chunk."""
+
+    def __init__(self, store: Store, run_id: int, summary: ImportSummary, progress: Callable[[FileResult], None] | None,
+                 on_chunk: Callable[[int], None] | None, strict: bool) -> None:
+        self.store, self.con = store, store.con
+        self.run_id, self.summary, self.progress, self.on_chunk = run_id, summary, progress, on_chunk
+        self.strict = strict
+        self.next_id = store._next_import_id()
+        self.open: dict[str, tuple[int, FileResult, list[pl.DataFrame], float]] = {}
+        """Files part-written: import id, result so far, quarantine hashes seen, start time."""
+
+    def write(self, chunk: Chunk) -> None:
+        if chunk.path not in self.open:
+            self.open[chunk.path] = (self.next_id, FileResult(chunk.path), [], time.perf_counter())
+            self.next_id += 1
+        import_id, result, seen, started = self.open[chunk.path]
+        seen.append(chunk.frames["quarantine"].select("kind", "content_hash", "source_file", "reason"))
+
+        def work() -> None:
+            self._write_hands(chunk, import_id, result)
+            if chunk.info is not None:
+                self._finish(chunk, import_id, result, pl.concat(seen), started)
+
+        try:
+            self.store._transaction(work, chunk.path)
+        except StoreError as err:
+            if _disk_full(err):
+                raise StoreError(f"{err.reason}; the files before it are committed", path=err.path) from None
+            self._failed(chunk, import_id, result, err)
+        except Exception as err:  # noqa: BLE001 - a bug of ours writing one chunk fails its file, not the run
+            if self.strict:
+                raise
+            self._failed(chunk, import_id, result, InternalError.of(err, path=chunk.path))
+        if self.on_chunk:
+            self.on_chunk(chunk.hands)
+        if chunk.info is not None:
+            del self.open[chunk.path]
+            self.summary.files.append(result)
+            if self.progress:
+                self.progress(result)
+
+    def _failed(self, chunk: Chunk, import_id: int, result: FileResult, err: SokoError) -> None:
+        """A chunk that could not be written: the file is not recorded as imported, and the quarantine says why."""
+        reason = f"{chunk.hands:,} hands of this file could not be written to the store: {err.reason}"
+        result.error = reason
+        batch = Batch()
+        batch.add_quarantine(quarantine(InternalError(reason), "", chunk.path, 0, None), 0)
+        self.store._transaction(lambda: self.store._insert_quarantine(batch.to_frames()["quarantine"], import_id),
+                                chunk.path)
+        result.quarantined += 1
+        result.internal += 1
+
+    def _write_hands(self, chunk: Chunk, import_id: int, result: FileResult) -> None:
         frames = {name: df.with_columns(pl.lit(import_id, pl.Int32).alias("import_id"))
-                  if "import_id" in df.columns else df for name, df in prepared.frames.items()}
-        keys = prepared.keys.with_row_index("row")
+                  if "import_id" in df.columns else df for name, df in chunk.frames.items()}
+        hands = frames["hands"].with_row_index("row")
+        keys = hands.select("row", "hand_key", "content_hash")
         first = keys.unique("hand_key", keep="first", maintain_order=True)
         self.con.register("incoming_keys", first.select("hand_key").to_arrow())
-        stored = _frame(self.con.execute(
-            "SELECT hand_key, content_hash AS stored_hash FROM hands WHERE hand_key IN (SELECT hand_key FROM incoming_keys)"
-        ))
-        self.con.unregister("incoming_keys")
+        try:
+            stored = _frame(self.con.execute(
+                "SELECT hand_key, content_hash AS stored_hash FROM hands "
+                "WHERE hand_key IN (SELECT hand_key FROM incoming_keys)"))
+        finally:
+            self.con.unregister("incoming_keys")
         if stored.is_empty():
             stored = pl.DataFrame(schema={"hand_key": pl.Int64, "stored_hash": pl.Utf8})
-        seen = keys.join(first.select("hand_key", pl.col("content_hash").alias("first_hash"), pl.col("row").alias("first_row")),
-                         on="hand_key").join(stored, on="hand_key", how="left")
-        # A hand is new when it is the first with its key in the file and the key is not stored.
+        seen = keys.join(first.select("hand_key", pl.col("content_hash").alias("first_hash"),
+                                      pl.col("row").alias("first_row")), on="hand_key"
+                         ).join(stored, on="hand_key", how="left")
+        # A hand is new when it is the first with its key in the chunk and the key is not stored.
         new = seen.filter(pl.col("stored_hash").is_null() & (pl.col("row") == pl.col("first_row")))
         same = seen.filter((pl.coalesce("stored_hash", "first_hash") == pl.col("content_hash"))
                            & ~pl.col("row").is_in(new["row"].implode()))
         conflict = seen.filter(pl.coalesce("stored_hash", "first_hash") != pl.col("content_hash"))
-        hands = frames["hands"].with_row_index("row")
         new_keys = new.select("hand_key")
         for name in HAND_TABLES:
             df = hands.filter(pl.col("row").is_in(new["row"].implode())).drop("row") if name == "hands" \
                 else frames[name].join(new_keys, on="hand_key", how="semi")
             if len(df):
-                self.con.register("incoming", df.to_arrow())
-                self.con.execute(f"INSERT INTO {name} SELECT * FROM incoming")
-                if name == "player_hands":  # and their sums, for the stats
-                    self.con.execute(f"INSERT INTO player_days {rollup_sql('incoming')}")
-                self.con.unregister("incoming")
+                self.store._insert(name, df)
         quarantine = frames["quarantine"]
         if len(conflict):
             clash = hands.filter(pl.col("row").is_in(conflict["row"].implode()))
@@ -381,19 +474,81 @@ class Store:
                 pl.lit(import_id, pl.Int32).alias("import_id"), "source_file", "source_line", "hand_id",
                 pl.lit("conflict").alias("kind"),
                 pl.format("a different hand {} of {} is already stored", "hand_id", "site").alias("reason"),
-                "raw", "content_hash")], how="vertical_relaxed")
-        if len(quarantine):
-            self.con.register("incoming", quarantine.to_arrow())
-            self.con.execute("INSERT INTO quarantine SELECT * FROM incoming")
-            self.con.unregister("incoming")
-        result.stored, result.duplicate, result.quarantined = len(new), len(same), len(quarantine)
+                "raw", "content_hash", pl.lit(None, pl.Int32).alias("resolved_by"))], how="vertical_relaxed")
+        self.store._insert_quarantine(quarantine, import_id)
+        if len(new):  # earlier records of hands stored now are resolved
+            self.con.register("stored_ids", hands.join(new.select("row"), on="row").select("hand_id").to_arrow())
+            try:
+                self.con.execute(f"""
+                    UPDATE quarantine SET resolved_by = $id WHERE resolved_by IS NULL AND import_id <> $id
+                    AND kind IN {RESOLVABLE} AND hand_id IN (SELECT hand_id FROM stored_ids)""", {"id": import_id})
+            finally:
+                self.con.unregister("stored_ids")
+        result.stored += len(new)
+        result.duplicate += len(same)
+        result.quarantined += len(quarantine)
+        result.internal += int((quarantine["kind"] == "internal").sum())
+
+    def _finish(self, chunk: Chunk, import_id: int, result: FileResult, seen: pl.DataFrame, started: float) -> None:
+        """The file's record, and the resolution of the records its earlier reads left that this read did not."""
+        info = chunk.info
+        assert info is not None
+        result.format = info.format
+        self.con.register("seen", seen.to_arrow())
+        try:
+            self.con.execute("""
+                UPDATE quarantine SET resolved_by = $id WHERE resolved_by IS NULL AND import_id <> $id
+                AND (source_file = $path OR starts_with(source_file, $member))
+                AND NOT EXISTS (SELECT 1 FROM seen s WHERE s.kind = quarantine.kind
+                    AND s.content_hash = quarantine.content_hash
+                    AND (quarantine.raw <> '' OR s.reason = quarantine.reason))""",
+                             {"id": import_id, "path": info.path, "member": info.path + ":"})
+        finally:
+            self.con.unregister("seen")
+        if info.failed is not None or result.error is not None:
+            result.error = result.error or info.failed
+            return
+        self.con.execute(
+            "INSERT INTO imports VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [import_id, self.run_id, info.path, info.size, info.mtime, info.content_hash, info.format,
+             result.stored, result.duplicate, result.quarantined, datetime.now(),
+             int((time.perf_counter() - started) * 1000)])
 
 
-def _frame(result) -> pl.DataFrame:
+def _rollback(con: duckdb.DuckDBPyConnection) -> None:
+    """Roll back, never hiding the error that led here behind a second one (a failed ROLLBACK on a full disk)."""
+    try:
+        con.execute("ROLLBACK")
+    except duckdb.Error:
+        pass
+
+
+def _first_line(err: BaseException) -> str:
+    text = str(err).strip()
+    return text.splitlines()[0] if text else type(err).__name__
+
+
+def _disk_full(err: StoreError) -> bool:
+    text = err.reason.lower()
+    return "no space left" in text or "file too large" in text or "could not write" in text or "disk" in text
+
+
+def _frame(result: duckdb.DuckDBPyConnection) -> pl.DataFrame:
     """A DuckDB result as a Polars DataFrame (through Arrow)."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # DuckDB notes the copy an execute() result makes; the result is small
         return pl.from_arrow(result.to_arrow_table())
+
+
+def open_for_reading(path: str | Path) -> Store:
+    """The store at ``path`` opened read-only; an older store is upgraded first where the file can be written."""
+    try:
+        return Store(path, read_only=True)
+    except StoreError as err:
+        if "needs an upgrade" not in err.reason or not os.access(path, os.W_OK):
+            raise
+    Store(path).close()
+    return Store(path, read_only=True)
 
 
 def default_jobs() -> int:

@@ -104,7 +104,7 @@ SCHEMAS: dict[str, dict[str, pl.DataType]] = {
     },
     "quarantine": {
         "import_id": _I32, "source_file": _STR, "source_line": _I32, "hand_id": _STR, "kind": _STR,
-        "reason": _STR, "raw": _STR, "content_hash": _STR,
+        "reason": _STR, "raw": _STR, "content_hash": _STR, "resolved_by": _I32,
     },
     "player_hands": {
         "hand_key": _I64, "seat": _I16, "player": _STR, "game": _STR, "profile": _STR, "structure": _STR,
@@ -128,9 +128,10 @@ BATCH_TABLES = ("hands", "seats", "actions", "cards", "pots", "findings", "playe
 GAMES = {"holdem": "holdem", "stud7": "stud7", "stud5": "stud5", "soko-casino": "soko", "soko-finnish": "soko"}
 """Profile → ``hands.game``: the game whatever the house rules (a profile not listed is its own game)."""
 
-QUARANTINE_KINDS = ("unsupported", "incomplete", "malformed", "conflict", "unreadable")
+QUARANTINE_KINDS = ("unsupported", "incomplete", "malformed", "conflict", "unreadable", "too_large", "internal")
 """``quarantine.kind``: a game we do not replay; a hand the log does not finish; text that breaks its
-format; a hand whose id is stored with different content; a file that cannot be read."""
+format (or text that is not a hand); a hand whose id is stored with different content; a file that cannot be
+read; a hand or a compressed member over its size limit; a bug of ours met on this hand."""
 
 # -- per-game facts, resolved once per rules text ------------------------------------------
 
@@ -296,6 +297,22 @@ class Batch:
     def __len__(self) -> int:
         """The number of hands added."""
         return self._hands
+
+    def rows(self) -> int:
+        """Hands and quarantine records added."""
+        return self._hands + len(self.columns["quarantine"]["raw"])
+
+    def mark(self) -> tuple:
+        """Where the batch stands, for :meth:`rollback` (a hand whose rows fail half-way leaves none)."""
+        return ([len(values) for cols in self.columns.values() for values in cols.values()],
+                len(self._player_rows), self._hands)
+
+    def rollback(self, mark: tuple) -> None:
+        lengths, players, hands = mark
+        for values, n in zip((v for cols in self.columns.values() for v in cols.values()), lengths):
+            del values[n:]
+        del self._player_rows[players:]
+        self._hands = hands
 
     def add_hand(self, hand: Hand, fmt: str, import_id: int, audit: Audit | None = None) -> int:
         """Add the rows of one hand (and of its audit, when given); returns its ``hand_key``."""
@@ -477,8 +494,10 @@ class Batch:
             ):
                 c[name].append(value)
 
-    def add_quarantine(self, q: Quarantined, import_id: int, kind: str) -> None:
-        """Add a hand that could not be stored; ``kind`` is one of :data:`QUARANTINE_KINDS`."""
+    def add_quarantine(self, q: Quarantined, import_id: int, kind: str | None = None) -> None:
+        """Add a hand that could not be stored; ``kind`` (default: the record's own) is one of
+        :data:`QUARANTINE_KINDS`."""
+        kind = kind or q.kind
         if kind not in QUARANTINE_KINDS:
             raise SokoError(f"unknown quarantine kind {kind!r}", path=q.path, line=q.line, hand_id=q.hand_id,
                             expected=" | ".join(QUARANTINE_KINDS), actual=kind)
@@ -486,6 +505,7 @@ class Batch:
         for name, value in (
             ("import_id", import_id), ("source_file", q.path), ("source_line", q.line), ("hand_id", q.hand_id),
             ("kind", kind), ("reason", q.reason), ("raw", q.raw), ("content_hash", text_hash(q.raw)),
+            ("resolved_by", None),
         ):
             c[name].append(value)
 

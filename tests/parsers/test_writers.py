@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from soko_analytics.model.cards import DECK, parse_card
 from soko_analytics.model.hand import Action, ActionKind, Deal, Hand, Seat, Stakes, Tournament
-from soko_analytics.parsers import FormatError, pokerstars, soko_text, stars
+from soko_analytics.parsers import FormatError, decode, pokerstars, soko_text, stars
 from soko_analytics.parsers.stars_writer import POKERSTARS_GAMES, write_pokerstars, write_soko
 from soko_analytics.parsers.times import format_start, parse_start
 from soko_analytics.rules.profiles import resolve
@@ -170,7 +170,7 @@ CORPUS_FILES = sorted((CORPUS / "pokerstars").rglob("*.txt")) if CORPUS.is_dir()
 def test_corpus_hands_round_trip_through_pokerstars_text(corpus):
     written = 0
     for path in CORPUS_FILES:
-        hands = [h for h in pokerstars.parse(stars.decode(path.read_bytes()), str(path)) if isinstance(h, Hand)]
+        hands = [h for h in pokerstars.parse(decode(path.read_bytes()), str(path)) if isinstance(h, Hand)]
         if not hands:
             continue  # a file of unsupported games only (Omaha, Razz, Draw...)
         text = pokerstars.write(hands)

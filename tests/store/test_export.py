@@ -40,7 +40,8 @@ def _glob(folder, name: str) -> str:
 def test_parquet_rows_per_table_equal_the_store(lake):
     _, written, counts = lake
     assert written == counts
-    assert counts["hands"] == 728 and counts["quarantine"] == 347 and counts["pots"] > 0 and counts["findings"] > 0
+    # 347 hands are quarantined; two of them are copies of others in another file, recorded once
+    assert counts["hands"] == 728 and counts["quarantine"] == 345 and counts["pots"] > 0 and counts["findings"] > 0
 
 
 def test_duckdb_reads_the_parquet_back(lake):
@@ -141,7 +142,7 @@ def test_hands_a_format_cannot_express_are_skipped(store_path, tmp_path):
 def test_cli_export_parquet_prints_rows_per_table(store_path, tmp_path):
     result = runner.invoke(app, ["export", "--db", str(store_path), "--to", "parquet", str(tmp_path / "lake")])
     assert result.exit_code == 0, result.output
-    assert "hands: 728 rows" in result.stdout and "quarantine: 347 rows" in result.stdout
+    assert "hands: 728 rows" in result.stdout and "quarantine: 345 rows" in result.stdout
     assert (tmp_path / "lake" / "hands" / "game=holdem").is_dir()
 
 
@@ -163,7 +164,7 @@ def test_cli_export_of_a_missing_store_is_a_usage_error(tmp_path):
 
 def test_cli_export_to_an_unknown_format_is_a_usage_error(store_path, tmp_path):
     result = runner.invoke(app, ["export", "--db", str(store_path), "--to", "xml", str(tmp_path / "x")])
-    assert result.exit_code == 2 and "unknown export format 'xml'" in result.stderr
+    assert result.exit_code == 2 and "'xml' is not one of" in result.stderr
 
 
 def test_cli_export_to_an_unwritable_place_is_one_line(store_path, tmp_path):

@@ -38,12 +38,26 @@ def test_corpus_import_stores_every_supported_hand(corpus_store, corpus):
                 expected_quarantine += 1
     assert first.stored == expected_hands == 728
     assert first.quarantined == expected_quarantine == 347
+    copies = _copies(corpus / "pokerstars")
+    assert len(copies) == 2  # two quarantined hands are in two files each: each is recorded once
     with Store(path, read_only=True) as store:
         assert len(store.hands()) == 728
-        assert store.query("SELECT count(*) AS n FROM quarantine")["n"][0] == 347
+        assert store.query("SELECT count(*) AS n FROM quarantine")["n"][0] == 347 - len(copies)
         kinds = dict(store.query("SELECT kind, count(*) AS n FROM quarantine GROUP BY kind").iter_rows())
-        assert kinds == {"unsupported": 341, "incomplete": 6}
+        assert kinds == {"unsupported": 341 - len(copies), "incomplete": 6}
+        listed = set(store.query("SELECT source_file, source_line FROM quarantine").iter_rows())
         assert store.query("SELECT count(*) AS n FROM quarantine WHERE raw = ''")["n"][0] == 0
+    assert all(len(listed & places) == 1 for places in copies)
+
+
+def _copies(folder: Path) -> list[set[tuple[str, int]]]:
+    """The places (file, line) of each quarantined hand text found more than once."""
+    places: dict[str, set[tuple[str, int]]] = {}
+    for file in sorted(folder.rglob("*.txt")):
+        for item in read_path(file):
+            if not isinstance(item, Hand):
+                places.setdefault(item.raw, set()).add((item.path, item.line))
+    return [found for found in places.values() if len(found) > 1]
 
 
 def test_reimport_stores_nothing_new_and_is_quick(corpus_store):
@@ -96,13 +110,14 @@ def test_bad_input_is_recorded_and_the_rest_goes_on(tmp_path, soko_example):
         z.writestr("../../evil.txt", soko_example)
         z.writestr("good.txt", soko_example.replace("202603140001", "202603140002"))
     (folder / "gz.txt.gz").write_bytes(gzip.compress(soko_example.replace("202603140001", "3").encode()))
+    (folder / "vanished.txt").symlink_to(tmp_path / "gone.txt")
     unreadable = folder / "locked.txt"
     unreadable.write_text(soko_example, encoding="utf-8")
     unreadable.chmod(0)
     db = tmp_path / "s.duckdb"
     try:
         with Store(db) as store:
-            summary = store.import_paths([folder, tmp_path / "vanished.txt"])
+            summary = store.import_paths([folder])
             stored = set(store.query("SELECT hand_id FROM hands")["hand_id"])
             q = store.query("SELECT source_file, kind, reason FROM quarantine ORDER BY source_file")
     finally:
@@ -115,7 +130,7 @@ def test_bad_input_is_recorded_and_the_rest_goes_on(tmp_path, soko_example):
     assert reasons["truncated.txt"][0] == "incomplete"
     assert reasons["unknown.txt"][0] in ("unreadable", "malformed", "incomplete", "unsupported")
     assert reasons["vanished.txt"] == ("unreadable", reasons["vanished.txt"][1])
-    assert "cannot read the file" in reasons["vanished.txt"][1]
+    assert "broken symbolic link" in reasons["vanished.txt"][1]
     if os.geteuid() != 0:  # root reads a file whatever its mode
         assert reasons["locked.txt"][0] == "unreadable"
     assert summary.stored >= 2

@@ -63,6 +63,8 @@ def ddl_columns() -> dict[str, list[tuple[str, str]]]:
             if words and words[0] not in ("PRIMARY", "UNIQUE"):
                 columns.append((words[0], words[1]))
         tables[m.group(1)] = columns
+    for m in re.finditer(r"ALTER TABLE (\w+) ADD COLUMN (\w+) ([\w\[\]]+)", text):
+        tables[m.group(1)].append((m.group(2), m.group(3)))
     return tables
 
 

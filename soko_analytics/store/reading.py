@@ -1,0 +1,230 @@
+"""Reading hand-history files into row batches for the store, in chunks, in worker processes.
+
+:func:`read_chunks` reads one file into :class:`Chunk` s of at most
+:data:`CHUNK_ROWS` hands (so memory follows the chunk, not the file); the
+last chunk of a file carries its :class:`FileInfo`. Each hand is audited and
+its rows made inside the per-hand boundary: a bug of ours on one hand
+quarantines that hand as ``internal`` and the file goes on (``strict`` raises
+instead).
+
+:class:`Readers` runs :func:`read_chunks` in worker processes, one file per
+worker at a time, each sending its chunks back through its own pipe (a worker
+holds at most one chunk in flight). A worker that dies (killed, out of memory)
+fails only the file it was reading, which is reported and not recorded as
+imported, and a new worker takes over. Workers ignore Ctrl-C: the main
+process stops them at once (:meth:`Readers.close`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import multiprocessing
+import signal
+from collections import deque
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from datetime import datetime
+from multiprocessing.connection import Connection, wait
+from pathlib import Path
+
+import polars as pl
+
+from ..model.hand import Hand
+from ..parsers import Quarantined, read_path
+from ..parsers.base import InternalError, Unreadable, quarantine
+from ..replay.audit import audit
+from .rows import Batch
+
+CHUNK_ROWS = 5_000
+"""Hands (and quarantine records) per chunk."""
+
+
+@dataclass(frozen=True)
+class FileInfo:
+    """What identifies a file read, and whether it could be read at all."""
+
+    path: str
+    size: int
+    mtime: datetime
+    content_hash: str
+    format: str | None
+    """The format its hands were read as (``pokerstars``, ``soko``, ``phh``; several joined by ``+``)."""
+    failed: str | None = None
+    """Why nothing of it could be read (such a file is not recorded as imported, so the next run retries it)."""
+
+
+@dataclass
+class Chunk:
+    """Rows of some hands of one file; the file's last chunk has its ``info``."""
+
+    path: str
+    frames: dict[str, pl.DataFrame]
+    info: FileInfo | None = None
+    hands: int = 0
+    """Hands and quarantine records in it."""
+
+
+def file_hash(path: Path) -> str:
+    digest = hashlib.blake2b(digest_size=16)
+    with open(path, "rb") as f:
+        for chunk in iter(lambda: f.read(1 << 20), b""):
+            digest.update(chunk)
+    return digest.hexdigest()
+
+
+def _file_level(item: Quarantined) -> bool:
+    """A record about a whole file (or archive member) that could not be read, not about a hand."""
+    return item.kind == "unreadable" and item.hand_id is None and item.line == 0
+
+
+def read_chunks(path: str, format: str = "auto", with_audit: bool = True, strict: bool = False,
+                rows: int = CHUNK_ROWS) -> Iterator[Chunk]:
+    """One file's hands as chunks of rows (see the module text); never raises for the file's content."""
+    p = Path(path)
+    batch = Batch()
+    try:
+        stat = p.stat()
+        digest = file_hash(p)
+    except OSError as err:
+        reason = f"cannot read the file: {err.strerror or err}"
+        batch.add_quarantine(quarantine(Unreadable(reason), "", path, 0, None), 0)
+        yield Chunk(path, batch.to_frames(), FileInfo(path, 0, datetime.fromtimestamp(0), "", None, reason), 1)
+        return
+    formats: dict[str, None] = {}
+    failures: list[str] = []
+    readable = False
+    for item in read_path(p, format, strict):
+        if isinstance(item, Quarantined):
+            batch.add_quarantine(item, 0)
+            if _file_level(item):
+                failures.append(item.reason)
+            else:
+                readable = True
+        else:
+            readable = True
+            formats[item.source.format or "pokerstars"] = None
+            add_hand(batch, item, with_audit, strict)
+        if batch.rows() >= rows:
+            yield Chunk(path, batch.to_frames(), hands=batch.rows())
+            batch.clear()
+    info = FileInfo(path, stat.st_size, datetime.fromtimestamp(stat.st_mtime), digest,
+                    "+".join(formats) or None, None if readable else "; ".join(failures) or "no hands in the file")
+    yield Chunk(path, batch.to_frames(), info, batch.rows())
+
+
+def add_hand(batch: Batch, hand: Hand, with_audit: bool, strict: bool) -> None:
+    """Audit a hand and add its rows, or (a bug of ours) its ``internal`` quarantine record."""
+    mark = batch.mark()
+    try:
+        batch.add_hand(hand, hand.source.format if hand.source else "pokerstars", 0,
+                       audit(hand, ledger=False) if with_audit else None)
+    except Exception as err:  # noqa: BLE001 - the per-hand boundary: one hand never stops a run
+        if strict:
+            raise
+        batch.rollback(mark)
+        where = hand.source
+        batch.add_quarantine(quarantine(InternalError.of(err), hand.raw, where.path if where else "<hand>",
+                                        where.line if where else 0, hand.hand_id), 0)
+
+
+def failed_chunk(path: str, reason: str) -> Chunk:
+    """The last chunk of a file that could not be read to its end by a worker."""
+    return Chunk(path, Batch().to_frames(), FileInfo(path, 0, datetime.fromtimestamp(0), "", None, reason))
+
+
+# -- worker processes ---------------------------------------------------------------------
+
+
+def _work(conn: Connection, format: str, with_audit: bool) -> None:
+    """A worker: read each path it is sent, send back its chunks; stop at None."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the main process's to handle
+    while (path := conn.recv()) is not None:
+        try:
+            for chunk in read_chunks(path, format, with_audit):
+                conn.send(chunk)
+        except Exception as err:  # noqa: BLE001 - outside the per-hand boundary: the file fails, the run goes on
+            conn.send(failed_chunk(path, str(InternalError.of(err, path=path))))
+
+
+@dataclass
+class _Worker:
+    process: multiprocessing.process.BaseProcess
+    conn: Connection
+    path: str | None = None
+
+
+@dataclass
+class Readers:
+    """``jobs`` worker processes reading files into chunks (see the module text)."""
+
+    jobs: int
+    format: str = "auto"
+    with_audit: bool = True
+    workers: list[_Worker] = field(default_factory=list)
+
+    def _start(self) -> _Worker:
+        # Spawned, not forked: a fork of a process holding an open DuckDB can deadlock.
+        context = multiprocessing.get_context("spawn")
+        ours, theirs = context.Pipe()
+        process = context.Process(target=_work, args=(theirs, self.format, self.with_audit), daemon=True)
+        process.start()
+        theirs.close()
+        worker = _Worker(process, ours)
+        self.workers.append(worker)
+        return worker
+
+    def chunks(self, paths: list[str]) -> Iterator[Chunk]:
+        """The chunks of every file, files in parallel (each file's chunks in order)."""
+        todo = deque(paths)
+        for _ in range(min(self.jobs, len(todo))):
+            self._next(self._start(), todo)
+        while any(w.path is not None for w in self.workers):
+            busy = {w.conn: w for w in self.workers if w.path is not None}
+            for conn in wait(list(busy)):
+                worker = busy[conn]  # type: ignore[index]
+                try:
+                    chunk = worker.conn.recv()
+                except (EOFError, OSError):
+                    yield self._died(worker, todo)
+                    continue
+                yield chunk
+                if chunk.info is not None:
+                    self._next(worker, todo)
+
+    def _next(self, worker: _Worker, todo: deque[str]) -> None:
+        worker.path = todo.popleft() if todo else None
+        if worker.path is not None:
+            worker.conn.send(worker.path)
+
+    def _died(self, worker: _Worker, todo: deque[str]) -> Chunk:
+        worker.process.join(5)
+        code = worker.process.exitcode
+        path = worker.path or "?"
+        worker.path = None
+        self.workers.remove(worker)
+        worker.conn.close()
+        if todo:
+            self._next(self._start(), todo)
+        return failed_chunk(path, f"the process reading this file died (exit code {code}); the hands committed "
+                                  "before are kept, and the next import reads the file again")
+
+    def close(self, kill: bool = False) -> None:
+        """Stop the workers: politely, or at once (``kill``, on Ctrl-C)."""
+        for worker in self.workers:
+            if kill:
+                worker.process.kill()
+            else:
+                try:
+                    worker.conn.send(None)
+                except OSError:
+                    pass
+        for worker in self.workers:
+            worker.process.join(None if not kill else 5)
+            worker.conn.close()
+        self.workers.clear()
+
+    def __enter__(self) -> Readers:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, *rest: object) -> None:
+        self.close(kill=kind is not None)
