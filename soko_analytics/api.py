@@ -307,6 +307,7 @@ def import_paths(db: str | Path, paths: Iterable[str | Path], format: str = "aut
     """
     check_format(format)
     paths = check_paths(paths)
+    iter_files(paths)  # a folder with nothing to read fails here, before the store is made
     with Store(db) as store:
         return store.import_paths(paths, format, jobs, with_audit, progress, strict, force, on_chunk)
 

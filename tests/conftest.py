@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
+import os
 import re
+from pathlib import Path
 
 import pytest
 
@@ -13,18 +13,28 @@ CORPUS = SHARED / "corpus"
 SOKO_FORMAT = SHARED / "formats" / "soko-text.md"
 
 
+def require_corpus() -> Path:
+    """The real logs in ../shared/corpus; a skip where the folder is absent, but a failure when
+    SOKO_REQUIRE_CORPUS=1 (as CI sets it), so that no corpus test can skip silently there."""
+    if not CORPUS.is_dir():
+        message = f"the shared corpus is not at {CORPUS} (it is beside the checkout in CI)"
+        if os.environ.get("SOKO_REQUIRE_CORPUS") == "1":
+            pytest.fail(message + "; SOKO_REQUIRE_CORPUS=1 forbids skipping")
+        pytest.skip(message)
+    return CORPUS
+
+
 @pytest.fixture(scope="session")
 def corpus() -> Path:
     """The real logs in ../shared/corpus, read in place (never copied into the project)."""
-    if not CORPUS.is_dir():
-        pytest.skip(f"the shared corpus is not at {CORPUS} (it is beside the checkout in CI)")
-    return CORPUS
+    return require_corpus()
 
 
 def soko_example_text() -> str:
     """The worked example hand of formats/soko-text.md ('A complete example'), as written there."""
     if not SOKO_FORMAT.is_file():
-        pytest.skip(f"the format page is not at {SOKO_FORMAT} (it is beside the checkout in CI)")
+        require_corpus()  # ../shared is absent: skip, or fail under SOKO_REQUIRE_CORPUS=1
+        pytest.fail(f"the format page is not at {SOKO_FORMAT}")
     page = SOKO_FORMAT.read_text(encoding="utf-8")
     m = re.search(r"^## A complete example.*?^```\n(.*?)^```", page, re.S | re.M)
     assert m, "formats/soko-text.md has no fenced example under '## A complete example'"

@@ -12,6 +12,7 @@ from rich.table import Table
 
 from .. import api
 from . import _usage, app, reporting_errors
+from .output import cell, echo
 
 STATS_FORMATS = ("table", "csv", "json", "parquet")
 STATS_BY = api.STATS_BY
@@ -94,7 +95,7 @@ def _day(text: str | None, option: str):
 
 
 def _print_stat(data: dict[str, Any]) -> None:
-    typer.echo(f"{data['name']} ({data['label']}, {data['source']}): {data['definition']}")
+    echo(f"{data['name']} ({data['label']}, {data['source']}): {data['definition']}")
     formula = data["numerator"] if data["denominator"] is None else f"({data['numerator']}) / ({data['denominator']})"
     typer.echo(f"  formula: {formula}   ({data['kind']}; games: {data['games']})")
     for name, sql in data["sums"].items():
@@ -121,13 +122,13 @@ def _stat_cell(row: dict[str, Any], s: dict[str, Any]) -> str | None:
 def _print_stats_table(frame, by: str | None, out: Path | None) -> None:
     console = Console(file=out.open("w", encoding="utf-8") if out else None, width=200 if out else None)
     if frame.is_empty():
-        console.print("no hands match")
+        console.print("no hands match", markup=False)
         return
     rows = frame.to_dicts()
     if by == "street":
-        table = Table(*frame.columns, title="stats by round")
+        table = Table(*frame.columns, title="stats by round")  # our column names
         for row in rows:
-            table.add_row(*("" if v is None else f"{v:.1f}" if isinstance(v, float) else str(v)
+            table.add_row(*(cell("" if v is None else f"{v:.1f}" if isinstance(v, float) else v)
                             for v in row.values()))
         console.print(table)
         return
@@ -136,9 +137,11 @@ def _print_stats_table(frame, by: str | None, out: Path | None) -> None:
     for start in range(0, len(rows), per_table):
         chunk = rows[start:start + per_table]
         heads = [" ".join(str(r[k]) for k in ("player", "currency", by) if k and r.get(k) is not None) for r in chunk]
-        table = Table("stat", *heads, title="player stats (95% Wilson intervals)" if start == 0 else None)
+        table = Table("stat", title="player stats (95% Wilson intervals)" if start == 0 else None)
+        for head in heads:
+            table.add_column(cell(head))
         for s in catalogue:
             cells = [_stat_cell(r, s) for r in chunk]
             if any(c is not None for c in cells):
-                table.add_row(s["label"], *(c or "" for c in cells))
+                table.add_row(cell(s["label"]), *(cell(c or "") for c in cells))
         console.print(table)

@@ -58,7 +58,7 @@ def detect_format(head: str, path: str | None = None) -> str:
     best = max(scores, key=lambda name: scores[name])
     if scores[best] <= 0:
         first = next((line.strip() for line in head.splitlines() if line.strip()), "")
-        raise Unreadable("no supported hand-history format recognised", path=path, line=1,
+        raise Unreadable("no supported hand-history format recognised", path=path, line=0,
                          expected="PokerStars, Sökö text or PHH", actual=first[:80])
     return best
 
@@ -125,28 +125,25 @@ HAND_HISTORY_SUFFIXES = (".txt", ".soko", ".phh", ".phhs", ".gz", ".zip")
 """Files a folder walk reads; others (tracker sidecars, notes) are left alone."""
 
 
-def iter_files(paths: Iterable[str | Path]) -> Iterator[Path | Quarantined]:
+def iter_files(paths: Iterable[str | Path]) -> list[Path | Quarantined]:
     """The files named, with folders walked (sorted; hidden entries and other suffixes skipped).
 
-    A path that does not exist is a SokoError before anything is yielded; so is
-    a set of paths with no hand-history file in it. In a folder, what cannot be
-    walked (a sub-folder that cannot be read, a broken or looping symbolic
-    link) is yielded as a Quarantined record of kind ``unreadable``.
+    A path that does not exist is a SokoError; so is a set of paths with no
+    hand-history file in it (both before anything is read). In a folder, what
+    cannot be walked (a sub-folder that cannot be read, a broken or looping
+    symbolic link) comes as a Quarantined record of kind ``unreadable``.
     """
-    paths = check_paths(paths)
-    files = 0
-    for path in paths:
-        if not path.is_dir():
-            files += 1
-            yield path
-            continue
-        for item in _walk(path):
-            files += isinstance(item, Path)
-            yield item
-    if not files:
+    found: list[Path | Quarantined] = []
+    for path in check_paths(paths):
+        if path.is_dir():
+            found.extend(_walk(path))
+        else:
+            found.append(path)
+    if not any(isinstance(item, Path) for item in found):
         names = ", ".join(map(str, paths)) or "(none given)"
         raise SokoError(f"no hand-history files in {names}",
                         expected=f"files ending in {', '.join(HAND_HISTORY_SUFFIXES)}", actual="none")
+    return found
 
 
 def check_paths(paths: Iterable[str | Path]) -> list[Path]:

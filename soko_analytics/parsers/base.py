@@ -96,10 +96,18 @@ class Quarantined:
 
     path: str
     line: int
+    """Where the problem is (the line a message names); 0 for a whole file."""
     hand_id: str | None
     reason: str
     raw: str
     error: SokoError | None = None
+    start: int | None = None
+    """The line the hand (or the text) starts on, where it differs from ``line``."""
+
+    @property
+    def first_line(self) -> int:
+        """The line the hand (or the text) starts on: ``quarantine.source_line``."""
+        return self.line if self.start is None else self.start
 
     @property
     def kind(self) -> str:
@@ -120,14 +128,14 @@ class Quarantined:
 
 
 def quarantine(error: SokoError, raw: str, path: str, line: int, hand_id: str | None) -> Quarantined:
-    """A Quarantined record from an error, filling in where it happened."""
+    """A Quarantined record from an error, filling in where it happened; ``line`` is where the hand starts."""
     if error.path is None:
         error.path = path
     if error.line is None:
         error.line = line
     if error.hand_id is None:
         error.hand_id = hand_id
-    return Quarantined(path, error.line, hand_id, str(error.reason), raw, error)
+    return Quarantined(path, error.line, hand_id, str(error.reason), raw, error, line if error.line != line else None)
 
 
 T = TypeVar("T")

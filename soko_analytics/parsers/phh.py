@@ -27,30 +27,39 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import datetime, time
 from decimal import Decimal
-from functools import cache
+from functools import lru_cache, partial
 from pathlib import PurePath
 from typing import Any
 
 from ..errors import CardError, RulesError, SokoError
-from ..model.hand import (
-    Action,
-    ActionKind,
-    Deal,
-    Hand,
-    Seat,
-    Source,
-    Stakes,
-    Tournament,
-)
-from ..model.money import decimal_text
+from ..model.hand import Action, ActionKind, Hand, Seat, Source, Stakes
+from ..model.money import MoneyError, decimal_text
 from ..rules.profiles import resolve
 from ..rules.spec import GameSpec
-from .base import FormatError, Quarantined, UnsupportedGame, quarantine
-from .phh_state import BLIND_KINDS, Table, card_text, cards_of, minor, places
+from .base import KEPT_CHARS, MAX_HAND_CHARS, FormatError, Quarantined, TooLarge, UnsupportedGame, guarded
+from .phh_fields import (
+    MAX_COUNT,
+    MAX_DEPTH,
+    NULLABLE,
+    OVERRIDES,
+    array,
+    check_table,
+    count,
+    decode,
+    deep_line,
+    dotted_line,
+    record,
+)
+from .phh_fields import text as a_text
+from .phh_state import BLIND_KINDS, MAX_DECIMALS, Table, card_text, minor, places, short
 
 NAME = "phh"
 EXTENSIONS = (".phh", ".phhs")
+STREAMS = True
+"""parse() takes a file's text blocks in order (memory follows the hand, not the file)."""
 SITE = "PHH"
+PIECE = 1 << 16
+"""Lines are read in pieces of at most this many characters; a longer line is never a table header."""
 
 
 @dataclass(frozen=True)
@@ -73,16 +82,12 @@ SOKO_DEFAULT_RULES = "soko-casino"
 CODE_OF_RULES = {v.rules: code for code, v in VARIANTS.items() if v.rules}
 REQUIRED = ("antes", "starting_stacks", "actions")
 STAKE_FIELDS = ("bring_in", "small_bet", "big_bet", "min_bet")
-OVERRIDES = ("site", "hand_id", "stakes", "table", "max_seats", "button", "start", "time_zone", "start_utc",
-             "tournament", "seats", "deals", "actions", "total_pot", "rake", "pots", "extras", "finishing_stacks")
-"""Hand fields a ``_field`` may set, in the order they are written."""
 INSERTED = frozenset({ActionKind.COLLECT, ActionKind.UNCALLED, ActionKind.NO_SHOW, ActionKind.CASH_OUT})
 """Kinds PHH has no notation for; when they are all that is missing they go to ``_extra_actions``."""
-_RECORDS = {"seats": Seat, "deals": Deal, "actions": Action, "stakes": Stakes, "tournament": Tournament}
 _ENCODE = {"cards": card_text, "kind": str, "up": list}
-_DECODE = {"cards": cards_of, "kind": ActionKind, "up": tuple}
 HEADER = re.compile(r"""^[ \t]*\[[ \t]*([A-Za-z0-9_-]+|"[^"\n]*"|'[^'\n]*')[ \t]*\][ \t]*(?:#.*)?\r?$""")
 CBR = re.compile(r"\bcbr\s+(\S+)")
+LONG_NUMBER = re.compile(r"[0-9][0-9_]{4000,}")
 
 
 def detect(head: str) -> float:
@@ -101,11 +106,15 @@ def detect(head: str) -> float:
 
 @dataclass(frozen=True)
 class _Chunk:
-    """One hand's text: its collection key (None for a .phh file) and first line."""
+    """One hand's text: its collection key (None for a .phh file), first line and size in characters.
+
+    A chunk over :data:`~.base.MAX_HAND_CHARS` keeps only its first :data:`~.base.KEPT_CHARS` characters.
+    """
 
     key: str | None
     start: int
     text: str
+    size: int = 0
 
     def line(self, field: str) -> int:
         m = re.search(rf"(?m)^[ \t]*{re.escape(field)}[ \t]*=", self.text)
@@ -148,57 +157,129 @@ def _array_lines(text: str, pos: int, line: int) -> list[int]:
     return lines
 
 
-def parse(text: str, path: str = "<text>") -> Iterator[Hand | Quarantined]:
-    """Each hand of a .phh file or .phhs collection, as a Hand or a Quarantined record."""
-    for chunk in _chunks(text.removeprefix("\ufeff")):
-        hand_id = _id_hint(chunk, path)
-        try:
-            yield _read(chunk, path)
-        except FormatError as err:
-            yield quarantine(err, chunk.text, path, chunk.start, hand_id)
-        except SokoError as err:
-            yield quarantine(FormatError(err.reason, line=err.line, expected=err.expected, actual=err.actual),
-                             chunk.text, path, chunk.start, hand_id)
-        except (TypeError, ValueError, KeyError, IndexError, AttributeError) as err:
-            yield quarantine(FormatError(f"malformed hand: {err}"), chunk.text, path, chunk.start, hand_id)
+def parse(source: str | Iterable[str], path: str = "<text>", strict: bool = False) -> Iterator[Hand | Quarantined]:
+    """Each hand of a .phh file or .phhs collection, as a Hand or a Quarantined record.
+
+    ``source`` is the whole text or its blocks of whole lines in order; it is read as a stream,
+    one hand at a time. Each hand is read through :func:`~.base.guarded` (``strict``: a bug of
+    ours raises instead of being quarantined as ``internal``).
+    """
+    for chunk in _chunks(_pieces(source)):
+        read = partial(_too_large, chunk) if chunk.size > MAX_HAND_CHARS else partial(_read, chunk, path)
+        yield guarded(read, chunk.text, path, chunk.start, _id_hint(chunk, path), strict)
 
 
-def _chunks(text: str) -> Iterator[_Chunk]:
-    lines = text.split("\n")
-    first = next((i for i, ln in enumerate(lines) if ln.strip() and not ln.lstrip().startswith("#")), None)
-    if first is None:
-        return
-    if not HEADER.match(lines[first]):
-        yield _Chunk(None, 1, text)
-        return
-    heads = [i for i, ln in enumerate(lines) if HEADER.match(ln)]
-    for a, b in zip(heads, heads[1:] + [len(lines)]):
-        key = HEADER.match(lines[a]).group(1).strip("'\"")  # type: ignore[union-attr]
-        yield _Chunk(key, a + 1, "\n".join(lines[a:b]))
+def _pieces(source: str | Iterable[str]) -> Iterator[str]:
+    """The lines of a text or of its blocks, each with its ``\\n``; a line longer than :data:`PIECE`
+    comes in several pieces (only the last ends with ``\\n``). A leading BOM is dropped."""
+    carry, first = "", True
+    for block in (source,) if isinstance(source, str) else source:
+        pos, size = int(first and block.startswith("\ufeff")), len(block)
+        first = first and not block
+        while pos < size:
+            end = block.find("\n", pos, pos + PIECE)
+            cut = end + 1 if end >= 0 else min(size, pos + PIECE)
+            piece, pos = carry + block[pos:cut], cut
+            carry = ""
+            if piece.endswith("\n") or len(piece) >= PIECE:
+                yield piece
+            else:
+                carry = piece  # the block ends inside this line: the next block goes on with it
+    if carry:
+        yield carry
+
+
+def _chunks(pieces: Iterable[str]) -> Iterator[_Chunk]:
+    """Each hand's text: a table ``[N]`` up to the next one, or a .phh file's whole text.
+
+    Text before the first ``[N]`` is a hand of its own if it has more than comments. At most
+    :data:`~.base.MAX_HAND_CHARS` (and a piece) of a hand is held; a longer one keeps its head.
+    """
+    key, start, parts, size, kept, content = None, 1, [], 0, None, False
+    line, fresh = 1, True
+    for piece in pieces:
+        head = HEADER.match(piece) if fresh and len(piece) < PIECE else None
+        if head:
+            if key is not None or content:
+                yield _Chunk(key, start, "".join(parts) if kept is None else kept, size)
+            key, start, parts, size, kept, content = head.group(1).strip("'\""), line, [], 0, None, True
+        elif fresh and not content:
+            body = piece.strip()
+            content = bool(body) and not body.startswith("#")
+        size += len(piece)
+        if kept is None:
+            parts.append(piece)
+            if size > MAX_HAND_CHARS:
+                kept, parts = "".join(parts)[:KEPT_CHARS], []
+        fresh = piece.endswith("\n")
+        line += piece.count("\n")
+    if key is not None or content:
+        yield _Chunk(key, start, "".join(parts) if kept is None else kept, size)
 
 
 def _id_hint(chunk: _Chunk, path: str) -> str:
-    m = re.search(r"""(?m)^[ \t]*_?hand(?:_id)?[ \t]*=[ \t]*['"]?([^'"\s#]+)""", chunk.text)
+    m = re.search(r"""(?m)^[ \t]*_?hand(?:_id)?[ \t]*=[ \t]*['"]?([^'"\s#]{1,80})""", chunk.text)
     return m.group(1) if m else chunk.key or PurePath(path).stem
+
+
+def _too_large(chunk: _Chunk) -> Hand:
+    raise TooLarge(f"a hand of {chunk.size} characters, over the limit of {MAX_HAND_CHARS}; its first "
+                   f"{KEPT_CHARS} are kept", line=chunk.start, expected=f"at most {MAX_HAND_CHARS} characters",
+                   actual=f"{chunk.size} characters")
 
 
 def _read(chunk: _Chunk, path: str) -> Hand:
     try:
-        doc = tomllib.loads(chunk.text, parse_float=Decimal)
+        doc = _load_toml(chunk)
+        if chunk.key is not None:
+            values = list(doc.values())
+            if len(values) != 1 or not isinstance(values[0], dict):
+                raise FormatError("a collection entry must be one table", line=chunk.start,
+                                  expected="[N] then fields")
+            doc = values[0]
+        check_table(doc, chunk.line)
+        return _build(doc, chunk, path)
+    except (CardError, RulesError, MoneyError) as err:  # bad content met by a lower layer
+        raise FormatError(err.reason, line=err.line, expected=err.expected, actual=err.actual) from None
+
+
+def _load_toml(chunk: _Chunk) -> dict[str, Any]:
+    deep = dotted_line(chunk.text, chunk.start)
+    if deep is not None:
+        raise FormatError("nesting too deep: a dotted key of too many parts", line=deep,
+                          expected=f"keys of at most {MAX_DEPTH} parts")
+    try:
+        return tomllib.loads(chunk.text, parse_float=_decimal)
     except tomllib.TOMLDecodeError as err:
         at = re.search(r"at line (\d+)", str(err))
         last = len(chunk.text.rstrip().split("\n"))  # "at end of document": the last line that has text
         line = chunk.start + (int(at.group(1)) if at else last) - 1
         raise FormatError(f"not valid TOML: {err}", line=line, expected="a PHH hand (TOML)") from None
-    if chunk.key is not None:
-        values = list(doc.values())
-        if len(values) != 1 or not isinstance(values[0], dict):
-            raise FormatError("a collection entry must be one table", line=chunk.start, expected="[N] then fields")
-        doc = values[0]
-    return _build(doc, chunk, path)
+    except RecursionError:  # tomllib recurses once per level of nesting
+        raise FormatError("nesting too deep", line=deep_line(chunk.text, chunk.start),
+                          expected=f"arrays and tables nested at most {MAX_DEPTH} deep") from None
+    except ValueError as err:  # a float _decimal refused, or tomllib's int() past Python's digit limit
+        at = chunk.text.find(err.args[0]) if isinstance(err, _BadNumber) else -1
+        m = LONG_NUMBER.search(chunk.text) if at < 0 else None
+        at = m.start() if m else at
+        line = chunk.start + chunk.text.count("\n", 0, at) if at >= 0 else chunk.start
+        raise FormatError(f"a number too long to read: {short(str(err), 60)}", line=line,
+                          expected="an integer of at most 64 bits or a number of at most 100 characters") from None
 
 
-@cache
+class _BadNumber(ValueError):
+    """A TOML float we do not turn into a Decimal (``args[0]``: its text)."""
+
+
+def _decimal(text: str) -> Decimal:
+    """A TOML float as an exact Decimal; a _BadNumber past 100 characters or a 6-digit exponent."""
+    exponent = text.lower().partition("e")[2]
+    if len(text) > 100 or len(exponent.lstrip("+-").replace("_", "")) > 6:
+        raise _BadNumber(text)
+    return Decimal(text)
+
+
+@lru_cache(maxsize=256)
 def _spec(rules: str) -> GameSpec:
     return resolve(rules)
 
@@ -209,12 +290,30 @@ def _array(t: dict, key: str, n: int | None, chunk: _Chunk, kind: type | tuple =
     if not ok or (n is not None and len(value) != n):
         size = "" if n is None else f" of {n}"
         raise FormatError(f"{key} must be an array{size} ({_kind_name(kind)})", line=chunk.line(key),
-                          expected=f"{key} = [...]", actual=repr(value)[:80])
+                          expected=f"{key} = [...]", actual=short(value, 80))
     return value
 
 
 def _kind_name(kind: type | tuple) -> str:
-    return "strings" if kind is str else "integers" if kind is int else "numbers"
+    return {str: "strings", int: "integers", dict: "tables"}.get(kind, "numbers")  # type: ignore[call-overload]
+
+
+def _number(t: dict, key: str, chunk: _Chunk) -> int | Decimal:
+    value = t[key]
+    if isinstance(value, bool) or not isinstance(value, int | Decimal):
+        raise FormatError(f"{key} is not a number", line=chunk.line(key), expected="a number like 1500 or 2.50",
+                          actual=short(value, 80))
+    return value
+
+
+def _field(convert: Any, t: dict, key: str, chunk: _Chunk) -> Any:
+    """``convert(t[key])``, its FormatError naming the key and its line."""
+    try:
+        return convert(t[key])
+    except FormatError as err:
+        err.reason, err.line = f"{key}: {err.reason}", chunk.line(key)
+        err.extra.pop("index", None)
+        raise
 
 
 def _build(t: dict, chunk: _Chunk, path: str) -> Hand:
@@ -223,45 +322,45 @@ def _build(t: dict, chunk: _Chunk, path: str) -> Hand:
     variant = VARIANTS.get(code) if isinstance(code, str) else None
     if variant is None:
         if not isinstance(code, str):
-            raise FormatError("no variant", line=chunk.line("variant"), expected="variant = 'NT'", actual=repr(code))
-        raise UnsupportedGame(f"unsupported PHH variant {code!r}", line=chunk.line("variant"),
+            raise FormatError("no variant", line=chunk.line("variant"), expected="variant = 'NT'",
+                              actual=short(code, 80))
+        raise UnsupportedGame(f"unsupported PHH variant {short(code)!r}", line=chunk.line("variant"),
                               expected=f"one of {', '.join(VARIANTS)}", actual=code)
     rules = t.get("_rules", variant.rules or SOKO_DEFAULT_RULES)
     try:
-        spec = _spec(rules if isinstance(rules, str) else "")
+        spec = _spec(_field(a_text, t, "_rules", chunk) if "_rules" in t else rules)
     except RulesError as err:
-        raise FormatError(f"_rules: {err.reason}", line=chunk.line("_rules"), actual=repr(rules)) from None
+        raise FormatError(f"_rules: {err.reason}", line=chunk.line("_rules"), actual=short(rules, 80)) from None
     missing = [k for k in REQUIRED + variant.needs if k not in t]
     if missing:
         raise FormatError(f"variant {code} needs {', '.join(missing)}", line=chunk.start,
                           expected=", ".join(REQUIRED + variant.needs))
     raw_stacks = _array(t, "starting_stacks", None, chunk)
     n = len(raw_stacks)
+    if n > MAX_COUNT:
+        raise FormatError(f"{n} players, more than {MAX_COUNT}", line=chunk.line("starting_stacks"),
+                          expected=f"at most {MAX_COUNT} players")
     texts = _array(t, "actions", None, chunk, str)
-    raw_antes = _array(t, "antes", n, chunk)
-    raw_blinds = _array(t, "blinds_or_straddles", n, chunk) if "blinds_or_straddles" in t else []
-    raw_finish = _array(t, "finishing_stacks", n, chunk) if "finishing_stacks" in t else []
-    scalars = {k: t[k] for k in STAKE_FIELDS if k in t}
-    cbrs = [m.group(1) for s in texts for m in CBR.finditer(s.partition("#")[0])]
-    decimals = max((places(v) for v in (*raw_stacks, *raw_antes, *raw_blinds, *raw_finish, *scalars.values(), *cbrs)),
-                   default=0)
-
-    def money(values: list, key: str) -> list[int]:
-        return [minor(v, decimals, key, chunk.line(key)) for v in values]
-
-    stacks, antes, blinds, finish = (money(v, k) for v, k in ((raw_stacks, "starting_stacks"), (raw_antes, "antes"),
-                                     (raw_blinds, "blinds_or_straddles"), (raw_finish, "finishing_stacks")))
-    stake = {k: minor(v, decimals, k, chunk.line(k)) or None for k, v in scalars.items()}
+    text_lines = chunk.element_lines("actions", len(texts))
+    money = {k: _array(t, k, n, chunk) for k in ("antes", "blinds_or_straddles", "finishing_stacks") if k in t}
+    money["starting_stacks"] = raw_stacks
+    money.update({k: [_number(t, k, chunk)] for k in STAKE_FIELDS if k in t})
+    decimals = _decimals(money, texts, text_lines, chunk)
+    amounts = {k: [minor(v, decimals, k, chunk.line(k)) for v in values] for k, values in money.items()}
+    stacks, antes = amounts["starting_stacks"], amounts["antes"]
+    blinds, finish = amounts.get("blinds_or_straddles", []), amounts.get("finishing_stacks", [])
+    stake = {k: amounts[k][0] or None for k in STAKE_FIELDS if k in amounts}
     names = _names(t, n, chunk)
-    numbers = _array(t, "seats", n, chunk, int) if "seats" in t else list(range(1, n + 1))
-    if len(set(numbers)) != n:
-        raise FormatError("seat numbers repeat", line=chunk.line("seats"), actual=repr(numbers))
+    numbers = list(_field(array(count), t, "seats", chunk)) if "seats" in t else list(range(1, n + 1))
+    if len(numbers) != n or len(set(numbers)) != n:
+        raise FormatError(f"seats must be {n} distinct seat numbers", line=chunk.line("seats"),
+                          actual=short(numbers, 80))
 
     order = sorted(range(n), key=numbers.__getitem__)
     table = Table(spec, names, stacks, decimals, stake.get("bring_in"))
     table.post_forced(antes, blinds, order, chunk.line("antes"), chunk.line("blinds_or_straddles"))
-    for text, line in zip(texts, chunk.element_lines("actions", len(texts))):
-        table.apply(text, line)
+    for entry, line in zip(texts, text_lines):
+        table.apply(entry, line)
 
     big_blind = blinds[1] if len(blinds) > 1 and blinds[1] else None
     fields: dict[str, Any] = dict(
@@ -272,7 +371,7 @@ def _build(t: dict, chunk: _Chunk, path: str) -> Hand:
             ante=max(antes, default=0) or None, bring_in=stake.get("bring_in"), small_bet=stake.get("small_bet"),
             big_bet=stake.get("big_bet"), min_bet=stake.get("min_bet") if stake.get("min_bet") != big_blind else None,
         ),
-        table=None if "table" not in t else str(t["table"]), max_seats=_int(t, "seat_count", chunk),
+        table=_table(t, chunk), max_seats=_field(count, t, "seat_count", chunk) if "seat_count" in t else None,
         button=numbers[-1] if any(blinds) and n >= 2 else None, start=_start(t, chunk),
         time_zone=_text(t, "time_zone", chunk) or _text(t, "time_zone_abbreviation", chunk),
         seats=tuple(Seat(numbers[i], names[i], stacks[i]) for i in order),
@@ -281,33 +380,54 @@ def _build(t: dict, chunk: _Chunk, path: str) -> Hand:
     )
     lines = {"deals": table.deal_lines, "actions": table.action_lines}
     for name in OVERRIDES:
-        if "_" + name in t:
-            fields[name] = _decode(name, t["_" + name], chunk)
+        key = "_" + name
+        if key in t:
+            value = t[key]
+            elements = partial(chunk.element_lines, key, len(value) if isinstance(value, list) else 0)
+            fields[name] = decode(name, value, chunk.line(key), elements)
             if name in lines:
-                lines[name] = chunk.element_lines("_" + name, len(fields[name]))
+                lines[name] = chunk.element_lines(key, len(fields[name]))
     if "_extra_actions" in t:
         fields["actions"], lines["actions"] = _insert(t, chunk, fields["actions"], lines["actions"])
     for name in _array(t, "_none", None, chunk, str) if "_none" in t else ():
-        if name not in OVERRIDES:
-            raise FormatError(f"_none names {name!r}", line=chunk.line("_none"), expected=", ".join(OVERRIDES))
+        if name not in NULLABLE:
+            raise FormatError(f"_none names {short(name)!r}", line=chunk.line("_none"), expected=", ".join(NULLABLE))
         fields[name] = None
-    return Hand(**fields, source=Source(path, chunk.start), deal_lines=tuple(lines["deals"]),
+    return Hand(**fields, source=Source(path, chunk.start, NAME), deal_lines=tuple(lines["deals"]),
                 action_lines=tuple(lines["actions"]), raw=chunk.text)
+
+
+def _decimals(money: dict[str, list], texts: list[str], text_lines: list[int], chunk: _Chunk) -> int:
+    """The decimal places of the hand: the most any amount is written with (at most MAX_DECIMALS)."""
+    written: list[tuple[int, str, int | None]] = [(places(v), key, None) for key, vs in money.items() for v in vs]
+    written += [(places(m.group(1)), "actions", line)
+                for entry, line in zip(texts, text_lines) for m in CBR.finditer(entry.partition("#")[0])]
+    most, key, line = max(written, key=lambda w: w[0], default=(0, "", None))
+    if most > MAX_DECIMALS:
+        raise FormatError(f"{key}: an amount with {most} decimal places", line=line or chunk.line(key),
+                          expected=f"at most {MAX_DECIMALS} decimal places")
+    return most
 
 
 def _insert(t: dict, chunk: _Chunk, actions: tuple, lines: list[int]) -> tuple[tuple, list[int]]:
     """Put each ``_extra_actions`` entry (an action and ``at``, its index in the hand) in its place."""
     entries = _array(t, "_extra_actions", None, chunk, dict)
-    out, out_lines = list(actions), list(lines)
-    for entry, line in sorted(zip(entries, chunk.element_lines("_extra_actions", len(entries))),
-                              key=lambda e: e[0].get("at", -1)):
+    placed = []
+    for entry, line in zip(entries, chunk.element_lines("_extra_actions", len(entries))):
         at = entry.get("at")
-        if not isinstance(at, int) or not 0 <= at <= len(out):
-            raise FormatError("_extra_actions: 'at' must be an index into the actions", line=line, actual=repr(at))
+        if isinstance(at, bool) or not isinstance(at, int):
+            raise FormatError("_extra_actions: 'at' must be an index into the actions", line=line,
+                              actual=short(at, 80))
         try:
-            out.insert(at, _record(Action, {k: v for k, v in entry.items() if k != "at"}))
-        except (TypeError, ValueError, CardError) as err:
-            raise FormatError(f"_extra_actions: {err}", line=line) from None
+            placed.append((at, record(Action, {k: v for k, v in entry.items() if k != "at"}), line))
+        except FormatError as err:
+            err.reason, err.line = f"_extra_actions: {err.reason}", line
+            raise
+    out, out_lines = list(actions), list(lines)
+    for at, action, line in sorted(placed, key=lambda p: p[0]):
+        if not 0 <= at <= len(out):
+            raise FormatError("_extra_actions: 'at' must be an index into the actions", line=line, actual=str(at))
+        out.insert(at, action)
         out_lines.insert(at, line)
     return tuple(out), out_lines
 
@@ -317,75 +437,54 @@ def _names(t: dict, n: int, chunk: _Chunk) -> list[str]:
     names = [name or f"p{i + 1}" for i, name in enumerate(given)]
     if len(set(names)) != n:
         raise FormatError("player names repeat", line=chunk.line("players"), expected="distinct names",
-                          actual=repr(given))
+                          actual=short(given, 80))
     return names
 
 
 def _text(t: dict, key: str, chunk: _Chunk) -> str | None:
-    value = t.get(key)
-    if value is not None and not isinstance(value, str):
-        raise FormatError(f"{key} must be a string", line=chunk.line(key), actual=repr(value))
-    return value
+    return None if t.get(key) is None else _field(a_text, t, key, chunk)
 
 
-def _int(t: dict, key: str, chunk: _Chunk) -> int | None:
-    value = t.get(key)
-    if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
-        raise FormatError(f"{key} must be an integer", line=chunk.line(key), actual=repr(value))
-    return value
+def _table(t: dict, chunk: _Chunk) -> str | None:
+    value = t.get("table")
+    if value is None or (isinstance(value, str | int) and not isinstance(value, bool)):
+        return None if value is None else str(value)
+    raise FormatError("table must be a string or an integer", line=chunk.line("table"), actual=short(value, 80))
 
 
 def _hand_id(t: dict, chunk: _Chunk, path: str) -> str:
     for key in ("_hand_id", "hand"):
         if key in t:
             if not isinstance(t[key], str | int) or isinstance(t[key], bool):
-                raise FormatError(f"{key} must be a string or an integer", line=chunk.line(key), actual=repr(t[key]))
+                raise FormatError(f"{key} must be a string or an integer", line=chunk.line(key),
+                                  actual=short(t[key], 80))
             return str(t[key])
     return chunk.key if chunk.key is not None else PurePath(path).stem
 
 
+DATE_RANGES = {"year": (1, 9999), "month": (1, 12), "day": (1, 31)}
+
+
 def _start(t: dict, chunk: _Chunk) -> datetime | None:
     """``year``, ``month``, ``day`` and ``time`` (midnight when only the date is given)."""
-    date = [_int(t, k, chunk) for k in ("year", "month", "day")]
+    date = []
+    for key, (low, high) in DATE_RANGES.items():
+        value = t.get(key)
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high):
+            raise FormatError(f"{key} must be an integer {low}..{high}", line=chunk.line(key),
+                              actual=short(value, 80))
+        date.append(value)
     clock = t.get("time", time())
     if None in date:
         return None
     if not isinstance(clock, time):
         raise FormatError("time must be a TOML local time", line=chunk.line("time"), expected="time = 21:04:11",
-                          actual=repr(clock))
+                          actual=short(clock, 80))
     try:
-        return datetime.combine(datetime(*date), clock)  # type: ignore[arg-type]
-    except ValueError as err:
+        day = datetime(*date)  # type: ignore[arg-type]
+    except ValueError as err:  # day 31 of a 30-day month, 29 February of a common year
         raise FormatError(f"no such date: {err}", line=chunk.line("day"), actual=repr(date)) from None
-
-
-def _decode(name: str, value: Any, chunk: _Chunk) -> Any:
-    """A ``_field`` value back into the Hand field ``name``."""
-    try:
-        cls = _RECORDS.get(name)
-        if name in ("seats", "deals", "actions"):
-            return tuple(_record(cls, v) for v in value)  # type: ignore[arg-type]
-        if cls is not None:
-            return _record(cls, value)
-        if name in ("site", "hand_id", "table", "time_zone"):
-            return str(value)
-        if name == "extras":
-            return tuple((str(label), int(amount)) for label, amount in value)
-        return tuple(value) if isinstance(value, list) else value
-    except (TypeError, ValueError, KeyError, CardError, FormatError) as err:
-        raise FormatError(f"_{name}: {getattr(err, 'reason', err)}", line=chunk.line("_" + name)) from None
-
-
-def _record(cls: Any, value: Any) -> Any:
-    if not isinstance(value, dict) or not set(value) <= set(cls._fields):
-        raise ValueError(f"expected a table with keys from {', '.join(cls._fields)}, got {value!r}")
-    kwargs = {f: cls._field_defaults.get(f) for f in cls._fields}
-    kwargs.update({k: _DECODE.get(k, _tuple)(v) for k, v in value.items()})
-    return cls(**kwargs)
-
-
-def _tuple(value: Any) -> Any:
-    return tuple(value) if isinstance(value, list) else value
+    return datetime.combine(day, clock)
 
 
 # -- writing ------------------------------------------------------------------

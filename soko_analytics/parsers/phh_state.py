@@ -18,7 +18,7 @@ street (the number of streets), as the other parsers do.
 from __future__ import annotations
 
 import re
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 
 from ..errors import CardError
 from ..model.cards import Card, parse_card
@@ -28,8 +28,13 @@ from .base import FormatError
 
 K = ActionKind
 AMOUNT = re.compile(r"^[0-9]+(?:\.[0-9]+)?$")
+PLAYER = re.compile(r"p([1-9][0-9]?)", re.ASCII)
 BLIND_KINDS = (K.SMALL_BLIND, K.BIG_BLIND, K.STRADDLE)
 """The kind of a post by its index in ``blinds_or_straddles`` (2 and later: straddles)."""
+MAX_AMOUNT = 10**12
+"""Amounts are below this many minor units (ten billion dollars in cents): larger ones are malformed."""
+MAX_DECIMALS = 6
+"""The most decimal places a PHH amount may be written with."""
 
 
 def places(value: object) -> int:
@@ -41,35 +46,61 @@ def places(value: object) -> int:
     return 0
 
 
+def short(value: object, width: int = 40) -> str:
+    """``repr`` of a value cut to ``width`` characters, for messages (ints past Python's digit limit too)."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 200:
+        return f"an integer of {value.bit_length()} bits"
+    text = value if isinstance(value, str) else str(value) if isinstance(value, Decimal) else repr(value)
+    return text if len(text) <= width else text[: width - 3] + "..."
+
+
 def minor(value: object, decimals: int, what: str, line: int | None = None) -> int:
-    """A PHH amount (int, Decimal from TOML, or action text) in minor units; exact, never a float."""
+    """A PHH amount (int, Decimal from TOML, or action text) in minor units; exact, never a float.
+
+    A FormatError for anything but a number ≥ 0 with at most ``decimals`` places below
+    :data:`MAX_AMOUNT` minor units; no arithmetic is done on a number before it is known to be sane.
+    """
+    def bad(why: str, expected: str = "a number like 1500 or 2.50") -> FormatError:
+        return FormatError(f"{what} {short(value)} is not an amount{why}", line=line, expected=expected,
+                           actual=short(value, 80))
+
     if isinstance(value, bool) or not isinstance(value, int | Decimal | str):
-        raise FormatError(f"{what} is not a number", line=line, expected="a number", actual=repr(value))
-    if isinstance(value, str) and not AMOUNT.match(value):
-        raise FormatError(f"{what} {value!r} is not an amount", line=line, expected="a number like 1500 or 2.50",
-                          actual=value)
-    try:
-        scaled = Decimal(value) * 10**decimals
-    except InvalidOperation:
-        scaled = Decimal("NaN")
-    if not scaled.is_finite() or scaled < 0 or scaled != scaled.to_integral_value():
-        raise FormatError(f"{what} {value} is not an amount of at most {decimals} decimals", line=line,
-                          expected="a finite number ≥ 0", actual=str(value))
-    return int(scaled)
+        raise FormatError(f"{what} is not a number", line=line, expected="a number", actual=short(value, 80))
+    if isinstance(value, str):
+        if not AMOUNT.match(value):
+            raise bad("")
+        number: int | Decimal = Decimal(value)
+    else:
+        number = value
+    if isinstance(number, Decimal) and not number.is_finite():
+        raise bad(" (not finite)", "a finite number ≥ 0")
+    if number < 0:
+        raise bad(" (negative)", "a number ≥ 0")
+    if isinstance(number, Decimal):
+        if places(number) > decimals:
+            raise bad(f" of at most {decimals} decimals", f"at most {decimals} decimals")
+        if number.adjusted() >= 13:
+            raise bad(f" below {MAX_AMOUNT} minor units", f"less than {MAX_AMOUNT} minor units")
+        scaled = int(number.scaleb(decimals))
+    else:
+        scaled = number * 10**decimals
+    if scaled >= MAX_AMOUNT:
+        raise bad(f" below {MAX_AMOUNT} minor units", f"less than {MAX_AMOUNT} minor units")
+    return scaled
 
 
-def cards_of(text: str, line: int | None = None) -> tuple[Card | None, ...]:
+def cards_of(text: object, line: int | None = None) -> tuple[Card | None, ...]:
     """``Ac2d`` → two cards; ``??`` is a card dealt face down that the record does not show."""
-    if len(text) % 2:
-        raise FormatError(f"{text!r} is not a run of two-character cards", line=line,
-                          expected="cards like 'Ac2d' or '????'", actual=text)
+    if not isinstance(text, str) or len(text) % 2:
+        raise FormatError(f"{short(text)!r} is not a run of two-character cards", line=line,
+                          expected="cards like 'Ac2d' or '????'", actual=short(text, 80))
     cards: list[Card | None] = []
     for i in range(0, len(text), 2):
         token = text[i : i + 2]
         try:
             cards.append(None if token == "??" else parse_card(token))
         except CardError:
-            raise FormatError(f"{token!r} in {text!r} is not a card", line=line,
+            raise FormatError(f"{token!r} in {short(text)!r} is not a card", line=line,
                               expected="a rank from 23456789TJQKA and a suit from cdhs, or ??", actual=token) from None
     return tuple(cards)
 
@@ -91,6 +122,7 @@ class Table:
         self.current = 0
         self.completed = False
         self.dealt: set[int | None] = set()
+        self.seen: set[Card] = set()
         self.hole: dict[int, list[Card | None]] = {}
         self.actions: list[Action] = []
         self.action_lines: list[int] = []
@@ -143,16 +175,18 @@ class Table:
         i = self._player(player, text, line)
         handler = _VERBS.get(verb)
         if handler is None or len(args) > 1 or (not args and verb == "cbr"):
-            raise FormatError(f"unknown action {text.strip()!r}", line=line, actual=text.strip(),
+            raise FormatError(f"unknown action {short(text.strip())!r}", line=line,
+                              actual=short(text.strip(), 120),
                               expected="d db CARDS, d dh pN CARDS, pN pb, pN f, pN cc, pN cbr AMOUNT, pN sm [CARDS]")
         handler(self, i, args[0] if args else None, comment.strip() or None, line)
 
     def _player(self, word: str, text: str, line: int) -> int:
         n = len(self.names)
-        if not (word[:1] == "p" and word[1:].isdigit() and 1 <= int(word[1:]) <= n):
-            raise FormatError(f"{word!r} in {text.strip()!r} is not a player", line=line, expected=f"p1 to p{n}",
-                              actual=word)
-        return int(word[1:]) - 1
+        m = PLAYER.fullmatch(word)
+        if not (m and int(m.group(1)) <= n):
+            raise FormatError(f"{short(word)!r} in {short(text.strip())!r} is not a player", line=line,
+                              expected=f"p1 to p{n}", actual=short(word, 80))
+        return int(m.group(1)) - 1
 
     def _deal(self, words: list[str], text: str, line: int) -> None:
         if len(words) == 3 and words[1] == "db":
@@ -160,23 +194,29 @@ class Table:
         elif len(words) == 4 and words[1] == "dh":
             target, cards = self._player(words[2], text, line), cards_of(words[3], line)
         else:
-            raise FormatError(f"unknown dealing action {text.strip()!r}", line=line, actual=text.strip(),
-                              expected="d db CARDS or d dh pN CARDS")
+            raise FormatError(f"unknown dealing action {short(text.strip())!r}", line=line,
+                              actual=short(text.strip(), 120), expected="d db CARDS or d dh pN CARDS")
         street = self._street_for(target, text, line)
         layout = self.streets[street] if street < len(self.streets) else None
         if target is None:
             if layout is not None and layout.board and len(cards) != layout.board:
                 raise FormatError(f"{len(cards)} board cards dealt on {layout.name}", line=line,
-                                  expected=str(layout.board), actual=text.strip())
+                                  expected=str(layout.board), actual=short(text.strip(), 120))
             up = (True,) * len(cards)
         else:
             assert layout is not None
             if len(cards) != layout.per_player:
                 raise FormatError(f"{len(cards)} cards dealt to {words[2]} on {layout.name}", line=line,
                                   expected=f"{layout.per_player} ({layout.down} down, {layout.up} up)",
-                                  actual=text.strip())
+                                  actual=short(text.strip(), 120))
             up = (False,) * layout.down + (True,) * layout.up
             self.hole.setdefault(target, []).extend(cards)
+        for card in cards:
+            if card in self.seen:
+                raise FormatError(f"{card} is dealt twice", line=line, expected="each card dealt once",
+                                  actual=short(text.strip(), 120))
+            if card is not None:
+                self.seen.add(card)
         self.dealt.add(target)
         self.deals.append(Deal(street, None if target is None else self.names[target], cards, up))
         self.deal_lines.append(line)
@@ -194,8 +234,8 @@ class Table:
                 return later
         if target is None:
             return s  # a community card dealt when the deck runs out (deck_out_community_card)
-        raise FormatError(f"{text.strip()!r}: no street is left to deal hole cards on", line=line,
-                          expected="a deal of one of the game's streets", actual=text.strip())
+        raise FormatError(f"{short(text.strip())!r}: no street is left to deal hole cards on", line=line,
+                          expected="a deal of one of the game's streets", actual=short(text.strip(), 120))
 
     # -- verbs --------------------------------------------------------------
 
@@ -242,6 +282,9 @@ class Table:
             return
         cards = tuple(self.hole.get(i, ())) if arg == "-" else cards_of(arg, line)
         known = tuple(c for c in cards if c is not None)
+        if len(set(known)) != len(known):
+            raise FormatError(f"a card shown twice in {short(arg)!r}", line=line,
+                              expected="each card once", actual=arg)
         self._add(self.names[i], K.SHOW, line, cards=known, text=comment, street=self.showdown)
 
 

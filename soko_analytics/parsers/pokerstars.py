@@ -17,7 +17,7 @@ from functools import lru_cache
 from ..model.hand import Hand, Stakes, Tournament
 from ..model.money import SYMBOLS, MoneyError, parse_amount
 from .base import FormatError, Quarantined
-from .split import TextSource
+from .split import TextSource, first_headers
 from .stars import HEADER_LINE, Dialect, Header, table_line, unsupported
 from .stars import parse as parse_family
 from .times import DATE, parse_start
@@ -49,11 +49,14 @@ FIXED = ("structure=fixed_limit", "stud")
 
 
 def detect(head: str) -> float:
-    """1.0 for a PokerStars-format header in the first lines, else 0."""
-    for line in head.splitlines()[:20]:
-        line = line.strip().lstrip("\ufeff")
-        m = HEADER_LINE.match(line)
-        if m and not m.group("site").startswith("Sökö") and "Rules:" not in head[:2000]:
+    """1.0 for a PokerStars header among the first headers of a text (0.8 for a clone's), else 0.
+
+    A hand whose header is followed by a ``Rules:`` line is Sökö text (:mod:`.soko_text`), not this.
+    """
+    for first, after in first_headers(head):
+        m = HEADER_LINE.match(first)
+        if m and not m.group("site").strip().startswith(("Sökö", "Soko")) \
+                and not any(line.startswith("Rules:") for line in after[:2]):
             return 1.0 if "PokerStars" in m.group("site") else 0.8
     return 0.0
 

@@ -26,7 +26,7 @@ from ..rules.options import BettingStructure, CardsLayout
 from ..rules.profiles import DEFAULT_PROFILE, PROFILES, parse_rules, resolve, rules_text
 from ..rules.spec import GameSpec
 from .base import FormatError, Quarantined
-from .split import TextSource
+from .split import TextSource, first_headers
 from .stars import HEADER_LINE, Dialect, Header, table_line
 from .stars import parse as parse_family
 from .times import DATE, parse_start
@@ -59,17 +59,18 @@ STRUCTURE_WORDS = {v: k for k, v in STRUCTURES.items()}
 
 
 def detect(head: str) -> float:
-    """1.0 for a Sökö header, 0.9 for another hand header with a ``Rules:`` line, 0.5 for a lone ``Rules:`` line."""
-    try:
-        rules_line = any(line.strip().lstrip("\ufeff").startswith(RULES_PREFIX) for line in head.splitlines()[:40])
-        for line in head.splitlines()[:20]:
-            m = HEADER_LINE.match(line.strip().lstrip("\ufeff"))
-            if m:
-                is_soko = GAME.match(m.group("rest")) or m.group("site").strip().startswith(SITE)
-                return 1.0 if is_soko else 0.9 if rules_line else 0.0
-        return 0.5 if rules_line else 0.0
-    except Exception:  # noqa: BLE001 - detection never raises
-        return 0.0
+    """1.0 for a Sökö header among the first headers of a text, 0.9 for another hand header whose hand
+    has a ``Rules:`` line, 0.5 for a ``Rules:`` line without a header, else 0."""
+    for first, after in first_headers(head):
+        m = HEADER_LINE.match(first)
+        if m is None:
+            continue
+        if GAME.match(m.group("rest")) or m.group("site").strip().startswith(SITE):
+            return 1.0
+        if any(line.startswith(RULES_PREFIX) for line in after[:2]):
+            return 0.9
+    lone_rules = any(line.strip().lstrip("\ufeff").startswith(RULES_PREFIX) for line in head.splitlines()[:40])
+    return 0.5 if lone_rules and not first_headers(head, 1) else 0.0
 
 
 # -- reading the header -----------------------------------------------------------

@@ -18,7 +18,6 @@ before it is still yielded, so the hands before a failure are kept.
 from __future__ import annotations
 
 import codecs
-import gzip
 import zipfile
 import zlib
 from collections.abc import Callable, Iterator
@@ -67,7 +66,7 @@ def members(path: Path) -> Iterator[Member]:
     except OSError as err:
         raise Unreadable(f"cannot read the file: {err.strerror or err}", path=str(path), line=0) from None
     if path.suffix == ".gz" or magic[:2] == b"\x1f\x8b":
-        yield Member(str(path), lambda: gzip.open(path, "rb"), size)
+        yield Member(str(path), lambda: GzipStream(open(path, "rb")), size)
     elif path.suffix == ".zip" or magic == b"PK\x03\x04":
         try:
             with zipfile.ZipFile(path) as archive:
@@ -93,7 +92,49 @@ def _zip_member(path: Path, name: str) -> IO[bytes]:
     return member
 
 
-READ_ERRORS = (OSError, EOFError, zlib.error, zipfile.BadZipFile, gzip.BadGzipFile, ValueError, RuntimeError)
+class GzipStream:
+    """A gzip file (of one or more members) inflated step by step with zlib, so that a truncated or corrupt
+    file gives every byte before the damage (as ``zcat`` does), then raises."""
+
+    STEP = 1 << 16
+
+    def __init__(self, raw: IO[bytes]) -> None:
+        self.raw = raw
+        self.inflate = zlib.decompressobj(wbits=47)  # 32 + 15: a gzip header, the largest window
+        self.pending = b""
+        self.started = False
+
+    def read1(self, size: int) -> bytes:
+        """Up to ``size`` inflated bytes; b"" at the end; EOFError when the data stops mid-stream."""
+        while True:
+            if self.pending:
+                out = self.inflate.decompress(self.pending, size)
+                self.pending = self.inflate.unconsumed_tail
+                if out:
+                    return out
+            if self.inflate.eof:
+                rest = self.inflate.unused_data + self.pending
+                self.pending = b""
+                if not rest.strip(b"\0"):
+                    rest = self.raw.read(self.STEP)
+                    if not rest.strip(b"\0"):
+                        return b""
+                self.inflate = zlib.decompressobj(wbits=47)  # the next member
+                self.pending = rest
+                continue
+            data = self.raw.read(self.STEP)
+            if not data:
+                tail = self.inflate.flush()
+                if tail:
+                    return tail
+                raise EOFError("the compressed data ends before its end-of-stream marker")
+            self.pending = data
+
+    def close(self) -> None:
+        self.raw.close()
+
+
+READ_ERRORS = (OSError, EOFError, zlib.error, zipfile.BadZipFile, ValueError, RuntimeError)
 """What reading a (compressed) file can raise: truncated or corrupt data, a bad CRC, an encrypted member."""
 
 
@@ -136,7 +177,7 @@ class TextStream:
                 self._file = self.member.open()
             if self._limit is not None:
                 size = min(size, self._limit - self.bytes_read + 1)
-            data = self._file.read(size)
+            data = self._file.read1(size)  # one step at a time: a failure loses nothing read before it
         except READ_ERRORS as err:
             what = "cut off" if isinstance(err, EOFError) else "corrupt"
             self.error = Unreadable(f"the file is {what} after {self.bytes_read:,} bytes of text ({err}); "
@@ -153,7 +194,10 @@ class TextStream:
 
     def head(self) -> str:
         """The first :data:`HEAD_CHARS` characters, for format detection (the stream still starts at the top)."""
-        self._first = self._read(HEAD_CHARS * 2)
+        first = b""
+        while len(first) < HEAD_CHARS * 2 and (more := self._read(HEAD_CHARS * 2 - len(first))):
+            first += more
+        self._first = first
         self.encoding = _encoding(self._first)
         return _decode_bytes(self._first, self.encoding)[:HEAD_CHARS]
 

@@ -70,6 +70,16 @@ def header_starts(text: str) -> list[int]:
     return starts
 
 
+def first_headers(head: str, count: int = 3) -> list[tuple[str, list[str]]]:
+    """(header line from its start, the next lines) of the first few hand headers of a text, wherever they
+    start: what format detection looks at."""
+    found = []
+    for start in header_starts(head)[:count]:
+        lines = head[start : start + 2000].split("\n")
+        found.append((lines[0].strip(), [line.strip() for line in lines[1:4]]))
+    return found
+
+
 def _site_offset(prefix: str) -> int:
     """Where the header starts in the text before its ``Hand #`` on its line."""
     known = max(prefix.rfind(site) for site in KNOWN_SITES)

@@ -240,7 +240,7 @@ class _State:
             try:
                 value = parse_amount(text, self.header.stakes.decimals)
             except MoneyError as err:
-                raise self.error(index, f"{text!r} is not an amount", err.expected) from None
+                raise self.error(index, err.reason, err.expected) from None
             if len(_AMOUNTS) < 100_000:
                 _AMOUNTS[key] = value
         return value
@@ -472,6 +472,8 @@ def _read_dealt(st: _State, i: int, line: str) -> None:
         raise st.error(i, "a deal line without cards", "'Dealt to NAME [cards]'")
     name = _seated(st, i, body[:at])
     groups = BRACKETS.findall(body[at:])
+    if not groups:
+        raise st.error(i, "a deal line without its cards in brackets", "'Dealt to NAME [cards]'")
     street = st.street
     if street >= len(st.spec.streets):
         raise st.error(i, "a deal line after the showdown", "deals before *** SHOW DOWN ***")

@@ -10,6 +10,7 @@ embedded once in the page that has charts.
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Iterable, Sequence
 
 import plotly
@@ -73,15 +74,23 @@ document.querySelectorAll("table.sortable").forEach(function (table) {
 """
 
 
+HIDDEN = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+"""Control characters and bidirectional marks and overrides (U+202E turns text around): never on a page."""
+HIDDEN_JSON = re.compile(r"\\u(?:00[01][0-8bcef]|001[0-9a-f]|007f|00[89][0-9a-f]|200[ef]|202[a-e]|206[6-9])",
+                         re.IGNORECASE)
+"""The same characters as JSON escapes (in a chart's figure)."""
+
+
 def esc(value: object) -> str:
-    """Text for HTML (``<script>`` shows as ``<script>``); None is empty."""
-    return "" if value is None else html.escape(str(value), quote=True)
+    """Text for HTML (``<script>`` shows as ``<script>``, control and bidi characters are dropped); None is
+    empty."""
+    return "" if value is None else html.escape(HIDDEN.sub("", str(value)), quote=True)
 
 
 def figure(fig: go.Figure, name: str) -> str:
     """A figure as a div and the script that draws it (plotly.js must be on the page)."""
     spec = pio.to_json(fig, validate=False, remove_uids=True)
-    spec = spec.replace("</", "<\\/")
+    spec = HIDDEN_JSON.sub("", HIDDEN.sub("", spec)).replace("</", "<\\/")
     div = f"chart-{esc(name)}"
     return (f'<div id="{div}" class="chart"></div>\n<script>(function () {{ var f = {spec};\n'
             f'Plotly.newPlot("{div}", f.data, f.layout, {{responsive: true, displaylogo: false}}); }})();</script>')

@@ -138,7 +138,10 @@ def _connect(path: str, read_only: bool) -> duckdb.DuckDBPyConnection:
             holder = f" (process {pid.group(1)})" if pid else ""
             raise StoreError(f"the store is in use by another program{holder}, most likely a soko import; "
                              "try again when it has finished", path=path) from None
-        if "not a valid DuckDB database" in text or "SQLite" in text or "Unknown file" in text.lower():
+        if "sqlite" in text.lower():
+            raise StoreError("a SQLite database, not a DuckDB store (no extension is loaded to read it)",
+                             path=path) from None
+        if "not a valid DuckDB database" in text or "Unknown file" in text.lower():
             raise StoreError("not a DuckDB store (the file is of another kind)", path=path) from None
         reason = text.splitlines()[0] if text else type(err).__name__
         raise StoreError(f"cannot open the store: {reason}", path=path) from None
@@ -184,7 +187,7 @@ class Store:
                 raise StoreError(f"not a soko_analytics store: it has tables ({listed}) but no schema_version; "
                                  "give another --db", path=self.path)
             return 0
-        return self.con.execute("SELECT coalesce(max(version), 0) FROM schema_version").fetchone()[0]
+        return self.con.execute("SELECT coalesce(max(version), 0) FROM schema_version").fetchall()[0][0]
 
     def _check_version(self, read_only: bool) -> None:
         current = self.version()
@@ -289,7 +292,7 @@ class Store:
     def _next_import_id(self) -> int:
         """Past every id in use: a killed import may have committed chunks of a file it never recorded."""
         return self.con.execute("""SELECT greatest((SELECT max(import_id) FROM imports),
-            (SELECT max(import_id) FROM hands), (SELECT max(import_id) FROM quarantine), 0) + 1""").fetchone()[0]
+            (SELECT max(import_id) FROM hands), (SELECT max(import_id) FROM quarantine), 0) + 1""").fetchall()[0][0]
 
     def import_paths(self, paths: Iterable[str | Path], format: str = "auto", jobs: int = 1,
                      with_audit: bool = True, progress: Callable[[FileResult], None] | None = None,
@@ -303,7 +306,7 @@ class Store:
         """
         started = time.perf_counter()
         summary = ImportSummary()
-        run_id = self.con.execute("SELECT coalesce(max(run_id), 0) + 1 FROM imports").fetchone()[0]
+        run_id = self.con.execute("SELECT coalesce(max(run_id), 0) + 1 FROM imports").fetchall()[0][0]
         files = []
         for item in iter_files(paths):
             if isinstance(item, Quarantined):
@@ -326,8 +329,8 @@ class Store:
                                 "run the same command again to import the rest", path=self.path)
             error.summary = summary
             raise error from None
-        if files:
-            self.con.execute("CHECKPOINT")  # fold the write-ahead log into the file, compressed
+        if files:  # fold the write-ahead log into the file, compressed
+            self._transaction(lambda: None, "the write-ahead log", sql="CHECKPOINT")
         summary.seconds = time.perf_counter() - started
         return summary
 
@@ -338,8 +341,15 @@ class Store:
         self._transaction(lambda: self._insert_quarantine(batch.to_frames()["quarantine"], self._next_import_id()),
                           "the folder problems")
 
-    def _transaction(self, work: Callable[[], None], what: str) -> None:
-        """Run ``work`` in one transaction; a failure rolls it back and says what could not be written."""
+    def _transaction(self, work: Callable[[], None], what: str, sql: str | None = None) -> None:
+        """Run ``work`` in one transaction (or one statement ``sql``); a failure rolls it back and says what
+        could not be written, never hiding the cause behind a failed rollback."""
+        if sql is not None:
+            try:
+                self.con.execute(sql)
+            except duckdb.Error as err:
+                raise StoreError(f"cannot write {what} to the store: {_first_line(err)}", path=self.path) from None
+            return
         self.con.execute("BEGIN TRANSACTION")
         try:
             work()
@@ -360,20 +370,24 @@ class Store:
         finally:
             self.con.unregister("incoming")
 
-    def _insert_quarantine(self, frame: pl.DataFrame, import_id: int) -> None:
-        """Add quarantine records, but none already open for the same text (a re-read, or a copied file)."""
+    def _insert_quarantine(self, frame: pl.DataFrame, import_id: int) -> tuple[int, int]:
+        """Add quarantine records, but none already open for the same text (a re-read, or a copied file);
+        returns how many were added, and how many records of hands were left out as already there."""
         if not len(frame):
-            return
+            return 0, 0
         frame = frame.with_columns(pl.lit(import_id, pl.Int32).alias("import_id"))
         self.con.register("incoming", frame.to_arrow())
         try:
-            self.con.execute("""
+            added = self.con.execute("""
                 INSERT INTO quarantine SELECT * FROM incoming i WHERE NOT EXISTS (
                     SELECT 1 FROM quarantine q WHERE q.resolved_by IS NULL AND q.kind = i.kind
                     AND q.content_hash = i.content_hash
-                    AND (i.raw <> '' OR (q.source_file = i.source_file AND q.reason = i.reason)))""")
+                    AND (i.raw <> '' OR (q.source_file = i.source_file AND q.reason = i.reason)))
+                RETURNING hand_id""").fetchall()
         finally:
             self.con.unregister("incoming")
+        hands = frame["hand_id"].is_not_null().sum() - sum(hand_id is not None for (hand_id,) in added)
+        return len(added), int(hands)
 
 
 def _chunks(files: list[str], format: str, jobs: int, with_audit: bool, strict: bool) -> Iterator[Chunk]:
@@ -475,7 +489,7 @@ class _FileWriter:
                 pl.lit("conflict").alias("kind"),
                 pl.format("a different hand {} of {} is already stored", "hand_id", "site").alias("reason"),
                 "raw", "content_hash", pl.lit(None, pl.Int32).alias("resolved_by"))], how="vertical_relaxed")
-        self.store._insert_quarantine(quarantine, import_id)
+        added, known = self.store._insert_quarantine(quarantine, import_id)
         if len(new):  # earlier records of hands stored now are resolved
             self.con.register("stored_ids", hands.join(new.select("row"), on="row").select("hand_id").to_arrow())
             try:
@@ -485,8 +499,8 @@ class _FileWriter:
             finally:
                 self.con.unregister("stored_ids")
         result.stored += len(new)
-        result.duplicate += len(same)
-        result.quarantined += len(quarantine)
+        result.duplicate += len(same) + known  # a hand quarantined before is "already in the store" too
+        result.quarantined += added
         result.internal += int((quarantine["kind"] == "internal").sum())
 
     def _finish(self, chunk: Chunk, import_id: int, result: FileResult, seen: pl.DataFrame, started: float) -> None:

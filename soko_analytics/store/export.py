@@ -64,7 +64,7 @@ def _copy_partitioned(store: Store, name: str, target: Path) -> int:
         own = "t.* EXCLUDE (game)" if name == "player_hands" else "t.*"  # it has its own copy of game
         select = (f"SELECT {own}, coalesce(h.game, 'unknown') AS game, {MONTH} AS month "
                   f"FROM {name} t LEFT JOIN hands h USING (hand_key)")
-    count = store.con.execute(f"SELECT count(*) FROM {name}").fetchone()[0]
+    count = store.con.execute(f"SELECT count(*) FROM {name}").fetchall()[0][0]
     if count == 0:
         target.mkdir()
         return _copy(store, select + " LIMIT 0", target / "empty.parquet")
@@ -75,7 +75,7 @@ def _copy(store: Store, select: str, target: Path, options: str = "") -> int:
     quoted = str(target).replace("'", "''")
     extra = f", {options}" if options else ""
     try:
-        row = store.con.execute(f"COPY ({select}) TO '{quoted}' (FORMAT PARQUET{extra})").fetchone()
+        row = store.con.execute(f"COPY ({select}) TO '{quoted}' (FORMAT PARQUET{extra})").fetchall()[0]
     except duckdb.Error as err:
         raise StoreError(f"cannot write Parquet: {err}", path=str(target)) from None
     return int(row[0]) if row else 0

@@ -78,8 +78,9 @@ def _file_level(item: Quarantined) -> bool:
 
 
 def read_chunks(path: str, format: str = "auto", with_audit: bool = True, strict: bool = False,
-                rows: int = CHUNK_ROWS) -> Iterator[Chunk]:
+                rows: int | None = None) -> Iterator[Chunk]:
     """One file's hands as chunks of rows (see the module text); never raises for the file's content."""
+    rows = rows or CHUNK_ROWS
     p = Path(path)
     batch = Batch()
     try:
@@ -192,19 +193,31 @@ class Readers:
                     self._next(worker, todo)
 
     def _next(self, worker: _Worker, todo: deque[str]) -> None:
-        worker.path = todo.popleft() if todo else None
-        if worker.path is not None:
-            worker.conn.send(worker.path)
-
-    def _died(self, worker: _Worker, todo: deque[str]) -> Chunk:
-        worker.process.join(5)
-        code = worker.process.exitcode
-        path = worker.path or "?"
+        """Give a worker the next file (a worker found dead meanwhile is replaced)."""
         worker.path = None
+        while todo:
+            path = todo.popleft()
+            try:
+                worker.conn.send(path)
+            except OSError:  # it died while idle: the file goes to a new worker
+                todo.appendleft(path)
+                worker = self._replace(worker)
+                continue
+            worker.path = path
+            return
+
+    def _replace(self, worker: _Worker) -> _Worker:
+        worker.process.join(5)
         self.workers.remove(worker)
         worker.conn.close()
-        if todo:
-            self._next(self._start(), todo)
+        return self._start()
+
+    def _died(self, worker: _Worker, todo: deque[str]) -> Chunk:
+        path = worker.path or "?"
+        worker.process.join(5)
+        code = worker.process.exitcode
+        replacement = self._replace(worker)
+        self._next(replacement, todo)
         return failed_chunk(path, f"the process reading this file died (exit code {code}); the hands committed "
                                   "before are kept, and the next import reads the file again")
 

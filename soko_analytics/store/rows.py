@@ -503,8 +503,8 @@ class Batch:
                             expected=" | ".join(QUARANTINE_KINDS), actual=kind)
         c = self.columns["quarantine"]
         for name, value in (
-            ("import_id", import_id), ("source_file", q.path), ("source_line", q.line), ("hand_id", q.hand_id),
-            ("kind", kind), ("reason", q.reason), ("raw", q.raw), ("content_hash", text_hash(q.raw)),
+            ("import_id", import_id), ("source_file", q.path), ("source_line", q.first_line), ("hand_id", q.hand_id),
+            ("kind", kind), ("reason", q.reason if q.start is None else f"line {q.line}: {q.reason}"), ("raw", q.raw), ("content_hash", text_hash(q.raw)),
             ("resolved_by", None),
         ):
             c[name].append(value)

@@ -19,8 +19,12 @@ HOSTILE_IMG = '<img src=x onerror="document.body.dataset.pwned=1">'
 """A table name that would run the same way."""
 
 
+CONTROLS = "Da\u202en\x1b[2J\x07"
+"""A player name with a right-to-left override, an escape sequence and a bell: shown as "Dan[2J"."""
+
+
 def hostile(text: str) -> str:
-    return (text.replace("Ann", HOSTILE).replace("'Test I'", f"'{HOSTILE_IMG}'")
+    return (text.replace("Ann", HOSTILE).replace("Dan", CONTROLS).replace("'Test I'", f"'{HOSTILE_IMG}'")
             .replace("'Test III'", f"'{HOSTILE_IMG}'"))
 
 

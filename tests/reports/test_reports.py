@@ -54,6 +54,14 @@ def test_no_network_reference(dashboard_html, hand_html):
     assert dashboard_html.count("define(") < 50  # plotly.js is in the page once, not once per chart
 
 
+def test_control_and_bidi_characters_are_stripped_from_the_pages(dashboard_html, hand_html):
+    for page in (dashboard_html, hand_html):
+        text = re.sub(r"<script[^>]*>.{100000,}?</script>", "", page, flags=re.DOTALL)  # not plotly.js itself
+        assert not re.search(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]", text)
+        assert not re.search(r"\\u(?:202e|001b|0007)", text, re.IGNORECASE)  # nor in a chart's JSON
+    assert "Dan[2J" in dashboard_html
+
+
 def test_dashboard_sections(dashboard_html):
     for heading in ("Winnings over hands", "Stats", "Results", "Hands shown down", "Sessions", "Audit"):
         assert f"<h2>{heading}</h2>" in dashboard_html

@@ -36,10 +36,11 @@ def test_corpus_import_stores_every_supported_hand(corpus_store, corpus):
                 expected_hands += 1
             else:
                 expected_quarantine += 1
-    assert first.stored == expected_hands == 728
-    assert first.quarantined == expected_quarantine == 347
     copies = _copies(corpus / "pokerstars")
     assert len(copies) == 2  # two quarantined hands are in two files each: each is recorded once
+    assert first.stored == expected_hands == 728
+    assert first.quarantined + first.duplicate == expected_quarantine == 347
+    assert first.duplicate == len(copies)
     with Store(path, read_only=True) as store:
         assert len(store.hands()) == 728
         assert store.query("SELECT count(*) AS n FROM quarantine")["n"][0] == 347 - len(copies)

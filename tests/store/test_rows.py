@@ -33,6 +33,8 @@ from soko_analytics.store.keys import (
 )
 from soko_analytics.store.rows import BATCH_TABLES, GAMES, ArrowStream, Batch
 
+from ..conftest import require_corpus
+
 ROOT = Path(__file__).resolve().parents[2]
 DDLS = sorted((ROOT / "schemas").glob("*.sql"))
 CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus" / "pokerstars"
@@ -83,8 +85,7 @@ def corpus_results() -> tuple[list[Hand], list[Quarantined]]:
 
 @pytest.fixture(scope="module")
 def corpus_hands() -> list[Hand]:
-    if not CORPUS.is_dir():
-        pytest.skip(f"the shared PokerStars corpus is not at {CORPUS} (it is beside the checkout in CI)")
+    require_corpus()
     return corpus_results()[0]
 
 
