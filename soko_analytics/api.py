@@ -20,7 +20,7 @@ from .errors import SokoError
 from .model.cards import format_cards
 from .model.hand import Hand, Source
 from .model.money import decimal_text
-from .parsers.base import guarded
+from .parsers.base import InternalError, code_location, guarded
 from .parsers import FORMATS, Quarantined, check_format, check_paths, iter_files, read_path, read_text, write_hands
 from .replay.audit import Audit, audit
 from .rules.evaluate import evaluator
@@ -29,11 +29,12 @@ from .rules.profiles import PROFILES, resolve, rules_text
 from .rules.spec import GameSpec
 from .stats import BY, CATALOGUE, Filters, stat
 from .stats import player_stats as player_stats_of
-from .store.db import ImportSummary, Interrupted, Store, open_for_reading
+from .store.db import ImportSummary, Interrupted, Store, interrupted, open_for_reading
 from .store.facts import ROLLUP
 
 __all__ = [
-    "AuditSummary", "ConvertResult", "Filters", "Interrupted", "Quarantined", "SokoError", "audit_hands", "audit_record",
+    "AuditSummary", "ConvertResult", "Filters", "Interrupted", "Quarantined", "SokoError", "code_location",
+    "interrupted", "audit_hands", "audit_record",
     "audit_store", "convert", "demo", "describe_options", "evaluate_hands", "explain_stat", "export",
     "find_hand", "game_spec", "import_paths", "iter_files", "player_stats", "profiles", "quarantine_records",
     "read_hands", "report_dashboard", "report_hand", "resolve_profile", "simulate_text", "stat_catalogue",
@@ -185,7 +186,8 @@ class ConvertResult:
 def convert(paths: Iterable[str | Path], to: str, format: str = "auto", strict: bool = False) -> ConvertResult:
     """Read hand histories and write the hands that parse in format ``to`` (``soko``, ``phh``, ``pokerstars``).
 
-    Hands that do not parse are returned as quarantined, with their reasons.
+    Hands that do not parse are returned as quarantined, with their reasons; hands the format cannot
+    express (or that meet a bug of ours, unless ``strict``) as unwritable.
     """
     if to not in FORMATS:
         raise SokoError(f"unknown output format {to!r}", expected=" or ".join(FORMATS), actual=to)
@@ -200,6 +202,11 @@ def convert(paths: Iterable[str | Path], to: str, format: str = "auto", strict: 
             write_hands([item], to)
         except SokoError as err:
             unwritable.append((item, err.reason))
+            continue
+        except Exception as err:  # noqa: BLE001 - the per-hand boundary: a bug of ours skips the hand, not the run
+            if strict:
+                raise
+            unwritable.append((item, InternalError.of(err).reason))
             continue
         hands.append(item)
     return ConvertResult(write_hands(hands, to) if hands else "", len(hands), quarantined, unwritable)

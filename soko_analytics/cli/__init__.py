@@ -24,7 +24,6 @@ from rich.table import Table
 
 from .. import api
 from ..errors import SokoError
-from ..parsers.base import code_location
 from .output import cell, echo, json_text, safe
 
 
@@ -508,9 +507,12 @@ def main() -> None:
         echo("soko: interrupted", err=True)
         sys.exit(int(ExitCode.INTERRUPTED))
     except Exception as err:  # noqa: BLE001 - the last boundary: a bug of ours never prints a bare traceback
+        if api.interrupted(err):
+            echo("soko: interrupted", err=True)
+            sys.exit(int(ExitCode.INTERRUPTED))
         if debug:
             raise
-        echo(f"soko: internal error: {type(err).__name__}: {err} (at {code_location(err)}); this is a bug in "
+        echo(f"soko: internal error: {type(err).__name__}: {err} (at {api.code_location(err)}); this is a bug in "
              "soko_analytics: run again with SOKO_DEBUG=1 for the traceback, and please report it", err=True)
         sys.exit(int(ExitCode.INTERNAL))
 

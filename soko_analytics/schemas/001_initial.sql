@@ -1,4 +1,4 @@
--- soko_analytics store, schema version 1. Loaded by soko_analytics/store/schema.py; see schemas/README.md.
+-- soko_analytics store, schema version 1. Applied by soko_analytics/store/db.py; see schemas/README.md.
 -- Money columns are BIGINT minor units of the hand (hands.decimals digits after the point).
 -- Only hands has a key (hand_key, derived from site and hand id); the child tables carry hand_key
 -- without an index, which keeps bulk inserts fast and the file small (DuckDB scans by zone maps).

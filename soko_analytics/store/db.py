@@ -20,6 +20,7 @@ import re
 import time
 import warnings
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
 from importlib import resources
@@ -354,6 +355,11 @@ class Store:
         try:
             work()
             self.con.execute("COMMIT")
+        except RuntimeError as err:
+            _rollback(self.con)
+            if interrupted(err):  # DuckDB turns Ctrl-C during a query into this
+                raise KeyboardInterrupt from None
+            raise
         except duckdb.Error as err:
             _rollback(self.con)
             raise StoreError(f"cannot write {what} to the store: {_first_line(err)}", path=self.path) from None
@@ -362,13 +368,10 @@ class Store:
             raise
 
     def _insert(self, table: str, frame: pl.DataFrame, rollup: bool = True) -> None:
-        self.con.register("incoming", frame.to_arrow())
-        try:
+        with _registered(self.con, "incoming", frame.to_arrow()):
             self.con.execute(f"INSERT INTO {table} SELECT * FROM incoming")
             if table == "player_hands" and rollup:  # and their sums, for the stats
                 self.con.execute(f"INSERT INTO player_days {rollup_sql('incoming')}")
-        finally:
-            self.con.unregister("incoming")
 
     def _insert_quarantine(self, frame: pl.DataFrame, import_id: int) -> tuple[int, int]:
         """Add quarantine records, but none already open for the same text (a re-read, or a copied file);
@@ -376,16 +379,13 @@ class Store:
         if not len(frame):
             return 0, 0
         frame = frame.with_columns(pl.lit(import_id, pl.Int32).alias("import_id"))
-        self.con.register("incoming", frame.to_arrow())
-        try:
+        with _registered(self.con, "incoming", frame.to_arrow()):
             added = self.con.execute("""
                 INSERT INTO quarantine SELECT * FROM incoming i WHERE NOT EXISTS (
                     SELECT 1 FROM quarantine q WHERE q.resolved_by IS NULL AND q.kind = i.kind
                     AND q.content_hash = i.content_hash
                     AND (i.raw <> '' OR (q.source_file = i.source_file AND q.reason = i.reason)))
                 RETURNING hand_id""").fetchall()
-        finally:
-            self.con.unregister("incoming")
         hands = frame["hand_id"].is_not_null().sum() - sum(hand_id is not None for (hand_id,) in added)
         return len(added), int(hands)
 
@@ -458,13 +458,10 @@ class _FileWriter:
         hands = frames["hands"].with_row_index("row")
         keys = hands.select("row", "hand_key", "content_hash")
         first = keys.unique("hand_key", keep="first", maintain_order=True)
-        self.con.register("incoming_keys", first.select("hand_key").to_arrow())
-        try:
+        with _registered(self.con, "incoming_keys", first.select("hand_key").to_arrow()):
             stored = _frame(self.con.execute(
                 "SELECT hand_key, content_hash AS stored_hash FROM hands "
                 "WHERE hand_key IN (SELECT hand_key FROM incoming_keys)"))
-        finally:
-            self.con.unregister("incoming_keys")
         if stored.is_empty():
             stored = pl.DataFrame(schema={"hand_key": pl.Int64, "stored_hash": pl.Utf8})
         seen = keys.join(first.select("hand_key", pl.col("content_hash").alias("first_hash"),
@@ -491,13 +488,11 @@ class _FileWriter:
                 "raw", "content_hash", pl.lit(None, pl.Int32).alias("resolved_by"))], how="vertical_relaxed")
         added, known = self.store._insert_quarantine(quarantine, import_id)
         if len(new):  # earlier records of hands stored now are resolved
-            self.con.register("stored_ids", hands.join(new.select("row"), on="row").select("hand_id").to_arrow())
-            try:
+            stored_ids = hands.join(new.select("row"), on="row").select("hand_id").to_arrow()
+            with _registered(self.con, "stored_ids", stored_ids):
                 self.con.execute(f"""
                     UPDATE quarantine SET resolved_by = $id WHERE resolved_by IS NULL AND import_id <> $id
                     AND kind IN {RESOLVABLE} AND hand_id IN (SELECT hand_id FROM stored_ids)""", {"id": import_id})
-            finally:
-                self.con.unregister("stored_ids")
         result.stored += len(new)
         result.duplicate += len(same) + known  # a hand quarantined before is "already in the store" too
         result.quarantined += added
@@ -508,8 +503,7 @@ class _FileWriter:
         info = chunk.info
         assert info is not None
         result.format = info.format
-        self.con.register("seen", seen.to_arrow())
-        try:
+        with _registered(self.con, "seen", seen.to_arrow()):
             self.con.execute("""
                 UPDATE quarantine SET resolved_by = $id WHERE resolved_by IS NULL AND import_id <> $id
                 AND (source_file = $path OR starts_with(source_file, $member))
@@ -517,8 +511,6 @@ class _FileWriter:
                     AND s.content_hash = quarantine.content_hash
                     AND (quarantine.raw <> '' OR s.reason = quarantine.reason))""",
                              {"id": import_id, "path": info.path, "member": info.path + ":"})
-        finally:
-            self.con.unregister("seen")
         if info.failed is not None or result.error is not None:
             result.error = result.error or info.failed
             return
@@ -527,6 +519,26 @@ class _FileWriter:
             [import_id, self.run_id, info.path, info.size, info.mtime, info.content_hash, info.format,
              result.stored, result.duplicate, result.quarantined, datetime.now(),
              int((time.perf_counter() - started) * 1000)])
+
+
+@contextmanager
+def _registered(con: duckdb.DuckDBPyConnection, name: str, table: object) -> Iterator[None]:
+    """A table registered under ``name`` for the block; never hides the block's error behind a failed
+    unregister (after an interrupted query, DuckDB refuses every statement until the rollback)."""
+    con.register(name, table)
+    try:
+        yield
+    finally:
+        try:
+            con.unregister(name)
+        except duckdb.Error:
+            pass
+
+
+def interrupted(err: BaseException) -> bool:
+    """Whether an exception is DuckDB's way of saying Ctrl-C came during a query."""
+    return isinstance(err, duckdb.InterruptException) or (isinstance(err, RuntimeError)
+                                                          and str(err).startswith("Query interrupted"))
 
 
 def _rollback(con: duckdb.DuckDBPyConnection) -> None:

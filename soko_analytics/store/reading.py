@@ -138,7 +138,7 @@ def failed_chunk(path: str, reason: str) -> Chunk:
 
 def _work(conn: Connection, format: str, with_audit: bool) -> None:
     """A worker: read each path it is sent, send back its chunks; stop at None."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the main process's to handle
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the main process's to handle (see Readers._start)
     while (path := conn.recv()) is not None:
         try:
             for chunk in read_chunks(path, format, with_audit):
@@ -168,7 +168,12 @@ class Readers:
         context = multiprocessing.get_context("spawn")
         ours, theirs = context.Pipe()
         process = context.Process(target=_work, args=(theirs, self.format, self.with_audit), daemon=True)
-        process.start()
+        # Started with Ctrl-C blocked, which the new process keeps: it is the main process's to handle.
+        blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        try:
+            process.start()
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
         theirs.close()
         worker = _Worker(process, ours)
         self.workers.append(worker)

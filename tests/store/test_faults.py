@@ -10,10 +10,13 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import re
 import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import duckdb
@@ -277,38 +280,35 @@ def test_a_sqlite_file_is_named_and_no_extension_is_loaded(tmp_path):
     assert settings == {"autoinstall_known_extensions": "false", "autoload_known_extensions": "false"}
 
 
-def _hold(db: Path, read_only: bool) -> subprocess.Popen:
+@contextmanager
+def held(db: Path, read_only: bool) -> Iterator[None]:
+    """The store opened by another process for as long as the block runs."""
     holder = subprocess.Popen(
         [sys.executable, "-c", "import duckdb, sys, time; c = duckdb.connect(sys.argv[1], read_only=sys.argv[2] == '1'); "
          "print('held', flush=True); time.sleep(60)", str(db), "1" if read_only else "0"],
         stdout=subprocess.PIPE, text=True)
-    assert holder.stdout.readline().strip() == "held"
-    return holder
+    try:
+        assert holder.stdout.readline().strip() == "held"
+        yield
+    finally:
+        holder.kill()
+        holder.wait()
 
 
 def test_reading_commands_open_the_store_read_only_beside_another_reader(tmp_path):
     db = tmp_path / "s.duckdb"
     api.import_paths(db, [write(tmp_path / "a.txt", hands(1, 3))])
-    holder = _hold(db, read_only=True)
-    try:
+    with held(db, read_only=True):
         assert len(api.player_stats(db)) == 3
         assert len(api.quarantine_records(db)) == 0
         assert len(list(api.audit_store(db))) == 3
-    finally:
-        holder.kill()
-        holder.wait()
 
 
 def test_a_store_held_by_an_import_is_named_not_a_raw_lock_error(tmp_path):
     db = tmp_path / "s.duckdb"
     api.import_paths(db, [write(tmp_path / "a.txt", hands(1, 3))])
-    holder = _hold(db, read_only=False)
-    try:
-        with pytest.raises(StoreError, match="in use by another program .*most likely a soko import"):
-            api.player_stats(db)
-    finally:
-        holder.kill()
-        holder.wait()
+    with held(db, read_only=False), pytest.raises(StoreError, match="in use by another program .*most likely a soko"):
+        api.player_stats(db)
 
 
 def test_export_to_text_does_not_overwrite_without_force(tmp_path):
@@ -335,4 +335,6 @@ def test_ctrl_c_stops_an_import_at_once_and_says_what_is_committed(tmp_path):
     _, err = proc.communicate(timeout=60)
     assert time.monotonic() - sent < 5
     assert proc.returncode == 130 and "Traceback" not in err, err
-    assert "interrupted:" in err and "committed; run the same command again" in err
+    said = re.search(r"interrupted: ([\d,]+) hands of \d+ files are committed; run the same command again", err)
+    assert said, err
+    assert rows(tmp_path / "s.duckdb", "SELECT count(*) FROM hands") == [(int(said.group(1).replace(",", "")),)]
