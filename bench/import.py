@@ -17,7 +17,7 @@ then in the same run times:
 and prints hands/s, MB/s, ratios, the peak memory of (c), the store's size
 beside the gzipped input, and whether the targets are met.
 
-    python bench/import.py [--hands N] [--corpus ../shared/corpus]
+    python bench/import.py [--hands N] [--per-file N] [--corpus ../shared/corpus]
 """
 
 from __future__ import annotations
@@ -55,12 +55,12 @@ print(json.dumps({"stored": s.stored, "quarantined": s.quarantined, "seconds": s
 """
 
 
-def build_files(texts: list[str], hands: int, folder: Path) -> list[Path]:
+def build_files(texts: list[str], hands: int, folder: Path, per_file: int = PER_FILE) -> list[Path]:
     files = []
-    for start in range(0, hands, PER_FILE):
-        path = folder / f"hands-{start // PER_FILE:05d}.txt"
+    for start in range(0, hands, per_file):
+        path = folder / f"hands-{start // per_file:05d}.txt"
         with open(path, "w", encoding="utf-8") as f:
-            for i in range(start, min(start + PER_FILE, hands)):
+            for i in range(start, min(start + per_file, hands)):
                 f.write(renumbered(texts[i % len(texts)], i))
                 f.write("\n\n\n")
         files.append(path)
@@ -207,6 +207,9 @@ def main() -> int:
     parser.add_argument("--audit-share", type=float, default=None,
                         help="share of the files imported with the audit (default: all up to 100,000 hands, else 0.1)")
     parser.add_argument("--corpus", type=Path, default=Path(__file__).resolve().parents[2] / "shared" / "corpus")
+    parser.add_argument("--per-file", type=int, default=PER_FILE,
+                        help="hands per file (--per-file 40000 --hands 40000: one 60 MB file, to see that memory "
+                             "follows the chunk, not the file)")
     args = parser.parse_args()
     audit_share = args.audit_share if args.audit_share is not None else 1.0 if args.hands <= 100_000 else 0.1
     console = Console()
@@ -215,7 +218,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp) / "logs"
         folder.mkdir()
-        files, build_s = timed(build_files, corpus_texts(args.corpus), args.hands, folder)
+        files, build_s = timed(build_files, corpus_texts(args.corpus), args.hands, folder, args.per_file)
         size = sum(p.stat().st_size for p in files)
         gz = sum(len(gzip.compress(p.read_bytes(), compresslevel=6)) for p in files)
         console.print(f"built {args.hands:,} hands in {len(files)} files, {size / 1e6:.0f} MB "
