@@ -8,7 +8,7 @@ Polars DataFrame. Errors are :class:`~.errors.SokoError` s.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from importlib import resources
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -155,20 +155,23 @@ def _summary(spec: GameSpec) -> dict[str, str]:
 
 # -- reading and converting hand histories -------------------------------------
 
-def read_hands(paths: Iterable[str | Path], format: str = "auto", strict: bool = False) -> Iterator[Hand | Quarantined]:
+def read_hands(paths: Iterable[str | Path], format: str = "auto", strict: bool = False,
+               names: dict[Path, str] | None = None) -> Iterator[Hand | Quarantined]:
     """Every hand of the files and folders given, each a Hand or a Quarantined record (nothing is dropped).
 
     ``format`` is ``auto`` (detected per file) or a name of :data:`~.parsers.FORMATS`. A missing path or
     an unknown format is a SokoError before anything is read; a file that cannot be read, or a folder
     entry that cannot be walked, is a Quarantined record (kind ``unreadable``) and the rest goes on.
-    ``strict`` raises a bug of ours instead of quarantining the hand.
+    ``strict`` raises a bug of ours instead of quarantining the hand. ``names`` gives the name records
+    use for a path (``<stdin>`` for standard input spooled to a file).
     """
     check_format(format)
+    names = names or {}
     for item in iter_files(paths):
         if isinstance(item, Quarantined):
             yield item
         else:
-            yield from read_path(item, format, strict)
+            yield from read_path(item, format, strict, names.get(item))
 
 
 @dataclass
@@ -183,7 +186,8 @@ class ConvertResult:
     """Hands that parsed but that the output format cannot express, with why."""
 
 
-def convert(paths: Iterable[str | Path], to: str, format: str = "auto", strict: bool = False) -> ConvertResult:
+def convert(paths: Iterable[str | Path], to: str, format: str = "auto", strict: bool = False,
+            names: dict[Path, str] | None = None) -> ConvertResult:
     """Read hand histories and write the hands that parse in format ``to`` (``soko``, ``phh``, ``pokerstars``).
 
     Hands that do not parse are returned as quarantined, with their reasons; hands the format cannot
@@ -194,7 +198,7 @@ def convert(paths: Iterable[str | Path], to: str, format: str = "auto", strict: 
     hands: list[Hand] = []
     quarantined: list[Quarantined] = []
     unwritable: list[tuple[Hand, str]] = []
-    for item in read_hands(paths, format, strict):
+    for item in read_hands(paths, format, strict, names):
         if isinstance(item, Quarantined):
             quarantined.append(item)
             continue
@@ -218,10 +222,11 @@ GAMES = {"holdem": "holdem", "stud7": "stud7", "stud5": "stud5", "soko-casino": 
 """The game of each profile, as audit records name it."""
 
 
-def audit_hands(paths: Iterable[str | Path], format: str = "auto", strict: bool = False) -> Iterator[Audit | Quarantined]:
+def audit_hands(paths: Iterable[str | Path], format: str = "auto", strict: bool = False,
+                names: dict[Path, str] | None = None) -> Iterator[Audit | Quarantined]:
     """Replay and check every hand of the files and folders given; hands that do not parse come back quarantined,
     and so does a hand the replayer fails on (kind ``internal``: a bug of ours; ``strict`` raises it)."""
-    for item in read_hands(paths, format, strict):
+    for item in read_hands(paths, format, strict, names):
         yield item if isinstance(item, Quarantined) else _audit(item, strict)
 
 
@@ -290,9 +295,10 @@ class AuditSummary:
             self.findings[key] = self.findings.get(key, 0) + 1
 
 
-def find_hand(paths: Iterable[str | Path], hand_id: str, format: str = "auto") -> Audit:
+def find_hand(paths: Iterable[str | Path], hand_id: str, format: str = "auto",
+              names: dict[Path, str] | None = None) -> Audit:
     """The audit of one hand, by id, from the files given; SokoError if it is not there or does not parse."""
-    for item in read_hands(paths, format):
+    for item in read_hands(paths, format, names=names):
         if isinstance(item, Quarantined):
             if item.hand_id == hand_id:
                 raise SokoError(f"hand {hand_id} could not be read: {item.reason}", path=item.path, line=item.line,
@@ -306,7 +312,7 @@ def find_hand(paths: Iterable[str | Path], hand_id: str, format: str = "auto") -
 
 def import_paths(db: str | Path, paths: Iterable[str | Path], format: str = "auto", jobs: int = 1,
                  with_audit: bool = True, progress=None, strict: bool = False, force: bool = False,
-                 on_chunk=None) -> ImportSummary:
+                 on_chunk=None, names: dict[Path, str] | None = None) -> ImportSummary:
     """Import hand histories into the store at ``db`` (created if missing).
 
     A missing path or an unknown format is a SokoError before the store is touched; Ctrl-C is an
@@ -316,7 +322,7 @@ def import_paths(db: str | Path, paths: Iterable[str | Path], format: str = "aut
     paths = check_paths(paths)
     iter_files(paths)  # a folder with nothing to read fails here, before the store is made
     with Store(db) as store:
-        return store.import_paths(paths, format, jobs, with_audit, progress, strict, force, on_chunk)
+        return store.import_paths(paths, format, jobs, with_audit, progress, strict, force, on_chunk, names)
 
 
 def stored_hands(db: str | Path, hand_id: str | None = None) -> Iterator[Hand | Quarantined]:
@@ -374,14 +380,20 @@ def simulate_text(profile: str, hands: int = 200, players: int = 6, seed: int = 
     from .sim.session import simulate
 
     spec = resolve(profile)
+    if hands < 1:
+        raise SokoError(f"cannot simulate {hands} hands", expected="1 or more", actual=str(hands))
+    if not 2 <= players <= spec.max_players:
+        raise SokoError(f"{players} players cannot sit at a {spec.profile} table",
+                        expected=f"2 to {spec.max_players}", actual=str(players))
     fmt = format or ("soko" if spec.profile.startswith("soko") else "pokerstars")
     return write_hands(simulate(profile, hands, players, seed), fmt)
 
 
-def demo(out: str | Path = "soko-demo", jobs: int = 1, reports: str | Path = REPORTS) -> dict[str, Any]:
+def demo(out: str | Path = "soko-demo", jobs: int = 1, reports: str | Path = REPORTS,
+         say: Callable[[str], None] = lambda step: None) -> dict[str, Any]:
     """Import the sample data into a fresh store in ``out``, audit it, summarise findings and player stats
     (written in full to ``out/stats.csv``), and write the dashboard and the first disputed hand's report
-    into ``reports``."""
+    into ``reports``. ``say`` is told each step as it starts."""
     if not SAMPLE_DATA.is_dir():
         raise SokoError(f"the sample data is missing from the installed package (looked in {SAMPLE_DATA})")
     folder = Path(out)
@@ -389,8 +401,12 @@ def demo(out: str | Path = "soko-demo", jobs: int = 1, reports: str | Path = REP
     db = folder / "demo.duckdb"
     for stale in (db, db.with_suffix(".duckdb.wal")):
         stale.unlink(missing_ok=True)
+    files = [p for p in iter_files([SAMPLE_DATA]) if isinstance(p, Path)]
+    say(f"importing and auditing the {len(files)} sample files into {db} (the first run also builds the "
+        "evaluation tables, a few seconds)")
     with Store(db) as store:
         summary = store.import_paths([SAMPLE_DATA], jobs=jobs)
+        say("computing the findings and the player stats")
         findings = store.query(
             "SELECT code, severity, count(*) AS n FROM findings GROUP BY ALL ORDER BY n DESC").to_dicts()
         disputed = store.query("""
@@ -399,6 +415,7 @@ def demo(out: str | Path = "soko-demo", jobs: int = 1, reports: str | Path = REP
         stats = player_stats_of(store, by="game").sort(["game", "net_won"], descending=[False, True])
     stats_file = folder / "stats.csv"
     stats.write_csv(stats_file)
+    say(f"writing the dashboard and a disputed hand's report into {reports}")
     board = report_dashboard(db, out=Path(reports) / "dashboard.html", title="soko_analytics demo: the sample data")
     written = [str(db), str(stats_file), board["path"]]
     if disputed:
@@ -441,9 +458,14 @@ def stat_catalogue() -> list[dict[str, Any]]:
 
 
 def explain_stat(name: str) -> dict[str, Any]:
-    """One stat of :func:`stat_catalogue` (a SokoError naming the stats if there is none)."""
-    found = stat(name)
-    return next(s for s in stat_catalogue() if s["name"] == found.name)
+    """One stat of :func:`stat_catalogue` by name or label, in any case (``VPIP``, ``w$sd``); a SokoError
+    naming the stats if there is none."""
+    wanted = name.strip().casefold()
+    for entry in stat_catalogue():
+        if wanted in (entry["name"].casefold(), entry["label"].casefold()):
+            return entry
+    stat(name)  # raises, naming the stats
+    raise AssertionError("unreachable")
 
 
 # -- reports ---------------------------------------------------------------------------------

@@ -82,7 +82,7 @@ def test_a_bug_of_ours_is_one_line_and_exit_status_3(tmp_path, monkeypatch, caps
     assert exit_.value.code == 3
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "soko: internal error: RuntimeError: boom" in err
-    assert "(at soko_analytics/cli/__init__.py:" in err and "SOKO_DEBUG=1" in err  # our innermost frame
+    assert "(at soko_analytics/cli/hands.py:" in err and "SOKO_DEBUG=1" in err  # our innermost frame
     monkeypatch.setattr(sys, "argv", ["soko", "audit", str(tmp_path / "a.txt"), "--strict"])
     with pytest.raises(RuntimeError):
         cli.main()

@@ -1,25 +1,52 @@
-"""Text for the terminal: nothing a log contains reaches it as a control sequence.
+"""What the commands print: one output contract, and nothing a log contains reaching the terminal raw.
+
+Every listing command takes ``--format table|json|jsonl|csv``. ``table`` is a
+rich table on a terminal and plain aligned text when piped (one row a line,
+nothing cut, no box drawing: ``soko rules | grep soko-finnish`` finds it);
+``json`` is one document, ``jsonl`` one record a line, ``csv`` one header line
+and a row per record.
 
 A player name or a log line may hold ``ESC]0;...BEL`` (set the window title),
 ``ESC[2J`` (clear the screen), other C0 and C1 controls or bidirectional
 overrides (U+202E): :func:`safe` shows each as a visible escape (``\\x1b``,
-``\\u202e``) instead. :func:`cell` does that for a rich table cell and keeps
-rich from reading ``[...]`` in it as markup. JSON output escapes the same
-characters as ``\\uXXXX`` (:func:`json_text`), which JSON readers turn back.
+``\\u202e``) in human-readable text; :func:`cell` does that for a rich table
+cell and keeps rich from reading ``[...]`` in it as markup. JSON escapes the
+same characters as ``\\uXXXX`` (:func:`json_text`), which JSON readers turn
+back; CSV carries the text as it is, for programs.
 """
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import re
-from typing import Any
+import sys
+from collections.abc import Iterable, Mapping, Sequence
+from enum import Enum
+from typing import Annotated, Any
 
 import typer
+from rich.console import Console
+from rich.table import Table
 from rich.text import Text
 
 UNSAFE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]")
 """Controls but tab and newline, DEL, C1 controls, bidirectional marks, embeddings, overrides and isolates."""
 UNSAFE_LINE = re.compile(UNSAFE.pattern[:-1] + r"\t\n]")
+
+
+class Format(str, Enum):
+    """``--format`` of a listing command."""
+
+    table = "table"
+    json = "json"
+    jsonl = "jsonl"
+    csv = "csv"
+
+
+FormatOption = Annotated[Format, typer.Option("--format", "-f", help="table (plain text when piped), json, jsonl "
+                                                                     "or csv.")]
 
 
 def _escape(m: re.Match[str]) -> str:
@@ -34,7 +61,7 @@ def safe(text: object, one_line: bool = False) -> str:
 
 def cell(text: object) -> Text:
     """A rich table cell showing ``text`` as it is: no markup, no control characters."""
-    return Text(safe(text, one_line=True))
+    return Text(safe("" if text is None else text, one_line=True))
 
 
 def echo(text: object, err: bool = False, nl: bool = True) -> None:
@@ -46,3 +73,68 @@ def json_text(data: Any, indent: int | None = 2) -> str:
     """JSON of ``data``, non-ASCII kept but every unsafe character escaped as ``\\uXXXX``."""
     return UNSAFE.sub(lambda m: f"\\u{ord(m.group(0)):04x}", json.dumps(data, indent=indent, ensure_ascii=False,
                                                                        default=str))
+
+
+def on_terminal() -> bool:
+    return sys.stdout.isatty()
+
+
+def table(title: str | None, columns: Sequence[str], rows: Iterable[Sequence[object]],
+          right: Sequence[str] = ()) -> None:
+    """A table: rich on a terminal (cells fold, never cut), plain aligned text when piped."""
+    rows = [["" if v is None else v for v in row] for row in rows]
+    if on_terminal():
+        view = Table(title=title)
+        for name in columns:
+            view.add_column(cell(name), justify="right" if name in right else "left", overflow="fold")
+        for row in rows:
+            view.add_row(*map(cell, row))
+        Console().print(view)
+        return
+    if title:
+        typer.echo(safe(title, one_line=True))
+    typer.echo(plain(columns, rows))
+
+
+def plain(columns: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
+    """Rows as aligned columns of text, a row a line, nothing cut."""
+    lines = [[safe(v, one_line=True) for v in row] for row in [list(columns), *rows]]
+    widths = [max(len(line[i]) for line in lines) for i in range(len(columns))]
+    return "\n".join("  ".join(v.ljust(w) for v, w in zip(line, widths)).rstrip() for line in lines)
+
+
+def records(data: Sequence[Mapping[str, Any]], fmt: Format, columns: Sequence[str] | None = None,
+            title: str | None = None, document: Any = None, right: Sequence[str] = ()) -> None:
+    """Print records in a format: ``json`` prints ``document`` (default: the records), the others the records."""
+    columns = list(columns or (data[0].keys() if data else []))
+    if fmt is Format.json:
+        typer.echo(json_text(data if document is None else document))
+    elif fmt is Format.jsonl:
+        for record in data:
+            typer.echo(json_text(record, indent=None))
+    elif fmt is Format.csv:
+        typer.echo(csv_text(data, columns), nl=False)
+    else:
+        table(title, columns, [[_flat(r.get(c)) for c in columns] for r in data], right)
+
+
+def csv_text(data: Sequence[Mapping[str, Any]], columns: Sequence[str]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(columns)
+    for record in data:
+        writer.writerow([_flat(record.get(c)) for c in columns])
+    return out.getvalue()
+
+
+def _flat(value: Any) -> Any:
+    """A value for one cell: lists joined, mappings as ``k=v``, None empty."""
+    if value is None:
+        return ""
+    if isinstance(value, Mapping):
+        return "; ".join(f"{k}={v}" for k, v in value.items())
+    if isinstance(value, list | tuple):
+        return "; ".join(map(str, value))
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return value

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import json
+from enum import Enum
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -11,10 +11,9 @@ from rich.console import Console
 from rich.table import Table
 
 from .. import api
-from . import _usage, app, reporting_errors
-from .output import cell, echo
+from . import app, reporting_errors, usage, write_text
+from .output import cell, echo, json_text
 
-STATS_FORMATS = ("table", "csv", "json", "parquet")
 STATS_BY = api.STATS_BY
 
 # The filter options soko stats and soko report dashboard share.
@@ -34,6 +33,20 @@ def filters(player: list[str] | None, game: str | None, profile: str | None, sta
                        min_hands)
 
 
+class StatsFormat(str, Enum):
+    """``--format`` of ``soko stats``: the listing formats, and Parquet (with --out)."""
+
+    table = "table"
+    csv = "csv"
+    json = "json"
+    jsonl = "jsonl"
+    parquet = "parquet"
+
+
+By = Enum("By", {name: name for name in STATS_BY}, type=str)  # type: ignore[misc]
+"""``--by`` of ``soko stats``."""
+
+
 @app.command("stats")
 def stats(
     db: Db = Path("soko.duckdb"),
@@ -43,10 +56,11 @@ def stats(
     stakes: Stakes = None,
     since: Since = None,
     until: Until = None,
-    min_hands: Annotated[int, typer.Option("--min-hands", help="Leave out rows with fewer hands.")] = 0,
-    by: Annotated[str | None, typer.Option("--by", help="Group by: " + ", ".join(STATS_BY) + ".")] = None,
-    fmt: Annotated[str | None, typer.Option(
-        "--format", help="table, csv, json or parquet (default: a table on a terminal, csv otherwise).")] = None,
+    min_hands: Annotated[int, typer.Option("--min-hands", min=0, help="Leave out rows with fewer hands.")] = 0,
+    by: Annotated[By | None, typer.Option("--by", help="Group by: " + ", ".join(STATS_BY) + ".")] = None,
+    fmt: Annotated[StatsFormat | None, typer.Option(
+        "--format", "-f", help="table, csv, json, jsonl or parquet (default: a table on a terminal, csv "
+                               "otherwise).")] = None,
     out: Annotated[Path | None, typer.Option("--out", help="Write here instead of stdout.")] = None,
     explain: Annotated[str | None, typer.Option("--explain", help="Print the definition of one stat and exit.")] = None,
 ) -> None:
@@ -61,26 +75,37 @@ def stats(
         if explain is not None:
             _print_stat(api.explain_stat(explain))
             return
-        if by is not None and by not in STATS_BY:
-            raise api.SokoError(f"cannot group stats by {by!r}", expected=", ".join(STATS_BY), actual=by)
-        if fmt is not None and fmt not in STATS_FORMATS:
-            raise api.SokoError(f"unknown format {fmt!r}", expected=", ".join(STATS_FORMATS), actual=fmt)
-        frame = api.player_stats(db, filters(player, game, profile, stakes, since, until, min_hands), by)
-    fmt = fmt or ("table" if out is None and Console().is_terminal else "csv")
-    if fmt == "parquet" and out is None:
-        _usage("--format parquet needs --out FILE")
-    if fmt == "table":
-        _print_stats_table(frame, by, out)
-    elif fmt == "csv":
-        text = frame.write_csv()
-        out.write_text(text, encoding="utf-8") if out else typer.echo(text, nl=False)
-    elif fmt == "json":
-        text = json.dumps(frame.to_dicts(), indent=2, ensure_ascii=False, default=str)
-        out.write_text(text + "\n", encoding="utf-8") if out else typer.echo(text)
-    else:
-        frame.write_parquet(out)
+        if out is not None and not out.parent.is_dir():
+            raise api.SokoError("cannot write there: the folder does not exist", path=str(out.parent))
+        chosen = filters(player, game, profile, stakes, since, until, min_hands)
+        frame = api.player_stats(db, chosen, by.value if by else None)
+    kind = fmt.value if fmt else ("table" if out is None and Console().is_terminal else "csv")
+    if kind == "parquet" and out is None:
+        usage("--format parquet needs --out FILE")
+    if frame.is_empty():
+        echo(f"soko: no hands match {_described(chosen)}", err=True)
+    with reporting_errors():
+        if kind == "table":
+            _print_stats_table(frame, by.value if by else None, out)
+        elif kind == "parquet":
+            frame.write_parquet(out)
+        else:
+            text = frame.write_csv() if kind == "csv" else "".join(
+                json_text(r, indent=None) + "\n" for r in frame.to_dicts()) if kind == "jsonl" else (
+                json_text(frame.to_dicts()) + "\n")
+            write_text(out, text) if out else typer.echo(text, nl=False)
     if out is not None:
         typer.echo(f"{len(frame)} rows written to {out}", err=True)
+
+
+def _described(chosen: api.Filters) -> str:
+    """The filters as the options that set them, for a message."""
+    named = [f"--player {p}" for p in chosen.players]
+    named += [f"--{k.replace('_', '-')} {v}" for k, v in (("game", chosen.game), ("profile", chosen.profile),
+                                                         ("stakes", chosen.stakes), ("since", chosen.since),
+                                                         ("until", chosen.until)) if v is not None]
+    named += [f"--min-hands {chosen.min_hands}"] if chosen.min_hands else []
+    return "the filters " + ", ".join(named) if named else "(the store has no hands)"
 
 
 def _day(text: str | None, option: str):

@@ -70,7 +70,8 @@ def read_text(text: str, path: str = "<text>", format: str = "auto",
     return format_module(name).parse(text, path, strict=strict)
 
 
-def read_path(path: str | Path, format: str = "auto", strict: bool = False) -> Iterator[Hand | Quarantined]:
+def read_path(path: str | Path, format: str = "auto", strict: bool = False,
+              name: str | None = None) -> Iterator[Hand | Quarantined]:
     """Every hand of one file (plain, ``.gz`` or ``.zip``), stored or quarantined; never raises for its content.
 
     Files are read in blocks, so memory follows the hand, not the file. What
@@ -78,14 +79,14 @@ def read_path(path: str | Path, format: str = "auto", strict: bool = False) -> I
     archive, a file of no known format or not of the format asked for) is a
     Quarantined record of kind ``unreadable`` with no hand id and line 0; a
     compressed member that inflates too far is one of kind ``too_large``.
-    Hands read before a failure are kept.
+    Hands read before a failure are kept. ``name`` is what the records call the file (default: its path).
     """
     check_format(format)
     path = Path(path)
     try:
-        found = list(members(path))
+        found = list(members(path, name))
     except Unreadable as err:
-        yield quarantine(err, "", str(path), 0, None)
+        yield quarantine(err, "", name or str(path), 0, None)
         return
     for member in found:
         if member.problem is not None:

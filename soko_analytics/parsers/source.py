@@ -54,35 +54,38 @@ class Member:
     problem: str | None = None
 
 
-def members(path: Path) -> Iterator[Member]:
+def members(path: Path, name: str | None = None) -> Iterator[Member]:
     """What a path holds; Unreadable when it cannot be opened or is a broken archive.
 
-    A zip member whose name climbs out of the archive (``../x``, ``/etc/x``) comes with a problem.
+    ``name`` is what the records call the file (default: its path; ``<stdin>`` for standard input
+    spooled to a file). A zip member whose name climbs out of the archive (``../x``, ``/etc/x``) comes
+    with a problem.
     """
+    label = name or str(path)
     try:
         with open(path, "rb") as f:
             magic = f.read(4)
         size = path.stat().st_size
     except OSError as err:
-        raise Unreadable(f"cannot read the file: {err.strerror or err}", path=str(path), line=0) from None
+        raise Unreadable(f"cannot read the file: {err.strerror or err}", path=label, line=0) from None
     if path.suffix == ".gz" or magic[:2] == b"\x1f\x8b":
-        yield Member(str(path), lambda: GzipStream(open(path, "rb")), size)
+        yield Member(label, lambda: GzipStream(open(path, "rb")), size)
     elif path.suffix == ".zip" or magic == b"PK\x03\x04":
         try:
             with zipfile.ZipFile(path) as archive:
                 infos = [info for info in archive.infolist() if not info.is_dir()]
         except (zipfile.BadZipFile, OSError, ValueError, EOFError) as err:
-            raise Unreadable(f"not a readable zip archive: {err}", path=str(path), line=0) from None
+            raise Unreadable(f"not a readable zip archive: {err}", path=label, line=0) from None
         for info in infos:
-            name = info.filename
-            unsafe = name.startswith(("/", "\\")) or ".." in name.replace("\\", "/").split("/")
+            inner = info.filename
+            unsafe = inner.startswith(("/", "\\")) or ".." in inner.replace("\\", "/").split("/")
             if unsafe:
-                yield Member(f"{path}:{name}", None,
+                yield Member(f"{label}:{inner}", None,
                              problem="a zip member whose name leaves the archive (directory traversal); not read")
             else:
-                yield Member(f"{path}:{name}", lambda name=name: _zip_member(path, name), info.compress_size)
+                yield Member(f"{label}:{inner}", lambda inner=inner: _zip_member(path, inner), info.compress_size)
     else:
-        yield Member(str(path), lambda: open(path, "rb"))
+        yield Member(label, lambda: open(path, "rb"))
 
 
 def _zip_member(path: Path, name: str) -> IO[bytes]:

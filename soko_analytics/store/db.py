@@ -280,14 +280,14 @@ class Store:
 
     # -- importing ---------------------------------------------------------------------
 
-    def _unchanged_file(self, path: Path) -> bool:
-        """Imported before (and read then) with the same size and content."""
+    def _unchanged_file(self, path: Path, name: str) -> bool:
+        """Imported before (and read then) under this name with the same size and content."""
         try:
             size = path.stat().st_size
         except OSError:
             return False
         known = self.con.execute("SELECT content_hash FROM imports WHERE path = ? AND size = ?",
-                                 [str(path), size]).fetchall()
+                                 [name, size]).fetchall()
         return bool(known) and file_hash(path) in {h for (h,) in known}
 
     def _next_import_id(self) -> int:
@@ -298,26 +298,31 @@ class Store:
     def import_paths(self, paths: Iterable[str | Path], format: str = "auto", jobs: int = 1,
                      with_audit: bool = True, progress: Callable[[FileResult], None] | None = None,
                      strict: bool = False, force: bool = False,
-                     on_chunk: Callable[[int], None] | None = None) -> ImportSummary:
+                     on_chunk: Callable[[int], None] | None = None,
+                     names: dict[Path, str] | None = None) -> ImportSummary:
         """Import files and folders (see the module text); ``jobs`` processes read in parallel.
 
         ``progress`` is called with each file's result, ``on_chunk`` with the hands of each chunk
         written; ``force`` re-reads files imported before unchanged; ``strict`` raises on a bug of
-        ours instead of quarantining the hand (and reads in this process).
+        ours instead of quarantining the hand (and reads in this process); ``names`` gives the name the store
+        records for a path (``<stdin>`` for standard input spooled to a file).
         """
+        names = names or {}
         started = time.perf_counter()
         summary = ImportSummary()
         run_id = self.con.execute("SELECT coalesce(max(run_id), 0) + 1 FROM imports").fetchall()[0][0]
-        files = []
+        files: list[tuple[str, str]] = []
         for item in iter_files(paths):
             if isinstance(item, Quarantined):
                 summary.problems.append(item)
-            elif not force and self._unchanged_file(item):
-                summary.files.append(FileResult(str(item), skipped=True))
+                continue
+            name = names.get(item, str(item))
+            if not force and self._unchanged_file(item, name):
+                summary.files.append(FileResult(name, skipped=True))
                 if progress:
                     progress(summary.files[-1])
             else:
-                files.append(str(item))
+                files.append((str(item), name))
         if summary.problems:
             self._write_problems(summary.problems)
         writer = _FileWriter(self, run_id, summary, progress, on_chunk, strict)
@@ -390,13 +395,14 @@ class Store:
         return len(added), int(hands)
 
 
-def _chunks(files: list[str], format: str, jobs: int, with_audit: bool, strict: bool) -> Iterator[Chunk]:
+def _chunks(files: list[tuple[str, str]], format: str, jobs: int, with_audit: bool,
+            strict: bool) -> Iterator[Chunk]:
     if jobs > 1 and len(files) > 1 and not strict:
         with Readers(jobs, format, with_audit) as readers:
             yield from readers.chunks(files)
     else:
-        for path in files:
-            yield from read_chunks(path, format, with_audit, strict)
+        for path, name in files:
+            yield from read_chunks(path, format, with_audit, strict, name=name)
 
 
 class _FileWriter:

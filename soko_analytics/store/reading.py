@@ -78,10 +78,14 @@ def _file_level(item: Quarantined) -> bool:
 
 
 def read_chunks(path: str, format: str = "auto", with_audit: bool = True, strict: bool = False,
-                rows: int | None = None) -> Iterator[Chunk]:
-    """One file's hands as chunks of rows (see the module text); never raises for the file's content."""
+                rows: int | None = None, name: str | None = None) -> Iterator[Chunk]:
+    """One file's hands as chunks of rows (see the module text); never raises for the file's content.
+
+    ``name`` is what the store calls the file (default: its path).
+    """
     rows = rows or CHUNK_ROWS
     p = Path(path)
+    path = name or path
     batch = Batch()
     try:
         stat = p.stat()
@@ -94,7 +98,7 @@ def read_chunks(path: str, format: str = "auto", with_audit: bool = True, strict
     formats: dict[str, None] = {}
     failures: list[str] = []
     readable = False
-    for item in read_path(p, format, strict):
+    for item in read_path(p, format, strict, path):
         if isinstance(item, Quarantined):
             batch.add_quarantine(item, 0)
             if _file_level(item):
@@ -137,21 +141,26 @@ def failed_chunk(path: str, reason: str) -> Chunk:
 
 
 def _work(conn: Connection, format: str, with_audit: bool) -> None:
-    """A worker: read each path it is sent, send back its chunks; stop at None."""
+    """A worker: read each (path, name) it is sent, send back its chunks; stop at None."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the main process's to handle (see Readers._start)
-    while (path := conn.recv()) is not None:
+    while (task := conn.recv()) is not None:
+        path, name = task
         try:
-            for chunk in read_chunks(path, format, with_audit):
+            for chunk in read_chunks(path, format, with_audit, name=name):
                 conn.send(chunk)
         except Exception as err:  # noqa: BLE001 - outside the per-hand boundary: the file fails, the run goes on
-            conn.send(failed_chunk(path, str(InternalError.of(err, path=path))))
+            conn.send(failed_chunk(name, str(InternalError.of(err, path=name))))
+
+
+Task = tuple[str, str]
+"""A file to read: its path, and the name the store calls it."""
 
 
 @dataclass
 class _Worker:
     process: multiprocessing.process.BaseProcess
     conn: Connection
-    path: str | None = None
+    task: Task | None = None
 
 
 @dataclass
@@ -179,13 +188,13 @@ class Readers:
         self.workers.append(worker)
         return worker
 
-    def chunks(self, paths: list[str]) -> Iterator[Chunk]:
+    def chunks(self, tasks: list[Task]) -> Iterator[Chunk]:
         """The chunks of every file, files in parallel (each file's chunks in order)."""
-        todo = deque(paths)
+        todo = deque(tasks)
         for _ in range(min(self.jobs, len(todo))):
             self._next(self._start(), todo)
-        while any(w.path is not None for w in self.workers):
-            busy = {w.conn: w for w in self.workers if w.path is not None}
+        while any(w.task is not None for w in self.workers):
+            busy = {w.conn: w for w in self.workers if w.task is not None}
             for conn in wait(list(busy)):
                 worker = busy[conn]  # type: ignore[index]
                 try:
@@ -197,18 +206,18 @@ class Readers:
                 if chunk.info is not None:
                     self._next(worker, todo)
 
-    def _next(self, worker: _Worker, todo: deque[str]) -> None:
+    def _next(self, worker: _Worker, todo: deque[Task]) -> None:
         """Give a worker the next file (a worker found dead meanwhile is replaced)."""
-        worker.path = None
+        worker.task = None
         while todo:
-            path = todo.popleft()
+            task = todo.popleft()
             try:
-                worker.conn.send(path)
+                worker.conn.send(task)
             except OSError:  # it died while idle: the file goes to a new worker
-                todo.appendleft(path)
+                todo.appendleft(task)
                 worker = self._replace(worker)
                 continue
-            worker.path = path
+            worker.task = task
             return
 
     def _replace(self, worker: _Worker) -> _Worker:
@@ -217,13 +226,13 @@ class Readers:
         worker.conn.close()
         return self._start()
 
-    def _died(self, worker: _Worker, todo: deque[str]) -> Chunk:
-        path = worker.path or "?"
+    def _died(self, worker: _Worker, todo: deque[Task]) -> Chunk:
+        name = worker.task[1] if worker.task else "?"
         worker.process.join(5)
         code = worker.process.exitcode
         replacement = self._replace(worker)
         self._next(replacement, todo)
-        return failed_chunk(path, f"the process reading this file died (exit code {code}); the hands committed "
+        return failed_chunk(name, f"the process reading this file died (exit code {code}); the hands committed "
                                   "before are kept, and the next import reads the file again")
 
     def close(self, kill: bool = False) -> None:

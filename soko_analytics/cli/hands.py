@@ -1,0 +1,306 @@
+"""The commands that read hand histories or a store of them: import, audit, convert, quarantine, export."""
+
+from __future__ import annotations
+
+import shutil
+import sys
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from enum import Enum
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+
+from .. import api
+from . import STDIN, ExitCode, InputFormat, OutputFormat, Strict, app, reporting_errors, usage, write_text
+from .output import Format, echo, json_text, records
+
+Paths = Annotated[list[Path], typer.Argument(help="Hand-history files or folders (plain, .gz, .zip); - reads "
+                                                  "standard input.")]
+STDIN_NAME = "<stdin>"
+
+
+@contextmanager
+def stdin_spooled(paths: list[Path]) -> Iterator[tuple[list[Path], dict[Path, str]]]:
+    """The paths with ``-`` replaced by a temporary file holding standard input (read in blocks), and the
+    name records give it."""
+    if not any(str(p) == STDIN for p in paths):
+        yield paths, {}
+        return
+    with tempfile.TemporaryDirectory(prefix="soko-stdin-") as folder:
+        spool = Path(folder) / "stdin"
+        with open(spool, "wb") as f:
+            shutil.copyfileobj(sys.stdin.buffer, f, 1 << 20)
+        yield [spool if str(p) == STDIN else p for p in paths], {spool: STDIN_NAME}
+
+
+@app.command("import")
+def import_(
+    paths: Paths,
+    db: Annotated[Path, typer.Option("--db", help="The store (created if missing).")] = Path("soko.duckdb"),
+    format: Annotated[InputFormat, typer.Option("--format", help="Input format, or auto to detect per file.")]
+    = InputFormat.auto,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=0, help="Processes that read in parallel (0: all cores).")]
+    = 0,
+    with_audit: Annotated[bool, typer.Option("--audit/--no-audit", help="Replay each new hand and store "
+                                             "its findings.")] = True,
+    force: Annotated[bool, typer.Option("--force", help="Read files again even if they were imported "
+                                        "unchanged.")] = False,
+    strict: Strict = False,
+    fmt: Annotated[Format, typer.Option("--summary", help="How to print the summary: table (one line), json, "
+                                                         "jsonl or csv (a row per file).")] = Format.table,
+) -> None:
+    """Import hand histories into the store; files already imported unchanged are skipped.
+
+    Every hand is stored or quarantined with its reason (soko quarantine lists them). Hands are written
+    a few thousand at a time, each batch in one transaction, so an interrupted import (Ctrl-C, or a
+    killed process) can simply be run again. A file that cannot be read is reported, and tried again
+    by the next import. On a terminal a progress bar counts the hands.
+
+    Example: soko import ~/hands --db soko.duckdb
+    """
+    from ..store.db import default_jobs
+
+    jobs = jobs or default_jobs()
+    console = Console(stderr=True)
+    with reporting_errors(), stdin_spooled(paths) as (paths, names):
+        if console.is_terminal:
+            from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+
+            with Progress(TextColumn("[bold]import"), BarColumn(), TextColumn("{task.completed:,.0f} hands"),
+                          TextColumn("{task.fields[files]} files, {task.fields[rate]:,.0f} hands/s"),
+                          TimeElapsedColumn(), console=console, transient=True) as bar:
+                task = bar.add_task("import", total=None, files=0, rate=0.0)
+
+                def chunk(hands: int) -> None:
+                    bar.advance(task, hands)
+                    elapsed = bar.tasks[task].elapsed or 0
+                    bar.update(task, rate=bar.tasks[task].completed / elapsed if elapsed else 0)
+
+                def file(result) -> None:
+                    bar.update(task, files=bar.tasks[task].fields["files"] + 1)
+
+                summary = api.import_paths(db, paths, format.value, jobs, with_audit, file, strict, force, chunk,
+                                           names)
+        else:
+            summary = api.import_paths(db, paths, format.value, jobs, with_audit, strict=strict, force=force,
+                                       names=names)
+    for problem in summary.problems:
+        echo(f"soko: not read: {problem.message()}", err=True)
+    for f in summary.files:
+        if f.error:
+            echo(f"soko: not read: {f.path}: {f.error}", err=True)
+    if summary.internal:
+        echo(f"soko: {summary.internal} hands met a bug of soko_analytics and are quarantined as internal "
+             f"(soko quarantine --db {db} lists them); please report it", err=True)
+    if fmt is Format.table:
+        typer.echo(summary.line())
+    else:
+        files = [{"path": f.path, "skipped": f.skipped, "stored": f.stored, "duplicate": f.duplicate,
+                  "quarantined": f.quarantined, "internal": f.internal, "format": f.format, "error": f.error}
+                 for f in summary.files]
+        total = {"files": len(summary.files), "skipped": summary.skipped_files, "not_readable": summary.failed_files,
+                 "stored": summary.stored, "duplicate": summary.duplicate, "quarantined": summary.quarantined,
+                 "seconds": round(summary.seconds, 3), "per_file": files}
+        records(files, fmt, document=total)
+
+
+@app.command("audit")
+def audit(
+    paths: Annotated[list[Path] | None, typer.Argument(help="Hand-history files or folders (plain, .gz, .zip); - "
+                                                            "reads standard input.")] = None,
+    db: Annotated[Path | None, typer.Option("--db", help="Audit the hands of this store instead of files.")] = None,
+    hand: Annotated[str | None, typer.Option("--hand", metavar="HAND_ID", help="Only this hand (with --db).")] = None,
+    fmt: Annotated[Format, typer.Option("--format", "-f", help="table (a verdict per hand with an error, and a "
+                                        "summary), json, jsonl (a record per hand) or csv.")] = Format.table,
+    as_json: Annotated[bool, typer.Option("--json", help="The same as --format jsonl.")] = False,
+    explain: Annotated[str | None, typer.Option("--explain", metavar="HAND_ID",
+                                                help="Print one hand's replay as a ledger, with the verdict.")] = None,
+    from_: Annotated[InputFormat, typer.Option("--from", help="Input format, or auto to detect per file.")]
+    = InputFormat.auto,
+    strict: Strict = False,
+) -> None:
+    """Replay every hand under its profile's rules and check each action and each pot split.
+
+    Reads files and folders, or the hands of a store with --db. Prints a verdict per hand with an
+    error and a summary, or a record per hand (--format jsonl, json, csv; the summary then goes to
+    stderr). A file that is not a hand history is reported and skipped. Exit status: 0 when no hand
+    has an error finding, 1 when some do, 2 for usage errors (a missing file, a bad option), 3 when a
+    bug of soko_analytics stopped the run.
+
+    Example: soko audit session.txt --explain 202603140001
+    """
+    from ..replay.explain import explain as explain_hand
+
+    fmt = Format.jsonl if as_json else fmt
+    if not paths and db is None:
+        usage("give hand-history files or folders, or --db FILE")
+    with reporting_errors(), stdin_spooled(paths or []) as (paths, names):
+        if explain is not None:
+            result = _one_audit(paths, db, explain, from_.value, names)
+            echo(explain_hand(result), nl=False)
+            raise typer.Exit(int(ExitCode.OK if result.ok else ExitCode.FINDINGS))
+        summary = api.AuditSummary()
+        rows: list[dict[str, Any]] = []
+        items = api.audit_store(db, hand) if db is not None else api.audit_hands(paths, from_.value, strict, names)
+        for item in items:
+            summary.add(item)
+            if isinstance(item, api.Quarantined):
+                echo(f"soko: not audited: {item.message()}", err=True)
+            elif fmt is Format.jsonl:
+                typer.echo(json_text(api.audit_record(item), indent=None))
+            elif fmt is not Format.table:
+                rows.append(api.audit_record(item))
+            elif not item.ok:
+                _print_verdict(item)
+    if fmt is Format.json:
+        typer.echo(json_text(rows))
+    elif fmt is Format.csv:
+        records([_audit_row(r) for r in rows], fmt, AUDIT_COLUMNS)
+    _print_summary(summary, err=fmt is not Format.table)
+    raise typer.Exit(int(ExitCode.FINDINGS if summary.with_errors else ExitCode.OK))
+
+
+AUDIT_COLUMNS = ["path", "line", "site", "hand_id", "game", "profile", "ok", "errors", "codes", "rake"]
+
+
+def _audit_row(record: dict[str, Any]) -> dict[str, Any]:
+    source = record["source"] or {}
+    errors = [f for f in record["findings"] if f["severity"] == "error"]
+    return {"path": source.get("path"), "line": source.get("line"), **{k: record[k] for k in (
+        "site", "hand_id", "game", "profile", "ok")}, "errors": len(errors),
+        "codes": sorted({f["code"] for f in record["findings"]}), "rake": record["rake"]}
+
+
+def _one_audit(paths, db, hand_id: str, from_: str, names):
+    if db is None:
+        return api.find_hand(paths, hand_id, from_, names)
+    found = [item for item in api.audit_store(db, hand_id) if not isinstance(item, api.Quarantined)]
+    if not found:
+        raise api.SokoError(f"no hand {hand_id} in the store", path=str(db), hand_id=hand_id)
+    return found[0]
+
+
+def _print_verdict(result) -> None:
+    from ..replay.findings import Severity
+
+    hand = result.hand
+    where = f"{hand.source.path}:{hand.source.line}: " if hand.source else ""
+    echo(f"{where}{hand.site} hand {hand.hand_id} ({hand.rules}):")
+    for f in result.findings:
+        if f.severity is Severity.ERROR:
+            detail = f" (expected {f.expected}, log: {f.actual})" if f.expected or f.actual else ""
+            line = f"line {f.line}: " if f.line else ""
+            echo(f"  {line}{f.code}: {f.message}{detail}")
+
+
+def _print_summary(summary, err: bool) -> None:
+    malformed = summary.quarantined - summary.unsupported - summary.incomplete - summary.internal - summary.unreadable
+    text = (f"{summary.hands} hands audited: {summary.ok} ok, {summary.with_errors} with errors; "
+            f"{summary.quarantined} not audited ({summary.unsupported} unsupported games, "
+            f"{summary.incomplete} incomplete, {malformed} malformed")
+    text += f", {summary.unreadable} unreadable files" if summary.unreadable else ""
+    text += f", {summary.internal} internal errors" if summary.internal else ""
+    typer.echo(text + ")", err=err)
+    if summary.findings:
+        counts = ", ".join(f"{k} {v}" for k, v in sorted(summary.findings.items(), key=lambda kv: -kv[1]))
+        typer.echo(f"findings: {counts}", err=err)
+
+
+@app.command("convert")
+def convert(
+    paths: Paths,
+    to: Annotated[OutputFormat, typer.Option("--to", help="Output format: soko, phh or pokerstars.")],
+    from_: Annotated[InputFormat, typer.Option("--from", help="Input format, or auto to detect per file.")]
+    = InputFormat.auto,
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="Write here instead of stdout.")] = None,
+    strict: Strict = False,
+) -> None:
+    """Convert hand histories to another format.
+
+    Every hand that parses is written; hands that do not (unsupported games, cancelled or
+    malformed hands) and files that cannot be read are listed on stderr as ``file:line: reason``.
+
+    Example: soko convert session.txt --to phh --out session.phhs
+    """
+    with reporting_errors(), stdin_spooled(paths) as (paths, names):
+        result = api.convert(paths, to.value, from_.value, strict, names)
+        if out is None:
+            typer.echo(result.text, nl=False)
+        else:
+            write_text(out, result.text)
+    for q in result.quarantined:
+        echo(f"soko: skipped: {q.message()}", err=True)
+    for hand, why in result.unwritable:
+        where = f"{hand.source.path}:{hand.source.line}: " if hand.source else ""
+        echo(f"soko: not written: {where}hand {hand.hand_id}: {why}", err=True)
+    skipped = len(result.quarantined) + len(result.unwritable)
+    typer.echo(f"soko: {result.written} hands written, {skipped} skipped", err=True)
+
+
+@app.command("quarantine")
+def quarantine(
+    db: Annotated[Path, typer.Option("--db", help="The store.")] = Path("soko.duckdb"),
+    fmt: Annotated[Format, typer.Option("--format", "-f", help="table (a line per record: file:line: hand: [kind] "
+                                        "reason), json, jsonl or csv.")] = Format.table,
+    as_json: Annotated[bool, typer.Option("--json", help="The same as --format json.")] = False,
+    all_: Annotated[bool, typer.Option("--all", help="Also the records a later import resolved.")] = False,
+) -> None:
+    """List what the store could not store, and why (file, line, hand, kind, reason).
+
+    A record is resolved (and no longer listed) when a later import stores its hand, or reads its
+    file again and no longer finds it.
+
+    Example: soko quarantine --db soko.duckdb --format csv
+    """
+    fmt = Format.json if as_json else fmt
+    with reporting_errors():
+        rows = api.quarantine_records(db, all_)
+    if fmt is not Format.table:
+        records(rows, fmt, ["source_file", "source_line", "hand_id", "kind", "reason", "resolved_by"])
+    for row in rows if fmt is Format.table else ():
+        hand = f" hand {row['hand_id']}:" if row["hand_id"] else ""
+        resolved = f" (resolved by import {row['resolved_by']})" if row["resolved_by"] is not None else ""
+        echo(f"{row['source_file']}:{row['source_line']}:{hand} [{row['kind']}] {row['reason']}{resolved}")
+    typer.echo(f"{len(rows)} quarantined", err=True)
+
+
+class ExportFormat(str, Enum):
+    """``--to`` of ``soko export``."""
+
+    parquet = "parquet"
+    pokerstars = "pokerstars"
+    soko = "soko"
+    phh = "phh"
+
+
+@app.command("export")
+def export(
+    out: Annotated[Path, typer.Argument(help="The folder (parquet) or file (soko, phh, pokerstars) to write.")],
+    to: Annotated[ExportFormat, typer.Option("--to", help="parquet, soko, phh or pokerstars.")],
+    db: Annotated[Path, typer.Option("--db", help="The store.")] = Path("soko.duckdb"),
+    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing text file.")] = False,
+) -> None:
+    """Export the store: every table as Parquet, or the stored hands as hand-history text.
+
+    Parquet: one folder per hand table, partitioned by game and month
+    (OUT/hands/game=holdem/month=2010-04/...), and OUT/quarantine.parquet and
+    OUT/imports.parquet; DuckDB and Polars read it with hive partitioning. Text:
+    the hands the format can express, in one file; the others are counted as
+    skipped. An existing text file is not overwritten without --force.
+
+    Example: soko export --db soko.duckdb --to parquet lake/
+    """
+    with reporting_errors():
+        result = api.export(db, to.value, out, force)
+    if "rows" in result:
+        for table, rows in result["rows"].items():
+            typer.echo(f"{table}: {rows:,} rows")
+        typer.echo(f"written to {result['out']}", err=True)
+    else:
+        typer.echo(f"{result['written']:,} hands written to {result['out']}, "
+                   f"{result['skipped']:,} skipped (not expressible in {result['to']})")
+

@@ -1,0 +1,100 @@
+"""``soko rules`` and ``soko eval``: the game profiles, and hand values under a profile's ranking."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import typer
+
+from .. import api
+from ..errors import SokoError
+from . import app, reporting_errors
+from .output import Format, FormatOption, records, table
+
+JsonFlag = Annotated[bool, typer.Option("--json", help="The same as --format json.")]
+
+
+@app.command("rules")
+def rules(
+    profile: Annotated[
+        str | None,
+        typer.Argument(help='A profile, optionally with overrides: "soko-finnish; raise_after_pass=false".'),
+    ] = None,
+    set_: Annotated[
+        list[str] | None,
+        typer.Option("--set", "-s", metavar="OPTION=VALUE", help="Override one option (repeatable)."),
+    ] = None,
+    fmt: FormatOption = Format.table,
+    as_json: JsonFlag = False,
+) -> None:
+    """Show the game profiles and their options, or one resolved profile.
+
+    With no PROFILE: the five profiles side by side (RULES.md §1) and every
+    option with its default and meaning. With a PROFILE, and overrides written
+    as in a log's Rules: line or with --set: the resolved game (streets,
+    forced bets, who acts first, structure, every option value). As jsonl or
+    csv: a row per profile, or a row per setting of the one profile.
+
+    Example: soko rules "soko-finnish; raise_after_pass=false" --json
+    """
+    fmt = Format.json if as_json else fmt
+    with reporting_errors():
+        if profile is None:
+            if set_:
+                raise SokoError("--set needs a PROFILE to override")
+            overview = {"profiles": api.profiles(), "options": api.describe_options()}
+            rows = [{"name": p["name"], "source": p["source"], **p["summary"]} for p in overview["profiles"]]
+            if fmt is Format.table:
+                _overview_tables(overview)
+            else:
+                records(rows, fmt, document=overview)
+            return
+        data = api.resolve_profile("; ".join([profile, *(set_ or [])]))
+    settings = [{"setting": k, "value": v} for k, v in {**data["summary"], "hand ranking": data["ranking"],
+                                                        **data["option_text"]}.items()]
+    if fmt is Format.table:
+        _spec_tables(data)
+    else:
+        records(settings, fmt, document=data)
+
+
+def _overview_tables(data: dict[str, Any]) -> None:
+    profiles = data["profiles"]
+    table("Profiles (RULES.md §1)", ["option", *(p["name"] for p in profiles)],
+          [["source", *(p["source"] for p in profiles)]]
+          + [[row, *(p["summary"][row] for p in profiles)] for row in profiles[0]["summary"]])
+    table('Options (override: "PROFILE; option=value; ...")', ["option", "default", "allowed", "meaning", "§"],
+          [[o["name"], o["default"], o["allowed"], o["description"], o["section"]] for o in data["options"]])
+
+
+def _spec_tables(data: dict[str, Any]) -> None:
+    table(f"Rules: {data['rules']}", ["setting", "value"],
+          [*data["summary"].items(), ("hand ranking", data["ranking"])])
+    table("Streets", ["street", "down", "up", "board", "turn up", "betting", "bet size", "open pair big bet"],
+          [[s["name"], s["down"], s["up"], s["board"], s["turn_up"], "yes" if s["betting"] else "no",
+            s["bet_size"] or "—", "yes" if s["open_pair_big_bet"] else "no"] for s in data["streets"]])
+    table("Options", ["option", "value"], data["option_text"].items())
+
+
+@app.command("eval")
+def eval_(
+    hands: Annotated[list[str], typer.Argument(help='Hands of 5 to 7 cards, each quoted: "As Kd 7h 7c 2s".')],
+    rules: Annotated[
+        str, typer.Option("--rules", "-r", help='The profile whose ranking applies, with overrides: "soko-finnish".')
+    ] = "holdem",
+    fmt: FormatOption = Format.table,
+    as_json: JsonFlag = False,
+) -> None:
+    """Evaluate hands under a profile's ranking and say which one wins.
+
+    Each hand is valued by its best five cards; the table gives the class, the
+    description as the logs print it, and wins / splits / loses. A card may
+    appear once in a hand (hands compared may share board cards).
+
+    Example: soko eval "Ah Kh 7h 3h 3s" "Qs Qd 9c 5h 2d" --rules soko-casino
+    """
+    with reporting_errors():
+        data = api.evaluate_hands(hands, rules)
+    fmt = Format.json if as_json else fmt
+    records(data["hands"], fmt, ["hand", "best_five", "class", "description", "value", "result"],
+            title=f"Rules: {data['rules']} (ranking {data['ranking']})", document=data, right=["value"])
