@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator
-from importlib import resources
 from dataclasses import dataclass, field
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -20,8 +20,8 @@ from .errors import SokoError
 from .model.cards import format_cards
 from .model.hand import Hand, Source
 from .model.money import decimal_text
-from .parsers.base import InternalError, code_location, guarded
 from .parsers import FORMATS, Quarantined, check_format, check_paths, iter_files, read_path, read_text, write_hands
+from .parsers.base import InternalError, code_location, guarded
 from .replay.audit import Audit, audit
 from .rules.evaluate import evaluator
 from .rules.options import OPTIONS, format_value
@@ -330,8 +330,7 @@ def stored_hands(db: str | Path, hand_id: str | None = None) -> Iterator[Hand | 
     with open_for_reading(db) as store:
         rows = store.raw_hands(hand_id)
     for raw, fmt, source, line in rows:
-        for item in read_text(raw, f"{source}:{line}", fmt):
-            yield item
+        yield from read_text(raw, f"{source}:{line}", fmt)
 
 
 def audit_store(db: str | Path, hand_id: str | None = None) -> Iterator[Audit | Quarantined]:
@@ -419,7 +418,8 @@ def demo(out: str | Path = "soko-demo", jobs: int = 1, reports: str | Path = REP
     board = report_dashboard(db, out=Path(reports) / "dashboard.html", title="soko_analytics demo: the sample data")
     written = [str(db), str(stats_file), board["path"]]
     if disputed:
-        written.append(report_hand(db, disputed[0]["hand_id"], Path(reports) / f"hand-{disputed[0]['hand_id']}.html")["path"])
+        first = disputed[0]["hand_id"]
+        written.append(report_hand(db, first, Path(reports) / f"hand-{_file_safe(first)}.html")["path"])
     players = [{"game": r["game"], "player": r["player"], "hands": r["hands"],
                 "net": decimal_text(r["net_won"], r["decimals"]), "currency": r["currency"],
                 **{k: r[k] for k in ("vpip", "pfr", "af", "wtsd", "wsd")}}

@@ -87,7 +87,7 @@ def stats(
     with reporting_errors():
         if kind == "table":
             _print_stats_table(frame, by.value if by else None, out)
-        elif kind == "parquet":
+        elif kind == "parquet" and out is not None:
             frame.write_parquet(out)
         else:
             text = frame.write_csv() if kind == "csv" else "".join(

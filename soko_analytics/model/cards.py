@@ -10,6 +10,7 @@ break ties. :class:`Card` is an ``int`` subclass, so codes index tables directly
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TypeVar
 
 from ..errors import CardError
 
@@ -134,10 +135,22 @@ def _split_run(run: str, text: str) -> list[str]:
     return [run[i : i + 2] for i in range(0, len(run), 2)]
 
 
+T = TypeVar("T")
+
+
+def first_repeat(items: Iterable[T]) -> T | None:
+    """The first item that was seen before, or None."""
+    seen: set[T] = set()
+    for item in items:
+        if item in seen:
+            return item
+        seen.add(item)
+    return None
+
+
 def _check_unique(cards: list[Card], text: str) -> None:
-    if len(set(cards)) != len(cards):
-        seen: set[Card] = set()
-        twice = next(c for c in cards if c in seen or seen.add(c))
+    twice = first_repeat(cards)
+    if twice is not None:
         raise CardError(f"{twice} appears twice in {text!r}", expected="each card once", actual=text)
 
 

@@ -149,13 +149,13 @@ def iter_files(paths: Iterable[str | Path]) -> list[Path | Quarantined]:
 
 def check_paths(paths: Iterable[str | Path]) -> list[Path]:
     """The paths, as Paths; a SokoError naming those that do not exist (before anything is read or written)."""
-    paths = [Path(p) for p in paths]
-    missing = [str(p) for p in paths if not p.exists()]
+    found = [Path(p) for p in paths]
+    missing = [str(p) for p in found if not p.exists()]
     if len(missing) == 1:
         raise SokoError("no such file or folder", path=missing[0])
     if missing:
         raise SokoError(f"no such files or folders: {', '.join(missing)}")
-    return paths
+    return found
 
 
 def _walk(top: Path) -> Iterator[Path | Quarantined]:

@@ -82,9 +82,9 @@ def code_location(err: BaseException) -> str:
     """``soko_analytics/x/y.py:123 in f``: the innermost frame of our package in the traceback."""
     frames = traceback.extract_tb(err.__traceback__)
     ours = [f for f in frames if Path(f.filename).resolve().is_relative_to(PACKAGE)]
-    frame = (ours or frames or [None])[-1]
-    if frame is None:
+    if not (ours or frames):
         return "unknown"
+    frame = (ours or frames)[-1]
     name = Path(frame.filename).resolve()
     shown = name.relative_to(PACKAGE.parent) if name.is_relative_to(PACKAGE.parent) else name.name
     return f"{shown}:{frame.lineno} in {frame.name}"

@@ -23,7 +23,7 @@ from __future__ import annotations
 import json
 import re
 import tomllib
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from datetime import datetime, time
 from decimal import Decimal
@@ -84,7 +84,7 @@ REQUIRED = ("antes", "starting_stacks", "actions")
 STAKE_FIELDS = ("bring_in", "small_bet", "big_bet", "min_bet")
 INSERTED = frozenset({ActionKind.COLLECT, ActionKind.UNCALLED, ActionKind.NO_SHOW, ActionKind.CASH_OUT})
 """Kinds PHH has no notation for; when they are all that is missing they go to ``_extra_actions``."""
-_ENCODE = {"cards": card_text, "kind": str, "up": list}
+_ENCODE: dict[str, Callable[[Any], Any]] = {"cards": card_text, "kind": str, "up": list}
 HEADER = re.compile(r"""^[ \t]*\[[ \t]*([A-Za-z0-9_-]+|"[^"\n]*"|'[^'\n]*')[ \t]*\][ \t]*(?:#.*)?\r?$""")
 CBR = re.compile(r"\bcbr\s+(\S+)")
 LONG_NUMBER = re.compile(r"[0-9][0-9_]{4000,}")
@@ -195,7 +195,8 @@ def _chunks(pieces: Iterable[str]) -> Iterator[_Chunk]:
     Text before the first ``[N]`` is a hand of its own if it has more than comments. At most
     :data:`~.base.MAX_HAND_CHARS` (and a piece) of a hand is held; a longer one keeps its head.
     """
-    key, start, parts, size, kept, content = None, 1, [], 0, None, False
+    key, start, size, kept, content = None, 1, 0, None, False
+    parts: list[str] = []
     line, fresh = 1, True
     for piece in pieces:
         head = HEADER.match(piece) if fresh and len(piece) < PIECE else None
@@ -259,10 +260,10 @@ def _load_toml(chunk: _Chunk) -> dict[str, Any]:
         raise FormatError("nesting too deep", line=deep_line(chunk.text, chunk.start),
                           expected=f"arrays and tables nested at most {MAX_DEPTH} deep") from None
     except ValueError as err:  # a float _decimal refused, or tomllib's int() past Python's digit limit
-        at = chunk.text.find(err.args[0]) if isinstance(err, _BadNumber) else -1
-        m = LONG_NUMBER.search(chunk.text) if at < 0 else None
-        at = m.start() if m else at
-        line = chunk.start + chunk.text.count("\n", 0, at) if at >= 0 else chunk.start
+        pos = chunk.text.find(err.args[0]) if isinstance(err, _BadNumber) else -1
+        long = LONG_NUMBER.search(chunk.text) if pos < 0 else None
+        pos = long.start() if long else pos
+        line = chunk.start + chunk.text.count("\n", 0, pos) if pos >= 0 else chunk.start
         raise FormatError(f"a number too long to read: {short(str(err), 60)}", line=line,
                           expected="an integer of at most 64 bits or a number of at most 100 characters") from None
 
@@ -287,7 +288,7 @@ def _spec(rules: str) -> GameSpec:
 def _array(t: dict, key: str, n: int | None, chunk: _Chunk, kind: type | tuple = (int, Decimal)) -> list:
     value = t.get(key)
     ok = isinstance(value, list) and all(isinstance(v, kind) and not isinstance(v, bool) for v in value)
-    if not ok or (n is not None and len(value) != n):
+    if not isinstance(value, list) or not ok or (n is not None and len(value) != n):
         size = "" if n is None else f" of {n}"
         raise FormatError(f"{key} must be an array{size} ({_kind_name(kind)})", line=chunk.line(key),
                           expected=f"{key} = [...]", actual=short(value, 80))
@@ -295,7 +296,8 @@ def _array(t: dict, key: str, n: int | None, chunk: _Chunk, kind: type | tuple =
 
 
 def _kind_name(kind: type | tuple) -> str:
-    return {str: "strings", int: "integers", dict: "tables"}.get(kind, "numbers")  # type: ignore[call-overload]
+    names: dict[object, str] = {str: "strings", int: "integers", dict: "tables"}
+    return names.get(kind, "numbers")
 
 
 def _number(t: dict, key: str, chunk: _Chunk) -> int | Decimal:
@@ -606,7 +608,7 @@ def _native_actions(hand: Hand, index: dict[str, int], amount: Any) -> list[str]
 def _plain(value: Any) -> Any:
     """A Hand field as TOML data: records as tables without None or default fields, tuples as arrays."""
     if isinstance(value, tuple) and hasattr(value, "_fields"):
-        defaults = value._field_defaults
+        defaults = getattr(value, "_field_defaults", {})
         return {f: _ENCODE.get(f, _plain)(v) for f, v in zip(value._fields, value)
                 if v is not None and (f not in defaults or v != defaults[f])}
     if isinstance(value, tuple | list):

@@ -106,13 +106,13 @@ def _game(body: str, path: str | None = None) -> _Game:
     if body.startswith("{"):
         club, _, body = body[1:].partition("}")
     body = body.strip()
-    tournament = None
+    tournament: Tournament | None = None
     if m := TOURNAMENT.match(body):
         tail = m.group("rest")
         g = GAME_START.search(tail)
         buy_in = tail[: g.start()].strip(" -") if g else None
         body = tail[g.start() :] if g else tail
-        tournament = [m.group("id"), buy_in or None, None]
+        tournament = Tournament(m.group("id"), buy_in or None, None)
     sm = STAKES.search(body)
     if not sm:
         raise FormatError("no stakes in the header", expected="'(small/big)' after the game", actual=body)
@@ -123,7 +123,7 @@ def _game(body: str, path: str | None = None) -> _Game:
         game, stakes_text = inner.strip(), rest.strip()
     if lm := LEVEL.search(game):
         if tournament:
-            tournament[2] = lm.group("level").split("Level ")[-1]
+            tournament = tournament._replace(level=lm.group("level").split("Level ")[-1])
         game = game[: lm.start()]
     if "(" in game:  # a mixed rotation: "Mixed Hold'em (Hold'em Limit, 10/20) - Level I"
         game = game[game.index("(") + 1 :].split(",")[0].rstrip(")")
@@ -132,7 +132,7 @@ def _game(body: str, path: str | None = None) -> _Game:
     if rules is None:
         raise unsupported(game, path)
     stakes = _stakes(stakes_text, fixed=any(f in rules for f in FIXED))
-    return _Game(rules, stakes, Tournament(*tournament) if tournament else None, club)
+    return _Game(rules, stakes, tournament, club)
 
 
 def _stakes(text: str, fixed: bool) -> Stakes:
@@ -152,10 +152,9 @@ def _stakes(text: str, fixed: bool) -> Stakes:
     for part in parts[1:]:
         if part.endswith("Cap"):
             cap = _amount(part[: -len("Cap")].strip(), decimals, text)
-    common = {"decimals": decimals, "currency": currency, "symbol": symbol, "cap": cap}
     if fixed:
-        return Stakes(small_bet=low, big_bet=high, **common)
-    return Stakes(small_blind=low, big_blind=high, **common)
+        return Stakes(small_bet=low, big_bet=high, decimals=decimals, currency=currency, symbol=symbol, cap=cap)
+    return Stakes(small_blind=low, big_blind=high, decimals=decimals, currency=currency, symbol=symbol, cap=cap)
 
 
 def _amount(word: str, decimals: int, stakes: str) -> int:

@@ -23,7 +23,7 @@ import zlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO
+from typing import BinaryIO, Protocol, cast
 
 from .base import FormatError, TooLarge, Unreadable
 
@@ -41,13 +41,21 @@ MAX_MEMBER = 1 << 32
 """...but never past 4 GiB."""
 
 
+class Readable(Protocol):
+    """What a member opens to: a binary stream read a step at a time."""
+
+    def read1(self, size: int, /) -> bytes: ...
+
+    def close(self) -> None: ...
+
+
 @dataclass(frozen=True)
 class Member:
     """One file to read: a plain file, a gzip body or a zip member."""
 
     name: str
     """The path, or ``path:member`` for a member of a zip."""
-    open: Callable[[], IO[bytes]] | None
+    open: Callable[[], Readable] | None
     """Opens it for reading bytes; None when it must not be read (see ``problem``)."""
     compressed: int | None = None
     """Its compressed size, for the inflation bound (None for a plain file)."""
@@ -83,16 +91,32 @@ def members(path: Path, name: str | None = None) -> Iterator[Member]:
                 yield Member(f"{label}:{inner}", None,
                              problem="a zip member whose name leaves the archive (directory traversal); not read")
             else:
-                yield Member(f"{label}:{inner}", lambda inner=inner: _zip_member(path, inner), info.compress_size)
+                yield Member(f"{label}:{inner}", _opener(path, inner), info.compress_size)
     else:
-        yield Member(label, lambda: open(path, "rb"))
+        yield Member(label, lambda: open(path, "rb"))  # a BufferedReader: it has read1
 
 
-def _zip_member(path: Path, name: str) -> IO[bytes]:
-    archive = zipfile.ZipFile(path)
-    member = archive.open(name)
-    member._soko_archive = archive  # type: ignore[attr-defined]  # keep the archive open while the member is read
-    return member
+def _opener(path: Path, name: str) -> Callable[[], Readable]:
+    return lambda: _zip_member(path, name)
+
+
+def _zip_member(path: Path, name: str) -> Readable:
+    return ZipMember(zipfile.ZipFile(path), name)
+
+
+class ZipMember:
+    """A member of a zip archive, read a step at a time; closing it closes the archive too."""
+
+    def __init__(self, archive: zipfile.ZipFile, name: str) -> None:
+        self.archive = archive
+        self.member = cast(zipfile.ZipExtFile, archive.open(name))
+
+    def read1(self, size: int, /) -> bytes:
+        return self.member.read1(size)
+
+    def close(self) -> None:
+        self.member.close()
+        self.archive.close()
 
 
 class GzipStream:
@@ -101,13 +125,12 @@ class GzipStream:
 
     STEP = 1 << 16
 
-    def __init__(self, raw: IO[bytes]) -> None:
+    def __init__(self, raw: BinaryIO) -> None:
         self.raw = raw
         self.inflate = zlib.decompressobj(wbits=47)  # 32 + 15: a gzip header, the largest window
         self.pending = b""
-        self.started = False
 
-    def read1(self, size: int) -> bytes:
+    def read1(self, size: int, /) -> bytes:
         """Up to ``size`` inflated bytes; b"" at the end; EOFError when the data stops mid-stream."""
         while True:
             if self.pending:
@@ -150,7 +173,7 @@ class TextStream:
         self.error: FormatError | None = None
         """Why reading stopped before the end, if it did."""
         self.bytes_read = 0
-        self._file: IO[bytes] | None = None
+        self._file: Readable | None = None
         self._first = b""
         self._limit: int | None = None if member.compressed is None else min(
             MAX_MEMBER, max(FLOOR, RATIO * member.compressed))
@@ -164,10 +187,7 @@ class TextStream:
 
     def close(self) -> None:
         if self._file is not None:
-            archive = getattr(self._file, "_soko_archive", None)
             self._file.close()
-            if archive is not None:
-                archive.close()
             self._file = None
 
     def _read(self, size: int) -> bytes:

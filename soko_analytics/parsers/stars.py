@@ -17,10 +17,11 @@ the rest of the file is still read.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import cache
+from typing import Any, cast
 
 from ..errors import CardError, SokoError
 from ..model.cards import Card, parse_cards
@@ -37,18 +38,30 @@ from ..model.hand import (
 from ..model.money import MoneyError, parse_amount
 from ..rules.profiles import resolve
 from ..rules.spec import GameSpec
-from .base import MAX_HAND_CHARS, FormatError, IncompleteHand, Quarantined, TooLarge, UnsupportedGame, guarded, quarantine
+from .base import (
+    MAX_HAND_CHARS,
+    FormatError,
+    IncompleteHand,
+    Quarantined,
+    TooLarge,
+    UnsupportedGame,
+    guarded,
+    quarantine,
+)
 from .split import HEADER_MARK, SEPARATOR, Piece, TextSource, split_pieces
 
 HEADER_LINE = re.compile(r"^(?P<site>[^#:]*?)\s*(?:Hand|Game|HAND|GAME) #(?P<id>[0-9A-Za-z-]+):\s*(?P<rest>.*)$")
 TABLE_LINE = re.compile(
-    r"^Table (?:ID )?'(?P<table>.*)'(?: (?P<max>\d+)-[Mm]ax)?(?: \((?P<note>[^)]*)\))?(?: Seat #(?P<button>\d+) is the button)?\s*$"
+    r"^Table (?:ID )?'(?P<table>.*)'(?: (?P<max>\d+)-[Mm]ax)?(?: \((?P<note>[^)]*)\))?"
+    r"(?: Seat #(?P<button>\d+) is the button)?\s*$"
 )
-SEAT_LINE = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>[^ ()]+) in chips(?:, (?P<bounty>[^)]*))?\)(?P<rest>.*)$")
+SEAT_LINE = re.compile(
+    r"^Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>[^ ()]+) in chips(?:, (?P<bounty>[^)]*))?\)(?P<rest>.*)$")
 BRACKETS = re.compile(r"\[([^\]]*)\]")
 COLLECT_LINE = re.compile(r"^(?P<name>.+) collected (?P<amount>\S+) from (?P<pot>pot|main pot|side pot(?:-\d+)?)\s*$")
 UNCALLED_LINE = re.compile(r"^Uncalled bet \((?P<amount>[^)]+)\) returned to (?P<name>.+)$")
-CASH_OUT_LINE = re.compile(r"^(?P<name>.+) cashed out the hand for (?P<amount>\S+)(?: \| Cash Out Fee (?P<fee>\S+))?\s*$")
+CASH_OUT_LINE = re.compile(
+    r"^(?P<name>.+) cashed out the hand for (?P<amount>\S+)(?: \| Cash Out Fee (?P<fee>\S+))?\s*$")
 INFO_LINE = re.compile(
     r"^(?:.+ (?:joins the table|leaves the table|is connected|is disconnected|has been disconnected|has timed out"
     r"|has returned|is sitting out|sits out|will be allowed to play|finished the tournament|wins the tournament"
@@ -104,7 +117,7 @@ class Header:
     """Index of the first line after the header lines."""
 
 
-HeaderParser = Callable[[list[str], list[int], str], Header]
+HeaderParser = Callable[[list[str], Sequence[int], str], Header]
 """Reads the header lines of a hand: its stripped lines, their line numbers, the path."""
 
 
@@ -151,7 +164,7 @@ def _read_piece(piece: Piece, path: str, dialect: Dialect, strict: bool) -> Hand
     hand_id = _hand_id(piece.text[:4096].split("\n", 1)[0].strip().lstrip("\ufeff")) if piece.kind == "hand" else None
     if piece.too_large:
         what = "a hand" if piece.kind == "hand" else "text that is not a hand"
-        error = TooLarge(f"{what} of {piece.size:,} characters over {piece.lines:,} lines, more than the "
+        error: FormatError = TooLarge(f"{what} of {piece.size:,} characters over {piece.lines:,} lines, more than the "
                          f"{MAX_HAND_CHARS:,} one hand may have; its first {len(piece.text):,} are kept")
         return quarantine(error, piece.text.replace("\r", ""), path, piece.line, hand_id)
     lines = hand_lines(piece.text)
@@ -288,7 +301,7 @@ def read_hand(lines: list[str], numbers: Sequence[int], path: str, dialect: Dial
         i += 1
     if not st.seats:
         raise st.error(min(i, n - 1), "no seat lines after the header", expected="'Seat N: name (stack in chips)'")
-    for i in range(i, n):
+    for i in range(i, n):  # noqa: B020 - the body starts where the seat lines end
         _read_line(st, i)
         if st.summary:
             for j in range(i + 1, n):
@@ -567,7 +580,7 @@ def _stakes_with_posts(stakes: Stakes, actions: list[Action]) -> Stakes:
             found[name] = a.amount
         if a.street > 0:
             break
-    return stakes._replace(**found) if found else stakes
+    return stakes._replace(**cast(dict[str, Any], found)) if found else stakes
 
 
 def unsupported(game: str, path: str | None = None) -> UnsupportedGame:

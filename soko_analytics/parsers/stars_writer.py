@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import UTC
+from typing import cast
 from zoneinfo import ZoneInfo
 
 from ..model.cards import Card, format_cards
@@ -233,7 +234,8 @@ class _HandWriter:
             before = [c for d in self.hand.deals if d.player is None and d.street < street and d.run in (0, run)
                       for c in d.cards]
             new = [c for d in self.groups.get((run, street), ()) if d.player is None for c in d.cards]
-            line += (f" {format_cards(before)}" if before else "") + f" {format_cards(new)}"
+            line += (f" {format_cards(cast(list[Card], before))}" if before else "") + \
+                f" {format_cards(cast(list[Card], new))}"
         self.out.append(line)
         self.at = (street, run)
 

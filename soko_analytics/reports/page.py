@@ -61,7 +61,10 @@ document.querySelectorAll("table.sortable").forEach(function (table) {
     th.addEventListener("click", function () {
       var body = table.tBodies[0], rows = Array.from(body.rows);
       var dir = th.dataset.dir === "asc" ? -1 : 1; th.dataset.dir = dir === 1 ? "asc" : "desc";
-      var key = function (r) { var c = r.cells[col]; return c ? (c.dataset.v !== undefined ? c.dataset.v : c.textContent) : ""; };
+      var key = function (r) {
+        var c = r.cells[col];
+        return c ? (c.dataset.v !== undefined ? c.dataset.v : c.textContent) : "";
+      };
       rows.sort(function (a, b) {
         var x = key(a), y = key(b), nx = parseFloat(x), ny = parseFloat(y);
         if (!isNaN(nx) && !isNaN(ny)) return (nx - ny) * dir;

@@ -43,7 +43,7 @@ from itertools import chain, combinations
 import numpy as np
 
 from ..errors import EvaluationError
-from ..model.cards import Card
+from ..model.cards import Card, first_repeat
 from .evaluate import evaluator
 from .ranking import Ranking
 
@@ -108,9 +108,8 @@ def equity(
     board_cards = _cards(board, "board")
     board_need = _count(board_need, "board_need")
     known = list(chain(*holes, board_cards, _cards(dead, "dead")))
-    if len(set(known)) != len(known):
-        seen: set[int] = set()
-        twice = next(c for c in known if c in seen or seen.add(c))
+    twice = first_repeat(known)
+    if twice is not None:
         raise EvaluationError(f"card {_name(twice)} is given twice", expected="each card once", actual=_name(twice))
     final_board = len(board_cards) + board_need
     for i, (h, k) in enumerate(zip(holes, needs)):

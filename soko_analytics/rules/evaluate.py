@@ -161,6 +161,7 @@ class Evaluator:
         return self._five.values[index]
 
     def _batch_by_rank_sum(self, cols: np.ndarray, offset: int) -> np.ndarray:
+        assert self._seven is not None  # the caller checked
         key = _CARD_RANK_KEY[cols[0]]
         mask = _CARD_BIT[cols[0]]
         for col in cols[1:]:

@@ -15,6 +15,7 @@ under ``fixed_limit`` and unlimited otherwise).
 
 from __future__ import annotations
 
+import builtins
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
@@ -96,7 +97,8 @@ class ForcedBet(StrEnum):
     BIG_BLIND = "big_blind"
     """Posted left of the small blind, usually 2 × the small blind (RULES.md §3.1)."""
     BRING_IN = "bring_in"
-    """Posted by the ``bring_in_card`` player, usually 2 × ante; may instead open with a full bet (RULES.md §2.5, §4.2)."""
+    """Posted by the ``bring_in_card`` player, usually 2 × ante; may instead open with a full bet
+    (RULES.md §2.5, §4.2)."""
 
 
 class Visibility(StrEnum):
@@ -165,7 +167,7 @@ class Option:
     default: Any
     description: str
     section: str
-    enum: type[StrEnum] | None = None
+    enum: builtins.type[StrEnum] | None = None
     nullable: bool = False
     null_word: str = "none"
     """How None is written: ``none`` (not applicable) or ``unlimited`` (no cap)."""

@@ -19,7 +19,8 @@ class HandRanking(StrEnum):
     HIGH = "high"
     """Standard poker: straight flush down to high card (RULES.md §3 item 5)."""
     SOKO = "soko"
-    """Sökö: standard classes plus four-flush and four-straight between two pair and one pair (RULES.md §2 items 11–17)."""
+    """Sökö: standard classes plus four-flush and four-straight between two pair and one pair
+    (RULES.md §2 items 11–17)."""
 
 
 class HighCardRule(StrEnum):

@@ -161,6 +161,9 @@ def opener(spec: GameSpec, round_index: int, up_cards: Sequence[Sequence[int]]) 
         first, tie_break = spec.first_round_first_to_act, spec.bring_in_tie_break
     else:
         first, tie_break = spec.later_rounds_first_to_act, spec.showing_tie_break
+    if tie_break is None:
+        raise EvaluationError(f"{spec.profile} names no tie-break for who speaks first on round {round_index + 1}",
+                              expected="a stud game")
     if first is FirstToAct.BRING_IN:
         pick = Pick.HIGHEST_CARD if spec.bring_in_card is BringInCard.HIGHEST else Pick.LOWEST_CARD
     elif first is FirstToAct.BEST_SHOWING:

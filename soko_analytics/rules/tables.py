@@ -55,7 +55,7 @@ def class_order(ranking: Ranking) -> tuple[HandClass, ...]:
     upper = (C.TWO_PAIR, C.THREE_OF_A_KIND, C.STRAIGHT, C.FLUSH, C.FULL_HOUSE, C.FOUR_OF_A_KIND, C.STRAIGHT_FLUSH)
     if ranking.kind is HandRanking.HIGH:
         return (C.HIGH_CARD, C.PAIR) + upper
-    fours = (C.FOUR_STRAIGHT, C.FOUR_FLUSH)
+    fours: tuple[HandClass, ...] = (C.FOUR_STRAIGHT, C.FOUR_FLUSH)
     if ranking.four_card_straight_flush_class:
         fours += (C.FOUR_STRAIGHT_FLUSH,)
     return (C.HIGH_CARD, C.PAIR) + fours + upper

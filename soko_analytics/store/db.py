@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from importlib import resources
 from pathlib import Path
+from typing import cast
 
 import duckdb
 import polars as pl
@@ -41,7 +42,8 @@ TABLES = ("hands", "seats", "actions", "cards", "pots", "findings", "player_hand
           "imports")
 HAND_TABLES = ("hands", "seats", "actions", "cards", "pots", "findings", "player_hands")
 DEFAULT_DB = "soko.duckdb"
-CONFIG = {"autoinstall_known_extensions": False, "autoload_known_extensions": False}
+CONFIG: dict[str, str | bool | int | float | list[str]] = {
+    "autoinstall_known_extensions": False, "autoload_known_extensions": False}
 """No extension is ever downloaded or loaded behind the user's back (a SQLite file would ask for one)."""
 RESOLVABLE = ("malformed", "incomplete", "unsupported", "internal", "too_large")
 """Kinds of hand records that a later import storing the same hand id resolves."""
@@ -225,9 +227,9 @@ class Store:
 
     def _backfill_player_hands(self) -> None:
         """Fill ``player_hands`` (schema 2) for the hands of an older store, from their raw text."""
-        rows = self.con.execute("SELECT raw, format, source_file, source_line FROM hands").fetchall()
+        rows = self.con.execute("SELECT raw, format, source_file FROM hands").fetchall()
         batch = Batch()
-        for raw, fmt, path, line in rows:
+        for raw, fmt, path in rows:
             for item in read_text(raw, path, fmt):
                 if isinstance(item, Hand):
                     batch.add_hand(item, fmt, 0)
@@ -347,7 +349,7 @@ class Store:
         self._transaction(lambda: self._insert_quarantine(batch.to_frames()["quarantine"], self._next_import_id()),
                           "the folder problems")
 
-    def _transaction(self, work: Callable[[], None], what: str, sql: str | None = None) -> None:
+    def _transaction(self, work: Callable[[], object], what: str, sql: str | None = None) -> None:
         """Run ``work`` in one transaction (or one statement ``sql``); a failure rolls it back and says what
         could not be written, never hiding the cause behind a failed rollback."""
         if sql is not None:
@@ -569,7 +571,7 @@ def _frame(result: duckdb.DuckDBPyConnection) -> pl.DataFrame:
     """A DuckDB result as a Polars DataFrame (through Arrow)."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # DuckDB notes the copy an execute() result makes; the result is small
-        return pl.from_arrow(result.to_arrow_table())
+        return cast(pl.DataFrame, pl.from_arrow(result.to_arrow_table()))
 
 
 def open_for_reading(path: str | Path) -> Store:

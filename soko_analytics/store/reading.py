@@ -107,7 +107,7 @@ def read_chunks(path: str, format: str = "auto", with_audit: bool = True, strict
                 readable = True
         else:
             readable = True
-            formats[item.source.format or "pokerstars"] = None
+            formats[format_of(item)] = None
             add_hand(batch, item, with_audit, strict)
         if batch.rows() >= rows:
             yield Chunk(path, batch.to_frames(), hands=batch.rows())
@@ -117,12 +117,16 @@ def read_chunks(path: str, format: str = "auto", with_audit: bool = True, strict
     yield Chunk(path, batch.to_frames(), info, batch.rows())
 
 
+def format_of(hand: Hand) -> str:
+    """The format a hand was read as (``pokerstars`` for a hand made in memory)."""
+    return hand.source.format if hand.source is not None and hand.source.format else "pokerstars"
+
+
 def add_hand(batch: Batch, hand: Hand, with_audit: bool, strict: bool) -> None:
     """Audit a hand and add its rows, or (a bug of ours) its ``internal`` quarantine record."""
     mark = batch.mark()
     try:
-        batch.add_hand(hand, hand.source.format if hand.source else "pokerstars", 0,
-                       audit(hand, ledger=False) if with_audit else None)
+        batch.add_hand(hand, format_of(hand), 0, audit(hand, ledger=False) if with_audit else None)
     except Exception as err:  # noqa: BLE001 - the per-hand boundary: one hand never stops a run
         if strict:
             raise
