@@ -82,7 +82,7 @@ from soko_analytics.stats import Filters, player_stats
 from soko_analytics.stats.catalogue import CATALOGUE, GAME_GROUPS, Kind
 from soko_analytics.stats.query import _finish
 from soko_analytics.store.db import Store
-from soko_analytics.store.facts import DOUBLE_SUMS, ROLLUP, rollup_sql
+from soko_analytics.store.facts import DOUBLE_SUMS, ROLLUP, rollup_sql, unit_sql
 
 SEED = (("holdem", 1), ("stud7", 2), ("soko-casino", 3))
 """Simulated profiles of the seed and their random seeds (different seeds: different hand ids)."""
@@ -221,7 +221,7 @@ def catalogue_columns(store: Store) -> list[str]:
     names = {c for (c,) in store.con.execute(
         "SELECT column_name FROM duckdb_columns() WHERE table_name = 'player_hands'").fetchall()}
     words = set(re.findall(r"[a-z_][a-z0-9_]*", " ".join(ROLLUP.values())))
-    return sorted((words & names) | {"player", "currency", "decimals", "game"})
+    return sorted((words & names) | {"player", "currency", "decimals", "game", "structure", "profile"})
 
 
 def _rollup_expr(name: str, sql: str) -> pl.Expr:
@@ -249,14 +249,15 @@ def _sum(sql: str, games: str, kind: Kind, numerator: bool) -> pl.Expr:
 
 def polars_catalogue(frame: pl.DataFrame | pl.LazyFrame, player: str | None = None) -> pl.DataFrame:
     """``player_stats`` computed by Polars from a frame of ``player_hands``: the per-row sums of
-    ROLLUP, summed per player, currency and game (lazy ``group_by``), then the catalogue's formulas."""
+    ROLLUP, summed per player, currency, game and won-per-100 unit (lazy ``group_by``), then the catalogue's
+    formulas."""
     lazy = frame.lazy()
     if player is not None:
         lazy = lazy.filter(pl.col("player") == player)
-    keys = ["player", "currency", "decimals"]
-    per_game = (lazy.with_columns(pl.col("currency").fill_null("chips"))
+    keys = ["player", "currency", "decimals", "game", "unit_label"]
+    per_game = (lazy.with_columns(pl.col("currency").fill_null("chips"), pl.sql_expr(unit_sql()).alias("unit_label"))
                 .with_columns(*[_rollup_expr(n, sql) for n, sql in ROLLUP.items()])
-                .group_by([*keys, "game"]).agg(*[pl.col(n).sum() for n in ROLLUP]))
+                .group_by(keys).agg(*[pl.col(n).sum() for n in ROLLUP]))
     sums = []
     for stat in CATALOGUE:
         sums.append(_sum(stat.numerator, stat.games, stat.kind, True).alias(f"{stat.name}__num"))
@@ -266,7 +267,8 @@ def polars_catalogue(frame: pl.DataFrame | pl.LazyFrame, player: str | None = No
             .agg(*sums, pl.col("allin_var").sum())
             .select(*keys, *[e for stat in CATALOGUE for e in _finish(stat)],
                     pl.col("allin_var").sqrt().fill_null(0.0).alias("allin_adjusted_se"))
-            .sort(["player", "currency"])
+            .rename({"unit_label": "unit"})
+            .sort(["player", "currency", "game", "unit"])
             .collect())
 
 
@@ -309,6 +311,8 @@ def peak_rss() -> int:
 
 
 def same(ours: pl.DataFrame, theirs: pl.DataFrame) -> str:
+    if set(ours.columns) == set(theirs.columns):
+        theirs = theirs.select(ours.columns)
     try:
         assert_frame_equal(ours, theirs, check_dtypes=False, check_exact=False, rel_tol=1e-9, abs_tol=1e-9)
     except AssertionError as err:

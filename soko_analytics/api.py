@@ -420,7 +420,7 @@ def demo(out: str | Path = "soko-demo", jobs: int = 1, reports: str | Path = REP
     if disputed:
         first = disputed[0]["hand_id"]
         written.append(report_hand(db, first, Path(reports) / f"hand-{_file_safe(first)}.html")["path"])
-    players = [{"game": r["game"], "player": r["player"], "hands": r["hands"],
+    players = [{"game": r["game"], "unit": r.get("unit"), "player": r["player"], "hands": r["hands"],
                 "net": decimal_text(r["net_won"], r["decimals"]), "currency": r["currency"],
                 **{k: r[k] for k in ("vpip", "pfr", "af", "wtsd", "wsd")}}
                for r in stats.to_dicts()]

@@ -178,6 +178,7 @@ def test_the_progress_bar_counts_hands_on_a_terminal(tmp_path):
     assert "/12" not in shown  # hands, not files out of a total
 
 
+@pytest.mark.slow  # 10 s or more
 def test_the_demo_says_what_it_is_doing(tmp_path):
     result = subprocess.run([SOKO, "demo", "--out", "demo"], cwd=tmp_path, capture_output=True, text=True,
                             timeout=600)

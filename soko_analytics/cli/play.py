@@ -66,8 +66,8 @@ def demo(
     table("Hands with an error (the disputed pots)", ["hand", "file", "code", "message"],
           [[row["hand_id"], Path(row["source_file"]).name, row["code"], row["message"]] for row in data["disputed"]])
     table(f"Player stats (all of them: soko stats --db {data['store']})",
-          ["game", "player", "hands", "net", "VPIP", "PFR", "AF", "WTSD", "W$SD"],
-          [[row["game"], row["player"], row["hands"], f"{row['net']} {row['currency'] or ''}".strip(),
+          ["game", "unit", "player", "hands", "net", "VPIP", "PFR", "AF", "WTSD", "W$SD"],
+          [[row["game"], row["unit"], row["player"], row["hands"], f"{row['net']} {row['currency'] or ''}".strip(),
             *("–" if row[k] is None else f"{row[k]:.1f}" for k in ("vpip", "pfr", "af", "wtsd", "wsd"))]
            for row in data["players"]],
           right=["hands", "net", "VPIP", "PFR", "AF", "WTSD", "W$SD"])

@@ -139,7 +139,9 @@ def _stat_cell(row: dict[str, Any], s: dict[str, Any]) -> str | None:
         return "–"
     if kind == "money":
         return api.decimal_text(int(value), int(row["decimals"]))
-    if kind in ("ratio", "per_100"):
+    if kind == "per_100":
+        return f"{value:.2f} {row.get('unit') or ''}".rstrip()
+    if kind == "ratio":
         return f"{value:.2f}"
     return str(value)
 
@@ -161,7 +163,8 @@ def _print_stats_table(frame, by: str | None, out: Path | None) -> None:
     catalogue = api.stat_catalogue()
     for start in range(0, len(rows), per_table):
         chunk = rows[start:start + per_table]
-        heads = [" ".join(str(r[k]) for k in ("player", "currency", by) if k and r.get(k) is not None) for r in chunk]
+        keys = ("player", "currency", by or "game", "unit")
+        heads = [" ".join(str(r[k]) for k in keys if r.get(k) is not None) for r in chunk]
         table = Table("stat", title="player stats (95% Wilson intervals)" if start == 0 else None)
         for head in heads:
             table.add_column(cell(head))

@@ -77,7 +77,8 @@ def money_flow(hand: Hand) -> dict[str, Flow]:
         ranked = sorted(street_total.items(), key=lambda kv: kv[1], reverse=True)
         excess = ranked[0][1] - (ranked[1][1] if len(ranked) > 1 else 0)
         put = sum(f.put_in for f in flows.values()) + added_money(hand)
-        if excess and put - excess == hand.total_pot:
+        paid = sum(f.collected for f in flows.values()) + (hand.rake or 0)  # a total pot printed after rake
+        if excess and put - excess in (hand.total_pot, paid):
             flows[ranked[0][0]].put_in -= excess
     return flows
 

@@ -145,7 +145,9 @@ class Table:
         paid = min(amount, self.stacks[i])
         if paid > 0:
             self._pay(i, paid, counts)
-            self._add(self.names[i], kind, line, paid)
+            self._add(self.names[i], kind, line, paid, all_in=paid < amount)
+        if counts:  # a blind posted short still sets the amount to call (RULES.md: the others call the full blind)
+            self.current = max(self.current, amount)
 
     def _pay(self, i: int, chips: int, counts: bool = True) -> None:
         self.stacks[i] -= chips

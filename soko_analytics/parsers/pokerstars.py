@@ -10,7 +10,7 @@ as unsupported with the game's name. The body is read by :mod:`.stars`.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -61,7 +61,7 @@ def detect(head: str) -> float:
     return 0.0
 
 
-def header(lines: list[str], numbers: list[int], path: str) -> Header:
+def header(lines: list[str], numbers: Sequence[int], path: str) -> Header:
     first = lines[0]
     m = HEADER_LINE.match(first)
     if not m:

@@ -17,7 +17,7 @@ shortest text for the resulting spec (:func:`~..rules.profiles.rules_text`).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 
 from ..errors import RulesError
 from ..model.hand import Hand, Stakes
@@ -75,7 +75,7 @@ def detect(head: str) -> float:
 
 # -- reading the header -----------------------------------------------------------
 
-def header(lines: list[str], numbers: list[int], path: str) -> Header:
+def header(lines: list[str], numbers: Sequence[int], path: str) -> Header:
     """The two header lines and the optional ``Rules:`` line of one hand."""
     m = HEADER_LINE.match(lines[0])
     if not m:
@@ -90,7 +90,7 @@ def header(lines: list[str], numbers: list[int], path: str) -> Header:
         raise
 
 
-def _header(site: str, hand_id: str, rest: str, lines: list[str], numbers: list[int]) -> Header:
+def _header(site: str, hand_id: str, rest: str, lines: list[str], numbers: Sequence[int]) -> Header:
     g = GAME.match(rest)
     if not g:
         raise FormatError("not a Sökö game header", expected="'Sökö <Limit|Pot Limit|No Limit|Spread Limit> "

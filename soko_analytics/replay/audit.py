@@ -18,6 +18,7 @@ from functools import cache
 
 from ..model.cards import Card, format_cards
 from ..model.hand import BETTING, FORCED, Action, ActionKind, Hand, Stakes
+from ..model.ledger import added_money
 from ..model.money import decimal_text, format_amount
 from ..rules.profiles import resolve
 from ..rules.spec import GameSpec
@@ -45,8 +46,8 @@ class Step:
     """What the player had to add to call before acting."""
     pot: int
     """All chips in the pot after the action."""
-    stack: int
-    """The player's chips behind after the action."""
+    stack: int | None
+    """The player's chips behind after the action (None for a player who was not dealt in)."""
     stakes: Stakes
 
     @property
@@ -83,6 +84,8 @@ class Audit:
     showdown: dict[str, str] = field(default_factory=dict)
     """Each evaluated hand at showdown: player → description."""
     rake: int = 0
+    added: int = 0
+    """Money the house added to the pot (splash the pot, ``STP``): in the pot total and the main pot."""
     uncalled: tuple[str | None, int] = (None, 0)
     stacks: dict[str, int] = field(default_factory=dict)
     """Each player's stack after the hand, as the log's collects leave it."""
@@ -110,7 +113,7 @@ class _Auditor:
         self.hand = hand
         self.ledger = ledger
         self.spec = spec_of(hand.rules)
-        self.result = Audit(hand, self.spec)
+        self.result = Audit(hand, self.spec, added=added_money(hand))
         dealt = _dealt_in(hand)
         self.table = Table(self.spec, hand.stakes,
                            [(s.name, s.seat, s.stack) for s in hand.seats if s.name in dealt], hand.button)
@@ -145,7 +148,7 @@ class _Auditor:
             self.to_call = 0 if seat is None else max(0, table.call_level(seat) - seat.street_bet)
             if action.player not in table.by_name:
                 if action.kind not in (K.COLLECT, K.CASH_OUT, K.SHOW, K.MUCK, K.NO_SHOW, K.UNCALLED):
-                    self.find(Code.DEAL, f"{action.player} acts but was not dealt in", index=index,
+                    self.find(Code.DEAL, f"{action.player} acts but was not dealt in.", index=index,
                               player=action.player)
                 self.record(index, action)
                 continue
@@ -182,7 +185,7 @@ class _Auditor:
         table = self.table
         if not table.round_over() and table.opened and table.turn is not None:
             waiting = table.seats[table.turn].name
-            self.find(Code.OUT_OF_TURN, f"the {self.street_name(table.street)} round ended before {waiting} acted",
+            self.find(Code.OUT_OF_TURN, f"The {self.street_name(table.street)} round ended before {waiting} acted.",
                       player=waiting, street=self.street_name(table.street), expected=f"{waiting} to act",
                       actual=f"the {self.street_name(street)} cards")
         table.start_street(street)
@@ -204,8 +207,8 @@ class _Auditor:
         pot = self.table.pot
         to_call = self.to_call if action.kind in BETTING else 0
         r.steps.append(Step(index, self.street_name(action.street), action.player, action,
-                            min(to_call, seat.stack + seat.street_bet) if seat else 0, pot, seat.stack if seat else 0,
-                            self.hand.stakes))
+                            min(to_call, seat.stack + seat.street_bet) if seat else 0, pot,
+                            seat.stack if seat else None, self.hand.stakes))
 
     # -- the end -----------------------------------------------------------------------
 

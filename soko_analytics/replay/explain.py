@@ -1,23 +1,30 @@
 """The replay of one hand as a ledger a person can follow, ending with a verdict in plain words.
 
 For a floor manager settling a disputed pot: the table at the start, each
-action with the amount to call before it and the pot and every stack after it,
-the cards as dealt (a stack grows by what the log says a player collected),
-the pots as they were built with who could win them, each
-shown hand with its evaluation, the payouts beside what the log claims, the
-findings, and the verdict. :func:`ledger` gathers it as plain data (amounts
+action with the amount to call before it and the pot and every stack after it
+(a stack grows by the uncalled bet returned to it and by what the log says the
+player collected; money the house adds to the pot is a line of its own), the
+cards as dealt, the pots as they were built with who could win them, each
+shown hand with its evaluation, the payouts beside what the log claims, every
+stack at the end (the next hand at the table starts from it), the findings,
+and the verdict. :func:`ledger` gathers it as plain data (amounts
 already printed as the hand prints money); :func:`explain` renders it as text
 and the disputed-pot report (``soko_analytics.reports.hand``) as HTML.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
-from ..model.hand import ActionKind
+from ..errors import SokoError
+from ..model.hand import FORCED, ActionKind
+from ..model.ledger import ADDED_MONEY
 from ..model.money import format_amount
 from .audit import Audit
-from .findings import Severity
+from .findings import STREET_SHOWDOWN, Severity
+
+K = ActionKind
 
 
 def ledger(result: Audit) -> dict[str, Any]:
@@ -28,22 +35,18 @@ def ledger(result: Audit) -> dict[str, Any]:
     def m(amount: int) -> str:
         return format_amount(amount, st.decimals, st.symbol, trim=False)
 
-    stacks = {s.name: s.stack for s in hand.seats}
     marks: dict[int, list] = {}
     for f in result.findings:
         if f.action_index is not None:
             marks.setdefault(f.action_index, []).append(f)
-    steps = []
-    paid: dict[str, int] = {}  # what the log's collect lines have handed out so far
-    for step in result.steps:
-        if step.action.kind is ActionKind.COLLECT:
-            paid[step.player] = paid.get(step.player, 0) + step.action.amount
-        stacks[step.player] = step.stack + paid.get(step.player, 0)
-        steps.append({
-            "street": step.street, "player": step.player, "action": step.text, "to_call": m(step.to_call),
-            "pot": m(step.pot), "stack": m(stacks[step.player]), "stacks": {p: m(v) for p, v in stacks.items()},
-            "findings": [_finding(f) for f in marks.get(step.index, [])],
-        })
+    walked, final = walk(result)
+    steps = [{
+        "street": line.street, "player": line.player, "action": line.text,
+        "to_call": m(line.to_call) if line.index is not None else "", "pot": m(line.pot),
+        "stack": m(line.stacks[line.player]) if line.player in line.stacks else "",
+        "stacks": {p: m(v) for p, v in line.stacks.items()},
+        "findings": [_finding(f) for f in marks.get(line.index, [])] if line.index is not None else [],
+    } for line in walked]
     who, back = result.uncalled
     pots = []
     for i, pot in enumerate(result.pots):
@@ -63,14 +66,115 @@ def ledger(result: Audit) -> dict[str, Any]:
                   for d in hand.deals if any(c is not None for c in d.cards)],
         "steps": steps,
         "uncalled": {"player": who, "amount": m(back)} if who else None,
+        "added": m(result.added) if result.added else None,
         "pots": pots,
         "showdown": dict(result.showdown),
         "payouts": payouts,
         "rake": m(result.rake), "convention": result.convention,
+        "final_stacks": {p: m(v) for p, v in final.items()},
         "findings": [_finding(f) for f in result.findings if f.action_index is None],
         "ok": result.ok,
         "verdict": verdict(result),
     }
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One line of the ledger in minor units: an action of the log, or a movement the log implies."""
+
+    index: int | None
+    """Index of the log's action, or None for a line the ledger adds (an uncalled bet the log does not
+    print, money the house adds)."""
+    street: str
+    player: str
+    text: str
+    to_call: int
+    pot: int
+    """What is in the pot after the line: the players' chips, the house's money, less what has come back
+    or been collected."""
+    stacks: dict[str, int]
+    """Every player's stack after the line."""
+
+
+def walk(result: Audit) -> tuple[list[Line], dict[str, int]]:
+    """The ledger's lines and every seated player's stack at the end, in minor units.
+
+    A stack is the replay's chips behind plus what came back to the player by the log's lines: an
+    uncalled bet (``gets back the uncalled``, or, when the log prints no such line, the replay's
+    return, as a line of its own before the showdown), what he collected, what the site paid for a
+    cash-out. The pot is what the players put in plus the money the house added (STP, as a line of
+    its own after the forced bets), less what came back and what was collected: after the last
+    collect, what is left is the rake.
+    """
+    hand = result.hand
+    if hand.actions and not result.steps:
+        raise SokoError("the ledger needs the audit's steps: audit(hand, ledger=True)", hand_id=hand.hand_id)
+    stacks = {s.name: s.stack for s in hand.seats}
+    behind = dict(stacks)  # chips behind at the table, as the replay last left them
+    back: dict[str, int] = {}  # what came back to each player: uncalled bets, collects, cash-outs
+    lines: list[Line] = []
+    logged = any(a.kind is K.UNCALLED for a in hand.actions)
+    owed = result.uncalled if result.uncalled[0] and not logged else None
+    house_due, house, out, pot = result.added, 0, 0, 0
+
+    def line(index: int | None, street: str, player: str, text: str, to_call: int = 0) -> None:
+        lines.append(Line(index, street, player, text, to_call, pot + house - out, dict(stacks)))
+
+    def give(player: str, amount: int, from_pot: bool) -> None:
+        nonlocal out
+        back[player] = back.get(player, 0) + amount
+        out += amount if from_pot else 0
+        stacks[player] = behind.get(player, 0) + back[player]
+
+    for step in result.steps:
+        kind = step.action.kind
+        if house_due and kind not in FORCED:
+            house, house_due = house_due, 0
+            line(None, step.street, HOUSE, _house_text(result))
+        if owed and kind in _AFTER_BETTING:
+            give(str(owed[0]), owed[1], from_pot=True)
+            line(None, step.street, str(owed[0]), _uncalled_text(result, owed[1]))
+            owed = None
+        pot = step.pot
+        if step.stack is not None:
+            behind[step.player] = step.stack
+        if kind in (K.UNCALLED, K.COLLECT, K.CASH_OUT):
+            give(step.player, step.action.amount, from_pot=kind is not K.CASH_OUT)
+        elif step.player in stacks:
+            stacks[step.player] = behind.get(step.player, 0) + back.get(step.player, 0)
+        line(step.index, step.street, step.player, step.text, step.to_call)
+    street = lines[-1].street if lines else STREET_SHOWDOWN
+    if house_due:
+        house = house_due
+        line(None, street, HOUSE, _house_text(result))
+    if owed:
+        give(str(owed[0]), owed[1], from_pot=True)
+        line(None, street, str(owed[0]), _uncalled_text(result, owed[1]))
+    if not any(a.kind is K.COLLECT for a in hand.actions):
+        # A log that states no collects (PHH states the stacks after the hand): the replay's payouts.
+        for player, amount in result.payouts.items():
+            give(player, amount, from_pot=True)
+            line(None, STREET_SHOWDOWN, player, f"is paid {_money(result, amount)} (by the replay)")
+    return lines, stacks
+
+
+HOUSE = "the house"
+"""Who a line of money added by the site names."""
+_AFTER_BETTING = frozenset({K.SHOW, K.MUCK, K.NO_SHOW, K.COLLECT, K.CASH_OUT})
+
+
+def _money(result: Audit, amount: int) -> str:
+    st = result.hand.stakes
+    return format_amount(amount, st.decimals, st.symbol, trim=False)
+
+
+def _house_text(result: Audit) -> str:
+    labels = "/".join(label for label, amount in result.hand.extras if label in ADDED_MONEY and amount)
+    return f"adds {_money(result, result.added)} to the pot ({labels or 'added money'})"
+
+
+def _uncalled_text(result: Audit, amount: int) -> str:
+    return f"gets back the uncalled {_money(result, amount)} (no line in the log)"
 
 
 def _finding(f) -> dict[str, Any]:
@@ -103,6 +207,8 @@ def explain(result: Audit) -> str:
             lines.append(f"      ^ {f['severity']}: {f['code']}: {f['message']}")
     if data["uncalled"]:
         lines.append(f"  uncalled {data['uncalled']['amount']} returned to {data['uncalled']['player']}")
+    if data["added"]:
+        lines.append(f"  the house added {data['added']} to the pot")
     lines.append("")
     lines.append("Pots")
     for pot in data["pots"]:
@@ -121,6 +227,10 @@ def explain(result: Audit) -> str:
         flag = "   <- differs" if row["differs"] else ""
         lines.append(f"  {row['player']:<20} {row['replay']:>16} {row['log']:>14}{flag}")
     lines.append(f"  rake {data['rake']}" + (f"; {data['convention']}" if data["convention"] else ""))
+    lines.append("")
+    lines.append("Stacks at the end")
+    for player, stack in data["final_stacks"].items():
+        lines.append(f"  {player:<20} {stack:>12}")
     if data["findings"]:
         lines.append("")
         lines.append("Findings")
@@ -140,7 +250,7 @@ def verdict(result: Audit) -> str:
         return f"Verdict: the hand was played and paid by the rules of {result.hand.rules}{extra}."
     codes = ", ".join(dict.fromkeys(str(f.code) for f in errors))
     return (f"Verdict: the log breaks the rules of {result.hand.rules}: {len(errors)} "
-            f"error{'s' if len(errors) != 1 else ''} ({codes}); first: {errors[0].message}.")
+            f"error{'s' if len(errors) != 1 else ''} ({codes}); first: {errors[0].message.rstrip('.')}.")
 
 
 def _street(result: Audit, street: int) -> str:

@@ -24,7 +24,8 @@ class Code(StrEnum):
     MIN_RAISE = "min_raise"
     """A no-limit or pot-limit raise smaller than the minimum, not all-in."""
     NOT_REOPENED = "not_reopened"
-    """A raise by a player whom a short all-in did not reopen the betting for (or who passed, under raise_after_pass=false)."""
+    """A raise by a player whom a short all-in did not reopen the betting for (or who passed, under
+    raise_after_pass=false)."""
     FORCED_BET = "forced_bet"
     """An ante or blind of the wrong amount, by the wrong player, or missing."""
     BRING_IN = "bring_in"

@@ -178,7 +178,7 @@ def award(pots: Sequence[Pot], values: Mapping[str, int], odd_chip_order: Sequen
             continue
         else:
             value = max(values[p] for p in known)
-            winners = tuple(p for p in known if values[p] == value)
+            winners = tuple(p for p in known if values[p] == value)  # type: ignore[assignment]
         shares = split(pot.amount, winners, odd_chip_order, chip_unit)
         awards.append(Award(pot, index, winners, MappingProxyType(shares), value))
     return awards

@@ -12,8 +12,9 @@ from itertools import product
 from typing import TYPE_CHECKING
 
 from ..model.hand import ActionKind
-from ..model.ledger import added_money
 from ..rules.evaluate import evaluator
+from ..rules.profiles import PROFILES
+from ..rules.spec import GameSpec
 from .findings import STREET_SHOWDOWN, Code, Severity
 from .pots import PotError, RakeConvention, award, build_pots, payouts, rake_pots
 
@@ -25,23 +26,35 @@ DESCRIPTION_FORMS = ("high card ", "a pair of ", "two pair, ", "three of a kind,
                      "a full house, ", "four of a kind, ", "a Royal Flush", "a four-")
 """How PokerStars and the Sökö format describe hands; other sites' words (``Three of Kind``) are not checked."""
 
+HOUSE_MONEY_PLACES = (("main pot", 0), ("last pot", -1))
+"""Where money the house adds to a hand (STP) is paid: with the main pot (tried first), or with the last
+side pot (a Run It Once log collects its STP with side pot 1)."""
+
+def odd_chip_stated(spec: GameSpec) -> bool:
+    """Whether an odd chip paid against the dealer's-left rule is an error under ``spec``: the Sökö profiles are
+    their houses' own rules (seed 001 gives the odd chip to the winner nearest the dealer's left, RULES.md §2
+    item 20); the hold'em and stud profiles serve site logs whose convention is undocumented (a warning)."""
+    return PROFILES[spec.profile].odd_chip_stated
+
 
 def settle(ctx: _Auditor) -> None:
     r, hand, table = ctx.result, ctx.hand, ctx.table
     m = r.money
     _uncalled(ctx)
-    total = table.pot + added_money(hand)
+    total = table.pot + r.added
     if hand.total_pot is not None and hand.total_pot != total:
-        ctx.find(Code.POT_TOTAL, f"the log's total pot is {m(hand.total_pot)}; the players put in {m(total)}",
-                 expected=m(total), actual=m(hand.total_pot), street=STREET_SHOWDOWN)
+        house = f" and the house added {m(r.added)}, {m(total)} in all" if r.added else ""
+        ctx.find(Code.POT_TOTAL, f"The log's total pot is {m(hand.total_pot)}, but the players put in "
+                 f"{m(table.pot)}{house}.", expected=m(total), actual=m(hand.total_pot), street=STREET_SHOWDOWN)
     rake = hand.rake or 0
     r.rake = rake
     collected = sum(r.collected.values())
     if rake < 0 or (hand.total_pot is not None and rake > hand.total_pot):
-        ctx.find(Code.RAKE, f"rake {m(rake)} is not between 0 and the pot", expected=f"0 to {m(total)}",
+        ctx.find(Code.RAKE, f"The rake of {m(rake)} is not between 0 and the pot.", expected=f"0 to {m(total)}",
                  actual=m(rake), street=STREET_SHOWDOWN)
     elif hand.total_pot is not None and collected and collected + rake != hand.total_pot:
-        ctx.find(Code.RAKE, f"collected {m(collected)} + rake {m(rake)} is not the total pot {m(hand.total_pot)}",
+        ctx.find(Code.RAKE, f"The players collect {m(collected)} and the rake is {m(rake)}, which is not the total "
+                 f"pot of {m(hand.total_pot)}.",
                  expected=m(hand.total_pot), actual=m(collected + rake), street=STREET_SHOWDOWN)
     values = _showdown(ctx)
     claims = any(a.kind is K.COLLECT for a in hand.actions)
@@ -60,7 +73,7 @@ def _check_finishing_stacks(ctx: _Auditor) -> None:
     for seat, claimed in zip(hand.seats, hand.finishing_stacks):
         ours = r.stacks.get(seat.name, seat.stack)
         if ours != claimed:
-            ctx.find(Code.PAYOUT, f"{seat.name} ends with {r.money(claimed)}; the replay leaves {r.money(ours)}",
+            ctx.find(Code.PAYOUT, f"{seat.name} ends with {r.money(claimed)}, but the replay leaves {r.money(ours)}.",
                      player=seat.name, expected=r.money(ours), actual=r.money(claimed), street=STREET_SHOWDOWN)
 
 
@@ -70,17 +83,19 @@ def _uncalled(ctx: _Auditor) -> None:
     m = r.money
     who, amount = table.return_uncalled()
     r.uncalled = (who, amount)
-    logged = {}
+    logged: dict[str, int] = {}
     for action in ctx.log_uncalled:
         logged[action.player] = logged.get(action.player, 0) + action.amount
     if logged:
         if logged != ({who: amount} if who else {}):
-            said = ", ".join(f"{p} {m(a)}" for p, a in logged.items())
-            ctx.find(Code.POT_TOTAL, f"uncalled bet returned: the log says {said}",
-                     expected=f"{who} {m(amount)}" if who else "none", actual=said, street=STREET_SHOWDOWN)
+            said = " and ".join(f"{m(a)} to {p}" for p, a in logged.items())
+            ctx.find(Code.POT_TOTAL, f"The log returns {said} as the uncalled bet; "
+                     + (f"the uncalled bet is {m(amount)} to {who}." if who else "no bet is uncalled."),
+                     expected=f"{who} {m(amount)}" if who else "none",
+                     actual=", ".join(f"{p} {m(a)}" for p, a in logged.items()), street=STREET_SHOWDOWN)
         return
     if who and hand.total_pot is not None:
-        total = sum(s.total for s in table.seats) + added_money(hand)
+        total = sum(s.total for s in table.seats) + r.added
         if hand.total_pot == total + amount:
             # The site let the bettor collect his own uncalled chips from the pot.
             seat = table.by_name[who]
@@ -88,7 +103,7 @@ def _uncalled(ctx: _Auditor) -> None:
             seat.stack -= amount
             table.pot += amount
             r.uncalled = (None, 0)
-            ctx.find(Code.UNVERIFIABLE, f"the log returns no uncalled bet; {who}'s {m(amount)} stays in the pot",
+            ctx.find(Code.UNVERIFIABLE, f"The log returns no uncalled bet: {who}'s {m(amount)} stays in the pot.",
                      Severity.INFO, player=who, street=STREET_SHOWDOWN)
 
 
@@ -114,7 +129,7 @@ def _showdown(ctx: _Auditor) -> dict[str, int]:
             said = action.text.split(" - ")[0].strip()
             ours = r.showdown[action.player]
             if said.casefold() != ours.casefold():
-                ctx.find(Code.HAND_DESCRIPTION, f"{action.player}'s hand is {ours}, the log says {said}",
+                ctx.find(Code.HAND_DESCRIPTION, f"{action.player}'s hand is {ours}, but the log says {said}.",
                          index=index, player=action.player, expected=ours, actual=said)
     return values
 
@@ -140,7 +155,7 @@ def _award(ctx: _Auditor, values: dict[str, int], rake: int, claims: bool) -> No
     if not contributions:
         return
     if not table.live():
-        ctx.find(Code.ILLEGAL_ACTION, "everyone folded: nobody is left to win the pot",
+        ctx.find(Code.ILLEGAL_ACTION, "Everyone folded: nobody is left to win the pot.",
                  expected="one player left in", actual="none", street=STREET_SHOWDOWN)
         return
     dead = {s.dead for s in table.seats if s.total}
@@ -152,31 +167,32 @@ def _award(ctx: _Auditor, values: dict[str, int], rake: int, claims: bool) -> No
     try:
         pots = build_pots(contributions, folded, order)
     except PotError as err:
-        ctx.find(Code.PAYOUT, f"the pots cannot be built: {err.reason}", street=STREET_SHOWDOWN)
+        ctx.find(Code.PAYOUT, f"The pots cannot be built: {err.reason}.", street=STREET_SHOWDOWN)
         return
     if unequal_dead and pots:
         pots[0] = replace(pots[0], amount=pots[0].amount + sum(s.dead for s in table.seats))
-    if rake > sum(p.amount for p in pots):
-        return
+    if not 0 <= rake <= sum(p.amount for p in pots):
+        return  # already a rake finding: no split can be built on it
     unit = ctx.spec.chip_unit
     if any(d.run for d in hand.deals):
-        ctx.find(Code.UNVERIFIABLE, "run it twice: the pots are split between two boards; payouts not checked",
-                 Severity.INFO, street=STREET_SHOWDOWN)
+        ctx.find(Code.UNVERIFIABLE, "The hand is run twice: the pots are split between two boards, and the "
+                 "payouts are not checked.", Severity.INFO, street=STREET_SHOWDOWN)
         return
     tried = []
-    added = added_money(hand)
-    for (order_name, odd_order), convention in product(_odd_chip_orders(ctx), RakeConvention):
+    # Money the house added (STP) goes into the main pot; a log may put it into the last side pot instead.
+    places = HOUSE_MONEY_PLACES if r.added and len(pots) > 1 else HOUSE_MONEY_PLACES[:1]
+    for (order_name, odd_order), convention, (place, at) in product(_odd_chip_orders(ctx), RakeConvention, places):
         awards = award(pots, values, odd_order, unit)
         nets = rake_pots(pots, rake, convention)
-        nets[0] += added
+        nets[at] += r.added
         paid = payouts(awards, nets, odd_order, unit)
-        tried.append((order_name, convention, awards, nets, paid))
+        tried.append((order_name, convention, place, awards, nets, paid))
         if _same(paid, r.collected):
             break
-    order_name, convention, awards, nets, paid = next(
-        (t for t in tried if _same(t[4], r.collected)), tried[0])
+    order_name, convention, place, awards, nets, paid = next(
+        (t for t in tried if _same(t[-1], r.collected)), tried[0])
     r.payouts = {name: amount for name, amount in paid.items() if amount}
-    r.convention = f"rake {convention}, odd chip {order_name}"
+    r.convention = f"rake {convention}, odd chip {order_name}" + (f", house money to the {place}" if r.added else "")
     descriptions = r.showdown
     for a, net in zip(awards, nets):
         best = next((descriptions.get(w) for w in a.winners if descriptions.get(w)), None)
@@ -185,24 +201,39 @@ def _award(ctx: _Auditor, values: dict[str, int], rake: int, claims: bool) -> No
     if not claims:
         return
     if undetermined:
-        ctx.find(Code.UNVERIFIABLE, "a pot is won by a hand the log does not show; its winner is not checked",
+        ctx.find(Code.UNVERIFIABLE, "A pot is won by a hand the log does not show, so its winner is not checked.",
                  Severity.INFO, street=STREET_SHOWDOWN)
         return
     if _same(paid, r.collected):
         return
     if _odd_chips_elsewhere(paid, r.collected, awards, unit):
-        ctx.find(Code.ODD_CHIP, "the odd chips of a split went to other tied winners than the dealer's-left rule "
-                 "gives them to (a site convention)", Severity.WARNING, street=STREET_SHOWDOWN,
-                 expected=", ".join(f"{p} {m(a)}" for p, a in paid.items() if a),
-                 actual=", ".join(f"{p} {m(a)}" for p, a in r.collected.items() if a))
+        _odd_chip_finding(ctx, paid)
         return
-    gross = payouts(awards, [p.amount for p in pots], _odd_chip_orders(ctx)[0][1], unit)
+    gross_pots = [p.amount for p in pots]
+    gross_pots[0] += r.added
+    gross = payouts(awards, gross_pots, _odd_chip_orders(ctx)[0][1], unit)
     if _uneven_rake(gross, r.collected, rake):
         r.convention = "rake taken unevenly from the winners' shares"
-        ctx.find(Code.UNVERIFIABLE, "the rake is taken unevenly from the winners' shares; each winner got no more "
-                 "than that winner's share", Severity.INFO, street=STREET_SHOWDOWN)
+        ctx.find(Code.UNVERIFIABLE, "The rake is taken unevenly from the winners' shares; each winner got no more "
+                 "than that winner's share.", Severity.INFO, street=STREET_SHOWDOWN)
         return
     _payout_findings(ctx, paid, awards, m)
+
+
+def _odd_chip_finding(ctx: _Auditor, paid: dict[str, int]) -> None:
+    """Odd chips paid to other tied winners than the rule's: an error where the rules the log follows state the
+    odd-chip rule, a warning where the convention is the site's own and undocumented (RULES.md §1)."""
+    r, m = ctx.result, ctx.result.money
+    expected = ", ".join(f"{p} {m(a)}" for p, a in paid.items() if a)
+    actual = ", ".join(f"{p} {m(a)}" for p, a in r.collected.items() if a)
+    if odd_chip_stated(ctx.spec):
+        ctx.find(Code.ODD_CHIP, f"The odd chips of a split went to other tied winners than the rules of "
+                 f"{ctx.hand.rules} give them to: the tied winner nearest the dealer's left gets the first odd chip "
+                 f"(the split pays {expected}).", street=STREET_SHOWDOWN, expected=expected, actual=actual)
+    else:
+        ctx.find(Code.ODD_CHIP, f"The odd chips of a split went to other tied winners than the dealer's-left rule "
+                 f"gives them to; {ctx.hand.site} does not document its convention.", Severity.WARNING,
+                 street=STREET_SHOWDOWN, expected=expected, actual=actual)
 
 
 def _odd_chips_elsewhere(paid: dict[str, int], collected: dict[str, int], awards, unit: int) -> bool:
@@ -251,9 +282,9 @@ def _payout_findings(ctx: _Auditor, paid: dict[str, int], awards, m) -> None:
         if got == due:
             continue
         if got and player not in winners:
-            code, why = Code.WINNER, f"{player} collects {m(got)} but wins no pot"
+            code, why = Code.WINNER, f"{player} collects {m(got)} but wins no pot."
         elif tied and small and player in winners:
-            code, why = Code.ODD_CHIP, f"{player} collects {m(got)}; the split gives {m(due)} (odd chip)"
+            code, why = Code.ODD_CHIP, f"{player} collects {m(got)}, but the split gives {m(due)} (the odd chip)."
         else:
-            code, why = Code.PAYOUT, f"{player} collects {m(got)}; the pots won pay {m(due)}"
+            code, why = Code.PAYOUT, f"{player} collects {m(got)}, but the pots won pay {m(due)}."
         ctx.find(code, why, player=player, expected=m(due), actual=m(got), street=STREET_SHOWDOWN)

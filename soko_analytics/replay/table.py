@@ -170,7 +170,7 @@ class Table:
             candidates = [s for s in self.from_dealer_left() if s.live and s.up]
             if not candidates:
                 return 0
-            ups = [s.up[-1:] if street == 0 else s.up[-4:] for s in candidates]
+            ups = [showing(s.up, street) for s in candidates]
             chosen = candidates[opener(self.spec, street, ups)]
             return self.seats.index(chosen)
         order = self.from_dealer_left()
@@ -377,15 +377,18 @@ class Table:
         if not live:
             return
         self.current = max(self.current, seat.street_bet)
+        level = seat.street_bet
         if kind is K.BIG_BLIND and self.stakes.big_blind:
-            self.current = max(self.current, self.stakes.big_blind)  # a short all-in blind: the level stays
+            # A blind that cannot be posted in full still sets the amount to call and the minimum raise.
+            level = max(level, self.stakes.big_blind)
+            self.current = max(self.current, level)
         if kind is K.BRING_IN:
             self.bring_in_only = True
             seat.acted = True
             seat.faced = self.current
             return
         if kind in (K.BIG_BLIND, K.SMALL_AND_BIG_BLIND, K.STRADDLE):
-            self.raise_size = max(self.raise_size, seat.street_bet)
+            self.raise_size = max(self.raise_size, level)
             self.bets = max(self.bets, 1)  # the blind is the round's first bet (RULES §3 item 3)
             index = self.seats.index(seat)
             if kind is K.STRADDLE or self.blind_seat is None or self._nearer_dealer_left(index, self.blind_seat):
@@ -414,3 +417,9 @@ class Table:
         top.stack += excess
         top.street_bet -= excess
         return top.name, excess
+
+
+def showing(up: list[Card], street: int) -> list[Card]:
+    """The up cards that speak: the last one on the first street, the last four later; a card a broken
+    log shows twice counts once (the deal check reports it)."""
+    return list(dict.fromkeys(up[-1:] if street == 0 else up[-4:]))

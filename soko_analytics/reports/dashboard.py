@@ -119,29 +119,46 @@ def _cell(row: dict, name: str, kind: Kind) -> tuple[str, object] | str:
 def _stat_table(stats: pl.DataFrame) -> list[str]:
     shown = stats.sort("hands", descending=True).head(TABLE_ROWS)
     by_name = {s.name: s for s in CATALOGUE}
-    headers = ["player", "currency", "hands", "net won", "won/100",
+    headers = ["player", "currency", "game", "hands", "net won", "won/100 (unit)",
                *(by_name[n].label for n in TABLE_STATS), "rake"]
     rows = []
     for r in shown.to_dicts():
-        rows.append([r["player"], r["currency"], (f"{r['hands']:,}", r["hands"]),
+        won = r["won_per_100"]
+        rows.append([r["player"], r["currency"], r["game"], (f"{r['hands']:,}", r["hands"]),
                      (decimal_text(r["net_won"], r["decimals"]), r["net_won"]),
-                     (f"{r['won_per_100']:.2f}" if r["won_per_100"] is not None else "", r["won_per_100"] or 0),
+                     (f"{won:.2f} {r['unit']}" if won is not None else "", won or 0),
                      *(_cell(r, n, by_name[n].kind) for n in TABLE_STATS),
                      (decimal_text(r["rake"], r["decimals"]), r["rake"])])
-    note = (f" The {TABLE_ROWS} players with the most hands of {len(stats):,}." if len(stats) > TABLE_ROWS else "")
+    note = (f" The {TABLE_ROWS} rows with the most hands of {len(stats):,}." if len(stats) > TABLE_ROWS else "")
     return ["<h2>Stats</h2>",
-            "<p>Percentages as value (opportunities) [95% Wilson interval]; click a heading to sort. "
+            "<p>One row per player, currency, game and won/100 unit (bb: big blinds; big bets: the big bet, "
+            "or a spread's largest bet; bring-ins; antes). Percentages as value (opportunities) [95% Wilson "
+            "interval]; click a heading to sort. "
             f"Definitions: docs/stats.md or <code>soko stats --explain NAME</code>.{esc(note)}</p>",
-            table(headers, rows, sortable=True, numeric=(False, False, *([True] * (len(headers) - 2))))]
+            table(headers, rows, sortable=True, numeric=(False, False, False, *([True] * (len(headers) - 3))))]
 
 
 def _bars(frame: pl.DataFrame, key: str, value: str, title: str, y: str, name: str) -> str:
+    """Grouped bars of ``value`` by ``key``, one trace per player and currency; won/100 (a ``per_100``
+    value) gets one trace per unit too, named with it, so that no bar adds big blinds to big bets."""
     fig = go.Figure()
-    for (player, currency), group in frame.group_by(["player", "currency"], maintain_order=True):
-        values = group[value].to_list() if value != "net_won" else _major(group, "net_won")
-        fig.add_trace(go.Bar(x=[esc(v) for v in group[key].to_list()], y=values, name=esc(f"{player} {currency}")))
+    if value == "net_won":  # money: the units of won/100 do not matter, the rows of one key add up
+        frame = frame.group_by(["player", "currency", "decimals", key], maintain_order=True).agg(
+            pl.col("net_won").sum())
+        for (player, currency), group in frame.group_by(["player", "currency"], maintain_order=True):
+            fig.add_trace(go.Bar(x=[esc(v) for v in group[key].to_list()], y=_major(group, "net_won"),
+                                 name=esc(f"{player} {currency}")))
+    else:
+        for (player, currency, unit), group in frame.group_by(["player", "currency", "unit"], maintain_order=True):
+            fig.add_trace(go.Bar(x=[esc(v) for v in group[key].to_list()], y=group[value].to_list(),
+                                 name=esc(f"{player} {currency} ({unit})")))
     fig.update_layout(barmode="group")
     return figure(_layout(fig, title, y), name)
+
+
+def _units(frame: pl.DataFrame) -> str:
+    """The won/100 units of a frame's rows, for a chart's axis (``bb``, ``big bets, bb``)."""
+    return ", ".join(sorted(set(frame["unit"].to_list()))) if "unit" in frame.columns else ""
 
 
 def _results(store: Store, focus: Filters) -> list[str]:
@@ -153,11 +170,12 @@ def _results(store: Store, focus: Filters) -> list[str]:
         if game == "holdem":
             frame = player_stats(store, one, by="position").sort("position")
             out.append(_bars(frame, "position", "won_per_100", "Hold'em: won per 100 hands by position "
-                             "(big blinds, or big bets in limit)", "won/100", "by-position"))
+                             "(big blinds in no and pot limit, big bets in limit)", f"won/100 ({_units(frame)})",
+                             "by-position"))
         else:
             frame = player_stats(store, one, by="situation").sort("situation")
-            out.append(_bars(frame, "situation", "won_per_100", f"{game}: won per 100 hands (big bets) by "
-                             "first-round situation", "won/100", f"by-situation-{game}"))
+            out.append(_bars(frame, "situation", "won_per_100", f"{game}: won per 100 hands by first-round "
+                             f"situation ({_units(frame)})", f"won/100 ({_units(frame)})", f"by-situation-{game}"))
     for by, title in (("stakes", "Net won by stakes"), ("month", "Net won by month")):
         frame = player_stats(store, focus, by=by)
         if len(frame):

@@ -3,7 +3,7 @@
 It renders :func:`~soko_analytics.replay.explain.ledger` (the same ledger ``soko audit --explain``
 prints): the verdict, the table at the start, the cards as dealt, the action street by street with
 the pot and every stack after each action, the side pots with who was eligible, the showdown with
-each hand's evaluation, the payouts beside what the log claims, and the findings.
+each hand's evaluation, the payouts beside what the log claims, every stack at the end, and the findings.
 """
 
 from __future__ import annotations
@@ -56,6 +56,8 @@ def hand_report(result: Audit) -> str:
     parts.append(f"<table><thead><tr>{head}</tr></thead><tbody>\n" + "\n".join(rows) + "\n</tbody></table>")
     if d["uncalled"]:
         parts.append(f"<p>Uncalled {esc(d['uncalled']['amount'])} returned to {esc(d['uncalled']['player'])}.</p>")
+    if d["added"]:
+        parts.append(f"<p>The house added {esc(d['added'])} to the pot.</p>")
 
     parts.append("<h2>Pots</h2>")
     parts.append(table(["pot", "amount", "eligible", "won by", "with"],
@@ -75,6 +77,12 @@ def hand_report(result: Audit) -> str:
     parts.append("<table><thead><tr><th>player</th><th>the rules pay</th><th>the log says</th><th></th></tr></thead>"
                  "<tbody>" + "".join(payout_rows) + "</tbody></table>")
     parts.append(f"<p>Rake {esc(d['rake'])}" + (f" ({esc(d['convention'])})" if d["convention"] else "") + ".</p>")
+
+    parts.append("<h2>The table at the end</h2>")
+    start = {s["player"]: s["stack"] for s in d["seats"]}
+    parts.append(table(["player", "stack at the start", "stack at the end"],
+                       [(p, start.get(p, ""), stack) for p, stack in d["final_stacks"].items()],
+                       numeric=(False, True, True)))
 
     findings = [f for s in d["steps"] for f in s["findings"]] + d["findings"]
     parts.append("<h2>Findings</h2>")

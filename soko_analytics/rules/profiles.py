@@ -43,6 +43,9 @@ class Profile:
     name: str
     source: str
     values: Mapping[str, Any]
+    odd_chip_stated: bool = False
+    """Whether the rules this profile's logs follow state who gets the odd chip (then one paid elsewhere breaks
+    them), rather than a site's undocumented convention (RULES.md §1, last paragraph)."""
 
     def __post_init__(self) -> None:
         for name in self.values:
@@ -62,7 +65,7 @@ PROFILES: Mapping[str, Profile] = MappingProxyType({p.name: p for p in (
         "structure": BettingStructure.SPREAD,
         "hand_ranking": HandRanking.SOKO, "high_card_rule": HighCardRule.TOP_CARD_THEN_SUIT,
         **_COMMON,
-    }),
+    }, odd_chip_stated=True),
     Profile("soko-casino", "seed 001 (casino rule sheet)", {
         "cards": _STUD, "max_players": 8,
         "ante": True, "blinds": False,
@@ -71,7 +74,7 @@ PROFILES: Mapping[str, Profile] = MappingProxyType({p.name: p for p in (
         "structure": BettingStructure.FIXED_LIMIT, "open_pair_big_bet": True,
         "hand_ranking": HandRanking.SOKO, "high_card_rule": HighCardRule.KICKERS,
         **_COMMON,
-    }),
+    }, odd_chip_stated=True),
     Profile("holdem", "seed 002 (Texas Hold'em)", {
         "cards": CardsLayout.TWO_DOWN_FIVE_BOARD, "max_players": 10,
         "ante": False, "blinds": True,

@@ -37,7 +37,7 @@ Chooser = Callable[[Legal, Table, random.Random, list[Card]], Decision]
 models of :mod:`.players`)."""
 
 
-def random_choice(legal: Legal, table: Table, rng: random.Random, cards: list[Card] = ()) -> Decision:
+def random_choice(legal: Legal, table: Table, rng: random.Random, cards: Sequence[Card] = ()) -> Decision:
     """Uniform among fold (when facing a bet), check or call, and a bet or raise to a random legal size."""
     options = [Decision(K.CHECK if legal.can_check else K.CALL)]
     if not legal.can_check:
@@ -98,19 +98,24 @@ class _Game:
             self.deals.append(Deal(street, seat.name, tuple(down + up), (False,) * len(down) + (True,) * len(up)))
 
     def forced_bets(self) -> None:
+        """Antes (a blinds game antes when its stakes state one), then the blinds; a player who cannot cover a
+        forced bet posts what he has and is all-in (RULES §2 item 2), and one with nothing left posts nothing.
+        A short big blind still sets the amount to call (the table keeps the big blind's level)."""
         table, stakes, spec = self.table, self.stakes, self.spec
-        if spec.ante and stakes.ante:
+        if stakes.ante and (spec.ante or spec.blinds):
             for seat in table.seats:
-                amount = min(stakes.ante, seat.stack)
-                table.post(seat.name, K.ANTE, amount)
-                self.act(0, seat.name, K.ANTE, amount)
+                self.post(seat, K.ANTE, stakes.ante)
         if spec.blinds:
             order = table.from_dealer_left()
             sb, bb = (order[-1], order[0]) if len(order) == 2 else (order[0], order[1])
             for seat, kind, amount in ((sb, K.SMALL_BLIND, stakes.small_blind), (bb, K.BIG_BLIND, stakes.big_blind)):
-                amount = min(amount or 0, seat.stack)
-                table.post(seat.name, kind, amount)
-                self.act(0, seat.name, kind, amount)
+                self.post(seat, kind, amount or 0)
+
+    def post(self, seat, kind: ActionKind, amount: int) -> None:
+        amount = min(amount, seat.stack)
+        if amount > 0:
+            self.table.post(seat.name, kind, amount)
+            self.act(0, seat.name, kind, amount)
 
     def betting(self, street: int) -> None:
         table = self.table

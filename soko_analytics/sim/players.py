@@ -71,6 +71,7 @@ def chooser(model: PlayerModel):
         can_raise = legal.bet or legal.raise_to
         if can_raise and rng.random() < (model.aggression * (0.5 + power) if good else model.bluff):
             bounds, sizes = (legal.bet or legal.raise_to), legal.sizes
+            assert bounds is not None  # can_raise
             low, high = bounds
             target = low if sizes or rng.random() < 0.6 else rng.randint(low, max(low, min(high, low * 3)))
             if legal.bet:

@@ -5,6 +5,12 @@ each stack across hands (a busted player rebuys), varies who sits in, and
 writes each hand as a log would (site, table, stakes, times), so that it can be
 written in a real format and read back to the same hand. Seeded runs repeat
 exactly.
+
+A cash table rebuys a player whose stack is under a big blind (or big bet)
+before the hand. A tournament table (``tournament=True``: chips, an ante,
+short starting stacks) rebuys only a player who could post no more than the
+ante, so that short stacks post what they have: a big blind all-in for less
+than the big blind after the ante, whose full amount the others still call.
 """
 
 from __future__ import annotations
@@ -14,7 +20,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
-from ..model.hand import ActionKind, Hand, Stakes
+from ..errors import SokoError
+from ..model.hand import ActionKind, Hand, Stakes, Tournament
 from ..model.ledger import money_flow
 from ..parsers.times import format_start, parse_start
 from ..rules.profiles import resolve
@@ -53,8 +60,22 @@ TABLES = {
 }
 """The default table of each profile (a profile with overrides uses its base profile's)."""
 
+TOURNAMENT_TABLES = {
+    "holdem": Table("PokerStars", Stakes(small_blind=50, big_blind=100, ante=10), 150, "ET"),
+}
+"""Tournament tables: chips, blinds with an ante, 15 big blinds to start (buy-in in tenths of the unit). No-limit
+hold'em only: a fixed-limit PokerStars header states the bets, not the blinds, so a short small blind would not
+read back the same."""
 
-def table_for(rules: str) -> Table:
+TOURNAMENT = Tournament("2026031401", "$10+$1", "I")
+
+
+def table_for(rules: str, tournament: bool = False) -> Table:
+    if tournament:
+        if rules not in TOURNAMENT_TABLES:
+            raise SokoError(f"no tournament table for {rules!r}", expected=" or ".join(TOURNAMENT_TABLES),
+                            actual=rules)
+        return TOURNAMENT_TABLES[rules]
     if rules in TABLES:
         return TABLES[rules]
     return TABLES[rules.split(";")[0].strip()]
@@ -62,10 +83,13 @@ def table_for(rules: str) -> Table:
 
 def simulate(rules: str, hands: int, players: int = 6, seed: int = 1,
              start: datetime = datetime(2026, 3, 14, 20, 0, 0), table_name: str | None = None,
-             styles: tuple[str, ...] = tuple(STYLES)) -> Iterator[Hand]:
-    """Play ``hands`` hands at one table of ``players`` (2..max) named players of rotating styles."""
+             styles: tuple[str, ...] = tuple(STYLES), tournament: bool = False) -> Iterator[Hand]:
+    """Play ``hands`` hands at one table of ``players`` (2..max) named players of rotating styles.
+
+    ``tournament``: a rebuy tournament's table (see the module text); hold'em only.
+    """
     spec = resolve(rules)
-    table = table_for(rules)
+    table = table_for(rules, tournament)
     rng = random.Random(seed)
     players = max(2, min(players, spec.max_players, len(NAMES)))
     names = list(NAMES[:players])
@@ -73,6 +97,8 @@ def simulate(rules: str, hands: int, players: int = 6, seed: int = 1,
     choosers = {name: chooser(model) for name, model in models.items()}
     unit = table.stakes.big_bet or table.stakes.big_blind or table.stakes.max_bet or 100
     buy_in = table.buy_in * unit // 10
+    rebuy_under = (table.stakes.ante or 0) + 1 if tournament else unit
+    """A stack under this rebuys before the hand."""
     stacks = {name: buy_in for name in names}
     button_index = 0
     when = start
@@ -84,7 +110,7 @@ def simulate(rules: str, hands: int, players: int = 6, seed: int = 1,
 
     for number in range(hands):
         for name in names:  # rebuy when busted (or too short for the forced bets)
-            if stacks[name] < unit:
+            if stacks[name] < rebuy_under:
                 stacks[name] = buy_in
         sitting = [n for n in names if rng.random() > 0.08] or names[:2]
         if len(sitting) < 2:
@@ -93,8 +119,9 @@ def simulate(rules: str, hands: int, players: int = 6, seed: int = 1,
         button_index = (button_index + 1) % len(sitting)
         button = seats[button_index][1] if has_button else None
         local, zone, utc = parse_start(format_start(when, table.zone))
+        extra = {"tournament": TOURNAMENT} if tournament else {}
         hand = play_hand(rules, table.stakes, seats, button, rng, choose, hand_id=f"{seed}{number:06d}",
-                         site=table.site, table=name_of_table, start=local, time_zone=zone, start_utc=utc)
+                         site=table.site, table=name_of_table, start=local, time_zone=zone, start_utc=utc, **extra)
         hand = _as_seen_by(hand, names[0])
         if table.site == "PokerStars" and not any(a.kind is ActionKind.BRING_IN for a in hand.actions):
             # A PokerStars header states no bring-in; the log shows it only when it is posted.

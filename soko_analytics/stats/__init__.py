@@ -3,6 +3,7 @@
 from .catalogue import CATALOGUE, Kind, Stat, stat
 from .query import (
     BY,
+    DEFAULT_BY,
     Filters,
     StatsError,
     cumulative,
@@ -15,5 +16,5 @@ from .query import (
     wilson,
 )
 
-__all__ = ["BY", "CATALOGUE", "Filters", "Kind", "Stat", "StatsError", "cumulative", "findings_summary",
+__all__ = ["BY", "CATALOGUE", "DEFAULT_BY", "Filters", "Kind", "Stat", "StatsError", "cumulative", "findings_summary",
            "player_stats", "sessions", "showdown_classes", "stat", "street_stats", "top_players", "wilson"]

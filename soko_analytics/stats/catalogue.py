@@ -27,7 +27,7 @@ class Kind(StrEnum):
     RATIO = "ratio"
     """numerator / denominator (the aggression factor)."""
     PER_100 = "per_100"
-    """Won per 100 hands in big blinds or big bets."""
+    """Won per 100 hands in the row's ``unit`` (big blinds, big bets, bring-ins or antes)."""
 
 
 GAME_GROUPS = {"all": None, "holdem": ("holdem",), "stud": ("stud7", "stud5", "soko")}
@@ -62,8 +62,10 @@ CATALOGUE: tuple[Stat, ...] = (
          "What the player collected (and was paid for cashing out) minus what they put in, after rake. "
          "Amounts of different currencies are never added: each currency (and tournament chips) is its own row."),
     Stat("won_per_100", "Won/100", Kind.PER_100, "won_units", "hands", "all", "PT4",
-         "Net won per 100 hands, in big blinds (no-limit and pot-limit hold'em) or big bets (fixed- and "
-         "spread-limit games, stud and Sökö); pot- and no-limit stud without blinds counts in bring-ins."),
+         "Net won per 100 hands, in the row's unit (the `unit` column; rows never mix units): big blinds "
+         "(`bb`) in no-limit and pot-limit hold'em, big bets (`big bets`) in fixed-limit games and in "
+         "spread-limit games, where the big bet is the largest bet allowed; pot- and no-limit games without "
+         "blinds count in bring-ins (`bring-ins`), or in antes (`antes`) where no bring-in is forced."),
     _pct("vpip", "VPIP", "vpip", "hands - walks", "all", "PT4",
          "Voluntarily put money in pot: hands where the player called, bet, raised or completed on the first "
          "betting round, over hands minus walks. Blinds, antes and the bring-in are forced and do not count; "

@@ -1,17 +1,19 @@
 """Player stats from the store: one SQL aggregate of the stat sums, then ratios and intervals.
 
-The sums come from ``player_days`` (per player, currency, game, profile, stakes and day, summed
-at import) whenever the request allows it: no grouping, or by month, stakes or game. Grouping by
-position, situation or session sums the same expressions over ``player_hands``.
+The sums come from ``player_days`` (per player, currency, game, profile, structure, stakes and day,
+summed at import) whenever the request allows it: by game (the default), month or stakes. Grouping
+by position, situation or session sums the same expressions over ``player_hands``.
 
-:func:`player_stats` returns a Polars DataFrame with one row per player and
-currency (money of different currencies, or tournament chips, is never added),
-and per ``by`` group when asked: ``position``, ``situation``, ``session``,
-``month``, ``stakes``, ``game`` or ``street``. Each stat of
-:data:`~.catalogue.CATALOGUE` gives a column of its name; a percentage also
-gives ``<name>_n`` (its opportunities) and ``<name>_lo`` / ``<name>_hi`` (the
-95% Wilson interval, in percent). Money columns are integer minor units of
-``decimals`` digits.
+:func:`player_stats` returns a Polars DataFrame with one row per player, currency
+(money of different currencies, or tournament chips, is never added), ``by`` group
+(``game`` unless another is asked for: ``position``, ``situation``, ``session``,
+``month``, ``stakes`` or ``street``) and ``unit``, what ``won_per_100`` counts
+(:class:`~soko_analytics.store.facts.Unit`: ``bb``, ``big bets``, ``bring-ins``,
+``antes``; the column after ``won_per_100``), so that no row adds big blinds to
+big bets. Each stat of :data:`~.catalogue.CATALOGUE` gives a column of its name;
+a percentage also gives ``<name>_n`` (its opportunities) and ``<name>_lo`` /
+``<name>_hi`` (the 95% Wilson interval, in percent). Money columns are integer
+minor units of ``decimals`` digits.
 """
 
 from __future__ import annotations
@@ -23,10 +25,10 @@ import polars as pl
 
 from ..errors import SokoError
 from ..store.db import Store
-from ..store.facts import rollup_sums
+from ..store.facts import rollup_sums, unit_sql
 from .catalogue import CATALOGUE, GAME_GROUPS, Kind, Stat
 
-__all__ = ["BY", "Filters", "StatsError", "cumulative", "findings_summary", "player_stats", "sessions",
+__all__ = ["BY", "DEFAULT_BY", "Filters", "StatsError", "cumulative", "findings_summary", "player_stats", "sessions",
            "showdown_classes", "street_stats", "top_players", "wilson"]
 
 Z95 = 1.959963984540054
@@ -44,6 +46,9 @@ BY = {
     "session": "session_start",
 }
 """``--by`` choices (besides ``street``) → the SQL of the group key."""
+
+DEFAULT_BY = "game"
+"""The grouping when none is asked for: a player's hold'em and stud are different rows."""
 
 
 class StatsError(SokoError):
@@ -65,9 +70,10 @@ class Filters:
     min_hands: int = 0
     """Drop result rows with fewer hands."""
 
-    def where(self, daily: bool = False) -> tuple[str, list]:
+    def where(self, daily: bool = False) -> tuple[str, list[object]]:
         """A SQL condition on ``player_hands`` (or, ``daily``, on ``player_days``) and its parameters."""
-        parts, params = ["TRUE"], []
+        parts: list[str] = ["TRUE"]
+        params: list[object] = []
         if self.players:
             parts.append(f"player IN ({', '.join('?' * len(self.players))})")
             params.extend(self.players)
@@ -106,16 +112,17 @@ def _sums(stat: Stat) -> list[str]:
     return out
 
 
-def _rows(filters: Filters, by: str | None) -> tuple[str, list, str | None]:
-    """Rows of ROLLUP sums with a ``game`` column (and the ``by`` key as ``by_key``): ``player_days``
-    itself where it can answer, else the sums of ``player_hands`` grouped by game and ``by``."""
-    if by is None or by in DAILY_BY:
+def _rows(filters: Filters, by: str) -> tuple[str, list]:
+    """Rows of ROLLUP sums with ``game``, ``unit_name`` (the won-per-100 unit) and the ``by`` key as
+    ``by_key``: ``player_days`` itself where it can answer, else the sums of ``player_hands`` grouped by
+    game, unit and ``by``."""
+    if by in DAILY_BY:
         where, params = filters.where(daily=True)
-        key = f", {DAILY_BY[by]} AS by_key" if by else ""
-        return f"(SELECT *{key} FROM player_days WHERE {where})", params, by and "by_key"
+        return (f"(SELECT *, {unit_sql()} AS unit_name, {DAILY_BY[by]} AS by_key FROM player_days "
+                f"WHERE {where})"), params
     source, params = _source(filters, by)
-    return (f"(SELECT player, currency, decimals, game, {BY[by]} AS by_key, {rollup_sums()} "
-            f"FROM {source} GROUP BY ALL)"), params, "by_key"
+    return (f"(SELECT player, currency, decimals, game, {unit_sql()} AS unit_name, {BY[by]} AS by_key, "
+            f"{rollup_sums()} FROM {source} GROUP BY ALL)"), params
 
 
 def _source(filters: Filters, by: str | None) -> tuple[str, list]:
@@ -133,26 +140,29 @@ def _source(filters: Filters, by: str | None) -> tuple[str, list]:
 
 
 def player_stats(store: Store, filters: Filters = Filters(), by: str | None = None) -> pl.DataFrame:
-    """The catalogue for every player (and ``by`` group) that ``filters`` select."""
+    """The catalogue for every player, ``by`` group (:data:`DEFAULT_BY` when None) and won-per-100 unit
+    that ``filters`` select."""
     if by == "street":
         return street_stats(store, filters)
     if by is not None and by not in BY:
         raise StatsError(f"cannot group stats by {by!r}", expected=", ".join([*BY, "street"]), actual=by)
-    keys = ["player", "currency", "decimals"] + ([by] if by else [])
-    rows, params, by_key = _rows(filters, by)
-    group = ["player", "coalesce(currency, 'chips')", "decimals"] + ([by_key] if by_key else [])
-    select = ["player", "coalesce(currency, 'chips') AS currency", "decimals"] + ([f"{by_key} AS {by}"] if by else [])
+    by = by or DEFAULT_BY
+    keys = ["player", "currency", "decimals", by, "unit"]
+    rows, params = _rows(filters, by)
     sums = [x for stat in CATALOGUE for x in _sums(stat)]
-    sql = (f"SELECT {', '.join(select)}, {', '.join(sums)}, sum(allin_var) AS allin_var "
-           f"FROM {rows} GROUP BY {', '.join(group)}")
+    sql = (f"SELECT player, coalesce(currency, 'chips') AS currency, decimals, by_key AS {by}, unit_name AS unit, "
+           f"{', '.join(sums)}, sum(allin_var) AS allin_var "
+           f"FROM {rows} GROUP BY player, coalesce(currency, 'chips'), decimals, by_key, unit_name")
     raw = store.query(sql, params)
     if raw.is_empty():
         return pl.DataFrame(schema={k: pl.String for k in keys})
-    out = raw.select([*keys, *[e for stat in CATALOGUE for e in _finish(stat)],
-                      pl.col("allin_var").sqrt().fill_null(0.0).alias("allin_adjusted_se")])
+    columns = [e for stat in CATALOGUE for e in _finish(stat)]
+    at = next(i for i, e in enumerate(columns) if e.meta.output_name() == "won_per_100") + 1
+    columns.insert(at, pl.col("unit"))  # the unit beside the figure it labels
+    out = raw.select([*keys[:-1], *columns, pl.col("allin_var").sqrt().fill_null(0.0).alias("allin_adjusted_se")])
     if filters.min_hands:
         out = out.filter(pl.col("hands") >= filters.min_hands)
-    return out.sort(["player", "currency", *([by] if by else [])])
+    return out.sort(["player", "currency", by, "unit"])
 
 
 def _finish(stat: Stat) -> list[pl.Expr]:

@@ -7,14 +7,17 @@ owner's), each live player's *adjusted* winnings are their expected share of
 every pot over the cards still to come (:func:`~soko_analytics.rules.equity.equity`:
 exact when there are at most 100,000 outcomes, otherwise a Monte Carlo of
 :data:`SAMPLES` deals seeded with the hand's key), scaled by what the pots paid out after rake, minus what
-they put in. Everybody else's adjusted winnings are their net. Run-it-twice
-hands are left as they are (both runs are in the log).
+they put in. What the site paid a player for cashing out the hand is not pot money and is
+not in the figure (PokerStars' "cashed out the hand for": the player gave up his share of the pot
+for it; his adjusted winnings are still his equity in the pot). Everybody else's adjusted winnings
+are their net. Run-it-twice hands are left as they are (both runs are in the log).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
+from typing import cast
 
 from ..model.hand import BETTING, ActionKind, Hand
 from ..model.ledger import Flow, money_flow
@@ -82,14 +85,13 @@ def allin_adjusted(hand: Hand, spec: GameSpec, flows: Mapping[str, Flow], dealt:
     total = sum(p.amount for p in pots)
     paid = sum(f.collected for f in flows.values())
     scale = paid / total if total else 0.0
-    return {p: (round(result.expected[i] * scale) - flows[p].put_in + flows[p].cash_out, result.se[i] * scale)
-            for p, i in index.items()}
+    return {p: (round(result.expected[i] * scale) - flows[p].put_in, result.se[i] * scale) for p, i in index.items()}
 
 
 def _known_at(hand: Hand, player: str, moment: int, down_count: int) -> list[int] | None:
     """The player's own cards dealt by round ``moment``: up cards from the deals, down cards from the deals
     or (in deal order) from what they showed; None where a down card is unknown."""
-    up: list[int] = []
+    up: list[int | None] = []
     down: list[int | None] = []
     for d in hand.deals:
         if d.player == player and d.street <= moment:
@@ -105,5 +107,5 @@ def _known_at(hand: Hand, player: str, moment: int, down_count: int) -> list[int
         hidden = [c for c in shown if c not in up]
         if len(hidden) < down_count:
             return None
-        down = hidden[:down_count]
-    return [*down[:down_count], *up]
+        down = list(hidden[:down_count])
+    return cast(list[int], [*down[:down_count], *up])

@@ -220,10 +220,43 @@ class Store:
                 self._backfill_player_hands()
             if 0 < current < 3:
                 self.con.execute(f"INSERT INTO player_days {rollup_sql('player_hands')}")
+            if 0 < current < 6:
+                self._backfill_stats_fixes(current)
             self.con.execute("COMMIT")
         except BaseException:
             _rollback(self.con)
             raise
+
+    def _backfill_stats_fixes(self, current: int) -> None:
+        """Schema 6 (006_stats_fixes.sql): recompute from their raw text the ``player_hands`` rows, and the
+        seats' positions and money, of the hands its fixes change (hold'em of five players or fewer:
+        positions counted back from the button; spread limit: the unit; a cash-out: all-in adjusted
+        winnings; a total pot the put-in does not match: an uncalled bet without its line), then fill
+        ``player_days``, whose key gained the structure, again. A store older than 2 has just had every
+        row computed."""
+        if current < 2:
+            return
+        batch = Batch()
+        for raw, fmt, path, _line in self.con.execute("""
+                SELECT raw, format, source_file, source_line FROM hands h
+                WHERE (button IS NOT NULL AND players_dealt <= 5) OR structure = 'spread'
+                   OR EXISTS (SELECT 1 FROM seats s WHERE s.hand_key = h.hand_key AND s.cash_out <> 0)
+                   OR total_pot <> (SELECT sum(s.put_in) FROM seats s WHERE s.hand_key = h.hand_key)""").fetchall():
+            for item in read_text(raw, path, fmt):
+                if isinstance(item, Hand):
+                    batch.add_hand(item, fmt, 0)
+        frames = batch.to_frames()
+        if len(frames["player_hands"]):
+            seats = frames["seats"].select("hand_key", "seat", "position", "put_in", "collected", "cash_out", "net")
+            with _registered(self.con, "fixed_seats", seats.to_arrow()):
+                self.con.execute("""
+                    UPDATE seats SET position = f.position, put_in = f.put_in, collected = f.collected,
+                        cash_out = f.cash_out, net = f.net
+                    FROM fixed_seats f WHERE seats.hand_key = f.hand_key AND seats.seat = f.seat""")
+                self.con.execute("DELETE FROM player_hands WHERE hand_key IN (SELECT hand_key FROM fixed_seats)")
+            self._insert("player_hands", frames["player_hands"], rollup=False)
+        self.con.execute("DELETE FROM player_days")
+        self.con.execute(f"INSERT INTO player_days {rollup_sql('player_hands')}")
 
     def _backfill_player_hands(self) -> None:
         """Fill ``player_hands`` (schema 2) for the hands of an older store, from their raw text."""

@@ -17,14 +17,19 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
+from enum import StrEnum
+from functools import lru_cache
 from operator import attrgetter
 
-from ..model.hand import BETTING, ActionKind, Hand
+from ..model.hand import BETTING, ActionKind, Hand, Stakes
 from ..model.ledger import Flow
 from ..rules.evaluate import evaluator
+from ..rules.options import BettingStructure
+from ..rules.profiles import PROFILES, resolve
 from ..rules.ranking import Ranking
 
-__all__ = ["COLUMNS", "POSITION_GROUPS", "Facts", "hand_facts", "rake_shares", "unit_of"]
+__all__ = ["COLUMNS", "LIMITS", "POSITION_GROUPS", "Facts", "Unit", "hand_facts", "rake_shares", "unit_of",
+           "unit_sql", "won_unit"]
 
 _K = ActionKind
 _AGGRESSIVE = frozenset({_K.BET, _K.RAISE, _K.COMPLETE})
@@ -105,14 +110,60 @@ class Facts:
 _VALUES = attrgetter(*COLUMNS)
 
 
-def unit_of(structure: str, stakes) -> int | None:
-    """The unit of won-per-100: the big bet under fixed and spread limit, else the big blind
-    (the bring-in for pot- and no-limit games without blinds)."""
-    if structure in ("fixed_limit", "spread_limit"):
-        unit = stakes.big_bet or stakes.max_bet
-        if unit:
-            return unit
-    return stakes.big_blind or stakes.big_bet or stakes.bring_in or stakes.ante or None
+class Unit(StrEnum):
+    """What won per 100 hands counts: the ``unit`` column of the stats (docs/stats.md)."""
+
+    BIG_BLIND = "bb"
+    """The big blind: no- and pot-limit games with blinds (hold'em)."""
+    BIG_BET = "big bets"
+    """The big bet, or a spread's largest bet: fixed- and spread-limit games."""
+    BRING_IN = "bring-ins"
+    """The bring-in: no- and pot-limit games without blinds that force one (stud)."""
+    ANTE = "antes"
+    """The ante: no- and pot-limit games with neither blinds nor a bring-in."""
+
+
+LIMITS = frozenset({BettingStructure.FIXED_LIMIT, BettingStructure.SPREAD})
+"""Structures whose won-per-100 unit is the big bet."""
+
+
+def won_unit(structure: str, stakes: Stakes) -> tuple[Unit, int] | None:
+    """The unit of won-per-100 and its amount in minor units: the big bet (or the spread's largest bet)
+    under fixed and spread limit; otherwise the big blind, else the bring-in, else the ante. None when
+    the stakes name none of them."""
+    if BettingStructure(structure) in LIMITS:
+        amount = stakes.big_bet or stakes.max_bet
+        return (Unit.BIG_BET, amount) if amount else None
+    for unit, amount in ((Unit.BIG_BLIND, stakes.big_blind), (Unit.BRING_IN, stakes.bring_in),
+                         (Unit.ANTE, stakes.ante)):
+        if amount:
+            return unit, amount
+    return None
+
+
+def unit_of(structure: str, stakes: Stakes) -> int | None:
+    """The amount of :func:`won_unit` (``player_hands.unit``)."""
+    found = won_unit(structure, stakes)
+    return found[1] if found else None
+
+
+@lru_cache(maxsize=1)
+def unit_sql() -> str:
+    """:class:`Unit` as SQL over a row with ``structure`` and ``profile`` (``player_hands``, ``player_days``).
+
+    The structure says big bets; otherwise the profile's forced bets say which of the big blind, the
+    bring-in and the ante the stakes name (a hand's stakes carry the forced bets of its game), so the
+    label is the one :func:`won_unit` chose (tests/stats/test_invariants.py checks it on every stored hand).
+    """
+    def quoted(values) -> str:
+        return ", ".join(f"'{v}'" for v in sorted(values)) or "NULL"
+
+    specs = {name: resolve(name).forced_bets for name in PROFILES}
+    blinds = quoted(n for n, f in specs.items() if f.blinds)
+    bring_in = quoted(n for n, f in specs.items() if f.bring_in)
+    return (f"CASE WHEN structure IN ({quoted(LIMITS)}) THEN '{Unit.BIG_BET}' "
+            f"WHEN profile IN ({blinds}) THEN '{Unit.BIG_BLIND}' "
+            f"WHEN profile IN ({bring_in}) THEN '{Unit.BRING_IN}' ELSE '{Unit.ANTE}' END")
 
 
 def rake_shares(rake: int | None, collected: Mapping[str, int]) -> dict[str, int]:
@@ -142,7 +193,7 @@ class GameFacts:
     """Cards in a player's final hand, own and board (hold'em 7, Sökö 5)."""
 
 
-def hand_facts(hand: Hand, game: GameFacts, positions: Mapping[str, str], dealt: set[str],
+def hand_facts(hand: Hand, game: GameFacts, positions: Mapping[str, str | None], dealt: set[str],
                flows: Mapping[str, Flow]) -> dict[str, Facts]:
     """The facts of each player dealt in, by name."""
     facts = {p: Facts() for p in dealt}
@@ -264,7 +315,7 @@ def _situation(level: int, callers: int) -> str:
 
 
 def _holdem_round0(f: Facts, p: str, kind: ActionKind, level: int, callers: int, first_decision: bool,
-                   positions: Mapping[str, str], raisers: list[str], steal_open: bool) -> None:
+                   positions: Mapping[str, str | None], raisers: list[str], steal_open: bool) -> None:
     if level == 1 and not f.three_bet_opp and raisers[0] != p:
         f.three_bet_opp = True
         f.three_bet = kind is _K.RAISE
@@ -362,14 +413,14 @@ ROLLUP: dict[str, str] = {
 """Each sum the stat catalogue reads (stats/catalogue.py), as SQL over one ``player_hands`` row.
 
 Stats are ratios of these sums, so they add up over any grouping: ``player_days``
-(schemas/003_player_days.sql) holds them per player, currency, game, profile, stakes and day,
-summed at import, and a query sums those rows again; a grouping ``player_days`` has no key for
+(schemas/006_stats_fixes.sql) holds them per player, currency, game, profile, structure, stakes and
+day, summed at import, and a query sums those rows again; a grouping ``player_days`` has no key for
 (position, situation, session) sums the same expressions over ``player_hands``."""
 
 DOUBLE_SUMS = frozenset({"allin_var", "won_units"})
 """Sums of :data:`ROLLUP` that are not whole numbers."""
 
-ROLLUP_KEYS = ("player", "currency", "decimals", "game", "profile", "stakes", "day")
+ROLLUP_KEYS = ("player", "currency", "decimals", "game", "profile", "structure", "stakes", "day")
 
 
 def rollup_sums() -> str:
@@ -381,5 +432,5 @@ def rollup_sums() -> str:
 
 def rollup_sql(source: str) -> str:
     """``player_days`` rows from the ``player_hands`` rows of ``source`` (a table or a subquery)."""
-    return (f"SELECT player, currency, decimals, game, profile, stakes, CAST(played_at AS DATE) AS day, "
+    return (f"SELECT player, currency, decimals, game, profile, structure, stakes, CAST(played_at AS DATE) AS day, "
             f"{rollup_sums()} FROM {source} GROUP BY ALL")

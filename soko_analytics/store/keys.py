@@ -1,16 +1,19 @@
 """Keys, hashes and labels of hands: what identifies a hand in the store and how it is named.
 
 Positions (``seats.position``), for games whose later rounds start left of the
-button (hold'em), are labels of the players dealt in, read clockwise from the
-button: ``BTN``, ``SB``, ``BB``, then the others from the first to act:
+button (hold'em), are labels of the players dealt in, read as PokerTracker 4 reads
+them: ``BTN``, ``SB``, ``BB``, and the others counted back from the button: the
+seat right of the button is the cutoff ``CO``, the one before it ``MP`` (``HJ``,
+with ``MP`` before it, from seven players on), and ``UTG`` names what is left at
+the front:
 
 ====  ==================================================
  n    labels (in seat order from the button)
 ====  ==================================================
  2    BTN (also the small blind), BB
  3    BTN SB BB
- 4    BTN SB BB UTG
- 5    BTN SB BB UTG CO
+ 4    BTN SB BB CO
+ 5    BTN SB BB MP CO
  6    BTN SB BB UTG MP CO
  7    BTN SB BB UTG MP HJ CO
  8    BTN SB BB UTG UTG+1 MP HJ CO
@@ -21,9 +24,11 @@ button: ``BTN``, ``SB``, ``BB``, then the others from the first to act:
 When the button seat is not dealt in (a dead button), the labels of n + 1
 players are used with ``BTN`` left out, so the first player after the button
 is ``SB``; when nobody posts a small blind and the first player after the
-button posts the big blind, ``SB`` is left out the same way. A player who posts
-a blind out of turn keeps the label of his seat. Stud games, and hands whose log
-names no button, get None.
+button posts the big blind, ``SB`` is left out the same way. Heads-up, the
+button is the small blind unless the log says the button posted the big blind:
+then the button is ``BB`` and the other player, who acts first before the flop,
+is ``SB``. A player who posts a blind out of turn keeps the label of his seat.
+Stud games, and hands whose log names no button, get None.
 """
 
 from __future__ import annotations
@@ -128,12 +133,13 @@ def _amount(amount: int | None, decimals: int) -> str:
 
 
 def _rest_labels(k: int) -> tuple[str, ...]:
-    """Labels of the ``k`` players after the big blind, first to act first."""
+    """Labels of the ``k`` players after the big blind, first to act first. Counted back from the
+    button: ``CO``, then ``MP`` (from four of them on ``HJ``, then ``MP``), then ``UTG+k`` ... ``UTG``."""
     if k <= 0:
         return ()
-    tail = {1: (), 2: ("CO",), 3: ("MP", "CO")}.get(k, ("MP", "HJ", "CO"))
-    middle = tuple(f"UTG+{i}" for i in range(1, k - len(tail)))
-    return ("UTG", *middle, *tail)
+    tail = {1: ("CO",), 2: ("MP", "CO"), 3: ("MP", "CO")}.get(k, ("MP", "HJ", "CO"))
+    head = tuple(f"UTG+{i}" if i else "UTG" for i in range(k - len(tail)))
+    return (*head, *tail)
 
 
 @lru_cache(maxsize=32)
@@ -148,19 +154,26 @@ def position_labels(n: int) -> tuple[str, ...]:
     return ("BTN", "SB", "BB", *_rest_labels(n - 3))
 
 
-def positions(button: int, dealt_seats: list[int], big_blind_seat: int | None = None) -> dict[int, str]:
+def positions(button: int, dealt_seats: list[int], big_blind_seat: int | None = None, *,
+              small_blind_seat: int | None = None) -> dict[int, str]:
     """Seat number → position label; ``dealt_seats`` in seat order.
 
-    ``big_blind_seat`` is given when no small blind was posted: if the first player after the button
-    posts the big blind, the small blind's place is empty and ``SB`` is left out like a dead ``BTN``.
+    ``big_blind_seat`` is the seat that posted the big blind, ``small_blind_seat`` the one that posted
+    the small blind. A caller that passes only ``big_blind_seat`` says that no small blind was posted:
+    if the first player after the button posts the big blind, the small blind's place is empty and
+    ``SB`` is left out like a dead ``BTN``. Heads-up, a button that posted the big blind is ``BB`` and
+    the other player ``SB`` (the log says so: ``Hero (button) (big blind)``).
     """
     n = len(dealt_seats)
+    if n == 2 and big_blind_seat == button and button in dealt_seats:
+        return {seat: "BB" if seat == button else "SB" for seat in dealt_seats}
+    no_small_blind = small_blind_seat is None and big_blind_seat is not None
     if button in dealt_seats:
         at = dealt_seats.index(button)
-        skip = {1} if n > 2 and big_blind_seat == dealt_seats[(at + 1) % n] else set()
+        skip = {1} if n > 2 and no_small_blind and big_blind_seat == dealt_seats[(at + 1) % n] else set()
     else:
         at = next((i for i, s in enumerate(dealt_seats) if s > button), 0)
-        skip = {0, 1} if n > 1 and big_blind_seat == dealt_seats[at] else {0}
+        skip = {0, 1} if n > 1 and no_small_blind and big_blind_seat == dealt_seats[at] else {0}
     labels = [x for i, x in enumerate(position_labels(n + len(skip))) if i not in skip]
     order = dealt_seats[at:] + dealt_seats[:at]
     return dict(zip(order, labels, strict=True))

@@ -16,18 +16,20 @@ Positions and keys come from :mod:`.keys`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import lru_cache
 from itertools import chain, repeat
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import polars as pl
+from polars.datatypes import DataType, DataTypeClass
 
 from ..errors import SokoError
 from ..model.cards import DECK
 from ..model.hand import BETTING, FORCED, ActionKind, Hand
-from ..model.ledger import Flow, money_flow
+from ..model.ledger import Flow, added_money, money_flow
 from ..replay.findings import STREET_SHOWDOWN
 from ..rules.options import FirstToAct
 from ..rules.profiles import resolve
@@ -68,7 +70,7 @@ DTYPES = {"BIGINT": _I64, "INTEGER": _I32, "SMALLINT": _I16, "TINYINT": _I8, "VA
           "BOOLEAN": _BOOL, "TIMESTAMP": _TS, "DOUBLE": pl.Float64, "VARCHAR[]": _STRS, "BIGINT[]": _I64S}
 """DuckDB column type → the Polars dtype that DuckDB reads back as that type."""
 
-SCHEMAS: dict[str, dict[str, pl.DataType]] = {
+SCHEMAS: dict[str, dict[str, DataType | DataTypeClass]] = {
     "hands": {
         "hand_key": _I64, "site": _STR, "hand_id": _STR, "game": _STR, "profile": _STR, "rules": _STR,
         "structure": _STR, "currency": _STR, "decimals": _I8, "stakes": _STR,
@@ -78,6 +80,7 @@ SCHEMAS: dict[str, dict[str, pl.DataType]] = {
         "start_utc": _TS, "tournament_id": _STR, "buy_in": _STR, "level": _STR, "players_dealt": _I16,
         "total_pot": _I64, "rake": _I64, "format": _STR, "source_file": _STR, "source_line": _I32,
         "raw": _STR, "content_hash": _STR, "import_id": _I32, "audited": _BOOL, "audit_ok": _BOOL,
+        "added_money": _I64,
     },
     "seats": {
         "hand_key": _I64, "seat": _I16, "player": _STR, "position": _STR, "starting_stack": _I64,
@@ -111,7 +114,8 @@ SCHEMAS: dict[str, dict[str, pl.DataType]] = {
         "stakes": _STR, "currency": _STR, "decimals": _I8, "tournament": _BOOL, "played_at": _TS,
         "position": _STR, "position_group": _STR, "unit": _I64, "net": _I64, "put_in": _I64,
         "collected": _I64, "rake": _I64, "allin": _BOOL, "allin_adjusted": _I64, "allin_se": pl.Float64,
-        **{c: (_STR if c in ("situation", "showdown_class") else _I16 if c.startswith(("post_", "street_", "best_")) else _BOOL)
+        **{c: (_STR if c in ("situation", "showdown_class")
+               else _I16 if c.startswith(("post_", "street_", "best_")) else _BOOL)
            for c in FACT_COLUMNS},
     },
     "imports": {
@@ -169,7 +173,7 @@ _IN_HAND = frozenset(FORCED) | frozenset(BETTING)
 _SHOWN = frozenset({_K.SHOW, _K.MUCK})
 
 
-def _cards_text(cards: tuple) -> str | None:
+def _cards_text(cards: Sequence[int] | None) -> str | None:
     return " ".join([_CARD_TEXT[c] for c in cards]) if cards else None
 
 
@@ -230,7 +234,7 @@ _SEP = "\x1f"
 """Joins list items into one text on the way to a List column (player names never hold it)."""
 
 
-def _frame(columns: dict[str, list], schema: dict[str, pl.DataType]) -> pl.DataFrame:
+def _frame(columns: dict[str, list], schema: dict[str, DataType | DataTypeClass]) -> pl.DataFrame:
     """A frame of column lists; List columns go through one joined text per row and a vectorized split
     (twenty times faster than Polars reading Python lists one by one)."""
     lists = [name for name, dtype in schema.items() if isinstance(dtype, pl.List)]
@@ -239,7 +243,7 @@ def _frame(columns: dict[str, list], schema: dict[str, pl.DataType]) -> pl.DataF
     plain = {name: columns[name] for name in schema if name not in lists}
     texts, exprs = {}, []
     for name in lists:
-        inner = schema[name].inner
+        inner = cast(pl.List, schema[name]).inner
         values = columns[name]
         if inner == pl.String:
             if any(_SEP in item for row in values for item in row):
@@ -337,13 +341,13 @@ class Batch:
                     if hero is None:
                         hero = player
         shown: dict[str, list[int]] = {}
-        small_blind = False
+        small_blind: str | None = None
         big_blind: str | None = None
         for a in actions:
             if a.street == 0 and a.kind in _IN_HAND:
                 dealt.add(a.player)
-                if a.kind is _K.SMALL_BLIND:
-                    small_blind = True
+                if a.kind is _K.SMALL_BLIND and small_blind is None:
+                    small_blind = a.player
                 elif a.kind is _K.BIG_BLIND and big_blind is None:
                     big_blind = a.player
             elif a.cards and a.kind in _SHOWN:
@@ -352,8 +356,7 @@ class Batch:
 
         flows = money_flow(hand)
         self._add_hand_row(hand, key, game, fmt, import_id, audit, len(dealt))
-        positions = self._add_seats(hand, key, game, flows, dealt, down, shown, hero,
-                                    None if small_blind else big_blind)
+        positions = self._add_seats(hand, key, game, flows, dealt, down, shown, hero, small_blind, big_blind)
         self._add_player_hands(hand, key, game, flows, dealt, positions)
         if actions:
             self._add_actions(hand, key, game, sum(f.put_in for f in flows.values()))
@@ -377,21 +380,23 @@ class Batch:
             t.tournament_id if t else None, t.buy_in if t else None, t.level if t else None, players_dealt,
             hand.total_pot, hand.rake, fmt, src.path if src else "", src.line if src else 0, hand.raw,
             content_hash(hand), import_id, audit is not None, audit.ok if audit is not None else None,
+            added_money(hand),
         )
         for column, value in zip(self._hand_columns, values, strict=True):
             column.append(value)
 
     def _add_seats(self, hand: Hand, key: int, game: _Game, flows: dict[str, Flow], dealt: set[str],
                    down: dict[str, list[int]], shown: dict[str, list[int]], hero: str | None,
-                   lone_big_blind: str | None) -> dict[int, str]:
+                   small_blind: str | None, big_blind: str | None) -> dict[int, str]:
         """The seats' rows; returns the positions (seat → label)."""
         c = self.columns["seats"]
         seats = hand.seats
         n = len(seats)
         positions: dict[int, str] = {}
         if game.button and hand.button is not None:
-            bb_seat = next((s.seat for s in seats if s.name == lone_big_blind), None) if lone_big_blind else None
-            positions = seat_positions(hand.button, sorted(s.seat for s in seats if s.name in dealt), bb_seat)
+            seat_of = {s.name: s.seat for s in seats}
+            positions = seat_positions(hand.button, sorted(s.seat for s in seats if s.name in dealt),
+                                       seat_of.get(big_blind or ""), small_blind_seat=seat_of.get(small_blind or ""))
         put_in, collected, cash_out, net = [], [], [], []
         for s in seats:
             f = flows[s.name]
@@ -433,7 +438,7 @@ class Batch:
             net = f.collected + f.cash_out - f.put_in
             position = by_name[s.name]
             ev, se = adjusted.get(s.name, (net, 0.0))
-            out.append((key, s.seat, s.name, *shared, position, POSITION_GROUPS.get(position), unit, net,
+            out.append((key, s.seat, s.name, *shared, position, POSITION_GROUPS.get(position or ""), unit, net,
                         f.put_in, f.collected, rake[s.name], s.name in adjusted, ev, se, *facts[s.name].values()))
 
     def _add_actions(self, hand: Hand, key: int, game: _Game, final_pot: int) -> None:
@@ -504,7 +509,8 @@ class Batch:
         c = self.columns["quarantine"]
         for name, value in (
             ("import_id", import_id), ("source_file", q.path), ("source_line", q.first_line), ("hand_id", q.hand_id),
-            ("kind", kind), ("reason", q.reason if q.start is None else f"line {q.line}: {q.reason}"), ("raw", q.raw), ("content_hash", text_hash(q.raw)),
+            ("kind", kind), ("reason", q.reason if q.start is None else f"line {q.line}: {q.reason}"),
+            ("raw", q.raw), ("content_hash", text_hash(q.raw)),
             ("resolved_by", None),
         ):
             c[name].append(value)

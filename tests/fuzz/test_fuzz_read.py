@@ -205,6 +205,7 @@ def _gzip(path: Path, head: bytes, megabytes: int) -> Path:
     return path
 
 
+@pytest.mark.slow  # 10 s or more
 def test_linear_time_and_bounded_memory(tmp_path):
     """A valid hand then 2, 8, 32 MB of junk without a header; 2, 8, 32 MB of newlines (alone, and after a
     valid hand); a gzip of 100 MB of zeros (alone, and after a valid hand): read_path finishes, never raises,

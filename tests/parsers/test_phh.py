@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import ast
 import re
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
@@ -275,7 +275,7 @@ def any_hands(draw: st.DrawFn) -> Hand:
         st.booleans(), st.lists(st.sampled_from(DECK), max_size=3, unique=True).map(tuple), st.none() | _text,
         _amounts, st.integers(0, 2)), max_size=12))
     times = st.none() | st.datetimes(min_value=datetime(1900, 1, 1)) | st.datetimes(
-        min_value=datetime(1900, 1, 1), timezones=st.sampled_from((timezone.utc, timezone(timedelta(hours=2)))))
+        min_value=datetime(1900, 1, 1), timezones=st.sampled_from((UTC, timezone(timedelta(hours=2)))))
     return Hand(
         site=draw(_text), hand_id=draw(_text | st.integers(0, 10**15).map(str)), rules=draw(st.sampled_from(_RULES)),
         stakes=draw(st.builds(Stakes, st.integers(0, 3), st.none() | st.sampled_from(("USD", "EUR")),
@@ -292,6 +292,7 @@ def any_hands(draw: st.DrawFn) -> Hand:
     )
 
 
+@pytest.mark.slow  # 10 s or more
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(any_hands(), min_size=1, max_size=3))
 def test_any_model_hands_round_trip(hands: list[Hand]) -> None:

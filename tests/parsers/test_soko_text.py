@@ -14,6 +14,7 @@ from soko_analytics.model.cards import parse_card, parse_cards
 from soko_analytics.model.hand import ActionKind, Hand
 from soko_analytics.parsers import Quarantined, pokerstars, soko_text
 from soko_analytics.parsers.stars_writer import write_soko
+
 from ..conftest import soko_example_text
 
 K = ActionKind

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from soko_analytics.model.cards import DECK, parse_card
 from soko_analytics.model.hand import Action, ActionKind, Deal, Hand, Seat, Stakes, Tournament
-from soko_analytics.parsers import FormatError, decode, pokerstars, soko_text, stars
+from soko_analytics.parsers import FormatError, decode, pokerstars, soko_text
 from soko_analytics.parsers.stars_writer import POKERSTARS_GAMES, write_pokerstars, write_soko
 from soko_analytics.parsers.times import format_start, parse_start
 from soko_analytics.rules.profiles import resolve

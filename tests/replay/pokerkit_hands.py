@@ -23,10 +23,25 @@ import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from pokerkit import (AntePosting, Automation, BetCollection, BlindOrStraddlePosting, BoardDealing, BringInPosting,
-                      CardBurning, CheckingOrCalling, ChipsPushing, CompletionBettingOrRaisingTo,
-                      FixedLimitSevenCardStud, FixedLimitTexasHoldem, Folding, HoleCardsShowingOrMucking, HoleDealing,
-                      NoLimitTexasHoldem, State)
+from pokerkit import (
+    AntePosting,
+    Automation,
+    BetCollection,
+    BlindOrStraddlePosting,
+    BoardDealing,
+    BringInPosting,
+    CardBurning,
+    CheckingOrCalling,
+    ChipsPushing,
+    CompletionBettingOrRaisingTo,
+    FixedLimitSevenCardStud,
+    FixedLimitTexasHoldem,
+    Folding,
+    HoleCardsShowingOrMucking,
+    HoleDealing,
+    NoLimitTexasHoldem,
+    State,
+)
 
 from soko_analytics.model.cards import parse_cards
 from soko_analytics.model.hand import Action, ActionKind, Deal, Hand, Seat, Stakes

@@ -9,8 +9,16 @@ from hypothesis import strategies as st
 
 from soko_analytics.errors import SokoError
 from soko_analytics.replay.pots import (
-    Award, Pot, PotError, RakeConvention, award, build_pots, payouts, rake_pots,
-    returned_uncalled, split,
+    Award,
+    Pot,
+    PotError,
+    RakeConvention,
+    award,
+    build_pots,
+    payouts,
+    rake_pots,
+    returned_uncalled,
+    split,
 )
 
 # soko-text.md example: Seat #7 (Liisa) is the button, so dealer's left order is seats 1, 3, 5, 7.

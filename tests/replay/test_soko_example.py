@@ -6,13 +6,13 @@ explanation under the hand).
 
 from __future__ import annotations
 
-
 import pytest
 
 from soko_analytics.model.hand import Hand
 from soko_analytics.parsers import read_text
 from soko_analytics.replay.audit import audit
 from soko_analytics.replay.findings import Severity
+
 
 @pytest.fixture(scope="module")
 def example(soko_example) -> str:

@@ -157,8 +157,8 @@ def test_holdem_flop_and_turn_match_pokerkit_exactly(holes, board):
 
 
 def _pokerkit_sampled(holes, board, sample_count, seed):
-    from pokerkit import Deck, StandardHighHand, calculate_equities, parse_range
     from pokerkit import Card as PkCard
+    from pokerkit import Deck, StandardHighHand, calculate_equities, parse_range
 
     state = random.getstate()
     random.seed(seed)  # pokerkit samples with the random module

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from soko_analytics.rules.options import ForcedBet, FirstToAct
+from soko_analytics.rules.options import FirstToAct, ForcedBet
 from soko_analytics.rules.profiles import PROFILES, resolve
 from soko_analytics.rules.ranking import SOKO, HandRanking, Ranking
 

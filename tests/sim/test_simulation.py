@@ -76,3 +76,25 @@ def test_players_differ_as_their_parameters_say():
     factor = {style[n]: aggressive[n] / max(1, passive[n]) for n in names}
     assert rate["rock"] < rate["tag"] < rate["lag"] and rate["rock"] < rate["station"]
     assert factor["station"] < factor["rock"] < factor["tag"] and factor["station"] < factor["lag"]
+
+
+def test_tournament_short_stacks_post_what_they_have_and_audit_clean():
+    """A rebuy tournament's table (ante, 15 big blinds to start): a big blind with less than the blind left
+    after the ante posts it all-in; the others still call the full big blind (RULES.md §2 item 2, §3 item 4),
+    and every such hand audits clean and reads back the same."""
+    hands = list(simulate("holdem", 1500, 6, 5, tournament=True))
+    short = [h for h in hands if any(a.kind is ActionKind.BIG_BLIND and a.all_in and a.amount < h.stakes.big_blind
+                                     for a in h.actions)]
+    full_calls = [h for h in short if any(a.kind is ActionKind.CALL and a.street == 0 and a.amount == h.stakes.big_blind
+                                          for a in h.actions)]
+    assert len(short) >= 30 and len(full_calls) >= 10
+    assert all(h.tournament is not None and h.stakes.ante for h in hands)
+    assert [h.hand_id for h in short if not audit(h).ok] == []
+    for module in (pokerstars, phh):
+        assert list(module.parse(module.write(short), "rt")) == short
+
+
+def test_a_cash_table_still_rebuys_before_a_short_blind():
+    """The sample sessions' rule is unchanged: nobody posts a short blind at a cash table."""
+    hands = list(simulate("holdem", 300, 6, 7))
+    assert not any(a.kind in FORCED and a.all_in for h in hands for a in h.actions)

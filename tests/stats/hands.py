@@ -232,3 +232,64 @@ Total pot $0.50 | Rake $0
 Seat 1: Ann showed [Ah Ad Ac 7s 8d 9c 2h] and won ($0.50) with three of a kind, Aces
 Seat 2: Bob showed [Kh Qh 2s Jh Th 3c 4d] and lost with high card King
 """
+
+HOLDEM_HEADS_UP_BUTTON_BIG_BLIND = """\
+PokerStars Hand #9000000008:  Hold'em No Limit ($0.50/$1.00 USD) - 2026/03/01 20:07:00 ET
+Table 'Test V' 2-max Seat #1 is the button
+Seat 1: Hero ($100 in chips)
+Seat 2: Villain ($100 in chips)
+Villain: posts small blind $0.50
+Hero: posts big blind $1
+*** HOLE CARDS ***
+Dealt to Hero [7c 2d]
+Villain: raises $2 to $3
+Hero: folds
+Uncalled bet ($2) returned to Villain
+Villain collected $2 from pot
+*** SUMMARY ***
+Total pot $2 | Rake $0
+Seat 1: Hero (button) (big blind) folded before Flop
+Seat 2: Villain (small blind) collected ($2)
+"""
+
+SOKO_SPREAD = """\
+Sökö Hand #9000000010: Sökö Spread Limit (€0.10-€2.00 EUR, ante €0.10) - 2026/03/14 20:00:00 EET
+Table 'Test VI' 10-max Seat #2 is the button
+Rules: soko-finnish
+Seat 1: Aino (€20 in chips)
+Seat 2: Ville (€20 in chips)
+Aino: posts the ante €0.10
+Ville: posts the ante €0.10
+*** 2nd STREET ***
+Dealt to Aino [Kd] [Ah]
+Dealt to Ville [7c]
+Aino: bets €2
+Ville: folds
+Uncalled bet (€2) returned to Aino
+Aino collected €0.20 from pot
+*** SUMMARY ***
+Total pot €0.20 | Rake €0
+Seat 1: Aino collected (€0.20)
+Seat 2: Ville (button) folded on the 2nd Street
+"""
+
+HOLDEM_FIXED_LIMIT = """\
+PokerStars Hand #9000000009:  Hold'em Limit ($0.50/$1 USD) - 2026/03/01 20:08:00 ET
+Table 'Test VII' 6-max Seat #1 is the button
+Seat 1: Ann ($20 in chips)
+Seat 2: Bob ($20 in chips)
+Seat 3: Cid ($20 in chips)
+Bob: posts small blind $0.25
+Cid: posts big blind $0.50
+*** HOLE CARDS ***
+Ann: raises $0.50 to $1
+Bob: folds
+Cid: folds
+Uncalled bet ($0.50) returned to Ann
+Ann collected $1.25 from pot
+*** SUMMARY ***
+Total pot $1.25 | Rake $0
+Seat 1: Ann (button) collected ($1.25)
+Seat 2: Bob (small blind) folded before Flop
+Seat 3: Cid (big blind) folded before Flop
+"""

@@ -12,6 +12,8 @@ import numpy as np
 import pytest
 
 from soko_analytics.model.cards import parse_cards
+from soko_analytics.model.hand import Hand
+from soko_analytics.parsers import read_path
 from soko_analytics.rules.evaluate import evaluator
 
 from .hands import (
@@ -105,10 +107,27 @@ def test_preflop_all_in_is_sampled_with_its_error():
             .replace("[Ah Kh] (high card Ace)", "[Ah Ad] (a pair of Aces)")
             .replace("Bob collected $199", "Ann collected $199")
             .replace("showed [Ah Kh] and lost with high card Ace", "showed [Ah Ad] and won ($199) with a pair of Aces")
-            .replace("showed [Qs Qd] and won ($199) with three of a kind, Queens", "showed [Ks Kc] and lost with a pair of Kings"))
+            .replace("showed [Qs Qd] and won ($199) with three of a kind, Queens",
+                     "showed [Ks Kc] and lost with a pair of Kings"))
     f = facts(text)
     ann = f["Ann"]
     assert ann["allin"] and ann["allin_se"] > 0
     expected = 20000 * _every_board("Ah Ad", "Ks Kc") * 199 / 200 - 10000
     assert abs(ann["allin_adjusted"] - expected) < 4 * ann["allin_se"] + 1
     assert facts(text)["Ann"]["allin_adjusted"] == ann["allin_adjusted"]  # seeded by the hand: repeatable
+
+
+def test_a_cash_out_is_not_added_to_the_equity(corpus):
+    # PokerStars hand 257180854570: on the turn Qh Ad Ts As, Player1 (Qs Js) calls all in against
+    # Player3 (Th Tc, tens full). Player1 wins with Qd, Qc (queens full), Ac, Ah (aces full of queens)
+    # and Ks (a royal flush): 5 of the 44 rivers; Player3 wins the other 39. The pot paid $25.96 after
+    # the $1.25 rake. Each put in $0.90 + $0.93 + $14.96 - $3.26 uncalled = $13.53. Player3 then
+    # "cashed out the hand for $22.77": the site's money, not the pot's, so his net is 22.77 - 13.53
+    # but his all-in adjusted figure is his equity in the pot alone (docs/stats.md).
+    log = corpus / "pokerstars/cash/Flop/2025-NL-6max-USD-0.05-0.10.cashout.txt"
+    hand = next(h for h in read_path(log) if isinstance(h, Hand) and h.hand_id == "257180854570")
+    f = facts(hand.raw)
+    assert f["Player3"]["allin"] and f["Player1"]["allin"] and f["Player3"]["allin_se"] == 0.0
+    assert f["Player3"]["allin_adjusted"] == round(2596 * 39 / 44) - 1353 == 948
+    assert f["Player1"]["allin_adjusted"] == round(2596 * 5 / 44) - 1353 == -1058
+    assert f["Player3"]["net"] == 2277 - 1353 and f["Player1"]["net"] == 2596 - 1353

@@ -35,9 +35,14 @@ def db(tmp_path_factory) -> str:
 def test_csv_is_the_default_off_a_terminal(db):
     result = runner.invoke(app, ["stats", "--db", db, "--player", "Ann"])
     assert result.exit_code == 0, result.output
-    rows = list(csv.DictReader(io.StringIO(result.stdout)))
-    assert len(rows) == 1 and rows[0]["player"] == "Ann" and rows[0]["hands"] == "4"
-    assert rows[0]["vpip"] == "50.0" and rows[0]["vpip_n"] == "4"
+    rows = {r["game"]: r for r in csv.DictReader(io.StringIO(result.stdout))}
+    # one row per game by default, each with the unit its won/100 counts: Ann's three hold'em hands
+    # (no limit: big blinds) and her stud hand (fixed limit: big bets)
+    assert set(rows) == {"holdem", "stud7"} and {r["player"] for r in rows.values()} == {"Ann"}
+    assert (rows["holdem"]["hands"], rows["holdem"]["unit"]) == ("3", "bb")
+    assert (rows["stud7"]["hands"], rows["stud7"]["unit"]) == ("1", "big bets")
+    assert float(rows["holdem"]["vpip"]) == pytest.approx(200 / 3) and rows["holdem"]["vpip_n"] == "3"
+    assert rows["stud7"]["vpip"] == "0.0" and rows["stud7"]["vpip_n"] == "1"
 
 
 def test_json_fields(db):

@@ -1,8 +1,9 @@
 """Facts that must hold in every stored hand: the sample data and the whole PokerStars corpus.
 
 An action counted needs its opportunity; a raise first round is voluntary; a walk is not; the
-all-in adjusted figures of a hand add up to what its players won and lost (the pots after rake
-are shared out in expectation instead of by the cards); the rake attributed adds up to the hand's.
+all-in adjusted figures of a hand add up to what its players won and lost from the pots (the pots
+after rake are shared out in expectation instead of by the cards; a cash-out paid by the site is not
+pot money); the rake attributed adds up to the hand's.
 """
 
 from __future__ import annotations
@@ -59,11 +60,17 @@ def test_one_row_per_player_dealt_in_and_the_same_money(store):
 
 
 def test_all_in_adjusted_winnings_add_up(store):
-    # per hand, the adjusted figures share the same money as the nets (each rounds to the unit)
+    # per hand, the adjusted figures share the same pots as the nets (each rounds to the unit); what the
+    # site paid for cashing out is not from a pot, so it is in the nets but not in the adjusted figures
     off = store.query("""
-        SELECT hand_key, sum(allin_adjusted) - sum(net) AS diff, count(*) AS players FROM player_hands
-        GROUP BY hand_key HAVING bool_or(allin) AND abs(sum(allin_adjusted) - sum(net)) > count(*)""")
+        SELECT p.hand_key, sum(p.allin_adjusted) - sum(p.net - s.cash_out) AS diff, count(*) AS players
+        FROM player_hands p JOIN seats s USING (hand_key, seat)
+        GROUP BY p.hand_key
+        HAVING bool_or(p.allin) AND abs(sum(p.allin_adjusted) - sum(p.net - s.cash_out)) > count(*)""")
     assert off.is_empty(), off.head()
+    cash_out = store.query("SELECT count(*) AS n FROM player_hands p JOIN seats s USING (hand_key, seat) "
+                           "WHERE p.allin AND s.cash_out > 0")["n"][0]
+    assert cash_out > 0  # the rule is exercised (a PokerStars all-in cash-out)
 
 
 def test_rake_attributed_adds_up(store):
@@ -71,3 +78,17 @@ def test_rake_attributed_adds_up(store):
         SELECT h.hand_key, h.rake, sum(p.rake) AS attributed FROM hands h JOIN player_hands p USING (hand_key)
         GROUP BY h.hand_key, h.rake HAVING sum(p.collected) > 0 AND coalesce(h.rake, 0) <> sum(p.rake)""")
     assert off.is_empty(), off.head()
+
+
+def test_the_unit_label_names_the_amount_won_per_100_counts(store):
+    # the label the stats show (SQL over structure and profile) is the stakes figure the amount came from
+    from soko_analytics.store.facts import unit_sql
+
+    off = store.query(f"""
+        SELECT p.hand_key, p.unit, p.label FROM (SELECT hand_key, unit, {unit_sql()} AS label FROM player_hands) p
+        JOIN hands h USING (hand_key)
+        WHERE p.unit IS DISTINCT FROM CASE p.label WHEN 'bb' THEN h.big_blind WHEN 'big bets'
+            THEN coalesce(h.big_bet, h.max_bet) WHEN 'bring-ins' THEN h.bring_in ELSE h.ante END""")
+    assert off.is_empty(), off.head()
+    labels = set(store.query(f"SELECT DISTINCT {unit_sql()} AS label FROM player_hands")["label"])
+    assert labels == {"bb", "big bets"}  # no-limit hold'em; limit hold'em, stud, Sökö (fixed and spread)

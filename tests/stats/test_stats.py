@@ -4,6 +4,9 @@ Ann: hold'em 3-bet pot (BTN, 3-bets, wins $6.50), steal and showdown (BTN, loses
 first in (BTN), stud (folds to a completion, loses the $0.01 ante). Cid: folds to two raises
 (BB, -$1), calls a steal and wins the showdown ($73 collected, $37 in, $1.50 rake), a walk
 (+$0.50), stud (folds first, -$0.01). Times are 20:00 ET on 2026-03-01, 01:00 UTC on 2026-03-02.
+Rows are per player, currency and game unless asked otherwise, each with the unit of its won/100:
+the hold'em is no limit ($0.50/$1: big blinds of $1), the stud fixed limit ($0.04/$0.08: big bets
+of $0.08).
 """
 
 from __future__ import annotations
@@ -37,10 +40,11 @@ def row(frame: pl.DataFrame, player: str, **keys) -> dict:
 
 
 def test_ann(store):
-    ann = row(player_stats(store), "Ann")
-    assert ann["currency"] == "USD" and ann["hands"] == 4
-    assert (ann["vpip"], ann["vpip_n"]) == (50.0, 4)          # 3-bet pot and steal; not the fold nor stud
-    assert (ann["pfr"], ann["pfr_n"]) == (50.0, 4)
+    stats = player_stats(store)
+    ann = row(stats, "Ann", game="holdem")
+    assert ann["currency"] == "USD" and ann["hands"] == 3 and ann["unit"] == "bb"
+    assert (ann["vpip"], ann["vpip_n"]) == (pytest.approx(200 / 3), 3)   # 3-bet pot and steal; not the fold
+    assert (ann["pfr"], ann["pfr_n"]) == (pytest.approx(200 / 3), 3)
     assert ann["af"] == 2.0                                   # flop and turn bets / the river call
     assert ann["afq"] == pytest.approx(200 / 3) and ann["afq_n"] == 3
     assert (ann["wtsd"], ann["wtsd_n"], ann["wsd"], ann["wsd_n"]) == (100.0, 1, 0.0, 1)
@@ -49,22 +53,28 @@ def test_ann(store):
     assert (ann["three_bet"], ann["three_bet_n"]) == (100.0, 1)
     assert ann["fold_to_3bet_n"] == 0 and ann["fold_to_3bet"] is None
     assert (ann["cbet_flop"], ann["cbet_turn"]) == (100.0, 100.0)
-    assert ann["net_won"] == 650 - 3700 - 1
-    assert ann["showdown_won"] == -3700 and ann["non_showdown_won"] == 649
-    assert ann["won_per_100"] == pytest.approx((6.5 - 37 + 0 - 1 / 8) / 4 * 100)
+    assert ann["net_won"] == 650 - 3700
+    assert ann["showdown_won"] == -3700 and ann["non_showdown_won"] == 650
+    assert ann["won_per_100"] == pytest.approx((6.5 - 37 + 0) / 3 * 100)    # $1 big blinds
     assert ann["rake"] == 0
-    assert (ann["fold_to_completion"], ann["fold_to_completion_n"]) == (100.0, 1)   # stud stats: stud hands only
-    assert ann["bring_in_n"] == 1 and ann["bring_in"] == 0.0
+    assert ann["fold_to_completion_n"] == 0 and ann["bring_in_n"] == 0    # stud stats: stud hands only
     assert ann["allin_adjusted"] == ann["net_won"] and ann["allin_adjusted_se"] == 0.0  # no all-in
+    stud = row(stats, "Ann", game="stud7")
+    assert stud["hands"] == 1 and stud["unit"] == "big bets" and stud["net_won"] == -1
+    assert stud["won_per_100"] == pytest.approx(-1 / 8 * 100)                # $0.08 big bets
+    assert (stud["fold_to_completion"], stud["fold_to_completion_n"]) == (100.0, 1)
+    assert stud["bring_in_n"] == 1 and stud["bring_in"] == 0.0
+    assert (stud["vpip"], stud["vpip_n"]) == (0.0, 1) and stud["steal_n"] == 0
 
 
 def test_cid_walk_is_not_in_vpip(store):
-    cid = row(player_stats(store), "Cid")
-    assert (cid["vpip"], cid["vpip_n"]) == (pytest.approx(100 / 3), 3)
-    assert cid["net_won"] == -100 + 3600 + 50 - 1
+    cid = row(player_stats(store), "Cid", game="holdem")
+    assert (cid["vpip"], cid["vpip_n"]) == (50.0, 2)          # three hands, one a walk; he called the steal
+    assert cid["net_won"] == -100 + 3600 + 50
     assert cid["rake"] == 150
     assert (cid["fold_to_steal"], cid["fold_to_steal_n"]) == (0.0, 1)
     assert (cid["fold_to_cbet_flop"], cid["fold_to_cbet_flop_n"]) == (0.0, 1)
+    assert row(player_stats(store), "Cid", game="stud7")["net_won"] == -1
 
 
 def test_wilson_interval_matches_published_values():
@@ -92,10 +102,10 @@ def test_filters(store):
     assert row(player_stats(store, Filters(game="stud7")), "Ann")["hands"] == 1
     assert set(player_stats(store, Filters(players=("Ann", "Dan")))["player"]) == {"Ann", "Dan"}
     assert player_stats(store, Filters(until=date(2026, 3, 1))).is_empty()          # 01:00 UTC on the 2nd
-    assert row(player_stats(store, Filters(since=date(2026, 3, 2))), "Ann")["hands"] == 4
-    assert player_stats(store, Filters(min_hands=5)).is_empty()
-    assert row(player_stats(store, Filters(min_hands=4)), "Ann")["hands"] == 4
-    assert set(player_stats(store, Filters(min_hands=4))["player"]) == {"Ann", "Bob", "Cid"}  # Dan: 2 hands
+    assert player_stats(store, Filters(since=date(2026, 3, 2), players=("Ann",)))["hands"].sum() == 4
+    assert player_stats(store, Filters(min_hands=4)).is_empty()                     # per player and game
+    assert row(player_stats(store, Filters(min_hands=3)), "Ann")["hands"] == 3
+    assert set(player_stats(store, Filters(min_hands=3))["player"]) == {"Ann", "Bob", "Cid"}  # Dan: 1 + 1
     assert row(player_stats(store, Filters(stakes="0.04/0.08 ante 0.01 USD")), "Ann")["hands"] == 1
 
 

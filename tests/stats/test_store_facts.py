@@ -50,6 +50,7 @@ def _make_version_1(store: Store) -> None:
     store.con.execute("DROP TABLE player_hands")
     store.con.execute("DROP TABLE player_days")
     store.con.execute("ALTER TABLE quarantine DROP COLUMN resolved_by")
+    store.con.execute("ALTER TABLE hands DROP COLUMN IF EXISTS added_money")  # schema 5
     store.con.execute("DELETE FROM schema_version WHERE version >= 2")
 
 
@@ -93,3 +94,71 @@ def test_player_days_are_the_sums_of_player_hands(tmp_path):
         fresh = store.query(f"SELECT * FROM ({rollup_sql('player_hands')}) ORDER BY ALL")
         assert kept.height == 6 + 4  # six hold'em players (one day, one stakes), four stud players
         assert kept.equals(fresh.select(kept.columns).cast(kept.schema))
+
+
+def _corpus_hand(corpus, name: str, hand_id: str) -> str:
+    from soko_analytics.model.hand import Hand
+    from soko_analytics.parsers import read_path
+
+    return next(h.raw for h in read_path(corpus / name) if isinstance(h, Hand) and h.hand_id == hand_id)
+
+
+def _make_version_5(store: Store) -> None:
+    """Make a store look as one written before schema 6 does: the figures the old code computed for the
+    hands its fixes change (tests/stats/test_positions.py, test_units.py, test_allin.py), and
+    player_days without the structure."""
+    from soko_analytics.store.db import migrations
+    from soko_analytics.store.facts import rollup_sql
+
+    four_handed = "(SELECT hand_key FROM hands WHERE hand_id = '35602675399')"
+    store.con.execute(f"UPDATE player_hands SET position = 'UTG', position_group = 'early', steal_opp = false, "
+                      f"steal = false WHERE player = 'Hero' AND hand_key = {four_handed}")
+    store.con.execute(f"UPDATE player_hands SET fold_steal_opp = false WHERE player = 'HomerrrJay' "
+                      f"AND hand_key = {four_handed}")
+    store.con.execute(f"UPDATE seats SET position = 'UTG' WHERE player = 'Hero' AND hand_key = {four_handed}")
+    store.con.execute("UPDATE player_hands SET unit = 10 WHERE structure = 'spread'")  # the ante
+    store.con.execute("UPDATE player_hands SET allin_adjusted = 948 + 2277 WHERE player = 'Player3' AND hand_key = "
+                      "(SELECT hand_key FROM hands WHERE hand_id = '257180854570')")
+    store.con.execute("DROP TABLE player_days")
+    store.con.execute(next(ddl for version, _, ddl in migrations() if version == 3))
+    store.con.execute(f"INSERT INTO player_days SELECT * EXCLUDE (structure) FROM ({rollup_sql('player_hands')})")
+    store.con.execute("DELETE FROM schema_version WHERE version >= 6")
+
+
+def test_a_version_5_store_gets_the_stats_fixes_when_opened(tmp_path, corpus, monkeypatch):
+    """The upgrade to schema 6 recomputes the hands its fixes change from their raw text, in the same
+    transaction as the version: the store ends as a fresh import of the same hands would be."""
+    from .hands import SOKO_SPREAD
+
+    stars, soko = tmp_path / "stars.txt", tmp_path / "soko.txt"
+    stars.write_text("\n\n".join([
+        HOLDEM_3BET, HOLDEM_STEAL_SHOWDOWN, STUD_STEAL,
+        _corpus_hand(corpus, "pokerstars/cash/Flop/NLHE-6max-EUR-0.05-0.10-200911.txt", "35602675399"),
+        _corpus_hand(corpus, "pokerstars/cash/Flop/2025-NL-6max-USD-0.05-0.10.cashout.txt", "257180854570"),
+    ]), encoding="utf-8")
+    soko.write_text(SOKO_SPREAD, encoding="utf-8")
+    path = tmp_path / "old.duckdb"
+    tables = {"player_hands": "hand_key, seat", "seats": "hand_key, seat", "player_days": "ALL"}
+    with Store(path) as store:
+        assert store.import_paths([stars, soko]).stored == 6
+        fresh = {t: store.query(f"SELECT * FROM {t} ORDER BY {order}") for t, order in tables.items()}
+        _make_version_5(store)
+        stale = store.query("SELECT * FROM player_hands ORDER BY hand_key, seat")
+        assert not stale.equals(fresh["player_hands"])
+
+    def interrupted(self, current):
+        raise KeyboardInterrupt
+
+    with monkeypatch.context() as m:  # killed during the backfill: the store stays as it was
+        m.setattr(Store, "_backfill_stats_fixes", interrupted)
+        with pytest.raises(KeyboardInterrupt):
+            Store(path)
+    with pytest.raises(StoreError, match="needs an upgrade"):
+        Store(path, read_only=True)
+    with Store(path) as store:
+        assert store.version() == LATEST
+        for table, order in tables.items():
+            assert store.query(f"SELECT * FROM {table} ORDER BY {order}").equals(fresh[table]), table
+        hero = store.query("SELECT position, steal FROM player_hands WHERE player = 'Hero' AND hand_key = "
+                           "(SELECT hand_key FROM hands WHERE hand_id = '35602675399')").row(0)
+        assert hero == ("CO", True)

@@ -321,6 +321,7 @@ def test_export_to_text_does_not_overwrite_without_force(tmp_path):
     assert api.export(db, "pokerstars", out, force=True)["written"] == 2
 
 
+@pytest.mark.slow  # 10 s or more
 def test_ctrl_c_stops_an_import_at_once_and_says_what_is_committed(tmp_path):
     folder = tmp_path / "logs"
     folder.mkdir()

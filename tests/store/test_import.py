@@ -150,6 +150,7 @@ def _rows(db: Path) -> dict[str, list]:
             "quarantine": store.query("SELECT count(*) FROM quarantine").rows()}
 
 
+@pytest.mark.slow  # 10 s or more
 def test_a_killed_import_resumes_to_the_same_store(tmp_path, soko_example):
     folder = tmp_path / "logs"
     folder.mkdir()

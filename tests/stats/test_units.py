@@ -1,0 +1,94 @@
+"""What won per 100 hands counts, and that no row of the stats adds one unit to another.
+
+docs/stats.md: big blinds (``bb``) in no- and pot-limit hold'em; big bets (``big bets``) in fixed-limit
+games and in spread-limit games, whose big bet is the largest bet the spread allows; bring-ins or
+antes in pot- and no-limit games without blinds. Each row of the stats is one player, currency,
+group (the game by default) and unit, and says its unit. Expected values are read off the hands'
+text (tests/stats/hands.py): the stakes in the header, the money in the summary.
+"""
+
+from __future__ import annotations
+
+import polars as pl
+import pytest
+
+from soko_analytics.model.hand import Stakes
+from soko_analytics.rules.options import BettingStructure
+from soko_analytics.stats import player_stats
+from soko_analytics.store.db import Store
+from soko_analytics.store.facts import Unit, unit_of, won_unit
+
+from .hands import HOLDEM_3BET, HOLDEM_FIXED_LIMIT, SOKO_SPREAD, STUD_STEAL
+from .test_facts import facts
+
+SPREAD_STAKES = Stakes(decimals=2, currency="EUR", min_bet=10, max_bet=200, ante=10)
+"""The stakes of "Sökö Spread Limit (€0.10-€2.00 EUR, ante €0.10)": any bet from €0.10 to €2.00."""
+
+
+def store_of(tmp_path, *texts: str) -> Store:
+    log = tmp_path / "hands.txt"
+    log.write_text("\n\n".join(texts), encoding="utf-8")
+    store = Store(tmp_path / "s.duckdb")
+    assert store.import_paths([log]).stored == len(texts)
+    return store
+
+
+def rows(frame: pl.DataFrame, player: str) -> dict[tuple, dict]:
+    """A player's rows by (group, unit): the group is the column after player, currency, decimals."""
+    group = frame.columns[3]
+    return {(r[group], r["unit"]): r for r in frame.filter(pl.col("player") == player).to_dicts()}
+
+
+def test_spread_limit_counts_big_bets_not_antes(tmp_path):
+    # Aino bets €2 (the largest bet), Ville folds; her bet comes back and she collects the two €0.10
+    # antes: +€0.10, a twentieth of a €2.00 big bet, so 5 big bets per 100 hands (not 100 antes).
+    f = facts(SOKO_SPREAD)
+    assert f["Aino"]["unit"] == f["Ville"]["unit"] == 200
+    assert f["Aino"]["net"] == 10 and f["Ville"]["net"] == -10
+    with store_of(tmp_path, SOKO_SPREAD) as store:
+        aino = rows(player_stats(store), "Aino")[("soko", "big bets")]
+        assert aino["hands"] == 1 and aino["won_per_100"] == pytest.approx(10 / 200 * 100)
+
+
+def test_the_structure_is_compared_as_an_enum_member():
+    assert won_unit(BettingStructure.SPREAD, SPREAD_STAKES) == (Unit.BIG_BET, 200)
+    assert unit_of("spread", SPREAD_STAKES) == unit_of(BettingStructure.SPREAD, SPREAD_STAKES) == 200
+    assert won_unit("no_limit", Stakes(decimals=2, small_blind=50, big_blind=100)) == (Unit.BIG_BLIND, 100)
+    assert won_unit("fixed_limit", Stakes(decimals=2, ante=1, bring_in=2, small_bet=4, big_bet=8)) == (Unit.BIG_BET, 8)
+    assert won_unit("pot_limit", Stakes(decimals=2, ante=1, bring_in=2)) == (Unit.BRING_IN, 2)
+    assert won_unit("no_limit", Stakes(decimals=2, ante=10)) == (Unit.ANTE, 10)
+    with pytest.raises(ValueError, match="spread_limit"):  # a misspelt structure is an error, not a silent miss
+        unit_of("spread_limit", SPREAD_STAKES)
+
+
+def test_rows_never_add_big_blinds_to_big_bets(tmp_path):
+    # Ann: +$6.50 in no-limit hold'em ($1 big blind), +$0.75 in limit hold'em ($1 big bet), -$0.01 in
+    # fixed-limit stud ($0.08 big bet). Without --by, one row per game and unit; each says its unit.
+    with store_of(tmp_path, HOLDEM_3BET, HOLDEM_FIXED_LIMIT, STUD_STEAL) as store:
+        by_game = rows(player_stats(store), "Ann")
+        assert set(by_game) == {("holdem", "bb"), ("holdem", "big bets"), ("stud7", "big bets")}
+        assert by_game[("holdem", "bb")]["won_per_100"] == pytest.approx(6.5 / 1 * 100)
+        assert by_game[("holdem", "big bets")]["won_per_100"] == pytest.approx(0.75 / 1 * 100)
+        assert by_game[("stud7", "big bets")]["won_per_100"] == pytest.approx(-0.01 / 0.08 * 100)
+        assert player_stats(store).equals(player_stats(store, by="game"))
+        # another grouping still splits by unit: one month, two units
+        by_month = rows(player_stats(store, by="month"), "Ann")
+        assert set(by_month) == {("2026-03", "bb"), ("2026-03", "big bets")}
+        assert by_month[("2026-03", "big bets")]["hands"] == 2
+        assert by_month[("2026-03", "big bets")]["won_per_100"] == pytest.approx((0.75 / 1 - 0.01 / 0.08) / 2 * 100)
+        # grouping player_hands (by position) gives the unit the same way
+        by_position = rows(player_stats(store, by="position"), "Ann")
+        assert set(by_position) == {("button", "bb"), ("button", "big bets"), ("n/a", "big bets")}
+
+
+def test_the_dashboard_labels_the_unit(tmp_path):
+    from soko_analytics.reports.dashboard import dashboard
+
+    with store_of(tmp_path, HOLDEM_3BET, HOLDEM_FIXED_LIMIT, STUD_STEAL) as store:
+        html = dashboard(store)
+    # the stat table: Ann's won/100 per game and unit, each with its unit
+    assert "won/100 (unit)" in html
+    assert ">650.00 bb<" in html and ">75.00 big bets<" in html and ">-12.50 big bets<" in html
+    # the chart by position: one trace per unit, the axis naming the units
+    assert "Ann USD (bb)" in html and "Ann USD (big bets)" in html
+    assert "100 (bb, big bets)" in html  # the axis: won/100 (bb, big bets)
