@@ -1,0 +1,1 @@
+//! (being ported: see the module of the same concern in soko_analytics/)

@@ -1,0 +1,19 @@
+//! The compiled core of soko_analytics, exposed to Python as `soko_analytics._core`.
+//!
+//! Modules by concern: `cards` and `model` (the hand as a log tells it), `source` and `split`
+//! (bytes to text to one piece per hand), `read` (a reader per format family), `spec` (game
+//! specs and profiles, handed over from Python as data), `eval` (hand values), `replay` (betting,
+//! pots, showdown, findings), `facts` (per-player rows), and the Python bindings in `py`.
+
+pub mod cards;
+pub mod eval;
+pub mod facts;
+pub mod model;
+mod py;
+pub mod read;
+pub mod replay;
+pub mod source;
+pub mod spec;
+pub mod split;
+
+pub use py::_core;

@@ -1,0 +1,178 @@
+//! The hand as a log tells it: the Rust twin of `soko_analytics/model/hand.py`.
+//!
+//! Amounts are integer minor units of the hand's stakes, exactly as the log writes them; the
+//! replayer checks the claims. The serde form (field names, `snake_case` kinds, cards as `As`,
+//! times as ISO text) is the canonical JSON that `soko_analytics.core` writes from a Python
+//! `Hand`, so both sides can be compared value for value.
+
+use crate::cards::Card;
+use serde::{Deserialize, Serialize};
+
+/// What a line of the log did (see `ActionKind` in `model/hand.py`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ActionKind {
+    Ante,
+    SmallBlind,
+    BigBlind,
+    SmallAndBigBlind,
+    Straddle,
+    BringIn,
+    Fold,
+    Check,
+    Call,
+    Bet,
+    Raise,
+    Complete,
+    Uncalled,
+    Show,
+    Muck,
+    NoShow,
+    Collect,
+    CashOut,
+}
+
+impl ActionKind {
+    /// Forced bets: antes, blinds, straddles and the bring-in.
+    pub fn forced(self) -> bool {
+        use ActionKind::*;
+        matches!(
+            self,
+            Ante | SmallBlind | BigBlind | SmallAndBigBlind | Straddle | BringIn
+        )
+    }
+
+    /// Betting decisions: fold, check, call, bet, raise, complete.
+    pub fn betting(self) -> bool {
+        use ActionKind::*;
+        matches!(self, Fold | Check | Call | Bet | Raise | Complete)
+    }
+}
+
+/// One action line; amounts as the log states them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Action {
+    pub street: u8,
+    pub player: String,
+    pub kind: ActionKind,
+    #[serde(default)]
+    pub amount: i64,
+    #[serde(default)]
+    pub to: Option<i64>,
+    #[serde(default)]
+    pub all_in: bool,
+    #[serde(default)]
+    pub cards: Vec<Card>,
+    #[serde(default)]
+    pub text: Option<String>,
+    #[serde(default)]
+    pub fee: i64,
+    #[serde(default)]
+    pub run: u8,
+}
+
+/// Cards dealt on a street to one player, or to the board when `player` is None.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Deal {
+    pub street: u8,
+    pub player: Option<String>,
+    /// None for a card dealt face down that the log does not show.
+    pub cards: Vec<Option<Card>>,
+    pub up: Vec<bool>,
+    #[serde(default)]
+    pub run: u8,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Seat {
+    pub seat: u8,
+    pub name: String,
+    pub stack: i64,
+    #[serde(default)]
+    pub sitting_out: bool,
+    #[serde(default)]
+    pub bounty: Option<String>,
+}
+
+/// The limits of the hand, in minor units of `decimals` digits.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Stakes {
+    pub decimals: u8,
+    pub currency: Option<String>,
+    pub symbol: String,
+    pub small_blind: Option<i64>,
+    pub big_blind: Option<i64>,
+    pub ante: Option<i64>,
+    pub bring_in: Option<i64>,
+    pub small_bet: Option<i64>,
+    pub big_bet: Option<i64>,
+    pub cap: Option<i64>,
+    pub min_bet: Option<i64>,
+    pub max_bet: Option<i64>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Tournament {
+    pub tournament_id: String,
+    pub buy_in: Option<String>,
+    pub level: Option<String>,
+}
+
+/// Where a hand came from: the file, the line its header is on (1-based), the reader's name.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Source {
+    pub path: String,
+    pub line: u64,
+    pub format: Option<String>,
+}
+
+/// One hand: who sat where, what was dealt, what everyone did, what the log claims was paid.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Hand {
+    pub site: String,
+    pub hand_id: String,
+    /// The profile with its overrides, as in a Sökö `Rules:` line.
+    pub rules: String,
+    pub stakes: Stakes,
+    pub table: Option<String>,
+    pub max_seats: Option<u8>,
+    pub button: Option<u8>,
+    /// Start time as printed, local to `time_zone`: `YYYY-MM-DDTHH:MM:SS`.
+    pub start: Option<String>,
+    pub time_zone: Option<String>,
+    pub start_utc: Option<String>,
+    pub tournament: Option<Tournament>,
+    pub seats: Vec<Seat>,
+    pub deals: Vec<Deal>,
+    pub actions: Vec<Action>,
+    pub total_pot: Option<i64>,
+    pub rake: Option<i64>,
+    pub pots: Vec<i64>,
+    /// Other summary amounts as (label, amount): `STP`, `Jackpot`...
+    pub extras: Vec<(String, i64)>,
+    pub finishing_stacks: Vec<i64>,
+    pub source: Option<Source>,
+    pub deal_lines: Vec<u64>,
+    pub action_lines: Vec<u64>,
+    pub raw: String,
+}
+
+impl Hand {
+    /// The profile name of `rules`, before any override.
+    pub fn profile(&self) -> &str {
+        self.rules.split(';').next().unwrap_or("").trim()
+    }
+
+    pub fn seat_of(&self, name: &str) -> Option<&Seat> {
+        self.seats.iter().find(|s| s.name == name)
+    }
+
+    /// The community cards (of one run, for run it twice) in the order dealt.
+    pub fn board(&self, run: u8) -> Vec<Card> {
+        self.deals
+            .iter()
+            .filter(|d| d.player.is_none() && (d.run == 0 || d.run == run))
+            .flat_map(|d| d.cards.iter().flatten().copied())
+            .collect()
+    }
+}

@@ -1,0 +1,32 @@
+//! The Python module `soko_analytics._core`: one binding file per area of the core.
+
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+use crate::model::Hand;
+
+mod eval;
+mod facts;
+mod read;
+mod replay;
+mod split;
+
+/// The canonical JSON of a hand read back and written again: proves both sides agree on the form.
+#[pyfunction]
+fn hand_json_roundtrip(text: &str) -> PyResult<String> {
+    let hand: Hand =
+        serde_json::from_str(text).map_err(|e| PyValueError::new_err(format!("hand JSON: {e}")))?;
+    serde_json::to_string(&hand).map_err(|e| PyValueError::new_err(e.to_string()))
+}
+
+#[pymodule]
+pub fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add_function(wrap_pyfunction!(hand_json_roundtrip, m)?)?;
+    split::register(m)?;
+    read::register(m)?;
+    replay::register(m)?;
+    eval::register(m)?;
+    facts::register(m)?;
+    Ok(())
+}

@@ -1,0 +1,1 @@
+//! The hand reader (being ported from soko_analytics/parsers).

@@ -1,0 +1,1 @@
+//! The replayer (being ported from soko_analytics/replay).

@@ -1,0 +1,22 @@
+"""The canonical hand form is the same on both sides: every sample hand goes to the core and back unchanged."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from soko_analytics.native import core, hand_dict, hand_json
+from soko_analytics.parsers import read_path
+
+SAMPLES = Path(__file__).resolve().parents[2] / "soko_analytics" / "sample_data"
+
+
+def test_every_sample_hand_survives_the_core_unchanged():
+    count = 0
+    for path in sorted(SAMPLES.rglob("*.txt")):
+        for hand in read_path(path):
+            if not hasattr(hand, "hand_id") or not hasattr(hand, "seats"):
+                continue
+            assert json.loads(core.hand_json_roundtrip(hand_json(hand))) == hand_dict(hand)
+            count += 1
+    assert count > 100
