@@ -1,1 +1,183 @@
-//! (being ported: see the module of the same concern in soko_analytics/)
+//! Game specs as data: the Rust form of `GameSpec.to_dict()` (`soko_analytics/rules/spec.py`).
+//!
+//! Python resolves a rules text (`holdem`, `stud7; structure=fixed_limit`) into a spec once and
+//! hands its plain-data form to the core; [`Specs`] keeps each resolved spec by its rules text, so
+//! the core never re-implements profile resolution and no game is a branch in Rust.
+
+use serde::Deserialize;
+use std::collections::HashMap;
+use std::sync::Arc;
+
+/// Betting structure of a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Structure {
+    Spread,
+    FixedLimit,
+    PotLimit,
+    NoLimit,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BringInCard {
+    Highest,
+    Lowest,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TieBreak {
+    Suit,
+    Position,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FirstToAct {
+    BringIn,
+    BestShowing,
+    LeftOfButton,
+    LeftOfBigBlind,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LastCardMode {
+    Up,
+    Pihina,
+    PihinaHole,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ForcedBet {
+    Ante,
+    SmallBlind,
+    BigBlind,
+    BringIn,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BetSize {
+    Small,
+    Big,
+}
+
+/// One street: the cards dealt, then (usually) a betting round.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+pub struct Street {
+    /// As the logs print it: `3rd STREET`, `FLOP`.
+    pub name: String,
+    pub down: u8,
+    pub up: u8,
+    pub board: u8,
+    pub turn_up: u8,
+    pub betting: bool,
+    /// Fixed limit only.
+    pub bet_size: Option<BetSize>,
+    /// An open pair showing allows the big bet on this street.
+    pub open_pair_big_bet: bool,
+}
+
+impl Street {
+    /// Cards dealt to each player on this street.
+    pub fn per_player(&self) -> u8 {
+        self.down + self.up
+    }
+}
+
+/// Every rule option (RULES.md), by the names `soko rules` prints.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+pub struct Options {
+    pub cards: String,
+    pub max_players: u8,
+    pub last_card_mode: LastCardMode,
+    pub deck_out_community_card: bool,
+    pub ante: bool,
+    pub blinds: bool,
+    pub bring_in_card: Option<BringInCard>,
+    pub bring_in_forced: bool,
+    pub bring_in_tie_break: Option<TieBreak>,
+    pub later_rounds_first_to_act: FirstToAct,
+    pub showing_tie_break: Option<TieBreak>,
+    pub structure: Structure,
+    pub max_bets_per_round: Option<u32>,
+    pub uncapped_heads_up: bool,
+    /// `"stakes"` (the stakes' largest bet) or a number of minor units, or None.
+    pub max_bet_or_raise: Option<serde_json::Value>,
+    pub raise_after_pass: bool,
+    pub open_pair_big_bet: bool,
+    pub hand_ranking: String,
+    pub high_card_rule: String,
+    pub four_straight_ace_low: bool,
+    pub four_card_straight_flush_class: bool,
+    pub showing_four_card_hands_count: bool,
+    pub odd_chip_rule: String,
+    pub chip_unit: i64,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+pub struct Acting {
+    pub first_round: FirstToAct,
+    pub first_round_tie_break: Option<TieBreak>,
+    pub later_rounds: FirstToAct,
+    pub later_rounds_tie_break: Option<TieBreak>,
+}
+
+/// A resolved game: profile, options and what follows from them.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+pub struct GameSpec {
+    pub profile: String,
+    pub options: Options,
+    pub betting_rounds: u8,
+    pub streets: Vec<Street>,
+    pub forced_bets: Vec<ForcedBet>,
+    pub first_to_act: Acting,
+    /// The ranking's name (`high-kickers`, `soko-top_card_then_suit-acelow-4f`).
+    pub ranking: String,
+}
+
+impl GameSpec {
+    /// A spec from the JSON text of `GameSpec.to_dict()`.
+    pub fn from_json(text: &str) -> Result<GameSpec, String> {
+        serde_json::from_str(text).map_err(|e| format!("game spec: {e}"))
+    }
+
+    /// Board cards dealt in all.
+    pub fn board_cards(&self) -> u8 {
+        self.streets.iter().map(|s| s.board).sum()
+    }
+
+    /// Cards dealt to each player in all.
+    pub fn cards_per_player(&self) -> u8 {
+        self.streets.iter().map(Street::per_player).sum()
+    }
+}
+
+/// How a rules text becomes a spec: Python's `resolve(rules).to_dict()` as JSON, or an error text.
+pub type Resolver = dyn Fn(&str) -> Result<String, String>;
+
+/// Specs by rules text, each resolved once.
+#[derive(Default)]
+pub struct Specs {
+    known: HashMap<String, Result<Arc<GameSpec>, String>>,
+}
+
+impl Specs {
+    /// The spec of a rules text, resolving it with `resolve` the first time it is asked for.
+    pub fn get(&mut self, rules: &str, resolve: &Resolver) -> Result<Arc<GameSpec>, String> {
+        if let Some(found) = self.known.get(rules) {
+            return found.clone();
+        }
+        let spec = resolve(rules).and_then(|text| GameSpec::from_json(&text).map(Arc::new));
+        self.known.insert(rules.to_string(), spec.clone());
+        spec
+    }
+
+    /// Hand over a spec already resolved.
+    pub fn insert(&mut self, rules: &str, spec: GameSpec) {
+        self.known.insert(rules.to_string(), Ok(Arc::new(spec)));
+    }
+}

@@ -20,3 +20,20 @@ def test_every_sample_hand_survives_the_core_unchanged():
             assert json.loads(core.hand_json_roundtrip(hand_json(hand))) == hand_dict(hand)
             count += 1
     assert count > 100
+
+
+def test_every_profile_and_option_value_reads_as_a_core_spec():
+    from soko_analytics.rules.options import OPTIONS
+    from soko_analytics.rules.profiles import PROFILES, resolve
+
+    count = 0
+    for name in PROFILES:
+        spec = resolve(name)
+        assert core.spec_streets(json.dumps(spec.to_dict())) == [s.name for s in spec.streets]
+        count += 1
+    for rules in ["holdem; structure=fixed_limit", "stud7; structure=no_limit; open_pair_big_bet=false", "soko-finnish; last_card_mode=pihina",
+                  "soko-casino; structure=pot_limit", "stud5"]:
+        spec = resolve(rules)
+        assert core.spec_streets(json.dumps(spec.to_dict())) == [s.name for s in spec.streets]
+        count += 1
+    assert count >= len(PROFILES) + 5 and OPTIONS

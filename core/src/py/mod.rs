@@ -4,6 +4,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
 use crate::model::Hand;
+use crate::spec::GameSpec;
 
 mod eval;
 mod facts;
@@ -19,10 +20,18 @@ fn hand_json_roundtrip(text: &str) -> PyResult<String> {
     serde_json::to_string(&hand).map_err(|e| PyValueError::new_err(e.to_string()))
 }
 
+/// The street names of a spec given as `GameSpec.to_dict()` JSON: proves the core reads every spec.
+#[pyfunction]
+fn spec_streets(text: &str) -> PyResult<Vec<String>> {
+    let spec = GameSpec::from_json(text).map_err(PyValueError::new_err)?;
+    Ok(spec.streets.into_iter().map(|s| s.name).collect())
+}
+
 #[pymodule]
 pub fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_function(wrap_pyfunction!(hand_json_roundtrip, m)?)?;
+    m.add_function(wrap_pyfunction!(spec_streets, m)?)?;
     split::register(m)?;
     read::register(m)?;
     replay::register(m)?;
