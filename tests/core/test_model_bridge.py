@@ -32,7 +32,7 @@ def test_every_profile_and_option_value_reads_as_a_core_spec():
         assert core.spec_streets(json.dumps(spec.to_dict())) == [s.name for s in spec.streets]
         count += 1
     for rules in ["holdem; structure=fixed_limit", "stud7; structure=no_limit; open_pair_big_bet=false", "soko-finnish; last_card_mode=pihina",
-                  "soko-casino; structure=pot_limit", "stud5"]:
+                  "soko-casino; structure=pot_limit; open_pair_big_bet=false", "stud5"]:
         spec = resolve(rules)
         assert core.spec_streets(json.dumps(spec.to_dict())) == [s.name for s in spec.streets]
         count += 1
