@@ -9,13 +9,15 @@ findings and rows with the Python path's through it.
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 from typing import Any
 
-from . import _core
+from . import _core  # the compiled core (stub: _core.pyi)
 from .model.cards import Card
 from .model.hand import Hand
+from .rules.ranking import Ranking
 
-__all__ = ["core", "hand_dict", "hand_json"]
+__all__ = ["core", "ensure_ranking", "hand_dict", "hand_json", "spec_json"]
 
 core = _core
 """The extension module itself."""
@@ -51,3 +53,26 @@ def hand_dict(hand: Hand) -> dict[str, Any]:
 def hand_json(hand: Hand) -> str:
     """:func:`hand_dict` as JSON text."""
     return json.dumps(hand_dict(hand), ensure_ascii=False)
+
+
+@lru_cache(maxsize=256)
+def spec_json(rules: str) -> str:
+    """The game spec of a rules text as the core reads it: ``GameSpec.to_dict()`` with ``game`` (the game
+    whatever the house rules, ``hands.game``). Raises what :func:`~.rules.profiles.resolve` raises."""
+    from .rules.profiles import resolve
+    from .store.rows import GAMES
+
+    spec = resolve(rules).to_dict()
+    spec["game"] = GAMES.get(spec["profile"], spec["profile"])
+    return json.dumps(spec)
+
+
+def ensure_ranking(ranking: Ranking) -> str:
+    """Hand a ranking's five-card table (and each value's class) to the core once; the name the core knows it by."""
+    if not _core.has_ranking(ranking.name):
+        from .rules.tables import five_card_table
+
+        table = five_card_table(ranking)
+        _core.register_ranking(ranking.name, table.values.astype("<u2").tobytes(),
+                               table.value_class.astype("u1").tobytes())
+    return ranking.name

@@ -8,10 +8,14 @@
 pub mod cards;
 pub mod eval;
 pub mod facts;
+pub mod keys;
+pub mod ledger;
 pub mod model;
+pub mod pipeline;
 mod py;
 pub mod read;
 pub mod replay;
+pub mod rows;
 pub mod source;
 pub mod spec;
 pub mod split;

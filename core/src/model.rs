@@ -33,6 +33,31 @@ pub enum ActionKind {
 }
 
 impl ActionKind {
+    /// The kind as the store and the canonical form write it (`small_blind`, `cash_out`).
+    pub fn as_str(self) -> &'static str {
+        use ActionKind::*;
+        match self {
+            Ante => "ante",
+            SmallBlind => "small_blind",
+            BigBlind => "big_blind",
+            SmallAndBigBlind => "small_and_big_blind",
+            Straddle => "straddle",
+            BringIn => "bring_in",
+            Fold => "fold",
+            Check => "check",
+            Call => "call",
+            Bet => "bet",
+            Raise => "raise",
+            Complete => "complete",
+            Uncalled => "uncalled",
+            Show => "show",
+            Muck => "muck",
+            NoShow => "no_show",
+            Collect => "collect",
+            CashOut => "cash_out",
+        }
+    }
+
     /// Forced bets: antes, blinds, straddles and the bring-in.
     pub fn forced(self) -> bool {
         use ActionKind::*;

@@ -81,6 +81,18 @@ pub struct Street {
     pub open_pair_big_bet: bool,
 }
 
+impl Structure {
+    /// The option value as RULES.md and the store write it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Structure::Spread => "spread",
+            Structure::FixedLimit => "fixed_limit",
+            Structure::PotLimit => "pot_limit",
+            Structure::NoLimit => "no_limit",
+        }
+    }
+}
+
 impl Street {
     /// Cards dealt to each player on this street.
     pub fn per_player(&self) -> u8 {
@@ -137,6 +149,16 @@ pub struct GameSpec {
     pub first_to_act: Acting,
     /// The ranking's name (`high-kickers`, `soko-top_card_then_suit-acelow-4f`).
     pub ranking: String,
+    /// The game whatever the house rules (`hands.game`: both Sökö profiles are `soko`); the
+    /// resolver adds it (`GAMES` in `store/rows.py`), None where a spec comes without it.
+    #[serde(default)]
+    pub game: Option<String>,
+    /// Whether the rules the profile's logs follow state who gets the odd chip (then one paid
+    /// elsewhere is an error, not a warning): `Profile.odd_chip_stated` of `rules/profiles.py`,
+    /// which the resolver adds; None where a spec comes without it (then an odd chip paid
+    /// elsewhere is a warning).
+    #[serde(default)]
+    pub odd_chip_stated: Option<bool>,
 }
 
 impl GameSpec {

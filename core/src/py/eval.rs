@@ -1,7 +1,133 @@
-//! Python bindings of the `eval` area.
+//! Python bindings of the `eval` area: rankings handed over once, then values one by one or in
+//! batches.
 
+use pyo3::exceptions::{PyKeyError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::types::PyBytes;
+use std::sync::Arc;
 
-pub fn register(_m: &Bound<'_, PyModule>) -> PyResult<()> {
+use crate::cards::Card;
+use crate::eval::{self, Evaluator};
+
+/// The registered evaluator of a ranking name, or a KeyError naming the registered ones.
+fn lookup(name: &str) -> PyResult<Arc<Evaluator>> {
+    eval::evaluator(name).ok_or_else(|| {
+        PyKeyError::new_err(format!(
+            "ranking {name:?} is not registered (registered: {})",
+            eval::registered().join(", ")
+        ))
+    })
+}
+
+/// Register a ranking under its name (`Ranking.name`) from the bytes of its five-card table
+/// (`five_card_table(ranking).values`, little-endian uint16 by colex index) and, optionally, of
+/// the class of each value (`value_class`, uint8). Replaces an earlier registration.
+#[pyfunction]
+#[pyo3(signature = (name, five_table, value_class=None))]
+fn register_ranking(
+    py: Python<'_>,
+    name: &str,
+    five_table: &[u8],
+    value_class: Option<&[u8]>,
+) -> PyResult<()> {
+    let built = py.detach(|| Evaluator::from_bytes(name, five_table, value_class));
+    eval::register(built.map_err(|e| PyValueError::new_err(e.to_string()))?);
     Ok(())
+}
+
+/// Whether a ranking name is registered.
+#[pyfunction]
+fn has_ranking(name: &str) -> bool {
+    eval::evaluator(name).is_some()
+}
+
+/// The value of the best five of 5 or more card codes (0..51) under a registered ranking.
+#[pyfunction]
+fn evaluate(name: &str, cards: Vec<u8>) -> PyResult<u32> {
+    let ev = lookup(name)?;
+    let cards: Vec<Card> = cards.into_iter().map(Card).collect();
+    ev.try_value(&cards)
+        .map_err(|e| PyValueError::new_err(e.to_string()))
+}
+
+/// The class name of a value (`four_flush`, `full_house`), if the classes were registered.
+#[pyfunction]
+fn hand_class(name: &str, value: u32) -> PyResult<Option<&'static str>> {
+    Ok(lookup(name)?.hand_class(value).map(|c| c.name()))
+}
+
+/// Values of many hands: `cards` holds `n` card codes (u8) per hand, hand after hand; the result
+/// holds one little-endian u32 value per hand.
+#[pyfunction]
+fn evaluate_batch<'py>(
+    py: Python<'py>,
+    name: &str,
+    cards: &[u8],
+    n: usize,
+) -> PyResult<Bound<'py, PyBytes>> {
+    let ev = lookup(name)?;
+    if n < 5 || !cards.len().is_multiple_of(n) {
+        return Err(PyValueError::new_err(format!(
+            "a batch holds hands of five cards or more: {} bytes do not make hands of {n}",
+            cards.len()
+        )));
+    }
+    let out = py.detach(|| ev.values_le_bytes(cards, n));
+    match out {
+        Ok(bytes) => Ok(PyBytes::new(py, &bytes)),
+        Err((row, e)) => Err(PyValueError::new_err(format!("row {row}: {e}"))),
+    }
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(register_ranking, m)?)?;
+    m.add_function(wrap_pyfunction!(has_ranking, m)?)?;
+    m.add_function(wrap_pyfunction!(evaluate, m)?)?;
+    m.add_function(wrap_pyfunction!(hand_class, m)?)?;
+    m.add_function(wrap_pyfunction!(evaluate_batch, m)?)?;
+    Ok(())
+}
+
+/// The evaluator of a spec's ranking, registered from Python's tables the first time it is needed
+/// (`Ranking(...)` of the spec's options, then `five_card_table`).
+pub(crate) fn ensure_ranking(
+    py: Python<'_>,
+    spec: &crate::spec::GameSpec,
+) -> PyResult<Arc<Evaluator>> {
+    if let Some(ev) = eval::evaluator(&spec.ranking) {
+        return Ok(ev);
+    }
+    let o = &spec.options;
+    let ranking = py
+        .import("soko_analytics.rules.ranking")?
+        .getattr("Ranking")?
+        .call1((
+            o.hand_ranking.as_str(),
+            o.high_card_rule.as_str(),
+            o.four_straight_ace_low,
+            o.four_card_straight_flush_class,
+        ))?;
+    let name: String = ranking.getattr("name")?.extract()?;
+    if name != spec.ranking {
+        return Err(PyValueError::new_err(format!(
+            "the spec names ranking {:?} but its options make {name:?}",
+            spec.ranking
+        )));
+    }
+    let table = py
+        .import("soko_analytics.rules.tables")?
+        .getattr("five_card_table")?
+        .call1((ranking,))?;
+    let bytes = |field: &str, dtype: &str| -> PyResult<Vec<u8>> {
+        table
+            .getattr(field)?
+            .call_method1("astype", (dtype,))?
+            .call_method0("tobytes")?
+            .extract()
+    };
+    let (values, classes) = (bytes("values", "<u2")?, bytes("value_class", "u1")?);
+    let built = py.detach(|| Evaluator::from_bytes(&name, &values, Some(&classes)));
+    Ok(eval::register(
+        built.map_err(|e| PyValueError::new_err(e.to_string()))?,
+    ))
 }

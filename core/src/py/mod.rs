@@ -8,8 +8,10 @@ use crate::spec::GameSpec;
 
 mod eval;
 mod facts;
+mod pipeline;
 mod read;
 mod replay;
+mod rows;
 mod split;
 
 /// The canonical JSON of a hand read back and written again: proves both sides agree on the form.
@@ -37,5 +39,7 @@ pub fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     replay::register(m)?;
     eval::register(m)?;
     facts::register(m)?;
+    rows::register(m)?;
+    pipeline::register(m)?;
     Ok(())
 }

@@ -1,7 +1,225 @@
-//! Python bindings of the `read` area.
+//! Python bindings of the `read` area: one piece (or a batch) of a PokerStars-family log read
+//! by the core, as the canonical JSON of the hand or of its quarantine record.
+//!
+//! The reader's lookups are answered by the Python rules layer (`rules.profiles.resolve`,
+//! `parsers.soko_text.combine_rules`, `zoneinfo`), each distinct question once, and cached for
+//! the life of the process.
 
+use std::sync::Mutex;
+
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use serde::Serialize;
 
-pub fn register(_m: &Bound<'_, PyModule>) -> PyResult<()> {
+use crate::model::Hand;
+use crate::read::{self, Cached, DateTime, Quarantine, RulesFault};
+use crate::spec::Structure;
+
+/// The lookups of the process; taken out while a call uses them (a concurrent call makes its
+/// own rather than wait while holding the interpreter).
+static LOOKUPS: Mutex<Option<Cached>> = Mutex::new(None);
+
+fn python_resolve(rules: &str) -> Result<String, String> {
+    Python::attach(|py| -> PyResult<String> {
+        // `native.spec_json`: `resolve(rules).to_dict()` with the game the rows need.
+        py.import("soko_analytics.native")?
+            .getattr("spec_json")?
+            .call1((rules,))?
+            .extract::<String>()
+    })
+    .map_err(|e| e.to_string())
+}
+
+fn structure_value(structure: Structure) -> &'static str {
+    match structure {
+        Structure::Spread => "spread",
+        Structure::FixedLimit => "fixed_limit",
+        Structure::PotLimit => "pot_limit",
+        Structure::NoLimit => "no_limit",
+    }
+}
+
+fn python_combine(rules_line: &str, structure: Structure) -> Result<String, RulesFault> {
+    Python::attach(|py| {
+        let call = || -> PyResult<String> {
+            let value = py
+                .import("soko_analytics.rules.options")?
+                .getattr("BettingStructure")?
+                .call1((structure_value(structure),))?;
+            py.import("soko_analytics.parsers.soko_text")?
+                .getattr("combine_rules")?
+                .call1((rules_line, value))?
+                .extract::<String>()
+        };
+        call().map_err(|err| {
+            let fault = || -> PyResult<RulesFault> {
+                let value = err.value(py);
+                let rules_error = py.import("soko_analytics.errors")?.getattr("RulesError")?;
+                if value.is_instance(&rules_error)? {
+                    let reason = value.getattr("reason")?.str()?.to_string();
+                    let expected = value.getattr("expected")?;
+                    let expected = if expected.is_none() {
+                        None
+                    } else {
+                        Some(expected.str()?.to_string())
+                    };
+                    return Ok(RulesFault::Rules { reason, expected });
+                }
+                let internal = py
+                    .import("soko_analytics.parsers.base")?
+                    .getattr("InternalError")?
+                    .call_method1("of", (value,))?;
+                Ok(RulesFault::Internal(
+                    internal.getattr("reason")?.str()?.to_string(),
+                ))
+            };
+            fault().unwrap_or_else(|e| RulesFault::Internal(format!("internal error: {e}")))
+        })
+    })
+}
+
+fn python_offset(zone: &str, local: &DateTime) -> Option<i64> {
+    Python::attach(|py| -> PyResult<Option<i64>> {
+        let zoneinfo = py.import("zoneinfo")?;
+        let tz = match zoneinfo.getattr("ZoneInfo")?.call1((zone,)) {
+            Ok(tz) => tz,
+            Err(err) if err.is_instance(py, &zoneinfo.getattr("ZoneInfoNotFoundError")?) => {
+                return Ok(None)
+            }
+            Err(err) => return Err(err),
+        };
+        let kwargs = pyo3::types::PyDict::new(py);
+        kwargs.set_item("tzinfo", tz)?;
+        let at = py.import("datetime")?.getattr("datetime")?.call(
+            (
+                local.year,
+                local.month,
+                local.day,
+                local.hour,
+                local.minute,
+                local.second,
+            ),
+            Some(&kwargs),
+        )?;
+        let seconds = at
+            .call_method0("utcoffset")?
+            .call_method0("total_seconds")?
+            .extract::<f64>()?;
+        Ok(Some(seconds as i64))
+    })
+    .ok()
+    .flatten()
+}
+
+pub(crate) fn new_lookups() -> Cached {
+    Cached::new(
+        Box::new(python_resolve),
+        Box::new(python_combine),
+        Box::new(python_offset),
+    )
+}
+
+/// Run `f` with the process's lookups.
+pub(crate) fn with_lookups<T>(f: impl FnOnce(&mut Cached) -> T) -> T {
+    let taken = LOOKUPS.lock().ok().and_then(|mut slot| slot.take());
+    let mut lookups = taken.unwrap_or_else(new_lookups);
+    let out = f(&mut lookups);
+    if let Ok(mut slot) = LOOKUPS.lock() {
+        *slot = Some(lookups);
+    }
+    out
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "snake_case")]
+enum Outcome {
+    Hand(Box<Hand>),
+    Quarantine(Box<Quarantine>),
+}
+
+fn outcome_json(result: Result<Hand, Box<Quarantine>>) -> PyResult<String> {
+    let outcome = match result {
+        Ok(hand) => Outcome::Hand(Box::new(hand)),
+        Err(q) => Outcome::Quarantine(q),
+    };
+    serde_json::to_string(&outcome).map_err(|e| PyValueError::new_err(e.to_string()))
+}
+
+fn dialect(format: &str) -> PyResult<&'static read::Dialect> {
+    read::dialect(format).ok_or_else(|| {
+        PyValueError::new_err(format!(
+            "unknown format {format:?} for the core reader (pokerstars or soko)"
+        ))
+    })
+}
+
+/// One piece of a log read by the core: JSON `{"hand": ...}` or `{"quarantine": ...}`.
+///
+/// `kind` is the splitter's piece kind (`hand` or `text`); a piece whose full `size` (in
+/// characters, over `lines` lines) exceeds its text is quarantined as too large.
+#[pyfunction]
+#[pyo3(signature = (text, line, path, format, kind = "hand", size = None, lines = None))]
+fn read_piece(
+    text: &str,
+    line: u64,
+    path: &str,
+    format: &str,
+    kind: &str,
+    size: Option<u64>,
+    lines: Option<u64>,
+) -> PyResult<String> {
+    let dialect = dialect(format)?;
+    let chars = text.chars().count() as u64;
+    if let Some(size) = size.filter(|&s| s > chars) {
+        let lines = lines.unwrap_or_else(|| text.matches('\n').count() as u64 + 1);
+        return outcome_json(Err(Box::new(read::too_large(
+            text,
+            line,
+            path,
+            kind == "hand",
+            size,
+            lines,
+        ))));
+    }
+    if kind != "hand" {
+        return outcome_json(Err(Box::new(read::not_a_hand(text, line, path))));
+    }
+    let result = with_lookups(|lookups| read::read_piece(text, line, path, dialect, lookups));
+    outcome_json(result)
+}
+
+/// Hand pieces `(text, first line)` of one file read by the core: one JSON text each.
+#[pyfunction]
+fn read_pieces(pieces: Vec<(String, u64)>, path: &str, format: &str) -> PyResult<Vec<String>> {
+    let dialect = dialect(format)?;
+    with_lookups(|lookups| {
+        pieces
+            .iter()
+            .map(|(text, line)| outcome_json(read::read_piece(text, *line, path, dialect, lookups)))
+            .collect()
+    })
+}
+
+/// Hand pieces read by the core without building any Python value: (hands, quarantined).
+/// What the speed of the reader itself is measured with.
+#[pyfunction]
+fn read_count(pieces: Vec<(String, u64)>, path: &str, format: &str) -> PyResult<(u64, u64)> {
+    let dialect = dialect(format)?;
+    Ok(with_lookups(|lookups| {
+        let mut counts = (0, 0);
+        for (text, line) in &pieces {
+            match read::read_piece(text, *line, path, dialect, lookups) {
+                Ok(_) => counts.0 += 1,
+                Err(_) => counts.1 += 1,
+            }
+        }
+        counts
+    }))
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(read_piece, m)?)?;
+    m.add_function(wrap_pyfunction!(read_pieces, m)?)?;
+    m.add_function(wrap_pyfunction!(read_count, m)?)?;
     Ok(())
 }

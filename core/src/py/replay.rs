@@ -1,7 +1,242 @@
-//! Python bindings of the `replay` area.
+//! Python bindings of the `replay` area: the audit of one hand or of many, as JSON.
+//!
+//! A hand comes as its canonical JSON (`native.hand_json`), a spec as `GameSpec.to_dict()` JSON.
+//! What the core needs beyond them is asked of the Python rules layer once and kept: the
+//! profile's `odd_chip_stated` flag when the spec lacks it, and a ranking's five-card table and
+//! descriptions (`rules.tables.five_card_table`) the first time a showdown needs them.
+//!
+//! The audit JSON holds what the store's `findings` and `pots` rows are made from: `findings`
+//! (each `Finding.to_dict()`), `pots` (amount, eligible, winners as {player: share}, value),
+//! `payouts`, `collected`, `showdown`, `stacks`, `rake`, `added`, `uncalled`, `convention`, `ok`.
 
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 
-pub fn register(_m: &Bound<'_, PyModule>) -> PyResult<()> {
+use crate::eval::{self, Evaluator};
+use crate::model::Hand;
+use crate::replay::describe::{self, Descriptions, Judge};
+use crate::replay::{self, HandValues};
+use crate::spec::GameSpec;
+
+/// A spec resolved from a rules text, or why it could not be.
+type Resolved = Result<Arc<GameSpec>, String>;
+
+/// Specs by rules text, resolved by Python once each.
+static SPECS: Mutex<Option<HashMap<String, Resolved>>> = Mutex::new(None);
+
+/// `PROFILES[profile].odd_chip_stated`, for a spec that comes without it.
+fn fill_odd_chip_stated(py: Python<'_>, spec: &mut GameSpec) -> PyResult<()> {
+    if spec.odd_chip_stated.is_some() {
+        return Ok(());
+    }
+    let profiles = py
+        .import("soko_analytics.rules.profiles")?
+        .getattr("PROFILES")?;
+    let stated = match profiles.get_item(&spec.profile) {
+        Ok(profile) => profile.getattr("odd_chip_stated")?.extract::<bool>()?,
+        Err(_) => false,
+    };
+    spec.odd_chip_stated = Some(stated);
+    Ok(())
+}
+
+/// Make sure the evaluator and the descriptions of the spec's ranking are registered, building
+/// them from Python's five-card table the first time.
+fn ensure_ranking(py: Python<'_>, spec: &GameSpec) -> PyResult<()> {
+    let name = spec.ranking.as_str();
+    let has_evaluator = eval::evaluator(name).is_some();
+    if has_evaluator && describe::descriptions(name).is_some() {
+        return Ok(());
+    }
+    let o = &spec.options;
+    let ranking = py
+        .import("soko_analytics.rules.ranking")?
+        .getattr("Ranking")?
+        .call1((
+            o.hand_ranking.as_str(),
+            o.high_card_rule.as_str(),
+            o.four_straight_ace_low,
+            o.four_card_straight_flush_class,
+        ))?;
+    let table = py
+        .import("soko_analytics.rules.tables")?
+        .getattr("five_card_table")?
+        .call1((ranking,))?;
+    let np = py.import("numpy")?;
+    let bytes = |field: &str, dtype: &str| -> PyResult<Vec<u8>> {
+        np.getattr("ascontiguousarray")?
+            .call1((table.getattr(field)?, dtype))?
+            .call_method0("tobytes")?
+            .extract::<Vec<u8>>()
+    };
+    let classes = bytes("value_class", "u1")?;
+    let ranks = bytes("value_ranks", "<i4")?;
+    let descriptions = Descriptions::from_bytes(&classes, &ranks).map_err(PyValueError::new_err)?;
+    if !has_evaluator {
+        let five = bytes("values", "<u2")?;
+        let built = py.detach(|| Evaluator::from_bytes(name, &five, Some(&classes)));
+        eval::register(built.map_err(|e| PyValueError::new_err(e.to_string()))?);
+    }
+    describe::register(name, descriptions);
+    Ok(())
+}
+
+/// The spec of a rules text, resolved by Python (`resolve(rules).to_dict()`) once per process.
+fn spec_of(py: Python<'_>, rules: &str) -> Resolved {
+    if let Some(found) = SPECS
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .get_or_insert_with(HashMap::new)
+        .get(rules)
+    {
+        return found.clone();
+    }
+    let resolved = (|| -> PyResult<Resolved> {
+        let spec = match py
+            .import("soko_analytics.rules.profiles")?
+            .getattr("resolve")?
+            .call1((rules,))
+        {
+            Ok(spec) => spec,
+            Err(err) => return Ok(Err(format!("rules {rules:?}: {err}"))),
+        };
+        let data = spec.call_method0("to_dict")?;
+        let text: String = py
+            .import("json")?
+            .getattr("dumps")?
+            .call1((data,))?
+            .extract()?;
+        let mut spec = GameSpec::from_json(&text).map_err(PyValueError::new_err)?;
+        fill_odd_chip_stated(py, &mut spec)?;
+        ensure_ranking(py, &spec)?;
+        Ok(Ok(Arc::new(spec)))
+    })()
+    .unwrap_or_else(|e| Err(e.to_string()));
+    SPECS
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .get_or_insert_with(HashMap::new)
+        .insert(rules.to_string(), resolved.clone());
+    resolved
+}
+
+/// The audit of one hand as JSON, or the fault that stops it.
+fn audit_json(hand: &Hand, spec: &GameSpec, judge: Option<&Judge>) -> Result<String, String> {
+    let values = judge.map(|j| j as &dyn HandValues);
+    let result = replay::audit(hand, spec, values).map_err(|f| f.0)?;
+    serde_json::to_string(&result).map_err(|e| e.to_string())
+}
+
+/// The JSON of an error in a batch: `{"error": "..."}`.
+fn error_json(reason: &str) -> String {
+    serde_json::json!({ "error": reason }).to_string()
+}
+
+/// Audit one hand: `hand_json` as `native.hand_json(hand)` writes it, `spec_json` as
+/// `json.dumps(resolve(hand.rules).to_dict())`. Returns the audit as JSON; raises ValueError for
+/// JSON that is not a hand or a spec and RuntimeError where the Python auditor raises.
+#[pyfunction]
+fn audit(py: Python<'_>, hand_json: &str, spec_json: &str) -> PyResult<String> {
+    let hand: Hand = serde_json::from_str(hand_json)
+        .map_err(|e| PyValueError::new_err(format!("hand JSON: {e}")))?;
+    let mut spec = GameSpec::from_json(spec_json).map_err(PyValueError::new_err)?;
+    fill_odd_chip_stated(py, &mut spec)?;
+    ensure_ranking(py, &spec)?;
+    let judge = Judge::of(&spec.ranking);
+    py.detach(|| audit_json(&hand, &spec, judge.as_ref()))
+        .map_err(|reason| PyRuntimeError::new_err(format!("audit: {reason}")))
+}
+
+/// Hands read once and kept in the core, to be audited (and timed) without parsing again.
+#[pyclass(module = "soko_analytics._core", frozen)]
+struct ReplayBatch {
+    /// Each distinct spec with the hand values of its ranking.
+    specs: Vec<(Arc<GameSpec>, Option<Judge>)>,
+    /// Each hand with the index of its spec, or why it cannot be audited.
+    hands: Vec<Result<(Hand, usize), String>>,
+}
+
+impl ReplayBatch {
+    /// Each hand's audit, or why there is none.
+    fn each<T>(&self, audited: impl Fn(Result<replay::Audit, String>) -> T) -> Vec<T> {
+        self.hands
+            .iter()
+            .map(|item| {
+                audited(item.as_ref().map_err(String::clone).and_then(|(hand, s)| {
+                    let (spec, judge) = &self.specs[*s];
+                    let values = judge.as_ref().map(|j| j as &dyn HandValues);
+                    replay::audit(hand, spec, values).map_err(|f| f.0)
+                }))
+            })
+            .collect()
+    }
+}
+
+#[pymethods]
+impl ReplayBatch {
+    /// Read `hands_json` (each as `native.hand_json` writes it); each hand's spec is resolved
+    /// from its rules text by Python, once per distinct text.
+    #[new]
+    fn new(py: Python<'_>, hands_json: Vec<String>) -> ReplayBatch {
+        let mut specs: Vec<(Arc<GameSpec>, Option<Judge>)> = Vec::new();
+        let hands = hands_json
+            .iter()
+            .map(|text| {
+                let hand: Hand =
+                    serde_json::from_str(text).map_err(|e| format!("hand JSON: {e}"))?;
+                let spec = spec_of(py, &hand.rules)?;
+                let index = match specs.iter().position(|(s, _)| Arc::ptr_eq(s, &spec)) {
+                    Some(index) => index,
+                    None => {
+                        let judge = Judge::of(&spec.ranking);
+                        specs.push((spec, judge));
+                        specs.len() - 1
+                    }
+                };
+                Ok((hand, index))
+            })
+            .collect();
+        ReplayBatch { specs, hands }
+    }
+
+    fn __len__(&self) -> usize {
+        self.hands.len()
+    }
+
+    /// The audit of each hand as JSON, or `{"error": reason}` where it cannot be audited.
+    fn audit(&self, py: Python<'_>) -> Vec<String> {
+        py.detach(|| {
+            self.each(|audited| {
+                audited
+                    .and_then(|a| serde_json::to_string(&a).map_err(|e| e.to_string()))
+                    .unwrap_or_else(|e| error_json(&e))
+            })
+        })
+    }
+
+    /// Audit every hand without writing JSON: (hands audited, findings, faults). For timing.
+    fn count(&self, py: Python<'_>) -> (usize, usize, usize) {
+        py.detach(|| {
+            let counts = self.each(|audited| audited.map(|a| a.findings.len()));
+            let audited = counts.iter().filter(|c| c.is_ok()).count();
+            let findings = counts.iter().flatten().sum();
+            (audited, findings, counts.len() - audited)
+        })
+    }
+}
+
+/// Audit many hands: `audit_hands(hands_json)` is `ReplayBatch(hands_json).audit()`.
+#[pyfunction]
+fn audit_hands(py: Python<'_>, hands_json: Vec<String>) -> Vec<String> {
+    ReplayBatch::new(py, hands_json).audit(py)
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(audit, m)?)?;
+    m.add_function(wrap_pyfunction!(audit_hands, m)?)?;
+    m.add_class::<ReplayBatch>()?;
     Ok(())
 }

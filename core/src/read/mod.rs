@@ -1,1 +1,339 @@
-//! The hand reader (being ported from soko_analytics/parsers).
+//! The hand reader of the PokerStars family (PokerStars and Sökö text), ported from
+//! `soko_analytics/parsers/{stars,pokerstars,soko_text,times,base}.py`.
+//!
+//! [`read_piece`] takes one piece of a log (a hand's text and the line it starts on, as the
+//! splitter cuts it) and gives a [`Hand`] or the [`Quarantine`] record Python gives. A dialect is
+//! data ([`Dialect`]: its header parser and street aliases); the game of a hand is its spec,
+//! asked of the rules layer through [`Lookups`] once per distinct rules text and cached.
+//!
+//! Modules: `header` (the shared header grammar), `pokerstars` and `soko` (each dialect's
+//! header), `stars` (the body), `patterns` (its line shapes), `times`, `values` (amounts and
+//! cards), `errors`, and `pystr` (Python's string semantics, so both sides agree on every
+//! character).
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use crate::model::Hand;
+use crate::spec::{GameSpec, Resolver, Specs, Structure};
+
+mod errors;
+mod header;
+mod patterns;
+mod pokerstars;
+mod pystr;
+mod soko;
+mod stars;
+mod times;
+mod unicode_tables;
+mod values;
+
+pub use errors::{quarantine, Kind, Quarantine, ReadError, KEPT_CHARS, MAX_HAND_CHARS};
+pub use header::Header;
+pub use pystr::repr as py_repr;
+pub use times::{DateTime, Offsets};
+
+/// Reads the header lines of a hand: its stripped lines, the line number of the first.
+pub type HeaderParser =
+    for<'a> fn(&[&'a str], u64, &mut dyn Lookups) -> Result<Header<'a>, ReadError>;
+
+/// A member of the family: its name (`Source.format`), its header parser and the street
+/// markers it may print besides the spec's street names.
+pub struct Dialect {
+    pub name: &'static str,
+    pub header: HeaderParser,
+    /// Street marker aliases: `PRE-FLOP` → `HOLE CARDS`.
+    pub aliases: &'static [(&'static str, &'static str)],
+}
+
+/// PokerStars hand histories (and the PokerStars-format logs of clones).
+pub static POKERSTARS: Dialect = Dialect {
+    name: "pokerstars",
+    header: pokerstars::header,
+    aliases: &[("PRE-FLOP", "HOLE CARDS")],
+};
+
+/// The Sökö text format.
+pub static SOKO: Dialect = Dialect {
+    name: "soko",
+    header: soko::header,
+    aliases: &[],
+};
+
+/// The dialect of a format name (`pokerstars`, `soko`).
+pub fn dialect(format: &str) -> Option<&'static Dialect> {
+    match format {
+        "pokerstars" => Some(&POKERSTARS),
+        "soko" => Some(&SOKO),
+        _ => None,
+    }
+}
+
+/// Why the rules layer refused a `Rules:` line: a `RulesError` (reason, expected), or a bug
+/// of its own (the reason Python's `InternalError` gives).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RulesFault {
+    Rules {
+        reason: String,
+        expected: Option<String>,
+    },
+    Internal(String),
+}
+
+/// What the reader asks of the rules layer: pure functions of a few distinct header values.
+pub trait Lookups {
+    /// The spec of a rules text.
+    fn spec(&mut self, rules: &str) -> Result<Arc<GameSpec>, String>;
+    /// `soko_text.combine_rules`: a `Rules:` text with the header's structure, as the shortest
+    /// rules text.
+    fn combine_rules(
+        &mut self,
+        rules_line: &str,
+        structure: Structure,
+    ) -> Result<String, RulesFault>;
+    /// Time-zone offsets.
+    fn offsets(&mut self) -> &mut dyn Offsets;
+}
+
+/// A rules text's spec as `GameSpec.to_dict()` JSON, as a function.
+pub type ResolveFn = dyn Fn(&str) -> Result<String, String> + Send;
+/// `combine_rules` as a function.
+pub type Combiner = dyn Fn(&str, Structure) -> Result<String, RulesFault> + Send;
+/// A zone's UTC offset (seconds) at a local time, as a function.
+pub type OffsetFn = dyn Fn(&str, &DateTime) -> Option<i64> + Send;
+
+/// UTC offsets by (zone, local date and hour), each asked once: offsets of the zones the logs
+/// use change only on the hour.
+pub struct OffsetCache {
+    known: HashMap<(&'static str, i32, u8, u8, u8), Option<i64>>,
+    ask: Box<OffsetFn>,
+}
+
+impl Offsets for OffsetCache {
+    fn utc_offset(&mut self, zone: &'static str, local: &DateTime) -> Option<i64> {
+        let key = (zone, local.year, local.month, local.day, local.hour);
+        if let Some(found) = self.known.get(&key) {
+            return *found;
+        }
+        let offset = (self.ask)(zone, local);
+        self.known.insert(key, offset);
+        offset
+    }
+}
+
+/// [`Lookups`] answered by functions (the Python rules layer, or test doubles), each answer
+/// cached for the life of the value.
+pub struct Cached {
+    specs: Specs,
+    resolve: Box<ResolveFn>,
+    combined: HashMap<String, [Option<Result<String, RulesFault>>; 4]>,
+    combine: Box<Combiner>,
+    offsets: OffsetCache,
+}
+
+impl Cached {
+    pub fn new(resolve: Box<ResolveFn>, combine: Box<Combiner>, offset: Box<OffsetFn>) -> Cached {
+        Cached {
+            specs: Specs::default(),
+            resolve,
+            combined: HashMap::new(),
+            combine,
+            offsets: OffsetCache {
+                known: HashMap::new(),
+                ask: offset,
+            },
+        }
+    }
+}
+
+fn structure_slot(structure: Structure) -> usize {
+    match structure {
+        Structure::Spread => 0,
+        Structure::FixedLimit => 1,
+        Structure::PotLimit => 2,
+        Structure::NoLimit => 3,
+    }
+}
+
+impl Lookups for Cached {
+    fn spec(&mut self, rules: &str) -> Result<Arc<GameSpec>, String> {
+        let resolve: &Resolver = &*self.resolve;
+        self.specs.get(rules, resolve)
+    }
+
+    fn combine_rules(
+        &mut self,
+        rules_line: &str,
+        structure: Structure,
+    ) -> Result<String, RulesFault> {
+        let slot = structure_slot(structure);
+        if let Some(found) = self.combined.get(rules_line).and_then(|s| s[slot].as_ref()) {
+            return found.clone();
+        }
+        let answer = (self.combine)(rules_line, structure);
+        self.combined.entry(rules_line.to_string()).or_default()[slot] = Some(answer.clone());
+        answer
+    }
+
+    fn offsets(&mut self) -> &mut dyn Offsets {
+        &mut self.offsets
+    }
+}
+
+/// A hand's lines, stripped, trailing blank and separator lines dropped (`stars.hand_lines`).
+pub fn hand_lines(text: &str) -> Vec<&str> {
+    let mut lines: Vec<&str> = text.split('\n').map(pystr::strip).collect();
+    while lines
+        .last()
+        .is_some_and(|l| l.is_empty() || l.starts_with("*********** #"))
+    {
+        lines.pop();
+    }
+    if let Some(first) = lines.first_mut() {
+        *first = first.trim_start_matches('\u{feff}');
+    }
+    lines
+}
+
+/// The first `count` lines of a hand's text, without carriage returns (`stars._raw_text`).
+fn raw_text(text: &str, count: usize) -> String {
+    let mut end: Option<usize> = None;
+    for _ in 0..count {
+        let from = end.map_or(0, |e| e + 1);
+        match text.get(from..).and_then(|t| t.find('\n')) {
+            Some(at) => end = Some(from + at),
+            None => {
+                end = Some(text.len());
+                break;
+            }
+        }
+    }
+    let cut = match end {
+        Some(e) => &text[..e],
+        // Python's text[:-1]: the last character dropped.
+        None => text.char_indices().last().map_or("", |(i, _)| &text[..i]),
+    };
+    cut.replace('\r', "")
+}
+
+/// The hand id a piece is known by before it is read: the mark in its first line.
+fn piece_hand_id(text: &str) -> Option<&str> {
+    let line_end = text.find('\n').unwrap_or(text.len());
+    // Python looks in the first 4096 characters only; a line of at most 4096 bytes is within them.
+    let first = if line_end <= 4096 {
+        &text[..line_end]
+    } else {
+        let head = pystr::head(text, 4096);
+        head.split('\n').next().unwrap_or("")
+    };
+    header::hand_id(pystr::strip(first).trim_start_matches('\u{feff}'))
+}
+
+/// Cancelled and cut-off hands are quarantined as such, whatever their game.
+fn check_complete(lines: &[&str], first_line: u64) -> Result<(), ReadError> {
+    let hand_id = lines.first().and_then(|l| header::hand_id(l));
+    if let Some(at) = lines.iter().position(|l| *l == "Hand cancelled") {
+        return Err(ReadError::new(
+            Kind::Incomplete,
+            "hand cancelled: the site voided it, no chips changed hands",
+        )
+        .at(first_line + at as u64)
+        .hand(hand_id)
+        .actual(lines[at]));
+    }
+    if !lines.iter().any(|l| l.starts_with("*** SUMMARY ***")) {
+        let last = lines.len().saturating_sub(1);
+        return Err(ReadError::new(
+            Kind::Incomplete,
+            "the hand ends before its *** SUMMARY *** (an incomplete or partial hand)",
+        )
+        .at(first_line + last as u64)
+        .hand(hand_id)
+        .expected("*** SUMMARY ***")
+        .actual(lines.get(last).copied().unwrap_or("")));
+    }
+    Ok(())
+}
+
+/// Read one hand piece of a log: the [`Hand`], or the [`Quarantine`] record of why not (boxed:
+/// it is the rare case).
+pub fn read_piece(
+    text: &str,
+    first_line: u64,
+    path: &str,
+    dialect: &'static Dialect,
+    lookups: &mut dyn Lookups,
+) -> Result<Hand, Box<Quarantine>> {
+    let hand_id = piece_hand_id(text);
+    let lines = hand_lines(text);
+    let read = check_complete(&lines, first_line).and_then(|()| {
+        let raw = raw_text(text, lines.len());
+        stars::read_hand(&lines, first_line, path, dialect, lookups, raw)
+    });
+    read.map_err(|err| {
+        let id = err.hand_id.clone();
+        let raw = raw_text(text, lines.len());
+        Box::new(quarantine(
+            err,
+            raw,
+            path,
+            first_line,
+            id.as_deref().or(hand_id),
+        ))
+    })
+}
+
+/// The quarantine record of a piece that is not a hand (text before the first hand or after
+/// a summary).
+pub fn not_a_hand(text: &str, first_line: u64, path: &str) -> Quarantine {
+    let lines = hand_lines(text);
+    let raw = raw_text(text, lines.len());
+    let place = if first_line == 1 {
+        "before the first hand"
+    } else {
+        "after a hand's summary"
+    };
+    let actual = pystr::head(
+        lines.iter().find(|l| !l.is_empty()).copied().unwrap_or(""),
+        80,
+    );
+    let error = ReadError::malformed(format!("text {place} that is not a hand (no hand header)"))
+        .expected("a hand header such as 'PokerStars Hand #N: ...'")
+        .actual(actual);
+    quarantine(error, raw, path, first_line, None)
+}
+
+/// The quarantine record of a piece over [`MAX_HAND_CHARS`]: `text` is its kept start, `size`
+/// its full length in characters over `lines` lines.
+pub fn too_large(
+    text: &str,
+    first_line: u64,
+    path: &str,
+    is_hand: bool,
+    size: u64,
+    lines: u64,
+) -> Quarantine {
+    let what = if is_hand {
+        "a hand"
+    } else {
+        "text that is not a hand"
+    };
+    let reason = format!(
+        "{what} of {} characters over {} lines, more than the {} one hand may have; its first {} are kept",
+        pystr::thousands(size),
+        pystr::thousands(lines),
+        pystr::thousands(MAX_HAND_CHARS),
+        pystr::thousands(pystr::len(text) as u64),
+    );
+    let hand_id = if is_hand { piece_hand_id(text) } else { None };
+    quarantine(
+        ReadError::new(Kind::TooLarge, reason),
+        text.replace('\r', ""),
+        path,
+        first_line,
+        hand_id,
+    )
+}
+
+#[cfg(test)]
+mod tests;

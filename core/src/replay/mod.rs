@@ -1,1 +1,35 @@
-//! The replayer (being ported from soko_analytics/replay).
+//! The replayer and auditor: the Rust twin of `soko_analytics/replay/` (and of
+//! `rules/showing.py`).
+//!
+//! A hand is replayed under its game spec (`table`: betting state and legal actions), each
+//! action checked (`checks`), the pots built and paid (`pots`, `settle`) and the findings
+//! collected (`findings`); `audit` drives it all. Nothing here branches on a game's name: every
+//! rule is a flag of the [`crate::spec::GameSpec`].
+
+pub mod audit;
+pub mod checks;
+pub mod describe;
+pub mod findings;
+pub mod held;
+pub mod pots;
+pub mod settle;
+pub mod showing;
+pub mod table;
+
+pub use audit::{audit, Audit, PotResult};
+pub use describe::Judge;
+pub use findings::{Code, Finding, Severity};
+pub use settle::HandValues;
+
+/// A hand the Python reference cannot audit: where `replay.audit.audit` raises (an internal
+/// error there, quarantined by the API), the core returns this instead of a verdict, saying why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fault(pub String);
+
+impl std::fmt::Display for Fault {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Fault {}

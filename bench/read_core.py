@@ -1,0 +1,89 @@
+"""The core's hand reader beside Python's: hands per second over the corpus's PokerStars hands, same run.
+
+Pinned to one core. The pieces are cut once by Python's ``split_pieces`` (splitting is not timed);
+then each reader reads every piece: Python's ``stars._read_piece``, the core's ``_core.read_count``
+(the Rust reader alone, no Python value built) and ``_core.read_pieces`` (the same, with the
+canonical JSON of each hand handed back). The corpus is repeated until there are enough pieces.
+
+    python bench/read_core.py            # at least 100,000 pieces
+    python bench/read_core.py --quick    # at least 20,000
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from _common import pin_one_core
+
+from soko_analytics.native import core
+from soko_analytics.parsers import detect_format, pokerstars
+from soko_analytics.parsers.source import decode
+from soko_analytics.parsers.split import split_pieces
+from soko_analytics.parsers.stars import _read_piece
+
+CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "pokerstars"
+
+
+def corpus_pieces() -> list[tuple[str, list]]:
+    """(path, hand pieces) of every PokerStars file of the corpus."""
+    found = []
+    for path in sorted(CORPUS.rglob("*.txt")):
+        text = decode(path.read_bytes())
+        if detect_format(text[:8192]) != "pokerstars":
+            continue
+        pieces = [p for p in split_pieces(text) if p.kind == "hand" and not p.too_large]
+        if pieces:
+            found.append((str(path), pieces))
+    return found
+
+
+def timed(run: Callable[[], object]) -> float:
+    start = time.perf_counter()
+    run()
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true")
+    args = parser.parse_args()
+    pin_one_core()
+    files = corpus_pieces()
+    per_round = sum(len(p) for _, p in files)
+    rounds = max(1, -(-(20_000 if args.quick else 100_000) // per_round))
+    total = per_round * rounds
+    batches = [(path, [(p.text, p.line) for p in pieces]) for path, pieces in files]
+
+    def python() -> None:
+        for _ in range(rounds):
+            for path, pieces in files:
+                for piece in pieces:
+                    _read_piece(piece, path, pokerstars.DIALECT, False)
+
+    def core_only() -> None:
+        for _ in range(rounds):
+            for path, batch in batches:
+                core.read_count(batch, path, "pokerstars")
+
+    def core_json() -> None:
+        for _ in range(rounds):
+            for path, batch in batches:
+                core.read_pieces(batch, path, "pokerstars")
+
+    core_only()  # warm the lookups (specs, time zones) as Python's caches are warm after one round
+    hands, quarantined = (sum(x) for x in zip(*(core.read_count(b, p, "pokerstars") for p, b in batches)))
+    print(f"{len(files)} files, {per_round:,} pieces per round ({hands:,} hands, {quarantined:,} quarantined), "
+          f"{rounds} rounds: {total:,} pieces")
+    python_s = timed(python)
+    rows = [("python stars._read_piece", python_s), ("core read_count (Rust only)", timed(core_only)),
+            ("core read_pieces (Rust + JSON out)", timed(core_json))]
+    print(f"{'reader':38} {'seconds':>8} {'pieces/s':>12} {'× python':>9}")
+    for name, seconds in rows:
+        print(f"{name:38} {seconds:8.2f} {total / seconds:12,.0f} {python_s / seconds:9.1f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,400 @@
+//! Hand values: the Rust twin of `soko_analytics/rules/evaluate.py`.
+//!
+//! A ranking's five-card table (one `u16` value for each of the 2,598,960 five-card hands, by
+//! colex index, 1 = the worst hand) is built once by Python (`rules/tables.py`) and handed over as
+//! bytes through `_core.register_ranking`; this module keeps one [`Evaluator`] per ranking name
+//! (`Ranking.name`, e.g. `high-kickers`) in a process-wide registry. The value of six or more
+//! cards is the best value of their five-card subsets, exactly as Python's `Evaluator.value`.
+//!
+//! Where a table shows that suits matter only through flushes (the standard ranking), six and
+//! seven cards are valued through rank-sum and flush-mask tables derived from the five-card table
+//! ([`seven`]), as Python does, instead of trying all 6 or 21 subsets. The decision is read from
+//! the table's data, never from the ranking's name.
+
+mod classes;
+mod colex;
+mod seven;
+
+#[cfg(test)]
+mod reference;
+
+use std::collections::HashMap;
+use std::fmt;
+use std::sync::{Arc, LazyLock, RwLock};
+
+use crate::cards::Card;
+
+pub use classes::HandClass;
+pub use colex::{colex_index, N_FIVE};
+use seven::SevenTables;
+
+/// Why a hand or a table could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EvalError {
+    /// Fewer than five cards.
+    TooFewCards(usize),
+    /// A card code outside 0..51 or a card given twice.
+    BadHand(Vec<u8>),
+    /// A five-card table of the wrong size or with a zero value.
+    BadTable(String),
+}
+
+impl fmt::Display for EvalError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EvalError::TooFewCards(n) => write!(f, "a hand needs five cards or more, got {n}"),
+            EvalError::BadHand(codes) => {
+                let text: Vec<String> = codes
+                    .iter()
+                    .map(|&c| {
+                        if c < 52 {
+                            Card(c).to_string()
+                        } else {
+                            c.to_string()
+                        }
+                    })
+                    .collect();
+                write!(
+                    f,
+                    "hand [{}] has a card twice or a code outside 0..51",
+                    text.join(" ")
+                )
+            }
+            EvalError::BadTable(why) => write!(f, "bad five-card table: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for EvalError {}
+
+/// Values hands of five or more cards under one ranking.
+pub struct Evaluator {
+    name: String,
+    /// Value of each five-card hand by colex index.
+    five: Box<[u16]>,
+    /// The `HandClass` number of each value (index 0 unused), when Python handed it over.
+    classes: Option<Box<[u8]>>,
+    /// Best-of-six and best-of-seven tables, where the ranking allows them.
+    seven: Option<SevenTables>,
+}
+
+impl fmt::Debug for Evaluator {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Evaluator")
+            .field("name", &self.name)
+            .field("seven", &self.seven.is_some())
+            .finish()
+    }
+}
+
+impl Evaluator {
+    /// An evaluator from a five-card table (`FiveCardTable.values`), optionally with the class
+    /// of each value (`FiveCardTable.value_class`).
+    pub fn new(
+        name: &str,
+        five: Vec<u16>,
+        classes: Option<Vec<u8>>,
+    ) -> Result<Evaluator, EvalError> {
+        if five.len() != N_FIVE {
+            return Err(EvalError::BadTable(format!(
+                "{} values, expected {N_FIVE}",
+                five.len()
+            )));
+        }
+        if five.contains(&0) {
+            return Err(EvalError::BadTable("a hand has value 0".into()));
+        }
+        if let Some(classes) = &classes {
+            let top = five.iter().copied().max().unwrap_or(0) as usize;
+            if classes.len() <= top {
+                return Err(EvalError::BadTable(format!(
+                    "{} classes for {top} values",
+                    classes.len()
+                )));
+            }
+            if classes.iter().any(|&c| HandClass::from_number(c).is_none()) {
+                return Err(EvalError::BadTable("unknown hand class number".into()));
+            }
+        }
+        let seven = SevenTables::build(&five);
+        Ok(Evaluator {
+            name: name.to_string(),
+            five: five.into_boxed_slice(),
+            classes: classes.map(Vec::into_boxed_slice),
+            seven,
+        })
+    }
+
+    /// An evaluator from the bytes of `FiveCardTable.values` (little-endian `u16`) and, optionally,
+    /// of `FiveCardTable.value_class` (one byte per value).
+    pub fn from_bytes(
+        name: &str,
+        five: &[u8],
+        classes: Option<&[u8]>,
+    ) -> Result<Evaluator, EvalError> {
+        if five.len() != 2 * N_FIVE {
+            return Err(EvalError::BadTable(format!(
+                "{} bytes, expected {}",
+                five.len(),
+                2 * N_FIVE
+            )));
+        }
+        let values = five
+            .chunks_exact(2)
+            .map(|b| u16::from_le_bytes([b[0], b[1]]))
+            .collect();
+        Evaluator::new(name, values, classes.map(<[u8]>::to_vec))
+    }
+
+    /// The ranking's name (`Ranking.name`).
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Whether six and seven cards go through the rank-sum tables.
+    pub fn has_seven_tables(&self) -> bool {
+        self.seven.is_some()
+    }
+
+    /// The value of the best five of `cards` (Python's `evaluator(ranking).value(cards)`);
+    /// 0, never a hand's value, when the cards are fewer than five, repeat or are not cards.
+    pub fn value(&self, cards: &[Card]) -> u32 {
+        self.try_value(cards).unwrap_or(0)
+    }
+
+    /// [`Evaluator::value`], saying what is wrong with a bad hand.
+    pub fn try_value(&self, cards: &[Card]) -> Result<u32, EvalError> {
+        let mut codes = [0u8; 7];
+        if cards.len() < 5 {
+            return Err(EvalError::TooFewCards(cards.len()));
+        }
+        if cards.len() > 7 {
+            let codes: Vec<u8> = cards.iter().map(|c| c.0).collect();
+            return self.value_of_many(&codes);
+        }
+        for (slot, card) in codes.iter_mut().zip(cards) {
+            *slot = card.0;
+        }
+        self.value_codes(&codes[..cards.len()])
+    }
+
+    /// The value of 5..=7 card codes (the batch call's inner loop).
+    pub fn value_codes(&self, codes: &[u8]) -> Result<u32, EvalError> {
+        let bad = || EvalError::BadHand(codes.to_vec());
+        match codes.len() {
+            5 => {
+                let index = colex::index5(codes).ok_or_else(bad)?;
+                Ok(u32::from(self.five[index]))
+            }
+            6 | 7 => {
+                let mut mask = 0u64;
+                for &c in codes {
+                    if c > 51 || mask >> c & 1 == 1 {
+                        return Err(bad());
+                    }
+                    mask |= 1 << c;
+                }
+                Ok(match &self.seven {
+                    Some(seven) => u32::from(seven.value(codes)),
+                    None => self.best_subset(codes),
+                })
+            }
+            n if n < 5 => Err(EvalError::TooFewCards(n)),
+            _ => self.value_of_many(codes),
+        }
+    }
+
+    /// Best five of any number of distinct cards, by trying every subset (Python's fallback).
+    fn value_of_many(&self, codes: &[u8]) -> Result<u32, EvalError> {
+        let mut mask = 0u64;
+        for &c in codes {
+            if c > 51 || mask >> c & 1 == 1 {
+                return Err(EvalError::BadHand(codes.to_vec()));
+            }
+            mask |= 1 << c;
+        }
+        Ok(self.best_subset(codes))
+    }
+
+    /// The best value among the five-card subsets of distinct, valid codes: colex indexes summed
+    /// level by level, so each subset costs one addition and one lookup.
+    fn best_subset(&self, codes: &[u8]) -> u32 {
+        let mut stack = [0u8; 7];
+        let mut heap = Vec::new();
+        let sorted: &mut [u8] = if codes.len() <= 7 {
+            stack[..codes.len()].copy_from_slice(codes);
+            &mut stack[..codes.len()]
+        } else {
+            heap.extend_from_slice(codes);
+            &mut heap
+        };
+        sorted.sort_unstable();
+        let b = |level: usize, i: usize| colex::binom(level, sorted[i]);
+        let n = sorted.len();
+        let mut best = 0u16;
+        for a in 0..n {
+            let sa = b(0, a);
+            for bb in a + 1..n {
+                let sb = sa + b(1, bb);
+                for c in bb + 1..n {
+                    let sc = sb + b(2, c);
+                    for d in c + 1..n {
+                        let sd = sc + b(3, d);
+                        for e in d + 1..n {
+                            best = best.max(self.five[sd + b(4, e)]);
+                        }
+                    }
+                }
+            }
+        }
+        u32::from(best)
+    }
+
+    /// The class of a value, when the classes were handed over (`Evaluator.hand_class`).
+    pub fn hand_class(&self, value: u32) -> Option<HandClass> {
+        let classes = self.classes.as_ref()?;
+        let number = *classes.get(usize::try_from(value).ok()?)?;
+        if value == 0 {
+            return None;
+        }
+        HandClass::from_number(number)
+    }
+
+    /// Values of `codes.len() / n` hands of `n` cards each, in order; the first bad hand's row
+    /// and error otherwise.
+    pub fn values(&self, codes: &[u8], n: usize) -> Result<Vec<u32>, (usize, EvalError)> {
+        let mut out = Vec::with_capacity(codes.len() / n.max(1));
+        self.for_each_value(codes, n, |v| out.push(v))?;
+        Ok(out)
+    }
+
+    /// [`Evaluator::values`] as little-endian `u32` bytes (the batch call's result).
+    pub fn values_le_bytes(&self, codes: &[u8], n: usize) -> Result<Vec<u8>, (usize, EvalError)> {
+        let mut out = Vec::with_capacity(4 * (codes.len() / n.max(1)));
+        self.for_each_value(codes, n, |v| out.extend_from_slice(&v.to_le_bytes()))?;
+        Ok(out)
+    }
+
+    fn for_each_value(
+        &self,
+        codes: &[u8],
+        n: usize,
+        mut emit: impl FnMut(u32),
+    ) -> Result<(), (usize, EvalError)> {
+        if n == 0 {
+            return Err((0, EvalError::TooFewCards(0)));
+        }
+        if n == 5 {
+            // The common case without the per-hand dispatch of `value_codes`.
+            for (row, hand) in codes.chunks_exact(5).enumerate() {
+                match colex::index5(hand) {
+                    Some(index) => emit(u32::from(self.five[index])),
+                    None => return Err((row, EvalError::BadHand(hand.to_vec()))),
+                }
+            }
+            return Ok(());
+        }
+        for (row, hand) in codes.chunks_exact(n).enumerate() {
+            emit(self.value_codes(hand).map_err(|e| (row, e))?);
+        }
+        Ok(())
+    }
+}
+
+static REGISTRY: LazyLock<RwLock<HashMap<String, Arc<Evaluator>>>> =
+    LazyLock::new(|| RwLock::new(HashMap::new()));
+
+/// The evaluator registered under a ranking's name (`Ranking.name`).
+pub fn evaluator(name: &str) -> Option<Arc<Evaluator>> {
+    let registry = REGISTRY.read().unwrap_or_else(|e| e.into_inner());
+    registry.get(name).cloned()
+}
+
+/// Keep `evaluator` under its name, replacing any earlier one; returns the shared handle.
+pub fn register(evaluator: Evaluator) -> Arc<Evaluator> {
+    let shared = Arc::new(evaluator);
+    let mut registry = REGISTRY.write().unwrap_or_else(|e| e.into_inner());
+    registry.insert(shared.name.clone(), Arc::clone(&shared));
+    shared
+}
+
+/// The names of the registered rankings, sorted.
+pub fn registered() -> Vec<String> {
+    let registry = REGISTRY.read().unwrap_or_else(|e| e.into_inner());
+    let mut names: Vec<String> = registry.keys().cloned().collect();
+    names.sort();
+    names
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cards(text: &str) -> Vec<Card> {
+        text.split_whitespace()
+            .map(|t| Card::parse(t).unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn bad_hands_are_errors_not_panics() {
+        let ev = reference::high_evaluator();
+        assert_eq!(ev.value(&cards("As Kd")), 0);
+        assert_eq!(ev.value(&cards("As As Kd 7h 2c")), 0);
+        assert_eq!(ev.value(&cards("As As Kd 7h 2c 3c 4c")), 0);
+        assert_eq!(ev.value(&[Card(60), Card(1), Card(2), Card(3), Card(4)]), 0);
+        assert!(matches!(
+            ev.try_value(&cards("As Ks Kd 7h")),
+            Err(EvalError::TooFewCards(4))
+        ));
+        assert!(ev.values(&[1, 2, 3, 4, 4], 5).is_err());
+        assert!(Evaluator::from_bytes("x", &[0, 1], None).is_err());
+    }
+
+    #[test]
+    fn better_hands_have_larger_values() {
+        let ev = reference::high_evaluator();
+        let v = |t: &str| ev.value(&cards(t));
+        assert!(v("As Ks Qs Js Ts") > v("9s 9h 9d 9c 2s"));
+        assert!(v("5s 4h 3d 2c As") < v("6s 5h 4d 3c 2s"));
+        assert_eq!(v("As Kd 7h 3c 2s"), v("Ac Kh 7d 3s 2h"));
+        assert!(v("2c 2d 3h 3s 4c 4d 5h") > v("Ac Kd 9h 7s 5c 3d 2h"));
+        assert_eq!(ev.hand_class(v("2c 2d 3h 3s 4c")), Some(HandClass::TwoPair));
+        assert_eq!(ev.hand_class(0), None);
+    }
+
+    #[test]
+    fn six_and_seven_cards_equal_the_best_subset() {
+        let ev = reference::high_evaluator();
+        assert!(ev.has_seven_tables());
+        let mut rng = reference::Lcg(7);
+        for n in [6usize, 7, 8] {
+            for _ in 0..5_000 {
+                let hand = rng.hand(n);
+                let expected = ev.best_subset(&hand);
+                assert_eq!(ev.value_codes(&hand), Ok(expected), "{hand:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn suit_dependent_tables_are_valued_by_subsets() {
+        let ev = reference::top_card_then_suit_evaluator();
+        assert!(!ev.has_seven_tables());
+        let v = |t: &str| ev.value(&cards(t));
+        assert!(v("As 9d 7h 3c 2s") > v("Ah Kd 7h 3c 2s"));
+        assert_eq!(
+            v("As 9d 7h 3c 2s 4d 8c"),
+            v("As 9d 7h 4d 8c").max(v("As 3c 2s 4d 8c"))
+        );
+    }
+
+    #[test]
+    fn registry_keeps_evaluators_by_name() {
+        register(reference::top_card_then_suit_evaluator());
+        let ev = evaluator("test-top-card").expect("registered");
+        assert_eq!(ev.name(), "test-top-card");
+        assert!(registered().contains(&"test-top-card".to_string()));
+        assert!(evaluator("no-such-ranking").is_none());
+    }
+}

@@ -1,0 +1,350 @@
+//! Per-player facts of one hand: the rows of `player_hands` (the Rust twin of
+//! `soko_analytics/store/facts.py`; definitions in docs/stats.md).
+//!
+//! Player statistics are sums of these facts, so each is computed once, at import, by one pass
+//! over the hand's betting actions. Rounds are numbered as in the hand model: round 0 is the first
+//! betting round (preflop, 3rd street), round 1 the second. A *raise level* counts the voluntary
+//! raises of a round: on the first round the forced bets are level 0 and the first raise (or a
+//! stud completion, or Sökö's opening bet) is level 1; on later rounds a bet is level 1 and each
+//! raise adds one. What the game changes (positions from a button, best-showing openers, the
+//! ranking, the cards of a final hand) comes from the game spec as data ([`GameFacts`]).
+
+mod round0;
+pub mod row;
+
+use serde::Serialize;
+
+use crate::cards::Card;
+use crate::eval::Evaluator;
+use crate::ledger::Flow;
+use crate::model::{ActionKind, Hand};
+use crate::spec::{FirstToAct, GameSpec};
+
+use round0::{aggressive, stealer, voluntary, CbetMoment, Cbets, Moment};
+
+/// The fact columns of [`Facts`], in the DDL's order (`facts.COLUMNS`).
+pub const COLUMNS: [&str; 38] = [
+    "walk",
+    "vpip",
+    "pfr",
+    "situation",
+    "post_bets",
+    "post_raises",
+    "post_calls",
+    "post_folds",
+    "post_checks",
+    "street_reached",
+    "saw_second",
+    "showdown",
+    "won_showdown",
+    "won",
+    "three_bet_opp",
+    "three_bet",
+    "fold_3bet_opp",
+    "fold_3bet",
+    "cbet_flop_opp",
+    "cbet_flop",
+    "fold_cbet_flop_opp",
+    "fold_cbet_flop",
+    "cbet_turn_opp",
+    "cbet_turn",
+    "fold_cbet_turn_opp",
+    "fold_cbet_turn",
+    "steal_opp",
+    "steal",
+    "fold_steal_opp",
+    "fold_steal",
+    "bring_in",
+    "complete_opp",
+    "complete",
+    "fold_completion_opp",
+    "fold_completion",
+    "best_showing_opp",
+    "best_showing_bet",
+    "showdown_class",
+];
+
+/// One player's facts in one hand (see docs/stats.md for each); serialized in [`COLUMNS`] order.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Facts {
+    pub walk: bool,
+    pub vpip: bool,
+    pub pfr: bool,
+    pub situation: &'static str,
+    pub post_bets: u32,
+    pub post_raises: u32,
+    pub post_calls: u32,
+    pub post_folds: u32,
+    pub post_checks: u32,
+    pub street_reached: u8,
+    pub saw_second: bool,
+    pub showdown: bool,
+    pub won_showdown: bool,
+    pub won: bool,
+    pub three_bet_opp: bool,
+    pub three_bet: bool,
+    pub fold_3bet_opp: bool,
+    pub fold_3bet: bool,
+    pub cbet_flop_opp: bool,
+    pub cbet_flop: bool,
+    pub fold_cbet_flop_opp: bool,
+    pub fold_cbet_flop: bool,
+    pub cbet_turn_opp: bool,
+    pub cbet_turn: bool,
+    pub fold_cbet_turn_opp: bool,
+    pub fold_cbet_turn: bool,
+    pub steal_opp: bool,
+    pub steal: bool,
+    pub fold_steal_opp: bool,
+    pub fold_steal: bool,
+    pub bring_in: bool,
+    pub complete_opp: bool,
+    pub complete: bool,
+    pub fold_completion_opp: bool,
+    pub fold_completion: bool,
+    pub best_showing_opp: u32,
+    pub best_showing_bet: u32,
+    pub showdown_class: Option<&'static str>,
+    /// Rounds on which the player has made a decision (one bit per round number).
+    #[serde(skip)]
+    acted: [u64; 4],
+}
+
+impl Facts {
+    fn new() -> Facts {
+        Facts {
+            situation: "no decision",
+            ..Facts::default()
+        }
+    }
+
+    fn has_acted(&self, round: u8) -> bool {
+        self.acted[usize::from(round >> 6)] >> (round & 63) & 1 == 1
+    }
+
+    fn act(&mut self, round: u8) {
+        self.acted[usize::from(round >> 6)] |= 1 << (round & 63);
+    }
+}
+
+/// What the facts need to know of the game (`GameFacts` in `store/facts.py`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameFacts {
+    /// Positions come from a button (hold'em); otherwise the stud facts apply.
+    pub button: bool,
+    /// Later rounds open with the best showing hand.
+    pub best_showing: bool,
+    /// Cards in a player's final hand, own and board (hold'em 7, Sökö 5).
+    pub cards: usize,
+}
+
+impl GameFacts {
+    pub fn of(spec: &GameSpec) -> GameFacts {
+        GameFacts {
+            button: spec.first_to_act.later_rounds == FirstToAct::LeftOfButton,
+            best_showing: spec.first_to_act.later_rounds == FirstToAct::BestShowing,
+            cards: usize::from(spec.cards_per_player()) + usize::from(spec.board_cards()),
+        }
+    }
+}
+
+/// One player dealt in: the name, the seat's index in `hand.seats` and the hold'em position.
+#[derive(Clone, Copy, Debug)]
+pub struct Player<'a> {
+    pub name: &'a str,
+    pub seat: usize,
+    pub position: Option<&'a str>,
+}
+
+/// The facts of each player dealt in (`players` in seat order), parallel to `players`.
+/// `flows` is parallel to `hand.seats`; `ranking` values the showdown hands (None: no class).
+pub fn hand_facts(
+    hand: &Hand,
+    game: &GameFacts,
+    players: &[Player],
+    flows: &[Flow],
+    ranking: Option<&Evaluator>,
+) -> Vec<Facts> {
+    let mut facts = vec![Facts::new(); players.len()];
+    let index = |name: &str| players.iter().position(|p| p.name == name);
+    let betting: Vec<(usize, ActionKind, u8)> = hand
+        .actions
+        .iter()
+        .filter(|a| a.kind.betting())
+        .filter_map(|a| index(&a.player).map(|p| (p, a.kind, a.street)))
+        .collect();
+    let mut folded: Vec<Option<u8>> = vec![None; players.len()];
+    let last_street = hand
+        .deals
+        .iter()
+        .map(|d| d.street)
+        .chain(betting.iter().map(|b| b.2))
+        .max()
+        .unwrap_or(0);
+
+    // first round: who posts the bring-in, who acts first
+    let mut first_actor = None;
+    for a in hand.actions.iter().filter(|a| a.street == 0) {
+        if let Some(p) = index(&a.player) {
+            if a.kind == ActionKind::BringIn {
+                facts[p].bring_in = true;
+                first_actor = Some(p);
+                break;
+            }
+            if a.kind.betting() {
+                first_actor = Some(p);
+                break;
+            }
+        }
+    }
+    let late = if game.button {
+        Vec::new()
+    } else {
+        round0::late_stud(players.len(), first_actor)
+    };
+
+    let mut street: Option<u8> = None;
+    let (mut level, mut callers) = (0u32, 0u32);
+    let mut raisers: Vec<usize> = Vec::new();
+    let mut aggressor = None; // last raiser of round 0
+    let mut cbets = Cbets::default();
+    let mut steal_open = false; // a steal is standing with nobody in after it
+    let mut bettor = None; // who bet this round (level 1 on rounds >= 1)
+    let mut opened = false; // a betting action has been taken this round
+    for &(p, kind, s) in &betting {
+        let f = &mut facts[p];
+        if street != Some(s) {
+            street = Some(s);
+            (level, callers, bettor, opened) = (0, 0, None, false);
+            raisers.clear();
+        }
+        let first_decision = !f.has_acted(s);
+        f.act(s);
+        if s == 0 {
+            if first_decision {
+                f.situation = round0::situation(level, callers);
+            }
+            f.vpip |= voluntary(kind);
+            f.pfr |= aggressive(kind);
+            let moment = Moment {
+                player: p,
+                kind,
+                level,
+                callers,
+                first_decision,
+                steal_open,
+                position: players[p].position,
+            };
+            if game.button {
+                round0::holdem_round0(f, &moment, &raisers);
+                if first_decision
+                    && level == 0
+                    && callers == 0
+                    && stealer(players[p].position)
+                    && kind == ActionKind::Raise
+                {
+                    steal_open = true;
+                } else if voluntary(kind) {
+                    steal_open = false;
+                }
+            } else {
+                steal_open = round0::stud_round0(f, &moment, first_actor, &late);
+            }
+        } else {
+            match kind {
+                ActionKind::Bet | ActionKind::Complete => f.post_bets += 1,
+                ActionKind::Raise => f.post_raises += 1,
+                ActionKind::Call => f.post_calls += 1,
+                ActionKind::Fold => f.post_folds += 1,
+                _ => f.post_checks += 1,
+            }
+            if game.best_showing && !opened {
+                f.best_showing_opp += 1;
+                f.best_showing_bet += u32::from(kind == ActionKind::Bet);
+            }
+            if game.button && (s == 1 || s == 2) {
+                let moment = CbetMoment {
+                    player: p,
+                    kind,
+                    round: s,
+                    level,
+                    first_decision,
+                    aggressor,
+                    bettor,
+                };
+                round0::cbet(f, &moment, &mut cbets);
+            }
+        }
+        if kind == ActionKind::Fold {
+            folded[p] = Some(s);
+        } else if kind == ActionKind::Call {
+            callers += 1;
+        } else if aggressive(kind) {
+            level += 1;
+            raisers.push(p);
+            if s == 0 {
+                aggressor = Some(p);
+            } else if level == 1 {
+                bettor = Some(p);
+            }
+        }
+        opened = true;
+    }
+
+    // how far each player got, and the end of the hand
+    let contested = folded.iter().filter(|f| f.is_none()).count() >= 2;
+    let many = players.len() > 1;
+    for (p, f) in facts.iter_mut().enumerate() {
+        let out = folded[p].is_some();
+        f.street_reached = folded[p].unwrap_or(last_street);
+        f.saw_second = f.street_reached >= 1;
+        let collected = flows.get(players[p].seat).map_or(0, |fl| fl.collected);
+        f.won = collected > 0;
+        f.showdown = contested && !out;
+        f.won_showdown = f.showdown && f.won;
+        f.walk = !f.has_acted(0) && !contested && !out && many;
+        if f.walk {
+            f.situation = "walk";
+        }
+        if f.showdown {
+            f.showdown_class =
+                ranking.and_then(|ev| showdown_class(hand, players[p].name, game, ev));
+        }
+    }
+    facts
+}
+
+/// The class of the player's final hand (`four_flush`, `full_house`), where all its cards are
+/// known: dealt (first run), shown or mucked, and the board.
+pub fn showdown_class(
+    hand: &Hand,
+    player: &str,
+    game: &GameFacts,
+    ev: &Evaluator,
+) -> Option<&'static str> {
+    let mut cards: Vec<Card> = Vec::with_capacity(8);
+    let mut add = |c: Card| {
+        if !cards.contains(&c) {
+            cards.push(c);
+        }
+    };
+    for d in &hand.deals {
+        if d.player.as_deref() == Some(player) && d.run == 0 {
+            d.cards.iter().flatten().copied().for_each(&mut add);
+        }
+    }
+    for a in &hand.actions {
+        if a.player == player && matches!(a.kind, ActionKind::Show | ActionKind::Muck) {
+            a.cards.iter().copied().for_each(&mut add);
+        }
+    }
+    for d in &hand.deals {
+        if d.player.is_none() && d.run == 0 {
+            d.cards.iter().flatten().copied().for_each(&mut add);
+        }
+    }
+    if cards.len() != game.cards || !(5..=7).contains(&cards.len()) {
+        return None;
+    }
+    ev.hand_class(ev.value(&cards)).map(|c| c.name())
+}

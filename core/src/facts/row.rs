@@ -1,0 +1,269 @@
+//! The `player_hands` rows of one hand (`Batch._add_player_hands` in `store/rows.py`): who is in,
+//! their positions, money, rake share and won-per-100 unit, with the facts of [`super::hand_facts`].
+
+use serde::Serialize;
+
+use crate::eval::Evaluator;
+use crate::keys::{hand_key, positions, stakes_label};
+use crate::ledger::{money_flow, Flow};
+use crate::model::{ActionKind, Hand, Stakes};
+use crate::rows::time::timestamp_us;
+use crate::spec::{GameSpec, Structure};
+
+use super::{hand_facts, Facts, GameFacts, Player};
+
+/// Hold'em position label → the group `--by position` reports (`POSITION_GROUPS`).
+pub fn position_group(position: &str) -> Option<&'static str> {
+    Some(match position {
+        "BTN" => "button",
+        "SB" | "BB" => "blinds",
+        "UTG" | "UTG+1" => "early",
+        "UTG+2" | "UTG+3" | "MP" | "HJ" => "middle",
+        "CO" => "late",
+        _ => return None,
+    })
+}
+
+/// The amount of the won-per-100 unit (`unit_of`): the big bet (or the spread's largest bet)
+/// under fixed and spread limit; otherwise the big blind, else the bring-in, else the ante.
+pub fn unit_of(structure: Structure, stakes: &Stakes) -> Option<i64> {
+    let given = |amount: Option<i64>| amount.filter(|&a| a != 0);
+    match structure {
+        Structure::FixedLimit | Structure::Spread => {
+            given(stakes.big_bet).or_else(|| given(stakes.max_bet))
+        }
+        Structure::NoLimit | Structure::PotLimit => given(stakes.big_blind)
+            .or_else(|| given(stakes.bring_in))
+            .or_else(|| given(stakes.ante)),
+    }
+}
+
+/// The rake attributed to each player in proportion to what they collected (the largest
+/// remainders get the odd units, first in the given order on ties); nobody collected: nobody paid.
+pub fn rake_shares(rake: Option<i64>, collected: &[i64]) -> Vec<i64> {
+    let total: i128 = collected.iter().map(|&c| i128::from(c)).sum();
+    let rake = i128::from(rake.unwrap_or(0));
+    if rake == 0 || total <= 0 {
+        return vec![0; collected.len()];
+    }
+    let exact: Vec<i128> = collected.iter().map(|&c| rake * i128::from(c)).collect();
+    let mut shares: Vec<i128> = exact.iter().map(|e| e.div_euclid(total)).collect();
+    let left = rake - shares.iter().sum::<i128>();
+    let mut order: Vec<usize> = (0..collected.len()).collect();
+    order.sort_by_key(|&i| -exact[i].rem_euclid(total)); // stable: ties keep the given order
+    for &i in order.iter().take(usize::try_from(left).unwrap_or(0)) {
+        shares[i] += 1;
+    }
+    shares
+        .into_iter()
+        .map(|s| i64::try_from(s).unwrap_or(0))
+        .collect()
+}
+
+/// When the hand was played, as TIMESTAMP microseconds: the UTC start, else the start as printed.
+pub fn played_at(hand: &Hand) -> Option<i64> {
+    match (&hand.start_utc, &hand.start) {
+        (Some(utc), _) => timestamp_us(utc, true),
+        (None, Some(start)) => timestamp_us(start, false),
+        (None, None) => None,
+    }
+}
+
+/// One `player_hands` row without the all-in columns (`allin`, `allin_adjusted`, `allin_se`).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PlayerRow {
+    pub hand_key: i64,
+    pub seat: u8,
+    pub player: String,
+    pub game: String,
+    pub profile: String,
+    pub structure: &'static str,
+    pub stakes: String,
+    pub currency: Option<String>,
+    pub decimals: u8,
+    pub tournament: bool,
+    pub played_at: Option<i64>,
+    pub position: Option<String>,
+    pub position_group: Option<&'static str>,
+    pub unit: Option<i64>,
+    pub net: i64,
+    pub put_in: i64,
+    pub collected: i64,
+    pub rake: i64,
+    #[serde(flatten)]
+    pub facts: Facts,
+}
+
+/// Who was dealt in (per seat), and the seats of the first small and big blind posted.
+struct Cast {
+    dealt: Vec<bool>,
+    small_blind: Option<u8>,
+    big_blind: Option<u8>,
+}
+
+/// The seat number of a name (the last seat of that name, as a dict built over the seats).
+fn seat_of(hand: &Hand, name: &str) -> Option<u8> {
+    hand.seats
+        .iter()
+        .rev()
+        .find(|s| s.name == name)
+        .map(|s| s.seat)
+}
+
+impl Cast {
+    /// As `Batch.add_hand` reads it: a deal of round 0, or a forced or betting action of round 0.
+    fn of(hand: &Hand) -> Cast {
+        let mut names: Vec<&str> = Vec::with_capacity(hand.seats.len());
+        for d in &hand.deals {
+            if let (Some(p), 0) = (d.player.as_deref(), d.street) {
+                names.push(p);
+            }
+        }
+        let (mut small_blind, mut big_blind) = (None, None);
+        for a in hand.actions.iter().filter(|a| a.street == 0) {
+            if a.kind.forced() || a.kind.betting() {
+                names.push(&a.player);
+                match a.kind {
+                    ActionKind::SmallBlind if small_blind.is_none() => {
+                        small_blind = Some(&a.player)
+                    }
+                    ActionKind::BigBlind if big_blind.is_none() => big_blind = Some(&a.player),
+                    _ => {}
+                }
+            }
+        }
+        Cast {
+            dealt: hand
+                .seats
+                .iter()
+                .map(|s| names.contains(&s.name.as_str()))
+                .collect(),
+            small_blind: small_blind.and_then(|n| seat_of(hand, n)),
+            big_blind: big_blind.and_then(|n| seat_of(hand, n)),
+        }
+    }
+}
+
+/// The position label of each seat (parallel to `hand.seats`), where the game reads them from a
+/// button and the log names one.
+fn seat_positions(hand: &Hand, game: &GameFacts, cast: &Cast) -> Vec<Option<String>> {
+    let mut labels = vec![None; hand.seats.len()];
+    let (true, Some(button)) = (game.button, hand.button) else {
+        return labels;
+    };
+    let mut dealt: Vec<u8> = hand
+        .seats
+        .iter()
+        .zip(&cast.dealt)
+        .filter(|(_, d)| **d)
+        .map(|(s, _)| s.seat)
+        .collect();
+    dealt.sort_unstable();
+    for (seat, label) in positions(button, &dealt, cast.big_blind, cast.small_blind) {
+        for (i, s) in hand.seats.iter().enumerate() {
+            if s.seat == seat {
+                labels[i] = Some(label.clone());
+            }
+        }
+    }
+    labels
+}
+
+/// The `player_hands` rows of a hand: one per seat dealt in and not sitting out, in seat order.
+/// `ev` is the spec's ranking (None: no showdown classes).
+pub fn player_hands(hand: &Hand, spec: &GameSpec, ev: Option<&Evaluator>) -> Vec<PlayerRow> {
+    let game = GameFacts::of(spec);
+    let flows: Vec<Flow> = money_flow(hand);
+    let cast = Cast::of(hand);
+    let labels = seat_positions(hand, &game, &cast);
+    let seats: Vec<usize> = (0..hand.seats.len())
+        .filter(|&i| cast.dealt[i] && !hand.seats[i].sitting_out)
+        .collect();
+    let players: Vec<Player> = seats
+        .iter()
+        .map(|&i| Player {
+            name: &hand.seats[i].name,
+            seat: i,
+            position: labels[i].as_deref(),
+        })
+        .collect();
+    let facts = hand_facts(hand, &game, &players, &flows, ev);
+    let collected: Vec<i64> = seats.iter().map(|&i| flows[i].collected).collect();
+    let rake = rake_shares(hand.rake, &collected);
+    let key = hand_key(&hand.site, &hand.hand_id);
+    let stakes = stakes_label(&hand.stakes);
+    let structure = spec.options.structure;
+    let unit = unit_of(structure, &hand.stakes);
+    let played = played_at(hand);
+    let game_name = spec.game.clone().unwrap_or_else(|| spec.profile.clone());
+    seats
+        .iter()
+        .zip(facts)
+        .zip(rake)
+        .map(|((&i, facts), rake)| {
+            let s = &hand.seats[i];
+            let f = flows[i];
+            PlayerRow {
+                hand_key: key,
+                seat: s.seat,
+                player: s.name.clone(),
+                game: game_name.clone(),
+                profile: spec.profile.clone(),
+                structure: structure.as_str(),
+                stakes: stakes.clone(),
+                currency: hand.stakes.currency.clone(),
+                decimals: hand.stakes.decimals,
+                tournament: hand.tournament.is_some(),
+                played_at: played,
+                position_group: labels[i].as_deref().and_then(position_group),
+                position: labels[i].clone(),
+                unit,
+                net: f.net(),
+                put_in: f.put_in,
+                collected: f.collected,
+                rake,
+                facts,
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rake_goes_by_what_was_collected_odd_units_to_the_largest_remainders() {
+        assert_eq!(rake_shares(Some(10), &[50, 50]), vec![5, 5]);
+        assert_eq!(rake_shares(Some(3), &[10, 10]), vec![2, 1]);
+        assert_eq!(rake_shares(Some(5), &[1, 2]), vec![2, 3]);
+        assert_eq!(rake_shares(Some(5), &[0, 0]), vec![0, 0]);
+        assert_eq!(rake_shares(None, &[3, 0]), vec![0, 0]);
+    }
+
+    #[test]
+    fn units_follow_the_structure() {
+        let stakes = Stakes {
+            big_blind: Some(2),
+            big_bet: Some(8),
+            ante: Some(1),
+            ..Stakes::default()
+        };
+        assert_eq!(unit_of(Structure::FixedLimit, &stakes), Some(8));
+        assert_eq!(unit_of(Structure::NoLimit, &stakes), Some(2));
+        let antes = Stakes {
+            ante: Some(1),
+            big_blind: Some(0),
+            ..Stakes::default()
+        };
+        assert_eq!(unit_of(Structure::PotLimit, &antes), Some(1));
+        assert_eq!(unit_of(Structure::Spread, &antes), None);
+    }
+
+    #[test]
+    fn position_groups() {
+        assert_eq!(position_group("HJ"), Some("middle"));
+        assert_eq!(position_group("UTG+1"), Some("early"));
+        assert_eq!(position_group(""), None);
+    }
+}

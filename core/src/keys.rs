@@ -1,0 +1,255 @@
+//! Keys, hashes and labels of hands (the Rust twin of `soko_analytics/store/keys.py`): the hand's
+//! BIGINT key, text hashes, the stakes label and the positions of the players dealt in.
+
+use blake2::digest::consts::U16;
+use blake2::{Blake2b, Blake2b512, Digest};
+
+use crate::model::{Action, Deal, Hand, Seat, Stakes, Tournament};
+use serde::Serialize;
+
+const MASK63: u64 = (1 << 63) - 1;
+
+/// The first 8 bytes of blake2b-512(UTF-8 `site NUL hand_id`), big-endian, masked to 63 bits.
+pub fn hand_key(site: &str, hand_id: &str) -> i64 {
+    let mut hasher = Blake2b512::new();
+    hasher.update(site.as_bytes());
+    hasher.update([0u8]);
+    hasher.update(hand_id.as_bytes());
+    let digest = hasher.finalize();
+    let mut first = [0u8; 8];
+    first.copy_from_slice(&digest[..8]);
+    (u64::from_be_bytes(first) & MASK63) as i64
+}
+
+/// blake2b-128 of a text, as lowercase hex.
+pub fn text_hash(text: &str) -> String {
+    let out = Blake2b::<U16>::digest(text.as_bytes());
+    let mut hex = String::with_capacity(32);
+    for byte in out.iter().copied() {
+        hex.push(char::from_digit((byte >> 4) as u32, 16).unwrap_or('0'));
+        hex.push(char::from_digit((byte & 15) as u32, 16).unwrap_or('0'));
+    }
+    hex
+}
+
+/// The tag of the canonical form [`content_hash`] hashes: bump it when the form changes.
+pub const HASH_VERSION: &str = "hand-v2";
+
+/// The fields of a hand that `==` compares, in declaration order (none of where it came from).
+#[derive(Serialize)]
+struct Compared<'a> {
+    site: &'a str,
+    hand_id: &'a str,
+    rules: &'a str,
+    stakes: &'a Stakes,
+    table: &'a Option<String>,
+    max_seats: Option<u8>,
+    button: Option<u8>,
+    start: &'a Option<String>,
+    time_zone: &'a Option<String>,
+    start_utc: &'a Option<String>,
+    tournament: &'a Option<Tournament>,
+    seats: &'a [Seat],
+    deals: &'a [Deal],
+    actions: &'a [Action],
+    total_pot: Option<i64>,
+    rake: Option<i64>,
+    pots: &'a [i64],
+    extras: &'a [(String, i64)],
+    finishing_stacks: &'a [i64],
+}
+
+/// blake2b-128 hex of the hand's content: `hand-v2 NUL` and the compact JSON of the compared fields
+/// in the canonical form (`soko_analytics.native.hand_dict`). Equal hands hash the same; a hand that
+/// differs in any compared field hashes differently.
+pub fn content_hash(hand: &Hand) -> String {
+    let compared = Compared {
+        site: &hand.site,
+        hand_id: &hand.hand_id,
+        rules: &hand.rules,
+        stakes: &hand.stakes,
+        table: &hand.table,
+        max_seats: hand.max_seats,
+        button: hand.button,
+        start: &hand.start,
+        time_zone: &hand.time_zone,
+        start_utc: &hand.start_utc,
+        tournament: &hand.tournament,
+        seats: &hand.seats,
+        deals: &hand.deals,
+        actions: &hand.actions,
+        total_pot: hand.total_pot,
+        rake: hand.rake,
+        pots: &hand.pots,
+        extras: &hand.extras,
+        finishing_stacks: &hand.finishing_stacks,
+    };
+    let mut body = format!("{HASH_VERSION}\0");
+    body.push_str(&serde_json::to_string(&compared).unwrap_or_default());
+    text_hash(&body)
+}
+
+/// Exact decimal text without symbol or trimming: 930 at two decimals is `9.30`.
+pub fn decimal_text(minor: i64, decimals: u8) -> String {
+    let sign = if minor < 0 { "-" } else { "" };
+    let minor = minor.unsigned_abs();
+    if decimals == 0 {
+        return format!("{sign}{minor}");
+    }
+    let scale = 10u64.pow(decimals as u32);
+    let width = decimals as usize;
+    format!("{sign}{}.{:0width$}", minor / scale, minor % scale)
+}
+
+fn amount(value: Option<i64>, decimals: u8) -> String {
+    value.map_or_else(|| "?".to_string(), |v| decimal_text(v, decimals))
+}
+
+/// The stakes in one short text: `0.01/0.02 USD`, `0.04/0.08 ante 0.01 USD`, `10-100 ante 5`, `-`.
+pub fn stakes_label(st: &Stakes) -> String {
+    let d = st.decimals;
+    let mut parts: Vec<String> = Vec::with_capacity(4);
+    if st.min_bet.is_some() || st.max_bet.is_some() {
+        parts.push(format!(
+            "{}-{}",
+            amount(st.min_bet, d),
+            amount(st.max_bet, d)
+        ));
+    } else if let (Some(small), Some(big)) = (st.small_bet, st.big_bet) {
+        parts.push(format!(
+            "{}/{}",
+            decimal_text(small, d),
+            decimal_text(big, d)
+        ));
+    } else if st.small_blind.is_some() || st.big_blind.is_some() {
+        parts.push(format!(
+            "{}/{}",
+            amount(st.small_blind, d),
+            amount(st.big_blind, d)
+        ));
+    }
+    if let Some(ante) = st.ante.filter(|a| *a != 0) {
+        parts.push(format!("ante {}", decimal_text(ante, d)));
+    }
+    if let Some(cap) = st.cap.filter(|c| *c != 0) {
+        parts.push(format!("cap {}", decimal_text(cap, d)));
+    }
+    if parts.is_empty() {
+        parts.push("-".to_string());
+    }
+    if let Some(currency) = st.currency.as_deref().filter(|c| !c.is_empty()) {
+        parts.push(currency.to_string());
+    }
+    parts.join(" ")
+}
+
+/// Labels of the `k` players after the big blind, first to act first, counted back from the button.
+fn rest_labels(k: usize) -> Vec<String> {
+    if k == 0 {
+        return Vec::new();
+    }
+    let tail: &[&str] = match k {
+        1 => &["CO"],
+        2 | 3 => &["MP", "CO"],
+        _ => &["MP", "HJ", "CO"],
+    };
+    let mut labels: Vec<String> = (0..k - tail.len())
+        .map(|i| {
+            if i == 0 {
+                "UTG".to_string()
+            } else {
+                format!("UTG+{i}")
+            }
+        })
+        .collect();
+    labels.extend(tail.iter().map(|s| s.to_string()));
+    labels
+}
+
+/// The position of each of `n` players dealt in, in seat order from the button.
+pub fn position_labels(n: usize) -> Vec<String> {
+    match n {
+        0 => Vec::new(),
+        1 => vec!["BTN".into()],
+        2 => vec!["BTN".into(), "BB".into()],
+        _ => {
+            let mut labels: Vec<String> = vec!["BTN".into(), "SB".into(), "BB".into()];
+            labels.extend(rest_labels(n - 3));
+            labels
+        }
+    }
+}
+
+/// Seat number → position label for `dealt_seats` (in seat order), as `keys.positions` gives them.
+pub fn positions(
+    button: u8,
+    dealt_seats: &[u8],
+    big_blind_seat: Option<u8>,
+    small_blind_seat: Option<u8>,
+) -> Vec<(u8, String)> {
+    let n = dealt_seats.len();
+    if n == 2 && big_blind_seat == Some(button) && dealt_seats.contains(&button) {
+        return dealt_seats
+            .iter()
+            .map(|&s| (s, if s == button { "BB" } else { "SB" }.to_string()))
+            .collect();
+    }
+    let no_small_blind = small_blind_seat.is_none() && big_blind_seat.is_some();
+    let (at, skip): (usize, &[usize]) = match dealt_seats.iter().position(|&s| s == button) {
+        Some(at) => {
+            let skip_sb =
+                n > 2 && no_small_blind && big_blind_seat == Some(dealt_seats[(at + 1) % n]);
+            (at, if skip_sb { &[1] } else { &[] })
+        }
+        None => {
+            let at = dealt_seats.iter().position(|&s| s > button).unwrap_or(0);
+            let skip_both =
+                n > 1 && no_small_blind && dealt_seats.get(at).copied() == big_blind_seat;
+            (at, if skip_both { &[0, 1] } else { &[0] })
+        }
+    };
+    if n == 0 {
+        return Vec::new();
+    }
+    let labels = position_labels(n + skip.len())
+        .into_iter()
+        .enumerate()
+        .filter(|(i, _)| !skip.contains(i))
+        .map(|(_, label)| label);
+    let order = dealt_seats[at..].iter().chain(&dealt_seats[..at]).copied();
+    order.zip(labels).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn labels_follow_the_table_of_the_module_text() {
+        assert_eq!(position_labels(4), ["BTN", "SB", "BB", "CO"]);
+        assert_eq!(position_labels(6), ["BTN", "SB", "BB", "UTG", "MP", "CO"]);
+        assert_eq!(
+            position_labels(10),
+            ["BTN", "SB", "BB", "UTG", "UTG+1", "UTG+2", "UTG+3", "MP", "HJ", "CO"]
+        );
+    }
+
+    #[test]
+    fn heads_up_button_in_the_big_blind() {
+        let got = positions(3, &[1, 3], Some(3), None);
+        assert_eq!(got, vec![(1, "SB".to_string()), (3, "BB".to_string())]);
+    }
+
+    #[test]
+    fn decimals_are_exact() {
+        assert_eq!(decimal_text(930, 2), "9.30");
+        assert_eq!(decimal_text(-5, 2), "-0.05");
+        assert_eq!(decimal_text(1500, 0), "1500");
+    }
+
+    #[test]
+    fn text_hash_is_blake2b_128() {
+        // hashlib.blake2b(b"", digest_size=16).hexdigest()
+        assert_eq!(text_hash(""), "cae66941d9efbd404e4d88758ea67670");
+    }
+}

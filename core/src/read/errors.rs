@@ -1,0 +1,139 @@
+//! Why a hand could not be read: the error kinds of `parsers/base.py` and the quarantine record.
+//!
+//! A fault of the log is a [`ReadError`] of one [`Kind`] with the line it names; at the per-hand
+//! boundary it becomes a [`Quarantine`], filled in as `parsers.base.quarantine` does (the hand's
+//! first line where the error names no other, `start` where it differs).
+
+use serde::Serialize;
+
+/// The largest text one hand may have (1 MiB of characters).
+pub const MAX_HAND_CHARS: u64 = 1 << 20;
+/// How much of an oversized hand's text the quarantine keeps.
+pub const KEPT_CHARS: u64 = 1 << 16;
+
+/// `quarantine.kind`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Kind {
+    /// Text that does not follow its format.
+    Malformed,
+    /// A game soko_analytics does not replay.
+    Unsupported,
+    /// A hand the log does not finish (cancelled or cut off).
+    Incomplete,
+    /// A hand over [`MAX_HAND_CHARS`].
+    TooLarge,
+    /// A bug met while reading (in the core, or reported by the Python rules layer).
+    Internal,
+}
+
+/// A fault met while reading one hand: what is wrong, where, and (where it helps) what was
+/// expected and what was found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReadError {
+    pub kind: Kind,
+    pub reason: String,
+    pub line: Option<u64>,
+    pub hand_id: Option<String>,
+    pub expected: Option<String>,
+    pub actual: Option<String>,
+}
+
+impl ReadError {
+    /// A malformed-text error with no place yet.
+    pub fn malformed(reason: impl Into<String>) -> ReadError {
+        ReadError::new(Kind::Malformed, reason)
+    }
+
+    pub fn new(kind: Kind, reason: impl Into<String>) -> ReadError {
+        ReadError {
+            kind,
+            reason: reason.into(),
+            line: None,
+            hand_id: None,
+            expected: None,
+            actual: None,
+        }
+    }
+
+    pub fn expected(mut self, expected: impl Into<String>) -> ReadError {
+        self.expected = Some(expected.into());
+        self
+    }
+
+    pub fn actual(mut self, actual: impl Into<String>) -> ReadError {
+        self.actual = Some(actual.into());
+        self
+    }
+
+    pub fn at(mut self, line: u64) -> ReadError {
+        self.line = Some(line);
+        self
+    }
+
+    pub fn hand(mut self, hand_id: Option<&str>) -> ReadError {
+        self.hand_id = hand_id.map(str::to_string);
+        self
+    }
+}
+
+/// A hand (or text between hands) that could not be stored, with why and its raw text: the
+/// fields of Python's `Quarantined` record.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Quarantine {
+    pub kind: Kind,
+    pub path: String,
+    /// The line the reason names.
+    pub line: u64,
+    pub hand_id: Option<String>,
+    pub reason: String,
+    pub raw: String,
+    /// The line the hand starts on, where it differs from `line`.
+    pub start: Option<u64>,
+    pub expected: Option<String>,
+    pub actual: Option<String>,
+}
+
+/// The quarantine record of `error` for a hand starting at `line` (`parsers.base.quarantine`).
+pub fn quarantine(
+    error: ReadError,
+    raw: String,
+    path: &str,
+    line: u64,
+    hand_id: Option<&str>,
+) -> Quarantine {
+    let at = error.line.unwrap_or(line);
+    Quarantine {
+        kind: error.kind,
+        path: path.to_string(),
+        line: at,
+        hand_id: hand_id.map(str::to_string),
+        reason: error.reason,
+        raw,
+        start: (at != line).then_some(line),
+        expected: error.expected,
+        actual: error.actual,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_quarantine_keeps_the_start_only_where_it_differs() {
+        let q = quarantine(
+            ReadError::malformed("x").at(7),
+            "raw".into(),
+            "f",
+            3,
+            Some("1"),
+        );
+        assert_eq!(
+            (q.line, q.start, q.hand_id.as_deref()),
+            (7, Some(3), Some("1"))
+        );
+        let q = quarantine(ReadError::malformed("x"), String::new(), "f", 3, None);
+        assert_eq!((q.line, q.start), (3, None));
+    }
+}

@@ -1,0 +1,190 @@
+//! What the header lines of a hand say, and the header grammar both dialects share: the
+//! `... Hand #<id>: <rest>` line (`stars.HEADER_LINE`), the `Hand #<id>:` mark
+//! (`split.HEADER_MARK`) and the `Table '...' 6-max Seat #1 is the button` line.
+
+use super::errors::ReadError;
+use super::pystr::{self, is_space};
+use super::times::DateTime;
+use crate::model::{Stakes, Tournament};
+
+/// The largest seat number (and table size) a log may give.
+pub const MAX_SEAT: u64 = 99;
+
+/// What a format's header lines say; the body is read by `stars::read_hand`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Header<'a> {
+    pub site: &'a str,
+    pub hand_id: &'a str,
+    pub rules: String,
+    pub stakes: Stakes,
+    pub table: Option<String>,
+    pub max_seats: Option<u8>,
+    pub button: Option<u8>,
+    pub start: Option<DateTime>,
+    pub time_zone: Option<&'a str>,
+    pub start_utc: Option<DateTime>,
+    pub tournament: Option<Tournament>,
+    /// Index of the first line after the header lines.
+    pub body: usize,
+}
+
+/// A header line's parts: (site before stripping, hand id, the rest).
+pub struct HeaderLine<'a> {
+    pub site: &'a str,
+    pub id: &'a str,
+    pub rest: &'a str,
+}
+
+const WORDS: [&str; 4] = ["Hand", "Game", "HAND", "GAME"];
+
+fn is_id_char(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'-'
+}
+
+/// `(?:Hand|Game|HAND|GAME) #[0-9A-Za-z-]+:` with its `#` at byte `hash`: (the id, the text
+/// after the colon).
+fn mark_at(line: &str, hash: usize) -> Option<(&str, &str)> {
+    let before = line.get(..hash)?;
+    if !WORDS.iter().any(|w| {
+        before.len() >= 5 && before.ends_with(' ') && before[..before.len() - 1].ends_with(w)
+    }) {
+        return None;
+    }
+    let after = &line[hash + 1..];
+    let n = after.bytes().take_while(|&b| is_id_char(b)).count();
+    if n == 0 || after.as_bytes().get(n) != Some(&b':') {
+        return None;
+    }
+    Some((&after[..n], &after[n + 1..]))
+}
+
+/// `stars.HEADER_LINE` matched against a (stripped) first line.
+pub fn header_line(line: &str) -> Option<HeaderLine<'_>> {
+    let first = line.find(['#', ':'])?;
+    if line.as_bytes()[first] != b'#' {
+        return None;
+    }
+    let (id, after) = mark_at(line, first)?;
+    let word_start = first - 5;
+    Some(HeaderLine {
+        site: line[..word_start].trim_end_matches(is_space),
+        id,
+        rest: after.trim_start_matches(is_space),
+    })
+}
+
+/// The hand id of the first `Hand #<id>:` mark in a line (`stars._hand_id`).
+pub fn hand_id(first: &str) -> Option<&str> {
+    first
+        .match_indices('#')
+        .find_map(|(at, _)| mark_at(first, at).map(|(id, _)| id))
+}
+
+/// A seat number or table size of a log, 1 to [`MAX_SEAT`].
+pub fn seat_number(text: &str, what: &str) -> Result<u8, ReadError> {
+    let ok = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
+    let value = if ok { pystr::int_value(text) } else { 0 };
+    if !ok || !(1..=MAX_SEAT).contains(&value) {
+        return Err(
+            ReadError::malformed(format!("{what} {text} is out of range"))
+                .expected(format!("1 to {MAX_SEAT}"))
+                .actual(text),
+        );
+    }
+    Ok(value as u8)
+}
+
+/// (table, max seats, button) of a table line.
+pub type TableLine = (String, Option<u8>, Option<u8>);
+
+/// `\d+` at the start of `s`: (digits, rest); None without a digit.
+fn digits(s: &str) -> Option<(&str, &str)> {
+    let n = pystr::digits_len(s);
+    (n > 0).then(|| (&s[..n], &s[n..]))
+}
+
+/// What may follow the table name's closing quote:
+/// `(?: (\d+)-[Mm]ax)?(?: \([^)]*\))?(?: Seat #(\d+) is the button)?\s*$`.
+fn table_tail(mut s: &str) -> Option<(Option<&str>, Option<&str>)> {
+    let mut max = None;
+    if let Some((d, rest)) = s.strip_prefix(' ').and_then(digits) {
+        if let Some(rest) = rest
+            .strip_prefix("-max")
+            .or_else(|| rest.strip_prefix("-Max"))
+        {
+            max = Some(d);
+            s = rest;
+        }
+    }
+    if let Some(rest) = s.strip_prefix(" (") {
+        if let Some(close) = rest.find(')') {
+            s = &rest[close + 1..];
+        }
+    }
+    let mut button = None;
+    if let Some((d, rest)) = s.strip_prefix(" Seat #").and_then(digits) {
+        if let Some(rest) = rest.strip_prefix(" is the button") {
+            button = Some(d);
+            s = rest;
+        }
+    }
+    s.chars().all(is_space).then_some((max, button))
+}
+
+/// (table, max seats, button seat) of a `Table '...' 6-max Seat #1 is the button` line; None if
+/// the line is not one (`stars.table_line`).
+pub fn table_line(line: &str) -> Result<Option<TableLine>, ReadError> {
+    let Some(inner) = line
+        .strip_prefix("Table ID '")
+        .or_else(|| line.strip_prefix("Table '"))
+    else {
+        return Ok(None);
+    };
+    for (close, _) in inner.rmatch_indices('\'') {
+        if let Some((max, button)) = table_tail(&inner[close + 1..]) {
+            let max = max.map(|m| seat_number(m, "table size")).transpose()?;
+            let button = button.map(|b| seat_number(b, "button seat")).transpose()?;
+            return Ok(Some((inner[..close].to_string(), max, button)));
+        }
+    }
+    Ok(None)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn header_lines_split_as_the_regex_does() {
+        let h = header_line("PokerStars Hand #27738502010: Tournament #160417133, $0.91+$0.09")
+            .unwrap();
+        assert_eq!(
+            (h.site, h.id, h.rest),
+            (
+                "PokerStars",
+                "27738502010",
+                "Tournament #160417133, $0.91+$0.09"
+            )
+        );
+        assert!(header_line("Note: PokerStars Hand #1: x").is_none());
+        assert!(header_line("PokerStars Hand #1 x").is_none());
+        assert_eq!(header_line("Game #A-1:x").unwrap().site, "");
+        assert_eq!(
+            hand_id("Note: Player: PokerStars Game #77-a: y"),
+            Some("77-a")
+        );
+        assert_eq!(hand_id("Hand#7:"), None);
+    }
+
+    #[test]
+    fn table_lines_take_the_last_quote_that_fits() {
+        let t = table_line("Table 'Kallio 3' 8-max Seat #7 is the button").unwrap();
+        assert_eq!(t, Some(("Kallio 3".into(), Some(8), Some(7))));
+        let t = table_line("Table 'it's' (Play Money) Seat #1 is the button  ").unwrap();
+        assert_eq!(t, Some(("it's".into(), None, Some(1))));
+        assert_eq!(table_line("Table 'x' junk").unwrap(), None);
+        assert_eq!(table_line("Tables").unwrap(), None);
+        let err = table_line("Table 'x' 99999-max").unwrap_err();
+        assert_eq!(err.reason, "table size 99999 is out of range");
+    }
+}

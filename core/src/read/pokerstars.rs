@@ -1,0 +1,361 @@
+//! The PokerStars header (`parsers/pokerstars.py`): site, hand id, game, stakes, tournament,
+//! club, start time and table line. The games it replays are data ([`GAMES`]); any other game is
+//! recognised and quarantined as unsupported with its name.
+
+use super::errors::{Kind, ReadError};
+use super::header::{header_line, table_line, Header};
+use super::pystr::{self, ci_ascii, ci_prefix, decimal, is_space, repr};
+use super::times::{parse_start, search_date};
+use super::values::{first_symbol, parse_amount, symbol_code};
+use super::Lookups;
+use crate::model::{Stakes, Tournament};
+
+/// Supported game texts of the header (case-folded) and the rules they replay under.
+pub const GAMES: [(&str, &str); 6] = [
+    ("hold'em no limit", "holdem"),
+    ("hold'em pot limit", "holdem; structure=pot_limit"),
+    ("hold'em limit", "holdem; structure=fixed_limit"),
+    ("hold'em fixed limit", "holdem; structure=fixed_limit"),
+    ("7 card stud limit", "stud7"),
+    ("5 card stud limit", "stud5"),
+];
+/// Rules whose header stakes are the small and big bet rather than the blinds.
+const FIXED: [&str; 2] = ["structure=fixed_limit", "stud"];
+
+/// Words that start a game's name (`pokerstars.GAME_START`, case-insensitive).
+const GAME_WORDS: [&str; 16] = [
+    "Mixed ",
+    "8-Game",
+    "HORSE",
+    "6+ ",
+    "Hold'em",
+    "Holdem",
+    "Omaha",
+    "Razz",
+    "Badugi",
+    "Courchevel",
+    "Triple Draw",
+    "Single Draw",
+    "2-7",
+    "London",
+    "Five Card",
+    "Seven Card",
+];
+
+/// `GAME_START` matched at the start of `s`.
+fn game_start_at(s: &str) -> bool {
+    if GAME_WORDS.iter().any(|w| ci_prefix(s, w).is_some()) {
+        return true;
+    }
+    // \d\+? ?Card
+    let mut chars = s.chars();
+    if chars.next().and_then(decimal).is_none() {
+        return false;
+    }
+    let mut rest = chars.as_str();
+    rest = rest.strip_prefix('+').unwrap_or(rest);
+    rest = rest.strip_prefix(' ').unwrap_or(rest);
+    ci_prefix(rest, "Card ").is_some()
+}
+
+/// `GAME_START.search(s)`: where the first game name starts.
+fn game_start(s: &str) -> Option<usize> {
+    s.char_indices()
+        .map(|(i, _)| i)
+        .find(|&i| game_start_at(&s[i..]))
+}
+
+/// `^(?:Zoom )?Tournament #(\d+),\s*(.*)$` (case-insensitive): (id, rest).
+fn tournament_line(body: &str) -> Option<(&str, &str)> {
+    let body = ci_prefix(body, "Zoom ").map_or(body, |n| &body[n..]);
+    let rest = &body[ci_prefix(body, "Tournament #")?..];
+    let n = pystr::digits_len(rest);
+    let after = rest[n..].strip_prefix(',')?;
+    (n > 0).then(|| (&rest[..n], after.trim_start_matches(is_space)))
+}
+
+/// `\(([^()]*)\)\s*$` searched: (where the `(` is, the text inside).
+fn stakes_group(body: &str) -> Option<(usize, &str)> {
+    let trimmed = body.trim_end_matches(is_space);
+    let inner = trimmed.strip_suffix(')')?;
+    let open = inner.rfind(['(', ')'])?;
+    (inner.as_bytes()[open] == b'(').then(|| (open, &inner[open + 1..]))
+}
+
+/// `\s+-\s+((?:Match Round [IVXLC]+, )?Level [^ ]+)\s*$` searched (case-insensitive): (where it
+/// starts, the level group).
+fn level_group(game: &str) -> Option<(usize, &str)> {
+    for (dash, _) in game.match_indices('-') {
+        let before = game[..dash].trim_end_matches(is_space);
+        let after = game[dash + 1..].trim_start_matches(is_space);
+        if before.len() == dash || after.len() == game.len() - dash - 1 {
+            continue;
+        }
+        let with_round = ci_prefix(after, "Match Round ").and_then(|n| {
+            let romans = after[n..]
+                .char_indices()
+                .find(|&(_, c)| !"ivxlc".bytes().any(|r| ci_ascii(c, r)))
+                .map_or(after.len() - n, |(i, _)| i);
+            (romans > 0)
+                .then(|| ci_prefix(&after[n + romans..], ", "))
+                .flatten()
+                .map(|m| n + romans + m)
+        });
+        for skip in with_round.into_iter().chain([0]) {
+            let Some(n) = ci_prefix(&after[skip..], "Level ") else {
+                continue;
+            };
+            let value = &after[skip + n..];
+            let run = value.find(' ').unwrap_or(value.len());
+            if run > 0 && value[run..].chars().all(is_space) {
+                return Some((before.len(), &after[..skip + n + run]));
+            }
+        }
+    }
+    None
+}
+
+/// The game, stakes, tournament and club of a header's text before its date (`pokerstars._game`).
+struct Game {
+    rules: &'static str,
+    stakes: Stakes,
+    tournament: Option<Tournament>,
+    club: Option<String>,
+}
+
+fn game(body: &str) -> Result<Game, ReadError> {
+    let mut body = body;
+    let mut club = None;
+    if let Some(inner) = body.strip_prefix('{') {
+        let (c, rest) = inner.split_once('}').unwrap_or((inner, ""));
+        club = Some(c.to_string());
+        body = rest;
+    }
+    body = pystr::strip(body);
+    let mut tournament = None;
+    if let Some((id, tail)) = tournament_line(body) {
+        let g = game_start(tail);
+        let buy_in = g.map(|g| tail[..g].trim_matches([' ', '-']));
+        body = g.map_or(tail, |g| &tail[g..]);
+        tournament = Some(Tournament {
+            tournament_id: id.to_string(),
+            buy_in: buy_in.filter(|b| !b.is_empty()).map(str::to_string),
+            level: None,
+        });
+    }
+    let Some((open, mut stakes_text)) = stakes_group(body) else {
+        return Err(ReadError::malformed("no stakes in the header")
+            .expected("'(small/big)' after the game")
+            .actual(body));
+    };
+    let mut name = pystr::strip(&body[..open]);
+    if let Some((inner, rest)) = stakes_text.split_once(',') {
+        if game_start_at(pystr::strip(inner)) {
+            (name, stakes_text) = (pystr::strip(inner), pystr::strip(rest));
+        }
+    }
+    if let Some((at, level)) = level_group(name) {
+        if let Some(t) = tournament.as_mut() {
+            t.level = Some(level.rsplit("Level ").next().unwrap_or(level).to_string());
+        }
+        name = &name[..at];
+    }
+    if let Some(open) = name.find('(') {
+        let inner = &name[open + 1..];
+        name = inner
+            .split(',')
+            .next()
+            .unwrap_or(inner)
+            .trim_end_matches(')');
+    }
+    let name = pystr::words(name).collect::<Vec<_>>().join(" ");
+    let Some(&(_, rules)) = GAMES.iter().find(|(key, _)| pystr::casefold_is(&name, key)) else {
+        return Err(unsupported(&name));
+    };
+    let fixed = FIXED.iter().any(|f| rules.contains(f));
+    let stakes = stakes(stakes_text, fixed)?;
+    Ok(Game {
+        rules,
+        stakes,
+        tournament,
+        club,
+    })
+}
+
+/// A game soko_analytics does not replay.
+pub fn unsupported(game: &str) -> ReadError {
+    ReadError::new(Kind::Unsupported, format!("unsupported game: {game}"))
+        .expected("Hold'em, 7 Card Stud, 5 Card Stud or Sökö")
+        .actual(game)
+}
+
+fn stakes_amount(word: &str, decimals: u8, text: &str) -> Result<i64, ReadError> {
+    parse_amount(word, decimals).map_err(|err| {
+        let e = ReadError::malformed(format!("{} in the stakes is not an amount", repr(word)))
+            .actual(text);
+        match err.expected {
+            Some(x) => e.expected(x),
+            None => e,
+        }
+    })
+}
+
+/// `$0.01/$0.02 USD`, `100/200`, `$0.25/$0.50 - $10 Cap -  USD`, `€1/€2 EUR`.
+fn stakes(text: &str, fixed: bool) -> Result<Stakes, ReadError> {
+    let mut parts = text.split(" - ").map(pystr::strip);
+    let main = parts.next().unwrap_or("");
+    let currency = pystr::words(text)
+        .rev()
+        .find(|w| pystr::len(w) == 3 && pystr::is_alpha(w) && pystr::is_upper(w));
+    let symbol = first_symbol(text);
+    let currency = currency.or_else(|| symbol.and_then(symbol_code));
+    let blinds: Vec<&str> = pystr::words(main)
+        .next()
+        .map_or(Vec::new(), |w| w.split('/').collect());
+    let decimals =
+        if symbol.is_some() || currency.is_some() || blinds.iter().any(|b| b.contains('.')) {
+            2
+        } else {
+            0
+        };
+    if blinds.len() != 2 {
+        return Err(
+            ReadError::malformed(format!("unreadable stakes {}", repr(text)))
+                .expected("'small/big'")
+                .actual(text),
+        );
+    }
+    let low = stakes_amount(blinds[0], decimals, text)?;
+    let high = stakes_amount(blinds[1], decimals, text)?;
+    let mut cap = None;
+    for part in parts {
+        if let Some(value) = part.strip_suffix("Cap") {
+            cap = Some(stakes_amount(pystr::strip(value), decimals, text)?);
+        }
+    }
+    let mut stakes = Stakes {
+        decimals,
+        currency: currency.map(str::to_string),
+        symbol: symbol.map_or(String::new(), String::from),
+        cap,
+        ..Stakes::default()
+    };
+    if fixed {
+        (stakes.small_bet, stakes.big_bet) = (Some(low), Some(high));
+    } else {
+        (stakes.small_blind, stakes.big_blind) = (Some(low), Some(high));
+    }
+    Ok(stakes)
+}
+
+/// The header of a PokerStars hand (`pokerstars.header`).
+pub fn header<'a>(
+    lines: &[&'a str],
+    first_line: u64,
+    lookups: &mut dyn Lookups,
+) -> Result<Header<'a>, ReadError> {
+    let first = lines.first().copied().unwrap_or("");
+    let Some(m) = header_line(first) else {
+        return Err(ReadError::malformed("not a hand header")
+            .at(first_line)
+            .expected("'PokerStars Hand #N: ...'")
+            .actual(first));
+    };
+    let site = match pystr::strip(m.site) {
+        "" => "PokerStars",
+        s => s,
+    };
+    read_header(site, m.id, m.rest, lines, lookups).map_err(|mut err| {
+        err.line = Some(err.line.unwrap_or(first_line));
+        err.hand_id = Some(m.id.to_string());
+        err
+    })
+}
+
+fn read_header<'a>(
+    site: &'a str,
+    hand_id: &'a str,
+    rest: &'a str,
+    lines: &[&'a str],
+    lookups: &mut dyn Lookups,
+) -> Result<Header<'a>, ReadError> {
+    let date = search_date(rest);
+    let (start, zone, utc) = match &date {
+        Some(d) => parse_start(&rest[d.start..], lookups.offsets())?,
+        None => (None, None, None),
+    };
+    let before = match &date {
+        Some(d) => rest[..d.start].trim_end_matches([' ', '-', '[']),
+        None => rest,
+    };
+    let game = game(before)?;
+    let (mut table, mut max_seats, mut button, mut body) = (None, None, None, 1);
+    if lines.len() > 1 {
+        if let Some(t) = table_line(lines[1])? {
+            (table, max_seats, button) = (Some(t.0), t.1, t.2);
+            body = 2;
+        }
+    }
+    if let Some(club) = game.club.filter(|c| !c.is_empty()) {
+        table = Some(match table {
+            Some(t) if !t.is_empty() => format!("{{{club}}} {t}"),
+            _ => format!("{{{club}}}"),
+        });
+    }
+    Ok(Header {
+        site,
+        hand_id,
+        rules: game.rules.to_string(),
+        stakes: game.stakes,
+        table,
+        max_seats,
+        button,
+        start,
+        time_zone: zone,
+        start_utc: utc,
+        tournament: game.tournament,
+        body,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn games_and_stakes_read_as_in_python() {
+        let g = game("Hold'em No Limit ($0.01/$0.02 USD)").unwrap();
+        assert_eq!(g.rules, "holdem");
+        assert_eq!(
+            (g.stakes.small_blind, g.stakes.big_blind),
+            (Some(1), Some(2))
+        );
+        assert_eq!(g.stakes.currency.as_deref(), Some("USD"));
+        let g = game("Tournament #160417133, $0.91+$0.09 USD Hold'em No Limit - Level I (10/20)")
+            .unwrap();
+        let t = g.tournament.unwrap();
+        assert_eq!(
+            (t.buy_in.as_deref(), t.level.as_deref()),
+            (Some("$0.91+$0.09 USD"), Some("I"))
+        );
+        assert_eq!(g.stakes.decimals, 0);
+        let g = game("{Club} 7 Card Stud Limit (10/20)").unwrap();
+        assert_eq!(
+            (g.rules, g.club.as_deref(), g.stakes.big_bet),
+            ("stud7", Some("Club"), Some(20))
+        );
+        let g = game("Hold'em No Limit ($0.25/$0.50 - $10 Cap - USD)").unwrap();
+        assert_eq!(g.stakes.cap, Some(1000));
+        let g = game("8-Game (Hold'em Limit, $400/$800)").unwrap();
+        assert_eq!(g.rules, "holdem; structure=fixed_limit");
+        let e = game("Omaha Pot Limit ($0.01/$0.02)").err().unwrap();
+        assert_eq!(
+            (e.kind, e.reason.as_str()),
+            (Kind::Unsupported, "unsupported game: Omaha Pot Limit")
+        );
+        let e = game("Hold'em No Limit").err().unwrap();
+        assert_eq!(e.reason, "no stakes in the header");
+        let e = game("Hold'em No Limit ($0.0a/$0.10 USD)").err().unwrap();
+        assert_eq!(e.reason, "'$0.0a' in the stakes is not an amount");
+    }
+}

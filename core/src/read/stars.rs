@@ -1,0 +1,773 @@
+//! The body of a PokerStars-family hand (`parsers/stars.py read_hand`): seat lines, `Name:
+//! action` lines, street markers, deals, collects and the summary, read once for both dialects.
+//! The game's streets come from its spec (data), so no game is a branch here.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use super::errors::{Kind, ReadError};
+use super::header::{seat_number, Header};
+use super::patterns as p;
+use super::pystr::repr;
+use super::values::{parse_amount, parse_cards};
+use super::{Dialect, Lookups};
+use crate::cards::Card;
+use crate::model::{Action, ActionKind, Deal, Hand, Seat, Source, Stakes};
+use crate::spec::GameSpec;
+
+const ALL_IN: &str = " and is all-in";
+const CAPPED: &str = " and has reached the ";
+const SEPARATOR: &str = "*********** #";
+
+/// Where a deal goes in the canonical order: (run, street, board?, seat index).
+type DealKey = (u8, usize, u8, usize);
+
+/// A seated name, with what the reader learns about it.
+struct Name<'a> {
+    name: &'a str,
+    /// The index in `seats` of the (last) seat with this name.
+    seat: usize,
+    /// Posted, acted or was dealt cards (collects and cash-outs do not count).
+    active: bool,
+    /// The street it folded on.
+    folded: Option<usize>,
+}
+
+/// What reading one hand's body accumulates.
+struct State<'a, 'l> {
+    header: Header<'a>,
+    spec: Arc<GameSpec>,
+    dialect: &'static Dialect,
+    first_line: u64,
+    lines: &'l [&'a str],
+    showdown: usize,
+    seats: Vec<Seat>,
+    names: Vec<Name<'a>>,
+    /// Deals by canonical key, with the index of their line (None for a deal filled in).
+    deals: BTreeMap<DealKey, (Deal, Option<usize>)>,
+    actions: Vec<Action>,
+    action_lines: Vec<u64>,
+    street: usize,
+    run: u8,
+    summary: bool,
+    total_pot: Option<i64>,
+    rake: Option<i64>,
+    pots: Vec<i64>,
+    extras: Vec<(String, i64)>,
+    reached: usize,
+}
+
+impl<'a> State<'a, '_> {
+    fn error(&self, index: usize, reason: impl Into<String>, expected: &str) -> ReadError {
+        let n = self.lines.len();
+        let e = ReadError::malformed(reason)
+            .at(self.first_line + index.min(n.saturating_sub(1)) as u64)
+            .hand(Some(self.header.hand_id))
+            .expected(expected);
+        match self.lines.get(index) {
+            Some(line) => e.actual(*line),
+            None => e,
+        }
+    }
+
+    /// `st.amount`: an amount at the hand's scale; an error naming the line.
+    fn amount(&self, text: &str, index: usize) -> Result<i64, ReadError> {
+        parse_amount(text, self.header.stakes.decimals).map_err(|err| self.relocate(err, index))
+    }
+
+    /// `st.cards`.
+    fn cards(&self, text: &str, index: usize) -> Result<Vec<Card>, ReadError> {
+        parse_cards(text).map_err(|err| self.relocate(err, index))
+    }
+
+    /// A value's error (reason and expected) placed on a line of this hand.
+    fn relocate(&self, err: ReadError, index: usize) -> ReadError {
+        let mut e = self.error(index, err.reason, "");
+        e.expected = err.expected;
+        e
+    }
+
+    fn name_index(&self, name: &str) -> Option<usize> {
+        self.names.iter().position(|n| n.name == name)
+    }
+
+    /// `_seated`: the index of a seated name, or an error.
+    fn seated(&self, index: usize, name: &str) -> Result<usize, ReadError> {
+        self.name_index(name).ok_or_else(|| {
+            self.error(
+                index,
+                format!("{} is not seated in this hand", repr(name)),
+                "a seated player",
+            )
+        })
+    }
+
+    /// The street of a marker's name: the spec's streets, the dialect's aliases, `RIVER`.
+    fn marker(&self, inner: &str) -> Option<usize> {
+        let streets = &self.spec.streets;
+        let by_name = |name: &str| streets.iter().rposition(|s| s.name == name);
+        for (alias, name) in self.dialect.aliases {
+            if *alias == inner {
+                if let Some(street) = by_name(name) {
+                    return Some(street);
+                }
+            }
+        }
+        by_name(inner).or_else(|| (inner == "RIVER").then(|| streets.len().saturating_sub(1)))
+    }
+
+    fn marker_names(&self) -> String {
+        let mut names: Vec<&str> = self.spec.streets.iter().map(|s| s.name.as_str()).collect();
+        for (alias, name) in self.dialect.aliases {
+            if names.contains(name) {
+                names.push(alias);
+            }
+        }
+        names.push("RIVER");
+        names.sort_unstable();
+        names.dedup();
+        names.join(", ")
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn add(
+        &mut self,
+        index: usize,
+        who: usize,
+        kind: ActionKind,
+        amount: i64,
+        to: Option<i64>,
+        all_in: bool,
+        cards: Vec<Card>,
+        text: Option<&str>,
+        fee: i64,
+    ) {
+        if !matches!(kind, ActionKind::Collect | ActionKind::CashOut) {
+            self.names[who].active = true;
+        }
+        self.actions.push(Action {
+            street: self.street as u8,
+            player: self.names[who].name.to_string(),
+            kind,
+            amount,
+            to,
+            all_in,
+            cards,
+            text: text.map(str::to_string),
+            fee,
+            run: self.run,
+        });
+        self.action_lines.push(self.first_line + index as u64);
+    }
+
+    /// An action with only an amount and the all-in flag.
+    fn add_amount(
+        &mut self,
+        index: usize,
+        who: usize,
+        kind: ActionKind,
+        amount: i64,
+        all_in: bool,
+    ) {
+        self.add(index, who, kind, amount, None, all_in, Vec::new(), None, 0);
+    }
+
+    fn add_plain(&mut self, index: usize, who: usize, kind: ActionKind) {
+        self.add(index, who, kind, 0, None, false, Vec::new(), None, 0);
+    }
+
+    fn add_cards(
+        &mut self,
+        index: usize,
+        who: usize,
+        kind: ActionKind,
+        cards: Vec<Card>,
+        text: Option<&str>,
+    ) {
+        self.add(index, who, kind, 0, None, false, cards, text, 0);
+    }
+}
+
+/// Read one hand: its stripped lines and the line number of the first.
+pub fn read_hand(
+    lines: &[&str],
+    first_line: u64,
+    path: &str,
+    dialect: &'static Dialect,
+    lookups: &mut dyn Lookups,
+    raw: String,
+) -> Result<Hand, ReadError> {
+    let header = (dialect.header)(lines, first_line, lookups)?;
+    let spec = lookups.spec(&header.rules).map_err(|reason| {
+        ReadError::new(Kind::Internal, format!("internal error: {reason}"))
+            .at(first_line)
+            .hand(Some(header.hand_id))
+    })?;
+    let showdown = spec.streets.len();
+    let body = header.body;
+    let mut st = State {
+        header,
+        spec,
+        dialect,
+        first_line,
+        lines,
+        showdown,
+        seats: Vec::with_capacity(10),
+        names: Vec::with_capacity(10),
+        deals: BTreeMap::new(),
+        actions: Vec::with_capacity(32),
+        action_lines: Vec::with_capacity(32),
+        street: 0,
+        run: 0,
+        summary: false,
+        total_pot: None,
+        rake: None,
+        pots: Vec::new(),
+        extras: Vec::new(),
+        reached: 0,
+    };
+    let n = lines.len();
+    let mut i = body;
+    while i < n && lines[i].starts_with("Seat ") {
+        let Some(m) = p::seat_line(lines[i]) else {
+            break;
+        };
+        let seat_index = st.seats.len();
+        match st.name_index(m.name) {
+            Some(k) => st.names[k].seat = seat_index,
+            None => st.names.push(Name {
+                name: m.name,
+                seat: seat_index,
+                active: false,
+                folded: None,
+            }),
+        }
+        let seat = seat_number(m.seat, "seat number").map_err(|err| st.relocate(err, i))?;
+        let stack = st.amount(m.stack, i)?;
+        st.seats.push(Seat {
+            seat,
+            name: m.name.to_string(),
+            stack,
+            sitting_out: m.rest.contains("sitting out"),
+            bounty: m.bounty.map(str::to_string),
+        });
+        i += 1;
+    }
+    if st.seats.is_empty() {
+        return Err(st.error(
+            i.min(n.saturating_sub(1)),
+            "no seat lines after the header",
+            "'Seat N: name (stack in chips)'",
+        ));
+    }
+    while i < n {
+        read_line(&mut st, i)?;
+        if st.summary {
+            if let Some(j) = (i + 1..n).find(|&j| lines[j].starts_with("Total pot ")) {
+                read_summary(&mut st, j)?;
+            }
+            break;
+        }
+        i += 1;
+    }
+    Ok(finish(st, path, raw))
+}
+
+fn read_line(st: &mut State, i: usize) -> Result<(), ReadError> {
+    let line = st.lines[i];
+    if line.is_empty() || line.starts_with(SEPARATOR) {
+        return Ok(());
+    }
+    let split = line.split_once(": ");
+    if let Some((name, rest)) = split {
+        if let Some(who) = st.name_index(name) {
+            return read_action(st, i, who, rest);
+        }
+        if rest.contains(": ") {
+            let found = st.names.iter().position(|n| {
+                line.len() > n.name.len() + 1
+                    && line.starts_with(n.name)
+                    && line[n.name.len()..].starts_with(": ")
+            });
+            if let Some(who) = found {
+                let rest = &line[st.names[who].name.len() + 2..];
+                return read_action(st, i, who, rest);
+            }
+        }
+    }
+    if line.starts_with("***") {
+        return read_marker(st, i, line);
+    }
+    if let Some(body) = line.strip_prefix("Dealt to ") {
+        return read_dealt(st, i, body);
+    }
+    if line.starts_with("Uncalled bet (") {
+        let Some((amount, name)) = p::uncalled_line(line) else {
+            return Err(st.error(
+                i,
+                "unreadable uncalled-bet line",
+                "'Uncalled bet (X) returned to NAME'",
+            ));
+        };
+        let who = st.seated(i, name)?;
+        let amount = st.amount(amount, i)?;
+        st.add_amount(i, who, ActionKind::Uncalled, amount, false);
+        return Ok(());
+    }
+    if line.contains(" collected ") {
+        if let Some((name, amount, pot)) = p::collect_line(line) {
+            let who = st.seated(i, name)?;
+            let amount = st.amount(amount, i)?;
+            st.add(
+                i,
+                who,
+                ActionKind::Collect,
+                amount,
+                None,
+                false,
+                Vec::new(),
+                Some(pot),
+                0,
+            );
+            return Ok(());
+        }
+    }
+    if line.contains(" cashed out the hand for ") {
+        if let Some((name, amount, fee)) = p::cash_out_line(line) {
+            let fee = match fee {
+                Some(fee) => st.amount(fee, i)?,
+                None => 0,
+            };
+            let who = st.seated(i, name)?;
+            let amount = st.amount(amount, i)?;
+            st.add(
+                i,
+                who,
+                ActionKind::CashOut,
+                amount,
+                None,
+                false,
+                Vec::new(),
+                None,
+                fee,
+            );
+            return Ok(());
+        }
+    }
+    if line.contains(" shows [") {
+        if let Some((name, cards, desc)) = p::shows_for_line(line) {
+            let who = st.seated(i, name)?;
+            let cards = st.cards(cards, i)?;
+            st.add_cards(i, who, ActionKind::Show, cards, Some(desc));
+            return Ok(());
+        }
+    }
+    if p::info_line(line) {
+        return Ok(());
+    }
+    match split {
+        Some((name, _)) => Err(st.error(
+            i,
+            format!("{} is not seated in this hand", repr(name)),
+            "an action by a seated player",
+        )),
+        None => Err(st.error(
+            i,
+            "unknown line",
+            "an action, a street marker, a deal, a collect or the summary",
+        )),
+    }
+}
+
+/// `_amount_and_flags`: the amount of `X[ and has reached the cap][ and is all-in]`.
+fn amount_and_flags(st: &State, i: usize, text: &str) -> Result<(i64, bool), ReadError> {
+    let (text, all_in) = match text.strip_suffix(ALL_IN) {
+        Some(t) => (t, true),
+        None => (text, false),
+    };
+    let text = text.find(CAPPED).map_or(text, |cap| &text[..cap]);
+    Ok((st.amount(text, i)?, all_in))
+}
+
+/// The forced bets of `posts ...`, in the order they are tried.
+const POSTS: [(&str, ActionKind); 5] = [
+    ("the ante ", ActionKind::Ante),
+    ("small blind ", ActionKind::SmallBlind),
+    ("big blind ", ActionKind::BigBlind),
+    ("small & big blinds ", ActionKind::SmallAndBigBlind),
+    ("straddle ", ActionKind::Straddle),
+];
+
+fn read_action(st: &mut State, i: usize, who: usize, rest: &str) -> Result<(), ReadError> {
+    use ActionKind as K;
+    let (verb, args) = rest.split_once(' ').unwrap_or((rest, ""));
+    match verb {
+        "folds" => {
+            let cards = match p::first_brackets(args) {
+                Some(text) => st.cards(text, i)?,
+                None => Vec::new(),
+            };
+            st.add_cards(i, who, K::Fold, cards, None);
+            let street = st.street;
+            st.names[who].folded.get_or_insert(street);
+            return Ok(());
+        }
+        "checks" => {
+            st.add_plain(i, who, K::Check);
+            return Ok(());
+        }
+        "calls" | "bets" => {
+            let (amount, all_in) = amount_and_flags(st, i, args)?;
+            let kind = if verb == "calls" { K::Call } else { K::Bet };
+            st.add_amount(i, who, kind, amount, all_in);
+            return Ok(());
+        }
+        "raises" => {
+            let Some((by, to)) = args.split_once(" to ") else {
+                return Err(st.error(i, "a raise without 'to'", "'raises X to Y'"));
+            };
+            let (to, all_in) = amount_and_flags(st, i, to)?;
+            let by = st.amount(by, i)?;
+            st.add(i, who, K::Raise, by, Some(to), all_in, Vec::new(), None, 0);
+            return Ok(());
+        }
+        "posts" => return read_post(st, i, who, args),
+        "shows" => {
+            let Some((cards, desc)) = p::show_line(rest) else {
+                return Err(st.error(i, "unreadable show line", "'shows [cards] (description)'"));
+            };
+            let cards = st.cards(cards, i)?;
+            st.add_cards(i, who, K::Show, cards, desc);
+            return Ok(());
+        }
+        _ => {}
+    }
+    if let Some(to) = args.strip_prefix("it to ").filter(|_| verb == "completes") {
+        let (to, all_in) = amount_and_flags(st, i, to)?;
+        st.add(
+            i,
+            who,
+            K::Complete,
+            0,
+            Some(to),
+            all_in,
+            Vec::new(),
+            None,
+            0,
+        );
+    } else if let Some(amount) = args.strip_prefix("in for ").filter(|_| verb == "brings") {
+        let (amount, all_in) = amount_and_flags(st, i, amount)?;
+        st.add_amount(i, who, K::BringIn, amount, all_in);
+    } else if rest.starts_with("mucks hand") {
+        let cards = match p::first_brackets(rest) {
+            Some(text) => st.cards(text, i)?,
+            None => Vec::new(),
+        };
+        st.add_cards(i, who, K::Muck, cards, None);
+    } else if rest.starts_with("turns up [") {
+        let cards = st.cards(&rest["turns up ".len()..], i)?;
+        let street = st.street;
+        let up = vec![true; cards.len()];
+        st.names[who].active = true;
+        let deal = Deal {
+            street: street as u8,
+            player: Some(st.names[who].name.to_string()),
+            cards: cards.into_iter().map(Some).collect(),
+            up,
+            run: 0,
+        };
+        st.deals
+            .insert((0, street, 0, st.names[who].seat), (deal, Some(i)));
+    } else if rest.starts_with("doesn't show hand") {
+        st.add_plain(i, who, K::NoShow);
+    } else if !p::info_line(&format!("{}: {rest}", st.names[who].name)) {
+        return Err(st.error(
+            i,
+            format!("unknown action {}", repr(rest)),
+            "folds, checks, calls, bets, raises, completes, brings in, posts, shows, mucks",
+        ));
+    }
+    Ok(())
+}
+
+fn read_post(st: &mut State, i: usize, who: usize, args: &str) -> Result<(), ReadError> {
+    for (prefix, kind) in POSTS {
+        if let Some(text) = args.strip_prefix(prefix) {
+            let (amount, all_in) = amount_and_flags(st, i, text)?;
+            st.add_amount(i, who, kind, amount, all_in);
+            return Ok(());
+        }
+    }
+    Err(st.error(
+        i,
+        format!("unknown forced bet 'posts {args}'"),
+        "posts the ante / small blind / big blind",
+    ))
+}
+
+fn read_marker(st: &mut State, i: usize, line: &str) -> Result<(), ReadError> {
+    let outer = line.trim_matches(['*', ' ']);
+    let mut inner = outer
+        .split(" [")
+        .next()
+        .unwrap_or(outer)
+        .trim_matches([' ', '*']);
+    let mut run = 0;
+    for (prefix, number) in [("FIRST ", 1), ("SECOND ", 2), ("THIRD ", 3)] {
+        if let Some(rest) = inner.strip_prefix(prefix) {
+            (inner, run) = (rest, number);
+        }
+    }
+    if inner == "SUMMARY" {
+        st.summary = true;
+        return Ok(());
+    }
+    if inner == "SHOW DOWN" || inner == "SHOWDOWN" {
+        (st.street, st.run) = (st.showdown, run);
+        return Ok(());
+    }
+    let Some(street) = st.marker(inner) else {
+        let expected = st.marker_names();
+        return Err(st.error(
+            i,
+            format!("unknown street marker {}", repr(inner)),
+            &expected,
+        ));
+    };
+    (st.street, st.run) = (street, run);
+    st.reached = st.reached.max(street);
+    let board = st.spec.streets.get(street).map_or(0, |s| s.board);
+    if board > 0 {
+        let Some(group) = p::all_brackets(line).last() else {
+            return Err(st.error(
+                i,
+                "a board street without its cards",
+                "'*** FLOP *** [a b c]'",
+            ));
+        };
+        let cards = st.cards(group, i)?;
+        if cards.len() != usize::from(board) {
+            return Err(st.error(
+                i,
+                format!("{} board cards dealt on {inner}", cards.len()),
+                &board.to_string(),
+            ));
+        }
+        let deal = Deal {
+            street: street as u8,
+            player: None,
+            cards: cards.into_iter().map(Some).collect(),
+            up: vec![true; usize::from(board)],
+            run,
+        };
+        st.deals.insert((run, street, 1, 0), (deal, Some(i)));
+    }
+    Ok(())
+}
+
+fn read_dealt(st: &mut State, i: usize, body: &str) -> Result<(), ReadError> {
+    let Some(at) = body.find(" [") else {
+        return Err(st.error(i, "a deal line without cards", "'Dealt to NAME [cards]'"));
+    };
+    let who = st.seated(i, &body[..at])?;
+    let groups: Vec<&str> = p::all_brackets(&body[at..]).collect();
+    let Some(last) = groups.last() else {
+        return Err(st.error(
+            i,
+            "a deal line without its cards in brackets",
+            "'Dealt to NAME [cards]'",
+        ));
+    };
+    let street = st.street;
+    let Some(layout) = st.spec.streets.get(street) else {
+        return Err(st.error(
+            i,
+            "a deal line after the showdown",
+            "deals before *** SHOW DOWN ***",
+        ));
+    };
+    let (down, up, turn_up) = (
+        usize::from(layout.down),
+        usize::from(layout.up),
+        layout.turn_up,
+    );
+    let new = if street == 0 || groups.len() == 1 {
+        st.cards(&groups.join(" "), i)?
+    } else {
+        st.cards(last, i)?
+    };
+    if turn_up > 0 {
+        return Ok(());
+    }
+    let cards: Vec<Option<Card>> = if new.len() == down + up {
+        new.into_iter().map(Some).collect()
+    } else if new.len() == up && up > 0 {
+        std::iter::repeat_n(None, down)
+            .chain(new.into_iter().map(Some))
+            .collect()
+    } else {
+        let name = st.names[who].name;
+        return Err(st.error(
+            i,
+            format!(
+                "{} cards dealt to {name} on {}",
+                new.len(),
+                st.spec.streets[street].name
+            ),
+            &format!("{} (or {up} up)", down + up),
+        ));
+    };
+    st.names[who].active = true;
+    let deal = Deal {
+        street: street as u8,
+        player: Some(st.names[who].name.to_string()),
+        cards,
+        up: std::iter::repeat_n(false, down)
+            .chain(std::iter::repeat_n(true, up))
+            .collect(),
+        run: 0,
+    };
+    st.deals
+        .insert((0, street, 0, st.names[who].seat), (deal, Some(i)));
+    Ok(())
+}
+
+fn read_summary(st: &mut State, i: usize) -> Result<(), ReadError> {
+    let line = st.lines[i];
+    let mut parts = line.split('|').map(super::pystr::strip);
+    let head = parts.next().unwrap_or("");
+    let head = head.strip_prefix("Total pot ").unwrap_or("");
+    let (main, more) = match head.split_once(' ') {
+        Some((main, more)) => (main, Some(more)),
+        None => (head, None),
+    };
+    st.total_pot = Some(st.amount(main, i)?);
+    let mut pots = Vec::new();
+    let mut extras = Vec::new();
+    for part in more.into_iter().chain(parts) {
+        for piece in part
+            .split(". ")
+            .map(super::pystr::strip)
+            .filter(|p| !p.is_empty())
+        {
+            let piece = piece.trim_end_matches('.');
+            let (label, value) = piece.rsplit_once(' ').unwrap_or(("", piece));
+            if label == "Main pot" || label.starts_with("Side pot") {
+                pots.push(st.amount(value, i)?);
+            } else if label == "Rake" {
+                st.rake = Some(st.amount(value, i)?);
+            } else if !label.is_empty() {
+                extras.push((label.to_string(), st.amount(value, i)?));
+            } else {
+                return Err(st.error(
+                    i,
+                    format!("unreadable summary part {}", repr(piece)),
+                    "'Total pot X | Rake Y'",
+                ));
+            }
+        }
+    }
+    (st.pots, st.extras) = (pots, extras);
+    Ok(())
+}
+
+/// Fill in unseen cards, order the deals canonically, build the Hand (`stars._finish`).
+fn finish(mut st: State, path: &str, raw: String) -> Hand {
+    let dealt_in: Vec<usize> = (0..st.seats.len())
+        .filter(|&k| {
+            st.names
+                .iter()
+                .any(|n| n.active && n.name == st.seats[k].name)
+        })
+        .collect();
+    let spec = Arc::clone(&st.spec);
+    for (street, layout) in spec.streets.iter().enumerate() {
+        if layout.board > 0
+            || layout.turn_up > 0
+            || layout.down + layout.up == 0
+            || street > st.reached
+        {
+            continue;
+        }
+        for &k in &dealt_in {
+            let Some(who) = st.name_index(&st.seats[k].name) else {
+                continue;
+            };
+            if st.names[who].folded.is_some_and(|f| f < street) {
+                continue;
+            }
+            let key = (0, street, 0, st.names[who].seat);
+            if layout.up == 0 && !st.deals.contains_key(&key) {
+                let down = usize::from(layout.down);
+                let deal = Deal {
+                    street: street as u8,
+                    player: Some(st.names[who].name.to_string()),
+                    cards: vec![None; down],
+                    up: vec![false; down],
+                    run: 0,
+                };
+                st.deals.insert(key, (deal, None));
+            }
+        }
+    }
+    let first = st.first_line;
+    let (deals, deal_lines): (Vec<Deal>, Vec<u64>) = std::mem::take(&mut st.deals)
+        .into_values()
+        .map(|(deal, at)| (deal, at.map_or(0, |j| first + j as u64)))
+        .unzip();
+    let h = st.header;
+    let stakes = stakes_with_posts(h.stakes, &st.actions);
+    Hand {
+        site: h.site.to_string(),
+        hand_id: h.hand_id.to_string(),
+        rules: h.rules,
+        stakes,
+        table: h.table,
+        max_seats: h.max_seats,
+        button: h.button,
+        start: h.start.map(|t| t.iso()),
+        time_zone: h.time_zone.map(str::to_string),
+        start_utc: h.start_utc.map(|t| t.iso()),
+        tournament: h.tournament,
+        seats: st.seats,
+        deals,
+        actions: st.actions,
+        total_pot: st.total_pot,
+        rake: st.rake,
+        pots: st.pots,
+        extras: st.extras,
+        finishing_stacks: Vec::new(),
+        source: Some(Source {
+            path: path.to_string(),
+            line: first,
+            format: Some(st.dialect.name.to_string()),
+        }),
+        deal_lines,
+        action_lines: st.action_lines,
+        raw,
+    }
+}
+
+/// Stakes with the forced bets the posts show, where the header does not say them.
+fn stakes_with_posts(mut stakes: Stakes, actions: &[Action]) -> Stakes {
+    let mut found = [false; 4];
+    for a in actions {
+        let slot = match a.kind {
+            ActionKind::Ante => Some((0, &mut stakes.ante)),
+            ActionKind::BringIn => Some((1, &mut stakes.bring_in)),
+            ActionKind::SmallBlind => Some((2, &mut stakes.small_blind)),
+            ActionKind::BigBlind => Some((3, &mut stakes.big_blind)),
+            _ => None,
+        };
+        if let Some((k, value)) = slot {
+            if !a.all_in && value.is_none() && !found[k] {
+                *value = Some(a.amount);
+                found[k] = true;
+            }
+        }
+        if a.street > 0 {
+            break;
+        }
+    }
+    stakes
+}

@@ -1,0 +1,238 @@
+//! Amounts and card lists as the logs write them (`model/money.py parse_amount`,
+//! `model/cards.py parse_cards`), with the same error reasons.
+
+use super::errors::ReadError;
+use super::pystr::{self, repr};
+use crate::cards::Card;
+
+/// The largest amount a log may give, in minor units.
+pub const MAX_AMOUNT: i64 = 1_000_000_000_000;
+/// Longer texts are not amounts.
+const MAX_DIGITS: usize = 40;
+const SYMBOL_CHARS: [char; 7] = ['$', '€', '£', '₹', '¥', ' ', '\t'];
+
+/// Currency symbols the logs use, with their ISO codes.
+pub const SYMBOLS: [(char, &str); 5] = [
+    ('$', "USD"),
+    ('€', "EUR"),
+    ('£', "GBP"),
+    ('₹', "INR"),
+    ('¥', "CNY"),
+];
+
+/// The ISO code of a currency symbol.
+pub fn symbol_code(symbol: char) -> Option<&'static str> {
+    SYMBOLS.iter().find(|(s, _)| *s == symbol).map(|(_, c)| *c)
+}
+
+/// The first currency symbol in a text.
+pub fn first_symbol(text: &str) -> Option<char> {
+    text.chars().find(|c| symbol_code(*c).is_some())
+}
+
+fn not_an_amount(text: &str) -> ReadError {
+    ReadError::malformed(format!("{} is not an amount", repr(text)))
+        .expected("a number like 1.25 or $0.50")
+        .actual(text)
+}
+
+/// `"$1.25"` → 125 at two decimals; `"1,500"` → 1500 at zero decimals (symbols and thousands
+/// commas ignored).
+pub fn parse_amount(text: &str, decimals: u8) -> Result<i64, ReadError> {
+    let body = text.trim_matches(&SYMBOL_CHARS[..]);
+    let commas = body.bytes().filter(|&b| b == b',').count();
+    if !body.is_ascii() || body.len() - commas > MAX_DIGITS {
+        let head = pystr::head(text, 40);
+        return Err(
+            ReadError::malformed(format!("{} is not an amount", repr(head)))
+                .expected("a number like 1.25 or $0.50")
+                .actual(head),
+        );
+    }
+    let (whole, frac, dot) = match body.find('.') {
+        Some(at) => (&body[..at], &body[at + 1..], true),
+        None => (body, "", false),
+    };
+    let digits = |s: &'_ str| s.bytes().filter(|&b| b != b',').collect::<Vec<u8>>();
+    let (whole, frac) = (digits(whole), digits(frac));
+    let all_digits = |s: &[u8]| !s.is_empty() && s.iter().all(u8::is_ascii_digit);
+    if !(all_digits(&whole) || (whole.is_empty() && dot && all_digits(&frac))) {
+        return Err(not_an_amount(text));
+    }
+    if dot && !all_digits(&frac) {
+        return Err(not_an_amount(text));
+    }
+    let places = usize::from(decimals);
+    if frac.len() > places && frac[places..].iter().any(|&b| b != b'0') {
+        return Err(ReadError::malformed(format!(
+            "{} has more than {decimals} decimals",
+            repr(text)
+        ))
+        .expected(format!("at most {decimals} decimals"))
+        .actual(text));
+    }
+    let cap = MAX_AMOUNT as u128 + 1;
+    let mut value: u128 = 0;
+    for &b in &whole {
+        value = (value * 10 + u128::from(b - b'0')).min(cap);
+    }
+    for k in 0..places {
+        let digit = frac.get(k).map_or(0, |&b| u128::from(b - b'0'));
+        value = (value * 10 + digit).min(cap * 100);
+    }
+    if value > MAX_AMOUNT as u128 {
+        return Err(
+            ReadError::malformed(format!("{} is too large an amount", repr(text)))
+                .expected("at most 1,000,000,000,000 minor units")
+                .actual(text),
+        );
+    }
+    Ok(value as i64)
+}
+
+/// One card token exactly as `_BY_TEXT` knows it: `As`, `td`, `10d`, `A♠`.
+fn card_token(token: &str) -> Option<Card> {
+    Card::parse(token)
+}
+
+fn card_error(reason: String, expected: Option<&str>, actual: &str) -> ReadError {
+    let e = ReadError::malformed(reason).actual(actual);
+    match expected {
+        Some(x) => e.expected(x),
+        None => e,
+    }
+}
+
+/// A list of cards: `[Kh 9s]`, `Kh 9s`, `Kh9s` or `Kh,9s`; each card once.
+pub fn parse_cards(text: &str) -> Result<Vec<Card>, ReadError> {
+    let mut body = pystr::strip(text);
+    if body.starts_with('[') != body.ends_with(']') {
+        return Err(card_error(
+            format!("unbalanced brackets in {}", repr(text)),
+            Some("'[Kh 9s]' or 'Kh 9s'"),
+            text,
+        ));
+    }
+    if body.starts_with('[') {
+        body = if body.len() >= 2 {
+            &body[1..body.len() - 1]
+        } else {
+            ""
+        };
+    }
+    let mut cards = Vec::with_capacity(8);
+    let mut tokens = body
+        .split(|c: char| c == ',' || pystr::is_space(c))
+        .filter(|w| !w.is_empty());
+    let first = tokens.next();
+    let second = tokens.next();
+    let add = |token: &str, cards: &mut Vec<Card>| -> Result<(), ReadError> {
+        let card = card_token(token).ok_or_else(|| {
+            card_error(
+                format!("{} in {} is not a card", repr(token), repr(text)),
+                Some("cards like 'As', 'Td', '9c'"),
+                token,
+            )
+        })?;
+        cards.push(card);
+        Ok(())
+    };
+    match (first, second) {
+        (Some(run), None) if pystr::len(run) > 3 => {
+            let chars: Vec<(usize, char)> = run.char_indices().collect();
+            if chars.len() % 2 == 1 {
+                return Err(card_error(
+                    format!(
+                        "{} in {} is not a run of two-letter cards",
+                        repr(run),
+                        repr(text)
+                    ),
+                    None,
+                    run,
+                ));
+            }
+            for pair in chars.chunks(2) {
+                let end = pair[1].0 + pair[1].1.len_utf8();
+                add(&run[pair[0].0..end], &mut cards)?;
+            }
+        }
+        _ => {
+            for token in first.into_iter().chain(second).chain(tokens) {
+                add(token, &mut cards)?;
+            }
+        }
+    }
+    let mut seen = 0u64;
+    for card in &cards {
+        let bit = 1u64 << card.0;
+        if seen & bit != 0 {
+            return Err(card_error(
+                format!("{card} appears twice in {}", repr(text)),
+                Some("each card once"),
+                text,
+            ));
+        }
+        seen |= bit;
+    }
+    Ok(cards)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn amounts_parse_as_the_python_reader_does() {
+        assert_eq!(parse_amount("$1.25", 2), Ok(125));
+        assert_eq!(parse_amount("1,500", 0), Ok(1500));
+        assert_eq!(parse_amount(".5", 2), Ok(50));
+        assert_eq!(
+            parse_amount("2.", 2).unwrap_err().reason,
+            "'2.' is not an amount"
+        );
+        assert_eq!(parse_amount("1.250", 2), Ok(125));
+        assert_eq!(
+            parse_amount("1.255", 2).unwrap_err().reason,
+            "'1.255' has more than 2 decimals"
+        );
+        assert_eq!(
+            parse_amount("1.5", 0).unwrap_err().reason,
+            "'1.5' has more than 0 decimals"
+        );
+        assert_eq!(
+            parse_amount("99999999999999999999", 0).unwrap_err().reason,
+            "'99999999999999999999' is too large an amount"
+        );
+        assert!(parse_amount(&"9".repeat(5000), 2)
+            .unwrap_err()
+            .reason
+            .ends_with("' is not an amount"));
+        assert!(parse_amount("$0.0²", 2).is_err());
+        assert!(parse_amount("", 2).is_err());
+    }
+
+    #[test]
+    fn card_lists_parse_as_the_python_reader_does() {
+        let text = |cards: Vec<Card>| cards.iter().map(|c| c.to_string()).collect::<Vec<_>>();
+        assert_eq!(text(parse_cards("[Kh 9s]").unwrap()), ["Kh", "9s"]);
+        assert_eq!(text(parse_cards("Kh9sTd").unwrap()), ["Kh", "9s", "Td"]);
+        assert_eq!(text(parse_cards("10d,as").unwrap()), ["Td", "As"]);
+        assert_eq!(
+            parse_cards("[Kh 9s").unwrap_err().reason,
+            "unbalanced brackets in '[Kh 9s'"
+        );
+        assert_eq!(
+            parse_cards("Kh Kh").unwrap_err().reason,
+            "Kh appears twice in 'Kh Kh'"
+        );
+        assert_eq!(
+            parse_cards("Kh9").unwrap_err().reason,
+            "'Kh9' in 'Kh9' is not a card"
+        );
+        assert_eq!(
+            parse_cards("Kh9sT").unwrap_err().reason,
+            "'Kh9sT' in 'Kh9sT' is not a run of two-letter cards"
+        );
+        assert_eq!(parse_cards("[]").unwrap(), vec![]);
+    }
+}

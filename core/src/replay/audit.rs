@@ -1,0 +1,501 @@
+//! Replay a hand under its game spec and check every action and every pot split (RULES.md §5),
+//! the Rust twin of `soko_analytics/replay/audit.py`.
+//!
+//! [`audit`] drives a [`Table`] through the hand's actions in order. Each action is compared with
+//! what the rules allow at that point (turn order, action type, size, cap, reopening, stack), then
+//! applied as the log took it, so that one broken rule does not hide the rest. At the end
+//! (`settle`) the uncalled bet is returned, the pots are built, the showdown is valued and the
+//! log's pot total, rake, collects and hand descriptions are checked. The step-by-step ledger
+//! (`Audit.steps`, for `--explain`) stays in Python.
+//!
+//! Players are small integers ([`Who`]): the seats dealt in first, in seat order (the table's
+//! indices), then any other name the log uses, so that no hot loop compares names.
+
+use std::fmt;
+
+use serde::ser::{SerializeMap, SerializeStruct};
+use serde::{Serialize, Serializer};
+
+use crate::model::{Action, ActionKind, Hand};
+use crate::spec::GameSpec;
+
+use super::checks;
+use super::findings::{decimal_text, Code, Finding, Severity, STREET_SHOWDOWN};
+use super::held::Held;
+use super::pots::{RakeConvention, Tally};
+use super::settle::{self, HandValues};
+use super::table::Table;
+use super::Fault;
+
+/// A player of one audit: a seat index of the table, or past them another name the log uses.
+pub type Who = usize;
+
+/// Summary extras that the site adds to the pot (splash the pot).
+const ADDED_MONEY: &[&str] = &["STP"];
+
+/// A pot as the replay built and awarded it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PotResult {
+    pub amount: i64,
+    pub eligible: Vec<Who>,
+    /// What each winner collects from it (after rake), in winners order.
+    pub winners: Tally<Who>,
+    /// The winning hand's description.
+    pub value: Option<String>,
+}
+
+/// The rake and odd-chip convention the log's payouts followed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Convention {
+    /// `rake {rake}, odd chip {odd_chip}[, house money to the {house}]`.
+    Paid {
+        rake: RakeConvention,
+        odd_chip: &'static str,
+        house: Option<&'static str>,
+    },
+    /// The winners' shares were raked unevenly.
+    UnevenRake,
+}
+
+impl fmt::Display for Convention {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Convention::Paid {
+                rake,
+                odd_chip,
+                house,
+            } => {
+                write!(f, "rake {}, odd chip {odd_chip}", rake.as_str())?;
+                match house {
+                    Some(place) => write!(f, ", house money to the {place}"),
+                    None => Ok(()),
+                }
+            }
+            Convention::UnevenRake => f.write_str("rake taken unevenly from the winners' shares"),
+        }
+    }
+}
+
+/// The verdict on one hand (Python's `Audit` without the ledger).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Audit<'h> {
+    /// The name of each [`Who`].
+    pub names: Vec<&'h str>,
+    pub findings: Vec<Finding>,
+    pub pots: Vec<PotResult>,
+    /// What each player should collect, by the replay.
+    pub payouts: Tally<Who>,
+    /// What the log says each player collected.
+    pub collected: Tally<Who>,
+    /// Each evaluated hand at showdown: player and description.
+    pub showdown: Vec<(Who, String)>,
+    pub rake: i64,
+    /// Money the house added to the pot (STP).
+    pub added: i64,
+    pub uncalled: (Option<Who>, i64),
+    /// Each player's stack after the hand, as the log's collects leave it.
+    pub stacks: Tally<Who>,
+    pub convention: Option<Convention>,
+}
+
+impl<'h> Audit<'h> {
+    /// No finding is an error.
+    pub fn ok(&self) -> bool {
+        !self.findings.iter().any(|f| f.severity == Severity::Error)
+    }
+
+    /// The name of a player.
+    pub fn name(&self, who: Who) -> &'h str {
+        self.names.get(who).copied().unwrap_or("")
+    }
+
+    /// The description of a player's hand at showdown, if it was valued.
+    pub fn description(&self, who: Who) -> Option<&str> {
+        let found = self.showdown.iter().find(|(p, _)| *p == who);
+        found.map(|(_, d)| d.as_str())
+    }
+}
+
+/// Amounts by player as a JSON object of names, in order.
+struct Named<'a, T>(&'a [&'a str], T);
+
+impl Serialize for Named<'_, &Tally<Who>> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut map = s.serialize_map(Some(self.1.len()))?;
+        for (who, v) in self.1.iter() {
+            map.serialize_entry(self.0.get(who).unwrap_or(&""), &v)?;
+        }
+        map.end()
+    }
+}
+
+impl Serialize for Named<'_, &[(Who, String)]> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut map = s.serialize_map(Some(self.1.len()))?;
+        for (who, v) in self.1 {
+            map.serialize_entry(self.0.get(*who).unwrap_or(&""), v)?;
+        }
+        map.end()
+    }
+}
+
+impl Serialize for Named<'_, &PotResult> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let names = self.0;
+        let eligible: Vec<&str> = self.1.eligible.iter().map(|&w| names[w]).collect();
+        let mut out = s.serialize_struct("PotResult", 4)?;
+        out.serialize_field("amount", &self.1.amount)?;
+        out.serialize_field("eligible", &eligible)?;
+        out.serialize_field("winners", &Named(names, &self.1.winners))?;
+        out.serialize_field("value", &self.1.value)?;
+        out.end()
+    }
+}
+
+impl Serialize for Audit<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let names = self.names.as_slice();
+        let pots: Vec<Named<&PotResult>> = self.pots.iter().map(|p| Named(names, p)).collect();
+        let uncalled = (self.uncalled.0.map(|w| self.name(w)), self.uncalled.1);
+        let mut out = s.serialize_struct("Audit", 11)?;
+        out.serialize_field("ok", &self.ok())?;
+        out.serialize_field("findings", &self.findings)?;
+        out.serialize_field("pots", &pots)?;
+        out.serialize_field("payouts", &Named(names, &self.payouts))?;
+        out.serialize_field("collected", &Named(names, &self.collected))?;
+        out.serialize_field("showdown", &Named(names, self.showdown.as_slice()))?;
+        out.serialize_field("rake", &self.rake)?;
+        out.serialize_field("added", &self.added)?;
+        out.serialize_field("uncalled", &uncalled)?;
+        out.serialize_field("stacks", &Named(names, &self.stacks))?;
+        out.serialize_field("convention", &self.convention.map(|c| c.to_string()))?;
+        out.end()
+    }
+}
+
+/// Replay one hand and check it. Never fails for what the log does; a [`Fault`] only where the
+/// Python reference raises. `values` gives hand values and descriptions at showdown (None: a
+/// showdown that needs them is a fault).
+pub fn audit<'h>(
+    hand: &'h Hand,
+    spec: &'h GameSpec,
+    values: Option<&'h dyn HandValues>,
+) -> Result<Audit<'h>, Fault> {
+    let mut auditor = Auditor::new(hand, spec, values);
+    auditor.run()?;
+    Ok(auditor.result)
+}
+
+/// The state of one audit: the table, the cards each player is known to hold, the findings.
+pub struct Auditor<'h> {
+    pub hand: &'h Hand,
+    pub spec: &'h GameSpec,
+    pub values: Option<&'h dyn HandValues>,
+    pub table: Table<'h>,
+    pub result: Audit<'h>,
+    /// The player of each action.
+    pub actors: Vec<Who>,
+    /// The player of each deal (None: the board).
+    deal_to: Vec<Option<Who>>,
+    /// Per player: dealt in without a seat (Python fails on his cards).
+    ghosts: Vec<Who>,
+    /// Cards each seat is known to hold (dealt, then shown), by seat index.
+    pub known: Vec<Held>,
+    /// The board of the first run.
+    pub board: Held,
+    /// Streets whose cards are on the table, as bits.
+    dealt_streets: u64,
+    /// Indices of the log's `Uncalled bet` lines.
+    pub log_uncalled: Vec<usize>,
+}
+
+/// Names with a cheap fingerprint each (first six bytes, last byte, length), so that a lookup
+/// rarely compares whole strings (and never a name of up to seven bytes).
+struct Names<'h> {
+    names: Vec<(u64, &'h str)>,
+}
+
+fn fingerprint(name: &str) -> u64 {
+    let bytes = name.as_bytes();
+    let mut print = [0u8; 8];
+    let n = bytes.len().min(6);
+    print[..n].copy_from_slice(&bytes[..n]);
+    print[6] = bytes.last().copied().unwrap_or(0);
+    print[7] = bytes.len() as u8;
+    u64::from_le_bytes(print)
+}
+
+impl<'h> Names<'h> {
+    fn new(names: impl IntoIterator<Item = &'h str>) -> Names<'h> {
+        let names = names.into_iter().map(|n| (fingerprint(n), n)).collect();
+        Names { names }
+    }
+
+    /// The last position of `name`.
+    fn rposition(&self, name: &str) -> Option<usize> {
+        let print = fingerprint(name);
+        let exact = name.len() <= 7;
+        self.names
+            .iter()
+            .rposition(|&(p, n)| p == print && n.len() == name.len() && (exact || n == name))
+    }
+
+    fn len(&self) -> usize {
+        self.names.len()
+    }
+}
+
+/// Who the log's names are: the table's seats, then the other names by first use.
+struct Roster<'h> {
+    seats: Names<'h>,
+    others: Vec<&'h str>,
+}
+
+impl<'h> Roster<'h> {
+    fn who(&mut self, name: &'h str) -> Who {
+        if let Some(i) = self.seats.rposition(name) {
+            return i;
+        }
+        let n = self.seats.len();
+        match self.others.iter().position(|s| *s == name) {
+            Some(i) => n + i,
+            None => {
+                self.others.push(name);
+                n + self.others.len() - 1
+            }
+        }
+    }
+}
+
+impl<'h> Auditor<'h> {
+    pub fn new(
+        hand: &'h Hand,
+        spec: &'h GameSpec,
+        values: Option<&'h dyn HandValues>,
+    ) -> Auditor<'h> {
+        // Players in the hand: dealt cards on the first street, or acting on it.
+        let hand_seats = Names::new(hand.seats.iter().map(|s| s.name.as_str()));
+        let mut dealt = vec![false; hand.seats.len()];
+        let mut unseated: Vec<&'h str> = Vec::new();
+        let first_street = hand
+            .deals
+            .iter()
+            .filter(|d| d.street == 0)
+            .filter_map(|d| d.player.as_deref());
+        let first_acts = hand
+            .actions
+            .iter()
+            .filter(|a| a.street == 0 && (a.kind.forced() || a.kind.betting()))
+            .map(|a| a.player.as_str());
+        for name in first_street.chain(first_acts) {
+            match hand_seats.rposition(name) {
+                Some(i) => dealt[i] = true,
+                None if !unseated.contains(&name) => unseated.push(name),
+                None => {}
+            }
+        }
+        let seats = hand
+            .seats
+            .iter()
+            .zip(&dealt)
+            .filter(|(_, &d)| d)
+            .map(|(s, _)| (s.name.as_str(), s.seat, s.stack));
+        let table = Table::new(spec, &hand.stakes, seats, hand.button);
+        let mut roster = Roster {
+            seats: Names::new(table.seats.iter().map(|s| s.name)),
+            others: Vec::new(),
+        };
+        let actors = hand.actions.iter().map(|a| roster.who(&a.player)).collect();
+        let deal_to = hand
+            .deals
+            .iter()
+            .map(|d| d.player.as_deref().map(|p| roster.who(p)))
+            .collect();
+        let ghosts = unseated.iter().map(|name| roster.who(name)).collect();
+        let mut names: Vec<&'h str> = roster.seats.names.iter().map(|&(_, n)| n).collect();
+        names.extend(roster.others);
+        let added = hand
+            .extras
+            .iter()
+            .filter(|(label, _)| ADDED_MONEY.contains(&label.as_str()))
+            .map(|&(_, amount)| amount)
+            .sum();
+        Auditor {
+            hand,
+            spec,
+            values,
+            known: vec![Held::new(); table.seats.len()],
+            table,
+            result: Audit {
+                names,
+                added,
+                ..Audit::default()
+            },
+            actors,
+            deal_to,
+            ghosts,
+            board: Held::new(),
+            dealt_streets: 0,
+            log_uncalled: Vec::new(),
+        }
+    }
+
+    /// The seat index of a player, if he has one at the table.
+    pub fn seat(&self, who: Who) -> Option<usize> {
+        (who < self.table.seats.len()).then_some(who)
+    }
+
+    /// Record a finding; one about an action gets that action's street and source line.
+    pub fn find(&mut self, mut finding: Finding) {
+        if let Some(index) = finding.action_index {
+            if finding.street.is_none() {
+                let street = self.hand.actions.get(index).map_or(0, |a| a.street);
+                finding.street = Some(self.street_name(usize::from(street)).to_string());
+            }
+            finding.line = self
+                .hand
+                .action_lines
+                .get(index)
+                .copied()
+                .filter(|&l| l != 0);
+        }
+        self.result.findings.push(finding);
+    }
+
+    /// Money as the findings print it: exact decimals, no symbol.
+    pub fn money(&self, amount: i64) -> String {
+        decimal_text(amount, self.hand.stakes.decimals)
+    }
+
+    /// A street's name as the logs print it, or `showdown` past the last street.
+    pub fn street_name(&self, street: usize) -> &'h str {
+        self.spec
+            .streets
+            .get(street)
+            .map_or(STREET_SHOWDOWN, |s| s.name.as_str())
+    }
+
+    // -- the run ---------------------------------------------------------------------------
+
+    fn run(&mut self) -> Result<(), Fault> {
+        checks::check_deals(self);
+        self.table.start_street(0);
+        self.deal_up_to(0)?;
+        let hand = self.hand;
+        for (index, action) in hand.actions.iter().enumerate() {
+            let Some(seat) = self.seat(self.actors[index]) else {
+                use ActionKind as K;
+                let aside = [
+                    K::Collect,
+                    K::CashOut,
+                    K::Show,
+                    K::Muck,
+                    K::NoShow,
+                    K::Uncalled,
+                ];
+                if !aside.contains(&action.kind) {
+                    let message = format!("{} acts but was not dealt in.", action.player);
+                    self.find(
+                        Finding::new(Code::Deal, message)
+                            .at(index)
+                            .player(&action.player),
+                    );
+                }
+                self.record(index, action);
+                continue;
+            };
+            if action.kind.betting() || action.kind.forced() {
+                let street = usize::from(action.street);
+                if street != self.table.street && street < self.spec.streets.len() {
+                    self.next_street(street)?;
+                }
+                if action.kind.forced() {
+                    checks::check_post(self, index, action, seat)?;
+                } else {
+                    checks::check_action(self, index, action, seat)?;
+                }
+            }
+            self.record(index, action);
+        }
+        self.deal_up_to(self.spec.streets.len().saturating_sub(1))?;
+        settle::settle(self)
+    }
+
+    /// Put the cards of every street up to `street` on the table (each street once).
+    fn deal_up_to(&mut self, street: usize) -> Result<(), Fault> {
+        let hand = self.hand;
+        for s in 0..=street.min(63) {
+            if self.dealt_streets & (1 << s) != 0 {
+                continue;
+            }
+            self.dealt_streets |= 1 << s;
+            for (d, deal) in hand.deals.iter().enumerate() {
+                if usize::from(deal.street) != s {
+                    continue;
+                }
+                let known = deal.cards.iter().flatten().copied();
+                let Some(who) = self.deal_to[d] else {
+                    if deal.run <= 1 {
+                        self.board.extend(known);
+                    }
+                    continue;
+                };
+                let Some(i) = self.seat(who) else {
+                    if self.ghosts.contains(&who) {
+                        let name = self.result.name(who);
+                        return Err(Fault(format!(
+                            "{name} is dealt in but has no seat (KeyError in the reference)"
+                        )));
+                    }
+                    continue;
+                };
+                self.known[i].extend(known);
+                let up = deal.cards.iter().zip(&deal.up);
+                let up = up.filter_map(|(c, &u)| if u { *c } else { None });
+                self.table.seats[i].up.extend(up);
+            }
+        }
+        Ok(())
+    }
+
+    fn next_street(&mut self, street: usize) -> Result<(), Fault> {
+        let table = &self.table;
+        if let (false, true, Some(turn)) = (table.round_over(), table.opened, table.turn) {
+            let waiting = table.seats[turn].name;
+            let now = self.street_name(table.street);
+            let next = self.street_name(street);
+            self.find(
+                Finding::new(
+                    Code::OutOfTurn,
+                    format!("The {now} round ended before {waiting} acted."),
+                )
+                .player(waiting)
+                .street(now)
+                .expected(format!("{waiting} to act"))
+                .actual(format!("the {next} cards")),
+            );
+        }
+        self.table.start_street(street);
+        self.deal_up_to(street)
+    }
+
+    /// The showdown and payout records of the log.
+    fn record(&mut self, index: usize, action: &'h Action) {
+        let who = self.actors[index];
+        match action.kind {
+            ActionKind::Collect => self.result.collected.add(who, action.amount),
+            ActionKind::Uncalled => self.log_uncalled.push(index),
+            ActionKind::Show | ActionKind::Muck => {
+                if let Some(i) = self.seat(who) {
+                    let known = &mut self.known[i];
+                    for &c in &action.cards {
+                        if !known.contains(&c) {
+                            known.push(c);
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+}

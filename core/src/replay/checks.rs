@@ -1,0 +1,597 @@
+//! The checks of one action against the table (RULES.md §5): deal counts and duplicate cards,
+//! forced bets, then turn, type, size, cap, reopening and stack of each voluntary action (the
+//! Rust twin of `soko_analytics/replay/checks.py`).
+//!
+//! Each check reads the [`Legal`] actions of the moment and reports what the rules expected
+//! beside what the log did; then the action is applied as the log took it.
+
+use crate::cards::Card;
+use crate::model::{Action, ActionKind as K};
+use crate::spec::{ForcedBet, Structure};
+
+use super::audit::Auditor;
+use super::findings::{decimal_text, Code, Finding, Severity};
+use super::showing::{showing_value, speaking};
+use super::table::Legal;
+use super::Fault;
+
+/// Who a card was seen with: a board (of one run) or a player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Holder<'h> {
+    Board(u8),
+    Player(&'h str),
+}
+
+impl Holder<'_> {
+    fn name(&self) -> &str {
+        match self {
+            Holder::Board(_) => "the board",
+            Holder::Player(p) => p,
+        }
+    }
+}
+
+/// Run it twice: the second board repeats none of the first, but both follow the shared cards.
+fn other_run(seen: Holder, holder: Holder) -> bool {
+    matches!((seen, holder), (Holder::Board(a), Holder::Board(b)) if a != b && a != 0 && b != 0)
+}
+
+fn cards_text(n: usize) -> String {
+    if n == 1 {
+        "1 card".into()
+    } else {
+        format!("{n} cards")
+    }
+}
+
+/// Card counts per street, and no card seen twice (a shown hand may repeat its own dealt cards).
+pub fn check_deals(ctx: &mut Auditor) {
+    let (spec, hand) = (ctx.spec, ctx.hand);
+    let mut owner: [Option<Holder>; 52] = [None; 52];
+    for deal in &hand.deals {
+        let Some(layout) = spec.streets.get(usize::from(deal.street)) else {
+            let text: Vec<String> = deal
+                .cards
+                .iter()
+                .map(|c| c.map_or_else(|| "??".to_string(), |c| c.to_string()))
+                .collect();
+            ctx.find(
+                Finding::new(
+                    Code::Deal,
+                    format!(
+                        "Cards are dealt after the last street ({}).",
+                        text.join(" ")
+                    ),
+                )
+                .player_opt(deal.player.as_deref()),
+            );
+            continue;
+        };
+        let expected = match deal.player {
+            None => layout.board,
+            Some(_) if layout.turn_up != 0 => layout.turn_up,
+            Some(_) => layout.per_player(),
+        };
+        if deal.cards.len() != usize::from(expected) {
+            let who = deal.player.as_deref().unwrap_or("the board");
+            ctx.find(
+                Finding::new(
+                    Code::Deal,
+                    format!(
+                        "{who} is dealt {} on {}; the game deals {expected}.",
+                        cards_text(deal.cards.len()),
+                        layout.name
+                    ),
+                )
+                .player_opt(deal.player.as_deref())
+                .street(&layout.name)
+                .expected(expected.to_string())
+                .actual(deal.cards.len().to_string()),
+            );
+        }
+        if layout.turn_up != 0 {
+            continue; // the turned card was dealt a street earlier
+        }
+        let holder = match &deal.player {
+            None => Holder::Board(deal.run),
+            Some(p) => Holder::Player(p),
+        };
+        for card in deal.cards.iter().flatten() {
+            let slot = &mut owner[usize::from(card.0) % 52];
+            match *slot {
+                None => *slot = Some(holder),
+                Some(seen) if other_run(seen, holder) => {}
+                Some(seen) => twice(ctx, *card, seen, holder, Some(&layout.name), None),
+            }
+        }
+    }
+    for (index, action) in hand.actions.iter().enumerate() {
+        if !matches!(action.kind, K::Show | K::Muck) {
+            continue;
+        }
+        let holder = Holder::Player(&action.player);
+        for card in &action.cards {
+            let seen = *owner[usize::from(card.0) % 52].get_or_insert(holder);
+            if seen != holder && !other_run(seen, holder) {
+                twice(ctx, *card, seen, holder, None, Some(index));
+            }
+        }
+    }
+}
+
+fn twice(
+    ctx: &mut Auditor,
+    card: Card,
+    seen: Holder,
+    holder: Holder,
+    street: Option<&str>,
+    index: Option<usize>,
+) {
+    let (a, b) = (seen.name(), holder.name());
+    let mut f = Finding::new(
+        Code::DuplicateCard,
+        format!("{card} is seen twice: with {a} and with {b}."),
+    )
+    .expected("each card once".into())
+    .actual(format!("{card} with {a} and {b}"));
+    if let Holder::Player(p) = holder {
+        f = f.player(p);
+    }
+    if let Some(street) = street {
+        f = f.street(street);
+    }
+    if let Some(index) = index {
+        f = f.at(index);
+    }
+    ctx.find(f);
+}
+
+/// A forced bet: right amount (RULES §1 forced bets), right player for the bring-in (§2 item 5,
+/// §4 item 2); then posted.
+pub fn check_post(
+    ctx: &mut Auditor,
+    index: usize,
+    action: &Action,
+    seat: usize,
+) -> Result<(), Fault> {
+    let stakes = &ctx.hand.stakes;
+    let stack = ctx.table.seats[seat].stack;
+    let player = action.player.as_str();
+    if action.amount > stack {
+        let (put, behind) = (ctx.money(action.amount), ctx.money(stack));
+        ctx.find(
+            Finding::new(
+                Code::StackExceeded,
+                format!("{player} posts {put} with only {behind} behind."),
+            )
+            .at(index)
+            .player(player)
+            .expected(format!("at most {behind}"))
+            .actual(put),
+        );
+    }
+    let mut kind = action.kind;
+    let big_blind = stakes.big_blind.filter(|&b| b != 0);
+    if kind == K::BigBlind
+        && ctx.table.blind_seat.is_some()
+        && big_blind.is_some_and(|b| action.amount > b)
+    {
+        kind = K::Straddle; // a second, larger big blind is a straddle
+    }
+    let posted = match kind {
+        K::Ante => Some((stakes.ante, "the ante")),
+        K::SmallBlind => Some((stakes.small_blind, "the small blind")),
+        K::BigBlind => Some((stakes.big_blind, "the big blind")),
+        _ => None,
+    };
+    if kind == K::BringIn {
+        check_bring_in(ctx, index, action)?;
+    } else if let Some((expected, label)) = posted {
+        if let Some(expected) = expected {
+            let short = (action.all_in || action.amount == stack) && action.amount < expected;
+            if action.amount != expected && !short {
+                let (put, due) = (ctx.money(action.amount), ctx.money(expected));
+                ctx.find(
+                    Finding::new(
+                        Code::ForcedBet,
+                        format!("{player} posts {put} for {label}, which is {due}."),
+                    )
+                    .at(index)
+                    .player(player)
+                    .expected(due)
+                    .actual(put),
+                );
+            }
+        }
+    } else if kind == K::SmallAndBigBlind {
+        let small = stakes.small_blind.filter(|&s| s != 0);
+        if let (Some(small), Some(big)) = (small, big_blind) {
+            let expected = small + big;
+            if action.amount != expected && !action.all_in {
+                let (put, due) = (ctx.money(action.amount), ctx.money(expected));
+                ctx.find(
+                    Finding::new(
+                        Code::ForcedBet,
+                        format!("{player} posts {put} for both blinds, which are {due}."),
+                    )
+                    .at(index)
+                    .player(player)
+                    .expected(due)
+                    .actual(put),
+                );
+            }
+        }
+    }
+    ctx.table.post(seat, kind, action.amount);
+    if kind == K::BringIn {
+        ctx.table.open_round(Some(seat + 1))?;
+    }
+    Ok(())
+}
+
+fn check_bring_in(ctx: &mut Auditor, index: usize, action: &Action) -> Result<(), Fault> {
+    let player = action.player.as_str();
+    if !ctx.spec.forced_bets.contains(&ForcedBet::BringIn) {
+        let profile = &ctx.spec.profile;
+        ctx.find(
+            Finding::new(
+                Code::ForcedBet,
+                format!("{player} brings in, but {profile} has no bring-in."),
+            )
+            .at(index)
+            .player(player)
+            .expected("no bring-in".into())
+            .actual("brings in".into()),
+        );
+        return Ok(());
+    }
+    let opener = ctx.table.opener(0)?;
+    let expected = ctx.table.seats.get(opener).map_or("", |s| s.name);
+    if expected != player {
+        let up = ctx.table.seats.get(opener).map(|s| &s.up);
+        let card = up
+            .and_then(|up| up.last())
+            .map_or_else(|| "(not shown)".to_string(), Card::to_string);
+        ctx.find(
+            Finding::new(
+                Code::BringIn,
+                format!("{player} brings in, but {expected}'s up card ({card}) must bring in."),
+            )
+            .at(index)
+            .player(player)
+            .expected(expected.to_string())
+            .actual(player.to_string()),
+        );
+    }
+    if let Some(amount) = ctx.hand.stakes.bring_in {
+        if action.amount != amount && !action.all_in {
+            let (put, due) = (ctx.money(action.amount), ctx.money(amount));
+            ctx.find(
+                Finding::new(
+                    Code::BringIn,
+                    format!("The bring-in is {put}; the stakes set it at {due}."),
+                )
+                .at(index)
+                .player(player)
+                .expected(due)
+                .actual(put),
+            );
+        }
+    }
+    Ok(())
+}
+
+/// Turn, legality and size of a voluntary action, then apply it.
+pub fn check_action(
+    ctx: &mut Auditor,
+    index: usize,
+    action: &Action,
+    seat: usize,
+) -> Result<(), Fault> {
+    if !ctx.table.opened {
+        ctx.table.open_round(None)?;
+    }
+    let player = action.player.as_str();
+    if action.kind == K::Fold && ctx.table.seats[seat].all_in() {
+        ctx.find(
+            Finding::new(
+                Code::Unverifiable,
+                format!(
+                    "{player} folds while all-in (PokerStars prints this for a short all-in \
+                     blind); the pot is given up."
+                ),
+            )
+            .severity(Severity::Info)
+            .at(index)
+            .player(player),
+        );
+        ctx.table.seats[seat].folded = true;
+        if ctx.table.turn.is_some() && ctx.table.round_over() {
+            ctx.table.turn = None;
+        }
+        return Ok(());
+    }
+    let mut legal = ctx.table.legal()?;
+    let turn_name = legal.as_ref().map(|l| ctx.table.seats[l.player].name);
+    if turn_name != Some(player) {
+        if !tied_opener(ctx, legal.as_ref(), seat) {
+            let (expected, now) = match turn_name {
+                None => (
+                    "the round to be over".to_string(),
+                    "the round is over".to_string(),
+                ),
+                Some(p) => (format!("{p} to act"), format!("it is {p}'s turn")),
+            };
+            let kind = kind_name(action.kind);
+            ctx.find(
+                Finding::new(
+                    Code::OutOfTurn,
+                    format!("{player} acts out of turn: {now}."),
+                )
+                .at(index)
+                .player(player)
+                .expected(expected)
+                .actual(format!("{player} {kind}")),
+            );
+        }
+        ctx.table.turn = Some(seat);
+        legal = ctx.table.legal()?;
+    }
+    if let Some(legal) = legal {
+        match action.kind {
+            K::Check => check_check(ctx, index, action, &legal),
+            K::Call => check_call(ctx, index, action, &legal),
+            K::Bet => check_bet(ctx, index, action, &legal, seat),
+            K::Raise | K::Complete => check_raise(ctx, index, action, &legal, seat),
+            _ => {}
+        }
+    }
+    let s = &ctx.table.seats[seat];
+    let put = match action.kind {
+        K::Call | K::Bet => action.amount,
+        K::Raise | K::Complete => action.to.map_or(0, |to| to - s.street_bet),
+        _ => 0,
+    };
+    if put > s.stack {
+        let (put, behind) = (ctx.money(put), ctx.money(s.stack));
+        ctx.find(
+            Finding::new(
+                Code::StackExceeded,
+                format!("{player} puts in {put} with only {behind} behind."),
+            )
+            .at(index)
+            .player(player)
+            .expected(format!("at most {behind}"))
+            .actual(put),
+        );
+    }
+    ctx.table.apply(seat, action.kind, action.amount, action.to);
+    Ok(())
+}
+
+/// The action kind as Python prints it (`str(ActionKind.X)`).
+fn kind_name(kind: K) -> &'static str {
+    match kind {
+        K::Ante => "ante",
+        K::SmallBlind => "small_blind",
+        K::BigBlind => "big_blind",
+        K::SmallAndBigBlind => "small_and_big_blind",
+        K::Straddle => "straddle",
+        K::BringIn => "bring_in",
+        K::Fold => "fold",
+        K::Check => "check",
+        K::Call => "call",
+        K::Bet => "bet",
+        K::Raise => "raise",
+        K::Complete => "complete",
+        K::Uncalled => "uncalled",
+        K::Show => "show",
+        K::Muck => "muck",
+        K::NoShow => "no_show",
+        K::Collect => "collect",
+        K::CashOut => "cash_out",
+    }
+}
+
+/// With no button, equal showing hands may open in any order the site chose (not a finding).
+fn tied_opener(ctx: &Auditor, legal: Option<&Legal>, seat: usize) -> bool {
+    let table = &ctx.table;
+    let Some(legal) = legal else {
+        return false;
+    };
+    if ctx.hand.button.is_some() || table.seats.iter().any(|s| s.acted) {
+        return false;
+    }
+    let (expected, actual) = (&table.seats[legal.player].up, &table.seats[seat].up);
+    let (Some(last_e), Some(last_a)) = (expected.last(), actual.last()) else {
+        return false;
+    };
+    if table.street == 0 {
+        return last_e.rank() == last_a.rank();
+    }
+    let ranking = table.ranking();
+    let e = showing_value(speaking(expected.as_slice(), 1).as_slice(), ranking, true);
+    let a = showing_value(speaking(actual.as_slice(), 1).as_slice(), ranking, true);
+    matches!((e, a), (Ok(e), Ok(a)) if e == a)
+}
+
+/// Money as the findings print it, for the hand's scale (a function that borrows nothing).
+fn money_of(ctx: &Auditor) -> impl Fn(i64) -> String {
+    let decimals = ctx.hand.stakes.decimals;
+    move |amount| decimal_text(amount, decimals)
+}
+
+/// Report a broken rule about an action: what the rules expected beside what the log did.
+fn flag(
+    ctx: &mut Auditor,
+    index: usize,
+    action: &Action,
+    code: Code,
+    message: String,
+    (expected, actual): (String, String),
+) {
+    ctx.find(
+        Finding::new(code, message)
+            .at(index)
+            .player(&action.player)
+            .expected(expected)
+            .actual(actual),
+    );
+}
+
+fn check_check(ctx: &mut Auditor, index: usize, action: &Action, legal: &Legal) {
+    if legal.to_call > 0 {
+        let due = ctx.money(legal.to_call);
+        let message = format!("{} checks facing a bet, with {due} to call.", action.player);
+        let said = (format!("call {due}, raise or fold"), "check".to_string());
+        flag(ctx, index, action, Code::IllegalAction, message, said);
+    }
+}
+
+fn check_call(ctx: &mut Auditor, index: usize, action: &Action, legal: &Legal) {
+    let m = money_of(ctx);
+    let player = &action.player;
+    if legal.to_call == 0 {
+        let amount = m(action.amount);
+        let message = format!("{player} calls {amount} with nothing to call.");
+        let said = ("check or bet".to_string(), format!("call {amount}"));
+        flag(ctx, index, action, Code::IllegalAction, message, said);
+    } else if action.amount != legal.to_call {
+        let (amount, due) = (m(action.amount), m(legal.to_call));
+        let message = format!("{player} calls {amount}; the amount to call is {due}.");
+        let said = (format!("call {due}"), format!("call {amount}"));
+        flag(ctx, index, action, Code::BetSize, message, said);
+    }
+}
+
+fn check_bet(ctx: &mut Auditor, index: usize, action: &Action, legal: &Legal, seat: usize) {
+    let m = money_of(ctx);
+    let player = &action.player;
+    if ctx.table.current > 0 {
+        let message = format!("{player} bets when a bet stands.");
+        let said = (
+            "call, raise or fold".to_string(),
+            format!("bet {}", m(action.amount)),
+        );
+        flag(ctx, index, action, Code::IllegalAction, message, said);
+        return;
+    }
+    let Some((low, high)) = legal.bet else {
+        let message = format!("{player} may not bet here.");
+        let said = ("check".to_string(), format!("bet {}", m(action.amount)));
+        flag(ctx, index, action, Code::IllegalAction, message, said);
+        return;
+    };
+    let stack_all_in = action.all_in && action.amount == ctx.table.seats[seat].stack;
+    let sizes = legal.sizes.as_slice();
+    let fits = if sizes.is_empty() {
+        low <= action.amount && action.amount <= high
+    } else {
+        sizes.contains(&action.amount)
+    };
+    let short_all_in = stack_all_in && action.amount <= low;
+    if !(fits || short_all_in) {
+        let allowed = if sizes.is_empty() {
+            format!("{} to {}", m(low), m(high))
+        } else {
+            let each: Vec<String> = sizes.iter().map(|&s| m(s)).collect();
+            each.join(" or ")
+        };
+        let amount = m(action.amount);
+        let message = format!("{player} bets {amount}; a bet here is {allowed}.");
+        let said = (format!("a bet of {allowed}"), format!("bet {amount}"));
+        flag(ctx, index, action, Code::BetSize, message, said);
+    }
+}
+
+fn check_raise(ctx: &mut Auditor, index: usize, action: &Action, legal: &Legal, seat: usize) {
+    let m = money_of(ctx);
+    let player = &action.player;
+    let table = &ctx.table;
+    let (street_bet, stack) = (table.seats[seat].street_bet, table.seats[seat].stack);
+    let current = table.current;
+    let to = action.to.unwrap_or(0);
+    let top_bet = table.seats.iter().map(|s| s.street_bet).max().unwrap_or(0);
+    if action.kind == K::Raise
+        && current != 0
+        && ![to - current, to - top_bet, to - street_bet].contains(&action.amount)
+    {
+        let (amount, m_to) = (m(action.amount), m(to));
+        let message = format!(
+            "'raises {amount} to {m_to}' does not add up over a bet of {}.",
+            m(current)
+        );
+        let said = (
+            format!("raises {} to {m_to}", m(to - current)),
+            format!("raises {amount} to {m_to}"),
+        );
+        flag(ctx, index, action, Code::BetSize, message, said);
+    }
+    if current == 0 {
+        let message = format!("{player} raises with no bet to raise.");
+        let said = ("check or bet".to_string(), format!("raise to {}", m(to)));
+        flag(ctx, index, action, Code::IllegalAction, message, said);
+        return;
+    }
+    let Some((low, high)) = legal.raise_to else {
+        let (code, why) = why_no_raise(ctx, seat);
+        let message = format!("{player} raises, but {why}.");
+        let said = ("call or fold".to_string(), format!("raise to {}", m(to)));
+        flag(ctx, index, action, code, message, said);
+        return;
+    };
+    if action.kind == K::Complete && legal.complete_to.is_none() {
+        let message = format!("{player} completes, but no bring-in stands.");
+        let said = ("a raise".to_string(), format!("completes to {}", m(to)));
+        flag(ctx, index, action, Code::IllegalAction, message, said);
+        return;
+    }
+    let all_in = action.all_in && to == street_bet + stack;
+    if !legal.sizes.is_empty() || legal.complete_to.is_some() {
+        if to != low && !(all_in && to < low) {
+            let (m_to, m_low) = (m(to), m(low));
+            let message = format!("{player} raises to {m_to}; the raise here is to {m_low}.");
+            let said = (format!("raise to {m_low}"), format!("raise to {m_to}"));
+            flag(ctx, index, action, Code::BetSize, message, said);
+        }
+    } else if to < low && !all_in {
+        let (m_to, m_low) = (m(to), m(low));
+        let message = format!("{player} raises to {m_to}, less than the minimum of {m_low}.");
+        let said = (
+            format!("raise to at least {m_low}"),
+            format!("raise to {m_to}"),
+        );
+        flag(ctx, index, action, Code::MinRaise, message, said);
+    } else if to > high {
+        let (m_to, m_high) = (m(to), m(high));
+        let message = format!("{player} raises to {m_to}, more than the {m_high} allowed.");
+        let said = (
+            format!("raise to at most {m_high}"),
+            format!("raise to {m_to}"),
+        );
+        flag(ctx, index, action, Code::BetSize, message, said);
+    }
+}
+
+fn why_no_raise(ctx: &Auditor, seat: usize) -> (Code, String) {
+    let (table, options) = (&ctx.table, &ctx.spec.options);
+    let s = &table.seats[seat];
+    if table.capped() {
+        let cap = options
+            .max_bets_per_round
+            .map_or_else(|| "None".to_string(), |c| c.to_string());
+        return (Code::RaiseCap, format!("the cap of {cap} bets is reached"));
+    }
+    if !table.reopened(seat) {
+        let why = "a short all-in did not reopen the betting to this player";
+        return (Code::NotReopened, why.into());
+    }
+    if s.passed && !options.raise_after_pass {
+        let why = "this player checked or called this round (raise_after_pass=false)";
+        return (Code::NotReopened, why.into());
+    }
+    if options.structure == Structure::FixedLimit || s.stack + s.street_bet <= table.current {
+        return (Code::IllegalAction, "this player cannot raise here".into());
+    }
+    (Code::IllegalAction, "no raise is allowed here".into())
+}

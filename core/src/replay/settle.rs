@@ -1,0 +1,693 @@
+//! The end of a hand: uncalled bet, pot total, rake, showdown, pots and who is paid (RULES.md §2
+//! items 10, 18–20), the Rust twin of `soko_analytics/replay/settle.py`.
+//!
+//! The log's payouts are compared with the replay's under every rake and odd-chip convention a
+//! real log could follow (RULES.md §1, last paragraph); the first that fits is reported, and an
+//! error is raised only when none fits.
+
+use crate::cards::Card;
+use crate::model::ActionKind;
+
+use super::audit::{Auditor, Convention, PotResult, Who};
+use super::findings::{decimal_text, Code, Finding, Severity, STREET_SHOWDOWN};
+use super::held::Held;
+use super::pots::{award, build_pots, payouts, rake_pots, split, Award, RakeConvention, Tally};
+use super::Fault;
+
+/// Hand values at showdown: the ranking's evaluator and its descriptions.
+pub trait HandValues {
+    /// The value of the best five of 5..=7 cards (larger is better; equal values split).
+    fn value(&self, cards: &[Card]) -> Result<u32, String>;
+    /// The description of a value as the logs print it (`a pair of Kings`).
+    fn describe(&self, value: u32) -> Result<String, String>;
+}
+
+/// How PokerStars and the Sökö format describe hands; other sites' words are not checked.
+const DESCRIPTION_FORMS: [&str; 10] = [
+    "high card ",
+    "a pair of ",
+    "two pair, ",
+    "three of a kind, ",
+    "a straight",
+    "a flush, ",
+    "a full house, ",
+    "four of a kind, ",
+    "a Royal Flush",
+    "a four-",
+];
+
+/// Where money the house adds to a hand (STP) is paid: with the main pot (tried first), or with
+/// the last side pot.
+const HOUSE_MONEY_PLACES: [(&str, bool); 2] = [("main pot", false), ("last pot", true)];
+
+fn pot_fault(e: super::pots::PotError) -> Fault {
+    Fault(format!("pots: {e}"))
+}
+
+pub fn settle(ctx: &mut Auditor) -> Result<(), Fault> {
+    let hand = ctx.hand;
+    let m = money_of(ctx);
+    uncalled(ctx);
+    let added = ctx.result.added;
+    let put = ctx.table.pot;
+    let total = put + added;
+    if let Some(total_pot) = hand.total_pot.filter(|&t| t != total) {
+        let house = if added != 0 {
+            format!(" and the house added {}, {} in all", m(added), m(total))
+        } else {
+            String::new()
+        };
+        let said = m(total_pot);
+        let message = format!(
+            "The log's total pot is {said}, but the players put in {}{house}.",
+            m(put)
+        );
+        ctx.find(
+            Finding::new(Code::PotTotal, message)
+                .expected(m(total))
+                .actual(said)
+                .street(STREET_SHOWDOWN),
+        );
+    }
+    let rake = hand.rake.unwrap_or(0);
+    ctx.result.rake = rake;
+    let collected = ctx.result.collected.total();
+    if rake < 0 || hand.total_pot.is_some_and(|t| rake > t) {
+        let message = format!("The rake of {} is not between 0 and the pot.", m(rake));
+        ctx.find(
+            Finding::new(Code::Rake, message)
+                .expected(format!("0 to {}", m(total)))
+                .actual(m(rake))
+                .street(STREET_SHOWDOWN),
+        );
+    } else if let Some(total_pot) = hand.total_pot {
+        if collected != 0 && collected + rake != total_pot {
+            let message = format!(
+                "The players collect {} and the rake is {}, which is not the total pot of {}.",
+                m(collected),
+                m(rake),
+                m(total_pot)
+            );
+            ctx.find(
+                Finding::new(Code::Rake, message)
+                    .expected(m(total_pot))
+                    .actual(m(collected + rake))
+                    .street(STREET_SHOWDOWN),
+            );
+        }
+    }
+    let values = showdown(ctx)?;
+    let claims = hand.actions.iter().any(|a| a.kind == ActionKind::Collect);
+    award_pots(ctx, &values, rake, claims)?;
+    let mut cash: Tally<Who> = Tally::new();
+    for (a, &who) in hand.actions.iter().zip(&ctx.actors) {
+        if a.kind == ActionKind::CashOut {
+            cash.set(who, a.amount);
+        }
+    }
+    let r = &mut ctx.result;
+    let paid = if claims { &r.collected } else { &r.payouts };
+    let mut stacks = Tally::new();
+    for (i, s) in ctx.table.seats.iter().enumerate() {
+        stacks.set(i, s.stack + paid.get(i) + cash.get(i));
+    }
+    r.stacks = stacks;
+    if !hand.finishing_stacks.is_empty() {
+        check_finishing_stacks(ctx);
+    }
+    Ok(())
+}
+
+/// The seat indices 0..n in order (borrowed for the usual table sizes).
+fn seat_order(n: usize) -> std::borrow::Cow<'static, [Who]> {
+    const IDENTITY: [Who; 16] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15];
+    match IDENTITY.get(..n) {
+        Some(order) => std::borrow::Cow::Borrowed(order),
+        None => std::borrow::Cow::Owned((0..n).collect()),
+    }
+}
+
+/// Money as the findings print it, for the hand's scale (a function that borrows nothing).
+fn money_of(ctx: &Auditor) -> impl Fn(i64) -> String {
+    let decimals = ctx.hand.stakes.decimals;
+    move |amount| decimal_text(amount, decimals)
+}
+
+/// PHH states the stacks after the hand instead of collects: compare them with the replay's.
+fn check_finishing_stacks(ctx: &mut Auditor) {
+    let hand = ctx.hand;
+    let m = money_of(ctx);
+    for (seat, &claimed) in hand.seats.iter().zip(&hand.finishing_stacks) {
+        let ours = ctx
+            .table
+            .index_of(&seat.name)
+            .and_then(|i| ctx.result.stacks.lookup(i))
+            .unwrap_or(seat.stack);
+        if ours != claimed {
+            let (said, left) = (m(claimed), m(ours));
+            let message = format!(
+                "{} ends with {said}, but the replay leaves {left}.",
+                seat.name
+            );
+            ctx.find(
+                Finding::new(Code::Payout, message)
+                    .player(&seat.name)
+                    .expected(left)
+                    .actual(said)
+                    .street(STREET_SHOWDOWN),
+            );
+        }
+    }
+}
+
+/// Return the uncalled bet; compare it with the log's `Uncalled bet` line, if any.
+fn uncalled(ctx: &mut Auditor) {
+    let hand = ctx.hand;
+    let m = money_of(ctx);
+    let (who, amount) = match ctx.table.return_uncalled() {
+        Some((seat, amount)) => (Some(seat), amount),
+        None => (None, 0),
+    };
+    ctx.result.uncalled = (who, amount);
+    // Python tests the name's truth: an empty name counts as nobody.
+    let who = who.filter(|&w| !ctx.result.name(w).is_empty());
+    let mut logged: Tally<Who> = Tally::new();
+    for &i in &ctx.log_uncalled {
+        logged.add(ctx.actors[i], hand.actions[i].amount);
+    }
+    if !logged.is_empty() {
+        let same = who.is_some_and(|w| logged.len() == 1 && logged.lookup(w) == Some(amount));
+        if !same {
+            let names = &ctx.result;
+            let said: Vec<String> = logged
+                .iter()
+                .map(|(p, a)| format!("{} to {}", m(a), names.name(p)))
+                .collect();
+            let listed: Vec<String> = logged
+                .iter()
+                .map(|(p, a)| format!("{} {}", names.name(p), m(a)))
+                .collect();
+            let (tail, expected) = match who.map(|w| names.name(w)) {
+                Some(w) => (
+                    format!("the uncalled bet is {} to {w}.", m(amount)),
+                    format!("{w} {}", m(amount)),
+                ),
+                None => ("no bet is uncalled.".to_string(), "none".to_string()),
+            };
+            let message = format!(
+                "The log returns {} as the uncalled bet; {tail}",
+                said.join(" and ")
+            );
+            ctx.find(
+                Finding::new(Code::PotTotal, message)
+                    .expected(expected)
+                    .actual(listed.join(", "))
+                    .street(STREET_SHOWDOWN),
+            );
+        }
+        return;
+    }
+    let (Some(who), Some(total_pot)) = (who, hand.total_pot) else {
+        return;
+    };
+    let put: i64 = ctx.table.seats.iter().map(|s| s.total).sum();
+    if total_pot == put + ctx.result.added + amount {
+        // The site let the bettor collect his own uncalled chips from the pot.
+        let seat = &mut ctx.table.seats[who];
+        seat.total += amount;
+        seat.stack -= amount;
+        ctx.table.pot += amount;
+        ctx.result.uncalled = (None, 0);
+        let name = ctx.result.name(who);
+        let message = format!(
+            "The log returns no uncalled bet: {name}'s {} stays in the pot.",
+            m(amount)
+        );
+        ctx.find(
+            Finding::new(Code::Unverifiable, message)
+                .severity(Severity::Info)
+                .player(name)
+                .street(STREET_SHOWDOWN),
+        );
+    }
+}
+
+/// Values of the live players' hands that the log shows in full, by seat; descriptions checked.
+fn showdown(ctx: &mut Auditor) -> Result<Vec<(Who, u32)>, Fault> {
+    let seats = ctx.table.seats.len();
+    if ctx.table.live_count() == 1 {
+        let only = (0..seats).find(|&i| ctx.table.seats[i].live());
+        return Ok(only.map(|i| (i, 0)).into_iter().collect());
+    }
+    let needed = usize::from(ctx.spec.cards_per_player() + ctx.spec.board_cards());
+    let mut values = Vec::with_capacity(seats);
+    for i in (0..seats).filter(|&i| ctx.table.seats[i].live()) {
+        let mut cards = Held::new();
+        for &c in ctx.known[i].as_slice().iter().chain(ctx.board.as_slice()) {
+            if !cards.contains(&c) {
+                cards.push(c);
+            }
+        }
+        let cards = cards.as_slice();
+        if cards.len() < needed || cards.len() < 5 {
+            continue;
+        }
+        let judge = ctx
+            .values
+            .ok_or_else(|| Fault(format!("no evaluator for the ranking {}", ctx.spec.ranking)))?;
+        let value = judge.value(&cards[..needed]).map_err(Fault)?;
+        let description = judge.describe(value).map_err(Fault)?;
+        values.push((i, value));
+        let showdown = &mut ctx.result.showdown;
+        match showdown.iter_mut().find(|(p, _)| *p == i) {
+            Some(entry) => entry.1 = description,
+            None => showdown.push((i, description)),
+        }
+    }
+    let hand = ctx.hand;
+    for (index, action) in hand.actions.iter().enumerate() {
+        if action.kind != ActionKind::Show {
+            continue;
+        }
+        let Some(text) = action.text.as_deref() else {
+            continue;
+        };
+        let Some(ours) = ctx.result.description(ctx.actors[index]) else {
+            continue;
+        };
+        if !DESCRIPTION_FORMS.iter().any(|f| text.starts_with(f)) {
+            continue;
+        }
+        let said = py_strip(text.split(" - ").next().unwrap_or(""));
+        if said != ours && casefold(said) != casefold(ours) {
+            let ours = ours.to_string();
+            let message = format!(
+                "{}'s hand is {ours}, but the log says {said}.",
+                action.player
+            );
+            ctx.find(
+                Finding::new(Code::HandDescription, message)
+                    .at(index)
+                    .player(&action.player)
+                    .expected(ours)
+                    .actual(said.to_string()),
+            );
+        }
+    }
+    Ok(values)
+}
+
+/// Python's `str.strip()`: Unicode whitespace and the ASCII separators 0x1C..0x1F.
+fn py_strip(text: &str) -> &str {
+    text.trim_matches(|c: char| c.is_whitespace() || ('\x1c'..='\x1f').contains(&c))
+}
+
+/// Python's `str.casefold()` for comparing with an ASCII description: lower case, with the
+/// characters whose folding differs from their lower case (ß, ſ, ligatures) spelled out.
+fn casefold(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            'ß' | 'ẞ' => out.push_str("ss"),
+            'ſ' => out.push('s'),
+            'ﬀ' => out.push_str("ff"),
+            'ﬁ' => out.push_str("fi"),
+            'ﬂ' => out.push_str("fl"),
+            'ﬃ' => out.push_str("ffi"),
+            'ﬄ' => out.push_str("ffl"),
+            'ﬅ' | 'ﬆ' => out.push_str("st"),
+            _ => out.extend(c.to_lowercase()),
+        }
+    }
+    out
+}
+
+/// Who gets odd chips first: left of the dealer (RULES §2 item 20); with no button, seat order
+/// or the highest card by suit (PokerStars stud conventions).
+fn odd_chip_orders(ctx: &Auditor) -> Vec<(&'static str, Vec<Who>)> {
+    let table = &ctx.table;
+    let first = if ctx.hand.button.is_some() {
+        "left of the dealer"
+    } else {
+        "seat order"
+    };
+    let mut orders = vec![(first, table.from_dealer_left().to_vec())];
+    if ctx.hand.button.is_none() {
+        let top = |i: usize| {
+            let known = ctx.known[i].as_slice();
+            known.iter().map(|c| i16::from(c.0)).max().unwrap_or(-1)
+        };
+        let mut by_card: Vec<Who> = (0..table.seats.len()).collect();
+        by_card.sort_by_key(|&i| std::cmp::Reverse(top(i)));
+        orders.push(("highest card by suit", by_card));
+    }
+    orders
+}
+
+/// One way of paying the pots: the odd-chip order, rake convention and house-money place tried.
+struct Try {
+    convention: Convention,
+    awards: Vec<Award<Who>>,
+    nets: Vec<i64>,
+    paid: Tally<Who>,
+}
+
+/// Build and award the pots; compare with the log's collects when it states them.
+fn award_pots(
+    ctx: &mut Auditor,
+    values: &[(Who, u32)],
+    rake: i64,
+    claims: bool,
+) -> Result<(), Fault> {
+    let seats = &ctx.table.seats;
+    let put_in = || seats.iter().enumerate().filter(|(_, s)| s.total != 0);
+    if put_in().next().is_none() {
+        return Ok(());
+    }
+    if ctx.table.live_count() == 0 {
+        ctx.find(
+            Finding::new(
+                Code::IllegalAction,
+                "Everyone folded: nobody is left to win the pot.".into(),
+            )
+            .expected("one player left in".into())
+            .actual("none".into())
+            .street(STREET_SHOWDOWN),
+        );
+        return Ok(());
+    }
+    let first_dead = put_in().next().map_or(0, |(_, s)| s.dead);
+    let unequal_dead = put_in().any(|(_, s)| s.dead != first_dead)
+        && put_in().all(|(_, s)| s.total > s.dead || s.folded);
+    // With a big blind ante or a dead blind, the dead money goes into the main pot and the pots
+    // are layered by the live chips.
+    let contributions: Vec<(Who, i64)> = if unequal_dead {
+        let live_chips = seats.iter().map(|s| s.total - s.dead).enumerate();
+        live_chips.filter(|&(_, c)| c != 0).collect()
+    } else {
+        put_in().map(|(i, s)| (i, s.total)).collect()
+    };
+    let folded: Vec<Who> = (0..seats.len()).filter(|&i| seats[i].folded).collect();
+    let order = seat_order(seats.len());
+    let mut pots = match build_pots(&contributions, &folded, &order) {
+        Ok(pots) => pots,
+        Err(err) => {
+            let message = format!("The pots cannot be built: {}.", err.reason);
+            ctx.find(Finding::new(Code::Payout, message).street(STREET_SHOWDOWN));
+            return Ok(());
+        }
+    };
+    if unequal_dead && !pots.is_empty() {
+        pots[0].amount += seats.iter().map(|s| s.dead).sum::<i64>();
+    }
+    if !(0..=pots.iter().map(|p| p.amount).sum()).contains(&rake) {
+        return Ok(()); // already a rake finding: no split can be built on it
+    }
+    let unit = ctx.spec.options.chip_unit;
+    if ctx.hand.deals.iter().any(|d| d.run != 0) {
+        ctx.find(
+            Finding::new(
+                Code::Unverifiable,
+                "The hand is run twice: the pots are split between two boards, and the payouts \
+                 are not checked."
+                    .into(),
+            )
+            .severity(Severity::Info)
+            .street(STREET_SHOWDOWN),
+        );
+        return Ok(());
+    }
+    let added = ctx.result.added;
+    let places = if added != 0 && pots.len() > 1 {
+        &HOUSE_MONEY_PLACES[..]
+    } else {
+        &HOUSE_MONEY_PLACES[..1]
+    };
+    let orders = odd_chip_orders(ctx);
+    let collected = &ctx.result.collected;
+    let mut first: Option<Try> = None;
+    let mut matched: Option<Try> = None;
+    let mut last_order: &[Who] = &[];
+    'tries: for (odd_chip, odd_order) in &orders {
+        last_order = odd_order;
+        for rake_convention in RakeConvention::ALL {
+            for &(place, last) in places {
+                let awards = award(&pots, values, odd_order, unit).map_err(pot_fault)?;
+                let mut nets = rake_pots(&pots, rake, rake_convention).map_err(pot_fault)?;
+                let at = if last {
+                    nets.len().checked_sub(1)
+                } else {
+                    Some(0)
+                };
+                let slot = at
+                    .and_then(|at| nets.get_mut(at))
+                    .ok_or_else(|| Fault("no pot to add the house money to (IndexError)".into()))?;
+                *slot += added;
+                let paid = payouts(&awards, &nets, odd_order, unit).map_err(pot_fault)?;
+                let convention = Convention::Paid {
+                    rake: rake_convention,
+                    odd_chip,
+                    house: (added != 0).then_some(place),
+                };
+                let same = same(&paid, collected);
+                let t = Try {
+                    convention,
+                    awards,
+                    nets,
+                    paid,
+                };
+                if same {
+                    matched = Some(t);
+                    break 'tries;
+                }
+                if first.is_none() {
+                    first = Some(t);
+                }
+            }
+        }
+    }
+    let Some(chosen) = matched.or(first) else {
+        return Ok(());
+    };
+    let paid = chosen.paid;
+    let mut payouts_made = Tally::new();
+    for (p, v) in paid.nonzero() {
+        payouts_made.set(p, v);
+    }
+    ctx.result.payouts = payouts_made;
+    ctx.result.convention = Some(chosen.convention);
+    for (a, &net) in chosen.awards.iter().zip(&chosen.nets) {
+        let best = a
+            .winners
+            .iter()
+            .find_map(|&w| ctx.result.description(w).filter(|d| !d.is_empty()))
+            .map(str::to_string);
+        let mut winners = Tally::new();
+        if !a.winners.is_empty() {
+            // Python splits each pot's net amount with the last odd-chip order it tried.
+            for (w, share) in split(net, &a.winners, last_order, unit).map_err(pot_fault)? {
+                winners.set(w, share);
+            }
+        }
+        ctx.result.pots.push(PotResult {
+            amount: net,
+            eligible: pots[a.index].eligible.clone(),
+            winners,
+            value: best,
+        });
+    }
+    if !claims {
+        return Ok(());
+    }
+    if chosen.awards.iter().any(|a| a.winners.is_empty()) {
+        ctx.find(
+            Finding::new(
+                Code::Unverifiable,
+                "A pot is won by a hand the log does not show, so its winner is not checked."
+                    .into(),
+            )
+            .severity(Severity::Info)
+            .street(STREET_SHOWDOWN),
+        );
+        return Ok(());
+    }
+    if same(&paid, &ctx.result.collected) {
+        return Ok(());
+    }
+    if odd_chips_elsewhere(&paid, &ctx.result.collected, &chosen.awards, unit) {
+        odd_chip_finding(ctx, &paid);
+        return Ok(());
+    }
+    let mut gross_pots: Vec<i64> = pots.iter().map(|p| p.amount).collect();
+    if let Some(main) = gross_pots.first_mut() {
+        *main += added;
+    }
+    let gross = payouts(&chosen.awards, &gross_pots, &orders[0].1, unit).map_err(pot_fault)?;
+    if uneven_rake(&gross, &ctx.result.collected, rake) {
+        ctx.result.convention = Some(Convention::UnevenRake);
+        ctx.find(
+            Finding::new(
+                Code::Unverifiable,
+                "The rake is taken unevenly from the winners' shares; each winner got no more \
+                 than that winner's share."
+                    .into(),
+            )
+            .severity(Severity::Info)
+            .street(STREET_SHOWDOWN),
+        );
+        return Ok(());
+    }
+    payout_findings(ctx, &paid, &chosen.awards);
+    Ok(())
+}
+
+/// The same players with the same non-zero amounts.
+fn same(paid: &Tally<Who>, collected: &Tally<Who>) -> bool {
+    paid.nonzero().count() == collected.nonzero().count()
+        && paid.nonzero().all(|(p, v)| collected.get(p) == v)
+}
+
+/// The same players with non-zero amounts.
+fn same_players(a: &Tally<Who>, b: &Tally<Who>) -> bool {
+    a.nonzero().count() == b.nonzero().count() && a.nonzero().all(|(p, _)| b.get(p) != 0)
+}
+
+fn wins(awards: &[Award<Who>], who: Who) -> bool {
+    awards.iter().any(|a| a.winners.contains(&who))
+}
+
+/// The same winners, each within one chip unit per split pot he shares of the rule's amount.
+fn odd_chips_elsewhere(
+    paid: &Tally<Who>,
+    collected: &Tally<Who>,
+    awards: &[Award<Who>],
+    unit: i64,
+) -> bool {
+    if !same_players(paid, collected) || paid.total() != collected.total() {
+        return false;
+    }
+    paid.iter().all(|(player, due)| {
+        let shared = awards
+            .iter()
+            .filter(|a| a.winners.len() > 1 && a.winners.contains(&player))
+            .count() as i64;
+        (collected.get(player) - due).abs() <= unit * shared
+    })
+}
+
+/// Odd chips paid to other tied winners than the rule's: an error where the rules the log follows
+/// state the odd-chip rule, a warning where the convention is the site's own (RULES.md §1).
+fn odd_chip_finding(ctx: &mut Auditor, paid: &Tally<Who>) {
+    let m = money_of(ctx);
+    let r = &ctx.result;
+    let listed = |t: &Tally<Who>| -> String {
+        let parts: Vec<String> = t
+            .nonzero()
+            .map(|(p, a)| format!("{} {}", r.name(p), m(a)))
+            .collect();
+        parts.join(", ")
+    };
+    let (expected, actual) = (listed(paid), listed(&r.collected));
+    let finding = if ctx.spec.odd_chip_stated == Some(true) {
+        Finding::new(
+            Code::OddChip,
+            format!(
+                "The odd chips of a split went to other tied winners than the rules of {} give \
+                 them to: the tied winner nearest the dealer's left gets the first odd chip (the \
+                 split pays {expected}).",
+                ctx.hand.rules
+            ),
+        )
+    } else {
+        Finding::new(
+            Code::OddChip,
+            format!(
+                "The odd chips of a split went to other tied winners than the dealer's-left rule \
+                 gives them to; {} does not document its convention.",
+                ctx.hand.site
+            ),
+        )
+        .severity(Severity::Warning)
+    };
+    ctx.find(
+        finding
+            .street(STREET_SHOWDOWN)
+            .expected(expected)
+            .actual(actual),
+    );
+}
+
+/// The winners are right and each got at most his share before rake, the rake making up the rest.
+fn uneven_rake(gross: &Tally<Who>, collected: &Tally<Who>, rake: i64) -> bool {
+    same_players(gross, collected)
+        && gross.nonzero().all(|(w, due)| collected.get(w) <= due)
+        && gross.total() - collected.total() == rake
+}
+
+fn payout_findings(ctx: &mut Auditor, paid: &Tally<Who>, awards: &[Award<Who>]) {
+    let m = money_of(ctx);
+    let r = &ctx.result;
+    let seats = ctx.table.seats.len();
+    let mut winners: Vec<Who> = awards
+        .iter()
+        .flat_map(|a| a.winners.iter().copied())
+        .collect();
+    winners.sort_unstable();
+    winners.dedup();
+    let tied = awards.iter().any(|a| a.winners.len() > 1);
+    let mut players: Vec<Who> = Vec::new();
+    for (p, _) in paid.iter().chain(r.collected.iter()) {
+        if !players.contains(&p) {
+            players.push(p);
+        }
+    }
+    // Seats in seat order, then the players without a seat (Python: position 99).
+    players.sort_by_key(|&p| if p < seats { p } else { 99 });
+    let unit = ctx.spec.options.chip_unit;
+    let most = unit * (winners.len() as i64).max(1);
+    let small = players
+        .iter()
+        .all(|&p| (r.collected.get(p) - paid.get(p)).abs() <= most);
+    let mut found = Vec::new();
+    for player in players {
+        let (got, due) = (r.collected.get(player), paid.get(player));
+        if got == due {
+            continue;
+        }
+        let (name, m_got, m_due) = (r.name(player), m(got), m(due));
+        let won = wins(awards, player);
+        let (code, why) = if got != 0 && !won {
+            let why = format!("{name} collects {m_got} but wins no pot.");
+            (Code::Winner, why)
+        } else if tied && small && won {
+            let why =
+                format!("{name} collects {m_got}, but the split gives {m_due} (the odd chip).");
+            (Code::OddChip, why)
+        } else {
+            let why = format!("{name} collects {m_got}, but the pots won pay {m_due}.");
+            (Code::Payout, why)
+        };
+        found.push(
+            Finding::new(code, why)
+                .player(name)
+                .expected(m_due)
+                .actual(m_got)
+                .street(STREET_SHOWDOWN),
+        );
+    }
+    for f in found {
+        ctx.find(f);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn strip_and_casefold_follow_python() {
+        assert_eq!(py_strip("\x1c a pair of Kings \u{3000}"), "a pair of Kings");
+        assert_eq!(casefold("A Pair of KINGS"), "a pair of kings");
+        assert_eq!(casefold("Straße"), "strasse");
+    }
+}

@@ -1,0 +1,456 @@
+//! Showing hands: who acts first from the up cards (RULES.md §2 items 5–6, §4 items 2–3), the
+//! Rust twin of `soko_analytics/rules/showing.py`.
+//!
+//! On the first betting round of a stud game one up card decides: Sökö's highest card, stud's
+//! lowest (ties by suit or by position). On later rounds the best *showing* hand of 1–4 up cards
+//! acts first: trips > pair > high card with two or three cards; with four, quads > trips > two
+//! pair > pair > high card, and under a Sökö ranking with `showing_four_card_hands_count` the
+//! four-straight and four-flush (and the optional four-card straight flush) rank between pair and
+//! two pair. Keys compare like Python tuples (lexicographically, a prefix before its extensions),
+//! so the same player speaks first on both sides.
+
+use crate::cards::Card;
+use crate::eval::HandClass;
+use crate::replay::held::Held;
+use crate::spec::{BringInCard, FirstToAct, GameSpec, TieBreak};
+
+/// Which up cards speak first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pick {
+    /// The highest single up card (Sökö's first round).
+    HighestCard,
+    /// The lowest single up card (stud's bring-in).
+    LowestCard,
+    /// The best showing hand of the up cards (later rounds).
+    BestShowing,
+}
+
+/// The parts of a hand ranking that decide showing hands (`Ranking` in `rules/ranking.py`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ranking {
+    /// `hand_ranking=soko`: four-card hands exist.
+    pub soko: bool,
+    /// A-2-3-4 is a four-straight (the lowest one).
+    pub four_straight_ace_low: bool,
+    /// A four-card straight flush ranks above the four-flush.
+    pub four_card_straight_flush_class: bool,
+}
+
+impl Ranking {
+    /// The ranking of a game spec.
+    pub fn of(spec: &GameSpec) -> Ranking {
+        Ranking {
+            soko: spec.options.hand_ranking == "soko",
+            four_straight_ace_low: spec.options.four_straight_ace_low,
+            four_card_straight_flush_class: spec.options.four_card_straight_flush_class,
+        }
+    }
+
+    /// The rank of a showing class in this ranking's order, lowest 0 (`_order(...).index`).
+    fn order_of(self, class: HandClass, four_cards: bool) -> i16 {
+        let fours: i16 = match (self.soko && four_cards, self.four_card_straight_flush_class) {
+            (false, _) => 0,
+            (true, false) => 2,
+            (true, true) => 3,
+        };
+        match class {
+            HandClass::HighCard => 0,
+            HandClass::Pair => 1,
+            HandClass::FourStraight => 2,
+            HandClass::FourFlush => 3,
+            HandClass::FourStraightFlush => 4,
+            HandClass::TwoPair => 2 + fours,
+            HandClass::ThreeOfAKind => 3 + fours,
+            _ => 4 + fours,
+        }
+    }
+}
+
+/// A comparable key of up cards: larger shows better; equal keys tie. Orders like a Python tuple
+/// of small integers (lexicographically, a prefix before its extensions): up to nine parts in
+/// -63..=63, packed seven bits each, most significant first, each offset to be at least 1 so that
+/// an absent part (0) sorts first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Default)]
+pub struct Key {
+    packed: u64,
+    len: u8,
+}
+
+impl Key {
+    const PARTS: u8 = 9;
+
+    fn new() -> Key {
+        Key::default()
+    }
+
+    fn digit(part: i16) -> u64 {
+        (part.clamp(-63, 63) + 64) as u64
+    }
+
+    fn push(&mut self, part: i16) {
+        if self.len < Key::PARTS {
+            self.packed |= Key::digit(part) << (7 * u32::from(Key::PARTS - 1 - self.len));
+            self.len += 1;
+        }
+    }
+
+    /// This key with `part` put in front of its parts (the last part drops if all nine are used).
+    fn after(self, part: i16) -> Key {
+        let first = Key::digit(part) << (7 * u32::from(Key::PARTS - 1));
+        Key {
+            packed: first | self.packed >> 7,
+            len: (self.len + 1).min(Key::PARTS),
+        }
+    }
+}
+
+/// Why up cards cannot be compared (Python raises `EvaluationError`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ShowingError(pub String);
+
+/// The class and ranks of 1–4 up cards.
+fn classify(
+    cards: &[Card],
+    ranking: Ranking,
+    four_card_hands: bool,
+) -> Result<(HandClass, Key), ShowingError> {
+    let distinct = cards
+        .iter()
+        .enumerate()
+        .all(|(i, c)| !cards[..i].contains(c));
+    if !(1..=4).contains(&cards.len()) || !distinct {
+        return Err(ShowingError(format!(
+            "a showing hand is 1 to 4 distinct up cards, got {}",
+            cards.len()
+        )));
+    }
+    let mut counts = [0u8; 13];
+    for c in cards {
+        counts[usize::from(c.rank())] += 1;
+    }
+    // Ranks by (count, rank), largest first: the grouped ranks of Python's `by_group`.
+    let mut by_group = [0u8; 4];
+    let n = cards.len();
+    for (slot, c) in by_group.iter_mut().zip(cards) {
+        *slot = c.rank();
+    }
+    by_group[..n].sort_by(|a, b| (counts[usize::from(*b)], *b).cmp(&(counts[usize::from(*a)], *a)));
+    let mut shape = [0u8; 4];
+    let mut groups = 0;
+    for &k in counts.iter().filter(|&&k| k > 0) {
+        shape[groups] = k;
+        groups += 1;
+    }
+    shape[..groups].sort_unstable_by(|a, b| b.cmp(a));
+    let paired = match &shape[..groups] {
+        [4] => Some(HandClass::FourOfAKind),
+        [3] | [3, 1] => Some(HandClass::ThreeOfAKind),
+        [2, 2] => Some(HandClass::TwoPair),
+        [2] | [2, 1] | [2, 1, 1] => Some(HandClass::Pair),
+        _ => None,
+    };
+    let mut ranks = Key::new();
+    for &r in &by_group[..n] {
+        ranks.push(i16::from(r));
+    }
+    if matches!(
+        paired,
+        Some(HandClass::FourOfAKind | HandClass::ThreeOfAKind | HandClass::TwoPair)
+    ) {
+        return Ok((paired.unwrap_or(HandClass::HighCard), ranks));
+    }
+    if n == 4 && ranking.soko && four_card_hands {
+        if let Some(four) = four_card_hand(cards, ranking) {
+            return Ok(four);
+        }
+    }
+    Ok((paired.unwrap_or(HandClass::HighCard), ranks))
+}
+
+/// A four-straight, four-flush or four-card straight flush of four up cards, if they make one.
+fn four_card_hand(cards: &[Card], ranking: Ranking) -> Option<(HandClass, Key)> {
+    let suited = cards.iter().all(|c| c.suit() == cards[0].suit());
+    let mut ranks = [0u8; 4];
+    for (slot, c) in ranks.iter_mut().zip(cards) {
+        *slot = c.rank();
+    }
+    let top = run_top(ranks, ranking.four_straight_ace_low);
+    let mut key = Key::new();
+    match (suited, top) {
+        (true, Some(top)) if ranking.four_card_straight_flush_class => {
+            key.push(i16::from(top));
+            Some((HandClass::FourStraightFlush, key))
+        }
+        (true, _) => {
+            ranks.sort_unstable_by(|a, b| b.cmp(a));
+            for r in ranks {
+                key.push(i16::from(r));
+            }
+            Some((HandClass::FourFlush, key))
+        }
+        (false, Some(top)) => {
+            key.push(i16::from(top));
+            Some((HandClass::FourStraight, key))
+        }
+        (false, None) => None,
+    }
+}
+
+/// Top rank of four distinct consecutive ranks (A-2-3-4 has top 2, the Four, when `ace_low`).
+fn run_top(ranks: [u8; 4], ace_low: bool) -> Option<u8> {
+    let mut distinct = ranks;
+    distinct.sort_unstable();
+    if distinct.windows(2).any(|w| w[0] == w[1]) {
+        return None;
+    }
+    if distinct[3] - distinct[0] == 3 {
+        return Some(distinct[3]);
+    }
+    if ace_low && distinct == [0, 1, 2, 12] {
+        return Some(2);
+    }
+    None
+}
+
+/// The class of 1–4 up cards (`showing_class`).
+pub fn showing_class(
+    cards: &[Card],
+    ranking: Ranking,
+    four_card_hands: bool,
+) -> Result<HandClass, ShowingError> {
+    classify(cards, ranking, four_card_hands).map(|(class, _)| class)
+}
+
+/// A comparable key of 1–4 up cards: larger shows better; equal keys tie (`showing_value`).
+pub fn showing_value(
+    cards: &[Card],
+    ranking: Ranking,
+    four_card_hands: bool,
+) -> Result<Key, ShowingError> {
+    let (class, ranks) = classify(cards, ranking, four_card_hands)?;
+    Ok(ranks.after(ranking.order_of(class, four_card_hands)))
+}
+
+/// How the first speaker of a betting round is picked: which card or hand, ties broken how.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Opening {
+    pub pick: Pick,
+    pub tie_break: TieBreak,
+    pub ranking: Ranking,
+    /// Four-card hands count in showing hands (`showing_four_card_hands_count`).
+    pub four_card_hands: bool,
+}
+
+impl Opening {
+    /// The opening of betting round `round_index` (0 = the first) of a stud game: round 1 by the
+    /// bring-in card (or the highest up card when there is none), later rounds by
+    /// `later_rounds_first_to_act`, each with its tie-break.
+    pub fn of(spec: &GameSpec, round_index: usize) -> Result<Opening, ShowingError> {
+        let acting = &spec.first_to_act;
+        let (first, tie_break) = if round_index == 0 {
+            (acting.first_round, acting.first_round_tie_break)
+        } else {
+            (acting.later_rounds, acting.later_rounds_tie_break)
+        };
+        let tie_break = tie_break.ok_or_else(|| {
+            ShowingError(format!(
+                "{} names no tie-break for who speaks first on round {}",
+                spec.profile,
+                round_index + 1
+            ))
+        })?;
+        let pick = match first {
+            FirstToAct::BringIn if spec.options.bring_in_card == Some(BringInCard::Highest) => {
+                Pick::HighestCard
+            }
+            FirstToAct::BringIn => Pick::LowestCard,
+            FirstToAct::BestShowing => Pick::BestShowing,
+            _ => {
+                return Err(ShowingError(format!(
+                    "round {} of {} opens by position, not by up cards",
+                    round_index + 1,
+                    spec.profile
+                )))
+            }
+        };
+        Ok(Opening {
+            pick,
+            tie_break,
+            ranking: Ranking::of(spec),
+            four_card_hands: spec.options.showing_four_card_hands_count,
+        })
+    }
+
+    /// The key of one candidate's up cards: the largest speaks first.
+    pub fn key(&self, cards: &[Card]) -> Result<Key, ShowingError> {
+        let mut suits = [0i16; 4];
+        let (mut key, n) = if self.pick == Pick::BestShowing {
+            let key = showing_value(cards, self.ranking, self.four_card_hands)?;
+            let n = cards.len().min(4);
+            for (slot, c) in suits.iter_mut().zip(cards) {
+                *slot = i16::from(c.0);
+            }
+            suits[..n].sort_unstable_by(|a, b| b.cmp(a));
+            (key, n)
+        } else {
+            let card = cards
+                .last()
+                .ok_or_else(|| ShowingError("a candidate shows no up card".into()))?;
+            let sign: i16 = if self.pick == Pick::HighestCard {
+                1
+            } else {
+                -1
+            };
+            let mut key = Key::new();
+            key.push(sign * i16::from(card.rank()));
+            suits[0] = sign * i16::from(card.suit());
+            (key, 1)
+        };
+        if self.tie_break == TieBreak::Suit {
+            for &s in &suits[..n] {
+                key.push(s);
+            }
+        }
+        Ok(key)
+    }
+
+    /// Index of the candidate who speaks first: the largest key, the first of equal ones.
+    pub fn first<'c>(
+        &self,
+        up_cards: impl IntoIterator<Item = &'c [Card]>,
+    ) -> Result<usize, ShowingError> {
+        let mut best: Option<(Key, usize)> = None;
+        for (i, cards) in up_cards.into_iter().enumerate() {
+            let key = self.key(cards)?;
+            if best.is_none_or(|(top, _)| key > top) {
+                best = Some((key, i));
+            }
+        }
+        best.map(|(_, i)| i)
+            .ok_or_else(|| ShowingError("nobody to act".into()))
+    }
+}
+
+/// Index of the player who speaks first (`first_to_act`).
+///
+/// `up_cards` lists each candidate's up cards in seat order from the dealer's left. For the
+/// single-card picks only the newest up card of each counts. Ties go by `tie_break`: by suit, or
+/// by position (the first candidate).
+pub fn first_to_act<C: AsRef<[Card]>>(
+    up_cards: &[C],
+    pick: Pick,
+    tie_break: TieBreak,
+    ranking: Ranking,
+    four_card_hands: bool,
+) -> Result<usize, ShowingError> {
+    let opening = Opening {
+        pick,
+        tie_break,
+        ranking,
+        four_card_hands,
+    };
+    opening.first(up_cards.iter().map(AsRef::as_ref))
+}
+
+/// Who speaks first on betting round `round_index` (0 = the first) of a stud game (`opener`).
+pub fn opener<C: AsRef<[Card]>>(
+    spec: &GameSpec,
+    round_index: usize,
+    up_cards: &[C],
+) -> Result<usize, ShowingError> {
+    Opening::of(spec, round_index)?.first(up_cards.iter().map(AsRef::as_ref))
+}
+
+/// The up cards that speak: the last one on the first street, the last four later; a card a
+/// broken log shows twice counts once (the table's `showing`).
+pub fn speaking(up: &[Card], street: usize) -> Held {
+    let from = if street == 0 {
+        up.len().saturating_sub(1)
+    } else {
+        up.len().saturating_sub(4)
+    };
+    let mut out = Held::new();
+    for &c in &up[from..] {
+        if !out.contains(&c) {
+            out.push(c);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SOKO: Ranking = Ranking {
+        soko: true,
+        four_straight_ace_low: true,
+        four_card_straight_flush_class: false,
+    };
+    const HIGH: Ranking = Ranking {
+        soko: false,
+        four_straight_ace_low: true,
+        four_card_straight_flush_class: false,
+    };
+
+    fn cards(text: &str) -> Vec<Card> {
+        text.split_whitespace()
+            .map(|t| Card::parse(t).expect("a card"))
+            .collect()
+    }
+
+    fn value(text: &str, ranking: Ranking) -> Key {
+        showing_value(&cards(text), ranking, true).expect("a showing hand")
+    }
+
+    #[test]
+    fn classes_of_up_cards() {
+        let class = |t: &str, r| showing_class(&cards(t), r, true).unwrap();
+        assert_eq!(class("As", SOKO), HandClass::HighCard);
+        assert_eq!(class("As Ad 2c", SOKO), HandClass::Pair);
+        assert_eq!(class("5s 6d 7c 8h", SOKO), HandClass::FourStraight);
+        assert_eq!(class("5s 6d 7c 8h", HIGH), HandClass::HighCard);
+        assert_eq!(class("2s 9s Js Ks", SOKO), HandClass::FourFlush);
+        assert_eq!(class("As 2d 3c 4h", SOKO), HandClass::FourStraight);
+        assert_eq!(class("9s 9d 4c 4h", SOKO), HandClass::TwoPair);
+        assert_eq!(class("9s 9d 9c 4h", SOKO), HandClass::ThreeOfAKind);
+        assert!(showing_class(&cards("As As"), SOKO, true).is_err());
+        assert!(showing_class(&[], SOKO, true).is_err());
+    }
+
+    #[test]
+    fn four_card_hands_rank_between_pair_and_two_pair() {
+        assert!(value("5s 6d 7c 8h", SOKO) > value("As Ad Kc Qh", SOKO));
+        assert!(value("5s 6d 7c 8h", SOKO) < value("2s 9s Js Ks", SOKO));
+        assert!(value("2s 9s Js Ks", SOKO) < value("2s 2d 3c 3h", SOKO));
+        // A-2-3-4 is the lowest four-straight.
+        assert!(value("As 2d 3c 4h", SOKO) < value("2s 3d 4c 5h", SOKO));
+        // Tuple order: a longer key with an equal prefix is larger.
+        assert!(value("As Kd", HIGH) > value("As", HIGH));
+    }
+
+    #[test]
+    fn first_to_act_by_card_and_by_showing_hand() {
+        let ups = [cards("7c"), cards("7s"), cards("2h")];
+        let high = |tie| first_to_act(&ups, Pick::HighestCard, tie, SOKO, true).unwrap();
+        let low = |tie| first_to_act(&ups, Pick::LowestCard, tie, HIGH, true).unwrap();
+        assert_eq!(high(TieBreak::Suit), 1);
+        assert_eq!(high(TieBreak::Position), 0);
+        assert_eq!(low(TieBreak::Suit), 2);
+        let ups = [cards("Kc Kd"), cards("As Ah")];
+        let best = first_to_act(&ups, Pick::BestShowing, TieBreak::Position, HIGH, true);
+        assert_eq!(best, Ok(1));
+        assert!(
+            first_to_act::<Vec<Card>>(&[], Pick::BestShowing, TieBreak::Suit, HIGH, true).is_err()
+        );
+    }
+
+    #[test]
+    fn speaking_cards_are_the_newest_distinct_ones() {
+        let up = cards("2c 3d 4h 5s 6c");
+        assert_eq!(speaking(&up, 0).as_slice(), cards("6c"));
+        assert_eq!(speaking(&up, 2).as_slice(), cards("3d 4h 5s 6c"));
+        assert_eq!(speaking(&cards("2c 2c"), 1).as_slice(), cards("2c"));
+        assert!(speaking(&[], 1).is_empty());
+    }
+}

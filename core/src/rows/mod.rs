@@ -1,0 +1,7 @@
+//! Hands as rows of the store's tables, gathered column by column into Arrow batches
+//! (the Rust twin of `soko_analytics/store/rows.py`).
+
+pub mod columns;
+pub mod hand;
+pub mod tables;
+pub mod time;

@@ -1,0 +1,530 @@
+//! Reading hand-history files as text: plain, gzip and zip, in blocks of whole lines, with bounds; the twin
+//! of `soko_analytics/parsers/source.py`.
+//!
+//! [`members`] lists what a path holds (itself, its gunzipped body, or each member of a zip);
+//! [`TextStream`] reads one member as text blocks of about a megabyte that never split a line (a line
+//! longer than a block is cut, keeping a tail so that a header is never cut in two): memory follows the
+//! block, not the file. The reads are Python's, step for step, so the blocks (and so the pieces) are too.
+//!
+//! A compressed member may inflate to [`RATIO`] times its compressed size (at least [`FLOOR`], at most
+//! [`MAX_MEMBER`]); past that it is a decompression bomb and reading stops. Whatever stops a member early
+//! is kept in [`TextStream::error`]; the text before it is still yielded.
+
+mod decode;
+mod gzip;
+mod zip;
+
+use std::fs::File;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+pub use decode::{decode, decode_more, decode_utf16, encoding, Encoding, Utf16};
+
+use crate::split::{chars, first_chars};
+
+/// Bytes read at a time.
+pub const BLOCK: usize = 1 << 20;
+/// How much of a member format detection looks at, in characters.
+pub const HEAD_CHARS: usize = 8192;
+/// Characters kept back when a line longer than a block is cut (a header is far shorter).
+pub const TAIL: usize = 1024;
+/// A compressed member may inflate to this many times its compressed size...
+pub const RATIO: u64 = 100;
+/// ...or to 64 MiB, whichever is more...
+pub const FLOOR: u64 = 1 << 26;
+/// ...but never past 4 GiB.
+pub const MAX_MEMBER: u64 = 1 << 32;
+
+/// Why a file or member is not (wholly) read, as the quarantine kinds call it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ProblemKind {
+    Unreadable,
+    TooLarge,
+}
+
+/// A file-level problem: its kind and the whole-sentence reason.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problem {
+    pub kind: ProblemKind,
+    pub reason: String,
+}
+
+impl Problem {
+    fn unreadable(reason: String) -> Self {
+        Problem {
+            kind: ProblemKind::Unreadable,
+            reason,
+        }
+    }
+
+    /// `kind: reason`, with Python's quarantine kind names.
+    pub fn describe(&self) -> String {
+        let kind = match self.kind {
+            ProblemKind::Unreadable => "unreadable",
+            ProblemKind::TooLarge => "too_large",
+        };
+        format!("{kind}: {}", self.reason)
+    }
+}
+
+/// What stops a read: the data ends early (Python's `EOFError`) or is corrupt; Python's message.
+#[derive(Clone, Debug)]
+pub enum ReadError {
+    CutOff(String),
+    Corrupt(String),
+}
+
+impl ReadError {
+    fn reason(&self) -> String {
+        match self {
+            ReadError::CutOff(reason) | ReadError::Corrupt(reason) => reason.clone(),
+        }
+    }
+}
+
+/// A member's bytes read a step at a time (Python's `read1`): a failure loses nothing read before it.
+pub trait Step {
+    fn read1(&mut self, size: usize) -> Result<Vec<u8>, ReadError>;
+}
+
+/// Up to `size` bytes, fewer only at the end (a regular file's `read`).
+fn read_up_to(reader: &mut impl Read, size: usize) -> Result<Vec<u8>, ReadError> {
+    let mut data = Vec::with_capacity(size);
+    match reader.take(size as u64).read_to_end(&mut data) {
+        Ok(_) => Ok(data),
+        Err(err) => Err(ReadError::Corrupt(err.to_string())),
+    }
+}
+
+/// Python's `strerror` of an OS error.
+fn strerror(err: &std::io::Error) -> String {
+    let text = err.to_string();
+    match text.rfind(" (os error ") {
+        Some(at) => text[..at].to_owned(),
+        None => text,
+    }
+}
+
+/// Python's text of an `OSError` about a path: `[Errno 2] No such file or directory: '/x'`.
+fn os_error(err: &std::io::Error, path: &Path) -> String {
+    match err.raw_os_error() {
+        Some(code) => format!("[Errno {code}] {}: '{}'", strerror(err), path.display()),
+        None => err.to_string(),
+    }
+}
+
+struct Plain(File);
+
+impl Step for Plain {
+    fn read1(&mut self, size: usize) -> Result<Vec<u8>, ReadError> {
+        read_up_to(&mut self.0, size)
+    }
+}
+
+#[derive(Clone, Debug)]
+enum Body {
+    Plain,
+    Gzip,
+    /// The member's name inside the archive.
+    Zip(String),
+}
+
+/// One file to read: a plain file, a gzip body or a zip member.
+#[derive(Clone, Debug)]
+pub struct Member {
+    /// The path, or `path:member` for a member of a zip.
+    pub name: String,
+    /// Its compressed size, for the inflation bound (None for a plain file).
+    pub compressed: Option<u64>,
+    /// Why it must not be read (a zip member whose name leaves the archive).
+    pub problem: Option<String>,
+    path: PathBuf,
+    body: Body,
+}
+
+impl Member {
+    fn open(&self) -> Result<Box<dyn Step>, ReadError> {
+        let file =
+            || File::open(&self.path).map_err(|e| ReadError::Corrupt(os_error(&e, &self.path)));
+        Ok(match &self.body {
+            Body::Plain => Box::new(Plain(file()?)),
+            Body::Gzip => Box::new(gzip::GzipStream::new(file()?)),
+            Body::Zip(inner) => Box::new(zip::ZipMember::open(&self.path, inner)?),
+        })
+    }
+}
+
+/// Python's `Path.suffix`: the last dot part of the file name (not a leading dot, not a trailing one).
+fn suffix(path: &Path) -> &str {
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+    match name.rfind('.') {
+        Some(at) if at > 0 && at < name.len() - 1 => &name[at..],
+        _ => "",
+    }
+}
+
+/// What a path holds; a problem when it cannot be opened or is a broken archive.
+///
+/// `name` is what the records call the file (default: its path). A zip member whose name climbs out of
+/// the archive (`../x`, `/etc/x`) comes with a problem.
+pub fn members(path: &Path, name: Option<&str>) -> Result<Vec<Member>, Problem> {
+    let label = name.map_or_else(|| path.display().to_string(), str::to_owned);
+    let mut magic = Vec::new();
+    let opened = File::open(path)
+        .and_then(|f| f.take(4).read_to_end(&mut magic))
+        .and_then(|_| path.metadata());
+    let size = match opened {
+        Ok(meta) => meta.len(),
+        Err(err) => {
+            return Err(Problem::unreadable(format!(
+                "cannot read the file: {}",
+                strerror(&err)
+            )))
+        }
+    };
+    let member = |name: String, body, compressed| Member {
+        name,
+        compressed,
+        problem: None,
+        path: path.to_path_buf(),
+        body,
+    };
+    let ext = suffix(path);
+    if ext == ".gz" || magic.starts_with(b"\x1f\x8b") {
+        return Ok(vec![member(label, Body::Gzip, Some(size))]);
+    }
+    if ext == ".zip" || magic == b"PK\x03\x04" {
+        let entries = zip::entries(path).map_err(|reason| {
+            Problem::unreadable(format!("not a readable zip archive: {reason}"))
+        })?;
+        return Ok(entries
+            .into_iter()
+            .filter(|entry| !entry.is_dir())
+            .map(|entry| {
+                let inner = entry.name;
+                let full = format!("{label}:{inner}");
+                let unsafe_name = inner.starts_with(['/', '\\']) || inner.replace('\\', "/").split('/').any(|p| p == "..");
+                let mut found = member(full, Body::Zip(inner), Some(entry.compress_size));
+                if unsafe_name {
+                    found.compressed = None;
+                    found.problem =
+                        Some("a zip member whose name leaves the archive (directory traversal); not read".into());
+                }
+                found
+            })
+            .collect());
+    }
+    Ok(vec![member(label, Body::Plain, None)])
+}
+
+/// Python's `{:,}`: thousands separated by commas.
+fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// One member read as text blocks of whole lines (see the module text).
+pub struct TextStream {
+    member: Member,
+    block: usize,
+    /// Why reading stopped before the end, if it did.
+    pub error: Option<Problem>,
+    pub bytes_read: u64,
+    file: Option<Box<dyn Step>>,
+    limit: Option<u64>,
+    encoding: Encoding,
+    /// The bytes [`TextStream::head`] read, still to be yielded.
+    first: Option<Vec<u8>>,
+    /// Bytes (UTF-8) or text (UTF-16) after the last whole line yielded.
+    carry: Vec<u8>,
+    text_carry: String,
+    utf16: Option<Utf16>,
+    started: bool,
+    done: bool,
+}
+
+impl TextStream {
+    pub fn new(member: &Member) -> Self {
+        Self::with_block(member, BLOCK)
+    }
+
+    pub fn with_block(member: &Member, block: usize) -> Self {
+        let limit = member
+            .compressed
+            .map(|c| MAX_MEMBER.min(FLOOR.max(RATIO * c)));
+        TextStream {
+            member: member.clone(),
+            block,
+            error: None,
+            bytes_read: 0,
+            file: None,
+            limit,
+            encoding: Encoding::Utf8,
+            first: None,
+            carry: Vec::new(),
+            text_carry: String::new(),
+            utf16: None,
+            started: false,
+            done: false,
+        }
+    }
+
+    pub fn member(&self) -> &Member {
+        &self.member
+    }
+
+    /// Up to `size` bytes; empty at the end or after a failure (kept in `error`).
+    fn read(&mut self, size: usize) -> Vec<u8> {
+        if self.error.is_some() {
+            return Vec::new();
+        }
+        let mut size = size;
+        if let Some(limit) = self.limit {
+            size = size.min((limit - self.bytes_read + 1) as usize);
+        }
+        let result = match self.file.as_mut() {
+            Some(file) => file.read1(size),
+            None => self
+                .member
+                .open()
+                .and_then(|file| self.file.insert(file).read1(size)),
+        };
+        let mut data = match result {
+            Ok(data) => data,
+            Err(err) => {
+                let what = if matches!(err, ReadError::CutOff(_)) {
+                    "cut off"
+                } else {
+                    "corrupt"
+                };
+                self.error = Some(Problem::unreadable(format!(
+                    "the file is {what} after {} bytes of text ({}); the hands before that point are kept",
+                    thousands(self.bytes_read),
+                    err.reason()
+                )));
+                return Vec::new();
+            }
+        };
+        self.bytes_read += data.len() as u64;
+        if let Some(limit) = self.limit.filter(|&limit| self.bytes_read > limit) {
+            self.error = Some(Problem {
+                kind: ProblemKind::TooLarge,
+                reason: format!(
+                    "the compressed data inflates past {} bytes (more than {RATIO}× its {} compressed bytes, \
+                     or {} in all): a decompression bomb? The rest is not read",
+                    thousands(limit),
+                    thousands(self.member.compressed.unwrap_or(0)),
+                    thousands(MAX_MEMBER)
+                ),
+            });
+            data.truncate(data.len() - (self.bytes_read - limit) as usize);
+        }
+        data
+    }
+
+    /// The first [`HEAD_CHARS`] characters, for format detection (the stream still starts at the top).
+    pub fn head(&mut self) -> String {
+        let mut first = Vec::new();
+        while first.len() < HEAD_CHARS * 2 {
+            let more = self.read(HEAD_CHARS * 2 - first.len());
+            if more.is_empty() {
+                break;
+            }
+            first.extend_from_slice(&more);
+        }
+        self.encoding = encoding(&first);
+        let text = match self.encoding {
+            Encoding::Utf8 => decode(&first),
+            other => decode_utf16(&first, other),
+        };
+        self.first = Some(first);
+        first_chars(&text, HEAD_CHARS).to_owned()
+    }
+
+    /// The next chunk of bytes: what `head` read, then blocks; None at the end.
+    fn chunk(&mut self) -> Option<Vec<u8>> {
+        if let Some(first) = self.first.take().filter(|f| !f.is_empty()) {
+            return Some(first);
+        }
+        let chunk = self.read(self.block);
+        (!chunk.is_empty()).then_some(chunk)
+    }
+
+    /// The next block of whole lines (`__iter__`); None at the end.
+    pub fn next_block(&mut self) -> Option<String> {
+        if self.encoding == Encoding::Utf8 {
+            self.next_utf8()
+        } else {
+            self.next_utf16()
+        }
+    }
+
+    fn decode_block(&mut self, data: &[u8]) -> String {
+        let first = !self.started;
+        self.started = true;
+        if first {
+            decode(data)
+        } else {
+            decode_more(data)
+        }
+    }
+
+    /// `_utf8_blocks`: a line longer than a block is cut between UTF-8 characters.
+    fn next_utf8(&mut self) -> Option<String> {
+        while !self.done {
+            let Some(chunk) = self.chunk() else {
+                self.done = true;
+                if self.carry.is_empty() {
+                    return None;
+                }
+                let carry = std::mem::take(&mut self.carry);
+                return Some(self.decode_block(&carry));
+            };
+            self.carry.extend_from_slice(&chunk);
+            let mut cut = memchr::memrchr(b'\n', &self.carry).map_or(0, |i| i + 1);
+            if cut == 0 && self.carry.len() > self.block {
+                cut = self.carry.len() - TAIL;
+                while cut > 0 && self.carry[cut] & 0xc0 == 0x80 {
+                    cut -= 1;
+                }
+            }
+            if cut == 0 {
+                continue;
+            }
+            let rest = self.carry.split_off(cut);
+            let data = std::mem::replace(&mut self.carry, rest);
+            return Some(self.decode_block(&data));
+        }
+        None
+    }
+
+    /// `_utf16_text` regrouped by `_lines_of_text`.
+    fn next_utf16(&mut self) -> Option<String> {
+        while !self.done {
+            let decoder = self.utf16.get_or_insert_with(|| Utf16::new(self.encoding));
+            let piece = match self.first.take().filter(|f| !f.is_empty()) {
+                Some(first) => decoder.decode(&first, false),
+                None => {
+                    let chunk = self.read(self.block);
+                    let decoder = self.utf16.as_mut().expect("made above");
+                    if chunk.is_empty() {
+                        self.done = true;
+                        decoder.decode(b"", true)
+                    } else {
+                        decoder.decode(&chunk, false)
+                    }
+                }
+            };
+            let piece = if self.started {
+                piece
+            } else {
+                piece.trim_start_matches('\u{feff}').to_owned()
+            };
+            self.started = true;
+            self.text_carry.push_str(&piece);
+            let mut cut = self.text_carry.rfind('\n').map_or(0, |i| i + 1);
+            if cut == 0 {
+                let count = chars(&self.text_carry);
+                if count > self.block {
+                    cut = first_chars(&self.text_carry, count - TAIL).len();
+                }
+            }
+            if cut == 0 {
+                continue;
+            }
+            let rest = self.text_carry.split_off(cut);
+            return Some(std::mem::replace(&mut self.text_carry, rest));
+        }
+        (!self.text_carry.is_empty()).then(|| std::mem::take(&mut self.text_carry))
+    }
+}
+
+impl Iterator for TextStream {
+    type Item = String;
+
+    fn next(&mut self) -> Option<String> {
+        self.next_block()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn thousands_as_python() {
+        assert_eq!(thousands(0), "0");
+        assert_eq!(thousands(1234567), "1,234,567");
+        assert_eq!(thousands(123456), "123,456");
+    }
+
+    #[test]
+    fn suffixes_as_python() {
+        assert_eq!(suffix(Path::new("/a/b.tar.gz")), ".gz");
+        assert_eq!(suffix(Path::new("/a/.gz")), "");
+        assert_eq!(suffix(Path::new("x.")), "");
+    }
+
+    fn temp(name: &str, data: &[u8]) -> PathBuf {
+        let path = std::env::temp_dir().join(format!("soko-source-{}-{name}", std::process::id()));
+        std::fs::write(&path, data).expect("temp file");
+        path
+    }
+
+    fn read_all(path: &Path) -> (Vec<String>, Option<Problem>) {
+        let member = &members(path, None).expect("members")[0];
+        let mut stream = TextStream::with_block(member, 64);
+        stream.head();
+        let blocks: Vec<String> = stream.by_ref().collect();
+        (blocks, stream.error)
+    }
+
+    #[test]
+    fn blocks_are_whole_lines_and_long_lines_are_cut() {
+        let line = "x".repeat(2000);
+        let path = temp("plain.txt", format!("\u{feff}a\nb\n{line}\nc").as_bytes());
+        let (blocks, error) = read_all(&path);
+        assert_eq!(error, None);
+        assert_eq!(blocks.concat(), format!("a\nb\n{line}\nc"));
+        assert!(blocks.iter().all(|b| b.len() < 5000));
+        std::fs::remove_file(path).ok();
+    }
+
+    #[test]
+    fn a_cut_gzip_keeps_what_came_before() {
+        use flate2::write::GzEncoder;
+        use std::io::Write;
+        let text: String = (0..2000).map(|i| format!("line {i}\n")).collect();
+        let mut gz = GzEncoder::new(Vec::new(), flate2::Compression::default());
+        gz.write_all(text.as_bytes()).expect("gzip");
+        let data = gz.finish().expect("gzip");
+        let path = temp("whole.gz", &data);
+        assert_eq!(read_all(&path), (read_all(&path).0, None));
+        assert_eq!(read_all(&path).0.concat(), text);
+        let cut = temp("cut.gz", &data[..data.len() / 2]);
+        let (blocks, error) = read_all(&cut);
+        assert!(text.starts_with(&blocks.concat()) && !blocks.is_empty());
+        assert!(error
+            .expect("cut off")
+            .reason
+            .starts_with("the file is cut off after "));
+        std::fs::remove_file(path).ok();
+        std::fs::remove_file(cut).ok();
+    }
+
+    #[test]
+    fn a_missing_file_is_unreadable() {
+        let err = members(Path::new("/nonexistent/x.txt"), None).unwrap_err();
+        assert_eq!(
+            err.reason,
+            "cannot read the file: No such file or directory"
+        );
+    }
+}

@@ -1,1 +1,0 @@
-//! (being ported: see the module of the same concern in soko_analytics/)

@@ -1,0 +1,280 @@
+//! Finding things in a log's text without a regex engine: hand headers (and where each starts on its
+//! line), the end of a hand's summary, and whether text has content.
+//!
+//! Each function is the twin of a pattern of `soko_analytics/parsers/split.py` and says which one.
+//! Offsets are byte offsets into the `&str` (Python's are character offsets: the same places).
+
+use memchr::{memchr, memmem, memrchr};
+
+use super::word::is_word;
+
+/// Site names that start a header glued to other text (`KNOWN_SITES`).
+const KNOWN_SITES: [&str; 9] = [
+    "PokerStars",
+    "Full Tilt",
+    "Run It Once Poker",
+    "PokerMaster",
+    "PokerBros",
+    "Sökö",
+    "Soko",
+    "Everest Poker",
+    "Cake Poker",
+];
+/// The longest of [`KNOWN_SITES`] in bytes.
+const LONGEST_SITE: usize = 17;
+/// What `BLANK` strips: the white space around a log line's content.
+const BLANK: [char; 4] = [' ', '\t', '\r', '\u{feff}'];
+/// Zoom archive separators between hands: `*********** # 1 **************`.
+pub const SEPARATOR: &str = "*********** #";
+/// The longest site name standing alone that `SITE_TEXT` (`[\w .'&!-]{0,40}`) accepts, in characters.
+const SITE_TEXT_CHARS: usize = 40;
+
+/// Python's `str.isspace()` (also `re`'s `\s`), which `str.strip()` uses.
+pub fn is_py_space(c: char) -> bool {
+    matches!(c, '\t'..='\r' | '\u{1c}'..=' ' | '\u{85}' | '\u{a0}' | '\u{1680}' | '\u{2000}'..='\u{200a}')
+        || matches!(
+            c,
+            '\u{2028}' | '\u{2029}' | '\u{202f}' | '\u{205f}' | '\u{3000}'
+        )
+}
+
+/// Python's `str.strip()`: white space (as Python sees it) off both ends.
+pub fn py_strip(s: &str) -> &str {
+    s.trim_matches(is_py_space)
+}
+
+fn is_blank(c: char) -> bool {
+    BLANK.contains(&c)
+}
+
+/// A header mark `(?:Hand|Game|HAND|GAME) #[0-9A-Za-z-]+:` at or after `from`: (start, end).
+///
+/// Every match has exactly one `#`, so trying each `#` in order gives the matches in the order and
+/// without the overlaps of `re.finditer`.
+fn next_mark(bytes: &[u8], from: usize) -> Option<(usize, usize)> {
+    let mut at = from;
+    while let Some(i) = memchr(b'#', &bytes[at..]).map(|i| at + i) {
+        at = i + 1;
+        if i < from + 5 || bytes[i - 1] != b' ' {
+            continue;
+        }
+        if !matches!(&bytes[i - 5..i - 1], b"Hand" | b"Game" | b"HAND" | b"GAME") {
+            continue;
+        }
+        let run = bytes[i + 1..]
+            .iter()
+            .take_while(|b| b.is_ascii_alphanumeric() || **b == b'-')
+            .count();
+        if run > 0 && bytes.get(i + 1 + run) == Some(&b':') {
+            return Some((i - 5, i + 2 + run));
+        }
+    }
+    None
+}
+
+/// What the line of the current header looks like before it, found once per line (so that many headers on
+/// one long line stay linear in time, where Python's `rfind`s are quadratic).
+struct Line {
+    start: usize,
+    /// The first character that is not [`BLANK`].
+    solid: Option<usize>,
+    /// The first character that is not U+FEFF.
+    after_bom: Option<usize>,
+    /// The start of the last known site name seen on the line, and how far the search for them went.
+    site: Option<usize>,
+    searched: usize,
+}
+
+impl Line {
+    fn new(start: usize) -> Self {
+        Line {
+            start,
+            solid: None,
+            after_bom: None,
+            site: None,
+            searched: start,
+        }
+    }
+
+    /// The offset of the header whose `Hand #` is at `mark` from the line start (`_site_offset`): 0 when it
+    /// owns its line (blanks or a site name before it), the start of a known site name glued to other
+    /// text, else right at its `Hand #`.
+    fn site_offset(&mut self, text: &str, mark: usize) -> usize {
+        let bytes = text.as_bytes();
+        let from = self
+            .searched
+            .saturating_sub(LONGEST_SITE - 1)
+            .max(self.start);
+        for at in from..mark {
+            if matches!(bytes[at], b'P' | b'F' | b'R' | b'S' | b'E' | b'C')
+                && KNOWN_SITES
+                    .iter()
+                    .any(|site| bytes[at..mark].starts_with(site.as_bytes()))
+            {
+                self.site = Some(self.site.map_or(at, |s| s.max(at)));
+            }
+        }
+        self.searched = mark;
+        if let Some(known) = self.site {
+            let solid = *self.solid.get_or_insert_with(|| {
+                self.start
+                    + text[self.start..]
+                        .find(|c| !is_blank(c))
+                        .unwrap_or(mark - self.start)
+            });
+            return if solid < known { known - self.start } else { 0 };
+        }
+        let after_bom = *self.after_bom.get_or_insert_with(|| {
+            self.start
+                + text[self.start..]
+                    .find(|c| c != '\u{feff}')
+                    .unwrap_or(mark - self.start)
+        });
+        let rest = &text[after_bom.min(mark)..mark];
+        let site_text = rest
+            .chars()
+            .take(SITE_TEXT_CHARS + 1)
+            .enumerate()
+            .all(|(n, c)| {
+                n < SITE_TEXT_CHARS
+                    && (is_word(c) || matches!(c, ' ' | '.' | '\'' | '&' | '!' | '-'))
+            });
+        if site_text {
+            0
+        } else {
+            mark - self.start
+        }
+    }
+}
+
+/// Offsets where the hand headers of a text start (`header_starts`), in the order of their marks.
+pub fn header_starts(text: &str) -> Vec<usize> {
+    let bytes = text.as_bytes();
+    let mut starts = Vec::new();
+    let mut line = Line::new(0);
+    let mut last_mark = 0;
+    let mut at = 0;
+    while let Some((mark, end)) = next_mark(bytes, at) {
+        if let Some(nl) = memrchr(b'\n', &bytes[last_mark..mark]) {
+            line = Line::new(last_mark + nl + 1);
+        }
+        starts.push(line.start + line.site_offset(text, mark));
+        last_mark = mark;
+        at = end;
+    }
+    starts
+}
+
+/// Where the text after a hand's summary starts (`_hand_end`): after the line break before the first blank
+/// line that follows `*** SUMMARY ***` at the start of a line (after `[ \t\ufeff]*`).
+pub fn hand_end(text: &str) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let summary = summary_end(text)?;
+    let mut at = summary;
+    while let Some(nl) = memchr(b'\n', &bytes[at..]).map(|i| at + i) {
+        let rest = &bytes[nl + 1..];
+        let blanks = rest
+            .iter()
+            .take_while(|b| matches!(b, b' ' | b'\t' | b'\r'))
+            .count();
+        if blanks == rest.len() || rest[blanks] == b'\n' {
+            return Some(nl + 1);
+        }
+        at = nl + 1 + blanks;
+    }
+    None
+}
+
+/// The end of the first `(?m)^[ \t\ufeff]*\*\*\* SUMMARY \*\*\*` of a text.
+fn summary_end(text: &str) -> Option<usize> {
+    const MARK: &str = "*** SUMMARY ***";
+    let bytes = text.as_bytes();
+    for found in memmem::find_iter(bytes, MARK) {
+        let line_start = memrchr(b'\n', &bytes[..found]).map_or(0, |i| i + 1);
+        if text[line_start..found]
+            .chars()
+            .all(|c| matches!(c, ' ' | '\t' | '\u{feff}'))
+        {
+            return Some(found + MARK.len());
+        }
+    }
+    None
+}
+
+/// Whether text has a character that is neither white space nor U+FEFF (`CONTENT.search`).
+pub fn has_content(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    match bytes
+        .iter()
+        .position(|&b| !matches!(b, b'\t'..=b'\r' | 0x1c..=b' '))
+    {
+        None => false,
+        Some(i) if bytes[i] < 0x80 => true,
+        Some(i) => text[i..]
+            .chars()
+            .any(|c| !is_py_space(c) && c != '\u{feff}'),
+    }
+}
+
+/// Whether text has something other than blank lines and Zoom separators (`_content`).
+pub fn content(text: &str) -> bool {
+    has_content(text)
+        && text.split('\n').any(|line| {
+            let line = line.trim_matches(is_blank);
+            !line.is_empty() && !line.starts_with(SEPARATOR)
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn marks_need_a_run_and_a_colon() {
+        let text = "Hand # 5: Hand#7: Game #: GAME #x-1 HAND #Ab-9: x";
+        assert_eq!(next_mark(text.as_bytes(), 0), Some((36, 47)));
+    }
+
+    #[test]
+    fn a_header_starts_at_its_line_or_its_glued_site() {
+        let text = "PokerStars Hand #1: a\nPlayer25: PokerStars Hand #2: b\nNote: Game #3: c\n\u{feff}My Site Hand #4: d";
+        let starts = header_starts(text);
+        assert_eq!(starts[0], 0);
+        assert_eq!(&text[starts[1]..starts[1] + 10], "PokerStars");
+        assert_eq!(&text[starts[2]..starts[2] + 4], "Game");
+        assert!(text[starts[3]..].starts_with("\u{feff}My Site"));
+    }
+
+    #[test]
+    fn a_site_earlier_on_the_line_counts_for_a_later_header() {
+        // Python's rfind over the whole prefix: both headers start at the line start.
+        assert_eq!(
+            header_starts("PokerStars Hand #1: x Hand #2: y"),
+            vec![0, 0]
+        );
+        assert_eq!(header_starts("junk: Hand #1: x"), vec![6]);
+    }
+
+    #[test]
+    fn a_hand_ends_at_the_first_blank_line_after_its_summary() {
+        let text = "Hand #1:\n\n*** SUMMARY ***\nTotal\n \t\r\nafter";
+        assert_eq!(&text[hand_end(text).unwrap()..], " \t\r\nafter");
+        assert_eq!(hand_end("x *** SUMMARY ***\n\n"), None);
+        assert_eq!(hand_end(" \u{feff}*** SUMMARY ***\nend"), None);
+        assert_eq!(hand_end("*** SUMMARY ***\nend\n"), Some(20));
+    }
+
+    #[test]
+    fn content_ignores_blanks_and_separators() {
+        assert!(!has_content(" \u{feff}\u{85}\u{1f}\n"));
+        assert!(has_content("\u{feff}é"));
+        assert!(!content("\n*********** # 1 *****\n  \n"));
+        assert!(content("\u{b}\n*********** # 1"));
+    }
+
+    #[test]
+    fn python_white_space() {
+        assert_eq!(py_strip("\u{1c}\u{3000} a b\u{85}"), "a b");
+        assert!(!is_py_space('\u{feff}') && !is_py_space('\u{200b}'));
+    }
+}

@@ -1,0 +1,87 @@
+"""The core's hand values are Python's: every ranking the options allow, 200,000 seeded random hands
+of 5, 6 and 7 cards each, compared value for value (``_core.evaluate_batch`` against
+``Evaluator.values``, and the scalar calls against ``Evaluator.value`` on a sample)."""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import pytest
+
+from soko_analytics.native import core, ensure_ranking
+from soko_analytics.rules.evaluate import evaluator
+from soko_analytics.rules.ranking import HandRanking, HighCardRule, Ranking
+
+N_HANDS = 200_000
+SCALAR_SAMPLE = 2_000
+
+
+
+
+def _rankings() -> list[Ranking]:
+    """Every ranking the options allow: high with either high-card rule, and each Sökö variant."""
+    out = [Ranking(HandRanking.HIGH, rule) for rule in HighCardRule]
+    for rule, ace_low, sf in itertools.product(HighCardRule, (True, False), (False, True)):
+        out.append(Ranking(HandRanking.SOKO, rule, ace_low, sf))
+    return out
+
+
+RANKINGS = _rankings()
+
+
+def _hands(seed: int, n: int, k: int) -> np.ndarray:
+    """``n`` random hands of ``k`` distinct cards (uint8 codes), seeded."""
+    rng = np.random.default_rng(seed)
+    return np.argsort(rng.random((n, 52)), axis=1)[:, :k].astype(np.uint8)
+
+
+@pytest.fixture(scope="module")
+def hands() -> np.ndarray:
+    return _hands(20240601, N_HANDS, 7)
+
+
+@pytest.mark.parametrize("ranking", RANKINGS, ids=lambda r: r.name)
+def test_core_values_equal_python_values(ranking: Ranking, hands: np.ndarray):
+    name = ensure_ranking(ranking)
+    ev = evaluator(ranking)
+    compared = 0
+    for k in (5, 6, 7):
+        cards = np.ascontiguousarray(hands[:, :k])
+        expected = ev.values(cards).astype(np.uint32)
+        got = np.frombuffer(core.evaluate_batch(name, cards.tobytes(), k), dtype="<u4")
+        assert got.shape == expected.shape
+        mismatched = np.flatnonzero(got != expected)
+        assert mismatched.size == 0, (
+            f"{name} {k} cards: {mismatched.size} of {len(cards)} differ, first row "
+            f"{cards[mismatched[0]].tolist()}: core {got[mismatched[0]]} python {expected[mismatched[0]]}")
+        compared += len(cards)
+        for row in cards[:SCALAR_SAMPLE]:
+            value = ev.value(row.tolist())
+            assert core.evaluate(name, row.tolist()) == value
+            assert core.hand_class(name, value) == ev.hand_class(value).name.lower()
+    assert compared == 3 * N_HANDS
+
+
+def test_bad_hands_are_value_errors_not_crashes():
+    name = ensure_ranking(Ranking())
+    with pytest.raises(ValueError, match="row 1"):
+        core.evaluate_batch(name, bytes([0, 1, 2, 3, 4, 5, 5, 6, 7, 8]), 5)
+    with pytest.raises(ValueError):
+        core.evaluate_batch(name, bytes([0, 1, 2, 3, 60]), 5)
+    with pytest.raises(ValueError):
+        core.evaluate_batch(name, bytes(range(9)), 5)
+    with pytest.raises(ValueError):
+        core.evaluate(name, [1, 2, 3, 4])
+    with pytest.raises(KeyError):
+        core.evaluate_batch("no-such-ranking", bytes(range(5)), 5)
+    with pytest.raises(ValueError):
+        core.register_ranking("broken", b"\x01\x00" * 10)
+
+
+def test_more_than_seven_cards_take_the_best_five_like_python():
+    ranking = Ranking(HandRanking.SOKO)
+    name = ensure_ranking(ranking)
+    ev = evaluator(ranking)
+    for row in _hands(7, 200, 8):
+        assert core.evaluate(name, row.tolist()) == ev.value(row.tolist())

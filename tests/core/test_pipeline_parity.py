@@ -1,0 +1,97 @@
+"""A whole file through the core (source → split → read → rows) gives the Python path's rows.
+
+Python reads each PokerStars-family file of the corpus and the sample data with ``read_path`` and
+gathers the rows with ``store/rows.py``'s Batch (no audit); the core reads the same file with
+``_core.read_rows`` and hands back Arrow batches. The tables are compared row for row, the
+quarantine included (``hands.content_hash`` is the core's canonical hash: see test_rows_parity).
+"""
+
+from __future__ import annotations
+
+import gzip
+from pathlib import Path
+
+import polars as pl
+import pyarrow as pa
+
+from soko_analytics.model.hand import Hand
+from soko_analytics.native import core
+from soko_analytics.parsers import detect_format, iter_files, read_path
+from soko_analytics.parsers.source import HEAD_CHARS, TextStream, members
+from soko_analytics.store.rows import Batch
+from tests.conftest import require_corpus
+from tests.core.test_rows_parity import content_hash_v2
+
+TABLES = ("hands", "seats", "actions", "cards", "quarantine")
+SAMPLES = Path(__file__).resolve().parents[2] / "soko_analytics" / "sample_data"
+
+
+def _format(path: Path) -> str | None:
+    member = next(iter(members(path)), None)
+    if member is None or member.problem:
+        return None
+    with TextStream(member) as stream:
+        try:
+            found = detect_format(stream.head()[:HEAD_CHARS], str(path))
+        except Exception:  # noqa: BLE001 - files of no known format are not this test's concern
+            return None
+    return found if found in ("pokerstars", "soko") else None
+
+
+def python_rows(path: Path, fmt: str) -> tuple[dict[str, pl.DataFrame], list[Hand]]:
+    batch, hands = Batch(), []
+    for item in read_path(path, format=fmt):
+        if isinstance(item, Hand):
+            batch.add_hand(item, fmt, import_id=7, audit=None)
+            hands.append(item)
+        else:
+            batch.add_quarantine(item, import_id=7)
+    return batch.to_frames(), hands
+
+
+def core_rows(path: Path, fmt: str) -> tuple[int, int, dict[str, pl.DataFrame]]:
+    stored, quarantined, found = core.read_rows(str(path), fmt, 7)
+    frames = {t: pl.from_arrow(pa.RecordBatch._import_from_c_capsule(*found[t])) for t in TABLES}
+    return stored, quarantined, frames
+
+
+def assert_same(path: Path, fmt: str) -> tuple[int, int]:
+    want, hands = python_rows(path, fmt)
+    stored, quarantined, got = core_rows(path, fmt)
+    assert (stored, quarantined) == (len(hands), want["quarantine"].height), path
+    for table in TABLES:
+        expected, actual = want[table], got[table]
+        if table == "hands":
+            assert actual["content_hash"].to_list() == [content_hash_v2(h) for h in hands]
+            expected, actual = expected.drop("content_hash"), actual.drop("content_hash")
+        assert actual.schema == expected.schema, (path, table)
+        for name in expected.columns:
+            assert actual[name].to_list() == expected[name].to_list(), (path, f"{table}.{name}")
+    return stored, quarantined
+
+
+def test_every_pokerstars_and_soko_file_gives_the_same_rows():
+    corpus = require_corpus()
+    files = [p for p in iter_files([corpus, SAMPLES]) if isinstance(p, Path)]
+    stored = quarantined = read = 0
+    for path in files:
+        fmt = _format(path)
+        if fmt is None:
+            continue
+        s, q = assert_same(path, fmt)
+        stored, quarantined, read = stored + s, quarantined + q, read + 1
+    assert read > 100 and stored > 2000 and quarantined > 300
+
+
+def test_a_gzip_file_gives_the_rows_of_its_text(tmp_path):
+    text = (SAMPLES / "holdem-seed7.txt").read_text(encoding="utf-8")
+    packed = tmp_path / "session.txt.gz"
+    packed.write_bytes(gzip.compress(text.encode("utf-8")))
+    stored, _ = assert_same(packed, "pokerstars")
+    assert stored > 100
+
+
+def test_a_missing_file_is_one_unreadable_record(tmp_path):
+    stored, quarantined, frames = core_rows(tmp_path / "gone.txt", "pokerstars")
+    assert (stored, quarantined) == (0, 1)
+    assert frames["quarantine"]["kind"].to_list() == ["unreadable"]
