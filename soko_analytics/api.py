@@ -25,7 +25,7 @@ from .parsers.base import InternalError, code_location, guarded
 from .replay.audit import Audit, audit
 from .rules.evaluate import evaluator
 from .rules.options import OPTIONS, format_value
-from .rules.profiles import PROFILES, resolve, rules_text
+from .rules.profiles import GAMES, PROFILES, resolve, rules_text
 from .rules.spec import GameSpec
 from .stats import BY, CATALOGUE, Filters, stat
 from .stats import player_stats as player_stats_of
@@ -218,7 +218,6 @@ def convert(paths: Iterable[str | Path], to: str, format: str = "auto", strict: 
 
 # -- auditing ---------------------------------------------------------------------------
 
-GAMES = {"holdem": "holdem", "stud7": "stud7", "stud5": "stud5", "soko-casino": "soko", "soko-finnish": "soko"}
 """The game of each profile, as audit records name it."""
 
 

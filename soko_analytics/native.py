@@ -10,10 +10,9 @@ from __future__ import annotations
 
 import json
 from functools import lru_cache
-from typing import Any
 
 from . import _core  # the compiled core (stub: _core.pyi)
-from .model.cards import Card
+from .model.canonical import hand_dict
 from .model.hand import Hand
 from .rules.ranking import Ranking
 
@@ -21,33 +20,6 @@ __all__ = ["core", "ensure_ranking", "hand_dict", "hand_json", "spec_json"]
 
 core = _core
 """The extension module itself."""
-
-
-def _cards(cards: tuple[Card | None, ...]) -> list[str | None]:
-    return [None if c is None else str(c) for c in cards]
-
-
-def hand_dict(hand: Hand) -> dict[str, Any]:
-    """A hand in the canonical form (plain JSON values)."""
-    stakes = hand.stakes._asdict()
-    return {
-        "site": hand.site, "hand_id": hand.hand_id, "rules": hand.rules, "stakes": stakes,
-        "table": hand.table, "max_seats": hand.max_seats, "button": hand.button,
-        "start": None if hand.start is None else hand.start.isoformat(),
-        "time_zone": hand.time_zone,
-        "start_utc": None if hand.start_utc is None else hand.start_utc.isoformat(),
-        "tournament": None if hand.tournament is None else hand.tournament._asdict(),
-        "seats": [s._asdict() for s in hand.seats],
-        "deals": [{"street": d.street, "player": d.player, "cards": _cards(d.cards), "up": list(d.up),
-                   "run": d.run} for d in hand.deals],
-        "actions": [{"street": a.street, "player": a.player, "kind": a.kind.value, "amount": a.amount, "to": a.to,
-                     "all_in": a.all_in, "cards": _cards(a.cards), "text": a.text, "fee": a.fee, "run": a.run}
-                    for a in hand.actions],
-        "total_pot": hand.total_pot, "rake": hand.rake, "pots": list(hand.pots),
-        "extras": [list(e) for e in hand.extras], "finishing_stacks": list(hand.finishing_stacks),
-        "source": None if hand.source is None else hand.source._asdict(),
-        "deal_lines": list(hand.deal_lines), "action_lines": list(hand.action_lines), "raw": hand.raw,
-    }
 
 
 def hand_json(hand: Hand) -> str:
@@ -58,12 +30,14 @@ def hand_json(hand: Hand) -> str:
 @lru_cache(maxsize=256)
 def spec_json(rules: str) -> str:
     """The game spec of a rules text as the core reads it: ``GameSpec.to_dict()`` with ``game`` (the game
-    whatever the house rules, ``hands.game``). Raises what :func:`~.rules.profiles.resolve` raises."""
-    from .rules.profiles import resolve
-    from .store.rows import GAMES
+    whatever the house rules, ``hands.game``) and ``odd_chip_stated`` (whether the profile states its odd-chip
+    rule). Raises what :func:`~.rules.profiles.resolve` raises."""
+    from .rules.profiles import GAMES, PROFILES, resolve
 
     spec = resolve(rules).to_dict()
     spec["game"] = GAMES.get(spec["profile"], spec["profile"])
+    profile = PROFILES.get(spec["profile"])
+    spec["odd_chip_stated"] = bool(profile and profile.odd_chip_stated)
     return json.dumps(spec)
 
 

@@ -14,6 +14,8 @@ LAYERS = {
     "rules": 2,
     "replay": 3,
     "parsers": 3,
+    "native": 3,
+    "_core": 0,
     "store": 4,
     "sim": 4,
     "stats": 5,

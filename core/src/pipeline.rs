@@ -5,17 +5,26 @@
 //! of why not), `rows` (the Arrow columns). Nothing here is a Python object; memory follows the
 //! rows gathered, not the file.
 
-use crate::model::Hand;
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
+use std::path::Path;
 use std::sync::Arc;
 
+use crate::facts::row::player_hands;
+use crate::model::Hand;
 use crate::read::{self, Dialect, Lookups, Quarantine};
+use crate::replay::describe::Judge;
+use crate::replay::{self, HandValues};
+use crate::rows::audit::add_audit;
 use crate::rows::hand::{
     add_actions, add_cards, add_hand_row, add_quarantine, add_seats, key_and_flows, Cast, Game,
     Origin, QuarantineRow,
 };
-use crate::rows::tables::{Actions, Cards, Hands, Quarantine as QuarantineTable, Seats};
-use crate::source::{ProblemKind, TextStream};
+use crate::rows::players::add_player_hands;
+use crate::rows::tables::{
+    Actions, Cards, Findings, Hands, PlayerHands, Pots, Quarantine as QuarantineTable, Seats,
+};
+use crate::source::{members, Member, ProblemKind, TextStream};
+use crate::spec::GameSpec;
 use crate::split::{self, Piece, Splitter};
 
 /// The rows of the hands read so far, table by table.
@@ -26,6 +35,9 @@ pub struct Rows {
     pub actions: Actions,
     pub cards: Cards,
     pub quarantine: QuarantineTable,
+    pub player_hands: PlayerHands,
+    pub pots: Pots,
+    pub findings: Findings,
     /// Hands stored and records quarantined.
     pub stored: usize,
     pub quarantined: usize,
@@ -42,8 +54,48 @@ fn kind_name(kind: read::Kind) -> &'static str {
 }
 
 impl Rows {
-    /// The rows of one hand.
-    pub fn add_hand(&mut self, hand: &Hand, game: &Game, origin: &Origin<'_>) {
+    /// Rows added so far: hands stored and records quarantined.
+    pub fn count(&self) -> usize {
+        self.stored + self.quarantined
+    }
+
+    /// The rows of one hand, audited first when `audit` (as `read_chunks` does): a hand the replay
+    /// cannot take (a bug of ours) becomes an `internal` record instead, with no rows.
+    pub fn add_hand(
+        &mut self,
+        hand: &Hand,
+        rules: &GameRules,
+        origin: &Origin<'_>,
+        audit: bool,
+        line: u64,
+    ) {
+        let checked = if audit {
+            let values = rules.judge.as_ref().map(|j| j as &dyn HandValues);
+            match replay::audit(hand, &rules.spec, values) {
+                Ok(result) => Some(result),
+                Err(fault) => {
+                    let reason =
+                        format!("internal error: {fault}; this is a bug in soko_analytics");
+                    let path = hand.source.as_ref().map_or("<hand>", |s| s.path.as_str());
+                    self.add_record(
+                        &QuarantineRow {
+                            path,
+                            line,
+                            start: None,
+                            hand_id: Some(&hand.hand_id),
+                            kind: "internal",
+                            reason: &reason,
+                            raw: &hand.raw,
+                        },
+                        origin.import_id,
+                    );
+                    return;
+                }
+            }
+        } else {
+            None
+        };
+        let game = &rules.game;
         let (key, flows) = key_and_flows(hand);
         let cast = Cast::of(hand);
         add_hand_row(
@@ -52,13 +104,21 @@ impl Rows {
             key,
             game,
             origin,
-            None,
+            checked.as_ref().map(|a| a.ok()),
             cast.players_dealt(),
         );
         add_seats(&mut self.seats, hand, key, game, &flows, &cast);
         let final_pot = flows.iter().map(|f| f.put_in).sum();
         add_actions(&mut self.actions, hand, key, game, final_pot);
         add_cards(&mut self.cards, hand, key);
+        let evaluator = rules.judge.as_ref().map(Judge::evaluator);
+        add_player_hands(
+            &mut self.player_hands,
+            &player_hands(hand, &rules.spec, evaluator),
+        );
+        if let Some(result) = &checked {
+            add_audit(&mut self.pots, &mut self.findings, key, result);
+        }
         self.stored += 1;
     }
 
@@ -84,18 +144,45 @@ impl Rows {
     }
 }
 
-/// The rows' facts of each game, by rules text, resolved once through the reader's lookups.
-#[derive(Default)]
-pub struct Games(HashMap<String, Arc<Game>>);
+/// What the rows of a hand need of its game: the rows' facts, the spec, what values its showdowns.
+pub struct GameRules {
+    pub game: Game,
+    pub spec: Arc<GameSpec>,
+    pub judge: Option<Judge>,
+}
+
+/// How the values of a spec's ranking are found (handed over from Python the first time).
+pub type Rankings = dyn FnMut(&GameSpec) -> Option<Judge>;
+
+/// Each game's [`GameRules`], by rules text, resolved once through the reader's lookups.
+pub struct Games {
+    known: HashMap<String, Arc<GameRules>>,
+    rankings: Box<Rankings>,
+}
 
 impl Games {
-    pub fn get(&mut self, rules: &str, lookups: &mut dyn Lookups) -> Result<Arc<Game>, String> {
-        if let Some(game) = self.0.get(rules) {
+    pub fn new(rankings: Box<Rankings>) -> Games {
+        Games {
+            known: HashMap::new(),
+            rankings,
+        }
+    }
+
+    pub fn get(
+        &mut self,
+        rules: &str,
+        lookups: &mut dyn Lookups,
+    ) -> Result<Arc<GameRules>, String> {
+        if let Some(game) = self.known.get(rules) {
             return Ok(game.clone());
         }
         let spec = lookups.spec(rules)?;
-        let game = Arc::new(Game::of(&spec));
-        self.0.insert(rules.to_string(), game.clone());
+        let game = Arc::new(GameRules {
+            game: Game::of(&spec),
+            judge: (self.rankings)(&spec),
+            spec,
+        });
+        self.known.insert(rules.to_string(), game.clone());
         Ok(game)
     }
 }
@@ -126,30 +213,166 @@ pub fn read_split_piece(
     read::read_piece(&piece.text, line, path, dialect, lookups)
 }
 
-/// Every hand of one member into `rows`: read, or quarantined with its reason and raw text.
-pub fn read_member(
-    stream: &mut TextStream,
+/// What is left of the current member after the last block: its pieces, then why it stopped early
+/// (if it did), then its end.
+enum Pending {
+    Piece(Piece<'static>),
+    Problem(&'static str, String),
+    End,
+}
+
+/// One file read a budget of rows at a time: its members in order, each decoded in blocks and split
+/// into pieces as the rows are asked for, so memory follows the budget (and one block), not the file.
+pub struct FileRead<L: Lookups> {
+    members: VecDeque<Member>,
+    /// Why the file could not be opened at all (reported once, by the first `fill`).
+    problem: Option<(String, String)>,
+    /// The member being read, and its name.
+    current: Option<(TextStream, Splitter)>,
+    name: String,
+    /// Split off the current member and not read yet (a block holds hundreds of hands).
+    pending: VecDeque<Pending>,
     dialect: &'static Dialect,
-    lookups: &mut dyn Lookups,
-    games: &mut Games,
+    lookups: L,
+    games: Games,
     import_id: i32,
-    rows: &mut Rows,
-) {
-    let name = stream.member().name.clone();
-    let origin = Origin {
-        fmt: dialect.name,
-        import_id,
-    };
-    let mut splitter = Splitter::new();
-    let mut take =
-        |piece: Piece<'_>, rows: &mut Rows, lookups: &mut dyn Lookups| match read_split_piece(
-            &piece, &name, dialect, lookups,
-        ) {
-            Ok(hand) => match games.get(&hand.rules, lookups) {
-                Ok(game) => rows.add_hand(&hand, &game, &origin),
+    /// Whether each hand is audited (its `pots` and `findings` rows, `hands.audit_ok`).
+    pub audit: bool,
+}
+
+impl<L: Lookups> FileRead<L> {
+    /// `name` is what the records call the file (default: its path).
+    pub fn open(
+        path: &Path,
+        name: Option<&str>,
+        dialect: &'static Dialect,
+        lookups: L,
+        games: Games,
+        import_id: i32,
+    ) -> Self {
+        let (members, problem) = match members(path, name) {
+            Ok(found) => (found.into(), None),
+            Err(problem) => {
+                let label = name.map_or_else(|| path.display().to_string(), str::to_owned);
+                (VecDeque::new(), Some((label, problem.reason)))
+            }
+        };
+        FileRead {
+            members,
+            problem,
+            current: None,
+            name: String::new(),
+            pending: VecDeque::new(),
+            dialect,
+            lookups,
+            games,
+            import_id,
+            audit: true,
+        }
+    }
+
+    /// Add rows until `rows` holds `budget` or the file ends; false once nothing is left to read.
+    pub fn fill(&mut self, rows: &mut Rows, budget: usize) -> bool {
+        if let Some((path, reason)) = self.problem.take() {
+            rows.add_record(&file_problem(&path, "unreadable", &reason), self.import_id);
+        }
+        while rows.count() < budget {
+            match self.pending.pop_front() {
+                Some(Pending::Piece(piece)) => PieceReader {
+                    name: &self.name,
+                    dialect: self.dialect,
+                    lookups: &mut self.lookups,
+                    games: &mut self.games,
+                    import_id: self.import_id,
+                    audit: self.audit,
+                }
+                .take(piece, rows),
+                Some(Pending::Problem(kind, reason)) => {
+                    rows.add_record(&file_problem(&self.name, kind, &reason), self.import_id)
+                }
+                Some(Pending::End) => self.current = None,
+                None => {
+                    if !self.advance(rows) {
+                        return false;
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    /// Split the next block of the current member (opening the next member when none is open);
+    /// false when no member is left.
+    fn advance(&mut self, rows: &mut Rows) -> bool {
+        let Some((stream, splitter)) = &mut self.current else {
+            let Some(member) = self.members.pop_front() else {
+                return false;
+            };
+            self.name = member.name.clone();
+            match &member.problem {
+                Some(problem) => rows.add_record(
+                    &file_problem(&member.name, "unreadable", problem),
+                    self.import_id,
+                ),
+                None => self.current = Some((TextStream::new(&member), Splitter::new())),
+            }
+            return true;
+        };
+        let pending = &mut self.pending;
+        let mut keep = |p: Piece<'_>| pending.push_back(Pending::Piece(p.into_owned()));
+        match stream.next_block() {
+            Some(block) => splitter.feed(&block, &mut keep),
+            None => {
+                splitter.finish(&mut keep);
+                if let Some(problem) = stream.error.take() {
+                    let kind = match problem.kind {
+                        ProblemKind::Unreadable => "unreadable",
+                        ProblemKind::TooLarge => "too_large",
+                    };
+                    pending.push_back(Pending::Problem(kind, problem.reason));
+                }
+                pending.push_back(Pending::End);
+            }
+        }
+        true
+    }
+}
+
+/// The record of a file or member that could not be read (line 0, no hand).
+fn file_problem<'a>(path: &'a str, kind: &'a str, reason: &'a str) -> QuarantineRow<'a> {
+    QuarantineRow {
+        path,
+        line: 0,
+        start: None,
+        hand_id: None,
+        kind,
+        reason,
+        raw: "",
+    }
+}
+
+/// What turns a member's pieces into rows.
+struct PieceReader<'a> {
+    name: &'a str,
+    dialect: &'static Dialect,
+    lookups: &'a mut dyn Lookups,
+    games: &'a mut Games,
+    import_id: i32,
+    audit: bool,
+}
+
+impl PieceReader<'_> {
+    fn take(&mut self, piece: Piece<'_>, rows: &mut Rows) {
+        let origin = Origin {
+            fmt: self.dialect.name,
+            import_id: self.import_id,
+        };
+        match read_split_piece(&piece, self.name, self.dialect, self.lookups) {
+            Ok(hand) => match self.games.get(&hand.rules, self.lookups) {
+                Ok(game) => rows.add_hand(&hand, &game, &origin, self.audit, piece.line as u64),
                 Err(reason) => rows.add_record(
                     &QuarantineRow {
-                        path: &name,
+                        path: self.name,
                         line: piece.line as u64,
                         start: None,
                         hand_id: Some(&hand.hand_id),
@@ -157,31 +380,10 @@ pub fn read_member(
                         reason: &reason,
                         raw: &hand.raw,
                     },
-                    import_id,
+                    self.import_id,
                 ),
             },
-            Err(q) => rows.add_quarantine(&q, import_id),
-        };
-    while let Some(block) = stream.next_block() {
-        splitter.feed(&block, &mut |p: Piece<'_>| take(p, rows, lookups));
-    }
-    splitter.finish(&mut |p: Piece<'_>| take(p, rows, lookups));
-    if let Some(problem) = stream.error.take() {
-        let kind = match problem.kind {
-            ProblemKind::Unreadable => "unreadable",
-            ProblemKind::TooLarge => "too_large",
-        };
-        rows.add_record(
-            &QuarantineRow {
-                path: &name,
-                line: 0,
-                start: None,
-                hand_id: None,
-                kind,
-                reason: &problem.reason,
-                raw: "",
-            },
-            import_id,
-        );
+            Err(q) => rows.add_quarantine(&q, self.import_id),
+        }
     }
 }

@@ -105,6 +105,10 @@ PROFILES: Mapping[str, Profile] = MappingProxyType({p.name: p for p in (
 )})
 """The profiles of RULES.md §1, by name."""
 
+GAMES: Mapping[str, str] = MappingProxyType(
+    {"holdem": "holdem", "stud7": "stud7", "stud5": "stud5", "soko-casino": "soko", "soko-finnish": "soko"})
+"""Profile → ``hands.game``: the game whatever the house rules (a profile not listed is its own game)."""
+
 DEFAULT_PROFILE = "soko-casino"
 """The profile of a Sökö text log without a ``Rules:`` line (formats/soko-text.md)."""
 

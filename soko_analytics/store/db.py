@@ -34,6 +34,7 @@ from ..errors import SokoError
 from ..model.hand import Hand
 from ..parsers import Quarantined, iter_files, read_text
 from ..parsers.base import InternalError, quarantine
+from .compact import compact, needs_compacting, swap
 from .facts import rollup_sql
 from .reading import Chunk, Readers, file_hash, read_chunks
 from .rows import Batch
@@ -133,7 +134,7 @@ class ImportSummary:
 
 def _connect(path: str, read_only: bool) -> duckdb.DuckDBPyConnection:
     try:
-        return duckdb.connect(path, read_only=read_only, config=CONFIG)
+        con = duckdb.connect(path, read_only=read_only, config=CONFIG)
     except duckdb.Error as err:
         text = str(err)
         if "lock" in text.lower():
@@ -148,6 +149,12 @@ def _connect(path: str, read_only: bool) -> duckdb.DuckDBPyConnection:
             raise StoreError("not a DuckDB store (the file is of another kind)", path=path) from None
         reason = text.splitlines()[0] if text else type(err).__name__
         raise StoreError(f"cannot open the store: {reason}", path=path) from None
+    try:
+        con.execute("SET memory_limit = '1GB'")  # bound the buffer pool whatever the store's size
+    except BaseException:
+        con.close()
+        raise
+    return con
 
 
 class Store:
@@ -164,7 +171,6 @@ class Store:
             raise StoreError("no store here", path=self.path)
         self.con = _connect(self.path, read_only)
         try:
-            self.con.execute("SET memory_limit = '1GB'")  # bound the buffer pool whatever the store's size
             self._check_version(read_only)
         except BaseException:
             self.con.close()
@@ -370,10 +376,23 @@ class Store:
                                 "run the same command again to import the rest", path=self.path)
             error.summary = summary
             raise error from None
-        if files:  # fold the write-ahead log into the file, compressed
+        if files:  # fold the write-ahead log into the file, compressed, and give back its free blocks
             self._transaction(lambda: None, "the write-ahead log", sql="CHECKPOINT")
+            self._compact()
         summary.seconds = time.perf_counter() - started
         return summary
+
+    def _compact(self) -> None:
+        """Copy the store into a file without the free blocks its checkpoints left, when they are many
+        (:mod:`.compact`); a copy that cannot be made (a full disk) leaves the store as it was."""
+        if not Path(self.path).is_file() or not needs_compacting(self.con):
+            return
+        try:
+            compact(self.con, self.path)
+        except duckdb.Error:
+            return
+        swap(self.path)
+        self.con = _connect(self.path, read_only=False)
 
     def _write_problems(self, problems: list[Quarantined]) -> None:
         batch = Batch()

@@ -34,9 +34,9 @@ Stud games, and hands whose log names no button, get None.
 from __future__ import annotations
 
 import hashlib
-from dataclasses import fields
 from functools import lru_cache
 
+from ..model.canonical import compared_json
 from ..model.hand import Hand, Stakes
 from ..model.money import decimal_text
 
@@ -63,36 +63,21 @@ def text_hash(text: str) -> str:
     return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
 
 
-_COMPARED = tuple(f.name for f in fields(Hand) if f.compare)
-_HASH_VERSION = "hand-v1"
-
-
-def _canonical(hand: Hand) -> str:
-    """The compared fields as one text: ``repr`` of plain tuples (named tuples and enums flattened)."""
-    parts: list[str] = []
-    for name in _COMPARED:
-        value = getattr(hand, name)
-        if name == "actions":
-            if value:
-                streets, players, kinds, *rest = zip(*value, strict=True)
-                value = (streets, players, ",".join(kinds), *rest)
-        elif name in ("seats", "deals"):
-            value = tuple(map(tuple, value))
-        elif isinstance(value, tuple):  # Stakes, Tournament: named tuples of plain values
-            value = tuple(value)
-        parts.append(repr(value))
-    return "\x1f".join(parts)
+HASH_VERSION = "hand-v2"
+"""The tag of the canonical form :func:`content_hash` hashes: bump it when the form changes (hand-v1 hashed
+Python ``repr`` texts; a store upgrade rehashes stored hands)."""
 
 
 def content_hash(hand: Hand) -> str:
     """blake2b-128 hex of the hand's content: every field ``==`` compares, none of where it came from.
 
     Equal hands (the same hand read from two files, or written and read back) hash the same; a hand
-    that differs in any compared field (one action amount) hashes differently. The canonical text
-    is the ``repr`` of each compared field in declaration order, named tuples as plain tuples and
-    action kinds by value, under a version tag: bump the tag when the canonical form changes.
+    that differs in any compared field (one action amount) hashes differently. The text hashed is
+    ``hand-v2``, a NUL and the compact JSON of the compared fields of the canonical form
+    (:func:`~..model.canonical.compared_json`); the compiled core computes the same
+    (``core/src/keys.rs``).
     """
-    body = f"{_HASH_VERSION}\x00{_canonical(hand)}"
+    body = f"{HASH_VERSION}\x00{compared_json(hand)}"
     return hashlib.blake2b(body.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
 
 

@@ -32,7 +32,7 @@ from ..model.hand import BETTING, FORCED, ActionKind, Hand
 from ..model.ledger import Flow, added_money, money_flow
 from ..replay.findings import STREET_SHOWDOWN
 from ..rules.options import FirstToAct
-from ..rules.profiles import resolve
+from ..rules.profiles import GAMES, resolve
 from ..rules.spec import GameSpec
 from .allin import allin_adjusted
 from .facts import COLUMNS as FACT_COLUMNS
@@ -128,9 +128,6 @@ SCHEMAS: dict[str, dict[str, DataType | DataTypeClass]] = {
 
 BATCH_TABLES = ("hands", "seats", "actions", "cards", "pots", "findings", "player_hands", "quarantine")
 """The tables a :class:`Batch` fills (``imports`` is one row per file, written by the store)."""
-
-GAMES = {"holdem": "holdem", "stud7": "stud7", "stud5": "stud5", "soko-casino": "soko", "soko-finnish": "soko"}
-"""Profile → ``hands.game``: the game whatever the house rules (a profile not listed is its own game)."""
 
 QUARANTINE_KINDS = ("unsupported", "incomplete", "malformed", "conflict", "unreadable", "too_large", "internal")
 """``quarantine.kind``: a game we do not replay; a hand the log does not finish; text that breaks its

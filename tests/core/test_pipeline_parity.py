@@ -1,9 +1,9 @@
 """A whole file through the core (source → split → read → rows) gives the Python path's rows.
 
 Python reads each PokerStars-family file of the corpus and the sample data with ``read_path`` and
-gathers the rows with ``store/rows.py``'s Batch (no audit); the core reads the same file with
+gathers the rows with ``store/rows.py``'s Batch, each hand audited as ``read_chunks`` does; the core reads the same file with
 ``_core.read_rows`` and hands back Arrow batches. The tables are compared row for row, the
-quarantine included (``hands.content_hash`` is the core's canonical hash: see test_rows_parity).
+quarantine and the content hashes included.
 """
 
 from __future__ import annotations
@@ -18,11 +18,13 @@ from soko_analytics.model.hand import Hand
 from soko_analytics.native import core
 from soko_analytics.parsers import detect_format, iter_files, read_path
 from soko_analytics.parsers.source import HEAD_CHARS, TextStream, members
+from soko_analytics.replay.audit import audit
 from soko_analytics.store.rows import Batch
 from tests.conftest import require_corpus
-from tests.core.test_rows_parity import content_hash_v2
 
-TABLES = ("hands", "seats", "actions", "cards", "quarantine")
+TABLES = ("hands", "seats", "actions", "cards", "quarantine", "player_hands", "pots", "findings")
+PENDING = {"player_hands": ("allin", "allin_adjusted", "allin_se")}
+"""Columns the core does not fill yet (all-in adjusted winnings are being ported)."""
 SAMPLES = Path(__file__).resolve().parents[2] / "soko_analytics" / "sample_data"
 
 
@@ -42,7 +44,7 @@ def python_rows(path: Path, fmt: str) -> tuple[dict[str, pl.DataFrame], list[Han
     batch, hands = Batch(), []
     for item in read_path(path, format=fmt):
         if isinstance(item, Hand):
-            batch.add_hand(item, fmt, import_id=7, audit=None)
+            batch.add_hand(item, fmt, import_id=7, audit=audit(item, ledger=False))
             hands.append(item)
         else:
             batch.add_quarantine(item, import_id=7)
@@ -61,11 +63,10 @@ def assert_same(path: Path, fmt: str) -> tuple[int, int]:
     assert (stored, quarantined) == (len(hands), want["quarantine"].height), path
     for table in TABLES:
         expected, actual = want[table], got[table]
-        if table == "hands":
-            assert actual["content_hash"].to_list() == [content_hash_v2(h) for h in hands]
-            expected, actual = expected.drop("content_hash"), actual.drop("content_hash")
         assert actual.schema == expected.schema, (path, table)
         for name in expected.columns:
+            if name in PENDING.get(table, ()):
+                continue
             assert actual[name].to_list() == expected[name].to_list(), (path, f"{table}.{name}")
     return stored, quarantined
 
@@ -95,3 +96,13 @@ def test_a_missing_file_is_one_unreadable_record(tmp_path):
     stored, quarantined, frames = core_rows(tmp_path / "gone.txt", "pokerstars")
     assert (stored, quarantined) == (0, 1)
     assert frames["quarantine"]["kind"].to_list() == ["unreadable"]
+
+
+def test_chunks_of_a_file_add_up_to_its_rows():
+    path = SAMPLES / "holdem-seed7.txt"
+    _, _, whole = core_rows(path, "pokerstars")
+    chunks = list(core.FileReader(str(path), "pokerstars", 7, rows=97))
+    assert len(chunks) > 3 and all(s + q <= 97 for s, q, _ in chunks)
+    for table in TABLES:
+        parts = [pl.from_arrow(pa.RecordBatch._import_from_c_capsule(*c[2][table])) for c in chunks]
+        assert pl.concat(parts).equals(whole[table]), table

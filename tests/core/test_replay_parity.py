@@ -94,8 +94,9 @@ def corrupt(hand: Hand, rng: random.Random) -> Hand:
         deals = list(hand.deals)
         k = rng.randrange(len(deals))
         cards, up = list(deals[k].cards), list(deals[k].up)
-        if cards and rng.random() < 0.5:  # a card seen twice
-            cards[rng.randrange(len(cards))] = rng.choice([c for d in hand.deals for c in d.cards if c is not None])
+        known = [c for d in hand.deals for c in d.cards if c is not None]
+        if cards and known and rng.random() < 0.5:  # a card seen twice
+            cards[rng.randrange(len(cards))] = rng.choice(known)
         elif cards:  # a card short
             cards.pop()
             up.pop()

@@ -9,6 +9,8 @@
 //! raise adds one. What the game changes (positions from a button, best-showing openers, the
 //! ranking, the cards of a final hand) comes from the game spec as data ([`GameFacts`]).
 
+pub mod allin;
+pub mod equity;
 mod round0;
 pub mod row;
 

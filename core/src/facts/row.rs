@@ -10,6 +10,8 @@ use crate::model::{ActionKind, Hand, Stakes};
 use crate::rows::time::timestamp_us;
 use crate::spec::{GameSpec, Structure};
 
+use super::allin::{allin_adjusted, seed_of, DEFAULT_METHOD};
+use super::equity::Method;
 use super::{hand_facts, Facts, GameFacts, Player};
 
 /// Hold'em position label → the group `--by position` reports (`POSITION_GROUPS`).
@@ -69,7 +71,7 @@ pub fn played_at(hand: &Hand) -> Option<i64> {
     }
 }
 
-/// One `player_hands` row without the all-in columns (`allin`, `allin_adjusted`, `allin_se`).
+/// One `player_hands` row.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct PlayerRow {
     pub hand_key: i64,
@@ -90,6 +92,12 @@ pub struct PlayerRow {
     pub put_in: i64,
     pub collected: i64,
     pub rake: i64,
+    /// Whether the player's adjusted winnings are an all-in equity ([`super::allin`]).
+    pub allin: bool,
+    /// All-in adjusted winnings: the equity figure, else the net.
+    pub allin_adjusted: i64,
+    /// The standard error of `allin_adjusted` (0.0 when exact or not all in).
+    pub allin_se: f64,
     #[serde(flatten)]
     pub facts: Facts,
 }
@@ -111,6 +119,13 @@ fn seat_of(hand: &Hand, name: &str) -> Option<u8> {
 }
 
 impl Cast {
+    /// Per seat: dealt in and not sitting out.
+    fn in_hand(&self, hand: &Hand) -> Vec<bool> {
+        (0..hand.seats.len())
+            .map(|i| self.dealt[i] && !hand.seats[i].sitting_out)
+            .collect()
+    }
+
     /// As `Batch.add_hand` reads it: a deal of round 0, or a forced or betting action of round 0.
     fn of(hand: &Hand) -> Cast {
         let mut names: Vec<&str> = Vec::with_capacity(hand.seats.len());
@@ -144,6 +159,11 @@ impl Cast {
     }
 }
 
+/// Per seat: dealt in and not sitting out (the players of the all-in figures).
+pub fn in_hand(hand: &Hand) -> Vec<bool> {
+    Cast::of(hand).in_hand(hand)
+}
+
 /// The position label of each seat (parallel to `hand.seats`), where the game reads them from a
 /// button and the log names one.
 fn seat_positions(hand: &Hand, game: &GameFacts, cast: &Cast) -> Vec<Option<String>> {
@@ -170,7 +190,7 @@ fn seat_positions(hand: &Hand, game: &GameFacts, cast: &Cast) -> Vec<Option<Stri
 }
 
 /// The `player_hands` rows of a hand: one per seat dealt in and not sitting out, in seat order.
-/// `ev` is the spec's ranking (None: no showdown classes).
+/// `ev` is the spec's ranking (None: no showdown classes and no all-in equities).
 pub fn player_hands(hand: &Hand, spec: &GameSpec, ev: Option<&Evaluator>) -> Vec<PlayerRow> {
     let game = GameFacts::of(spec);
     let flows: Vec<Flow> = money_flow(hand);
@@ -196,6 +216,14 @@ pub fn player_hands(hand: &Hand, spec: &GameSpec, ev: Option<&Evaluator>) -> Vec
     let unit = unit_of(structure, &hand.stakes);
     let played = played_at(hand);
     let game_name = spec.game.clone().unwrap_or_else(|| spec.profile.clone());
+    let in_hand = cast.in_hand(hand);
+    let method = Method {
+        seed: seed_of(key),
+        ..DEFAULT_METHOD
+    };
+    let adjusted = ev.map_or_else(Vec::new, |ev| {
+        allin_adjusted(hand, spec, ev, &flows, &in_hand, &method)
+    });
     seats
         .iter()
         .zip(facts)
@@ -203,6 +231,7 @@ pub fn player_hands(hand: &Hand, spec: &GameSpec, ev: Option<&Evaluator>) -> Vec
         .map(|((&i, facts), rake)| {
             let s = &hand.seats[i];
             let f = flows[i];
+            let allin = adjusted.iter().find(|a| a.seat == i);
             PlayerRow {
                 hand_key: key,
                 seat: s.seat,
@@ -222,6 +251,9 @@ pub fn player_hands(hand: &Hand, spec: &GameSpec, ev: Option<&Evaluator>) -> Vec
                 put_in: f.put_in,
                 collected: f.collected,
                 rake,
+                allin: allin.is_some(),
+                allin_adjusted: allin.map_or(f.net(), |a| a.adjusted),
+                allin_se: allin.map_or(0.0, |a| a.se),
                 facts,
             }
         })

@@ -3,85 +3,116 @@
 
 use std::path::Path;
 
-use pyo3::exceptions::PyValueError;
+use super::soko_error;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use super::read::with_lookups;
-use crate::pipeline::{read_member, Games, Rows};
-use crate::read::dialect;
+use super::read::new_lookups;
+use super::rules::judge;
+use crate::pipeline::{FileRead, Games, Rows};
+use crate::read::{dialect, Cached};
 use crate::rows::columns::export;
-use crate::rows::hand::QuarantineRow;
-use crate::source::{members, TextStream};
+use crate::spec::GameSpec;
 
-/// Every hand of one file (plain, gzip or zip) read as `format` (`pokerstars` or `soko`), as rows:
-/// `(stored, quarantined, {table: (schema, array) capsules})` for hands, seats, actions, cards and
-/// quarantine. The interpreter is free while the core reads.
-#[pyfunction]
-#[pyo3(signature = (path, format, import_id, name = None))]
-fn read_rows<'py>(
-    py: Python<'py>,
-    path: &str,
-    format: &str,
-    import_id: i32,
-    name: Option<&str>,
-) -> PyResult<(usize, usize, Bound<'py, PyDict>)> {
-    let dialect = dialect(format)
-        .ok_or_else(|| PyValueError::new_err(format!("the core reads no format {format:?}")))?;
-    let mut rows = py.detach(|| {
+/// One file (plain, gzip or zip) of the PokerStars family read by the core, a chunk of rows at a
+/// time: iterating gives `(stored, quarantined, {table: (schema, array) capsules})` for hands, seats,
+/// actions, cards, quarantine, player_hands, pots and findings (empty unless `audit`), each chunk of at most `rows` hands and records.
+#[pyclass(unsendable)]
+pub struct FileReader {
+    read: FileRead<Cached>,
+    rows: usize,
+    done: bool,
+}
+
+#[pymethods]
+impl FileReader {
+    #[new]
+    #[pyo3(signature = (path, format, import_id = 0, name = None, rows = 5000, audit = true))]
+    fn new(
+        path: &str,
+        format: &str,
+        import_id: i32,
+        name: Option<&str>,
+        rows: usize,
+        audit: bool,
+    ) -> PyResult<Self> {
+        let dialect = dialect(format).ok_or_else(|| {
+            soko_error(
+                format!("the core reads no format {format:?}"),
+                Some(path),
+                None,
+            )
+        })?;
+        let games = Games::new(Box::new(|spec: &GameSpec| {
+            Python::attach(|py| judge(py, spec))
+        }));
+        let mut read = FileRead::open(
+            Path::new(path),
+            name,
+            dialect,
+            new_lookups(),
+            games,
+            import_id,
+        );
+        read.audit = audit;
+        Ok(FileReader {
+            read,
+            rows: rows.max(1),
+            done: false,
+        })
+    }
+
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__<'py>(&mut self, py: Python<'py>) -> PyResult<Option<Chunk<'py>>> {
+        if self.done {
+            return Ok(None);
+        }
         let mut rows = Rows::default();
-        with_lookups(|lookups| {
-            let mut games = Games::default();
-            match members(Path::new(path), name) {
-                Err(problem) => {
-                    add_file_problem(&mut rows, name.unwrap_or(path), &problem.reason, import_id)
-                }
-                Ok(found) => {
-                    for member in found {
-                        if let Some(problem) = &member.problem {
-                            add_file_problem(&mut rows, &member.name, problem, import_id);
-                            continue;
-                        }
-                        let mut stream = TextStream::new(&member);
-                        read_member(
-                            &mut stream,
-                            dialect,
-                            lookups,
-                            &mut games,
-                            import_id,
-                            &mut rows,
-                        );
-                    }
-                }
-            }
-        });
-        rows
-    });
+        self.done = !self.read.fill(&mut rows, self.rows);
+        if self.done && rows.count() == 0 {
+            return Ok(None);
+        }
+        Ok(Some(chunk(py, rows)?))
+    }
+}
+
+type Chunk<'py> = (usize, usize, Bound<'py, PyDict>);
+
+fn chunk(py: Python<'_>, mut rows: Rows) -> PyResult<Chunk<'_>> {
     let out = PyDict::new(py);
     out.set_item("hands", export(py, rows.hands.finish())?)?;
     out.set_item("seats", export(py, rows.seats.finish())?)?;
     out.set_item("actions", export(py, rows.actions.finish())?)?;
     out.set_item("cards", export(py, rows.cards.finish())?)?;
     out.set_item("quarantine", export(py, rows.quarantine.finish())?)?;
+    out.set_item("player_hands", export(py, rows.player_hands.finish())?)?;
+    out.set_item("pots", export(py, rows.pots.finish())?)?;
+    out.set_item("findings", export(py, rows.findings.finish())?)?;
     Ok((rows.stored, rows.quarantined, out))
 }
 
-fn add_file_problem(rows: &mut Rows, path: &str, reason: &str, import_id: i32) {
-    rows.add_record(
-        &QuarantineRow {
-            path,
-            line: 0,
-            start: None,
-            hand_id: None,
-            kind: "unreadable",
-            reason,
-            raw: "",
-        },
-        import_id,
-    );
+/// Every hand of one file at once (see [`FileReader`]): `(stored, quarantined, tables)`.
+#[pyfunction]
+#[pyo3(signature = (path, format, import_id, name = None, audit = true))]
+fn read_rows<'py>(
+    py: Python<'py>,
+    path: &str,
+    format: &str,
+    import_id: i32,
+    name: Option<&str>,
+    audit: bool,
+) -> PyResult<Chunk<'py>> {
+    let mut reader = FileReader::new(path, format, import_id, name, usize::MAX, audit)?;
+    let mut rows = Rows::default();
+    reader.read.fill(&mut rows, usize::MAX);
+    chunk(py, rows)
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(read_rows, m)?)?;
+    m.add_class::<FileReader>()?;
     Ok(())
 }

@@ -9,119 +9,16 @@
 //! (each `Finding.to_dict()`), `pots` (amount, eligible, winners as {player: share}, value),
 //! `payouts`, `collected`, `showdown`, `stacks`, `rake`, `added`, `uncalled`, `convention`, `ok`.
 
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 
-use crate::eval::{self, Evaluator};
+use super::rules::{ensure_ranking, spec_of};
 use crate::model::Hand;
-use crate::replay::describe::{self, Descriptions, Judge};
+use crate::replay::describe::Judge;
 use crate::replay::{self, HandValues};
 use crate::spec::GameSpec;
-
-/// A spec resolved from a rules text, or why it could not be.
-type Resolved = Result<Arc<GameSpec>, String>;
-
-/// Specs by rules text, resolved by Python once each.
-static SPECS: Mutex<Option<HashMap<String, Resolved>>> = Mutex::new(None);
-
-/// `PROFILES[profile].odd_chip_stated`, for a spec that comes without it.
-fn fill_odd_chip_stated(py: Python<'_>, spec: &mut GameSpec) -> PyResult<()> {
-    if spec.odd_chip_stated.is_some() {
-        return Ok(());
-    }
-    let profiles = py
-        .import("soko_analytics.rules.profiles")?
-        .getattr("PROFILES")?;
-    let stated = match profiles.get_item(&spec.profile) {
-        Ok(profile) => profile.getattr("odd_chip_stated")?.extract::<bool>()?,
-        Err(_) => false,
-    };
-    spec.odd_chip_stated = Some(stated);
-    Ok(())
-}
-
-/// Make sure the evaluator and the descriptions of the spec's ranking are registered, building
-/// them from Python's five-card table the first time.
-fn ensure_ranking(py: Python<'_>, spec: &GameSpec) -> PyResult<()> {
-    let name = spec.ranking.as_str();
-    let has_evaluator = eval::evaluator(name).is_some();
-    if has_evaluator && describe::descriptions(name).is_some() {
-        return Ok(());
-    }
-    let o = &spec.options;
-    let ranking = py
-        .import("soko_analytics.rules.ranking")?
-        .getattr("Ranking")?
-        .call1((
-            o.hand_ranking.as_str(),
-            o.high_card_rule.as_str(),
-            o.four_straight_ace_low,
-            o.four_card_straight_flush_class,
-        ))?;
-    let table = py
-        .import("soko_analytics.rules.tables")?
-        .getattr("five_card_table")?
-        .call1((ranking,))?;
-    let np = py.import("numpy")?;
-    let bytes = |field: &str, dtype: &str| -> PyResult<Vec<u8>> {
-        np.getattr("ascontiguousarray")?
-            .call1((table.getattr(field)?, dtype))?
-            .call_method0("tobytes")?
-            .extract::<Vec<u8>>()
-    };
-    let classes = bytes("value_class", "u1")?;
-    let ranks = bytes("value_ranks", "<i4")?;
-    let descriptions = Descriptions::from_bytes(&classes, &ranks).map_err(PyValueError::new_err)?;
-    if !has_evaluator {
-        let five = bytes("values", "<u2")?;
-        let built = py.detach(|| Evaluator::from_bytes(name, &five, Some(&classes)));
-        eval::register(built.map_err(|e| PyValueError::new_err(e.to_string()))?);
-    }
-    describe::register(name, descriptions);
-    Ok(())
-}
-
-/// The spec of a rules text, resolved by Python (`resolve(rules).to_dict()`) once per process.
-fn spec_of(py: Python<'_>, rules: &str) -> Resolved {
-    if let Some(found) = SPECS
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .get_or_insert_with(HashMap::new)
-        .get(rules)
-    {
-        return found.clone();
-    }
-    let resolved = (|| -> PyResult<Resolved> {
-        let spec = match py
-            .import("soko_analytics.rules.profiles")?
-            .getattr("resolve")?
-            .call1((rules,))
-        {
-            Ok(spec) => spec,
-            Err(err) => return Ok(Err(format!("rules {rules:?}: {err}"))),
-        };
-        let data = spec.call_method0("to_dict")?;
-        let text: String = py
-            .import("json")?
-            .getattr("dumps")?
-            .call1((data,))?
-            .extract()?;
-        let mut spec = GameSpec::from_json(&text).map_err(PyValueError::new_err)?;
-        fill_odd_chip_stated(py, &mut spec)?;
-        ensure_ranking(py, &spec)?;
-        Ok(Ok(Arc::new(spec)))
-    })()
-    .unwrap_or_else(|e| Err(e.to_string()));
-    SPECS
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .get_or_insert_with(HashMap::new)
-        .insert(rules.to_string(), resolved.clone());
-    resolved
-}
 
 /// The audit of one hand as JSON, or the fault that stops it.
 fn audit_json(hand: &Hand, spec: &GameSpec, judge: Option<&Judge>) -> Result<String, String> {
@@ -143,7 +40,12 @@ fn audit(py: Python<'_>, hand_json: &str, spec_json: &str) -> PyResult<String> {
     let hand: Hand = serde_json::from_str(hand_json)
         .map_err(|e| PyValueError::new_err(format!("hand JSON: {e}")))?;
     let mut spec = GameSpec::from_json(spec_json).map_err(PyValueError::new_err)?;
-    fill_odd_chip_stated(py, &mut spec)?;
+    if spec.odd_chip_stated.is_none() {
+        // A spec given as bare `to_dict()` JSON: the profile's flag, as `native.spec_json` adds it.
+        spec.odd_chip_stated = spec_of(py, &spec.profile)
+            .ok()
+            .and_then(|s| s.odd_chip_stated);
+    }
     ensure_ranking(py, &spec)?;
     let judge = Judge::of(&spec.ranking);
     py.detach(|| audit_json(&hand, &spec, judge.as_ref()))

@@ -1,6 +1,6 @@
 //! Python bindings of the rows: hands (canonical JSON) to Arrow batches of the store's tables.
 
-use pyo3::exceptions::PyValueError;
+use super::soko_error;
 use pyo3::prelude::*;
 use pyo3::types::{PyCapsule, PyDict};
 
@@ -33,8 +33,8 @@ fn hand_rows<'py>(
     let origin = Origin { fmt, import_id };
     for (hand, spec) in hands.iter().zip(&specs) {
         let hand: Hand = serde_json::from_str(hand)
-            .map_err(|e| PyValueError::new_err(format!("hand JSON: {e}")))?;
-        let spec = GameSpec::from_json(spec).map_err(PyValueError::new_err)?;
+            .map_err(|e| soko_error(format!("hand JSON: {e}"), None, None))?;
+        let spec = GameSpec::from_json(spec).map_err(|e| soko_error(e, None, None))?;
         let game = Game::of(&spec);
         let (key, flows) = key_and_flows(&hand);
         let cast = Cast::of(&hand);

@@ -60,7 +60,7 @@ fn mark_at(line: &str, hash: usize) -> Option<(&str, &str)> {
 
 /// `stars.HEADER_LINE` matched against a (stripped) first line.
 pub fn header_line(line: &str) -> Option<HeaderLine<'_>> {
-    let first = line.find(['#', ':'])?;
+    let first = memchr::memchr2(b'#', b':', line.as_bytes())?;
     if line.as_bytes()[first] != b'#' {
         return None;
     }
@@ -75,9 +75,7 @@ pub fn header_line(line: &str) -> Option<HeaderLine<'_>> {
 
 /// The hand id of the first `Hand #<id>:` mark in a line (`stars._hand_id`).
 pub fn hand_id(first: &str) -> Option<&str> {
-    first
-        .match_indices('#')
-        .find_map(|(at, _)| mark_at(first, at).map(|(id, _)| id))
+    memchr::memchr_iter(b'#', first.as_bytes()).find_map(|at| mark_at(first, at).map(|(id, _)| id))
 }
 
 /// A seat number or table size of a log, 1 to [`MAX_SEAT`].

@@ -19,9 +19,11 @@ use crate::spec::{GameSpec, Resolver, Specs, Structure};
 
 mod errors;
 mod header;
+mod memo;
 mod patterns;
 mod pokerstars;
 mod pystr;
+mod search;
 mod soko;
 mod stars;
 mod times;
@@ -30,6 +32,7 @@ mod values;
 
 pub use errors::{quarantine, Kind, Quarantine, ReadError, KEPT_CHARS, MAX_HAND_CHARS};
 pub use header::Header;
+pub use memo::Memo;
 pub use pystr::repr as py_repr;
 pub use times::{DateTime, Offsets};
 
@@ -93,6 +96,10 @@ pub trait Lookups {
     ) -> Result<String, RulesFault>;
     /// Time-zone offsets.
     fn offsets(&mut self) -> &mut dyn Offsets;
+    /// The reader's memory of header texts already read (None: each is read afresh).
+    fn memo(&mut self) -> Option<&mut Memo> {
+        None
+    }
 }
 
 /// A rules text's spec as `GameSpec.to_dict()` JSON, as a function.
@@ -105,18 +112,32 @@ pub type OffsetFn = dyn Fn(&str, &DateTime) -> Option<i64> + Send;
 /// UTC offsets by (zone, local date and hour), each asked once: offsets of the zones the logs
 /// use change only on the hour.
 pub struct OffsetCache {
-    known: HashMap<(&'static str, i32, u8, u8, u8), Option<i64>>,
+    known: HashMap<OffsetKey, Option<i64>>,
+    /// The last answer (a log's hands come in time order, mostly within the hour).
+    last: Option<(OffsetKey, Option<i64>)>,
     ask: Box<OffsetFn>,
 }
+
+/// (zone, local date and hour).
+type OffsetKey = (&'static str, i32, u8, u8, u8);
 
 impl Offsets for OffsetCache {
     fn utc_offset(&mut self, zone: &'static str, local: &DateTime) -> Option<i64> {
         let key = (zone, local.year, local.month, local.day, local.hour);
-        if let Some(found) = self.known.get(&key) {
-            return *found;
+        if let Some((last, offset)) = self.last {
+            if last == key {
+                return offset;
+            }
         }
-        let offset = (self.ask)(zone, local);
-        self.known.insert(key, offset);
+        let offset = match self.known.get(&key) {
+            Some(found) => *found,
+            None => {
+                let offset = (self.ask)(zone, local);
+                self.known.insert(key, offset);
+                offset
+            }
+        };
+        self.last = Some((key, offset));
         offset
     }
 }
@@ -125,23 +146,29 @@ impl Offsets for OffsetCache {
 /// cached for the life of the value.
 pub struct Cached {
     specs: Specs,
+    /// The last spec asked for (a log's hands are mostly of one game).
+    last_spec: Option<(String, Arc<GameSpec>)>,
     resolve: Box<ResolveFn>,
     combined: HashMap<String, [Option<Result<String, RulesFault>>; 4]>,
     combine: Box<Combiner>,
     offsets: OffsetCache,
+    memo: Memo,
 }
 
 impl Cached {
     pub fn new(resolve: Box<ResolveFn>, combine: Box<Combiner>, offset: Box<OffsetFn>) -> Cached {
         Cached {
             specs: Specs::default(),
+            last_spec: None,
             resolve,
             combined: HashMap::new(),
             combine,
             offsets: OffsetCache {
                 known: HashMap::new(),
+                last: None,
                 ask: offset,
             },
+            memo: Memo::default(),
         }
     }
 }
@@ -157,8 +184,15 @@ fn structure_slot(structure: Structure) -> usize {
 
 impl Lookups for Cached {
     fn spec(&mut self, rules: &str) -> Result<Arc<GameSpec>, String> {
+        if let Some((last, spec)) = &self.last_spec {
+            if last == rules {
+                return Ok(Arc::clone(spec));
+            }
+        }
         let resolve: &Resolver = &*self.resolve;
-        self.specs.get(rules, resolve)
+        let spec = self.specs.get(rules, resolve)?;
+        self.last_spec = Some((rules.to_string(), Arc::clone(&spec)));
+        Ok(spec)
     }
 
     fn combine_rules(
@@ -178,47 +212,86 @@ impl Lookups for Cached {
     fn offsets(&mut self) -> &mut dyn Offsets {
         &mut self.offsets
     }
+
+    fn memo(&mut self) -> Option<&mut Memo> {
+        Some(&mut self.memo)
+    }
 }
 
 /// A hand's lines, stripped, trailing blank and separator lines dropped (`stars.hand_lines`).
 pub fn hand_lines(text: &str) -> Vec<&str> {
-    let mut lines: Vec<&str> = text.split('\n').map(pystr::strip).collect();
-    while lines
-        .last()
-        .is_some_and(|l| l.is_empty() || l.starts_with("*********** #"))
-    {
-        lines.pop();
+    let mut lines = Vec::new();
+    let kept = split_lines(text, &mut [], &mut lines).len();
+    lines.truncate(kept);
+    lines
+}
+
+/// How many lines [`read_piece`] keeps on the stack; longer hands spill into a vector.
+const STACK_LINES: usize = 96;
+
+/// [`hand_lines`] into `stack` while they fit, else into `heap`: the lines kept.
+fn split_lines<'t, 's>(
+    text: &'t str,
+    stack: &'s mut [&'t str],
+    heap: &'s mut Vec<&'t str>,
+) -> &'s mut [&'t str] {
+    let mut count = 0;
+    let mut push = |line: &'t str| {
+        if count < stack.len() {
+            stack[count] = line;
+        } else {
+            if count == stack.len() {
+                heap.extend_from_slice(stack);
+            }
+            heap.push(line);
+        }
+        count += 1;
+    };
+    let mut from = 0;
+    for at in memchr::memchr_iter(b'\n', text.as_bytes()) {
+        push(pystr::strip(&text[from..at]));
+        from = at + 1;
     }
+    push(pystr::strip(&text[from..]));
+    let lines = if count <= stack.len() {
+        &mut stack[..count]
+    } else {
+        &mut heap[..]
+    };
+    let kept = lines
+        .iter()
+        .rposition(|l| !(l.is_empty() || l.starts_with("*********** #")))
+        .map_or(0, |last| last + 1);
+    let lines = &mut lines[..kept];
     if let Some(first) = lines.first_mut() {
         *first = first.trim_start_matches('\u{feff}');
     }
     lines
 }
 
-/// The first `count` lines of a hand's text, without carriage returns (`stars._raw_text`).
-fn raw_text(text: &str, count: usize) -> String {
-    let mut end: Option<usize> = None;
-    for _ in 0..count {
-        let from = end.map_or(0, |e| e + 1);
-        match text.get(from..).and_then(|t| t.find('\n')) {
-            Some(at) => end = Some(from + at),
-            None => {
-                end = Some(text.len());
-                break;
-            }
+/// The first `lines.len()` lines of a hand's text (its [`hand_lines`]), without carriage
+/// returns (`stars._raw_text`).
+fn raw_text(text: &str, lines: &[&str]) -> String {
+    let cut = match lines.last() {
+        Some(last) => {
+            // Each line is a slice of `text`; its raw line ends at the next newline.
+            let end = last.as_ptr() as usize - text.as_ptr() as usize + last.len();
+            let rest = text.get(end..).unwrap_or("");
+            &text[..memchr::memchr(b'\n', rest.as_bytes()).map_or(text.len(), |at| end + at)]
         }
-    }
-    let cut = match end {
-        Some(e) => &text[..e],
         // Python's text[:-1]: the last character dropped.
         None => text.char_indices().last().map_or("", |(i, _)| &text[..i]),
     };
-    cut.replace('\r', "")
+    if memchr::memchr(b'\r', cut.as_bytes()).is_some() {
+        cut.replace('\r', "")
+    } else {
+        cut.to_string()
+    }
 }
 
 /// The hand id a piece is known by before it is read: the mark in its first line.
 fn piece_hand_id(text: &str) -> Option<&str> {
-    let line_end = text.find('\n').unwrap_or(text.len());
+    let line_end = memchr::memchr(b'\n', text.as_bytes()).unwrap_or(text.len());
     // Python looks in the first 4096 characters only; a line of at most 4096 bytes is within them.
     let first = if line_end <= 4096 {
         &text[..line_end]
@@ -264,21 +337,22 @@ pub fn read_piece(
     dialect: &'static Dialect,
     lookups: &mut dyn Lookups,
 ) -> Result<Hand, Box<Quarantine>> {
-    let hand_id = piece_hand_id(text);
-    let lines = hand_lines(text);
-    let read = check_complete(&lines, first_line).and_then(|()| {
-        let raw = raw_text(text, lines.len());
-        stars::read_hand(&lines, first_line, path, dialect, lookups, raw)
+    let (mut stack, mut heap) = ([""; STACK_LINES], Vec::new());
+    let lines: &[&str] = split_lines(text, &mut stack, &mut heap);
+    let read = check_complete(lines, first_line).and_then(|()| {
+        stars::read_hand(lines, first_line, path, dialect, lookups, || {
+            raw_text(text, lines)
+        })
     });
     read.map_err(|err| {
         let id = err.hand_id.clone();
-        let raw = raw_text(text, lines.len());
+        let raw = raw_text(text, lines);
         Box::new(quarantine(
             err,
             raw,
             path,
             first_line,
-            id.as_deref().or(hand_id),
+            id.as_deref().or_else(|| piece_hand_id(text)),
         ))
     })
 }
@@ -287,7 +361,7 @@ pub fn read_piece(
 /// a summary).
 pub fn not_a_hand(text: &str, first_line: u64, path: &str) -> Quarantine {
     let lines = hand_lines(text);
-    let raw = raw_text(text, lines.len());
+    let raw = raw_text(text, &lines);
     let place = if first_line == 1 {
         "before the first hand"
     } else {

@@ -3,6 +3,7 @@
 //! regex engine and without allocating.
 
 use super::pystr::{digits_len, is_space, is_word};
+use super::search;
 
 /// Everything after `at` is white space (`\s*$`).
 fn blank(s: &str) -> bool {
@@ -20,7 +21,7 @@ fn non_space(s: &str) -> Option<(&str, &str)> {
 fn starts_rev<'a>(hay: &'a str, needle: &'a str) -> impl Iterator<Item = usize> + 'a {
     let mut end = hay.len();
     std::iter::from_fn(move || {
-        let at = hay[..end].rfind(needle)?;
+        let at = search::rfind(&hay[..end], needle)?;
         end = at + needle.len() - 1;
         Some(at)
     })
@@ -71,6 +72,20 @@ pub fn seat_line(line: &str) -> Option<SeatLine<'_>> {
             bounty,
             rest,
         });
+    }
+    None
+}
+
+/// `line.split_once(": ")`: (before, after) the first `": "`.
+pub fn split_colon(line: &str) -> Option<(&str, &str)> {
+    let bytes = line.as_bytes();
+    let mut from = 0;
+    while let Some(at) = memchr::memchr(b':', &bytes[from..]) {
+        let at = from + at;
+        if bytes.get(at + 1) == Some(&b' ') {
+            return Some((&line[..at], &line[at + 2..]));
+        }
+        from = at + 1;
     }
     None
 }
@@ -187,7 +202,7 @@ fn description(rest: &str) -> &str {
     if from > body.len() {
         return rest;
     }
-    match body[from..].find(" [") {
+    match search::find(&body[from..], " [") {
         Some(p) => &rest[..from + p],
         None => rest,
     }

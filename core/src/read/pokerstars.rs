@@ -5,7 +5,7 @@
 use super::errors::{Kind, ReadError};
 use super::header::{header_line, table_line, Header};
 use super::pystr::{self, ci_ascii, ci_prefix, decimal, is_space, repr};
-use super::times::{parse_start, search_date};
+use super::times::{search_date, start_of};
 use super::values::{first_symbol, parse_amount, symbol_code};
 use super::Lookups;
 use crate::model::{Stakes, Tournament};
@@ -116,7 +116,8 @@ fn level_group(game: &str) -> Option<(usize, &str)> {
 }
 
 /// The game, stakes, tournament and club of a header's text before its date (`pokerstars._game`).
-struct Game {
+#[derive(Clone, Debug)]
+pub struct Game {
     rules: &'static str,
     stakes: Stakes,
     tournament: Option<Tournament>,
@@ -281,14 +282,17 @@ fn read_header<'a>(
 ) -> Result<Header<'a>, ReadError> {
     let date = search_date(rest);
     let (start, zone, utc) = match &date {
-        Some(d) => parse_start(&rest[d.start..], lookups.offsets())?,
+        Some(d) => start_of(d, lookups.offsets())?,
         None => (None, None, None),
     };
     let before = match &date {
         Some(d) => rest[..d.start].trim_end_matches([' ', '-', '[']),
         None => rest,
     };
-    let game = game(before)?;
+    let game = match lookups.memo() {
+        Some(memo) => memo.game(before, game)?,
+        None => game(before)?,
+    };
     let (mut table, mut max_seats, mut button, mut body) = (None, None, None, 1);
     if lines.len() > 1 {
         if let Some(t) = table_line(lines[1])? {

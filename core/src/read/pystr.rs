@@ -30,9 +30,32 @@ pub fn is_space(c: char) -> bool {
     }
 }
 
+/// An ASCII byte that `str.isspace()` takes for white space.
+fn is_ascii_space(b: u8) -> bool {
+    matches!(b, b'\t'..=b'\r' | 0x1c..=0x1f | b' ')
+}
+
 /// `str.strip()`.
 pub fn strip(s: &str) -> &str {
-    s.trim_matches(is_space)
+    let bytes = s.as_bytes();
+    let plain = |b: u8| b.is_ascii() && !is_ascii_space(b);
+    match (bytes.first(), bytes.last()) {
+        (Some(&first), Some(&last)) if plain(first) && plain(last) => return s,
+        (None, _) | (_, None) => return s,
+        _ => {}
+    }
+    // ASCII white space byte by byte; the whole table only where an end is not ASCII.
+    let (mut start, mut end) = (0, bytes.len());
+    while start < end && is_ascii_space(bytes[start]) {
+        start += 1;
+    }
+    while end > start && is_ascii_space(bytes[end - 1]) {
+        end -= 1;
+    }
+    if start < end && (!bytes[start].is_ascii() || !bytes[end - 1].is_ascii()) {
+        return s.trim_matches(is_space);
+    }
+    &s[start..end]
 }
 
 /// `str.split()` without arguments: the words between runs of white space.

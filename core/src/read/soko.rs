@@ -6,7 +6,7 @@
 use super::errors::{Kind, ReadError};
 use super::header::{header_line, table_line, Header};
 use super::pystr::{self, ci_ascii, ci_prefix, is_space, repr};
-use super::times::{parse_start, search_date};
+use super::times::{search_date, start_of};
 use super::values::{first_symbol, parse_amount, symbol_code};
 use super::{Lookups, RulesFault};
 use crate::model::Stakes;
@@ -115,12 +115,12 @@ fn read_header<'a>(
     let stakes = parse_stakes(stakes_text, structure)?;
     let (mut start, mut zone, mut utc) = (None, None, None);
     if let Some(date) = date.filter(|d| !d.is_empty()) {
-        if search_date(date).is_none() {
+        let Some(found) = search_date(date) else {
             return Err(ReadError::malformed("unreadable start time")
                 .expected("'YYYY/MM/DD HH:MM:SS ZONE'")
                 .actual(date));
-        }
-        (start, zone, utc) = parse_start(date, lookups.offsets())?;
+        };
+        (start, zone, utc) = start_of(&found, lookups.offsets())?;
     }
     let mut at = 1;
     let (mut table, mut max_seats, mut button) = (None, None, None);

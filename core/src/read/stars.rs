@@ -2,13 +2,13 @@
 //! action` lines, street markers, deals, collects and the summary, read once for both dialects.
 //! The game's streets come from its spec (data), so no game is a branch here.
 
-use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use super::errors::{Kind, ReadError};
 use super::header::{seat_number, Header};
 use super::patterns as p;
 use super::pystr::repr;
+use super::search;
 use super::values::{parse_amount, parse_cards};
 use super::{Dialect, Lookups};
 use crate::cards::Card;
@@ -33,6 +33,12 @@ struct Name<'a> {
     folded: Option<usize>,
 }
 
+/// `a == b` for names, which mostly differ in their last byte (`Player1`, `Player2`).
+fn same(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    a.len() == b.len() && a.last() == b.last() && a == b
+}
+
 /// What reading one hand's body accumulates.
 struct State<'a, 'l> {
     header: Header<'a>,
@@ -43,8 +49,9 @@ struct State<'a, 'l> {
     showdown: usize,
     seats: Vec<Seat>,
     names: Vec<Name<'a>>,
-    /// Deals by canonical key, with the index of their line (None for a deal filled in).
-    deals: BTreeMap<DealKey, (Deal, Option<usize>)>,
+    /// Deals by canonical key (one per key, the last kept), with the index of their line (None
+    /// for a deal filled in); ordered by key when the hand is built.
+    deals: Vec<(DealKey, Deal, Option<usize>)>,
     actions: Vec<Action>,
     action_lines: Vec<u64>,
     street: usize,
@@ -87,8 +94,20 @@ impl<'a> State<'a, '_> {
         e
     }
 
+    /// A deal under its canonical key, in place of any deal there before.
+    fn put_deal(&mut self, key: DealKey, deal: Deal, line: Option<usize>) {
+        match self.deals.iter_mut().find(|(k, _, _)| *k == key) {
+            Some(slot) => *slot = (key, deal, line),
+            None => self.deals.push((key, deal, line)),
+        }
+    }
+
+    fn has_deal(&self, key: DealKey) -> bool {
+        self.deals.iter().any(|(k, _, _)| *k == key)
+    }
+
     fn name_index(&self, name: &str) -> Option<usize> {
-        self.names.iter().position(|n| n.name == name)
+        self.names.iter().position(|n| same(n.name, name))
     }
 
     /// `_seated`: the index of a seated name, or an error.
@@ -195,7 +214,7 @@ pub fn read_hand(
     path: &str,
     dialect: &'static Dialect,
     lookups: &mut dyn Lookups,
-    raw: String,
+    raw: impl FnOnce() -> String,
 ) -> Result<Hand, ReadError> {
     let header = (dialect.header)(lines, first_line, lookups)?;
     let spec = lookups.spec(&header.rules).map_err(|reason| {
@@ -214,7 +233,7 @@ pub fn read_hand(
         showdown,
         seats: Vec::with_capacity(10),
         names: Vec::with_capacity(10),
-        deals: BTreeMap::new(),
+        deals: Vec::with_capacity(12),
         actions: Vec::with_capacity(32),
         action_lines: Vec::with_capacity(32),
         street: 0,
@@ -270,7 +289,7 @@ pub fn read_hand(
         }
         i += 1;
     }
-    Ok(finish(st, path, raw))
+    Ok(finish(st, path, raw()))
 }
 
 fn read_line(st: &mut State, i: usize) -> Result<(), ReadError> {
@@ -278,12 +297,12 @@ fn read_line(st: &mut State, i: usize) -> Result<(), ReadError> {
     if line.is_empty() || line.starts_with(SEPARATOR) {
         return Ok(());
     }
-    let split = line.split_once(": ");
+    let split = p::split_colon(line);
     if let Some((name, rest)) = split {
         if let Some(who) = st.name_index(name) {
             return read_action(st, i, who, rest);
         }
-        if rest.contains(": ") {
+        if search::contains(rest, ": ") {
             let found = st.names.iter().position(|n| {
                 line.len() > n.name.len() + 1
                     && line.starts_with(n.name)
@@ -314,7 +333,7 @@ fn read_line(st: &mut State, i: usize) -> Result<(), ReadError> {
         st.add_amount(i, who, ActionKind::Uncalled, amount, false);
         return Ok(());
     }
-    if line.contains(" collected ") {
+    if search::contains(line, " collected ") {
         if let Some((name, amount, pot)) = p::collect_line(line) {
             let who = st.seated(i, name)?;
             let amount = st.amount(amount, i)?;
@@ -332,7 +351,7 @@ fn read_line(st: &mut State, i: usize) -> Result<(), ReadError> {
             return Ok(());
         }
     }
-    if line.contains(" cashed out the hand for ") {
+    if search::contains(line, " cashed out the hand for ") {
         if let Some((name, amount, fee)) = p::cash_out_line(line) {
             let fee = match fee {
                 Some(fee) => st.amount(fee, i)?,
@@ -354,7 +373,7 @@ fn read_line(st: &mut State, i: usize) -> Result<(), ReadError> {
             return Ok(());
         }
     }
-    if line.contains(" shows [") {
+    if search::contains(line, " shows [") {
         if let Some((name, cards, desc)) = p::shows_for_line(line) {
             let who = st.seated(i, name)?;
             let cards = st.cards(cards, i)?;
@@ -385,7 +404,11 @@ fn amount_and_flags(st: &State, i: usize, text: &str) -> Result<(i64, bool), Rea
         Some(t) => (t, true),
         None => (text, false),
     };
-    let text = text.find(CAPPED).map_or(text, |cap| &text[..cap]);
+    let text = if text.len() >= CAPPED.len() {
+        search::find(text, CAPPED).map_or(text, |cap| &text[..cap])
+    } else {
+        text
+    };
     Ok((st.amount(text, i)?, all_in))
 }
 
@@ -400,7 +423,10 @@ const POSTS: [(&str, ActionKind); 5] = [
 
 fn read_action(st: &mut State, i: usize, who: usize, rest: &str) -> Result<(), ReadError> {
     use ActionKind as K;
-    let (verb, args) = rest.split_once(' ').unwrap_or((rest, ""));
+    let (verb, args) = match rest.bytes().position(|b| b == b' ') {
+        Some(at) => (&rest[..at], &rest[at + 1..]),
+        None => (rest, ""),
+    };
     match verb {
         "folds" => {
             let cards = match p::first_brackets(args) {
@@ -423,7 +449,8 @@ fn read_action(st: &mut State, i: usize, who: usize, rest: &str) -> Result<(), R
             return Ok(());
         }
         "raises" => {
-            let Some((by, to)) = args.split_once(" to ") else {
+            let split = search::find(args, " to ").map(|at| (&args[..at], &args[at + 4..]));
+            let Some((by, to)) = split else {
                 return Err(st.error(i, "a raise without 'to'", "'raises X to Y'"));
             };
             let (to, all_in) = amount_and_flags(st, i, to)?;
@@ -476,8 +503,8 @@ fn read_action(st: &mut State, i: usize, who: usize, rest: &str) -> Result<(), R
             up,
             run: 0,
         };
-        st.deals
-            .insert((0, street, 0, st.names[who].seat), (deal, Some(i)));
+        let key = (0, street, 0, st.names[who].seat);
+        st.put_deal(key, deal, Some(i));
     } else if rest.starts_with("doesn't show hand") {
         st.add_plain(i, who, K::NoShow);
     } else if !p::info_line(&format!("{}: {rest}", st.names[who].name)) {
@@ -508,8 +535,7 @@ fn read_post(st: &mut State, i: usize, who: usize, args: &str) -> Result<(), Rea
 fn read_marker(st: &mut State, i: usize, line: &str) -> Result<(), ReadError> {
     let outer = line.trim_matches(['*', ' ']);
     let mut inner = outer
-        .split(" [")
-        .next()
+        .get(..search::find(outer, " [").unwrap_or(outer.len()))
         .unwrap_or(outer)
         .trim_matches([' ', '*']);
     let mut run = 0;
@@ -560,13 +586,13 @@ fn read_marker(st: &mut State, i: usize, line: &str) -> Result<(), ReadError> {
             up: vec![true; usize::from(board)],
             run,
         };
-        st.deals.insert((run, street, 1, 0), (deal, Some(i)));
+        st.put_deal((run, street, 1, 0), deal, Some(i));
     }
     Ok(())
 }
 
 fn read_dealt(st: &mut State, i: usize, body: &str) -> Result<(), ReadError> {
-    let Some(at) = body.find(" [") else {
+    let Some(at) = search::find(body, " [") else {
         return Err(st.error(i, "a deal line without cards", "'Dealt to NAME [cards]'"));
     };
     let who = st.seated(i, &body[..at])?;
@@ -591,7 +617,9 @@ fn read_dealt(st: &mut State, i: usize, body: &str) -> Result<(), ReadError> {
         usize::from(layout.up),
         layout.turn_up,
     );
-    let new = if street == 0 || groups.len() == 1 {
+    let new = if groups.len() == 1 {
+        st.cards(last, i)?
+    } else if street == 0 {
         st.cards(&groups.join(" "), i)?
     } else {
         st.cards(last, i)?
@@ -627,8 +655,8 @@ fn read_dealt(st: &mut State, i: usize, body: &str) -> Result<(), ReadError> {
             .collect(),
         run: 0,
     };
-    st.deals
-        .insert((0, street, 0, st.names[who].seat), (deal, Some(i)));
+    let key = (0, street, 0, st.names[who].seat);
+    st.put_deal(key, deal, Some(i));
     Ok(())
 }
 
@@ -677,7 +705,7 @@ fn finish(mut st: State, path: &str, raw: String) -> Hand {
         .filter(|&k| {
             st.names
                 .iter()
-                .any(|n| n.active && n.name == st.seats[k].name)
+                .any(|n| n.active && same(n.name, &st.seats[k].name))
         })
         .collect();
     let spec = Arc::clone(&st.spec);
@@ -697,7 +725,7 @@ fn finish(mut st: State, path: &str, raw: String) -> Hand {
                 continue;
             }
             let key = (0, street, 0, st.names[who].seat);
-            if layout.up == 0 && !st.deals.contains_key(&key) {
+            if layout.up == 0 && !st.has_deal(key) {
                 let down = usize::from(layout.down);
                 let deal = Deal {
                     street: street as u8,
@@ -706,14 +734,16 @@ fn finish(mut st: State, path: &str, raw: String) -> Hand {
                     up: vec![false; down],
                     run: 0,
                 };
-                st.deals.insert(key, (deal, None));
+                st.put_deal(key, deal, None);
             }
         }
     }
     let first = st.first_line;
-    let (deals, deal_lines): (Vec<Deal>, Vec<u64>) = std::mem::take(&mut st.deals)
-        .into_values()
-        .map(|(deal, at)| (deal, at.map_or(0, |j| first + j as u64)))
+    let mut deals = std::mem::take(&mut st.deals);
+    deals.sort_unstable_by_key(|(key, _, _)| *key);
+    let (deals, deal_lines): (Vec<Deal>, Vec<u64>) = deals
+        .into_iter()
+        .map(|(_, deal, at)| (deal, at.map_or(0, |j| first + j as u64)))
         .unzip();
     let h = st.header;
     let stakes = stakes_with_posts(h.stakes, &st.actions);

@@ -186,7 +186,8 @@ fn speed_over_dumped_pieces() {
     let seconds = start.elapsed().as_secs_f64();
     let n = (pieces.len() * rounds) as f64;
     println!(
-        "{n} pieces ({read} hands) in {seconds:.3} s: {:.0} pieces/s",
-        n / seconds
+        "{n} pieces ({read} hands) in {seconds:.3} s: {:.0} pieces/s, {:.0} hands/s",
+        n / seconds,
+        read as f64 / seconds
     );
 }

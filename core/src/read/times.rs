@@ -20,10 +20,29 @@ pub struct DateTime {
 impl DateTime {
     /// `datetime.isoformat()`: `2013-01-08T22:28:42`.
     pub fn iso(&self) -> String {
-        format!(
-            "{:04}-{:02}-{:02}T{:02}:{:02}:{:02}",
-            self.year, self.month, self.day, self.hour, self.minute, self.second
-        )
+        let parts = [self.month, self.day, self.hour, self.minute, self.second];
+        if !(0..=9999).contains(&self.year) || parts.iter().any(|&p| p > 99) {
+            return format!(
+                "{:04}-{:02}-{:02}T{:02}:{:02}:{:02}",
+                self.year, self.month, self.day, self.hour, self.minute, self.second
+            );
+        }
+        let mut out = String::with_capacity(19);
+        let mut push = |value: u32, width: u32, then: char| {
+            for k in (0..width).rev() {
+                out.push(char::from(b'0' + (value / 10u32.pow(k) % 10) as u8));
+            }
+            if then != '\0' {
+                out.push(then);
+            }
+        };
+        push(self.year as u32, 4, '-');
+        push(u32::from(self.month), 2, '-');
+        push(u32::from(self.day), 2, 'T');
+        push(u32::from(self.hour), 2, ':');
+        push(u32::from(self.minute), 2, ':');
+        push(u32::from(self.second), 2, '\0');
+        out
     }
 
     /// Seconds since 1970-01-01T00:00:00 of this wall-clock time.
@@ -124,6 +143,11 @@ pub struct DateMatch<'a> {
 
 /// `\d{n}` then the rest.
 fn exact_digits(s: &str, n: usize) -> Option<&str> {
+    let head = &s.as_bytes()[..n.min(s.len())];
+    if head.is_ascii() {
+        // Plain ASCII: n ASCII digits or no match.
+        return (head.len() == n && head.iter().all(u8::is_ascii_digit)).then(|| &s[n..]);
+    }
     let mut chars = s.char_indices();
     for _ in 0..n {
         let (_, c) = chars.next()?;
@@ -134,6 +158,14 @@ fn exact_digits(s: &str, n: usize) -> Option<&str> {
 
 /// `\d{1,2}` (greedy) then the rest.
 fn one_or_two_digits(s: &str) -> Option<(&str, &str)> {
+    let bytes = s.as_bytes();
+    let ascii_digit = |k: usize| bytes.get(k).map(|b| (b.is_ascii(), b.is_ascii_digit()));
+    match (ascii_digit(0), ascii_digit(1)) {
+        (None, _) | (Some((true, false)), _) => return None,
+        (Some((_, true)), Some((_, true))) => return Some((&s[..2], &s[2..])),
+        (Some((_, true)), None | Some((true, false))) => return Some((&s[..1], &s[1..])),
+        _ => {}
+    }
     let two: usize = s
         .chars()
         .take(2)
@@ -214,8 +246,12 @@ fn date_at(s: &str) -> Option<DateMatch<'_>> {
 
 /// `DATE.search(text)`: the leftmost match.
 pub fn search_date(text: &str) -> Option<DateMatch<'_>> {
-    for (i, c) in text.char_indices() {
-        if decimal(c).is_some() {
+    let bytes = text.as_bytes();
+    for (i, &b) in bytes.iter().enumerate() {
+        // A digit of any script: an ASCII one, or a character starting at a lead byte.
+        let digit = b.is_ascii_digit()
+            || (b >= 0xc0 && text[i..].chars().next().and_then(decimal).is_some());
+        if digit {
             if let Some(mut m) = date_at(&text[i..]) {
                 m.start = i;
                 return Some(m);
@@ -225,21 +261,31 @@ pub fn search_date(text: &str) -> Option<DateMatch<'_>> {
     None
 }
 
+/// The first three fields of `s` between `sep` bytes (`""` for a missing one); the date and
+/// time texts matched have at most three.
+fn three(s: &str, sep: u8) -> [&str; 3] {
+    let mut out = [""; 3];
+    let mut rest = s;
+    for slot in &mut out {
+        let Some(at) = rest.bytes().position(|b| b == sep) else {
+            *slot = rest;
+            break;
+        };
+        *slot = &rest[..at];
+        rest = &rest[at + 1..];
+    }
+    out
+}
+
 /// `times._local`: a date and a time of the log as a checked [`DateTime`].
 fn local(day: &str, time: &str) -> Result<DateTime, ReadError> {
-    let mut parts = day.split('/').map(pystr::int_value);
-    let year_text = day.split('/').next().unwrap_or("");
+    let [year_text, month, date] = three(day, b'/');
     let (year, month, date) = (
-        parts.next().unwrap_or(0),
-        parts.next().unwrap_or(0),
-        parts.next().unwrap_or(0),
+        pystr::int_value(year_text),
+        pystr::int_value(month),
+        pystr::int_value(date),
     );
-    let mut clock = time.split(':').map(pystr::int_value);
-    let (hour, minute, second) = (
-        clock.next().unwrap_or(0),
-        clock.next().unwrap_or(0),
-        clock.next().unwrap_or(0),
-    );
+    let [hour, minute, second] = three(time, b':').map(pystr::int_value);
     if !(1970..=2200).contains(&year) {
         return Err(
             ReadError::malformed(format!("the year {year_text} is out of range"))
@@ -308,9 +354,14 @@ fn to_utc(local: &DateTime, zone: &str, offsets: &mut dyn Offsets) -> Option<Dat
 
 /// `times.parse_start`: (local start, zone abbreviation, UTC start) of a header's date part.
 pub fn parse_start<'a>(text: &'a str, offsets: &mut dyn Offsets) -> Result<Start<'a>, ReadError> {
-    let Some(m) = search_date(text) else {
-        return Ok((None, None, None));
-    };
+    match search_date(text) {
+        Some(m) => start_of(&m, offsets),
+        None => Ok((None, None, None)),
+    }
+}
+
+/// (local start, zone abbreviation, UTC start) of a date found by [`search_date`].
+pub fn start_of<'a>(m: &DateMatch<'a>, offsets: &mut dyn Offsets) -> Result<Start<'a>, ReadError> {
     let start = local(m.day, m.time)?;
     let utc = match (m.day2, m.time2) {
         (Some(day2), Some(time2)) => {

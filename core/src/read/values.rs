@@ -36,10 +36,77 @@ fn not_an_amount(text: &str) -> ReadError {
         .actual(text)
 }
 
+/// The number of digits of `s` besides its commas, if every other byte is an ASCII digit.
+fn digit_count(s: &[u8]) -> Option<usize> {
+    let mut n = 0;
+    for &b in s {
+        if b.is_ascii_digit() {
+            n += 1;
+        } else if b != b',' {
+            return None;
+        }
+    }
+    Some(n)
+}
+
+/// The digits of `s` without its commas.
+fn digits(s: &[u8]) -> impl Iterator<Item = u8> + '_ {
+    s.iter().copied().filter(|&b| b != b',')
+}
+
+/// `text.trim_matches(SYMBOL_CHARS)`, byte by byte while the ends are ASCII.
+fn trim_symbols(text: &str) -> &str {
+    let bytes = text.as_bytes();
+    let symbol = |b: u8| matches!(b, b'$' | b' ' | b'\t');
+    let (mut start, mut end) = (0, bytes.len());
+    while start < end && symbol(bytes[start]) {
+        start += 1;
+    }
+    while end > start && symbol(bytes[end - 1]) {
+        end -= 1;
+    }
+    if start < end && (!bytes[start].is_ascii() || !bytes[end - 1].is_ascii()) {
+        return text.trim_matches(&SYMBOL_CHARS[..]);
+    }
+    &text[start..end]
+}
+
+/// The common amount in one pass: ASCII digits with at most one `.` and at most `decimals`
+/// digits after it, no commas, not too large. None sends the text the long way (which also
+/// finds every error).
+fn plain_amount(body: &[u8], decimals: u8) -> Option<i64> {
+    if body.len() > 18 {
+        return None;
+    }
+    let (mut value, mut whole, mut frac) = (0i64, 0usize, None::<u8>);
+    for &b in body {
+        match (b, frac.as_mut()) {
+            (b'0'..=b'9', None) => whole += 1,
+            (b'0'..=b'9', Some(places)) if *places < decimals => *places += 1,
+            (b'.', None) => {
+                frac = Some(0);
+                continue;
+            }
+            _ => return None,
+        }
+        value = value * 10 + i64::from(b - b'0');
+    }
+    let places = match frac {
+        None if whole > 0 => 0,
+        Some(places) if places > 0 => places,
+        _ => return None,
+    };
+    let value = value.checked_mul(10i64.checked_pow(u32::from(decimals - places))?)?;
+    (value <= MAX_AMOUNT).then_some(value)
+}
+
 /// `"$1.25"` → 125 at two decimals; `"1,500"` → 1500 at zero decimals (symbols and thousands
 /// commas ignored).
 pub fn parse_amount(text: &str, decimals: u8) -> Result<i64, ReadError> {
-    let body = text.trim_matches(&SYMBOL_CHARS[..]);
+    let body = trim_symbols(text);
+    if let Some(value) = plain_amount(body.as_bytes(), decimals) {
+        return Ok(value);
+    }
     let commas = body.bytes().filter(|&b| b == b',').count();
     if !body.is_ascii() || body.len() - commas > MAX_DIGITS {
         let head = pystr::head(text, 40);
@@ -49,21 +116,21 @@ pub fn parse_amount(text: &str, decimals: u8) -> Result<i64, ReadError> {
                 .actual(head),
         );
     }
-    let (whole, frac, dot) = match body.find('.') {
+    let body = body.as_bytes();
+    let (whole, frac, dot) = match memchr::memchr(b'.', body) {
         Some(at) => (&body[..at], &body[at + 1..], true),
-        None => (body, "", false),
+        None => (body, &body[..0], false),
     };
-    let digits = |s: &'_ str| s.bytes().filter(|&b| b != b',').collect::<Vec<u8>>();
-    let (whole, frac) = (digits(whole), digits(frac));
-    let all_digits = |s: &[u8]| !s.is_empty() && s.iter().all(u8::is_ascii_digit);
-    if !(all_digits(&whole) || (whole.is_empty() && dot && all_digits(&frac))) {
+    let (whole_n, frac_n) = (digit_count(whole), digit_count(frac));
+    let all_digits = |n: Option<usize>| n.is_some_and(|n| n > 0);
+    if !(all_digits(whole_n) || (whole_n == Some(0) && dot && all_digits(frac_n))) {
         return Err(not_an_amount(text));
     }
-    if dot && !all_digits(&frac) {
+    if dot && !all_digits(frac_n) {
         return Err(not_an_amount(text));
     }
     let places = usize::from(decimals);
-    if frac.len() > places && frac[places..].iter().any(|&b| b != b'0') {
+    if digits(frac).skip(places).any(|b| b != b'0') {
         return Err(ReadError::malformed(format!(
             "{} has more than {decimals} decimals",
             repr(text)
@@ -73,11 +140,12 @@ pub fn parse_amount(text: &str, decimals: u8) -> Result<i64, ReadError> {
     }
     let cap = MAX_AMOUNT as u128 + 1;
     let mut value: u128 = 0;
-    for &b in &whole {
+    for b in digits(whole) {
         value = (value * 10 + u128::from(b - b'0')).min(cap);
     }
-    for k in 0..places {
-        let digit = frac.get(k).map_or(0, |&b| u128::from(b - b'0'));
+    let mut frac_digits = digits(frac);
+    for _ in 0..places {
+        let digit = frac_digits.next().map_or(0, |b| u128::from(b - b'0'));
         value = (value * 10 + digit).min(cap * 100);
     }
     if value > MAX_AMOUNT as u128 {

@@ -181,9 +181,64 @@ pub fn audit<'h>(
     spec: &'h GameSpec,
     values: Option<&'h dyn HandValues>,
 ) -> Result<Audit<'h>, Fault> {
+    check_ranges(hand)?;
     let mut auditor = Auditor::new(hand, spec, values);
     auditor.run()?;
     Ok(auditor.result)
+}
+
+/// The largest amount the core audits, in minor units: a hundred times the largest a log may
+/// give (`MAX_AMOUNT` of `model/money.py`), so that no sum of a hand's amounts can overflow.
+pub const MAX_AMOUNT: i64 = 100 * 10_i64.pow(12);
+
+/// The most actions, deals or seats of a hand the core audits (a log has a few dozen).
+pub const MAX_ITEMS: usize = 100_000;
+
+/// Refuse a hand whose amounts or sizes no log has (the readers never make one): the arithmetic
+/// of the replay then cannot overflow.
+fn check_ranges(hand: &Hand) -> Result<(), Fault> {
+    let too_many = [hand.actions.len(), hand.deals.len(), hand.seats.len()]
+        .iter()
+        .any(|&n| n > MAX_ITEMS);
+    if too_many {
+        return Err(Fault(format!(
+            "more than {MAX_ITEMS} actions, deals or seats"
+        )));
+    }
+    let st = &hand.stakes;
+    let stakes = [
+        st.small_blind,
+        st.big_blind,
+        st.ante,
+        st.bring_in,
+        st.small_bet,
+        st.big_bet,
+        st.cap,
+        st.min_bet,
+        st.max_bet,
+        hand.total_pot,
+        hand.rake,
+    ];
+    let amounts = stakes
+        .into_iter()
+        .flatten()
+        .chain(hand.seats.iter().map(|s| s.stack))
+        .chain(
+            hand.actions
+                .iter()
+                .flat_map(|a| [a.amount, a.to.unwrap_or(0), a.fee]),
+        )
+        .chain(hand.extras.iter().map(|e| e.1))
+        .chain(hand.finishing_stacks.iter().copied())
+        .chain(hand.pots.iter().copied());
+    for amount in amounts {
+        if !(-MAX_AMOUNT..=MAX_AMOUNT).contains(&amount) {
+            return Err(Fault(format!(
+                "the amount {amount} is beyond {MAX_AMOUNT} minor units"
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// The state of one audit: the table, the cards each player is known to hold, the findings.
@@ -496,6 +551,125 @@ impl<'h> Auditor<'h> {
                 }
             }
             _ => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::replay::fixtures::{self, RankSum};
+
+    fn json(result: &Audit) -> serde_json::Value {
+        serde_json::to_value(result).expect("JSON")
+    }
+
+    #[test]
+    fn a_clean_hand_pays_the_winner_and_finds_nothing() {
+        let (hand, spec) = (fixtures::hand(), fixtures::holdem("no_limit"));
+        let result = audit(&hand, &spec, Some(&RankSum)).expect("an audit");
+        assert!(result.findings.is_empty(), "{:?}", result.findings);
+        let out = json(&result);
+        assert_eq!(out["ok"], true);
+        assert_eq!(out["payouts"], serde_json::json!({"A": 21}));
+        assert_eq!(
+            out["stacks"],
+            serde_json::json!({"A": 110, "B": 89, "C": 100})
+        );
+        assert_eq!(out["pots"][0]["eligible"], serde_json::json!(["A", "B"]));
+        assert_eq!(out["pots"][0]["value"], "rank sum 50");
+        assert_eq!(
+            out["convention"],
+            "rake main_pot_first, odd chip left of the dealer"
+        );
+        assert_eq!(out["uncalled"], serde_json::json!([null, 0]));
+    }
+
+    #[test]
+    fn broken_actions_are_found_with_their_street_and_line() {
+        let (mut hand, spec) = (fixtures::hand(), fixtures::holdem("no_limit"));
+        hand.actions[4].amount = 3; // B calls 3 of the 4 to call
+        hand.actions.swap(8, 9); // B checks the turn before A
+        let result = audit(&hand, &spec, Some(&RankSum)).expect("an audit");
+        let found: Vec<(Code, Option<&str>, Option<u64>)> = result
+            .findings
+            .iter()
+            .map(|f| (f.code, f.street.as_deref(), f.line))
+            .collect();
+        assert_eq!(found[0], (Code::BetSize, Some("HOLE CARDS"), Some(5)));
+        assert!(found.contains(&(Code::OutOfTurn, Some("TURN"), Some(9))));
+        assert!(!result.ok());
+    }
+
+    #[test]
+    fn a_showdown_without_hand_values_is_a_fault_and_a_ghost_too() {
+        let (mut hand, spec) = (fixtures::hand(), fixtures::holdem("no_limit"));
+        assert!(audit(&hand, &spec, None).is_err());
+        hand.deals[2].player = Some("Z".into()); // dealt in, but no seat
+        assert!(audit(&hand, &spec, Some(&RankSum)).is_err());
+        hand = fixtures::hand();
+        hand.actions[3].to = Some(i64::MAX);
+        assert!(audit(&hand, &spec, Some(&RankSum)).is_err());
+    }
+
+    /// A small deterministic generator for the fuzz test.
+    struct Lcg(u64);
+
+    impl Lcg {
+        fn below(&mut self, n: usize) -> usize {
+            self.0 = self
+                .0
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            ((self.0 >> 33) as usize) % n.max(1)
+        }
+    }
+
+    #[test]
+    fn broken_hands_come_back_as_verdicts_or_faults_never_panics() {
+        let specs = [fixtures::holdem("no_limit"), fixtures::holdem("pot_limit")];
+        let mut rng = Lcg(7);
+        let kinds = [
+            ActionKind::Fold,
+            ActionKind::Check,
+            ActionKind::Call,
+            ActionKind::Bet,
+            ActionKind::Raise,
+            ActionKind::Complete,
+            ActionKind::BringIn,
+            ActionKind::SmallAndBigBlind,
+            ActionKind::Collect,
+            ActionKind::Uncalled,
+        ];
+        for round in 0..3_000 {
+            let mut hand = fixtures::hand();
+            for _ in 0..1 + rng.below(4) {
+                let n = hand.actions.len();
+                let i = rng.below(n);
+                match rng.below(8) {
+                    0 if n > 1 => {
+                        hand.actions.remove(i);
+                    }
+                    1 => {
+                        let j = rng.below(n);
+                        hand.actions.swap(i, j);
+                    }
+                    2 => hand.actions[i].amount = rng.below(40) as i64 - 5,
+                    3 => hand.actions[i].to = Some(rng.below(60) as i64 - 5),
+                    4 => hand.actions[i].kind = kinds[rng.below(kinds.len())],
+                    5 => hand.actions[i].street = rng.below(7) as u8,
+                    6 => hand.seats[rng.below(3)].stack = rng.below(12) as i64 - 1,
+                    _ => {
+                        let d = rng.below(hand.deals.len());
+                        hand.deals[d].street = rng.below(6) as u8;
+                        hand.deals[d].run = rng.below(3) as u8;
+                    }
+                }
+            }
+            let spec = &specs[round % 2];
+            if let Ok(result) = audit(&hand, spec, Some(&RankSum)) {
+                serde_json::to_string(&result).expect("JSON");
+            }
         }
     }
 }

@@ -129,6 +129,11 @@ pub struct Judge {
 
 impl Judge {
     /// The judge of a ranking name, when both its evaluator and its descriptions are registered.
+    /// The evaluator of the ranking.
+    pub fn evaluator(&self) -> &Evaluator {
+        &self.evaluator
+    }
+
     pub fn of(ranking: &str) -> Option<Judge> {
         Some(Judge {
             evaluator: eval::evaluator(ranking)?,

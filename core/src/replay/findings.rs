@@ -87,6 +87,17 @@ pub enum Severity {
     Info,
 }
 
+impl Severity {
+    /// The severity as the store writes it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+            Severity::Info => "info",
+        }
+    }
+}
+
 /// The street name of findings about the end of the hand.
 pub const STREET_SHOWDOWN: &str = "showdown";
 

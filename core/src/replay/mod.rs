@@ -10,6 +10,8 @@ pub mod audit;
 pub mod checks;
 pub mod describe;
 pub mod findings;
+#[cfg(test)]
+mod fixtures;
 pub mod held;
 pub mod pots;
 pub mod settle;

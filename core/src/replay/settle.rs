@@ -571,7 +571,7 @@ fn odd_chips_elsewhere(
             .iter()
             .filter(|a| a.winners.len() > 1 && a.winners.contains(&player))
             .count() as i64;
-        (collected.get(player) - due).abs() <= unit * shared
+        (collected.get(player) - due).abs() <= unit.saturating_mul(shared)
     })
 }
 
@@ -644,7 +644,7 @@ fn payout_findings(ctx: &mut Auditor, paid: &Tally<Who>, awards: &[Award<Who>]) 
     // Seats in seat order, then the players without a seat (Python: position 99).
     players.sort_by_key(|&p| if p < seats { p } else { 99 });
     let unit = ctx.spec.options.chip_unit;
-    let most = unit * (winners.len() as i64).max(1);
+    let most = unit.saturating_mul((winners.len() as i64).max(1));
     let small = players
         .iter()
         .all(|&p| (r.collected.get(p) - paid.get(p)).abs() <= most);

@@ -1,7 +1,9 @@
 //! Hands as rows of the store's tables, gathered column by column into Arrow batches
 //! (the Rust twin of `soko_analytics/store/rows.py`).
 
+pub mod audit;
 pub mod columns;
 pub mod hand;
+pub mod players;
 pub mod tables;
 pub mod time;

@@ -1,0 +1,162 @@
+"""The store's size (issue 14, item 5): the raw text compressed with zstd (schema 7) and read back byte
+for byte, an older store upgraded in place, no free blocks left by the import's checkpoints, and the
+store measured against the gzipped input."""
+
+from __future__ import annotations
+
+import gzip
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import duckdb
+import pytest
+
+import soko_analytics
+from soko_analytics import api
+from soko_analytics.model.hand import Hand
+from soko_analytics.parsers import read_path
+from soko_analytics.store.compact import FREE_SHARE, MIN_FREE
+from soko_analytics.store.db import LATEST, TABLES, Store, migrations
+
+BENCH = Path(__file__).resolve().parents[2] / "bench"
+CORPUS_FILES = ("pokerstars/cash/Stud", "pokerstars/cash/Draw", "pokerstars/tour/Draw")
+
+
+def _read(paths: list[Path]) -> dict[tuple[str, int], str]:
+    """(file, line) → the raw text the reader gives, of every hand and every quarantined text."""
+    found = {}
+    for folder in paths:
+        for file in sorted(p for p in folder.rglob("*") if p.is_file() and p.suffix in (".txt", ".phh")):
+            for item in read_path(file):
+                if isinstance(item, Hand):
+                    assert item.source is not None
+                    found[(item.source.path, item.source.line)] = item.raw
+                else:
+                    found[(item.path, item.first_line)] = item.raw
+    return found
+
+
+def _raw_of(store: Store, table: str) -> dict[tuple[str, int], str]:
+    return {(f, line): raw for f, line, raw in store.con.execute(
+        f"SELECT source_file, source_line, raw FROM {table} WHERE source_line > 0").fetchall()}
+
+
+@pytest.fixture(scope="module")
+def sample_store(tmp_path_factory, corpus) -> tuple[Path, list[Path]]:
+    paths = [api.SAMPLE_DATA, *(corpus / p for p in CORPUS_FILES)]
+    path = tmp_path_factory.mktemp("size") / "sample.duckdb"
+    with Store(path) as store:
+        store.import_paths(paths, jobs=2, with_audit=False)
+    return path, paths
+
+
+def test_raw_text_reads_back_byte_for_byte(sample_store):
+    """Every stored hand's and quarantine record's raw text is what the reader read at its place,
+    and every text read is in the store (as a hand or a quarantine record)."""
+    path, paths = sample_store
+    read = _read(paths)
+    with Store(path, read_only=True) as store:
+        assert store.query("SELECT DISTINCT compression FROM pragma_storage_info('hands') "
+                           "WHERE column_name = 'raw' AND segment_type = 'VARCHAR'")["compression"].to_list() == ["ZSTD"]
+        hands, quarantined = _raw_of(store, "hands"), _raw_of(store, "quarantine")
+        assert hands and quarantined
+        for place, raw in {**hands, **quarantined}.items():
+            assert raw.encode("utf-8") == read[place].encode("utf-8"), place
+        assert set(read.values()) == set(hands.values()) | set(quarantined.values())
+    with soko_analytics.open(str(path)) as store:  # the Python API reads the same text
+        frame = store.hands()
+    assert dict(zip(zip(frame["source_file"], frame["source_line"], strict=True), frame["raw"], strict=True)) == hands
+    again = [h.raw for h in api.stored_hands(path) if isinstance(h, Hand)]  # soko export, soko report hand
+    assert sorted(again) == sorted(hands.values())
+
+
+def _make_version_6(new: Path, old: Path) -> None:
+    """A store as schema 6 made it (FSST raw text), holding the rows of the store ``new``."""
+    con = duckdb.connect(str(old))
+    con.execute("BEGIN TRANSACTION")
+    for version, _, ddl in migrations():
+        if version <= 6:
+            con.execute(ddl)
+            con.execute("INSERT INTO schema_version (version) VALUES (?)", [version])
+    con.execute(f"ATTACH '{new}' AS new (READ_ONLY)")
+    for table in TABLES:
+        con.execute(f"INSERT INTO {table} SELECT * FROM new.{table}")
+    con.execute("COMMIT")
+    con.execute("DETACH new")
+    con.close()
+
+
+def test_a_version_6_store_is_upgraded_in_place(sample_store, tmp_path):
+    """Schema 7 makes hands and quarantine again with zstd raw text when a version-6 store is opened:
+    every table keeps its rows, in the same column order, and the raw text reads back the same."""
+    path, _ = sample_store
+    old = tmp_path / "v6.duckdb"
+    _make_version_6(path, old)
+    con = duckdb.connect(str(old), read_only=True)
+    assert con.execute("SELECT max(version) FROM schema_version").fetchall() == [(6,)]
+    assert "COMPRESSION" not in con.execute("SELECT sql FROM duckdb_tables() WHERE table_name = 'hands'").fetchall()[0][0]
+    con.close()
+    with Store(old) as store, Store(path, read_only=True) as fresh:
+        assert store.version() == LATEST == 7
+        for table in TABLES:
+            sql = f"SELECT * FROM {table} ORDER BY ALL"
+            assert store.query(sql).equals(fresh.query(sql)), table
+        ddl = store.query("SELECT sql FROM duckdb_tables() WHERE table_name IN ('hands', 'quarantine')")["sql"]
+        assert all("raw VARCHAR USING COMPRESSION ZSTD" in text for text in ddl)
+        assert store.query("SELECT count(*) AS n FROM duckdb_constraints() WHERE table_name = 'hands' "
+                           "AND constraint_type = 'PRIMARY KEY'")["n"][0] == 1
+    with Store(old) as store:  # the files are known: the imports rows came over
+        assert store.import_paths([api.SAMPLE_DATA]).stored == 0
+
+
+def _bench() -> ModuleType:
+    """bench/_common.py: the corpus hands and their renumbering the import benchmark uses."""
+    spec = importlib.util.spec_from_file_location("_bench_common", BENCH / "_common.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("_bench_common", module)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def bench_store(tmp_path_factory, corpus) -> tuple[Path, int, int]:
+    """20,000 corpus hold'em and stud hands repeated with new ids, in files of 5,000 as bench/import.py
+    writes them, imported with two workers: (store, its bytes, the gzipped input's bytes)."""
+    common = _bench()
+    texts = common.corpus_texts(corpus)
+    folder = tmp_path_factory.mktemp("bench")
+    gz = 0
+    for start in range(0, 20_000, 5_000):
+        text = "".join(common.renumbered(texts[i % len(texts)], i) + "\n\n\n" for i in range(start, start + 5_000))
+        (folder / f"hands-{start // 5_000:05d}.txt").write_text(text, encoding="utf-8")
+        gz += len(gzip.compress(text.encode("utf-8"), compresslevel=6))
+    path = folder / "store.duckdb"
+    with Store(path) as store:
+        assert store.import_paths([folder], jobs=2, with_audit=False).stored == 20_000
+    return path, path.stat().st_size, gz
+
+
+@pytest.mark.slow
+def test_the_import_leaves_no_free_blocks_and_the_raw_text_under_the_gzipped_input(bench_store):
+    path, size, gz = bench_store
+    con = duckdb.connect(str(path), read_only=True)
+    block, total, free = con.execute("SELECT block_size, total_blocks, free_blocks FROM pragma_database_size()").fetchone()
+    raw = con.execute("SELECT count(DISTINCT b) FROM (SELECT unnest(list_prepend(block_id, additional_block_ids)) AS b "
+                      "FROM pragma_storage_info('hands') WHERE column_name = 'raw' AND block_id >= 0)").fetchone()[0]
+    con.close()
+    assert not Path(str(path) + ".compact").exists()
+    assert free < MIN_FREE or free <= FREE_SHARE * total  # what store/compact.py leaves
+    assert size <= (total + 1) * block  # the blocks and the file header
+    assert raw * block <= gz  # the raw text of every hand takes less than the gzipped logs
+    assert size <= 7 * gz  # where the store is now (6.2x); the target is 3x, below
+
+
+@pytest.mark.slow
+@pytest.mark.xfail(strict=True, reason="issue 14 item 5 not met: the tables of facts (actions, player_hands, seats, "
+                   "cards) alone take about 5x the gzipped logs under DuckDB's lightweight compression")
+def test_the_store_is_at_most_three_times_the_gzipped_input(bench_store):
+    _, size, gz = bench_store
+    assert size <= 3 * gz
