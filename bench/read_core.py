@@ -7,18 +7,22 @@ canonical JSON of each hand handed back). The corpus is repeated until there are
 
     python bench/read_core.py            # at least 100,000 pieces
     python bench/read_core.py --quick    # at least 20,000
+    python bench/read_core.py --dump /tmp/read   # write the pieces for the pure-Rust measure, then:
+    cd core && SOKO_READ_PIECES=/tmp/read/pieces.json SOKO_READ_SPECS=/tmp/read/specs.json \
+        taskset -c 1 cargo test --release --lib read::tests::speed_over -- --ignored --nocapture
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import time
 from collections.abc import Callable
 from pathlib import Path
 
 from _common import pin_one_core
 
-from soko_analytics.native import core
+from soko_analytics.native import core, spec_json
 from soko_analytics.parsers import detect_format, pokerstars
 from soko_analytics.parsers.source import decode
 from soko_analytics.parsers.split import split_pieces
@@ -40,6 +44,17 @@ def corpus_pieces() -> list[tuple[str, list]]:
     return found
 
 
+def dump(files: list[tuple[str, list]], folder: Path) -> None:
+    """The pieces (``[[text, line, path]]``) and the specs of their games (``{rules: spec JSON}``) as the
+    ignored Rust test ``read::tests::speed_over_dumped_pieces`` reads them."""
+    folder.mkdir(parents=True, exist_ok=True)
+    pieces = [[p.text, p.line, path] for path, ps in files for p in ps]
+    (folder / "pieces.json").write_text(json.dumps(pieces))
+    specs = {rules: spec_json(rules) for rules in dict.fromkeys(pokerstars.GAMES.values())}
+    (folder / "specs.json").write_text(json.dumps(specs))
+    print(f"{len(pieces):,} pieces and {len(specs)} specs written to {folder}")
+
+
 def timed(run: Callable[[], object]) -> float:
     start = time.perf_counter()
     run()
@@ -49,9 +64,13 @@ def timed(run: Callable[[], object]) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--dump", type=Path, help="write the pieces for the pure-Rust measure to this folder and stop")
     args = parser.parse_args()
     pin_one_core()
     files = corpus_pieces()
+    if args.dump:
+        dump(files, args.dump)
+        return
     per_round = sum(len(p) for _, p in files)
     rounds = max(1, -(-(20_000 if args.quick else 100_000) // per_round))
     total = per_round * rounds

@@ -10,13 +10,17 @@ from __future__ import annotations
 
 import json
 from functools import lru_cache
+from typing import Any
+
+import polars as pl
+import pyarrow as pa
 
 from . import _core  # the compiled core (stub: _core.pyi)
 from .model.canonical import hand_dict
 from .model.hand import Hand
 from .rules.ranking import Ranking
 
-__all__ = ["core", "ensure_ranking", "hand_dict", "hand_json", "spec_json"]
+__all__ = ["core", "ensure_ranking", "frames", "hand_dict", "hand_json", "spec_json"]
 
 core = _core
 """The extension module itself."""
@@ -50,3 +54,9 @@ def ensure_ranking(ranking: Ranking) -> str:
         _core.register_ranking(ranking.name, table.values.astype("<u2").tobytes(),
                                table.value_class.astype("u1").tobytes())
     return ranking.name
+
+
+def frames(tables: dict[str, Any]) -> dict[str, pl.DataFrame]:
+    """The core's tables (``{name: (schema, array)}`` Arrow PyCapsules) as Polars frames, without copying."""
+    return {name: pl.DataFrame(pl.from_arrow(pa.RecordBatch._import_from_c_capsule(*capsules)))
+            for name, capsules in tables.items()}

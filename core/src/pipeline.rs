@@ -9,7 +9,8 @@ use std::collections::{HashMap, VecDeque};
 use std::path::Path;
 use std::sync::Arc;
 
-use crate::facts::row::player_hands;
+use crate::facts::row::{player_hands, PlayerRow};
+use crate::ledger::Flow;
 use crate::model::Hand;
 use crate::read::{self, Dialect, Lookups, Quarantine};
 use crate::replay::describe::Judge;
@@ -68,55 +69,45 @@ impl Rows {
         origin: &Origin<'_>,
         audit: bool,
         line: u64,
+        fault: Option<&str>,
     ) {
-        let checked = if audit {
-            let values = rules.judge.as_ref().map(|j| j as &dyn HandValues);
-            match replay::audit(hand, &rules.spec, values) {
-                Ok(result) => Some(result),
-                Err(fault) => {
-                    let reason =
-                        format!("internal error: {fault}; this is a bug in soko_analytics");
-                    let path = hand.source.as_ref().map_or("<hand>", |s| s.path.as_str());
-                    self.add_record(
-                        &QuarantineRow {
-                            path,
-                            line,
-                            start: None,
-                            hand_id: Some(&hand.hand_id),
-                            kind: "internal",
-                            reason: &reason,
-                            raw: &hand.raw,
-                        },
-                        origin.import_id,
-                    );
-                    return;
-                }
+        // Everything that can fail (or, a bug of ours, panic) is worked out before a row is added.
+        let worked = guarded(|| prepare(hand, rules, audit, fault)).and_then(|r| r);
+        let prepared = match worked {
+            Ok(prepared) => prepared,
+            Err(fault) => {
+                let reason = format!("internal error: {fault}; this is a bug in soko_analytics");
+                let path = hand.source.as_ref().map_or("<hand>", |s| s.path.as_str());
+                let record = QuarantineRow {
+                    path,
+                    line,
+                    start: None,
+                    hand_id: Some(&hand.hand_id),
+                    kind: "internal",
+                    reason: &reason,
+                    raw: &hand.raw,
+                };
+                self.add_record(&record, origin.import_id);
+                return;
             }
-        } else {
-            None
         };
-        let game = &rules.game;
-        let (key, flows) = key_and_flows(hand);
-        let cast = Cast::of(hand);
-        add_hand_row(
-            &mut self.hands,
-            hand,
+        let Prepared {
+            audit,
+            players,
             key,
-            game,
-            origin,
-            checked.as_ref().map(|a| a.ok()),
-            cast.players_dealt(),
-        );
+            flows,
+            cast,
+        } = prepared;
+        let game = &rules.game;
+        let audit_ok = audit.as_ref().map(|a| a.ok());
+        let dealt = cast.players_dealt();
+        add_hand_row(&mut self.hands, hand, key, game, origin, audit_ok, dealt);
         add_seats(&mut self.seats, hand, key, game, &flows, &cast);
         let final_pot = flows.iter().map(|f| f.put_in).sum();
         add_actions(&mut self.actions, hand, key, game, final_pot);
         add_cards(&mut self.cards, hand, key);
-        let evaluator = rules.judge.as_ref().map(Judge::evaluator);
-        add_player_hands(
-            &mut self.player_hands,
-            &player_hands(hand, &rules.spec, evaluator),
-        );
-        if let Some(result) = &checked {
+        add_player_hands(&mut self.player_hands, &players);
+        if let Some(result) = &audit {
             add_audit(&mut self.pots, &mut self.findings, key, result);
         }
         self.stored += 1;
@@ -142,6 +133,57 @@ impl Rows {
         add_quarantine(&mut self.quarantine, row, import_id);
         self.quarantined += 1;
     }
+}
+
+/// What a hand's rows are made from, worked out before any is added.
+struct Prepared<'h> {
+    audit: Option<replay::Audit<'h>>,
+    players: Vec<PlayerRow>,
+    key: i64,
+    flows: Vec<Flow>,
+    cast: Cast,
+}
+
+fn prepare<'h>(
+    hand: &'h Hand,
+    rules: &'h GameRules,
+    audit: bool,
+    fault: Option<&str>,
+) -> Result<Prepared<'h>, String> {
+    if fault == Some(hand.hand_id.as_str()) {
+        panic!(
+            "a fault injected on hand {} (FileRead::fault_hand)",
+            hand.hand_id
+        );
+    }
+    let audit = if audit {
+        let values = rules.judge.as_ref().map(|j| j as &dyn HandValues);
+        Some(replay::audit(hand, &rules.spec, values).map_err(|fault| fault.to_string())?)
+    } else {
+        None
+    };
+    let evaluator = rules.judge.as_ref().map(Judge::evaluator);
+    let players = player_hands(hand, &rules.spec, evaluator);
+    let (key, flows) = key_and_flows(hand);
+    Ok(Prepared {
+        audit,
+        players,
+        key,
+        flows,
+        cast: Cast::of(hand),
+    })
+}
+
+/// `work()`, or what it panicked with: a bug of ours on one hand must not stop the file.
+pub fn guarded<T>(work: impl FnOnce() -> T) -> Result<T, String> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(work)).map_err(|payload| {
+        let text = payload
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "a panic".to_string());
+        format!("panic: {text}")
+    })
 }
 
 /// What the rows of a hand need of its game: the rows' facts, the spec, what values its showdowns.
@@ -238,6 +280,8 @@ pub struct FileRead<L: Lookups> {
     import_id: i32,
     /// Whether each hand is audited (its `pots` and `findings` rows, `hands.audit_ok`).
     pub audit: bool,
+    /// For tests of the per-hand boundary: the id of a hand on which the core panics as a bug would.
+    pub fault_hand: Option<String>,
 }
 
 impl<L: Lookups> FileRead<L> {
@@ -268,6 +312,7 @@ impl<L: Lookups> FileRead<L> {
             games,
             import_id,
             audit: true,
+            fault_hand: None,
         }
     }
 
@@ -285,6 +330,7 @@ impl<L: Lookups> FileRead<L> {
                     games: &mut self.games,
                     import_id: self.import_id,
                     audit: self.audit,
+                    fault: self.fault_hand.as_deref(),
                 }
                 .take(piece, rows),
                 Some(Pending::Problem(kind, reason)) => {
@@ -359,6 +405,7 @@ struct PieceReader<'a> {
     games: &'a mut Games,
     import_id: i32,
     audit: bool,
+    fault: Option<&'a str>,
 }
 
 impl PieceReader<'_> {
@@ -367,9 +414,29 @@ impl PieceReader<'_> {
             fmt: self.dialect.name,
             import_id: self.import_id,
         };
-        match read_split_piece(&piece, self.name, self.dialect, self.lookups) {
+        let read = guarded(|| read_split_piece(&piece, self.name, self.dialect, self.lookups));
+        let read = read.unwrap_or_else(|fault| {
+            let reason = format!("internal error: {fault}; this is a bug in soko_analytics");
+            let error = read::ReadError::new(read::Kind::Internal, reason);
+            let raw = piece.text.replace('\r', "");
+            Err(Box::new(read::quarantine(
+                error,
+                raw,
+                self.name,
+                piece.line as u64,
+                None,
+            )))
+        });
+        match read {
             Ok(hand) => match self.games.get(&hand.rules, self.lookups) {
-                Ok(game) => rows.add_hand(&hand, &game, &origin, self.audit, piece.line as u64),
+                Ok(game) => rows.add_hand(
+                    &hand,
+                    &game,
+                    &origin,
+                    self.audit,
+                    piece.line as u64,
+                    self.fault,
+                ),
                 Err(reason) => rows.add_record(
                     &QuarantineRow {
                         path: self.name,

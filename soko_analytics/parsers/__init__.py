@@ -30,8 +30,8 @@ FORMATS = {
 
 __all__ = [
     "FORMATS", "FormatError", "IncompleteHand", "Quarantined", "TooLarge", "Unreadable", "UnsupportedGame",
-    "check_format", "check_paths", "decode", "detect_format", "format_module", "iter_files", "read_path", "read_text",
-    "write_hands",
+    "asked_format", "check_format", "check_paths", "decode", "detect_format", "format_module", "iter_files",
+    "read_path", "read_text", "write_hands",
 ]
 
 
@@ -103,7 +103,7 @@ def _read_member(stream: TextStream, format: str, strict: bool) -> Iterator[Hand
         yield quarantine(stream.error, "", name, 0, None)
         return
     try:
-        fmt = detect_format(head, name) if format == "auto" else _asked(format, head, name)
+        fmt = detect_format(head, name) if format == "auto" else asked_format(format, head, name)
     except Unreadable as err:
         yield quarantine(err, "", name, 0, None)
         return
@@ -112,7 +112,7 @@ def _read_member(stream: TextStream, format: str, strict: bool) -> Iterator[Hand
         yield quarantine(stream.error, "", name, 0, None)
 
 
-def _asked(format: str, head: str, path: str) -> str:
+def asked_format(format: str, head: str, path: str) -> str:
     """The format asked for, unless the text is plainly of another one."""
     scores = _scores(head)
     if scores[format] > 0 or max(scores.values()) <= 0:

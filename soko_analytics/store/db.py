@@ -32,11 +32,13 @@ import polars as pl
 
 from ..errors import SokoError
 from ..model.hand import Hand
+from ..native import core
 from ..parsers import Quarantined, iter_files, read_text
 from ..parsers.base import InternalError, quarantine
 from .compact import compact, needs_compacting, swap
 from .facts import rollup_sql
-from .reading import Chunk, Readers, file_hash, read_chunks
+from .keys import content_hash
+from .reading import CORE_FORMATS, Chunk, Readers, file_hash, read_chunks
 from .rows import Batch
 
 TABLES = ("hands", "seats", "actions", "cards", "pots", "findings", "player_hands", "player_days", "quarantine",
@@ -228,10 +230,31 @@ class Store:
                 self.con.execute(f"INSERT INTO player_days {rollup_sql('player_hands')}")
             if 0 < current < 6:
                 self._backfill_stats_fixes(current)
+            if 0 < current < 8:
+                self._rehash_hands()
             self.con.execute("COMMIT")
         except BaseException:
             _rollback(self.con)
             raise
+
+    def _rehash_hands(self) -> None:
+        """Schema 8 (008_content_hash_v2.sql): every stored hand's content hash recomputed (hand-v2) from its
+        raw text, read again in the format it was stored from (the core's reader for the PokerStars family,
+        the Python readers for the others); a hand whose text no longer reads keeps its hash."""
+        stored = self.query("SELECT hand_key, format, raw FROM hands")
+        new: list[tuple[int, str]] = []
+        for (fmt,), group in stored.group_by(["format"]):
+            keys, raws = group["hand_key"].to_list(), group["raw"].to_list()
+            if fmt in CORE_FORMATS:
+                hashes = core.content_hashes(raws, fmt)
+            else:
+                hashes = [_python_hash(raw, str(fmt)) for raw in raws]
+            new.extend((k, h) for k, h in zip(keys, hashes) if h is not None)
+        if new:
+            frame = pl.DataFrame(new, schema={"hand_key": pl.Int64, "content_hash": pl.String}, orient="row")
+            with _registered(self.con, "rehashed", frame):
+                self.con.execute("UPDATE hands SET content_hash = r.content_hash FROM rehashed r "
+                                 "WHERE hands.hand_key = r.hand_key")
 
     def _backfill_stats_fixes(self, current: int) -> None:
         """Schema 6 (006_stats_fixes.sql): recompute from their raw text the ``player_hands`` rows, and the
@@ -579,6 +602,16 @@ class _FileWriter:
             [import_id, self.run_id, info.path, info.size, info.mtime, info.content_hash, info.format,
              result.stored, result.duplicate, result.quarantined, datetime.now(),
              int((time.perf_counter() - started) * 1000)])
+
+
+def _python_hash(raw: str, fmt: str) -> str | None:
+    """The content hash of a stored hand's raw text read by the Python reader of its format, or None."""
+    try:
+        for item in read_text(raw, "<stored>", fmt):
+            return content_hash(item) if isinstance(item, Hand) else None
+    except SokoError:
+        return None
+    return None
 
 
 @contextmanager

@@ -22,7 +22,7 @@ import multiprocessing
 import signal
 from collections import deque
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from multiprocessing.connection import Connection, wait
 from pathlib import Path
@@ -30,10 +30,13 @@ from pathlib import Path
 import polars as pl
 
 from ..model.hand import Hand
-from ..parsers import Quarantined, read_path
+from ..native import core
+from ..native import frames as native_frames
+from ..parsers import Quarantined, asked_format, detect_format, read_path
 from ..parsers.base import InternalError, Unreadable, quarantine
+from ..parsers.source import TextStream, members
 from ..replay.audit import audit
-from .rows import Batch
+from .rows import BATCH_TABLES, Batch
 
 CHUNK_ROWS = 5_000
 """Hands (and quarantine records) per chunk."""
@@ -81,7 +84,10 @@ def read_chunks(path: str, format: str = "auto", with_audit: bool = True, strict
                 rows: int | None = None, name: str | None = None) -> Iterator[Chunk]:
     """One file's hands as chunks of rows (see the module text); never raises for the file's content.
 
-    ``name`` is what the store calls the file (default: its path).
+    ``name`` is what the store calls the file (default: its path). Files of the PokerStars family
+    (PokerStars, Sökö text) are read by the compiled core (:func:`core_format`); other files, and
+    every file under ``strict`` (which re-raises a bug of ours as a Python exception), by the Python
+    readers.
     """
     rows = rows or CHUNK_ROWS
     p = Path(path)
@@ -94,6 +100,11 @@ def read_chunks(path: str, format: str = "auto", with_audit: bool = True, strict
         reason = f"cannot read the file: {err.strerror or err}"
         batch.add_quarantine(quarantine(Unreadable(reason), "", path, 0, None), 0)
         yield Chunk(path, batch.to_frames(), FileInfo(path, 0, datetime.fromtimestamp(0), "", None, reason), 1)
+        return
+    fmt = None if strict else core_format(p, format)
+    if fmt is not None:
+        yield from _core_chunks(p, path, fmt, with_audit, rows, FileInfo(
+            path, stat.st_size, datetime.fromtimestamp(stat.st_mtime), digest, fmt))
         return
     formats: dict[str, None] = {}
     failures: list[str] = []
@@ -115,6 +126,58 @@ def read_chunks(path: str, format: str = "auto", with_audit: bool = True, strict
     info = FileInfo(path, stat.st_size, datetime.fromtimestamp(stat.st_mtime), digest,
                     "+".join(formats) or None, None if readable else "; ".join(failures) or "no hands in the file")
     yield Chunk(path, batch.to_frames(), info, batch.rows())
+
+
+CORE_FORMATS = ("pokerstars", "soko")
+"""Formats the compiled core reads."""
+FAULT_HAND: str | None = None
+"""For tests of the per-hand boundary: the id of a hand on which the core fails as a bug of ours would."""
+
+
+def core_format(path: Path, format: str = "auto") -> str | None:
+    """The format the core reads a file as: every member of it is of one format the core reads (detected,
+    or the one asked for when the text does not plainly read as another); None when the Python readers
+    must take it (PHH, a file of no known format, a zip of mixed formats, a member that cannot be read)."""
+    found: set[str] = set()
+    try:
+        for member in members(path):
+            if member.problem is not None:
+                return None
+            with TextStream(member) as stream:
+                head = stream.head()
+                if stream.error is not None and not head:
+                    return None
+                asked = format != "auto"
+                found.add(asked_format(format, head, member.name) if asked else detect_format(head, member.name))
+    except (Unreadable, OSError):
+        return None
+    return found.pop() if len(found) == 1 and found <= set(CORE_FORMATS) else None
+
+
+def _core_chunks(p: Path, path: str, fmt: str, with_audit: bool, rows: int, info: FileInfo) -> Iterator[Chunk]:
+    """A file read by the core: chunks of Arrow rows as frames, the last with the file's info."""
+    reader = core.FileReader(str(p), fmt, 0, name=path, rows=rows, audit=with_audit, fault_hand=FAULT_HAND)
+    stored = 0
+    failures: list[str] = []
+    readable = False
+    last: Chunk | None = None
+    for hands, quarantined, tables in reader:
+        frames = native_frames(tables)
+        q = frames["quarantine"]
+        whole = q.filter((pl.col("kind") == "unreadable") & pl.col("hand_id").is_null() & (pl.col("source_line") == 0))
+        failures.extend(whole["reason"].to_list())
+        stored += hands
+        readable = readable or hands > 0 or q.height > whole.height
+        if last is not None:
+            yield last
+        last = Chunk(path, {t: frames[t] for t in BATCH_TABLES}, hands=hands + quarantined)
+    done = replace(info, format=info.format if stored else None,
+                   failed=None if readable else "; ".join(failures) or "no hands in the file")
+    if last is None:
+        yield Chunk(path, Batch().to_frames(), done, 0)
+    else:
+        last.info = done
+        yield last
 
 
 def format_of(hand: Hand) -> str:

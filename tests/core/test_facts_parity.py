@@ -16,8 +16,7 @@ import pytest
 from soko_analytics.model.hand import Hand
 from soko_analytics.native import core, hand_json
 from soko_analytics.parsers import iter_files, read_path
-from soko_analytics.rules.profiles import PROFILES, resolve
-from soko_analytics.sim.session import simulate
+from soko_analytics.rules.profiles import resolve
 from soko_analytics.store import rows as rows_module
 from soko_analytics.store.rows import GAMES, SCHEMAS, Batch
 
@@ -100,14 +99,6 @@ def test_sample_data_rows_equal_python_rows():
     n_hands, n_rows, problems = compare(hands_of(sorted(SAMPLES.rglob("*.txt"))))
     assert not problems, "\n".join(problems)
     assert n_hands > 100, n_hands
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("profile", sorted(PROFILES))
-def test_simulated_rows_equal_python_rows(profile: str):
-    n_hands, n_rows, problems = compare(simulate(profile, 10_000, players=6, seed=11))
-    assert not problems, "\n".join(problems)
-    assert n_hands == 10_000 and n_rows > 20_000
 
 
 def test_a_changed_fact_is_caught():

@@ -147,11 +147,6 @@ def test_simulated_hands_of_every_profile_read_the_same():
     _check_simulated(200)
 
 
-@pytest.mark.slow
-def test_ten_thousand_simulated_hands_of_every_profile_read_the_same():
-    _check_simulated(10_000)
-
-
 def _check_mutated(cases: int, first_seed: int, folder: Path) -> None:
     sources = load_sources(str(require_corpus()))
     parity = Parity()

@@ -192,11 +192,11 @@ def test_simulated_and_corrupted_hands_exercise_every_code():
 
 @pytest.mark.slow
 @pytest.mark.parametrize("profile", list(PROFILES))
-def test_ten_thousand_simulated_hands_per_profile(profile):
-    hands = list(simulate(profile, 10_000, 6, 7))
+def test_two_thousand_corrupted_simulated_hands_per_profile(profile):
+    """The simulated hands themselves are compared through the whole path in test_parity_simulated."""
+    hands = list(simulate(profile, 2_000, 6, 7))
     rng = random.Random(7)
-    assert_parity(hands)
-    assert_parity([corrupt(h, rng) for h in hands[:2_000]])
+    assert_parity([corrupt(h, rng) for h in hands])
 
 
 # -- hands the reference cannot audit --------------------------------------------------------

@@ -7,19 +7,15 @@ profile; the core gets each hand in the canonical form and gives Arrow batches o
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import polars as pl
 import pyarrow as pa
-import pytest
 
 from soko_analytics.model.hand import Hand
 from soko_analytics.native import core, hand_json, spec_json
-from soko_analytics.parsers import iter_files, read_path
+from soko_analytics.parsers import read_path
 from soko_analytics.rules.profiles import PROFILES
 from soko_analytics.sim.session import simulate
 from soko_analytics.store.rows import Batch
-from tests.conftest import require_corpus
 
 TABLES = ("hands", "seats", "actions", "cards")
 
@@ -55,22 +51,6 @@ def _stored(paths) -> dict[str, list[Hand]]:
             if isinstance(item, Hand):
                 by_format.setdefault(item.source.format, []).append(item)
     return by_format
-
-
-@pytest.mark.slow
-def test_corpus_and_sample_hands_give_the_same_rows():
-    corpus = require_corpus()
-    samples = Path(__file__).resolve().parents[2] / "soko_analytics" / "sample_data"
-    files = [p for p in iter_files([corpus, samples]) if not hasattr(p, "reason")]
-    compared = sum(assert_same_rows(hands, fmt) for fmt, hands in _stored(files).items())
-    assert compared > 2000
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("rules", list(PROFILES))
-def test_ten_thousand_simulated_hands_of_each_profile_give_the_same_rows(rules):
-    hands = list(simulate(rules, 10_000, players=6, seed=11))
-    assert assert_same_rows(hands, "soko" if rules.startswith("soko") else "pokerstars") == 10_000
 
 
 def test_a_few_simulated_hands_of_each_profile_give_the_same_rows():

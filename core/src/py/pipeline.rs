@@ -27,7 +27,10 @@ pub struct FileReader {
 #[pymethods]
 impl FileReader {
     #[new]
-    #[pyo3(signature = (path, format, import_id = 0, name = None, rows = 5000, audit = true))]
+    /// `fault_hand` is for tests of the per-hand boundary: the core panics on that hand as a bug
+    /// would, and the hand must come out as an `internal` record while the file goes on.
+    #[pyo3(signature = (path, format, import_id = 0, name = None, rows = 5000, audit = true, fault_hand = None))]
+    #[allow(clippy::too_many_arguments)]
     fn new(
         path: &str,
         format: &str,
@@ -35,6 +38,7 @@ impl FileReader {
         name: Option<&str>,
         rows: usize,
         audit: bool,
+        fault_hand: Option<String>,
     ) -> PyResult<Self> {
         let dialect = dialect(format).ok_or_else(|| {
             soko_error(
@@ -55,6 +59,7 @@ impl FileReader {
             import_id,
         );
         read.audit = audit;
+        read.fault_hand = fault_hand;
         Ok(FileReader {
             read,
             rows: rows.max(1),
@@ -105,7 +110,7 @@ fn read_rows<'py>(
     name: Option<&str>,
     audit: bool,
 ) -> PyResult<Chunk<'py>> {
-    let mut reader = FileReader::new(path, format, import_id, name, usize::MAX, audit)?;
+    let mut reader = FileReader::new(path, format, import_id, name, usize::MAX, audit, None)?;
     let mut rows = Rows::default();
     reader.read.fill(&mut rows, usize::MAX);
     chunk(py, rows)

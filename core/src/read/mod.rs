@@ -8,8 +8,14 @@
 //!
 //! Modules: `header` (the shared header grammar), `pokerstars` and `soko` (each dialect's
 //! header), `stars` (the body), `patterns` (its line shapes), `times`, `values` (amounts and
-//! cards), `errors`, and `pystr` (Python's string semantics, so both sides agree on every
-//! character).
+//! cards), `errors`, `pystr` (Python's string semantics, so both sides agree on every
+//! character), `search` (substring search for short needles) and `memo` (header texts already
+//! read).
+//!
+//! Speed: a piece's lines are split once and kept on the stack; plain ASCII takes fast paths
+//! (white space, digits, amounts, dates) and the Python-semantics tables are consulted only
+//! where a character is not ASCII; a table's header text is read once ([`Memo`]); the raw text
+//! is copied once. What is left is mostly the allocations the [`Hand`] itself is made of.
 
 use std::collections::HashMap;
 use std::sync::Arc;

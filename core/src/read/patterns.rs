@@ -363,6 +363,9 @@ mod tests {
         assert_eq!(show_line("shows [Ah Kd]"), Some(("Ah Kd", None)));
         assert_eq!(show_line("shows [Ah Kd] x"), None);
         assert_eq!(first_brackets("a [b] [c]"), Some("b"));
+        for line in ["a: b", "a:b: c", "a:", ":", ": ", "Bob: bets 5: x", "ä: ö"] {
+            assert_eq!(split_colon(line), line.split_once(": "), "{line:?}");
+        }
         assert_eq!(
             all_brackets("[a] x [b [c] [d").collect::<Vec<_>>(),
             ["a", "b [c"]

@@ -263,6 +263,11 @@ mod tests {
     #[test]
     fn white_space_and_digits_follow_python() {
         assert_eq!(strip("\x1c a \u{3000}"), "a");
+        for s in [
+            "", " ", "a", " a\r", "\u{a0}a ", "a \u{85}", "\u{3000}", "ä", " ä b\t",
+        ] {
+            assert_eq!(strip(s), s.trim_matches(is_space), "{s:?}");
+        }
         assert_eq!(words(" a\tb  c ").collect::<Vec<_>>(), ["a", "b", "c"]);
         assert_eq!(decimal('\u{663}'), Some(3));
         assert_eq!(int_value("\u{662}\u{660}13"), 2013);

@@ -248,10 +248,17 @@ fn date_at(s: &str) -> Option<DateMatch<'_>> {
 pub fn search_date(text: &str) -> Option<DateMatch<'_>> {
     let bytes = text.as_bytes();
     for (i, &b) in bytes.iter().enumerate() {
-        // A digit of any script: an ASCII one, or a character starting at a lead byte.
-        let digit = b.is_ascii_digit()
-            || (b >= 0xc0 && text[i..].chars().next().and_then(decimal).is_some());
-        if digit {
+        let worth_trying = if b.is_ascii_digit() {
+            // In plain ASCII a date starts with four digits and a slash.
+            match bytes.get(i..i + 5) {
+                Some(h) if h.is_ascii() => h[..4].iter().all(u8::is_ascii_digit) && h[4] == b'/',
+                _ => true,
+            }
+        } else {
+            // A digit of another script: a character starting at a lead byte.
+            b >= 0xc0 && text[i..].chars().next().and_then(decimal).is_some()
+        };
+        if worth_trying {
             if let Some(mut m) = date_at(&text[i..]) {
                 m.start = i;
                 return Some(m);
@@ -353,6 +360,7 @@ fn to_utc(local: &DateTime, zone: &str, offsets: &mut dyn Offsets) -> Option<Dat
 }
 
 /// `times.parse_start`: (local start, zone abbreviation, UTC start) of a header's date part.
+#[cfg(test)]
 pub fn parse_start<'a>(text: &'a str, offsets: &mut dyn Offsets) -> Result<Start<'a>, ReadError> {
     match search_date(text) {
         Some(m) => start_of(&m, offsets),
@@ -414,6 +422,10 @@ mod tests {
         let m = search_date("2013/01/08 22:2 [2013/01/08 16:28:42]").unwrap();
         assert_eq!((m.day, m.time, m.zone), ("2013/01/08", "16:28:42", None));
         assert!(search_date("2013/01/08").is_none());
+        let m = search_date("(1/2) \u{662}\u{660}13/01/08 22:28:42 CET").unwrap();
+        assert_eq!((m.start, m.time, m.zone), (6, "22:28:42", Some("CET")));
+        let m = search_date("$0.01/$0.02 - 2013/1/8 9:05").unwrap();
+        assert_eq!((m.day, m.time), ("2013/1/8", "9:05"));
         let (_, _, utc) = parse_start("2026/03/14 21:04:11 EET", &mut Fixed).unwrap();
         assert_eq!(utc, None);
     }

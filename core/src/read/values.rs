@@ -104,9 +104,14 @@ fn plain_amount(body: &[u8], decimals: u8) -> Option<i64> {
 /// commas ignored).
 pub fn parse_amount(text: &str, decimals: u8) -> Result<i64, ReadError> {
     let body = trim_symbols(text);
-    if let Some(value) = plain_amount(body.as_bytes(), decimals) {
-        return Ok(value);
+    match plain_amount(body.as_bytes(), decimals) {
+        Some(value) => Ok(value),
+        None => long_amount(text, body, decimals),
     }
+}
+
+/// [`parse_amount`] the long way: `body` is `text` without its symbols.
+fn long_amount(text: &str, body: &str, decimals: u8) -> Result<i64, ReadError> {
     let commas = body.bytes().filter(|&b| b == b',').count();
     if !body.is_ascii() || body.len() - commas > MAX_DIGITS {
         let head = pystr::head(text, 40);
@@ -277,6 +282,49 @@ mod tests {
             .ends_with("' is not an amount"));
         assert!(parse_amount("$0.0²", 2).is_err());
         assert!(parse_amount("", 2).is_err());
+    }
+
+    #[test]
+    fn the_fast_path_agrees_with_the_long_way() {
+        let texts = [
+            "5",
+            "05",
+            ".5",
+            "5.",
+            ".",
+            "",
+            "1.25",
+            "1.2",
+            "1.250",
+            "1.255",
+            "1,000",
+            "1,000.5",
+            "999999999999999999",
+            "1000000000000",
+            "1000000000001",
+            "10000000000",
+            "+5",
+            "-5",
+            "5 ",
+            "$ 5",
+            "5€",
+            "1.5.5",
+            "0.00",
+        ];
+        for text in texts {
+            for decimals in [0, 2] {
+                let body = trim_symbols(text);
+                if let Some(fast) = plain_amount(body.as_bytes(), decimals) {
+                    assert_eq!(
+                        Ok(fast),
+                        long_amount(text, body, decimals),
+                        "{text} {decimals}"
+                    );
+                }
+                assert_eq!(body, text.trim_matches(&SYMBOL_CHARS[..]));
+            }
+        }
+        assert_eq!(trim_symbols("€ $5$ ₹"), "5");
     }
 
     #[test]
