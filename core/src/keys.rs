@@ -220,6 +220,35 @@ pub fn positions(
     order.zip(labels).collect()
 }
 
+/// The position label of each seat of a hand (parallel to `hand.seats`): the labels of the seats
+/// dealt in (`dealt`, parallel to the seats) counted from `button`, with the seats that posted the
+/// blinds (seat numbers), as [`positions`] gives them.
+pub fn seat_labels(
+    hand: &Hand,
+    button: u8,
+    dealt: &[bool],
+    big_blind: Option<u8>,
+    small_blind: Option<u8>,
+) -> Vec<Option<String>> {
+    let mut labels = vec![None; hand.seats.len()];
+    let mut dealt_seats: Vec<u8> = hand
+        .seats
+        .iter()
+        .zip(dealt)
+        .filter(|(_, d)| **d)
+        .map(|(s, _)| s.seat)
+        .collect();
+    dealt_seats.sort_unstable();
+    for (number, label) in positions(button, &dealt_seats, big_blind, small_blind) {
+        for (i, s) in hand.seats.iter().enumerate() {
+            if s.seat == number {
+                labels[i] = Some(label.clone());
+            }
+        }
+    }
+    labels
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

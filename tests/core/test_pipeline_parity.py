@@ -118,3 +118,12 @@ def test_chunks_of_a_file_add_up_to_its_rows():
     for table in TABLES:
         parts = [pl.from_arrow(pa.RecordBatch._import_from_c_capsule(*c[2][table])) for c in chunks]
         assert pl.concat(parts).equals(whole[table]), table
+
+
+def test_utf16_files_give_the_rows_of_their_text(tmp_path):
+    text = (SAMPLES / "soko-finnish-seed3.txt").read_text(encoding="utf-8")
+    for encoding in ("utf-16", "utf-16-le", "utf-16-be"):
+        path = tmp_path / f"session-{encoding}.txt"
+        path.write_bytes(text.encode(encoding))
+        stored, _ = assert_same(path, "soko")
+        assert stored > 100, encoding

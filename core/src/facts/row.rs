@@ -4,7 +4,7 @@
 use serde::Serialize;
 
 use crate::eval::Evaluator;
-use crate::keys::{hand_key, positions, stakes_label};
+use crate::keys::{hand_key, seat_labels, stakes_label};
 use crate::ledger::{money_flow, Flow};
 use crate::model::{ActionKind, Hand, Stakes};
 use crate::rows::time::timestamp_us;
@@ -167,26 +167,12 @@ pub fn in_hand(hand: &Hand) -> Vec<bool> {
 /// The position label of each seat (parallel to `hand.seats`), where the game reads them from a
 /// button and the log names one.
 fn seat_positions(hand: &Hand, game: &GameFacts, cast: &Cast) -> Vec<Option<String>> {
-    let mut labels = vec![None; hand.seats.len()];
-    let (true, Some(button)) = (game.button, hand.button) else {
-        return labels;
-    };
-    let mut dealt: Vec<u8> = hand
-        .seats
-        .iter()
-        .zip(&cast.dealt)
-        .filter(|(_, d)| **d)
-        .map(|(s, _)| s.seat)
-        .collect();
-    dealt.sort_unstable();
-    for (seat, label) in positions(button, &dealt, cast.big_blind, cast.small_blind) {
-        for (i, s) in hand.seats.iter().enumerate() {
-            if s.seat == seat {
-                labels[i] = Some(label.clone());
-            }
+    match (game.button, hand.button) {
+        (true, Some(button)) => {
+            seat_labels(hand, button, &cast.dealt, cast.big_blind, cast.small_blind)
         }
+        _ => vec![None; hand.seats.len()],
     }
-    labels
 }
 
 /// The `player_hands` rows of a hand: one per seat dealt in and not sitting out, in seat order.

@@ -30,22 +30,13 @@ fn python_resolve(rules: &str) -> Result<String, String> {
     .map_err(|e| e.to_string())
 }
 
-fn structure_value(structure: Structure) -> &'static str {
-    match structure {
-        Structure::Spread => "spread",
-        Structure::FixedLimit => "fixed_limit",
-        Structure::PotLimit => "pot_limit",
-        Structure::NoLimit => "no_limit",
-    }
-}
-
 fn python_combine(rules_line: &str, structure: Structure) -> Result<String, RulesFault> {
     Python::attach(|py| {
         let call = || -> PyResult<String> {
             let value = py
                 .import("soko_analytics.rules.options")?
                 .getattr("BettingStructure")?
-                .call1((structure_value(structure),))?;
+                .call1((structure.as_str(),))?;
             py.import("soko_analytics.parsers.soko_text")?
                 .getattr("combine_rules")?
                 .call1((rules_line, value))?

@@ -1,7 +1,7 @@
 //! The rows one hand gives to `hands`, `seats`, `actions` and `cards` (port of `Batch.add_hand`).
 
 use crate::cards::Card;
-use crate::keys::{content_hash, hand_key, positions, stakes_label};
+use crate::keys::{content_hash, hand_key, seat_labels, stakes_label};
 use crate::ledger::{added_money, kind_bets, money_flow, Flow};
 use crate::model::{ActionKind, Hand};
 use crate::spec::{FirstToAct, GameSpec};
@@ -195,30 +195,17 @@ pub fn add_seats(
     flows: &[Flow],
     cast: &Cast,
 ) -> Vec<Option<String>> {
-    let mut labels: Vec<Option<String>> = vec![None; hand.seats.len()];
-    if let (true, Some(button)) = (game.button, hand.button) {
-        let mut dealt_seats: Vec<u8> = hand
-            .seats
-            .iter()
-            .zip(&cast.dealt)
-            .filter(|(_, d)| **d)
-            .map(|(s, _)| s.seat)
-            .collect();
-        dealt_seats.sort_unstable();
-        let seat = |i: Option<usize>| i.map(|i| hand.seats[i].seat);
-        for (number, label) in positions(
+    let seat = |i: Option<usize>| i.map(|i| hand.seats[i].seat);
+    let labels = match (game.button, hand.button) {
+        (true, Some(button)) => seat_labels(
+            hand,
             button,
-            &dealt_seats,
+            &cast.dealt,
             seat(cast.big_blind),
             seat(cast.small_blind),
-        ) {
-            for (i, s) in hand.seats.iter().enumerate() {
-                if s.seat == number {
-                    labels[i] = Some(label.clone());
-                }
-            }
-        }
-    }
+        ),
+        _ => vec![None; hand.seats.len()],
+    };
     for (i, s) in hand.seats.iter().enumerate() {
         let f = flows[i];
         t.hand_key.append_value(key);

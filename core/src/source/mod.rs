@@ -357,8 +357,12 @@ impl TextStream {
         (!chunk.is_empty()).then_some(chunk)
     }
 
-    /// The next block of whole lines (`__iter__`); None at the end.
+    /// The next block of whole lines (`__iter__`); None at the end. The encoding is found from the
+    /// first bytes (by [`TextStream::head`], called here if nobody has yet).
     pub fn next_block(&mut self) -> Option<String> {
+        if !self.started && self.first.is_none() {
+            self.head();
+        }
         if self.encoding == Encoding::Utf8 {
             self.next_utf8()
         } else {
