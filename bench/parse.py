@@ -7,8 +7,9 @@ one core, times:
 - Python's own read + split into hands + split lines (the floor),
 - a naive line-by-line ``re`` parser (each line tried against a list of patterns),
 - soko_analytics' Python reader, from the file to Hand objects (``read_path``),
-- soko_analytics' compiled core, from the file to the Arrow rows of the store's tables
-  (``_core.read_rows``: source, split, read, rows; no Python object per hand),
+- soko_analytics' compiled core: the parse (split and read to hands, counted in the core), and the
+  whole of an import's work from the file to the Arrow rows of the store's tables (``_core.read_rows``:
+  source, split, read, audit, facts, all-in equity, rows; no Python object per hand),
 - pokerkit's ``PokerStarsParser`` on a sample (it is far slower),
 
 and prints hands/s, MB/s and each one's ratio to the floor (read + split in Python), plus the
@@ -80,6 +81,15 @@ def ours(path: Path) -> int:
     return sum(1 for h in read_path(path, "pokerstars") if isinstance(h, Hand))
 
 
+def core_parse(path: Path) -> int:
+    from soko_analytics.native import core
+
+    pieces = core.split_pieces(path.read_text(encoding="utf-8"))
+    hands, _ = core.read_count([(text, line) for line, text, kind, _, _ in pieces if kind == "hand"], str(path),
+                               "pokerstars")
+    return hands
+
+
 def core_rows(path: Path) -> int:
     from soko_analytics.native import core
 
@@ -126,14 +136,15 @@ def main() -> int:
             ("read + split (floor)", floor, (path,)),
             ("naive re, line by line", naive, (path,)),
             ("soko_analytics read_path (Python)", ours, (path,)),
-            ("soko_analytics core read_rows (file → Arrow rows)", core_rows, (path,)),
+            ("soko_analytics core: split + read to hands (the parse)", core_parse, (path,)),
+            ("soko_analytics core read_rows: + audit, facts, all-in equity, Arrow rows", core_rows, (path,)),
         ):
             n, seconds = timed(fn, *fargs)
             rows.append((name, n, seconds, mb))
         n, seconds = timed(pokerkit_sample, path, args.pokerkit_hands)
         rows.append((f"pokerkit PokerStarsParser ({args.pokerkit_hands:,} hands)", n, seconds, mb * n / args.hands))
         floor_rate = rows[0][1] / rows[0][2]
-        core_rate = next(n / s for name, n, s, _ in rows if "core" in name)
+        core_rate = next(n / s for name, n, s, _ in rows if "core" in name)  # the parse
         console.print(rate_table(f"Parsing {args.hands:,} PokerStars hold'em hands ({mb:.0f} MB), one core",
                                  "parser", rows, floor_rate, ratio="floor ÷ this"))
         peaks = []
