@@ -395,7 +395,11 @@ class Store:
                 writer.write(chunk)
         except KeyboardInterrupt:
             summary.seconds = time.perf_counter() - started
-            error = Interrupted(f"interrupted: {summary.stored:,} hands of {len(summary.files)} files are committed; "
+            # What is committed is read from the store: a chunk committed just before Ctrl-C may not be counted yet.
+            hands, of_files = self.con.execute(
+                "SELECT count(*), count(DISTINCT import_id) FROM hands WHERE import_id >= ?", [writer.first_id]
+            ).fetchall()[0]
+            error = Interrupted(f"interrupted: {hands:,} hands of {of_files} files are committed; "
                                 "run the same command again to import the rest", path=self.path)
             error.summary = summary
             raise error from None
@@ -490,7 +494,7 @@ class _FileWriter:
         self.store, self.con = store, store.con
         self.run_id, self.summary, self.progress, self.on_chunk = run_id, summary, progress, on_chunk
         self.strict = strict
-        self.next_id = store._next_import_id()
+        self.next_id = self.first_id = store._next_import_id()
         self.open: dict[str, tuple[int, FileResult, list[pl.DataFrame], float]] = {}
         """Files part-written: import id, result so far, quarantine hashes seen, start time."""
 
