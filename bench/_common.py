@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import os
 import re
+import time
+from collections.abc import Callable
 from pathlib import Path
 
+import numpy as np
 from rich.table import Table
 
 from soko_analytics.model.hand import Hand
@@ -57,3 +60,19 @@ def rate_table(title: str, first: str, rows: list[tuple[str, int, float, float]]
         table.add_row(name, f"{hands:,}", f"{seconds:.2f}", f"{rate:,.0f}", f"{megabytes / seconds:.1f}",
                       f"{ours / rate:{digits}}×")
     return table
+
+
+def random_hands(n: int, k: int, seed: int) -> np.ndarray:
+    """``n`` hands of ``k`` distinct card codes each (uint8), drawn with a seeded generator."""
+    rng = np.random.default_rng(seed)
+    return np.argsort(rng.random((n, 52)), axis=1)[:, :k].astype(np.uint8)
+
+
+def best_rate(run: Callable[[], object], n: int, repeat: int = 3) -> float:
+    """Items a second of the fastest of ``repeat`` runs of ``run`` (which handles ``n`` items)."""
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        run()
+        best = min(best, time.perf_counter() - start)
+    return n / best

@@ -14,11 +14,8 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
-from collections.abc import Callable
 
-import numpy as np
-from _common import pin_one_core
+from _common import best_rate, pin_one_core, random_hands
 from rich.console import Console
 from rich.table import Table
 
@@ -35,37 +32,23 @@ TARGETS = {  # (row label, hands/s) from the issue, one core
 }
 
 
-def hands(n: int, k: int, seed: int) -> np.ndarray:
-    rng = np.random.default_rng(seed)
-    return np.argsort(rng.random((n, 52)), axis=1)[:, :k].astype(np.uint8)
-
-
-def rate(run: Callable[[], object], n: int, repeat: int = 3) -> float:
-    best = float("inf")
-    for _ in range(repeat):
-        start = time.perf_counter()
-        run()
-        best = min(best, time.perf_counter() - start)
-    return n / best
-
-
 def peers(sizes: dict[str, int]) -> list[tuple[str, str, str, float]]:
     rows: list[tuple[str, str, str, float]] = []
-    h5, h7 = hands(sizes["batch"], 5, 5), hands(sizes["batch"], 7, 7)
+    h5, h7 = random_hands(sizes["batch"], 5, 5), random_hands(sizes["batch"], 7, 7)
     high, soko = evaluator(HIGH), evaluator(SOKO)
 
     for name, ev, hs in (("soko 5", soko, h5), ("high 5", high, h5), ("high 7", high, h7), ("soko 7", soko, h7[: sizes["batch"] // 10])):
-        rows.append(("soko_analytics", "batch", name, rate(lambda: ev.values(hs), len(hs))))
+        rows.append(("soko_analytics", "batch", name, best_rate(lambda: ev.values(hs), len(hs))))
     for name, ev, hs in (("soko 5", soko, h5), ("high 5", high, h5), ("high 7", high, h7)):
         sample = hs[: sizes["scalar"]].tolist()
         value = ev.value
-        rows.append(("soko_analytics", "scalar", name, rate(lambda: [value(h) for h in sample], len(sample))))
+        rows.append(("soko_analytics", "scalar", name, best_rate(lambda: [value(h) for h in sample], len(sample))))
 
     from phevaluator import evaluate_cards
 
     for name, hs in (("high 5", h5), ("high 7", h7)):
         sample = hs[: sizes["scalar"]].tolist()
-        rows.append(("phevaluator", "scalar", name, rate(lambda: [evaluate_cards(*h) for h in sample], len(sample))))
+        rows.append(("phevaluator", "scalar", name, best_rate(lambda: [evaluate_cards(*h) for h in sample], len(sample))))
 
     from treys import Card as TCard
     from treys import Evaluator as TEvaluator
@@ -73,13 +56,13 @@ def peers(sizes: dict[str, int]) -> list[tuple[str, str, str, float]]:
     treys = TEvaluator()
     for name, hs in (("high 5", h5), ("high 7", h7)):
         sample = [[TCard.new(str(Card(c))) for c in h] for h in hs[: sizes["treys"]].tolist()]
-        rows.append(("treys", "scalar", name, rate(lambda: [treys.evaluate(h[:2], h[2:]) for h in sample], len(sample))))
+        rows.append(("treys", "scalar", name, best_rate(lambda: [treys.evaluate(h[:2], h[2:]) for h in sample], len(sample))))
 
     from pokerkit import StandardHighHand
 
     for name, hs, n in (("high 5", h5, sizes["pokerkit5"]), ("high 7", h7, sizes["pokerkit7"])):
         sample = ["".join(str(Card(c)) for c in h) for h in hs[:n].tolist()]
-        rows.append(("pokerkit", "scalar", name, rate(lambda: [StandardHighHand.from_game(h) for h in sample], len(sample), 1)))
+        rows.append(("pokerkit", "scalar", name, best_rate(lambda: [StandardHighHand.from_game(h) for h in sample], len(sample), 1)))
     return rows
 
 

@@ -11,29 +11,13 @@ the same values before timing them.
 from __future__ import annotations
 
 import argparse
-import time
-from collections.abc import Callable
 
 import numpy as np
-from _common import pin_one_core
+from _common import best_rate, pin_one_core, random_hands
 
 from soko_analytics.native import core, ensure_ranking
 from soko_analytics.rules.evaluate import evaluator
 from soko_analytics.rules.ranking import HIGH, SOKO
-
-
-def hands(n: int, k: int, seed: int) -> np.ndarray:
-    rng = np.random.default_rng(seed)
-    return np.argsort(rng.random((n, 52)), axis=1)[:, :k].astype(np.uint8)
-
-
-def rate(run: Callable[[], object], n: int, repeat: int = 3) -> float:
-    best = float("inf")
-    for _ in range(repeat):
-        start = time.perf_counter()
-        run()
-        best = min(best, time.perf_counter() - start)
-    return n / best
 
 
 def main() -> None:
@@ -45,13 +29,13 @@ def main() -> None:
     for ranking in (HIGH, SOKO):
         name, ev = ensure_ranking(ranking), evaluator(ranking)
         for k in (5, 7):
-            hs = hands(n, k, seed=k)
+            hs = random_hands(n, k, seed=k)
             raw = np.ascontiguousarray(hs).tobytes()
             got = np.frombuffer(core.evaluate_batch(name, raw, k), dtype="<u4")
             if not np.array_equal(got, ev.values(hs)):
                 raise SystemExit(f"{name} {k} cards: the core and Python disagree")
-            py = rate(lambda: ev.values(hs), n)
-            rs = rate(lambda: core.evaluate_batch(name, raw, k), n)
+            py = best_rate(lambda: ev.values(hs), n)
+            rs = best_rate(lambda: core.evaluate_batch(name, raw, k), n)
             print(f"{name:<24}{k:>6}{py:>18,.0f}{rs:>18,.0f}{rs / py:>8.1f}x")
 
 
