@@ -26,6 +26,7 @@ use crate::cards::Card;
 
 pub use classes::HandClass;
 pub use colex::{colex_index, N_FIVE};
+pub use seven::Ranks;
 use seven::SevenTables;
 
 /// Why a hand or a table could not be read.
@@ -201,6 +202,32 @@ impl Evaluator {
             }
             n if n < 5 => Err(EvalError::TooFewCards(n)),
             _ => self.value_of_many(codes),
+        }
+    }
+
+    /// [`Evaluator::value_codes`] of five to seven codes the caller has checked to be distinct and
+    /// valid (the equity enumeration's inner loop): no check is repeated; 0 for another count.
+    #[inline]
+    pub fn value_checked(&self, codes: &[u8]) -> u32 {
+        match (codes.len(), &self.seven) {
+            (6 | 7, Some(seven)) => u32::from(seven.value(codes)),
+            (5..=7, _) => self.value_codes(codes).unwrap_or(0),
+            _ => 0,
+        }
+    }
+
+    /// Whether [`Evaluator::value_of_ranks`] values hands of `cards` cards.
+    pub fn values_ranks(&self, cards: usize) -> bool {
+        self.seven.is_some() && (6..=7).contains(&cards)
+    }
+
+    /// The value of six or seven distinct cards gathered in `ranks`, where
+    /// [`Evaluator::values_ranks`] says so (0 otherwise).
+    #[inline]
+    pub fn value_of_ranks(&self, ranks: &Ranks) -> u32 {
+        match &self.seven {
+            Some(seven) if (6..=7).contains(&ranks.len()) => u32::from(seven.value_of(ranks)),
+            _ => 0,
         }
     }
 

@@ -1,8 +1,10 @@
 //! Best-of-six and best-of-seven tables derived from a five-card table (`rules/tables.py`,
 //! `SevenCardTables`).
 //!
-//! A hand's value is the larger of its best non-flush value, looked up by the sum of its cards'
-//! [`RANK_KEYS`], and its best flush, looked up by the 13-bit rank mask of each suit. That equals
+//! A hand's value is the larger of its best non-flush value, looked up by the dense index of its
+//! rank multiset ([`MultisetIndex`]), and its best flush, looked up by the 13-bit rank mask of each
+//! suit. The tables are small (49,205 seven-rank and 18,395 six-rank values, 8,192 masks: 150 KB
+//! in all), so a lookup stays in the cache where a table by rank-key sum (15 MB) would not. That equals
 //! the best five-card subset exactly when the five-card table is suit-blind except for flushes:
 //! every non-flush hand's value depends only on its ranks, every flush's only on its rank set, and
 //! a flush is worth at least the same ranks off-suit. [`SevenTables::build`] checks those three
@@ -28,12 +30,98 @@ static CARD_KEY: [u32; 52] = {
     keys
 };
 
+/// Ranks in a deck.
+const RANKS: usize = 13;
+
+/// Cards of a rank in a deck.
+const SUITS: usize = 4;
+
+/// The dense index of a multiset of up to seven ranks (at most four of each) among those of its
+/// size: its rank in the lexicographic order of rank counts, highest rank first.
+///
+/// `step[r][m][c]` is how many multisets of size `m` precede, at rank `r`, those with `c` cards
+/// of that rank: the sum, over counts `j < c`, of the multisets of `m - j` cards from the ranks
+/// below `r`. The index is the sum of one step per rank.
+struct MultisetIndex {
+    step: [[[u32; SUITS + 1]; 8]; RANKS],
+}
+
+impl MultisetIndex {
+    const fn new() -> MultisetIndex {
+        // below[r][m]: multisets of m cards from ranks 0..r, at most four of each.
+        let mut below = [[0u32; 8]; RANKS + 1];
+        below[0][0] = 1;
+        let mut r = 1;
+        while r <= RANKS {
+            let mut m = 0;
+            while m < 8 {
+                let mut j = 0;
+                while j <= SUITS && j <= m {
+                    below[r][m] += below[r - 1][m - j];
+                    j += 1;
+                }
+                m += 1;
+            }
+            r += 1;
+        }
+        let mut step = [[[0u32; SUITS + 1]; 8]; RANKS];
+        let mut r = 0;
+        while r < RANKS {
+            let mut m = 0;
+            while m < 8 {
+                let mut c = 1;
+                while c <= SUITS {
+                    let j = c - 1;
+                    let before = if j <= m { below[r][m - j] } else { 0 };
+                    step[r][m][c] = step[r][m][c - 1] + before;
+                    c += 1;
+                }
+                m += 1;
+            }
+            r += 1;
+        }
+        MultisetIndex { step }
+    }
+
+    /// The index of the multiset whose count of rank `r` is the `r`-th nibble of `counts`, of
+    /// `size` ranks in all.
+    #[inline]
+    fn of(&self, counts: u64, size: usize) -> usize {
+        let mut left = size;
+        let mut index = 0u32;
+        for r in (0..RANKS).rev() {
+            let c = (counts >> (4 * r) & 0xF) as usize;
+            index += self.step[r][left][c];
+            left -= c;
+        }
+        index as usize
+    }
+
+    /// [`MultisetIndex::of`] a list of ranks.
+    fn of_ranks(&self, ranks: &[usize]) -> usize {
+        self.of(ranks.iter().map(|&r| 1u64 << (4 * r)).sum(), ranks.len())
+    }
+}
+
+static INDEX: MultisetIndex = MultisetIndex::new();
+
+/// The rank-count nibble of each card code.
+static CARD_COUNT: [u64; 52] = {
+    let mut counts = [0u64; 52];
+    let mut c = 0;
+    while c < 52 {
+        counts[c] = 1 << (4 * (c >> 2));
+        c += 1;
+    }
+    counts
+};
+
 /// The lookup tables of one suit-blind ranking.
 pub struct SevenTables {
-    /// Best non-flush value of a six-rank multiset, by its key sum.
-    by_sum6: Box<[u16]>,
-    /// Best non-flush value of a seven-rank multiset, by its key sum.
-    by_sum7: Box<[u16]>,
+    /// Best non-flush value of a six-rank multiset, by its [`MultisetIndex`].
+    by_ranks6: Box<[u16]>,
+    /// Best non-flush value of a seven-rank multiset, by its [`MultisetIndex`].
+    by_ranks7: Box<[u16]>,
     /// Best flush among the ranks of one suit (0: fewer than five).
     by_mask: Box<[u16]>,
 }
@@ -79,8 +167,8 @@ impl SevenTables {
             }
         }
         Some(SevenTables {
-            by_sum6: best_by_sum(&by_sum5, 6),
-            by_sum7: best_by_sum(&by_sum5, 7),
+            by_ranks6: best_by_ranks(&by_sum5, 6),
+            by_ranks7: best_by_ranks(&by_sum5, 7),
             by_mask: by_mask.into_boxed_slice(),
         })
     }
@@ -88,30 +176,76 @@ impl SevenTables {
     /// The value of six or seven distinct, valid codes.
     #[inline]
     pub fn value(&self, codes: &[u8]) -> u16 {
-        let mut key = 0u32;
-        let mut suits = [0usize; 4];
+        let mut ranks = Ranks::default();
         for &c in codes {
-            key += CARD_KEY[c as usize];
-            suits[(c & 3) as usize] |= 1 << (c >> 2);
+            ranks.add(c);
         }
-        let table = if codes.len() == 6 {
-            &self.by_sum6
+        self.value_of(&ranks)
+    }
+
+    /// The value of six or seven distinct cards gathered in `ranks`.
+    #[inline]
+    pub fn value_of(&self, ranks: &Ranks) -> u16 {
+        let table = if ranks.len == 6 {
+            &self.by_ranks6
         } else {
-            &self.by_sum7
+            &self.by_ranks7
         };
-        let mut best = table[key as usize];
-        for mask in suits {
-            best = best.max(self.by_mask[mask]);
+        let mut best = table[INDEX.of(ranks.counts, ranks.len)];
+        for mask in ranks.suits {
+            best = best.max(self.by_mask[mask as usize]);
         }
         best
     }
 }
 
+/// Distinct cards as the tables see them: rank counts, a rank mask per suit and how many; cards
+/// known in advance are gathered once and joined to each draw ([`Ranks::join`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Ranks {
+    counts: u64,
+    suits: [u16; 4],
+    len: usize,
+}
+
+impl Ranks {
+    /// Adds a valid card code not already in.
+    #[inline]
+    pub fn add(&mut self, code: u8) {
+        self.counts += CARD_COUNT[code as usize];
+        self.suits[(code & 3) as usize] |= 1 << (code >> 2);
+        self.len += 1;
+    }
+
+    /// These cards and `other`'s (distinct from them).
+    #[inline]
+    pub fn join(&self, other: &Ranks) -> Ranks {
+        let mut suits = self.suits;
+        for (s, o) in suits.iter_mut().zip(other.suits) {
+            *s |= o;
+        }
+        Ranks {
+            counts: self.counts + other.counts,
+            suits,
+            len: self.len + other.len,
+        }
+    }
+
+    /// How many cards.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// No card yet.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+}
+
 /// For every multiset of `n` ranks (at most four of each), the best value of its five-rank
-/// sub-multisets, by key sum.
-fn best_by_sum(by_sum5: &[u16], n: usize) -> Box<[u16]> {
-    let size = (RANK_KEYS[12] * 4 + RANK_KEYS[11] * (n as u32 - 4) + 1) as usize;
-    let mut table = vec![0u16; size];
+/// sub-multisets (looked up by key sum), by [`MultisetIndex`].
+fn best_by_ranks(by_sum5: &[u16], n: usize) -> Box<[u16]> {
+    let mut table = vec![0u16; if n == 6 { 18_395 } else { 49_205 }];
     let mut ranks = Vec::with_capacity(n);
     multisets(n, 12, &mut ranks, &mut |ranks| {
         let total: u32 = ranks.iter().map(|&r| RANK_KEYS[r]).sum();
@@ -127,7 +261,7 @@ fn best_by_sum(by_sum5: &[u16], n: usize) -> Box<[u16]> {
                 }
             }
         }
-        table[total as usize] = best;
+        table[INDEX.of_ranks(ranks)] = best;
     });
     table.into_boxed_slice()
 }
@@ -164,6 +298,21 @@ mod tests {
             });
             // Multisets of n ranks from 13 with at most four of each.
             assert_eq!(count, if n == 6 { 18_395 } else { 49_205 });
+        }
+    }
+
+    #[test]
+    fn multiset_index_is_dense_and_one_to_one() {
+        for n in [5usize, 6, 7] {
+            let mut seen = Vec::new();
+            multisets(n, 12, &mut Vec::new(), &mut |ranks| {
+                seen.push(INDEX.of_ranks(ranks))
+            });
+            let count = seen.len();
+            seen.sort_unstable();
+            seen.dedup();
+            assert_eq!(seen.len(), count);
+            assert_eq!(seen.last(), Some(&(count - 1)));
         }
     }
 }

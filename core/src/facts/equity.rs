@@ -26,7 +26,7 @@
 
 use std::fmt;
 
-use crate::eval::Evaluator;
+use crate::eval::{Evaluator, Ranks};
 
 /// Outcomes summed per chunk (Python's `_CHUNK`): the exact sums follow numpy's order.
 pub const CHUNK: u64 = 1 << 15;
@@ -210,6 +210,9 @@ struct Table<'a> {
     deck_len: usize,
     /// Each player's known cards: own, then the board.
     known: Vec<([u8; MAX_HAND], usize)>,
+    /// The same gathered for the evaluator's rank tables, when every final hand goes through them
+    /// (the board's draw is then gathered once per outcome for all players).
+    known_ranks: Option<Vec<Ranks>>,
     /// Where each player's draw starts in the drawn cards (the board's is 0).
     start: Vec<usize>,
     need: &'a [u8],
@@ -255,6 +258,20 @@ impl<'a> Table<'a> {
             }
             known.push((hand, own.len() + s.board.len()));
         }
+        let known_ranks = known
+            .iter()
+            .zip(s.need)
+            .all(|(&(_, len), &k)| ev.values_ranks(len + usize::from(k) + board_need))
+            .then(|| {
+                known
+                    .iter()
+                    .map(|(hand, len)| {
+                        let mut ranks = Ranks::default();
+                        hand[..*len].iter().for_each(|&c| ranks.add(c));
+                        ranks
+                    })
+                    .collect()
+            });
         let mut deck = [0u8; 52];
         let mut deck_len = 0;
         for c in (0..52u8).filter(|&c| seen >> c & 1 == 0) {
@@ -281,6 +298,7 @@ impl<'a> Table<'a> {
             deck,
             deck_len,
             known,
+            known_ranks,
             start,
             need: s.need,
             board_need,
@@ -292,6 +310,24 @@ impl<'a> Table<'a> {
 
     /// The payoffs of one outcome (`drawn`: the board's cards, then each player's) into `payoff`.
     fn score(&mut self, drawn: &[u8]) {
+        if let Some(known) = &self.known_ranks {
+            let mut board = Ranks::default();
+            drawn[..self.board_need].iter().for_each(|&c| board.add(c));
+            for (i, known) in known.iter().enumerate() {
+                let mut hand = known.join(&board);
+                let start = self.start[i];
+                let own = &drawn[start..start + usize::from(self.need[i])];
+                own.iter().for_each(|&c| hand.add(c));
+                self.values[i] = self.ev.value_of_ranks(&hand);
+            }
+        } else {
+            self.value_hands(drawn);
+        }
+        self.share_pots();
+    }
+
+    /// Each player's hand value, card by card.
+    fn value_hands(&mut self, drawn: &[u8]) {
         for i in 0..self.players {
             let (mut hand, mut len) = self.known[i];
             let own = &drawn[self.start[i]..self.start[i] + usize::from(self.need[i])];
@@ -299,8 +335,12 @@ impl<'a> Table<'a> {
                 hand[len] = c;
                 len += 1;
             }
-            self.values[i] = self.ev.value_codes(&hand[..len]).unwrap_or(0);
+            self.values[i] = self.ev.value_checked(&hand[..len]);
         }
+    }
+
+    /// The payoffs of the values in `values`.
+    fn share_pots(&mut self) {
         self.payoff.iter_mut().for_each(|p| *p = 0.0);
         for pot in self.pots {
             if let [only] = pot.eligible[..] {
