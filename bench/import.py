@@ -9,10 +9,14 @@ then in the same run times:
   seat and action row into DuckDB with its own ``INSERT ... VALUES`` (one
   transaction per file), on one core, on a sample of the hands and
   extrapolated,
-- (c) ``soko import --no-audit`` end to end into a fresh store with every core
-  (``Store.import_paths(folder, jobs=os.cpu_count(), with_audit=False)``), in a
-  subprocess so that its memory is measured alone,
-- (d) the same with the audit on (on a sample of the files when N > 100,000),
+- (c) ``soko import`` end to end into a fresh store with every core, audit and
+  facts on: the whole main job (``Store.import_paths(folder, jobs=os.cpu_count())``),
+  in a subprocess so that its memory is measured alone,
+- (d) the same with ``--no-audit`` (on a sample of the files when N > 100,000),
+- (e) the store alone: the rows (c) writes, read beforehand, appended to a fresh
+  store chunk by chunk as the import appends them (one transaction each, the
+  ``player_days`` rollup, the final checkpoint), on the same sample: the
+  ceiling the store's tables put on any import,
 
 and prints hands/s, MB/s, ratios, the peak memory of (c), the store's size
 beside the gzipped input, and whether the targets are met.
@@ -195,6 +199,31 @@ def _blocks(con, table: str, where: str = "") -> int:
                        ).fetchone()[0]
 
 
+def store_alone(db: Path, paths: list[Path]) -> tuple[int, float]:
+    """(hands, seconds) of appending the files' rows, read beforehand, as the import appends them."""
+    import polars as pl
+
+    from soko_analytics.store.db import HAND_TABLES, IMPORT_CHECKPOINT, Store
+    from soko_analytics.store.reading import read_chunks
+
+    chunks = [chunk for path in paths for chunk in read_chunks(str(path))]
+    with Store(db) as store:
+        store.con.execute(f"SET checkpoint_threshold = '{IMPORT_CHECKPOINT}'")
+        start = time.perf_counter()
+        for i, chunk in enumerate(chunks, 1):
+            store.con.execute("BEGIN TRANSACTION")
+            for name in HAND_TABLES:
+                frame = chunk.frames[name]
+                if "import_id" in frame.columns:
+                    frame = frame.with_columns(pl.lit(i, pl.Int32).alias("import_id"))
+                if len(frame):
+                    store._insert(name, frame)
+            store.con.execute("COMMIT")
+        store.con.execute("CHECKPOINT")
+        seconds = time.perf_counter() - start
+    return sum(chunk.hands for chunk in chunks), seconds
+
+
 def timed(fn, *args):
     start = time.perf_counter()
     result = fn(*args)
@@ -209,14 +238,14 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=1_000_000)
     parser.add_argument("--naive-share", type=float, default=0.02, help="share of the hands the naive loader runs on")
-    parser.add_argument("--audit-share", type=float, default=None,
-                        help="share of the files imported with the audit (default: all up to 100,000 hands, else 0.1)")
+    parser.add_argument("--no-audit-share", type=float, default=None,
+                        help="share of the files imported with --no-audit (default: all up to 100,000 hands, else 0.1)")
     parser.add_argument("--corpus", type=Path, default=Path(__file__).resolve().parents[2] / "shared" / "corpus")
     parser.add_argument("--per-file", type=int, default=PER_FILE,
                         help="hands per file (--per-file 40000 --hands 40000: one 60 MB file, to see that memory "
                              "follows the chunk, not the file)")
     args = parser.parse_args()
-    audit_share = args.audit_share if args.audit_share is not None else 1.0 if args.hands <= 100_000 else 0.1
+    share = args.no_audit_share if args.no_audit_share is not None else 1.0 if args.hands <= 100_000 else 0.1
     console = Console()
     cores = os.cpu_count() or 1
     all_cores = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else None
@@ -240,13 +269,16 @@ def main() -> int:
         if all_cores:
             os.sched_setaffinity(0, all_cores)
         db = Path(tmp) / "store.duckdb"
-        (c, tree_peak), wall = timed(soko_import, db, [folder], False)
-        rows.append((f"(c) soko import --no-audit, {cores} cores", c["stored"], c["seconds"], size))
-        audit_files = files[:max(1, math.ceil(len(files) * audit_share))]
-        (d, _), _ = timed(soko_import, Path(tmp) / "audited.duckdb", audit_files, True)
-        share = "" if len(audit_files) == len(files) else f": {d['stored']:,} hands, extrapolated"
-        rows.append((f"(d) soko import with audit, {cores} cores{share}", args.hands,
+        (c, tree_peak), wall = timed(soko_import, db, [folder], True)
+        rows.append((f"(c) soko import (audit and facts on), {cores} cores", c["stored"], c["seconds"], size))
+        some = files[:max(1, math.ceil(len(files) * share))]
+        (d, _), _ = timed(soko_import, Path(tmp) / "unaudited.duckdb", some, False)
+        sampled = "" if len(some) == len(files) else f": {d['stored']:,} hands, extrapolated"
+        rows.append((f"(d) soko import --no-audit, {cores} cores{sampled}", args.hands,
                      d["seconds"] * args.hands / d["stored"], size))
+        n, seconds = store_alone(Path(tmp) / "alone.duckdb", some)
+        rows.append((f"(e) the store alone: (c)'s rows appended, 1 process{sampled and ', extrapolated'}",
+                     args.hands, seconds * args.hands / n, size))
         stored, parts = store_size(db)
     ours = c["stored"] / c["seconds"]
     console.print(rate_table(f"Importing {args.hands:,} PokerStars hold'em and stud hands ({size / 1e6:.0f} MB)",

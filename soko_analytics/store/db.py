@@ -48,6 +48,8 @@ DEFAULT_DB = "soko.duckdb"
 CONFIG: dict[str, str | bool | int | float | list[str]] = {
     "autoinstall_known_extensions": False, "autoload_known_extensions": False}
 """No extension is ever downloaded or loaded behind the user's back (a SQLite file would ask for one)."""
+IMPORT_CHECKPOINT = "128MB"
+"""DuckDB's checkpoint threshold during an import (its default is 16 MB): see ``docs/core.md``, import speed."""
 RESOLVABLE = ("malformed", "incomplete", "unsupported", "internal", "too_large")
 """Kinds of hand records that a later import storing the same hand id resolves."""
 
@@ -390,6 +392,9 @@ class Store:
         if summary.problems:
             self._write_problems(summary.problems)
         writer = _FileWriter(self, run_id, summary, progress, on_chunk, strict)
+        # Each checkpoint rewrites the tables' last, partly filled row groups (the raw text recompressed):
+        # fewer of them during an import cost a larger write-ahead log and less time.
+        self.con.execute(f"SET checkpoint_threshold = '{IMPORT_CHECKPOINT}'")
         try:
             for chunk in _chunks(files, format, jobs, with_audit, strict):
                 writer.write(chunk)
@@ -403,6 +408,8 @@ class Store:
                                 "run the same command again to import the rest", path=self.path)
             error.summary = summary
             raise error from None
+        finally:
+            _reset_checkpoint(self.con)
         if files:  # fold the write-ahead log into the file, compressed, and give back its free blocks
             self._transaction(lambda: None, "the write-ahead log", sql="CHECKPOINT")
             self._compact()
@@ -642,6 +649,14 @@ def _rollback(con: duckdb.DuckDBPyConnection) -> None:
     """Roll back, never hiding the error that led here behind a second one (a failed ROLLBACK on a full disk)."""
     try:
         con.execute("ROLLBACK")
+    except duckdb.Error:
+        pass
+
+
+def _reset_checkpoint(con: duckdb.DuckDBPyConnection) -> None:
+    """DuckDB's own checkpoint threshold again (a connection refusing statements after an error keeps the import's)."""
+    try:
+        con.execute("RESET checkpoint_threshold")
     except duckdb.Error:
         pass
 
