@@ -64,6 +64,10 @@ class EvaluationError(SokoError):
     """A hand that cannot be evaluated (wrong number of cards, a card twice)."""
 
 
+class StoreError(SokoError):
+    """The store cannot be opened, upgraded or written."""
+
+
 class CoreError(SokoError):
     """What the compiled core (``soko_analytics._core``) refuses: input it cannot take (a bad argument, an
     unknown format, a hand in a form it does not read), with the file and line where it has them."""

@@ -194,7 +194,7 @@ pub struct GameRules {
 }
 
 /// How the values of a spec's ranking are found (handed over from Python the first time).
-pub type Rankings = dyn FnMut(&GameSpec) -> Option<Judge>;
+pub type Rankings = dyn FnMut(&GameSpec) -> Option<Judge> + Send;
 
 /// Each game's [`GameRules`], by rules text, resolved once through the reader's lookups.
 pub struct Games {

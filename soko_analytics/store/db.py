@@ -18,44 +18,36 @@ from __future__ import annotations
 import os
 import re
 import time
-import warnings
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
-from dataclasses import dataclass, field
-from datetime import datetime
 from importlib import resources
 from pathlib import Path
-from typing import cast
 
 import duckdb
 import polars as pl
 
-from ..errors import SokoError
+from ..errors import SokoError, StoreError
 from ..model.hand import Hand
 from ..native import core
 from ..parsers import Quarantined, iter_files, read_text
-from ..parsers.base import InternalError, quarantine
 from .compact import compact, needs_compacting, swap
+from .duck import first_line, frame, interrupted, quietly, registered, rollback
 from .facts import rollup_sql
 from .keys import content_hash
-from .reading import CORE_FORMATS, Chunk, Readers, file_hash, read_chunks
+from .reading import CORE_FORMATS, Chunk, Readers, core_format, file_hash, read_chunks, thread_chunks
 from .rows import Batch
+from .writing import HAND_TABLES, FileResult, FileWriter, ImportSummary
+
+__all__ = ["HAND_TABLES", "LATEST", "TABLES", "FileResult", "ImportSummary", "Interrupted", "Store", "StoreError",
+           "default_jobs", "interrupted", "migrations", "open_for_reading"]
 
 TABLES = ("hands", "seats", "actions", "cards", "pots", "findings", "player_hands", "player_days", "quarantine",
           "imports")
-HAND_TABLES = ("hands", "seats", "actions", "cards", "pots", "findings", "player_hands")
 DEFAULT_DB = "soko.duckdb"
 CONFIG: dict[str, str | bool | int | float | list[str]] = {
     "autoinstall_known_extensions": False, "autoload_known_extensions": False}
 """No extension is ever downloaded or loaded behind the user's back (a SQLite file would ask for one)."""
 IMPORT_CHECKPOINT = "128MB"
 """DuckDB's checkpoint threshold during an import (its default is 16 MB): see ``docs/core.md``, import speed."""
-RESOLVABLE = ("malformed", "incomplete", "unsupported", "internal", "too_large")
-"""Kinds of hand records that a later import storing the same hand id resolves."""
-
-
-class StoreError(SokoError):
-    """The store cannot be opened, upgraded or written."""
 
 
 class Interrupted(SokoError):
@@ -78,62 +70,6 @@ def migrations() -> list[tuple[int, str, str]]:
 
 
 LATEST = max(v for v, _, _ in migrations())
-
-
-@dataclass
-class FileResult:
-    """What importing one file did."""
-
-    path: str
-    skipped: bool = False
-    """Already imported, unchanged."""
-    stored: int = 0
-    duplicate: int = 0
-    quarantined: int = 0
-    internal: int = 0
-    """Of the quarantined, hands that met a bug of ours."""
-    error: str | None = None
-    """Why the file could not be read at all (it is in the quarantine as unreadable, not recorded as imported)."""
-    format: str | None = None
-
-
-@dataclass
-class ImportSummary:
-    files: list[FileResult] = field(default_factory=list)
-    seconds: float = 0.0
-    problems: list[Quarantined] = field(default_factory=list)
-    """What a folder walk could not walk (unreadable sub-folders, broken or looping links)."""
-
-    @property
-    def stored(self) -> int:
-        return sum(f.stored for f in self.files)
-
-    @property
-    def duplicate(self) -> int:
-        return sum(f.duplicate for f in self.files)
-
-    @property
-    def quarantined(self) -> int:
-        return sum(f.quarantined for f in self.files)
-
-    @property
-    def internal(self) -> int:
-        return sum(f.internal for f in self.files)
-
-    @property
-    def skipped_files(self) -> int:
-        return sum(f.skipped for f in self.files)
-
-    @property
-    def failed_files(self) -> int:
-        return sum(f.error is not None for f in self.files)
-
-    def line(self) -> str:
-        rate = (self.stored + self.duplicate + self.quarantined) / self.seconds if self.seconds else 0
-        failed = f", {self.failed_files} not readable" if self.failed_files else ""
-        return (f"{len(self.files)} files ({self.skipped_files} unchanged, skipped{failed}): {self.stored} hands "
-                f"stored, {self.duplicate} already in the store, {self.quarantined} quarantined; "
-                f"{self.seconds:.1f} s, {rate:,.0f} hands/s")
 
 
 def _connect(path: str, read_only: bool) -> duckdb.DuckDBPyConnection:
@@ -236,7 +172,7 @@ class Store:
                 self._rehash_hands()
             self.con.execute("COMMIT")
         except BaseException:
-            _rollback(self.con)
+            rollback(self.con)
             raise
 
     def _rehash_hands(self) -> None:
@@ -254,7 +190,7 @@ class Store:
             new.extend((k, h) for k, h in zip(keys, hashes) if h is not None)
         if new:
             frame = pl.DataFrame(new, schema={"hand_key": pl.Int64, "content_hash": pl.String}, orient="row")
-            with _registered(self.con, "rehashed", frame):
+            with registered(self.con, "rehashed", frame):
                 self.con.execute("UPDATE hands SET content_hash = r.content_hash FROM rehashed r "
                                  "WHERE hands.hand_key = r.hand_key")
 
@@ -279,7 +215,7 @@ class Store:
         frames = batch.to_frames()
         if len(frames["player_hands"]):
             seats = frames["seats"].select("hand_key", "seat", "position", "put_in", "collected", "cash_out", "net")
-            with _registered(self.con, "fixed_seats", seats.to_arrow()):
+            with registered(self.con, "fixed_seats", seats.to_arrow()):
                 self.con.execute("""
                     UPDATE seats SET position = f.position, put_in = f.put_in, collected = f.collected,
                         cash_out = f.cash_out, net = f.net
@@ -305,7 +241,7 @@ class Store:
 
     def query(self, sql: str, params: list | None = None) -> pl.DataFrame:
         """Any SQL over the store, as a Polars DataFrame."""
-        return _frame(self.con.execute(sql, params or []))
+        return frame(self.con.execute(sql, params or []))
 
     def table(self, name: str) -> pl.DataFrame:
         if name not in TABLES:
@@ -391,13 +327,14 @@ class Store:
                 files.append((str(item), name))
         if summary.problems:
             self._write_problems(summary.problems)
-        writer = _FileWriter(self, run_id, summary, progress, on_chunk, strict)
+        writer = FileWriter(self, run_id, summary, progress, on_chunk, strict)
         # Each checkpoint rewrites the tables' last, partly filled row groups (the raw text recompressed):
         # fewer of them during an import cost a larger write-ahead log and less time.
         self.con.execute(f"SET checkpoint_threshold = '{IMPORT_CHECKPOINT}'")
         try:
             for chunk in _chunks(files, format, jobs, with_audit, strict):
                 writer.write(chunk)
+            writer.flush()
         except KeyboardInterrupt:
             summary.seconds = time.perf_counter() - started
             # What is committed is read from the store: a chunk committed just before Ctrl-C may not be counted yet.
@@ -409,7 +346,7 @@ class Store:
             error.summary = summary
             raise error from None
         finally:
-            _reset_checkpoint(self.con)
+            quietly(self.con, "RESET checkpoint_threshold")
         if files:  # fold the write-ahead log into the file, compressed, and give back its free blocks
             self._transaction(lambda: None, "the write-ahead log", sql="CHECKPOINT")
             self._compact()
@@ -442,26 +379,26 @@ class Store:
             try:
                 self.con.execute(sql)
             except duckdb.Error as err:
-                raise StoreError(f"cannot write {what} to the store: {_first_line(err)}", path=self.path) from None
+                raise StoreError(f"cannot write {what} to the store: {first_line(err)}", path=self.path) from None
             return
         self.con.execute("BEGIN TRANSACTION")
         try:
             work()
             self.con.execute("COMMIT")
         except RuntimeError as err:
-            _rollback(self.con)
+            rollback(self.con)
             if interrupted(err):  # DuckDB turns Ctrl-C during a query into this
                 raise KeyboardInterrupt from None
             raise
         except duckdb.Error as err:
-            _rollback(self.con)
-            raise StoreError(f"cannot write {what} to the store: {_first_line(err)}", path=self.path) from None
+            rollback(self.con)
+            raise StoreError(f"cannot write {what} to the store: {first_line(err)}", path=self.path) from None
         except BaseException:
-            _rollback(self.con)
+            rollback(self.con)
             raise
 
     def _insert(self, table: str, frame: pl.DataFrame, rollup: bool = True) -> None:
-        with _registered(self.con, "incoming", frame.to_arrow()):
+        with registered(self.con, "incoming", frame.to_arrow()):
             self.con.execute(f"INSERT INTO {table} SELECT * FROM incoming")
             if table == "player_hands" and rollup:  # and their sums, for the stats
                 self.con.execute(f"INSERT INTO player_days {rollup_sql('incoming')}")
@@ -472,7 +409,7 @@ class Store:
         if not len(frame):
             return 0, 0
         frame = frame.with_columns(pl.lit(import_id, pl.Int32).alias("import_id"))
-        with _registered(self.con, "incoming", frame.to_arrow()):
+        with registered(self.con, "incoming", frame.to_arrow()):
             added = self.con.execute("""
                 INSERT INTO quarantine SELECT * FROM incoming i WHERE NOT EXISTS (
                     SELECT 1 FROM quarantine q WHERE q.resolved_by IS NULL AND q.kind = i.kind
@@ -486,133 +423,14 @@ class Store:
 def _chunks(files: list[tuple[str, str]], format: str, jobs: int, with_audit: bool,
             strict: bool) -> Iterator[Chunk]:
     if jobs > 1 and len(files) > 1 and not strict:
+        if all(core_format(Path(path), format) for path, _ in files):
+            yield from thread_chunks(files, jobs, format, with_audit)
+            return
         with Readers(jobs, format, with_audit) as readers:
             yield from readers.chunks(files)
     else:
         for path, name in files:
             yield from read_chunks(path, format, with_audit, strict, name=name)
-
-
-class _FileWriter:
-    """Writes the chunks of a run: each chunk in one transaction, each file's record with its last chunk."""
-
-    def __init__(self, store: Store, run_id: int, summary: ImportSummary, progress: Callable[[FileResult], None] | None,
-                 on_chunk: Callable[[int], None] | None, strict: bool) -> None:
-        self.store, self.con = store, store.con
-        self.run_id, self.summary, self.progress, self.on_chunk = run_id, summary, progress, on_chunk
-        self.strict = strict
-        self.next_id = self.first_id = store._next_import_id()
-        self.open: dict[str, tuple[int, FileResult, list[pl.DataFrame], float]] = {}
-        """Files part-written: import id, result so far, quarantine hashes seen, start time."""
-
-    def write(self, chunk: Chunk) -> None:
-        if chunk.path not in self.open:
-            self.open[chunk.path] = (self.next_id, FileResult(chunk.path), [], time.perf_counter())
-            self.next_id += 1
-        import_id, result, seen, started = self.open[chunk.path]
-        seen.append(chunk.frames["quarantine"].select("kind", "content_hash", "source_file", "reason"))
-
-        def work() -> None:
-            self._write_hands(chunk, import_id, result)
-            if chunk.info is not None:
-                self._finish(chunk, import_id, result, pl.concat(seen), started)
-
-        try:
-            self.store._transaction(work, chunk.path)
-        except StoreError as err:
-            if _disk_full(err):
-                raise StoreError(f"{err.reason}; the files before it are committed", path=err.path) from None
-            self._failed(chunk, import_id, result, err)
-        except Exception as err:  # noqa: BLE001 - a bug of ours writing one chunk fails its file, not the run
-            if self.strict:
-                raise
-            self._failed(chunk, import_id, result, InternalError.of(err, path=chunk.path))
-        if self.on_chunk:
-            self.on_chunk(chunk.hands)
-        if chunk.info is not None:
-            del self.open[chunk.path]
-            self.summary.files.append(result)
-            if self.progress:
-                self.progress(result)
-
-    def _failed(self, chunk: Chunk, import_id: int, result: FileResult, err: SokoError) -> None:
-        """A chunk that could not be written: the file is not recorded as imported, and the quarantine says why."""
-        reason = f"{chunk.hands:,} hands of this file could not be written to the store: {err.reason}"
-        result.error = reason
-        batch = Batch()
-        batch.add_quarantine(quarantine(InternalError(reason), "", chunk.path, 0, None), 0)
-        self.store._transaction(lambda: self.store._insert_quarantine(batch.to_frames()["quarantine"], import_id),
-                                chunk.path)
-        result.quarantined += 1
-        result.internal += 1
-
-    def _write_hands(self, chunk: Chunk, import_id: int, result: FileResult) -> None:
-        frames = {name: df.with_columns(pl.lit(import_id, pl.Int32).alias("import_id"))
-                  if "import_id" in df.columns else df for name, df in chunk.frames.items()}
-        hands = frames["hands"].with_row_index("row")
-        keys = hands.select("row", "hand_key", "content_hash")
-        first = keys.unique("hand_key", keep="first", maintain_order=True)
-        with _registered(self.con, "incoming_keys", first.select("hand_key").to_arrow()):
-            stored = _frame(self.con.execute(
-                "SELECT hand_key, content_hash AS stored_hash FROM hands "
-                "WHERE hand_key IN (SELECT hand_key FROM incoming_keys)"))
-        if stored.is_empty():
-            stored = pl.DataFrame(schema={"hand_key": pl.Int64, "stored_hash": pl.Utf8})
-        seen = keys.join(first.select("hand_key", pl.col("content_hash").alias("first_hash"),
-                                      pl.col("row").alias("first_row")), on="hand_key"
-                         ).join(stored, on="hand_key", how="left")
-        # A hand is new when it is the first with its key in the chunk and the key is not stored.
-        new = seen.filter(pl.col("stored_hash").is_null() & (pl.col("row") == pl.col("first_row")))
-        same = seen.filter((pl.coalesce("stored_hash", "first_hash") == pl.col("content_hash"))
-                           & ~pl.col("row").is_in(new["row"].implode()))
-        conflict = seen.filter(pl.coalesce("stored_hash", "first_hash") != pl.col("content_hash"))
-        new_keys = new.select("hand_key")
-        for name in HAND_TABLES:
-            df = hands.filter(pl.col("row").is_in(new["row"].implode())).drop("row") if name == "hands" \
-                else frames[name].join(new_keys, on="hand_key", how="semi")
-            if len(df):
-                self.store._insert(name, df)
-        quarantine = frames["quarantine"]
-        if len(conflict):
-            clash = hands.filter(pl.col("row").is_in(conflict["row"].implode()))
-            quarantine = pl.concat([quarantine, clash.select(
-                pl.lit(import_id, pl.Int32).alias("import_id"), "source_file", "source_line", "hand_id",
-                pl.lit("conflict").alias("kind"),
-                pl.format("a different hand {} of {} is already stored", "hand_id", "site").alias("reason"),
-                "raw", "content_hash", pl.lit(None, pl.Int32).alias("resolved_by"))], how="vertical_relaxed")
-        added, known = self.store._insert_quarantine(quarantine, import_id)
-        if len(new):  # earlier records of hands stored now are resolved
-            stored_ids = hands.join(new.select("row"), on="row").select("hand_id").to_arrow()
-            with _registered(self.con, "stored_ids", stored_ids):
-                self.con.execute(f"""
-                    UPDATE quarantine SET resolved_by = $id WHERE resolved_by IS NULL AND import_id <> $id
-                    AND kind IN {RESOLVABLE} AND hand_id IN (SELECT hand_id FROM stored_ids)""", {"id": import_id})
-        result.stored += len(new)
-        result.duplicate += len(same) + known  # a hand quarantined before is "already in the store" too
-        result.quarantined += added
-        result.internal += int((quarantine["kind"] == "internal").sum())
-
-    def _finish(self, chunk: Chunk, import_id: int, result: FileResult, seen: pl.DataFrame, started: float) -> None:
-        """The file's record, and the resolution of the records its earlier reads left that this read did not."""
-        info = chunk.info
-        assert info is not None
-        result.format = info.format
-        with _registered(self.con, "seen", seen.to_arrow()):
-            self.con.execute("""
-                UPDATE quarantine SET resolved_by = $id WHERE resolved_by IS NULL AND import_id <> $id
-                AND (source_file = $path OR starts_with(source_file, $member))
-                AND NOT EXISTS (SELECT 1 FROM seen s WHERE s.kind = quarantine.kind
-                    AND s.content_hash = quarantine.content_hash
-                    AND (quarantine.raw <> '' OR s.reason = quarantine.reason))""",
-                             {"id": import_id, "path": info.path, "member": info.path + ":"})
-        if info.failed is not None or result.error is not None:
-            result.error = result.error or info.failed
-            return
-        self.con.execute(
-            "INSERT INTO imports VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            [import_id, self.run_id, info.path, info.size, info.mtime, info.content_hash, info.format,
-             result.stored, result.duplicate, result.quarantined, datetime.now(),
-             int((time.perf_counter() - started) * 1000)])
 
 
 def _python_hash(raw: str, fmt: str) -> str | None:
@@ -623,59 +441,6 @@ def _python_hash(raw: str, fmt: str) -> str | None:
     except SokoError:
         return None
     return None
-
-
-@contextmanager
-def _registered(con: duckdb.DuckDBPyConnection, name: str, table: object) -> Iterator[None]:
-    """A table registered under ``name`` for the block; never hides the block's error behind a failed
-    unregister (after an interrupted query, DuckDB refuses every statement until the rollback)."""
-    con.register(name, table)
-    try:
-        yield
-    finally:
-        try:
-            con.unregister(name)
-        except duckdb.Error:
-            pass
-
-
-def interrupted(err: BaseException) -> bool:
-    """Whether an exception is DuckDB's way of saying Ctrl-C came during a query."""
-    return isinstance(err, duckdb.InterruptException) or (isinstance(err, RuntimeError)
-                                                          and str(err).startswith("Query interrupted"))
-
-
-def _rollback(con: duckdb.DuckDBPyConnection) -> None:
-    """Roll back, never hiding the error that led here behind a second one (a failed ROLLBACK on a full disk)."""
-    try:
-        con.execute("ROLLBACK")
-    except duckdb.Error:
-        pass
-
-
-def _reset_checkpoint(con: duckdb.DuckDBPyConnection) -> None:
-    """DuckDB's own checkpoint threshold again (a connection refusing statements after an error keeps the import's)."""
-    try:
-        con.execute("RESET checkpoint_threshold")
-    except duckdb.Error:
-        pass
-
-
-def _first_line(err: BaseException) -> str:
-    text = str(err).strip()
-    return text.splitlines()[0] if text else type(err).__name__
-
-
-def _disk_full(err: StoreError) -> bool:
-    text = err.reason.lower()
-    return "no space left" in text or "file too large" in text or "could not write" in text or "disk" in text
-
-
-def _frame(result: duckdb.DuckDBPyConnection) -> pl.DataFrame:
-    """A DuckDB result as a Polars DataFrame (through Arrow)."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # DuckDB notes the copy an execute() result makes; the result is small
-        return cast(pl.DataFrame, pl.from_arrow(result.to_arrow_table()))
 
 
 def open_for_reading(path: str | Path) -> Store:

@@ -7,19 +7,25 @@ its rows made inside the per-hand boundary: a bug of ours on one hand
 quarantines that hand as ``internal`` and the file goes on (``strict`` raises
 instead).
 
-:class:`Readers` runs :func:`read_chunks` in worker processes, one file per
-worker at a time, each sending its chunks back through its own pipe (a worker
-holds at most one chunk in flight). A worker that dies (killed, out of memory)
-fails only the file it was reading, which is reported and not recorded as
-imported, and a new worker takes over. Workers ignore Ctrl-C: the main
-process stops them at once (:meth:`Readers.close`).
+:func:`thread_chunks` reads files the compiled core reads in threads of this
+process: the core lets go of Python while it reads, so the threads read in
+parallel and hand their chunks over as they are, with no copy. Other files
+(PHH, a zip of mixed formats) are read by Python, which runs one thread at a
+time: :class:`Readers` runs :func:`read_chunks` for them in worker processes,
+one file per worker at a time, each sending its chunks back through its own
+pipe (a worker holds at most one chunk in flight). A worker that dies (killed,
+out of memory) fails only the file it was reading, which is reported and not
+recorded as imported, and a new worker takes over. Workers ignore Ctrl-C: the
+main process stops them at once (:meth:`Readers.close`).
 """
 
 from __future__ import annotations
 
 import hashlib
 import multiprocessing
+import queue
 import signal
+import threading
 from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
@@ -204,6 +210,61 @@ def failed_chunk(path: str, reason: str) -> Chunk:
     return Chunk(path, Batch().to_frames(), FileInfo(path, 0, datetime.fromtimestamp(0), "", None, reason))
 
 
+Task = tuple[str, str]
+"""A file to read: its path, and the name the store calls it."""
+
+
+# -- reader threads ------------------------------------------------------------------------
+
+
+def thread_chunks(tasks: list[Task], jobs: int, format: str = "auto", with_audit: bool = True) -> Iterator[Chunk]:
+    """The chunks of every file, ``jobs`` files at a time in threads of this process (each file's chunks in
+    order); for files the core reads (:func:`core_format`), whose reading lets other threads run. At most
+    ``jobs`` chunks wait to be taken. Closing the iterator (Ctrl-C in the caller) stops the threads after the
+    chunk each is reading."""
+    todo = deque(tasks)
+    out: queue.Queue[Chunk | None] = queue.Queue(maxsize=jobs)
+    stop = threading.Event()
+
+    def put(item: Chunk | None) -> bool:
+        while not stop.is_set():
+            try:
+                out.put(item, timeout=0.1)
+                return True
+            except queue.Full:
+                continue
+        return False
+
+    def run() -> None:
+        while not stop.is_set():
+            try:
+                path, name = todo.popleft()
+            except IndexError:
+                break
+            try:
+                for chunk in read_chunks(path, format, with_audit, name=name):
+                    if not put(chunk):
+                        return
+            except Exception as err:  # noqa: BLE001 - outside the per-hand boundary: the file fails, the run goes on
+                put(failed_chunk(name, str(InternalError.of(err, path=name))))
+        put(None)
+
+    threads = [threading.Thread(target=run, name=f"soko-reader-{i}", daemon=True)
+               for i in range(min(jobs, len(tasks)))]
+    for thread in threads:
+        thread.start()
+    running = len(threads)
+    try:
+        while running:
+            item = out.get()
+            if item is None:
+                running -= 1
+            else:
+                yield item
+    finally:
+        stop.set()
+
+
 # -- worker processes ---------------------------------------------------------------------
 
 
@@ -217,10 +278,6 @@ def _work(conn: Connection, format: str, with_audit: bool) -> None:
                 conn.send(chunk)
         except Exception as err:  # noqa: BLE001 - outside the per-hand boundary: the file fails, the run goes on
             conn.send(failed_chunk(name, str(InternalError.of(err, path=name))))
-
-
-Task = tuple[str, str]
-"""A file to read: its path, and the name the store calls it."""
 
 
 @dataclass

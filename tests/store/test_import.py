@@ -159,7 +159,9 @@ def test_a_killed_import_resumes_to_the_same_store(tmp_path, soko_example):
     with Store(clean) as store:
         store.import_paths([folder])
     killed = tmp_path / "killed.duckdb"
-    script = ("import sys; from soko_analytics.store.db import Store; "
+    # A transaction per file (40 hands), so that a kill finds some files committed and some not.
+    script = ("import sys; from soko_analytics.store import writing; from soko_analytics.store.db import Store; "
+              "writing.GROUP_HANDS = 40; "
               "Store(sys.argv[1]).import_paths([sys.argv[2]], progress=lambda r: print(r.path, flush=True))")
     proc = subprocess.Popen([sys.executable, "-c", script, str(killed), str(folder)], stdout=subprocess.PIPE, text=True)
     for _ in range(5):  # five files committed, the sixth on its way: kill -9
@@ -175,3 +177,31 @@ def test_a_killed_import_resumes_to_the_same_store(tmp_path, soko_example):
         store.import_paths([folder])
     assert 0 < partial < 30 * 40, partial  # killed part-way
     assert _rows(killed) == _rows(clean)
+
+
+def test_a_chunk_that_cannot_be_written_fails_its_file_only(tmp_path, soko_example, monkeypatch):
+    """The files are written in one transaction; when it fails, each chunk is written again alone, so that
+    the other files are stored and counted once, and the failing file is reported and quarantined."""
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    _hand_files(folder, soko_example, 3)
+    insert = Store._insert
+
+    def failing(self, table, frame, rollup=True):
+        keys = [k for (k,) in self.con.execute("SELECT hand_key FROM hands WHERE source_file LIKE '%session001.txt'")
+                .fetchall()]
+        if table == "seats" and frame["hand_key"].is_in(keys).any():
+            raise RuntimeError("a bug of ours")
+        insert(self, table, frame, rollup)
+
+    monkeypatch.setattr(Store, "_insert", failing)
+    with Store(tmp_path / "s.duckdb") as store:
+        summary = store.import_paths([folder])
+        per_file = dict(store.query("SELECT source_file, count(*) FROM hands GROUP BY 1").rows())
+        records = store.query("SELECT source_file, kind, reason FROM quarantine").rows()
+    assert summary.stored == 80 and summary.duplicate == 0
+    assert sorted(Path(f).name for f in per_file) == ["session000.txt", "session002.txt"]
+    failed = [f for f in summary.files if f.error]
+    assert [Path(f.path).name for f in failed] == ["session001.txt"]
+    assert "could not be written" in failed[0].error and "a bug of ours" in failed[0].error
+    assert [(Path(f).name, kind) for f, kind, _ in records] == [("session001.txt", "internal")]

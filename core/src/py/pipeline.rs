@@ -76,7 +76,9 @@ impl FileReader {
             return Ok(None);
         }
         let mut rows = Rows::default();
-        self.done = !self.read.fill(&mut rows, self.rows);
+        // Other Python threads run while the core reads (an import's reader threads).
+        let (read, limit) = (&mut self.read, self.rows);
+        self.done = !py.detach(|| read.fill(&mut rows, limit));
         if self.done && rows.count() == 0 {
             return Ok(None);
         }

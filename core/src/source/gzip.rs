@@ -152,7 +152,7 @@ impl<R: Read> GzipStream<R> {
     }
 }
 
-impl<R: Read> Step for GzipStream<R> {
+impl<R: Read + Send> Step for GzipStream<R> {
     /// Up to `size` inflated bytes; empty at the end; an error when the data stops mid-stream.
     fn read1(&mut self, size: usize) -> Result<Vec<u8>, ReadError> {
         loop {

@@ -83,7 +83,7 @@ impl ReadError {
 }
 
 /// A member's bytes read a step at a time (Python's `read1`): a failure loses nothing read before it.
-pub trait Step {
+pub trait Step: Send {
     fn read1(&mut self, size: usize) -> Result<Vec<u8>, ReadError>;
 }
 
