@@ -113,6 +113,26 @@ impl Rows {
         self.stored += 1;
     }
 
+    /// The rows of a hand read, under the rules its rules text names (resolved once per text):
+    /// [`Rows::add_hand`], or an `internal` record when the rules cannot be had.
+    pub fn add_read(&mut self, hand: &Hand, at: &mut ReadContext<'_>, origin: &Origin<'_>) {
+        match at.games.get(&hand.rules, at.lookups) {
+            Ok(game) => self.add_hand(hand, &game, origin, at.audit, at.line, at.fault),
+            Err(reason) => self.add_record(
+                &QuarantineRow {
+                    path: at.path,
+                    line: at.line,
+                    start: None,
+                    hand_id: Some(&hand.hand_id),
+                    kind: "internal",
+                    reason: &reason,
+                    raw: &hand.raw,
+                },
+                origin.import_id,
+            ),
+        }
+    }
+
     /// The row of a record that could not be stored.
     pub fn add_quarantine(&mut self, q: &Quarantine, import_id: i32) {
         self.add_record(
@@ -184,6 +204,18 @@ pub fn guarded<T>(work: impl FnOnce() -> T) -> Result<T, String> {
             .unwrap_or_else(|| "a panic".to_string());
         format!("panic: {text}")
     })
+}
+
+/// Where a hand was read and how its rows are made ([`Rows::add_read`]).
+pub struct ReadContext<'a> {
+    pub games: &'a mut Games,
+    pub lookups: &'a mut dyn Lookups,
+    /// The file (or member) and line the hand's records name.
+    pub path: &'a str,
+    pub line: u64,
+    pub audit: bool,
+    /// For tests of the per-hand boundary (see [`FileRead::fault_hand`]).
+    pub fault: Option<&'a str>,
 }
 
 /// What the rows of a hand need of its game: the rows' facts, the spec, what values its showdowns.
@@ -428,28 +460,18 @@ impl PieceReader<'_> {
             )))
         });
         match read {
-            Ok(hand) => match self.games.get(&hand.rules, self.lookups) {
-                Ok(game) => rows.add_hand(
-                    &hand,
-                    &game,
-                    &origin,
-                    self.audit,
-                    piece.line as u64,
-                    self.fault,
-                ),
-                Err(reason) => rows.add_record(
-                    &QuarantineRow {
-                        path: self.name,
-                        line: piece.line as u64,
-                        start: None,
-                        hand_id: Some(&hand.hand_id),
-                        kind: "internal",
-                        reason: &reason,
-                        raw: &hand.raw,
-                    },
-                    self.import_id,
-                ),
-            },
+            Ok(hand) => rows.add_read(
+                &hand,
+                &mut ReadContext {
+                    games: self.games,
+                    lookups: self.lookups,
+                    path: self.name,
+                    line: piece.line as u64,
+                    audit: self.audit,
+                    fault: self.fault,
+                },
+                &origin,
+            ),
             Err(q) => rows.add_quarantine(&q, self.import_id),
         }
     }

@@ -1,10 +1,10 @@
-"""The columnar DuckDB store: the only module that imports duckdb.
+"""The columnar DuckDB store.
 
 :class:`Store` opens (and creates or upgrades) a DuckDB file whose tables are
 defined by the versioned DDL shipped in the package (``soko_analytics/schemas``,
 also ``schemas/`` at the top of the checkout). :meth:`Store.import_paths` reads
-hand-history files (:mod:`.reading`, in worker processes) and writes their rows
-in bulk, a chunk of hands per transaction: a file already imported unchanged is
+hand-history files (:mod:`.reading`, in the core's threads or worker processes) and writes
+their rows in bulk (:mod:`.writing`, a chunk of hands per transaction): a file already imported unchanged is
 skipped, a hand already stored (same site and id, same content) is not stored
 twice, a different hand under a stored id is quarantined as a conflict, and
 every hand ends up stored or quarantined with its reason and raw text. A file
@@ -46,8 +46,11 @@ DEFAULT_DB = "soko.duckdb"
 CONFIG: dict[str, str | bool | int | float | list[str]] = {
     "autoinstall_known_extensions": False, "autoload_known_extensions": False}
 """No extension is ever downloaded or loaded behind the user's back (a SQLite file would ask for one)."""
+MEMORY_LIMIT = "1GB"
 IMPORT_CHECKPOINT = "128MB"
 """DuckDB's checkpoint threshold during an import (its default is 16 MB): see ``docs/core.md``, import speed."""
+IMPORT_MEMORY = "512MB"
+"""DuckDB's memory limit during an import (1 GB otherwise): the readers' chunks share the process with it."""
 
 
 class Interrupted(SokoError):
@@ -90,7 +93,7 @@ def _connect(path: str, read_only: bool) -> duckdb.DuckDBPyConnection:
         reason = text.splitlines()[0] if text else type(err).__name__
         raise StoreError(f"cannot open the store: {reason}", path=path) from None
     try:
-        con.execute("SET memory_limit = '1GB'")  # bound the buffer pool whatever the store's size
+        con.execute(f"SET memory_limit = '{MEMORY_LIMIT}'")  # bound the buffer pool whatever the store's size
     except BaseException:
         con.close()
         raise
@@ -331,10 +334,10 @@ class Store:
         # Each checkpoint rewrites the tables' last, partly filled row groups (the raw text recompressed):
         # fewer of them during an import cost a larger write-ahead log and less time.
         self.con.execute(f"SET checkpoint_threshold = '{IMPORT_CHECKPOINT}'")
+        self.con.execute(f"SET memory_limit = '{IMPORT_MEMORY}'")
         try:
             for chunk in _chunks(files, format, jobs, with_audit, strict):
                 writer.write(chunk)
-            writer.flush()
         except KeyboardInterrupt:
             summary.seconds = time.perf_counter() - started
             # What is committed is read from the store: a chunk committed just before Ctrl-C may not be counted yet.
@@ -347,6 +350,7 @@ class Store:
             raise error from None
         finally:
             quietly(self.con, "RESET checkpoint_threshold")
+            quietly(self.con, f"SET memory_limit = '{MEMORY_LIMIT}'")
         if files:  # fold the write-ahead log into the file, compressed, and give back its free blocks
             self._transaction(lambda: None, "the write-ahead log", sql="CHECKPOINT")
             self._compact()

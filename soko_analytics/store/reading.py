@@ -36,12 +36,11 @@ from pathlib import Path
 import polars as pl
 
 from ..model.hand import Hand
-from ..native import core
+from ..native import core, hand_json
 from ..native import frames as native_frames
 from ..parsers import Quarantined, asked_format, detect_format, read_path
 from ..parsers.base import InternalError, Unreadable, quarantine
 from ..parsers.source import TextStream, members
-from ..replay.audit import audit
 from .rows import BATCH_TABLES, Batch
 
 CHUNK_ROWS = 5_000
@@ -115,6 +114,7 @@ def read_chunks(path: str, format: str = "auto", with_audit: bool = True, strict
     formats: dict[str, None] = {}
     failures: list[str] = []
     readable = False
+    hands: list[Hand] = []
     for item in read_path(p, format, strict, path):
         if isinstance(item, Quarantined):
             batch.add_quarantine(item, 0)
@@ -125,13 +125,14 @@ def read_chunks(path: str, format: str = "auto", with_audit: bool = True, strict
         else:
             readable = True
             formats[format_of(item)] = None
-            add_hand(batch, item, with_audit, strict)
-        if batch.rows() >= rows:
-            yield Chunk(path, batch.to_frames(), hands=batch.rows())
+            hands.append(item)
+        if len(hands) + batch.rows() >= rows:
+            yield Chunk(path, hand_frames(hands, batch, with_audit, strict), hands=len(hands) + batch.rows())
+            hands.clear()
             batch.clear()
     info = FileInfo(path, stat.st_size, datetime.fromtimestamp(stat.st_mtime), digest,
                     "+".join(formats) or None, None if readable else "; ".join(failures) or "no hands in the file")
-    yield Chunk(path, batch.to_frames(), info, batch.rows())
+    yield Chunk(path, hand_frames(hands, batch, with_audit, strict), info, len(hands) + batch.rows())
 
 
 CORE_FORMATS = ("pokerstars", "soko")
@@ -191,18 +192,19 @@ def format_of(hand: Hand) -> str:
     return hand.source.format if hand.source is not None and hand.source.format else "pokerstars"
 
 
-def add_hand(batch: Batch, hand: Hand, with_audit: bool, strict: bool) -> None:
-    """Audit a hand and add its rows, or (a bug of ours) its ``internal`` quarantine record."""
-    mark = batch.mark()
-    try:
-        batch.add_hand(hand, format_of(hand), 0, audit(hand, ledger=False) if with_audit else None)
-    except Exception as err:  # noqa: BLE001 - the per-hand boundary: one hand never stops a run
-        if strict:
-            raise
-        batch.rollback(mark)
-        where = hand.source
-        batch.add_quarantine(quarantine(InternalError.of(err), hand.raw, where.path if where else "<hand>",
-                                        where.line if where else 0, hand.hand_id), 0)
+def hand_frames(hands: list[Hand], batch: Batch, with_audit: bool, strict: bool) -> dict[str, pl.DataFrame]:
+    """The rows of hands Python has read, made by the core from their canonical form (``_core.hand_batch``:
+    audited, with their facts), and the batch's quarantine records. A hand the core cannot take (a bug of
+    ours) is an ``internal`` record, or under ``strict`` an :class:`InternalError` raised."""
+    _, _, tables = core.hand_batch([hand_json(h) for h in hands], "pokerstars", 0, with_audit, FAULT_HAND)
+    made = native_frames(tables)
+    bugs = made["quarantine"].filter(pl.col("kind") == "internal")
+    if strict and bugs.height:
+        first = bugs.row(0, named=True)
+        raise InternalError(first["reason"], path=first["source_file"], line=first["source_line"],
+                            hand_id=first["hand_id"])
+    made["quarantine"] = pl.concat([batch.to_frames()["quarantine"], made["quarantine"]])
+    return {t: made[t] for t in BATCH_TABLES}
 
 
 def failed_chunk(path: str, reason: str) -> Chunk:

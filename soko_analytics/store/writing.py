@@ -1,19 +1,15 @@
 """Writing an import's chunks into the store: dedup by hand key, conflicts, quarantine, the files' records.
 
-:class:`FileWriter` takes the chunks of a run (:mod:`.reading`) in the order they come, and writes
-them in transactions of at least :data:`GROUP_HANDS` hands and records: DuckDB writes a transaction's
-full row groups (122,880 rows) straight into the store's file, compressed, where a small transaction
-goes through its write-ahead log first and is written again at the next checkpoint, so few large
-transactions cost less than many small ones (``docs/core.md``, import speed). Each file's record goes
-in with its last chunk. A group that cannot be written is rolled back and its chunks are written again
-one per transaction, so that a chunk that cannot be written fails its own file only.
+:class:`FileWriter` takes the chunks of a run (:mod:`.reading`) in the order they come and writes each
+in one transaction, each file's record with its last chunk. A chunk that cannot be written fails its own
+file only: the file is not recorded as imported, and the quarantine says why.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING
 
@@ -32,8 +28,6 @@ if TYPE_CHECKING:
 HAND_TABLES = ("hands", "seats", "actions", "cards", "pots", "findings", "player_hands")
 RESOLVABLE = ("malformed", "incomplete", "unsupported", "internal", "too_large")
 """Kinds of hand records that a later import storing the same hand id resolves."""
-GROUP_HANDS = 20_000
-"""Hands and records written per transaction, at least (a chunk is never split)."""
 
 
 @dataclass
@@ -93,7 +87,7 @@ class ImportSummary:
 
 
 class FileWriter:
-    """Writes the chunks of a run (see the module text); :meth:`flush` writes what is left."""
+    """Writes the chunks of a run (see the module text)."""
 
     def __init__(self, store: Store, run_id: int, summary: ImportSummary, progress: Callable[[FileResult], None] | None,
                  on_chunk: Callable[[int], None] | None, strict: bool) -> None:
@@ -103,55 +97,22 @@ class FileWriter:
         self.next_id = self.first_id = store._next_import_id()
         self.open: dict[str, tuple[int, FileResult, list[pl.DataFrame], float]] = {}
         """Files part-written: import id, result so far, quarantine hashes seen, start time."""
-        self.pending: list[Chunk] = []
-        """Chunks taken and not yet written."""
 
     def write(self, chunk: Chunk) -> None:
-        """Take a chunk; the chunks taken are written once they hold :data:`GROUP_HANDS` hands and records."""
+        """Write a chunk in one transaction."""
         if chunk.path not in self.open:
             self.open[chunk.path] = (self.next_id, FileResult(chunk.path), [], time.perf_counter())
             self.next_id += 1
-        self.open[chunk.path][2].append(chunk.frames["quarantine"].select("kind", "content_hash", "source_file",
-                                                                          "reason"))
-        self.pending.append(chunk)
-        if sum(c.hands for c in self.pending) >= GROUP_HANDS:
-            self.flush()
-
-    def flush(self) -> None:
-        """Write the chunks taken: in one transaction, or (when that fails) one transaction each."""
-        chunks, self.pending = self.pending, []
-        if len(chunks) > 1:
-            before = {path: _copy(result) for path, (_, result, _, _) in self.open.items()}
-            try:
-                self.store._transaction(lambda: self._work_all(chunks),
-                                        f"{len(chunks)} chunks of {len({c.path for c in chunks})} files")
-            except StoreError as err:
-                if disk_full(err):
-                    raise StoreError(f"{err.reason}; the files before it are committed", path=err.path) from None
-                _restore(self.open, before)
-            except Exception:  # noqa: BLE001 - written again chunk by chunk, where the fault fails one file
-                _restore(self.open, before)
-            else:
-                for chunk in chunks:
-                    self._done(chunk)
-                return
-        for chunk in chunks:
-            self._write_one(chunk)
-
-    def _work_all(self, chunks: list[Chunk]) -> None:
-        for chunk in chunks:
-            self._work(chunk)
-
-    def _work(self, chunk: Chunk) -> None:
         import_id, result, seen, started = self.open[chunk.path]
-        self._write_hands(chunk, import_id, result)
-        if chunk.info is not None:
-            self._finish(chunk, import_id, result, pl.concat(seen), started)
+        seen.append(chunk.frames["quarantine"].select("kind", "content_hash", "source_file", "reason"))
 
-    def _write_one(self, chunk: Chunk) -> None:
-        import_id, result, _, _ = self.open[chunk.path]
+        def work() -> None:
+            self._write_hands(chunk, import_id, result)
+            if chunk.info is not None:
+                self._finish(chunk, import_id, result, pl.concat(seen), started)
+
         try:
-            self.store._transaction(lambda: self._work(chunk), chunk.path)
+            self.store._transaction(work, chunk.path)
         except StoreError as err:
             if disk_full(err):
                 raise StoreError(f"{err.reason}; the files before it are committed", path=err.path) from None
@@ -251,19 +212,3 @@ class FileWriter:
              result.stored, result.duplicate, result.quarantined, datetime.now(),
              int((time.perf_counter() - started) * 1000)])
 
-
-def _copy(result: FileResult) -> FileResult:
-    return FileResult(**{f.name: getattr(result, f.name) for f in fields(result)})
-
-
-def _restore(open_files: dict[str, tuple[int, FileResult, list[pl.DataFrame], float]],
-             before: dict[str, FileResult]) -> None:
-    """Put back the results of the files as they were before a transaction that was rolled back."""
-    for path, (_, result, _, _) in open_files.items():
-        if path in before:
-            for f in fields(result):
-                setattr(result, f.name, getattr(before[path], f.name))
-        else:  # first met in the group: nothing of it was written
-            for f in fields(result):
-                if f.name != "path":
-                    setattr(result, f.name, f.default)

@@ -24,7 +24,8 @@ import pytest
 
 from soko_analytics import api
 from soko_analytics.errors import SokoError
-from soko_analytics.store import reading, writing
+from soko_analytics.parsers.base import InternalError
+from soko_analytics.store import reading
 from soko_analytics.store.db import Store, StoreError
 
 from ..parsers.test_pokerstars_malformed import GOOD
@@ -188,25 +189,19 @@ def test_a_bug_of_ours_in_the_core_quarantines_the_hand_and_the_import_goes_on(t
         assert sorted(store.query("SELECT hand_id FROM hands")["hand_id"]) == ["1", "3"]
 
 
-def test_a_bug_of_ours_in_the_python_audit_quarantines_the_hand_or_raises_under_strict(tmp_path, monkeypatch):
-    real = reading.audit
-
-    def buggy(hand, **kwargs):
-        if hand.hand_id == "2":
-            raise ZeroDivisionError("division by zero")
-        return real(hand, **kwargs)
-
-    monkeypatch.setattr(reading, "audit", buggy)
-    monkeypatch.setattr(reading, "core_format", lambda path, format="auto": None)  # the Python path (PHH's)
+def test_a_bug_of_ours_on_a_hand_python_read_quarantines_the_hand_or_raises_under_strict(tmp_path, monkeypatch):
+    monkeypatch.setattr(reading, "FAULT_HAND", "2")
+    monkeypatch.setattr(reading, "core_format", lambda path, format="auto": None)  # the Python readers (PHH's)
     log = write(tmp_path / "a.txt", hands(1, 3))
     db = tmp_path / "s.duckdb"
     summary = api.import_paths(db, [log])
     assert (summary.stored, summary.quarantined, summary.internal) == (2, 1, 1)
     (record,) = api.quarantine_records(db)
     assert record["kind"] == "internal" and record["hand_id"] == "2" and record["source_line"] == 25
-    assert "ZeroDivisionError" in record["reason"] and "soko_analytics/" in record["reason"]
-    with pytest.raises(ZeroDivisionError):
+    assert "a fault injected on hand 2" in record["reason"] and "bug in soko_analytics" in record["reason"]
+    with pytest.raises(InternalError, match="a fault injected on hand 2") as raised:
         api.import_paths(tmp_path / "t.duckdb", [log], strict=True)
+    assert (raised.value.path, raised.value.line, raised.value.hand_id) == (str(log), 25, "2")
 
 
 def test_big_files_are_written_in_chunks(tmp_path, monkeypatch):
@@ -224,8 +219,7 @@ def _kill_a_worker(result) -> bool:
     return False
 
 
-def test_a_killed_reading_process_fails_only_its_file(tmp_path, monkeypatch):
-    monkeypatch.setattr(writing, "GROUP_HANDS", 1)  # a transaction per chunk: progress while the workers read
+def test_a_killed_reading_process_fails_only_its_file(tmp_path):
     folder = tmp_path / "logs"
     folder.mkdir()
     for i in range(8):

@@ -159,9 +159,7 @@ def test_a_killed_import_resumes_to_the_same_store(tmp_path, soko_example):
     with Store(clean) as store:
         store.import_paths([folder])
     killed = tmp_path / "killed.duckdb"
-    # A transaction per file (40 hands), so that a kill finds some files committed and some not.
-    script = ("import sys; from soko_analytics.store import writing; from soko_analytics.store.db import Store; "
-              "writing.GROUP_HANDS = 40; "
+    script = ("import sys; from soko_analytics.store.db import Store; "
               "Store(sys.argv[1]).import_paths([sys.argv[2]], progress=lambda r: print(r.path, flush=True))")
     proc = subprocess.Popen([sys.executable, "-c", script, str(killed), str(folder)], stdout=subprocess.PIPE, text=True)
     for _ in range(5):  # five files committed, the sixth on its way: kill -9
@@ -179,9 +177,10 @@ def test_a_killed_import_resumes_to_the_same_store(tmp_path, soko_example):
     assert _rows(killed) == _rows(clean)
 
 
+
 def test_a_chunk_that_cannot_be_written_fails_its_file_only(tmp_path, soko_example, monkeypatch):
-    """The files are written in one transaction; when it fails, each chunk is written again alone, so that
-    the other files are stored and counted once, and the failing file is reported and quarantined."""
+    """A bug of ours writing one file's rows rolls back that chunk only: the other files are stored, and
+    the failing file is reported, quarantined as internal and not recorded as imported."""
     folder = tmp_path / "logs"
     folder.mkdir()
     _hand_files(folder, soko_example, 3)
@@ -199,8 +198,9 @@ def test_a_chunk_that_cannot_be_written_fails_its_file_only(tmp_path, soko_examp
         summary = store.import_paths([folder])
         per_file = dict(store.query("SELECT source_file, count(*) FROM hands GROUP BY 1").rows())
         records = store.query("SELECT source_file, kind, reason FROM quarantine").rows()
+        imported = [Path(p).name for (p,) in store.query("SELECT path FROM imports").rows()]
     assert summary.stored == 80 and summary.duplicate == 0
-    assert sorted(Path(f).name for f in per_file) == ["session000.txt", "session002.txt"]
+    assert sorted(Path(f).name for f in per_file) == ["session000.txt", "session002.txt"] == sorted(imported)
     failed = [f for f in summary.files if f.error]
     assert [Path(f.path).name for f in failed] == ["session001.txt"]
     assert "could not be written" in failed[0].error and "a bug of ours" in failed[0].error

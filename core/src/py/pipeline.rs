@@ -9,7 +9,9 @@ use pyo3::types::PyDict;
 
 use super::read::new_lookups;
 use super::rules::judge;
-use crate::pipeline::{FileRead, Games, Rows};
+use crate::model::Hand;
+use crate::pipeline::{FileRead, Games, ReadContext, Rows};
+use crate::rows::hand::Origin;
 use crate::read::{dialect, Cached};
 use crate::rows::columns::export;
 use crate::spec::GameSpec;
@@ -118,7 +120,52 @@ fn read_rows<'py>(
     chunk(py, rows)
 }
 
+/// Hands Python has read (PHH, or any file under `--strict`), as canonical JSON, to the Arrow
+/// tables of the store as [`FileReader`] gives them: audited when `audit`, with their facts, each
+/// hand's format its source's (else `format`). A hand the core cannot take is an `internal`
+/// quarantine record. `fault_hand`: as [`FileReader`]'s.
+#[pyfunction]
+#[pyo3(signature = (hands, format, import_id = 0, audit = true, fault_hand = None))]
+fn hand_batch<'py>(
+    py: Python<'py>,
+    hands: Vec<String>,
+    format: &str,
+    import_id: i32,
+    audit: bool,
+    fault_hand: Option<String>,
+) -> PyResult<Chunk<'py>> {
+    let hands: Vec<Hand> = hands
+        .iter()
+        .map(|text| serde_json::from_str(text))
+        .collect::<Result<_, _>>()
+        .map_err(|e| soko_error(format!("hand JSON: {e}"), None, None))?;
+    let rows = py.detach(|| {
+        let mut games = Games::new(Box::new(|spec: &GameSpec| {
+            Python::attach(|py| judge(py, spec))
+        }));
+        let mut lookups = new_lookups();
+        let mut rows = Rows::default();
+        for hand in &hands {
+            let source = hand.source.as_ref();
+            let fmt = source.and_then(|s| s.format.as_deref()).unwrap_or(format);
+            let origin = Origin { fmt, import_id };
+            let mut at = ReadContext {
+                games: &mut games,
+                lookups: &mut lookups,
+                path: source.map_or("<hand>", |s| s.path.as_str()),
+                line: source.map_or(0, |s| s.line),
+                audit,
+                fault: fault_hand.as_deref(),
+            };
+            rows.add_read(hand, &mut at, &origin);
+        }
+        rows
+    });
+    chunk(py, rows)
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(hand_batch, m)?)?;
     m.add_function(wrap_pyfunction!(read_rows, m)?)?;
     m.add_class::<FileReader>()?;
     Ok(())
