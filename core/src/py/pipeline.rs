@@ -11,9 +11,9 @@ use super::read::new_lookups;
 use super::rules::judge;
 use crate::model::Hand;
 use crate::pipeline::{FileRead, Games, ReadContext, Rows};
-use crate::rows::hand::Origin;
 use crate::read::{dialect, Cached};
 use crate::rows::columns::export;
+use crate::rows::hand::Origin;
 use crate::spec::GameSpec;
 
 /// One file (plain, gzip or zip) of the PokerStars family read by the core, a chunk of rows at a
