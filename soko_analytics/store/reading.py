@@ -238,18 +238,20 @@ def thread_chunks(tasks: list[Task], jobs: int, format: str = "auto", with_audit
         return False
 
     def run() -> None:
-        while not stop.is_set():
-            try:
-                path, name = todo.popleft()
-            except IndexError:
-                break
-            try:
-                for chunk in read_chunks(path, format, with_audit, name=name):
-                    if not put(chunk):
-                        return
-            except Exception as err:  # noqa: BLE001 - outside the per-hand boundary: the file fails, the run goes on
-                put(failed_chunk(name, str(InternalError.of(err, path=name))))
-        put(None)
+        try:
+            while not stop.is_set():
+                try:
+                    path, name = todo.popleft()
+                except IndexError:
+                    break
+                try:
+                    for chunk in read_chunks(path, format, with_audit, name=name):
+                        if not put(chunk):
+                            return
+                except Exception as err:  # noqa: BLE001 - outside the per-hand boundary: the file fails, the run goes on
+                    put(failed_chunk(name, str(InternalError.of(err, path=name))))
+        finally:
+            put(None)  # whatever ends the thread, the reader of the queue learns it
 
     threads = [threading.Thread(target=run, name=f"soko-reader-{i}", daemon=True)
                for i in range(min(jobs, len(tasks)))]

@@ -25,6 +25,7 @@ import pytest
 from soko_analytics import api
 from soko_analytics.errors import SokoError
 from soko_analytics.parsers.base import InternalError
+from soko_analytics.store import db as store_db
 from soko_analytics.store import reading
 from soko_analytics.store.db import Store, StoreError
 
@@ -350,3 +351,26 @@ def test_ctrl_c_stops_an_import_at_once_and_says_what_is_committed(tmp_path):
     said = re.search(r"interrupted: ([\d,]+) hands of \d+ files are committed; run the same command again", err)
     assert said, err
     assert rows(tmp_path / "s.duckdb", "SELECT count(*) FROM hands") == [(int(said.group(1).replace(",", "")),)]
+
+
+def test_a_file_a_reader_thread_cannot_read_fails_only_that_file(tmp_path, monkeypatch):
+    """Files the core reads are read in threads (reading.thread_chunks): a bug of ours outside the per-hand
+    boundary fails the file it met, and the other files are imported."""
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    for i in range(4):
+        write(folder / f"f{i}.txt", hands(1000 * i, 60))
+    real = reading.read_chunks
+
+    def flaky(path, *args, **kwargs):
+        if path.endswith("f2.txt"):
+            raise RuntimeError("a bug of ours")
+        yield from real(path, *args, **kwargs)
+
+    monkeypatch.setattr(reading, "read_chunks", flaky)
+    monkeypatch.setattr(store_db, "Readers", None)  # no worker process: the threads read
+    summary = api.import_paths(tmp_path / "s.duckdb", [folder], jobs=2)
+    failed = [f for f in summary.files if f.error]
+    assert [Path(f.path).name for f in failed] == ["f2.txt"]
+    assert "RuntimeError: a bug of ours" in failed[0].error
+    assert summary.stored == 3 * 60 and rows(tmp_path / "s.duckdb", "SELECT count(*) FROM hands") == [(180,)]
