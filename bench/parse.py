@@ -7,7 +7,8 @@ one core, times:
 - Python's own read + split into hands + split lines (the floor),
 - a naive line-by-line ``re`` parser (each line tried against a list of patterns),
 - soko_analytics' Python reader, from the file to Hand objects (``read_path``),
-- soko_analytics' compiled core: the parse (split and read to hands, counted in the core), and the
+- soko_analytics' compiled core: the parse (``_core.parse_count``: the file read, split and read to
+  checked hands as the import reads it, counted in the core, no row made), and the
   whole of an import's work from the file to the Arrow rows of the store's tables (``_core.read_rows``:
   source, split, read, audit, facts, all-in equity, rows; no Python object per hand),
 - pokerkit's ``PokerStarsParser`` on a sample (it is far slower),
@@ -84,9 +85,7 @@ def ours(path: Path) -> int:
 def core_parse(path: Path) -> int:
     from soko_analytics.native import core
 
-    pieces = core.split_pieces(path.read_text(encoding="utf-8"))
-    hands, _ = core.read_count([(text, line) for line, text, kind, _, _ in pieces if kind == "hand"], str(path),
-                               "pokerstars")
+    hands, _ = core.parse_count(str(path), "pokerstars")
     return hands
 
 
@@ -136,7 +135,7 @@ def main() -> int:
             ("read + split (floor)", floor, (path,)),
             ("naive re, line by line", naive, (path,)),
             ("soko_analytics read_path (Python)", ours, (path,)),
-            ("soko_analytics core: split + read to hands (the parse)", core_parse, (path,)),
+            ("soko_analytics core parse_count: file to checked hands (the parse)", core_parse, (path,)),
             ("soko_analytics core read_rows: + audit, facts, all-in equity, Arrow rows", core_rows, (path,)),
         ):
             n, seconds = timed(fn, *fargs)

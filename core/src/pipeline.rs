@@ -314,6 +314,8 @@ pub struct FileRead<L: Lookups> {
     pub audit: bool,
     /// For tests of the per-hand boundary: the id of a hand on which the core panics as a bug would.
     pub fault_hand: Option<String>,
+    /// Whether the hands read become rows (false: they are read and counted only, the parse alone).
+    pub make_rows: bool,
 }
 
 impl<L: Lookups> FileRead<L> {
@@ -344,6 +346,7 @@ impl<L: Lookups> FileRead<L> {
             games,
             import_id,
             audit: true,
+            make_rows: true,
             fault_hand: None,
         }
     }
@@ -363,6 +366,7 @@ impl<L: Lookups> FileRead<L> {
                     import_id: self.import_id,
                     audit: self.audit,
                     fault: self.fault_hand.as_deref(),
+                    make_rows: self.make_rows,
                 }
                 .take(piece, rows),
                 Some(Pending::Problem(kind, reason)) => {
@@ -438,6 +442,7 @@ struct PieceReader<'a> {
     import_id: i32,
     audit: bool,
     fault: Option<&'a str>,
+    make_rows: bool,
 }
 
 impl PieceReader<'_> {
@@ -460,6 +465,8 @@ impl PieceReader<'_> {
             )))
         });
         match read {
+            Ok(_) if !self.make_rows => rows.stored += 1,
+            Err(_) if !self.make_rows => rows.quarantined += 1,
             Ok(hand) => rows.add_read(
                 &hand,
                 &mut ReadContext {

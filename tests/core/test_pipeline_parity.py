@@ -63,6 +63,7 @@ def assert_same(path: Path, fmt: str) -> tuple[int, int]:
     want, hands = python_rows(path, fmt)
     stored, quarantined, got = core_rows(path, fmt)
     assert (stored, quarantined) == (len(hands), want["quarantine"].height), path
+    assert core.parse_count(str(path), fmt) == (stored, quarantined), path  # the parse alone counts the same
     assert_tables_same(want, got, path)
     return stored, quarantined
 

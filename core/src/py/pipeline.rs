@@ -164,7 +164,20 @@ fn hand_batch<'py>(
     chunk(py, rows)
 }
 
+/// The parse alone, for `bench/parse.py`: one file read as [`FileReader`] reads it (source, split,
+/// the reader's checks), its hands and records counted and no row made: `(hands, records)`.
+#[pyfunction]
+fn parse_count(py: Python<'_>, path: &str, format: &str) -> PyResult<(usize, usize)> {
+    let mut reader = FileReader::new(path, format, 0, None, usize::MAX, false, None)?;
+    reader.read.make_rows = false;
+    let mut rows = Rows::default();
+    let read = &mut reader.read;
+    py.detach(|| read.fill(&mut rows, usize::MAX));
+    Ok((rows.stored, rows.quarantined))
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(parse_count, m)?)?;
     m.add_function(wrap_pyfunction!(hand_batch, m)?)?;
     m.add_function(wrap_pyfunction!(read_rows, m)?)?;
     m.add_class::<FileReader>()?;
