@@ -43,7 +43,7 @@ def import_(
     db: Annotated[Path, typer.Option("--db", help="The store (created if missing).")] = Path("soko.duckdb"),
     format: Annotated[InputFormat, typer.Option("--format", help="Input format, or auto to detect per file.")]
     = InputFormat.auto,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", min=0, help="Processes that read in parallel (0: all cores).")]
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=0, help="Files read in parallel (0: all cores, up to 8).")]
     = 0,
     with_audit: Annotated[bool, typer.Option("--audit/--no-audit", help="Replay each new hand and store "
                                              "its findings.")] = True,

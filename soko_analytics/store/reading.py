@@ -203,7 +203,7 @@ def hand_frames(hands: list[Hand], batch: Batch, with_audit: bool, strict: bool)
         first = bugs.row(0, named=True)
         raise InternalError(first["reason"], path=first["source_file"], line=first["source_line"],
                             hand_id=first["hand_id"])
-    made["quarantine"] = pl.concat([batch.to_frames()["quarantine"], made["quarantine"]])
+    made["quarantine"] = pl.concat([batch.quarantine_frame(), made["quarantine"]])
     return {t: made[t] for t in BATCH_TABLES}
 
 

@@ -518,6 +518,10 @@ class Batch:
         frames["player_hands"] = pl.DataFrame(self._player_rows, schema=SCHEMAS["player_hands"], orient="row")
         return {t: frames[t] for t in BATCH_TABLES}
 
+    def quarantine_frame(self) -> pl.DataFrame:
+        """The ``quarantine`` frame alone (the hands' rows of the Python readers come from the core)."""
+        return _frame(self.columns["quarantine"], SCHEMAS["quarantine"])
+
     def clear(self) -> None:
         """Drop every row (to reuse the batch for the next chunk)."""
         for cols in self.columns.values():
