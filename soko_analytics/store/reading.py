@@ -227,6 +227,7 @@ def thread_chunks(tasks: list[Task], jobs: int, format: str = "auto", with_audit
     todo = deque(tasks)
     out: queue.Queue[Chunk | None] = queue.Queue(maxsize=jobs)
     stop = threading.Event()
+    interrupted = threading.Event()
 
     def put(item: Chunk | None) -> bool:
         while not stop.is_set():
@@ -239,7 +240,7 @@ def thread_chunks(tasks: list[Task], jobs: int, format: str = "auto", with_audit
 
     def run() -> None:
         try:
-            while not stop.is_set():
+            while not stop.is_set() and not interrupted.is_set():
                 try:
                     path, name = todo.popleft()
                 except IndexError:
@@ -250,6 +251,8 @@ def thread_chunks(tasks: list[Task], jobs: int, format: str = "auto", with_audit
                             return
                 except Exception as err:  # noqa: BLE001 - outside the per-hand boundary: the file fails, the run goes on
                     put(failed_chunk(name, str(InternalError.of(err, path=name))))
+        except KeyboardInterrupt:  # a library may raise Ctrl-C here: it is the caller's to handle, not a thread's
+            interrupted.set()
         finally:
             put(None)  # whatever ends the thread, the reader of the queue learns it
 
@@ -265,6 +268,8 @@ def thread_chunks(tasks: list[Task], jobs: int, format: str = "auto", with_audit
                 running -= 1
             else:
                 yield item
+        if interrupted.is_set():
+            raise KeyboardInterrupt
     finally:
         stop.set()
 

@@ -367,3 +367,24 @@ def test_a_file_a_reader_thread_cannot_read_fails_only_that_file(tmp_path, monke
     assert [Path(f.path).name for f in failed] == ["f2.txt"]
     assert "RuntimeError: a bug of ours" in failed[0].error
     assert summary.stored == 3 * 60 and rows(tmp_path / "s.duckdb", "SELECT count(*) FROM hands") == [(180,)]
+
+
+def test_ctrl_c_met_in_a_reader_thread_interrupts_the_import_quietly(tmp_path, monkeypatch, capsys):
+    """A library may raise Ctrl-C's KeyboardInterrupt in a reader thread rather than the main one: the thread
+    stops without a traceback, and the import stops as interrupted, saying what is committed."""
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    for i in range(4):
+        write(folder / f"f{i}.txt", hands(1000 * i, 60))
+    real = reading.read_chunks
+
+    def interrupted(path, *args, **kwargs):
+        if path.endswith("f1.txt"):
+            raise KeyboardInterrupt
+        yield from real(path, *args, **kwargs)
+
+    monkeypatch.setattr(reading, "read_chunks", interrupted)
+    monkeypatch.setattr(store_db, "Readers", None)  # no worker process: the threads read
+    with pytest.raises(store_db.Interrupted, match="hands of .* files are committed"):
+        api.import_paths(tmp_path / "s.duckdb", [folder], jobs=2)
+    assert "Traceback" not in capsys.readouterr().err
