@@ -3,7 +3,8 @@
 Field for field: every finding (``Finding.to_dict()``, in order), every pot (amount, eligible,
 winners with their shares in order, the winning hand's description), the payouts, the log's
 collects, the showdown descriptions, the stacks after the hand, rake, added money, the uncalled
-bet and the convention the payouts followed. The hands: every hand Python reads from the shared
+bet, the convention the payouts followed, and the ledger (each action's amount to call, the pot and
+the player's stack after it). The hands: every hand Python reads from the shared
 corpus and the sample data (the disputed copies included), simulated hands of every profile,
 and seeded corrupted copies of them (an amount changed, an action dropped, two actions swapped,
 a card changed, a description, a collect, the rake or the pot total altered) so that every
@@ -38,7 +39,7 @@ K = ActionKind
 def python_view(hand: Hand) -> dict:
     """What Python's auditor says of a hand, in the core's JSON form (dicts as ordered pairs)."""
     try:
-        a = audit(hand, ledger=False)
+        a = audit(hand, ledger=True)
     except Exception as err:  # noqa: BLE001 - a crash of the reference is a result to compare
         return {"error": f"{type(err).__name__}: {err}"}
     return {
@@ -49,6 +50,7 @@ def python_view(hand: Hand) -> dict:
         "payouts": list(a.payouts.items()), "collected": list(a.collected.items()),
         "showdown": list(a.showdown.items()), "stacks": list(a.stacks.items()),
         "rake": a.rake, "added": a.added, "uncalled": list(a.uncalled), "convention": a.convention,
+        "steps": [{"index": t.index, "to_call": t.to_call, "pot": t.pot, "stack": t.stack} for t in a.steps],
     }
 
 
@@ -66,7 +68,7 @@ def core_view(text: str) -> dict:
 
 def compare(hands: list[Hand]) -> tuple[int, list[str], Counter]:
     """Audit every hand both ways: (hands compared, differences, finding codes seen)."""
-    got = _core.audit_hands([hand_json(h) for h in hands])
+    got = _core.audit_hands([hand_json(h) for h in hands], ledger=True)
     assert len(got) == len(hands)
     diffs, codes = [], Counter()
     for hand, text in zip(hands, got):
@@ -170,7 +172,7 @@ def test_corrupted_real_hands_audit_alike(real_hands):
 def test_single_hand_binding_agrees_with_the_batch(real_hands):
     for hand in real_hands[::97]:
         spec = json.dumps(resolve(hand.rules).to_dict())
-        assert core_view(_core.audit(hand_json(hand), spec)) == python_view(hand)
+        assert core_view(_core.audit(hand_json(hand), spec, ledger=True)) == python_view(hand)
 
 
 # -- simulated hands -------------------------------------------------------------------------
@@ -218,7 +220,7 @@ def test_a_hand_python_cannot_audit_is_refused():
     assert "error" in core_view(_core.audit_hands([hand_json(ghost)])[0])
     with pytest.raises(RuntimeError):
         _core.audit(hand_json(ghost), json.dumps(resolve("holdem").to_dict()))
-    assert core_view(_core.audit_hands([hand_json(_hand())])[0]) == python_view(_hand())
+    assert core_view(_core.audit_hands([hand_json(_hand())], ledger=True)[0]) == python_view(_hand())
 
 
 def test_bad_json_is_a_value_error():

@@ -7,7 +7,8 @@
 //!
 //! The audit JSON holds what the store's `findings` and `pots` rows are made from: `findings`
 //! (each `Finding.to_dict()`), `pots` (amount, eligible, winners as {player: share}, value),
-//! `payouts`, `collected`, `showdown`, `stacks`, `rake`, `added`, `uncalled`, `convention`, `ok`.
+//! `payouts`, `collected`, `showdown`, `stacks`, `rake`, `added`, `uncalled`, `convention`, `ok`,
+//! and with the ledger `steps` (each `{index, to_call, pot, stack}`).
 
 use std::sync::Arc;
 
@@ -20,10 +21,30 @@ use crate::replay::describe::Judge;
 use crate::replay::{self, HandValues};
 use crate::spec::GameSpec;
 
-/// The audit of one hand as JSON, or the fault that stops it.
-fn audit_json(hand: &Hand, spec: &GameSpec, judge: Option<&Judge>) -> Result<String, String> {
+/// The audit of one hand (with its ledger when `ledger`), or the fault that stops it.
+fn audited<'h>(
+    hand: &'h Hand,
+    spec: &'h GameSpec,
+    judge: Option<&'h Judge>,
+    ledger: bool,
+) -> Result<replay::Audit<'h>, String> {
     let values = judge.map(|j| j as &dyn HandValues);
-    let result = replay::audit(hand, spec, values).map_err(|f| f.0)?;
+    let result = if ledger {
+        replay::audit_with_ledger(hand, spec, values)
+    } else {
+        replay::audit(hand, spec, values)
+    };
+    result.map_err(|f| f.0)
+}
+
+/// The audit of one hand as JSON, or the fault that stops it.
+fn audit_json(
+    hand: &Hand,
+    spec: &GameSpec,
+    judge: Option<&Judge>,
+    ledger: bool,
+) -> Result<String, String> {
+    let result = audited(hand, spec, judge, ledger)?;
     serde_json::to_string(&result).map_err(|e| e.to_string())
 }
 
@@ -33,10 +54,12 @@ fn error_json(reason: &str) -> String {
 }
 
 /// Audit one hand: `hand_json` as `native.hand_json(hand)` writes it, `spec_json` as
-/// `json.dumps(resolve(hand.rules).to_dict())`. Returns the audit as JSON; raises ValueError for
-/// JSON that is not a hand or a spec and RuntimeError where the Python auditor raises.
+/// `json.dumps(resolve(hand.rules).to_dict())`. Returns the audit as JSON (with `steps`, the
+/// ledger, when `ledger`); raises ValueError for JSON that is not a hand or a spec and
+/// RuntimeError for a hand the replayer cannot take (a bug of ours).
 #[pyfunction]
-fn audit(py: Python<'_>, hand_json: &str, spec_json: &str) -> PyResult<String> {
+#[pyo3(signature = (hand_json, spec_json, ledger = false))]
+fn audit(py: Python<'_>, hand_json: &str, spec_json: &str, ledger: bool) -> PyResult<String> {
     let hand: Hand = serde_json::from_str(hand_json)
         .map_err(|e| PyValueError::new_err(format!("hand JSON: {e}")))?;
     let mut spec = GameSpec::from_json(spec_json).map_err(PyValueError::new_err)?;
@@ -48,7 +71,7 @@ fn audit(py: Python<'_>, hand_json: &str, spec_json: &str) -> PyResult<String> {
     }
     ensure_ranking(py, &spec)?;
     let judge = Judge::of(&spec.ranking);
-    py.detach(|| audit_json(&hand, &spec, judge.as_ref()))
+    py.detach(|| audit_json(&hand, &spec, judge.as_ref(), ledger))
         .map_err(|reason| PyRuntimeError::new_err(format!("audit: {reason}")))
 }
 
@@ -62,15 +85,14 @@ struct ReplayBatch {
 }
 
 impl ReplayBatch {
-    /// Each hand's audit, or why there is none.
-    fn each<T>(&self, audited: impl Fn(Result<replay::Audit, String>) -> T) -> Vec<T> {
+    /// Each hand's audit (with its ledger when `ledger`), or why there is none.
+    fn each<T>(&self, ledger: bool, then: impl Fn(Result<replay::Audit, String>) -> T) -> Vec<T> {
         self.hands
             .iter()
             .map(|item| {
-                audited(item.as_ref().map_err(String::clone).and_then(|(hand, s)| {
+                then(item.as_ref().map_err(String::clone).and_then(|(hand, s)| {
                     let (spec, judge) = &self.specs[*s];
-                    let values = judge.as_ref().map(|j| j as &dyn HandValues);
-                    replay::audit(hand, spec, values).map_err(|f| f.0)
+                    audited(hand, spec, judge.as_ref(), ledger)
                 }))
             })
             .collect()
@@ -108,10 +130,12 @@ impl ReplayBatch {
         self.hands.len()
     }
 
-    /// The audit of each hand as JSON, or `{"error": reason}` where it cannot be audited.
-    fn audit(&self, py: Python<'_>) -> Vec<String> {
+    /// The audit of each hand as JSON (with its ledger when `ledger`), or `{"error": reason}`
+    /// where it cannot be audited.
+    #[pyo3(signature = (ledger = false))]
+    fn audit(&self, py: Python<'_>, ledger: bool) -> Vec<String> {
         py.detach(|| {
-            self.each(|audited| {
+            self.each(ledger, |audited| {
                 audited
                     .and_then(|a| serde_json::to_string(&a).map_err(|e| e.to_string()))
                     .unwrap_or_else(|e| error_json(&e))
@@ -122,7 +146,7 @@ impl ReplayBatch {
     /// Audit every hand without writing JSON: (hands audited, findings, faults). For timing.
     fn count(&self, py: Python<'_>) -> (usize, usize, usize) {
         py.detach(|| {
-            let counts = self.each(|audited| audited.map(|a| a.findings.len()));
+            let counts = self.each(false, |audited| audited.map(|a| a.findings.len()));
             let audited = counts.iter().filter(|c| c.is_ok()).count();
             let findings = counts.iter().flatten().sum();
             (audited, findings, counts.len() - audited)
@@ -130,10 +154,11 @@ impl ReplayBatch {
     }
 }
 
-/// Audit many hands: `audit_hands(hands_json)` is `ReplayBatch(hands_json).audit()`.
+/// Audit many hands: `audit_hands(hands_json, ledger)` is `ReplayBatch(hands_json).audit(ledger)`.
 #[pyfunction]
-fn audit_hands(py: Python<'_>, hands_json: Vec<String>) -> Vec<String> {
-    ReplayBatch::new(py, hands_json).audit(py)
+#[pyo3(signature = (hands_json, ledger = false))]
+fn audit_hands(py: Python<'_>, hands_json: Vec<String>, ledger: bool) -> Vec<String> {
+    ReplayBatch::new(py, hands_json).audit(py, ledger)
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

@@ -76,7 +76,21 @@ impl fmt::Display for Convention {
     }
 }
 
-/// The verdict on one hand (Python's `Audit` without the ledger).
+/// One line of the ledger: an action of the log and the table after it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Step {
+    /// The action's index in the hand.
+    pub index: usize,
+    /// What the player had to add to call before acting (betting actions; 0 otherwise), at most
+    /// what he had.
+    pub to_call: i64,
+    /// All chips in the pot after the action.
+    pub pot: i64,
+    /// The player's chips behind after the action (None: not dealt in).
+    pub stack: Option<i64>,
+}
+
+/// The verdict on one hand, with the step-by-step ledger when asked for ([`audit_with_ledger`]).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Audit<'h> {
     /// The name of each [`Who`].
@@ -96,6 +110,8 @@ pub struct Audit<'h> {
     /// Each player's stack after the hand, as the log's collects leave it.
     pub stacks: Tally<Who>,
     pub convention: Option<Convention>,
+    /// The ledger, one step per action of the log (None: not asked for).
+    pub steps: Option<Vec<Step>>,
 }
 
 impl<'h> Audit<'h> {
@@ -157,7 +173,7 @@ impl Serialize for Audit<'_> {
         let names = self.names.as_slice();
         let pots: Vec<Named<&PotResult>> = self.pots.iter().map(|p| Named(names, p)).collect();
         let uncalled = (self.uncalled.0.map(|w| self.name(w)), self.uncalled.1);
-        let mut out = s.serialize_struct("Audit", 11)?;
+        let mut out = s.serialize_struct("Audit", 12)?;
         out.serialize_field("ok", &self.ok())?;
         out.serialize_field("findings", &self.findings)?;
         out.serialize_field("pots", &pots)?;
@@ -169,6 +185,9 @@ impl Serialize for Audit<'_> {
         out.serialize_field("uncalled", &uncalled)?;
         out.serialize_field("stacks", &Named(names, &self.stacks))?;
         out.serialize_field("convention", &self.convention.map(|c| c.to_string()))?;
+        if let Some(steps) = &self.steps {
+            out.serialize_field("steps", steps)?;
+        }
         out.end()
     }
 }
@@ -183,6 +202,20 @@ pub fn audit<'h>(
 ) -> Result<Audit<'h>, Fault> {
     check_ranges(hand)?;
     let mut auditor = Auditor::new(hand, spec, values);
+    auditor.run()?;
+    Ok(auditor.result)
+}
+
+/// [`audit`], with the ledger: each action of the log with what the player had to call, the pot
+/// and his stack after it (`soko audit --explain`, the hand report).
+pub fn audit_with_ledger<'h>(
+    hand: &'h Hand,
+    spec: &'h GameSpec,
+    values: Option<&'h dyn HandValues>,
+) -> Result<Audit<'h>, Fault> {
+    check_ranges(hand)?;
+    let mut auditor = Auditor::new(hand, spec, values);
+    auditor.result.steps = Some(Vec::with_capacity(hand.actions.len()));
     auditor.run()?;
     Ok(auditor.result)
 }
@@ -438,6 +471,7 @@ impl<'h> Auditor<'h> {
         self.deal_up_to(0)?;
         let hand = self.hand;
         for (index, action) in hand.actions.iter().enumerate() {
+            let to_call = self.to_call(index);
             let Some(seat) = self.seat(self.actors[index]) else {
                 use ActionKind as K;
                 let aside = [
@@ -456,7 +490,7 @@ impl<'h> Auditor<'h> {
                             .player(&action.player),
                     );
                 }
-                self.record(index, action);
+                self.record(index, action, to_call);
                 continue;
             };
             if action.kind.betting() || action.kind.forced() {
@@ -470,7 +504,7 @@ impl<'h> Auditor<'h> {
                     checks::check_action(self, index, action, seat)?;
                 }
             }
-            self.record(index, action);
+            self.record(index, action, to_call);
         }
         self.deal_up_to(self.spec.streets.len().saturating_sub(1))?;
         settle::settle(self)
@@ -535,8 +569,31 @@ impl<'h> Auditor<'h> {
     }
 
     /// The showdown and payout records of the log.
-    fn record(&mut self, index: usize, action: &'h Action) {
+    /// What the player of an action has to add to call before it, if the ledger is kept.
+    fn to_call(&self, index: usize) -> i64 {
+        match (&self.result.steps, self.seat(self.actors[index])) {
+            (Some(_), Some(seat)) => {
+                let bet = self.table.seats[seat].street_bet;
+                (self.table.call_level(seat) - bet).max(0)
+            }
+            _ => 0,
+        }
+    }
+
+    /// The log's collects, uncalled bets and shown cards; the ledger's step.
+    fn record(&mut self, index: usize, action: &'h Action, to_call: i64) {
         let who = self.actors[index];
+        if self.result.steps.is_some() {
+            let seat = self.seat(who).map(|i| &self.table.seats[i]);
+            let due = if action.kind.betting() { to_call } else { 0 };
+            let step = Step {
+                index,
+                to_call: seat.map_or(0, |s| due.min(s.stack + s.street_bet)),
+                pot: self.table.pot,
+                stack: seat.map(|s| s.stack),
+            };
+            self.result.steps.get_or_insert_with(Vec::new).push(step);
+        }
         match action.kind {
             ActionKind::Collect => self.result.collected.add(who, action.amount),
             ActionKind::Uncalled => self.log_uncalled.push(index),

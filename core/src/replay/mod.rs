@@ -18,7 +18,7 @@ pub mod settle;
 pub mod showing;
 pub mod table;
 
-pub use audit::{audit, Audit, PotResult};
+pub use audit::{audit, audit_with_ledger, Audit, PotResult, Step};
 pub use describe::Judge;
 pub use findings::{Code, Finding, Severity};
 pub use settle::HandValues;
