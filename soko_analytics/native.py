@@ -18,7 +18,7 @@ import pyarrow as pa
 from . import _core  # the compiled core (stub: _core.pyi)
 from .model.canonical import hand_dict
 from .model.hand import Hand
-from .rules.ranking import Ranking
+from .rules.tables import ensure_ranking
 
 __all__ = ["core", "ensure_ranking", "frames", "hand_dict", "hand_json", "spec_json"]
 
@@ -43,17 +43,6 @@ def spec_json(rules: str) -> str:
     profile = PROFILES.get(spec["profile"])
     spec["odd_chip_stated"] = bool(profile and profile.odd_chip_stated)
     return json.dumps(spec)
-
-
-def ensure_ranking(ranking: Ranking) -> str:
-    """Hand a ranking's five-card table (and each value's class) to the core once; the name the core knows it by."""
-    if not _core.has_ranking(ranking.name):
-        from .rules.tables import five_card_table
-
-        table = five_card_table(ranking)
-        _core.register_ranking(ranking.name, table.values.astype("<u2").tobytes(),
-                               table.value_class.astype("u1").tobytes())
-    return ranking.name
 
 
 def frames(tables: dict[str, Any]) -> dict[str, pl.DataFrame]:

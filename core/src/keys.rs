@@ -1,5 +1,33 @@
-//! Keys, hashes and labels of hands (the Rust twin of `soko_analytics/store/keys.py`): the hand's
-//! BIGINT key, text hashes, the stakes label and the positions of the players dealt in.
+//! Keys, hashes and labels of hands: the hand's BIGINT key, text hashes, the stakes label and the
+//! positions of the players dealt in.
+//!
+//! Positions (`seats.position`), for games whose later rounds start left of the
+//! button (hold'em), are labels of the players dealt in, read as PokerTracker 4 reads
+//! them: `BTN`, `SB`, `BB`, and the others counted back from the button: the
+//! seat right of the button is the cutoff `CO`, the one before it `MP` (`HJ`,
+//! with `MP` before it, from seven players on), and `UTG` names what is left at
+//! the front:
+//!
+//! | n  | labels (in seat order from the button) |
+//! |----|----------------------------------------|
+//! | 2  | BTN (also the small blind), BB |
+//! | 3  | BTN SB BB |
+//! | 4  | BTN SB BB CO |
+//! | 5  | BTN SB BB MP CO |
+//! | 6  | BTN SB BB UTG MP CO |
+//! | 7  | BTN SB BB UTG MP HJ CO |
+//! | 8  | BTN SB BB UTG UTG+1 MP HJ CO |
+//! | 9  | BTN SB BB UTG UTG+1 UTG+2 MP HJ CO |
+//! | 10 | BTN SB BB UTG UTG+1 UTG+2 UTG+3 MP HJ CO |
+//!
+//! When the button seat is not dealt in (a dead button), the labels of n + 1
+//! players are used with `BTN` left out, so the first player after the button
+//! is `SB`; when nobody posts a small blind and the first player after the
+//! button posts the big blind, `SB` is left out the same way. Heads-up, the
+//! button is the small blind unless the log says the button posted the big blind:
+//! then the button is `BB` and the other player, who acts first before the flop,
+//! is `SB`. A player who posts a blind out of turn keeps the label of his seat.
+//! Stud games, and hands whose log names no button, get None.
 
 use blake2::digest::consts::U16;
 use blake2::{Blake2b, Blake2b512, Digest};

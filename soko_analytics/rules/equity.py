@@ -11,18 +11,17 @@ else. A final hand is the player's own cards plus the full board (5 to 7
 cards), valued by :func:`~.evaluate.evaluator` (best five). Each pot goes to
 the best hand among its eligible players; equal best hands split it.
 
-The method. An *outcome* is the board's draw (a combination of the unseen
-deck) followed by each player's draw in seat order (a combination of what is
-left), so there are ``C(n, board_need) * C(n - board_need, need[0]) * ...``
-outcomes for ``n`` unseen cards, all equally likely. When that count is at
-most ``exact_limit`` every outcome is listed (an index array built one draw at
-a time with numpy, no Python loop over outcomes) and the payoffs are averaged:
-the result is exact. Otherwise ``samples`` deals are drawn, each a uniformly
-random ordered draw without replacement from the unseen deck (a partial
-Fisher-Yates shuffle per deal, from a seeded :func:`numpy.random.default_rng`),
-and the result is the mean payoff with its standard error (the sample standard
-deviation of the per-deal payoff over the square root of ``samples``). Either
-way hands are valued in large numpy batches.
+The method (the compiled core's, ``core/src/facts/equity.rs``; this module checks the
+arguments). An *outcome* is the board's draw (a combination of the unseen deck)
+followed by each player's draw in seat order (a combination of what is left),
+so there are ``C(n, board_need) * C(n - board_need, need[0]) * ...`` outcomes
+for ``n`` unseen cards, all equally likely. When that count is at most
+``exact_limit`` every outcome is valued and the payoffs averaged: the result is
+exact. Otherwise ``samples`` deals are drawn, each a uniformly random ordered
+draw without replacement from the unseen deck (a partial Fisher-Yates shuffle
+per deal from a seeded SplitMix64 generator), and the result is the mean payoff
+with its standard error (the sample standard deviation of the per-deal payoff
+over the square root of ``samples``).
 
 >>> from soko_analytics.model.cards import parse_cards
 >>> from soko_analytics.rules.ranking import HIGH
@@ -35,20 +34,15 @@ from __future__ import annotations
 
 import math
 import operator
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
-from itertools import chain, combinations
+from itertools import chain
 
-import numpy as np
-
+from .. import _core
 from ..errors import EvaluationError
 from ..model.cards import Card, first_repeat
-from .evaluate import evaluator
 from .ranking import Ranking
-
-_CHUNK = 1 << 15
-"""Outcomes (or deals) valued per batch."""
+from .tables import ensure_ranking
 
 
 @dataclass(frozen=True)
@@ -120,118 +114,28 @@ def equity(
                 expected="5 to 7 cards",
                 actual=str(len(h) + k + final_board),
             )
-    known_set = set(known)
-    deck = np.array([c for c in range(52) if c not in known_set], dtype=np.uint8)
     draw = board_need + sum(needs)
-    if draw > len(deck):
+    left = 52 - len(known)
+    if draw > left:
         raise EvaluationError(
-            f"{draw} cards are still to be dealt but only {len(deck)} are left in the deck",
-            expected=f"at most {len(deck)} to come",
+            f"{draw} cards are still to be dealt but only {left} are left in the deck",
+            expected=f"at most {left} to come",
             actual=str(draw),
         )
     pot_list = _pots(pots, players)
     exact_limit = _count(exact_limit, "exact_limit")
-
-    count = math.comb(len(deck), board_need)
-    left = len(deck) - board_need
-    for k in needs:
-        count *= math.comb(left, k)
-        left -= k
-    payoff = _Payoff(evaluator(ranking), holes, needs, board_cards, board_need, pot_list)
-
-    if count <= exact_limit:
-        total = np.zeros(players)
-        for drawn in _chunks(deck[_outcomes(len(deck), [board_need, *needs])]):
-            total += payoff(drawn).sum(axis=0)
-        return Equity(tuple((total / count).tolist()), (0.0,) * players, True, count)
-
     samples = _count(samples, "samples")
-    if samples < 2:
+    count = math.comb(left, board_need)
+    rest = left - board_need
+    for k in needs:
+        count *= math.comb(rest, k)
+        rest -= k
+    if count > exact_limit and samples < 2:
         raise EvaluationError("Monte Carlo needs at least 2 samples", expected="samples >= 2", actual=str(samples))
-    rng = np.random.default_rng(seed)
-    mean, m2, done = np.zeros(players), np.zeros(players), 0
-    for start in range(0, samples, _CHUNK):
-        m = min(_CHUNK, samples - start)
-        p = payoff(_deal(rng, deck, m, draw))
-        chunk_mean = p.mean(axis=0)
-        delta = chunk_mean - mean
-        m2 += ((p - chunk_mean) ** 2).sum(axis=0) + delta**2 * done * m / (done + m)
-        mean += delta * m / (done + m)
-        done += m
-    se = np.sqrt(m2 / (samples - 1) / samples)
-    return Equity(tuple(mean.tolist()), tuple(se.tolist()), False, samples)
-
-
-class _Payoff:
-    """Turns drawn cards ``(N, board_need + sum(need))`` into payoffs ``(N, players)``."""
-
-    def __init__(self, ev, holes, needs, board_cards, board_need, pots) -> None:
-        self.ev, self.holes, self.needs = ev, holes, needs
-        self.board_cards, self.board_need, self.pots = board_cards, board_need, pots
-
-    def __call__(self, drawn: np.ndarray) -> np.ndarray:
-        n = len(drawn)
-        values = np.empty((n, len(self.holes)), dtype=np.int32)
-        col = self.board_need
-        for i, (own, k) in enumerate(zip(self.holes, self.needs)):
-            known = [*own, *self.board_cards]
-            hand = np.empty((n, len(known) + k + self.board_need), dtype=np.uint8)
-            hand[:, : len(known)] = known
-            hand[:, len(known) : len(known) + k] = drawn[:, col : col + k]
-            hand[:, len(known) + k :] = drawn[:, : self.board_need]
-            values[:, i] = self.ev.values(hand)
-            col += k
-        out = np.zeros((n, len(self.holes)))
-        for amount, eligible in self.pots:
-            if len(eligible) == 1:
-                out[:, eligible[0]] += amount
-                continue
-            sub = values[:, eligible]
-            best = sub == sub.max(axis=1, keepdims=True)
-            out[:, eligible] += best * (amount / best.sum(axis=1, keepdims=True))
-        return out
-
-
-def _outcomes(n: int, draws: Sequence[int]) -> np.ndarray:
-    """Every outcome as deck positions: for each draw in turn, a combination of what is left."""
-    rows = np.zeros((1, 0), dtype=np.uint8)
-    for k in draws:
-        if k == 0:
-            continue
-        r, used = rows.shape
-        if used:
-            free = np.ones((r, n), dtype=bool)
-            free[np.arange(r)[:, None], rows] = False
-            rest = np.nonzero(free)[1].reshape(r, n - used).astype(np.uint8)
-        else:
-            rest = np.arange(n, dtype=np.uint8)[None, :]
-        combos = _combinations(n - used, k)
-        picked = rest[:, combos].reshape(r * len(combos), k)
-        rows = np.concatenate([np.repeat(rows, len(combos), axis=0), picked], axis=1)
-    return rows
-
-
-@cache
-def _combinations(n: int, k: int) -> np.ndarray:
-    flat = np.fromiter(chain.from_iterable(combinations(range(n), k)), dtype=np.uint8, count=math.comb(n, k) * k)
-    return flat.reshape(-1, k)
-
-
-def _deal(rng: np.random.Generator, deck: np.ndarray, m: int, draw: int) -> np.ndarray:
-    """``m`` deals of ``draw`` cards each, without replacement: a partial Fisher-Yates shuffle per row."""
-    out = np.tile(deck, (m, 1))
-    rows = np.arange(m)
-    for j in range(draw):
-        r = rng.integers(j, len(deck), size=m)
-        pick = out[rows, r]
-        out[rows, r] = out[:, j]
-        out[:, j] = pick
-    return out[:, :draw]
-
-
-def _chunks(rows: np.ndarray) -> Iterator[np.ndarray]:
-    for start in range(0, len(rows), _CHUNK):
-        yield rows[start : start + _CHUNK]
+    expected, se, exact, outcomes = _core.equity(
+        ensure_ranking(ranking), holes, needs, board_cards, board_need, _cards(dead, "dead"), pot_list,
+        min(samples, 2**32 - 1), _count(seed, "seed") % 2**64, min(exact_limit, 2**64 - 1))
+    return Equity(tuple(expected), tuple(se), exact, outcomes)
 
 
 def _pots(pots, players: int) -> list[tuple[float, list[int]]]:

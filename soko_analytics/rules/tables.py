@@ -26,6 +26,7 @@ from pathlib import Path
 
 import numpy as np
 
+from .. import _core
 from .ranking import HandRanking, HighCardRule, Ranking
 
 TABLE_VERSION = 1
@@ -333,3 +334,13 @@ def seven_card_tables(ranking: Ranking) -> SevenCardTables | None:
     fields = ("by_rank_sum6", "by_rank_sum7", "by_flush_mask")
     six, seven, by_mask = _load_or_build(ranking.name + "-seven", build, fields)
     return SevenCardTables({6: six, 7: seven}, by_mask)
+
+
+def ensure_ranking(ranking: Ranking) -> str:
+    """Hand a ranking's five-card table (and each value's class) to the compiled core once; the name the core
+    knows it by."""
+    if not _core.has_ranking(ranking.name):
+        table = five_card_table(ranking)
+        _core.register_ranking(ranking.name, table.values.astype("<u2").tobytes(),
+                               table.value_class.astype("u1").tobytes())
+    return ranking.name

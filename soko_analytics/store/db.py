@@ -32,7 +32,6 @@ from ..parsers import Quarantined, iter_files, read_text
 from .compact import compact, needs_compacting, swap
 from .duck import first_line, frame, interrupted, quietly, registered, rollback
 from .facts import rollup_sql
-from .keys import content_hash
 from .reading import CORE_FORMATS, Chunk, Readers, core_format, file_hash, read_chunks, thread_chunks
 from .rows import Batch
 from .writing import HAND_TABLES, FileResult, FileWriter, ImportSummary
@@ -214,8 +213,8 @@ class Store:
                    OR total_pot <> (SELECT sum(s.put_in) FROM seats s WHERE s.hand_key = h.hand_key)""").fetchall():
             for item in read_text(raw, path, fmt):
                 if isinstance(item, Hand):
-                    batch.add_hand(item, fmt, 0)
-        frames = batch.to_frames()
+                    batch.add_hand(item)
+        frames = batch.to_frames(with_audit=False)
         if len(frames["player_hands"]):
             seats = frames["seats"].select("hand_key", "seat", "position", "put_in", "collected", "cash_out", "net")
             with registered(self.con, "fixed_seats", seats.to_arrow()):
@@ -235,8 +234,8 @@ class Store:
         for raw, fmt, path in rows:
             for item in read_text(raw, path, fmt):
                 if isinstance(item, Hand):
-                    batch.add_hand(item, fmt, 0)
-        frame = batch.to_frames()["player_hands"]
+                    batch.add_hand(item)
+        frame = batch.to_frames(with_audit=False)["player_hands"]
         if len(frame):
             self._insert("player_hands", frame, rollup=False)  # player_days is filled from it next
 
@@ -373,7 +372,7 @@ class Store:
         batch = Batch()
         for q in problems:
             batch.add_quarantine(q, 0)
-        self._transaction(lambda: self._insert_quarantine(batch.to_frames()["quarantine"], self._next_import_id()),
+        self._transaction(lambda: self._insert_quarantine(batch.quarantine_frame(), self._next_import_id()),
                           "the folder problems")
 
     def _transaction(self, work: Callable[[], object], what: str, sql: str | None = None) -> None:
@@ -438,13 +437,18 @@ def _chunks(files: list[tuple[str, str]], format: str, jobs: int, with_audit: bo
 
 
 def _python_hash(raw: str, fmt: str) -> str | None:
-    """The content hash of a stored hand's raw text read by the Python reader of its format, or None."""
+    """The content hash of a stored hand's raw text read by the Python reader of its format (the core hashes
+    what it is handed), or None when it no longer reads as a hand."""
+    batch = Batch()
     try:
         for item in read_text(raw, "<stored>", fmt):
-            return content_hash(item) if isinstance(item, Hand) else None
+            if isinstance(item, Hand):
+                batch.add_hand(item)
+            break
     except SokoError:
         return None
-    return None
+    hashes = batch.to_frames(with_audit=False)["hands"]["content_hash"]
+    return hashes[0] if len(hashes) else None
 
 
 def open_for_reading(path: str | Path) -> Store:

@@ -36,12 +36,12 @@ from pathlib import Path
 import polars as pl
 
 from ..model.hand import Hand
-from ..native import core, hand_json
+from ..native import core
 from ..native import frames as native_frames
 from ..parsers import Quarantined, asked_format, detect_format, read_path
 from ..parsers.base import InternalError, Unreadable, quarantine
 from ..parsers.source import TextStream, members
-from .rows import BATCH_TABLES, Batch
+from .rows import BATCH_TABLES, Batch, empty_frames
 
 CHUNK_ROWS = 5_000
 """Hands (and quarantine records) per chunk."""
@@ -114,7 +114,6 @@ def read_chunks(path: str, format: str = "auto", with_audit: bool = True, strict
     formats: dict[str, None] = {}
     failures: list[str] = []
     readable = False
-    hands: list[Hand] = []
     for item in read_path(p, format, strict, path):
         if isinstance(item, Quarantined):
             batch.add_quarantine(item, 0)
@@ -125,14 +124,13 @@ def read_chunks(path: str, format: str = "auto", with_audit: bool = True, strict
         else:
             readable = True
             formats[format_of(item)] = None
-            hands.append(item)
-        if len(hands) + batch.rows() >= rows:
-            yield Chunk(path, hand_frames(hands, batch, with_audit, strict), hands=len(hands) + batch.rows())
-            hands.clear()
+            batch.add_hand(item)
+        if batch.rows() >= rows:
+            yield Chunk(path, batch.to_frames(with_audit, strict, FAULT_HAND), hands=batch.rows())
             batch.clear()
     info = FileInfo(path, stat.st_size, datetime.fromtimestamp(stat.st_mtime), digest,
                     "+".join(formats) or None, None if readable else "; ".join(failures) or "no hands in the file")
-    yield Chunk(path, hand_frames(hands, batch, with_audit, strict), info, len(hands) + batch.rows())
+    yield Chunk(path, batch.to_frames(with_audit, strict, FAULT_HAND), info, batch.rows())
 
 
 CORE_FORMATS = ("pokerstars", "soko")
@@ -181,7 +179,7 @@ def _core_chunks(p: Path, path: str, fmt: str, with_audit: bool, rows: int, info
     done = replace(info, format=info.format if stored else None,
                    failed=None if readable else "; ".join(failures) or "no hands in the file")
     if last is None:
-        yield Chunk(path, Batch().to_frames(), done, 0)
+        yield Chunk(path, empty_frames(), done, 0)
     else:
         last.info = done
         yield last
@@ -192,24 +190,9 @@ def format_of(hand: Hand) -> str:
     return hand.source.format if hand.source is not None and hand.source.format else "pokerstars"
 
 
-def hand_frames(hands: list[Hand], batch: Batch, with_audit: bool, strict: bool) -> dict[str, pl.DataFrame]:
-    """The rows of hands Python has read, made by the core from their canonical form (``_core.hand_batch``:
-    audited, with their facts), and the batch's quarantine records. A hand the core cannot take (a bug of
-    ours) is an ``internal`` record, or under ``strict`` an :class:`InternalError` raised."""
-    _, _, tables = core.hand_batch([hand_json(h) for h in hands], "pokerstars", 0, with_audit, FAULT_HAND)
-    made = native_frames(tables)
-    bugs = made["quarantine"].filter(pl.col("kind") == "internal")
-    if strict and bugs.height:
-        first = bugs.row(0, named=True)
-        raise InternalError(first["reason"], path=first["source_file"], line=first["source_line"],
-                            hand_id=first["hand_id"])
-    made["quarantine"] = pl.concat([batch.quarantine_frame(), made["quarantine"]])
-    return {t: made[t] for t in BATCH_TABLES}
-
-
 def failed_chunk(path: str, reason: str) -> Chunk:
     """The last chunk of a file that could not be read to its end by a worker."""
-    return Chunk(path, Batch().to_frames(), FileInfo(path, 0, datetime.fromtimestamp(0), "", None, reason))
+    return Chunk(path, empty_frames(), FileInfo(path, 0, datetime.fromtimestamp(0), "", None, reason))
 
 
 Task = tuple[str, str]

@@ -139,7 +139,7 @@ class FileWriter:
         result.error = reason
         batch = Batch()
         batch.add_quarantine(quarantine(InternalError(reason), "", chunk.path, 0, None), 0)
-        self.store._transaction(lambda: self.store._insert_quarantine(batch.to_frames()["quarantine"], import_id),
+        self.store._transaction(lambda: self.store._insert_quarantine(batch.quarantine_frame(), import_id),
                                 chunk.path)
         result.quarantined += 1
         result.internal += 1

@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import duckdb
+import polars as pl
 import pytest
 
 from soko_analytics.model.hand import Hand
@@ -109,10 +110,13 @@ def test_the_store_keeps_the_house_money(walk):
     assert "ALTER TABLE hands ADD COLUMN added_money BIGINT;" in ddl
     assert list(SCHEMAS["hands"])[-1] == "added_money"  # last, as the ALTER adds it
     batch = Batch()
-    batch.add_hand(walk, "pokerstars", import_id=1, audit=audit(walk, ledger=False))
-    batch.add_hand(_hand(SIDE_POT), "pokerstars", import_id=1)
-    frames = batch.to_frames()
+    batch.add_hand(walk)
+    batch.add_hand(_hand(SIDE_POT))
+    frames = batch.to_frames()  # the rows the core makes, audited by it
     assert frames["hands"]["added_money"].to_list() == [50, 500]
+    assert frames["hands"]["audit_ok"].to_list() == [True, True]
+    side = frames["pots"].filter(pl.col("hand_key") == frames["hands"]["hand_key"][1]).sort("pot_index")
+    assert side.select("amount", "winners", "shares").rows() == [(3000, ["Anna"], [3000]), (4500, ["Bertil"], [4500])]
     con = duckdb.connect()
     for path in sorted((ROOT / "schemas").glob("*.sql")):
         con.execute(path.read_text())

@@ -9,16 +9,16 @@ from __future__ import annotations
 import pytest
 
 from soko_analytics.parsers import read_text
-from soko_analytics.store.facts import rake_shares
 from soko_analytics.store.rows import Batch
 
 from .hands import HOLDEM_3BET, HOLDEM_STEAL_SHOWDOWN, HOLDEM_WALK, STUD_STEAL
 
 
 def facts(text: str) -> dict[str, dict]:
+    """The ``player_hands`` rows the core makes of a one-hand text, by player."""
     (hand,) = read_text(text, "test.txt")
     batch = Batch()
-    batch.add_hand(hand, "pokerstars", 1)
+    batch.add_hand(hand)
     return {r["player"]: r for r in batch.to_frames()["player_hands"].iter_rows(named=True)}
 
 
@@ -101,12 +101,53 @@ def test_stud_bring_in_completion_steal_and_best_showing():
     assert dan["position"] is None and dan["situation"] == "unopened" and ann["situation"] == "facing raise"
 
 
-@pytest.mark.parametrize(("rake", "collected", "expected"), [
-    (150, {"a": 7300, "b": 0}, {"a": 150, "b": 0}),
-    (3, {"a": 50, "b": 50}, {"a": 2, "b": 1}),       # odd unit to the first of equal remainders
-    (10, {"a": 1, "b": 2}, {"a": 3, "b": 7}),        # 10/3 = 3.33, 20/3 = 6.67: the larger remainder
-    (5, {"a": 0, "b": 0}, {"a": 0, "b": 0}),         # nobody collected (a cash-out hand)
+def split_pot(to: int, rake: int, ann: int, cid: int) -> str:
+    """Ann (button) makes it ``to`` cents, Bob folds his 1-cent small blind, Cid (big blind) calls: a pot of
+    ``2 * to + 1`` cents; Broadway on the board plays for both. The summary says ``rake``; Ann and Cid
+    collect ``ann`` and ``cid`` cents (no line for 0)."""
+    def usd(cents: int) -> str:
+        return f"${cents // 100}.{cents % 100:02d}"
+
+    opening = (f"Ann: raises {usd(to - 2)} to {usd(to)}\nBob: folds\nCid: calls {usd(to - 2)}" if to > 2
+               else "Ann: calls $0.02\nBob: folds\nCid: checks")
+    streets = "\n".join(f"*** {name} *** {board}\nCid: checks\nAnn: checks" for name, board in (
+        ("FLOP", "[As Ks Qd]"), ("TURN", "[As Ks Qd] [Jc]"), ("RIVER", "[As Ks Qd Jc] [Th]")))
+    collects = "".join(f"{p} collected {usd(c)} from pot\n" for p, c in (("Ann", ann), ("Cid", cid)) if c)
+
+    def result(cards: str, c: int) -> str:
+        return f"showed [{cards}] and " + (f"won ({usd(c)})" if c else "lost") + " with a straight, Ten to Ace"
+
+    return f"""\
+PokerStars Hand #9000000101:  Hold'em No Limit ($0.01/$0.02 USD) - 2026/03/01 21:00:00 ET
+Table 'Test VIII' 6-max Seat #1 is the button
+Seat 1: Ann ($2 in chips)
+Seat 2: Bob ($2 in chips)
+Seat 3: Cid ($2 in chips)
+Bob: posts small blind $0.01
+Cid: posts big blind $0.02
+*** HOLE CARDS ***
+{opening}
+{streets}
+*** SHOW DOWN ***
+Cid: shows [2c 3d] (a straight, Ten to Ace)
+Ann: shows [4c 5d] (a straight, Ten to Ace)
+{collects}*** SUMMARY ***
+Total pot {usd(2 * to + 1)} | Rake {usd(rake)}
+Board [As Ks Qd Jc Th]
+Seat 1: Ann (button) {result("4c 5d", ann)}
+Seat 2: Bob (small blind) folded before Flop
+Seat 3: Cid (big blind) {result("2c 3d", cid)}
+"""
+
+
+@pytest.mark.parametrize(("to", "rake", "collected", "expected"), [
+    (51, 3, {"Ann": 50, "Cid": 50}, {"Ann": 2, "Cid": 1}),   # odd unit to the first of equal remainders
+    (6, 10, {"Ann": 1, "Cid": 2}, {"Ann": 3, "Cid": 7}),     # 10/3 = 3.33, 20/3 = 6.67: the larger remainder
+    (2, 5, {"Ann": 0, "Cid": 0}, {"Ann": 0, "Cid": 0}),      # nobody collected: nobody paid
 ])
-def test_rake_is_paid_by_the_collectors(rake, collected, expected):
-    assert rake_shares(rake, collected) == expected
-    assert sum(rake_shares(rake, collected).values()) == (rake if any(collected.values()) else 0)
+def test_rake_is_paid_by_the_collectors(to, rake, collected, expected):
+    # (the winner of a whole pot paying all its rake: test_steal_continuation_bets_and_showdown)
+    f = facts(split_pot(to, rake, collected["Ann"], collected["Cid"]))
+    assert {p: f[p]["collected"] for p in collected} == collected
+    assert {p: r["rake"] for p, r in f.items()} == {**expected, "Bob": 0}
+    assert sum(r["rake"] for r in f.values()) == (rake if any(collected.values()) else 0)

@@ -63,7 +63,7 @@ def _first_hand(log):
 
 def _ours(hand):
     batch = Batch()
-    batch.add_hand(hand, "pokerstars", 1)
+    batch.add_hand(hand)
     rows = batch.to_frames()["player_hands"]
     return {r["player"]: r for r in rows.iter_rows(named=True)}
 

@@ -17,12 +17,9 @@ from pathlib import Path
 
 import pytest
 
-from soko_analytics.model.hand import ActionKind, Hand
-from soko_analytics.model.ledger import money_flow
+from soko_analytics.model.hand import Hand
 from soko_analytics.parsers import read_path, read_text
-from soko_analytics.rules.profiles import resolve
-from soko_analytics.store.facts import GameFacts, hand_facts
-from soko_analytics.store.keys import position_labels, positions
+from soko_analytics.store.rows import Batch
 
 from .hands import HOLDEM_HEADS_UP_BUTTON_BIG_BLIND
 from .test_facts import facts
@@ -37,6 +34,42 @@ def corpus_facts(corpus: Path, name: str, hand_id: str) -> dict[str, dict]:
     return facts(hand.raw)
 
 
+def positions_of(text: str) -> dict[str, str | None]:
+    """``seats.position`` of the core's rows of a one-hand text, by player (``player_hands`` says the same)."""
+    (hand,) = read_text(text, "test.txt")
+    batch = Batch()
+    batch.add_hand(hand)
+    frames = batch.to_frames()
+    seats = dict(frames["seats"].select("player", "position").iter_rows())
+    assert dict(frames["player_hands"].select("player", "position").iter_rows()) == seats
+    return seats
+
+
+def ring(n: int) -> str:
+    """A hold'em hand of ``n`` players P1..Pn in seats 1..n, the button in seat 1: the blinds are posted
+    (heads-up by the button and seat 2, else by seats 2 and 3) and everyone folds to the big blind."""
+    small, big = (1, 2) if n == 2 else (2, 3)
+    folds = [s for s in (*range(big + 1, n + 1), *range(1, big)) if s != big]
+    role = {1: " (button)", small: " (small blind)", big: " (big blind)"}
+    if n == 2:
+        role[1] = " (button) (small blind)"
+    return "\n".join([
+        f"PokerStars Hand #90000001{n:02d}:  Hold'em No Limit ($0.50/$1.00 USD) - 2026/03/01 21:00:00 ET",
+        f"Table 'Test Ring' {6 if n <= 6 else 9}-max Seat #1 is the button",
+        *(f"Seat {s}: P{s} ($100 in chips)" for s in range(1, n + 1)),
+        f"P{small}: posts small blind $0.50",
+        f"P{big}: posts big blind $1",
+        "*** HOLE CARDS ***",
+        *(f"P{s}: folds" for s in folds),
+        f"Uncalled bet ($0.50) returned to P{big}",
+        f"P{big} collected $1 from pot",
+        "*** SUMMARY ***",
+        "Total pot $1 | Rake $0",
+        *(f"Seat {s}: P{s}{role.get(s, '')} " + ("collected ($1)" if s == big else "folded before Flop")
+          for s in range(1, n + 1)),
+    ]) + "\n"
+
+
 @pytest.mark.parametrize(("n", "labels"), [
     (2, ("BTN", "BB")),
     (3, ("BTN", "SB", "BB")),
@@ -47,7 +80,7 @@ def corpus_facts(corpus: Path, name: str, hand_id: str) -> dict[str, dict]:
 ])
 def test_labels_count_back_from_the_button(n, labels):
     # seat order from the button; the seat right of the button (the last) is always the cutoff
-    assert position_labels(n) == labels
+    assert positions_of(ring(n)) == {f"P{s}": label for s, label in enumerate(labels, start=1)}
 
 
 def test_four_handed_the_seat_right_of_the_button_is_the_cutoff_and_steals(corpus):
@@ -88,35 +121,52 @@ def test_five_handed_first_to_act_is_two_seats_right_of_the_button(corpus):
     assert not any(r["steal_opp"] for r in f.values())
 
 
-def test_heads_up_button_in_the_big_blind_positions():
+HOLDEM_HEADS_UP_ONLY_BIG_BLIND = """\
+PokerStars Hand #9000000201:  Hold'em No Limit ($0.50/$1.00 USD) - 2026/03/01 21:00:00 ET
+Table 'Test IX' 2-max Seat #1 is the button
+Seat 1: Hero ($100 in chips)
+Seat 2: Villain ($100 in chips)
+Hero: posts big blind $1
+*** HOLE CARDS ***
+Villain: raises $2 to $3
+Hero: folds
+Uncalled bet ($2) returned to Villain
+Villain collected $2 from pot
+*** SUMMARY ***
+Total pot $2 | Rake $0
+Seat 1: Hero (button) (big blind) folded before Flop
+Seat 2: Villain collected ($2)
+"""
+
+HOLDEM_HEADS_UP_NO_BLINDS = """\
+PokerStars Hand #9000000202:  Hold'em No Limit ($0.50/$1.00 USD) - 2026/03/01 21:01:00 ET
+Table 'Test IX' 2-max Seat #1 is the button
+Seat 1: Hero ($100 in chips)
+Seat 2: Villain ($100 in chips)
+Hero: posts the ante $0.10
+Villain: posts the ante $0.10
+*** HOLE CARDS ***
+Hero: bets $1
+Villain: folds
+Uncalled bet ($1) returned to Hero
+Hero collected $0.20 from pot
+*** SUMMARY ***
+Total pot $0.20 | Rake $0
+Seat 1: Hero (button) collected ($0.20)
+Seat 2: Villain folded before Flop
+"""
+
+
+@pytest.mark.parametrize(("text", "expected"), [
     # the log says the button (seat 1) posted the big blind: seat 2 is the small blind
-    assert positions(1, [1, 2], 1, small_blind_seat=2) == {1: "BB", 2: "SB"}
-    assert positions(1, [1, 2], 1) == {1: "BB", 2: "SB"}          # only the big blind posted
+    (HOLDEM_HEADS_UP_BUTTON_BIG_BLIND, {"Hero": "BB", "Villain": "SB"}),
+    (HOLDEM_HEADS_UP_ONLY_BIG_BLIND, {"Hero": "BB", "Villain": "SB"}),  # only the big blind posted
     # the usual heads-up hand: the button posts the small blind
-    assert positions(1, [1, 2], 2, small_blind_seat=1) == {1: "BTN", 2: "BB"}
-    assert positions(1, [1, 2]) == {1: "BTN", 2: "BB"}
-
-
-def _blind_seats(hand: Hand) -> tuple[int | None, int | None]:
-    seat = {s.name: s.seat for s in hand.seats}
-    posted = {a.kind: seat[a.player] for a in reversed(hand.actions)
-              if a.kind in (ActionKind.SMALL_BLIND, ActionKind.BIG_BLIND)}
-    return posted.get(ActionKind.SMALL_BLIND), posted.get(ActionKind.BIG_BLIND)
-
-
-def test_heads_up_button_in_the_big_blind_steal_facts():
-    # "Seat 1: Hero (button) (big blind)": Villain posts the small blind and acts first preflop. He
-    # raises first in from the small blind (a steal); Hero, in the big blind, folds to it.
-    (hand,) = read_text(HOLDEM_HEADS_UP_BUTTON_BIG_BLIND, "hu.txt")
-    small, big = _blind_seats(hand)
-    by_seat = positions(hand.button, sorted(s.seat for s in hand.seats), big, small_blind_seat=small)
-    by_name = {s.name: by_seat[s.seat] for s in hand.seats}
-    assert by_name == {"Hero": "BB", "Villain": "SB"}
-    spec = resolve(hand.rules)
-    game = GameFacts(button=True, best_showing=False, ranking=spec.ranking, cards=7)
-    f = hand_facts(hand, game, by_name, set(by_name), money_flow(hand))
-    assert (f["Villain"].steal_opp, f["Villain"].steal) == (True, True)
-    assert (f["Hero"].fold_steal_opp, f["Hero"].fold_steal) == (True, True)
+    (ring(2), {"P1": "BTN", "P2": "BB"}),
+    (HOLDEM_HEADS_UP_NO_BLINDS, {"Hero": "BTN", "Villain": "BB"}),  # no blind posted: the usual order
+])
+def test_heads_up_button_in_the_big_blind_positions(text, expected):
+    assert positions_of(text) == expected
 
 
 def test_heads_up_button_in_the_big_blind_stored():

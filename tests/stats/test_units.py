@@ -12,17 +12,46 @@ from __future__ import annotations
 import polars as pl
 import pytest
 
-from soko_analytics.model.hand import Stakes
-from soko_analytics.rules.options import BettingStructure
+from soko_analytics.errors import RulesError
+from soko_analytics.native import spec_json
+from soko_analytics.parsers import read_text
 from soko_analytics.stats import player_stats
 from soko_analytics.store.db import Store
-from soko_analytics.store.facts import Unit, unit_of, won_unit
+from soko_analytics.store.facts import Unit, unit_sql
+from soko_analytics.store.rows import Batch
 
 from .hands import HOLDEM_3BET, HOLDEM_FIXED_LIMIT, SOKO_SPREAD, STUD_STEAL
 from .test_facts import facts
 
-SPREAD_STAKES = Stakes(decimals=2, currency="EUR", min_bet=10, max_bet=200, ante=10)
-"""The stakes of "Sökö Spread Limit (€0.10-€2.00 EUR, ante €0.10)": any bet from €0.10 to €2.00."""
+SOKO_POT_LIMIT = """\
+Sökö Hand #9000000203: Sökö Pot Limit (ante €0.01, bring-in €0.02) - 2026/03/14 20:00:00 EET
+Table 'Test X' 8-max Seat #2 is the button
+Rules: soko-casino
+Seat 1: Aino (€2 in chips)
+Seat 2: Ville (€2 in chips)
+Aino: posts the ante €0.01
+Ville: posts the ante €0.01
+*** 2nd STREET ***
+Dealt to Aino [Kh] [9s]
+Dealt to Ville [Ad]
+Ville: brings in for €0.02
+Aino: calls €0.02
+*** 3rd STREET ***
+Dealt to Aino [9s] [9d]
+Dealt to Ville [Ad] [5c]
+Aino: bets €0.06
+Ville: folds
+Uncalled bet (€0.06) returned to Aino
+Aino collected €0.06 from pot
+*** SUMMARY ***
+Total pot €0.06 | Rake €0
+Seat 1: Aino collected (€0.06)
+Seat 2: Ville (button) folded on the 3rd Street
+"""
+
+SOKO_NO_LIMIT = SOKO_SPREAD.replace(  # the same hand without a limit: its unit is the ante
+    "Sökö Hand #9000000010: Sökö Spread Limit (€0.10-€2.00 EUR, ante €0.10) - 2026/03/14 20:00:00 EET",
+    "Sökö Hand #9000000204: Sökö No Limit (ante €0.10) - 2026/03/14 20:01:00 EET").replace("Test VI", "Test XI")
 
 
 def store_of(tmp_path, *texts: str) -> Store:
@@ -50,15 +79,26 @@ def test_spread_limit_counts_big_bets_not_antes(tmp_path):
         assert aino["hands"] == 1 and aino["won_per_100"] == pytest.approx(10 / 200 * 100)
 
 
-def test_the_structure_is_compared_as_an_enum_member():
-    assert won_unit(BettingStructure.SPREAD, SPREAD_STAKES) == (Unit.BIG_BET, 200)
-    assert unit_of("spread", SPREAD_STAKES) == unit_of(BettingStructure.SPREAD, SPREAD_STAKES) == 200
-    assert won_unit("no_limit", Stakes(decimals=2, small_blind=50, big_blind=100)) == (Unit.BIG_BLIND, 100)
-    assert won_unit("fixed_limit", Stakes(decimals=2, ante=1, bring_in=2, small_bet=4, big_bet=8)) == (Unit.BIG_BET, 8)
-    assert won_unit("pot_limit", Stakes(decimals=2, ante=1, bring_in=2)) == (Unit.BRING_IN, 2)
-    assert won_unit("no_limit", Stakes(decimals=2, ante=10)) == (Unit.ANTE, 10)
-    with pytest.raises(ValueError, match="spread_limit"):  # a misspelt structure is an error, not a silent miss
-        unit_of("spread_limit", SPREAD_STAKES)
+@pytest.mark.parametrize(("text", "unit", "amount"), [
+    (SOKO_SPREAD, Unit.BIG_BET, 200),      # spread limit €0.10-€2.00: the largest bet, not the €0.10 ante
+    (HOLDEM_3BET, Unit.BIG_BLIND, 100),    # no-limit hold'em $0.50/$1.00
+    (HOLDEM_FIXED_LIMIT, Unit.BIG_BET, 100),  # limit hold'em $0.50/$1
+    (STUD_STEAL, Unit.BIG_BET, 8),         # fixed-limit stud $0.04/$0.08, ante $0.01, bring-in $0.02
+    (SOKO_POT_LIMIT, Unit.BRING_IN, 2),    # pot limit, ante €0.01, bring-in €0.02: no blinds
+    (SOKO_NO_LIMIT, Unit.ANTE, 10),        # no limit, ante €0.10: neither blinds nor a bring-in
+])
+def test_the_unit_follows_the_structure_and_the_forced_bets(text, unit, amount):
+    # the amount is the core's player_hands.unit; the label is what the stats show for it (unit_sql)
+    (hand,) = read_text(text, "test.txt")
+    batch = Batch()
+    batch.add_hand(hand)
+    rows = batch.to_frames()["player_hands"].with_columns(pl.sql_expr(unit_sql()).alias("label"))
+    assert set(rows.select("unit", "label").iter_rows()) == {(amount, unit)}
+
+
+def test_a_misspelt_structure_is_an_error_not_a_silent_miss():
+    with pytest.raises(RulesError, match="spread_limit"):
+        spec_json("soko-finnish; structure=spread_limit")
 
 
 def test_rows_never_add_big_blinds_to_big_bets(tmp_path):

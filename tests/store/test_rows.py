@@ -1,8 +1,10 @@
 """Rows of the store from every PokerStars hand of the shared corpus, checked against the DDL and the logs.
 
-The expected columns and types are read from the schemas/*.sql files here, independently of the
-code; money is checked against each log's own summary; the frames are loaded into a DuckDB made
-from the DDL file, which is the final judge of whether the types fit.
+The rows are the compiled core's (``Batch.to_frames``: ``_core.hand_batch`` of the hands the Python
+reader read). The expected columns and types are read from the schemas/*.sql files here, independently
+of the code; money is checked against each log's own summary; keys, positions and labels against values
+worked by hand; the frames are loaded into a DuckDB made from the DDL file, which is the final judge of
+whether the types fit.
 """
 
 from __future__ import annotations
@@ -21,17 +23,10 @@ import pytest
 from soko_analytics.errors import SokoError
 from soko_analytics.model.hand import FORCED, Hand, Stakes
 from soko_analytics.model.ledger import added_money
-from soko_analytics.parsers import Quarantined, pokerstars, read_path
-from soko_analytics.replay.audit import PotResult, audit
-from soko_analytics.rules.profiles import PROFILES
-from soko_analytics.store.keys import (
-    content_hash,
-    hand_key,
-    position_labels,
-    stakes_label,
-    text_hash,
-)
-from soko_analytics.store.rows import BATCH_TABLES, GAMES, ArrowStream, Batch
+from soko_analytics.parsers import Quarantined, pokerstars, read_path, read_text
+from soko_analytics.replay.audit import audit
+from soko_analytics.rules.profiles import GAMES, PROFILES
+from soko_analytics.store.rows import BATCH_TABLES, ArrowStream, Batch
 
 from ..conftest import require_corpus
 
@@ -52,6 +47,13 @@ DDL_TO_POLARS = {
     "BOOLEAN": pl.Boolean, "TIMESTAMP": pl.Datetime("us"), "DOUBLE": pl.Float64, "VARCHAR[]": pl.List(pl.String),
     "BIGINT[]": pl.List(pl.Int64),
 }
+
+
+def hand_key_of(site: str, hand_id: str) -> int:
+    """``hands.hand_key`` as soko_analytics/schemas/README.md describes it: the first 8 bytes of blake2b-512
+    over ``site NUL hand_id``, big-endian, masked to 63 bits."""
+    digest = hashlib.blake2b(f"{site}\x00{hand_id}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") & (2**63 - 1)
 
 
 def ddl_columns() -> dict[str, list[tuple[str, str]]]:
@@ -92,8 +94,8 @@ def corpus_hands() -> list[Hand]:
 @pytest.fixture(scope="module")
 def built(corpus_hands) -> tuple[Batch, dict[str, pl.DataFrame]]:
     batch = Batch()
-    for i, hand in enumerate(corpus_hands):
-        batch.add_hand(hand, "pokerstars", import_id=7, audit=audit(hand, ledger=False) if i % 2 else None)
+    for hand in corpus_hands:
+        batch.add_hand(hand)
     for q in corpus_results()[1]:
         batch.add_quarantine(q, 7, "unsupported" if q.unsupported else "incomplete")
     return batch, batch.to_frames()
@@ -106,6 +108,14 @@ def frames(built) -> dict[str, pl.DataFrame]:
 
 def by_hand(frame: pl.DataFrame, key: int) -> pl.DataFrame:
     return frame.filter(pl.col("hand_key") == key)
+
+
+def rows_of(hands: list[Hand]) -> dict[str, pl.DataFrame]:
+    """The core's rows of some hands, unaudited."""
+    batch = Batch()
+    for hand in hands:
+        batch.add_hand(hand)
+    return batch.to_frames(with_audit=False)
 
 
 # -- shape -----------------------------------------------------------------------------------
@@ -127,8 +137,8 @@ def test_one_hands_row_per_hand_with_unique_keys(built, corpus_hands):
     assert hands.select(pl.struct("site", "hand_id").n_unique()).item() == hands.height
     assert hands["hand_key"].min() >= 0
     assert hands["content_hash"].n_unique() == hands.height
-    assert hands.filter(pl.col("audited"))["audit_ok"].null_count() == 0
-    assert hands.filter(~pl.col("audited"))["audit_ok"].null_count() == hands.filter(~pl.col("audited")).height
+    assert hands["audited"].all() and hands["audit_ok"].null_count() == 0
+    assert (hands["import_id"] == 0).all() and (hands["format"] == "pokerstars").all()
     assert set(hands["game"]) == {"holdem", "stud7"}
     assert set(hands["structure"]) == {"no_limit", "fixed_limit"}
     assert hands["source_file"].str.ends_with(".txt").all() and (hands["source_line"] >= 1).all()
@@ -138,11 +148,23 @@ def test_one_hands_row_per_hand_with_unique_keys(built, corpus_hands):
     assert (frames["actions"].group_by("hand_key").agg(pl.col("seq").max() + 1 == pl.len())["seq"]).all()
 
 
-def test_hand_key_is_stable_and_63_bit():
-    digest = hashlib.blake2b(b"PokerStars\x00257180854570").digest()
-    assert hand_key("PokerStars", "257180854570") == int.from_bytes(digest[:8], "big") & (2**63 - 1)
-    assert hand_key("PokerStars", "257180854570") == 3542748997892466021
-    assert hand_key("PokerStars", "1") != hand_key("Full Tilt", "1")
+def test_without_the_audit_there_are_no_pots_or_findings(built):
+    frames = built[0].to_frames(with_audit=False)
+    hands = frames["hands"]
+    assert hands.height == built[1]["hands"].height
+    assert not hands["audited"].any() and hands["audit_ok"].null_count() == hands.height
+    assert frames["pots"].is_empty() and frames["findings"].is_empty()
+    assert frames["seats"].equals(built[1]["seats"]) and frames["actions"].equals(built[1]["actions"])
+
+
+def test_hand_key_is_stable_and_63_bit(frames, corpus_hands):
+    hands = frames["hands"]
+    assert hands["hand_key"].to_list() == [hand_key_of(*row) for row in hands.select("site", "hand_id").rows()]
+    assert hands.filter(pl.col("hand_id") == "257180854570")["hand_key"].item() == 3542748997892466021
+    hand = corpus_hands[0]
+    keys = rows_of([hand, dataclasses.replace(hand, site="Full Tilt")])["hands"]["hand_key"].to_list()
+    assert keys == [hand_key_of(hand.site, hand.hand_id), hand_key_of("Full Tilt", hand.hand_id)]
+    assert keys[0] != keys[1]  # the same hand id on another site
 
 
 # -- money -----------------------------------------------------------------------------------
@@ -156,7 +178,7 @@ def seat_sums(frames) -> pl.DataFrame:
 
 def test_money_is_conserved_per_hand(frames, corpus_hands):
     """net = collected + cash_out - put_in, so Σnet + rake = cash-outs (site money) + STP (site money)."""
-    added = {hand_key(h.site, h.hand_id): added_money(h) for h in corpus_hands}
+    added = {hand_key_of(h.site, h.hand_id): added_money(h) for h in corpus_hands}
     rows = seat_sums(frames).filter(~pl.col("hand_id").is_in(list(KNOWN_BAD_SUMS)))
     checked = 0
     for key, net, rake, cash_out in rows.select("hand_key", "net", "rake", "cash_out").iter_rows():
@@ -167,7 +189,7 @@ def test_money_is_conserved_per_hand(frames, corpus_hands):
 
 
 def test_put_in_adds_up_to_the_total_pot(frames, corpus_hands):
-    added = {hand_key(h.site, h.hand_id): added_money(h) for h in corpus_hands}
+    added = {hand_key_of(h.site, h.hand_id): added_money(h) for h in corpus_hands}
     assert sum(1 for v in added.values() if v) == 1  # the STP hand
     rows = seat_sums(frames).filter(~pl.col("hand_id").is_in(list(KNOWN_BAD_SUMS)))
     for key, put_in, total in rows.select("hand_key", "put_in", "total_pot").iter_rows():
@@ -203,7 +225,7 @@ def test_pot_before_starts_at_zero_and_grows_until_the_first_uncalled(frames):
 
 def test_the_pot_at_the_first_collect_is_the_logs_total_pot(frames, corpus_hands):
     """Independent of the ledger: the log's summary ``Total pot`` (less site money, STP)."""
-    added = {hand_key(h.site, h.hand_id): added_money(h) for h in corpus_hands}
+    added = {hand_key_of(h.site, h.hand_id): added_money(h) for h in corpus_hands}
     first = frames["actions"].filter(pl.col("kind") == "collect").group_by("hand_key").agg(pl.col("pot_before").first())
     rows = first.join(frames["hands"], on="hand_key").filter(~pl.col("hand_id").is_in(list(KNOWN_BAD_SUMS)))
     assert rows.height >= 720
@@ -271,11 +293,26 @@ def test_positions_with_a_dead_button_or_no_small_blind(frames):
                                        "UTGplus2": "CO"}
 
 
-def test_position_labels():
-    assert position_labels(2) == ("BTN", "BB")
-    assert position_labels(6) == ("BTN", "SB", "BB", "UTG", "MP", "CO")
-    assert position_labels(9) == ("BTN", "SB", "BB", "UTG", "UTG+1", "UTG+2", "MP", "HJ", "CO")
-    assert all(len(position_labels(n)) == len(set(position_labels(n))) == n for n in range(1, 11))
+def test_positions_heads_up_and_nine_handed(frames):
+    """Heads-up, the button posts the small blind and is BTN, the other BB (hand 35602851942). Nine-handed
+    (hand 14402833808, button seat 7): SB, BB, then UTG, UTG+1, UTG+2, MP, HJ and CO back to the button."""
+    def positions(hand_id: str) -> list[str]:
+        key = frames["hands"].filter(pl.col("hand_id") == hand_id)["hand_key"].item()
+        return by_hand(frames["seats"], key).sort("seat")["position"].to_list()
+
+    assert positions("35602851942") == ["BTN", "BB"]  # seats 2 and 4
+    assert positions("14402833808") == ["UTG", "UTG+1", "UTG+2", "MP", "HJ", "CO", "BTN", "SB", "BB"]  # seats 1-9
+
+
+def test_every_player_dealt_in_has_a_position_of_his_own(frames):
+    """Over every hold'em hand with a button: one label per player dealt in, none twice, nobody else labelled."""
+    hands = frames["hands"].filter((pl.col("game") == "holdem") & pl.col("button").is_not_null())
+    seats = frames["seats"].filter(pl.col("hand_key").is_in(hands["hand_key"].to_list()))
+    assert (seats["dealt_in"] == seats["position"].is_not_null()).all()
+    per_hand = seats.filter(pl.col("dealt_in")).group_by("hand_key").agg(
+        pl.len().alias("n"), pl.col("position").n_unique().alias("labels"))
+    assert per_hand.height == hands.height > 700 and (per_hand["n"] == per_hand["labels"]).all()
+    assert set(per_hand["n"]) >= {2, 6, 9, 10}
 
 
 def test_blinds_sit_where_the_positions_say(frames):
@@ -304,7 +341,7 @@ def test_stud_has_no_positions_and_deals_down_and_up_cards(frames):
 
 
 def test_cards_rows_follow_the_deals(frames, corpus_hands):
-    counts = Counter({hand_key(h.site, h.hand_id): sum(len(d.cards) for d in h.deals) for h in corpus_hands})
+    counts = Counter({hand_key_of(h.site, h.hand_id): sum(len(d.cards) for d in h.deals) for h in corpus_hands})
     per_hand = dict(frames["cards"].group_by("hand_key").len().rows())
     assert per_hand == counts
     assert frames["cards"].filter(pl.col("known") != pl.col("card").is_not_null()).is_empty()
@@ -323,14 +360,15 @@ def test_seats_dealt_in_matches_players_dealt(frames):
 
 
 def test_pots_and_findings_come_from_the_audit(frames, corpus_hands):
+    """The core's audit against the Python one (replay.audit) on a hand with side pots."""
     audited = frames["hands"].filter(pl.col("audited"))
     pots = frames["pots"]
     assert set(pots["hand_key"]) <= set(audited["hand_key"]) and pots.height >= audited.height
     assert (pots["winners"].list.len() == pots["shares"].list.len()).all()
     assert (pots["eligible"].list.len() >= 1).all()
-    hand = next(h for h in corpus_hands[1::2] if h.hand_id not in KNOWN_BAD_SUMS and len(audit(h).pots) > 1)
+    hand = next(h for h in corpus_hands if h.hand_id not in KNOWN_BAD_SUMS and len(audit(h).pots) > 1)
     result = audit(hand)
-    rows = by_hand(pots, hand_key(hand.site, hand.hand_id)).sort("pot_index")
+    rows = by_hand(pots, hand_key_of(hand.site, hand.hand_id)).sort("pot_index")
     assert rows.select("amount", "eligible", "winners", "shares").rows() == [
         (p.amount, list(p.eligible), list(p.winners), list(p.winners.values())) for p in result.pots]
     findings = frames["findings"]
@@ -340,20 +378,24 @@ def test_pots_and_findings_come_from_the_audit(frames, corpus_hands):
     assert set(not_ok) <= set(findings.filter(pl.col("severity") == "error")["hand_key"])
 
 
-def test_pot_lists_keep_empty_lists_and_odd_names(corpus_hands):
-    """A pot nobody can be shown to win has no winners; a name with the list separator still round-trips."""
-    hand = corpus_hands[0]
-    result = audit(hand)
-    result.pots = [PotResult(100, ("a\x1fb", "c"), {}), PotResult(50, ("c",), {"c": 50})]
+def test_pot_lists_keep_empty_lists_and_odd_names():
+    """A pot nobody can be shown to win has no winners; a name with a control character still round-trips.
+
+    The cash-out log with Player1 renamed ``a\\x1fb``: as written, he shows the winning full house; with
+    both hands unshown (the show lines dropped, the summary saying "collected" and "mucked"), nobody is
+    shown to win."""
+    text = (CORPUS / "cash" / "Flop" / CASH_OUT_FILE).read_text().replace("Player1", "a\x1fb")
+    unshown = "".join(line for line in text.splitlines(keepends=True) if ": shows [" not in line).replace(
+        "showed [Qs Js] and won ($25.96) with a full house, Queens full of Aces", "collected ($25.96)").replace(
+        "showed [Th Tc] and lost with a full house, Tens full of Aces", "mucked")
     batch = Batch()
-    batch.add_hand(hand, "pokerstars", 1, result)
-    assert batch.to_frames()["pots"].select("eligible", "winners", "shares").rows() == [
-        (["a\x1fb", "c"], [], []), (["c"], ["c"], [50])]
-    result.pots = [PotResult(100, ("a", "c"), {}), PotResult(50, ("c",), {"c": 50})]
-    batch = Batch()
-    batch.add_hand(hand, "pokerstars", 1, result)
-    assert batch.to_frames()["pots"].select("eligible", "winners", "shares").rows() == [
-        (["a", "c"], [], []), (["c"], ["c"], [50])]
+    for log in (text, unshown):
+        (hand,) = read_text(log, "renamed.txt")
+        batch.add_hand(hand)
+    frames = batch.to_frames()
+    assert frames["pots"].select("amount", "eligible", "winners", "shares").rows() == [
+        (2596, ["a\x1fb", "Player3"], ["a\x1fb"], [2596]), (2596, ["a\x1fb", "Player3"], [], [])]
+    assert frames["hands"]["audit_ok"].to_list() == [True, True]
 
 
 def test_an_empty_batch_has_typed_empty_frames():
@@ -367,7 +409,8 @@ def test_quarantine_rows(frames, corpus_hands):
     _, quarantined = corpus_results()
     assert q.height == len(quarantined) > 0
     assert set(q["kind"]) == {"unsupported", "incomplete"}
-    assert q["content_hash"].to_list() == [text_hash(x.raw) for x in quarantined]
+    assert q["content_hash"].to_list() == [hashlib.blake2b(x.raw.encode(), digest_size=16).hexdigest()
+                                           for x in quarantined]
     with pytest.raises(SokoError, match="unknown quarantine kind"):
         Batch().add_quarantine(quarantined[0], 1, "weird")
 
@@ -378,33 +421,39 @@ def test_quarantine_rows(frames, corpus_hands):
 def test_content_hash_follows_the_content_not_the_source(corpus_hands):
     path = CORPUS / "cash" / "Flop" / CASH_OUT_FILE
     first, again = next(read_path(path, "pokerstars")), next(read_path(path, "pokerstars"))
-    assert content_hash(first) == content_hash(again)
     moved = dataclasses.replace(first, source=None, raw="", action_lines=())
-    assert content_hash(moved) == content_hash(first)
     changed = list(first.actions)
     changed[3] = changed[3]._replace(amount=changed[3].amount + 1)
-    assert content_hash(dataclasses.replace(first, actions=tuple(changed))) != content_hash(first)
+    hashes = rows_of([first, again, moved, dataclasses.replace(first, actions=tuple(changed))])["hands"]["content_hash"]
+    assert hashes[0] == hashes[1] == hashes[2] != hashes[3]
 
 
 def test_content_hash_survives_writing_and_reading_back(corpus_hands):
-    compared = 0
-    for hand in corpus_hands[::7]:
+    hands = corpus_hands[::7]
+    backs = []
+    for hand in hands:
         (back,) = pokerstars.parse(pokerstars.write([hand]), "written.txt")
-        assert back == hand and content_hash(back) == content_hash(hand), hand.hand_id
-        compared += 1
-    assert compared > 100
+        assert back == hand, hand.hand_id
+        backs.append(back)
+    assert len(hands) > 100
+    assert rows_of(backs)["hands"]["content_hash"].to_list() == rows_of(hands)["hands"]["content_hash"].to_list()
 
 
 # -- labels ------------------------------------------------------------------------------------
 
 
-def test_stakes_labels():
-    assert stakes_label(Stakes(2, "USD", "$", small_blind=1, big_blind=2)) == "0.01/0.02 USD"
-    assert stakes_label(Stakes(2, "USD", "$", ante=1, bring_in=2, small_bet=4, big_bet=8)) == "0.04/0.08 ante 0.01 USD"
-    assert stakes_label(Stakes(0, ante=5, min_bet=10, max_bet=100)) == "10-100 ante 5"
-    assert stakes_label(Stakes(2, "USD", "$", small_blind=25, big_blind=50, cap=1000)) == "0.25/0.50 cap 10.00 USD"
-    assert stakes_label(Stakes(0, small_blind=10, big_blind=20, small_bet=20, big_bet=40)) == "20/40"
-    assert stakes_label(Stakes(0, ante=5)) == "ante 5"
+def test_stakes_labels(corpus_hands):
+    """``hands.stakes`` of one hand under other stakes (unaudited: the label is all that is read)."""
+    labels = {
+        Stakes(2, "USD", "$", small_blind=1, big_blind=2): "0.01/0.02 USD",
+        Stakes(2, "USD", "$", ante=1, bring_in=2, small_bet=4, big_bet=8): "0.04/0.08 ante 0.01 USD",
+        Stakes(0, ante=5, min_bet=10, max_bet=100): "10-100 ante 5",
+        Stakes(2, "USD", "$", small_blind=25, big_blind=50, cap=1000): "0.25/0.50 cap 10.00 USD",
+        Stakes(0, small_blind=10, big_blind=20, small_bet=20, big_bet=40): "20/40",
+        Stakes(0, ante=5): "ante 5",
+    }
+    hands = [dataclasses.replace(corpus_hands[0], stakes=stakes) for stakes in labels]
+    assert rows_of(hands)["hands"]["stakes"].to_list() == list(labels.values())
 
 
 def test_every_profile_has_a_game():

@@ -1,4 +1,4 @@
-//! All-in adjusted winnings of one hand (the Rust twin of `soko_analytics/store/allin.py`): each
+//! All-in adjusted winnings of one hand: each
 //! live player's equity in the pots once no more betting can happen.
 //!
 //! The moment is the hand's last betting action. If then at least two players are still in, at
@@ -11,13 +11,11 @@
 //! Everybody else's adjusted winnings are their net (the caller's default). Run-it-twice hands are
 //! left as they are.
 //!
-//! Exact cases are Python's to the unit (and their error is 0.0). The Monte Carlo draws from its
-//! own generator, not numpy's, so an estimate agrees with Python's within their combined
-//! standard errors, not to the unit (see [`super::equity`]). Where Python would raise (a card
-//! given twice, a negative contribution) the hand gets no adjustment here.
+//! Exact cases have no error (0.0); a Monte Carlo estimate has its standard error (see
+//! [`super::equity`]). A hand whose cards contradict (a card given twice) or whose money does
+//! (a negative contribution) gets no adjustment.
 //!
-//! Side pots come from [`crate::replay::pots::build_pots`], as Python's come from
-//! `replay/pots.py`.
+//! Side pots come from [`crate::replay::pots::build_pots`].
 
 use crate::cards::Card;
 use crate::eval::Evaluator;
@@ -28,10 +26,10 @@ use crate::spec::GameSpec;
 
 use super::equity::{equity, Method, Pot, Situation, EXACT_LIMIT};
 
-/// Monte Carlo deals where the outcomes are too many to enumerate (Python's `SAMPLES`).
+/// Monte Carlo deals where the outcomes are too many to enumerate .
 pub const SAMPLES: u32 = 5_000;
 
-/// How the equities are computed: Python's settings by default.
+/// How the equities of the rows are computed.
 pub const DEFAULT_METHOD: Method = Method {
     exact_limit: EXACT_LIMIT,
     samples: SAMPLES,
@@ -53,7 +51,7 @@ pub struct Adjusted {
     pub outcomes: u64,
 }
 
-/// The seed Python gives an all-in hand: the hand key's low 32 bits.
+/// The seed of an all-in hand's Monte Carlo: the hand key's low 32 bits.
 pub fn seed_of(hand_key: i64) -> u64 {
     (hand_key as u64) & 0xFFFF_FFFF
 }
@@ -180,7 +178,7 @@ fn compute(
         .enumerate()
         .map(|(k, &seat)| Adjusted {
             seat,
-            // Python's round(): half to even.
+            // Rounded half to even (as the stored figures always were).
             adjusted: (result.expected[k] * scale).round_ties_even() as i64 - flows[seat].put_in,
             se: result.se[k] * scale,
             exact: result.exact,
@@ -202,7 +200,7 @@ fn all_in_but_one(hand: &Hand, betting: &[crate::model::Action], live: &[usize])
     if free.len() <= 1 {
         return true;
     }
-    // Only now the money so far: a hand cut at the last betting action, as Python's `replace`.
+    // Only now the money so far: the hand cut at its last betting action.
     let so_far = money_flow(&Hand {
         site: String::new(),
         hand_id: String::new(),

@@ -1,5 +1,5 @@
-//! All-in equity: each player's expected share of the pots over the cards still to come (the Rust
-//! twin of `soko_analytics/rules/equity.py`).
+//! All-in equity: each player's expected share of the pots over the cards still to come
+//! (`soko_analytics/rules/equity.py` checks Python's arguments and calls it).
 //!
 //! The model. Player `i` holds known own cards and will be dealt `need[i]` more; the board holds
 //! its known cards and will get `board_need` more; dead cards are known to be out of the deck. The
@@ -10,28 +10,27 @@
 //!
 //! Exact enumeration. An *outcome* is the board's draw (a combination of the unseen deck) followed
 //! by each player's draw in seat order (a combination of what is left), all equally likely. When
-//! there are at most `exact_limit` of them, every outcome is visited in Python's order
+//! there are at most `exact_limit` of them, every outcome is visited in a fixed order
 //! (combinations in lexicographic order of deck positions, the board outermost), and the payoffs
-//! are summed as numpy sums them (row after row within chunks of [`CHUNK`] outcomes, then chunk
-//! after chunk), so that the expected amounts are Python's bit for bit. The loop allocates
+//! are summed row after row within chunks of [`CHUNK`] outcomes, then chunk after chunk (the
+//! order the numpy implementation it replaced summed in: the figures stored before are kept to
+//! the bit). The loop allocates
 //! nothing: cards live in fixed arrays and the per-player sums in buffers made before it.
 //!
 //! Monte Carlo. Otherwise `samples` deals are drawn, each a partial Fisher-Yates shuffle of the
-//! unseen deck, from [`SplitMix64`] seeded with the caller's seed (Python's all-in seed: the hand
-//! key's low 32 bits). The result is the mean payoff with its standard error (the sample standard
-//! deviation over the square root of `samples`, from sums about the first deal's payoffs). The stream
-//! is not numpy's, so an estimate is not Python's: `tests/core/test_allin_parity.py` holds it to
-//! the exact value (a forced full enumeration) within 4 standard errors, and to Python's estimate
-//! within their combined errors.
+//! unseen deck, from [`SplitMix64`] seeded with the caller's seed (the rows': the hand key's low
+//! 32 bits). The result is the mean payoff with its standard error (the sample standard
+//! deviation over the square root of `samples`, from sums about the first deal's payoffs). Tests hold
+//! an estimate to the exact value (a forced full enumeration) within 4 standard errors.
 
 use std::fmt;
 
 use crate::eval::{Evaluator, Ranks};
 
-/// Outcomes summed per chunk (Python's `_CHUNK`): the exact sums follow numpy's order.
+/// Outcomes summed per chunk: the exact sums follow this order.
 pub const CHUNK: u64 = 1 << 15;
 
-/// Python's default: enumerate when there are at most this many outcomes.
+/// The default: enumerate when there are at most this many outcomes.
 pub const EXACT_LIMIT: u64 = 100_000;
 
 /// Cards in a final hand, at most.
@@ -359,13 +358,13 @@ impl<'a> Table<'a> {
         }
     }
 
-    /// Every outcome, summed as numpy sums Python's chunks.
+    /// Every outcome, summed chunk by chunk.
     fn enumerate(mut self, count: u64) -> Equity {
         let players = self.players;
         let mut total = vec![0.0; players];
         let mut chunk = vec![0.0; players];
         let mut in_chunk = 0u64;
-        // The draws in Python's order: (first slot, cards) for the board, then each player.
+        // The draws in order: (first slot, cards) for the board, then each player.
         let mut levels: Vec<(usize, usize)> = Vec::with_capacity(players + 1);
         levels.push((0, self.board_need));
         levels.extend((0..players).map(|i| (self.start[i], usize::from(self.need[i]))));
@@ -456,7 +455,7 @@ fn add_chunk(total: &mut [f64], chunk: &mut [f64]) {
     }
 }
 
-/// Pots as Python's `_pots` accepts them: finite amounts >= 0, distinct eligible players in range,
+/// Pots as `rules.equity` accepts them: finite amounts >= 0, distinct eligible players in range,
 /// a total above zero.
 fn check_pots(pots: &[Pot], players: usize) -> Result<(), EquityError> {
     let mut total = 0.0;
@@ -478,7 +477,7 @@ fn check_pots(pots: &[Pot], players: usize) -> Result<(), EquityError> {
     }
 }
 
-/// Visits every outcome in Python's order: for each draw in turn, the combinations (in
+/// Visits every outcome in order: for each draw in turn, the combinations (in
 /// lexicographic order of deck positions) of the positions still free.
 struct Walk<'l> {
     deck: [u8; 52],

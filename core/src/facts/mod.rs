@@ -1,5 +1,5 @@
-//! Per-player facts of one hand: the rows of `player_hands` (the Rust twin of
-//! `soko_analytics/store/facts.py`; definitions in docs/stats.md).
+//! Per-player facts of one hand: the rows of `player_hands` (definitions in docs/stats.md; the
+//! stats sum them with `soko_analytics/store/facts.py`'s `ROLLUP`).
 //!
 //! Player statistics are sums of these facts, so each is computed once, at import, by one pass
 //! over the hand's betting actions. Rounds are numbered as in the hand model: round 0 is the first
@@ -129,7 +129,7 @@ impl Facts {
     }
 }
 
-/// What the facts need to know of the game (`GameFacts` in `store/facts.py`).
+/// What the facts need to know of the game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameFacts {
     /// Positions come from a button (hold'em); otherwise the stud facts apply.

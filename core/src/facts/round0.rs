@@ -1,5 +1,4 @@
-//! The first-round facts (`_holdem_round0`, `_stud_round0` in `store/facts.py`) and the
-//! continuation bets of later rounds (`_cbet`).
+//! The first-round facts (hold'em's and stud's) and the continuation bets of later rounds.
 
 use crate::model::ActionKind;
 

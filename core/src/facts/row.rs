@@ -1,4 +1,4 @@
-//! The `player_hands` rows of one hand (`Batch._add_player_hands` in `store/rows.py`): who is in,
+//! The `player_hands` rows of one hand: who is in,
 //! their positions, money, rake share and won-per-100 unit, with the facts of [`super::hand_facts`].
 
 use serde::Serialize;

@@ -10,7 +10,7 @@ use crate::cards::Card;
 use crate::eval::{self, Evaluator};
 
 /// The registered evaluator of a ranking name, or a KeyError naming the registered ones.
-fn lookup(name: &str) -> PyResult<Arc<Evaluator>> {
+pub(super) fn lookup(name: &str) -> PyResult<Arc<Evaluator>> {
     eval::evaluator(name).ok_or_else(|| {
         PyKeyError::new_err(format!(
             "ranking {name:?} is not registered (registered: {})",

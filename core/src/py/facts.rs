@@ -5,13 +5,14 @@ use pyo3::prelude::*;
 use serde::Serialize;
 
 use crate::facts::allin::{self, seed_of, DEFAULT_METHOD};
-use crate::facts::equity::Method;
+use crate::facts::equity::{equity as expected_winnings, Method, Pot, Situation};
 use crate::facts::row::{in_hand, player_hands};
 use crate::keys::hand_key;
 use crate::ledger::money_flow;
 use crate::model::Hand;
 use crate::spec::GameSpec;
 
+use super::eval::lookup;
 use super::rules::ensure_ranking;
 
 fn read(hand_json: &str, spec_json: &str) -> PyResult<(Hand, GameSpec)> {
@@ -83,7 +84,56 @@ fn allin_adjusted(
     serde_json::to_string(&out).map_err(|e| PyValueError::new_err(e.to_string()))
 }
 
+/// Expected amounts of `equity`: per player, what they win on average and its standard error,
+/// whether every outcome was enumerated, and how many outcomes (or deals) there were.
+type Expected = (Vec<f64>, Vec<f64>, bool, u64);
+
+/// Each player's expected winnings from the pots over the cards still to come, under a registered
+/// ranking (`rules.equity.equity` checks the arguments and registers the ranking first): `hole[i]`
+/// are player i's known cards and `need[i]` how many more they get, `board`/`board_need` the same
+/// for community cards, `dead` cards are out of the deck, `pots` are (amount, eligible indices).
+/// Enumerated when at most `exact_limit` outcomes, else `samples` Monte Carlo deals from `seed`.
+#[pyfunction]
+#[allow(clippy::too_many_arguments)]
+#[pyo3(signature = (ranking, hole, need, board, board_need, dead, pots, samples, seed, exact_limit))]
+fn equity(
+    py: Python<'_>,
+    ranking: &str,
+    hole: Vec<Vec<u8>>,
+    need: Vec<u8>,
+    board: Vec<u8>,
+    board_need: u8,
+    dead: Vec<u8>,
+    pots: Vec<(f64, Vec<usize>)>,
+    samples: u32,
+    seed: u64,
+    exact_limit: u64,
+) -> PyResult<Expected> {
+    let ev = lookup(ranking)?;
+    let pots: Vec<Pot> = pots
+        .into_iter()
+        .map(|(amount, eligible)| Pot { amount, eligible })
+        .collect();
+    let situation = Situation {
+        hole: &hole,
+        need: &need,
+        board: &board,
+        board_need,
+        dead: &dead,
+        pots: &pots,
+    };
+    let method = Method {
+        exact_limit,
+        samples,
+        seed,
+    };
+    let found = py.detach(|| expected_winnings(&ev, &situation, &method));
+    let e = found.map_err(|e| PyValueError::new_err(e.to_string()))?;
+    Ok((e.expected, e.se, e.exact, e.outcomes))
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(equity, m)?)?;
     m.add_function(wrap_pyfunction!(hand_facts, m)?)?;
     m.add_function(wrap_pyfunction!(allin_adjusted, m)?)?;
     Ok(())

@@ -1,5 +1,5 @@
 //! Hands as rows of the store's tables, gathered column by column into Arrow batches
-//! (the Rust twin of `soko_analytics/store/rows.py`).
+//! (`soko_analytics/store/rows.py` `SCHEMAS` gives their Polars schemas).
 
 pub mod audit;
 pub mod columns;
