@@ -4,8 +4,9 @@ In one process, pinned to one core, on the real PokerStars hold'em and stud
 hands of the shared corpus (repeated to the sample size):
 
 - Python's read of the text and split into hands and lines (the floor),
-- soko_analytics' Python ``audit`` of parsed hands (no ledger, as ``soko import`` used it),
-- soko_analytics' Python parse + audit, from PokerStars text,
+- soko_analytics' ``replay.audit.audits`` of parsed hands (the core's audit through the Python API,
+  a hand's canonical JSON in and ``Audit`` records out: what ``soko audit FILE`` does),
+- the Python reader's parse + that audit, from PokerStars text,
 - the compiled core's audit of the same hands (read into the core once, ``_core.ReplayBatch``),
 - the compiled core from the PokerStars file: read, audit, facts, all-in equity and the Arrow rows
   of every table (``_core.read_rows``, what ``soko import`` does per file),
@@ -34,7 +35,7 @@ from soko_analytics import _core
 from soko_analytics.model.hand import Hand
 from soko_analytics.native import hand_json
 from soko_analytics.parsers import phh, pokerstars, read_path
-from soko_analytics.replay.audit import audit
+from soko_analytics.replay.audit import audits
 
 TARGET = 100_000
 """Parse + audit, hands/s on one core, the compiled core should reach (issue 14)."""
@@ -75,11 +76,10 @@ def main() -> int:
         path.write_text(text, encoding="utf-8")
         rows.append(("core parse + audit + facts + rows (file → Arrow)", len(hands),
                      rate(lambda: _core.read_rows(str(path), "pokerstars", 1), len(hands))))
-    rows.append(("soko_analytics Python audit (parsed hands)", len(hands),
-                 rate(lambda: [audit(h, ledger=False) for h in hands], len(hands))))
-    rows.append(("soko_analytics Python parse + audit (PokerStars text)", len(hands),
-                 rate(lambda: [audit(h, ledger=False) for h in pokerstars.parse(text) if isinstance(h, Hand)],
-                      len(hands))))
+    rows.append(("Python API audit (parsed hands, Audit records)", len(hands),
+                 rate(lambda: audits(hands), len(hands))))
+    rows.append(("Python parse + API audit (PokerStars text)", len(hands),
+                 rate(lambda: audits([h for h in pokerstars.parse(text) if isinstance(h, Hand)]), len(hands))))
     from pokerkit import HandHistory, PokerStarsParser
 
     sample = [h for h in hands if h.rules in ("holdem", "holdem; structure=fixed_limit", "stud7")]

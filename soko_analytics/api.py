@@ -21,8 +21,8 @@ from .model.cards import format_cards
 from .model.hand import Hand, Source
 from .model.money import decimal_text
 from .parsers import FORMATS, Quarantined, check_format, check_paths, iter_files, read_path, read_text, write_hands
-from .parsers.base import InternalError, code_location, guarded
-from .replay.audit import Audit, audit
+from .parsers.base import InternalError, code_location, quarantine
+from .replay.audit import Audit, AuditFault, audit, audit_each
 from .rules.evaluate import evaluator
 from .rules.options import OPTIONS, format_value
 from .rules.profiles import GAMES, PROFILES, resolve, rules_text
@@ -221,17 +221,43 @@ def convert(paths: Iterable[str | Path], to: str, format: str = "auto", strict: 
 """The game of each profile, as audit records name it."""
 
 
+AUDIT_BATCH = 1_000
+"""Hands handed to the core's auditor at a time."""
+
+
 def audit_hands(paths: Iterable[str | Path], format: str = "auto", strict: bool = False,
                 names: dict[Path, str] | None = None) -> Iterator[Audit | Quarantined]:
-    """Replay and check every hand of the files and folders given; hands that do not parse come back quarantined,
-    and so does a hand the replayer fails on (kind ``internal``: a bug of ours; ``strict`` raises it)."""
-    for item in read_hands(paths, format, strict, names):
-        yield item if isinstance(item, Quarantined) else _audit(item, strict)
+    """Replay and check every hand of the files and folders given, in order; hands that do not parse come back
+    quarantined, and so does a hand the replayer fails on (kind ``internal``: a bug of ours; ``strict`` raises it)."""
+    return _audited(read_hands(paths, format, strict, names), strict)
 
 
-def _audit(hand: Hand, strict: bool, ledger: bool = False) -> Audit | Quarantined:
+def _audited(items: Iterable[Hand | Quarantined], strict: bool, ledger: bool = False) -> Iterator[Audit | Quarantined]:
+    """Each hand audited by the core, :data:`AUDIT_BATCH` at a time; records pass through in their place."""
+    waiting: list[Hand | Quarantined] = []
+
+    def flush() -> Iterator[Audit | Quarantined]:
+        hands = [h for h in waiting if isinstance(h, Hand)]
+        verdicts = iter(audit_each(hands, ledger))
+        for item in waiting:
+            yield item if isinstance(item, Quarantined) else _checked(item, next(verdicts), strict)
+        waiting.clear()
+
+    for item in items:
+        waiting.append(item)
+        if len(waiting) >= AUDIT_BATCH:
+            yield from flush()
+    yield from flush()
+
+
+def _checked(hand: Hand, verdict: Audit | AuditFault, strict: bool) -> Audit | Quarantined:
+    """The verdict, or the ``internal`` record of a hand the replayer failed on (raised under ``strict``)."""
+    if isinstance(verdict, Audit):
+        return verdict
     where = hand.source or Source("<hand>", 0)
-    return guarded(lambda: audit(hand, ledger=ledger), hand.raw, where.path, where.line, hand.hand_id, strict)
+    if strict:
+        raise InternalError.of(verdict, path=where.path, line=where.line, hand_id=hand.hand_id)
+    return quarantine(InternalError.of(verdict), hand.raw, where.path, where.line, hand.hand_id)
 
 
 def audit_record(result: Audit) -> dict[str, Any]:
@@ -333,9 +359,8 @@ def stored_hands(db: str | Path, hand_id: str | None = None) -> Iterator[Hand | 
 
 
 def audit_store(db: str | Path, hand_id: str | None = None) -> Iterator[Audit | Quarantined]:
-    """Replay and check the hands of a store (all, or one hand id)."""
-    for item in stored_hands(db, hand_id):
-        yield item if isinstance(item, Quarantined) else _audit(item, False, ledger=hand_id is not None)
+    """Replay and check the hands of a store (all, or one hand id, with its ledger)."""
+    return _audited(stored_hands(db, hand_id), False, ledger=hand_id is not None)
 
 
 def quarantine_records(db: str | Path, resolved: bool = False) -> list[dict[str, Any]]:

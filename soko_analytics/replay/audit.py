@@ -1,30 +1,36 @@
 """Replay a hand under its profile's rules and check every action and every pot split (RULES.md §5).
 
-:func:`audit` drives a :class:`~.table.Table` through the hand's actions in
-order. Each action is compared with what the rules allow at that point (turn
-order, action type, size, cap, reopening, stack), then applied as the log took
-it, so that one broken rule does not hide the rest. At the end the uncalled bet
-is returned, the pots are built, the showdown is evaluated with the profile's
-ranking, and the log's pot total, rake, collects and hand descriptions are
-checked. Where the log's figures follow a site convention we cannot know (how
-rake is spread over side pots, who gets an odd chip in stud), every convention
-a real log could follow is tried; an error is raised only when none fits.
+The replay is the compiled core's (``core/src/replay/``): it drives a table through
+the hand's actions in order. Each action is compared with what the rules allow at
+that point (turn order, action type, size, cap, reopening, stack), then applied as
+the log took it, so that one broken rule does not hide the rest. At the end the
+uncalled bet is returned, the pots are built, the showdown is evaluated with the
+profile's ranking, and the log's pot total, rake, collects and hand descriptions
+are checked. Where the log's figures follow a site convention we cannot know (how
+rake is spread over side pots, who gets an odd chip in stud), every convention a
+real log could follow is tried; an error is raised only when none fits.
+
+This module hands a hand to the core in its canonical form and turns the verdict
+into an :class:`Audit` (with the step-by-step ledger when asked): what ``soko
+audit``, ``--explain`` and the hand report read.
 """
 
 from __future__ import annotations
 
+import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
+from typing import Any
 
-from ..model.cards import Card, format_cards
-from ..model.hand import BETTING, FORCED, Action, ActionKind, Hand, Stakes
-from ..model.ledger import added_money
+from .. import _core
+from ..model.cards import format_cards
+from ..model.hand import Action, ActionKind, Hand, Stakes
 from ..model.money import decimal_text, format_amount
+from ..native import hand_json
 from ..rules.profiles import resolve
 from ..rules.spec import GameSpec
-from .checks import check_action, check_deals, check_post
 from .findings import STREET_SHOWDOWN, Code, Finding, Severity
-from .table import Table
 
 K = ActionKind
 
@@ -100,130 +106,53 @@ class Audit:
         return decimal_text(amount, self.hand.stakes.decimals)
 
 
+class AuditFault(RuntimeError):
+    """A hand the replayer cannot take (a bug of ours): the per-hand boundary quarantines it as ``internal``."""
+
+
 def audit(hand: Hand, ledger: bool = True) -> Audit:
-    """Replay one hand and check it; never raises for what the log does.
+    """Replay one hand and check it; never raises for what the log does (:class:`AuditFault` for a bug of ours).
 
     ``ledger=False`` skips the step-by-step ledger (``Audit.steps``) for bulk work.
     """
-    return _Auditor(hand, ledger).run()
+    return audits([hand], ledger)[0]
 
 
-class _Auditor:
-    def __init__(self, hand: Hand, ledger: bool = True) -> None:
-        self.hand = hand
-        self.ledger = ledger
-        self.spec = spec_of(hand.rules)
-        self.result = Audit(hand, self.spec, added=added_money(hand))
-        dealt = _dealt_in(hand)
-        self.table = Table(self.spec, hand.stakes,
-                           [(s.name, s.seat, s.stack) for s in hand.seats if s.name in dealt], hand.button)
-        self.known: dict[str, list[Card]] = {name: [] for name in dealt}
-        self.board: dict[int, list[Card]] = {0: []}
-        self.dealt_streets: set[int] = set()
-        self.log_uncalled: list[Action] = []
-
-    def find(self, code: Code, message: str, severity: Severity = Severity.ERROR, index: int | None = None,
-             player: str | None = None, expected: str | None = None, actual: str | None = None,
-             street: str | None = None) -> Finding:
-        if street is None and index is not None:
-            street = self.street_name(self.hand.actions[index].street)
-        finding = Finding(code, severity, message, street, index, player, expected, actual,
-                          self.hand.line_of(index) if index is not None else None)
-        self.result.findings.append(finding)
-        return finding
-
-    def street_name(self, street: int) -> str:
-        streets = self.spec.streets
-        return streets[street].name if street < len(streets) else STREET_SHOWDOWN
-
-    # -- the run -----------------------------------------------------------------------
-
-    def run(self) -> Audit:
-        table = self.table
-        check_deals(self)
-        table.start_street(0)
-        self.deal_up_to(0)
-        for index, action in enumerate(self.hand.actions):
-            seat = table.by_name.get(action.player)
-            self.to_call = 0 if seat is None else max(0, table.call_level(seat) - seat.street_bet)
-            if action.player not in table.by_name:
-                if action.kind not in (K.COLLECT, K.CASH_OUT, K.SHOW, K.MUCK, K.NO_SHOW, K.UNCALLED):
-                    self.find(Code.DEAL, f"{action.player} acts but was not dealt in.", index=index,
-                              player=action.player)
-                self.record(index, action)
-                continue
-            if action.kind in BETTING or action.kind in FORCED:
-                if action.street != table.street and action.street < len(self.spec.streets):
-                    self.next_street(action.street)
-                if action.kind in FORCED:
-                    check_post(self, index, action)
-                else:
-                    check_action(self, index, action)
-            self.record(index, action)
-        self.finish()
-        return self.result
-
-    def deal_up_to(self, street: int) -> None:
-        """Put the cards of every street up to ``street`` on the table (each street once)."""
-        for s in range(street + 1):
-            if s in self.dealt_streets:
-                continue
-            self.dealt_streets.add(s)
-            for deal in self.hand.deals:
-                if deal.street != s:
-                    continue
-                known = [c for c in deal.cards if c is not None]
-                if deal.player is None:
-                    if deal.run in (0, 1):
-                        self.board[0].extend(known)
-                elif deal.player in self.known:
-                    self.known[deal.player].extend(known)
-                    self.table.by_name[deal.player].up.extend(
-                        c for c, up in zip(deal.cards, deal.up) if up and c is not None)
-
-    def next_street(self, street: int) -> None:
-        table = self.table
-        if not table.round_over() and table.opened and table.turn is not None:
-            waiting = table.seats[table.turn].name
-            self.find(Code.OUT_OF_TURN, f"The {self.street_name(table.street)} round ended before {waiting} acted.",
-                      player=waiting, street=self.street_name(table.street), expected=f"{waiting} to act",
-                      actual=f"the {self.street_name(street)} cards")
-        table.start_street(street)
-        self.deal_up_to(street)
-
-    def record(self, index: int, action: Action) -> None:
-        """Ledger line, and the showdown and payout records of the log."""
-        r = self.result
-        if action.kind is K.COLLECT:
-            r.collected[action.player] = r.collected.get(action.player, 0) + action.amount
-        elif action.kind is K.UNCALLED:
-            self.log_uncalled.append(action)
-        elif action.kind in (K.SHOW, K.MUCK) and action.cards and action.player in self.known:
-            known = self.known[action.player]
-            known.extend(c for c in action.cards if c not in known)
-        if not self.ledger:
-            return
-        seat = self.table.by_name.get(action.player)
-        pot = self.table.pot
-        to_call = self.to_call if action.kind in BETTING else 0
-        r.steps.append(Step(index, self.street_name(action.street), action.player, action,
-                            min(to_call, seat.stack + seat.street_bet) if seat else 0, pot,
-                            seat.stack if seat else None, self.hand.stakes))
-
-    # -- the end -----------------------------------------------------------------------
-
-    def finish(self) -> None:
-        from .settle import settle
-
-        self.deal_up_to(len(self.spec.streets) - 1)
-        settle(self)
+def audits(hands: Sequence[Hand], ledger: bool = False) -> list[Audit]:
+    """:func:`audit` of many hands in one call to the core; raises :class:`AuditFault` for the first hand the
+    replayer cannot take (use :func:`audit_each` to keep going)."""
+    out = []
+    for item in audit_each(hands, ledger):
+        if isinstance(item, AuditFault):
+            raise item
+        out.append(item)
+    return out
 
 
-def _dealt_in(hand: Hand) -> set[str]:
-    """Players in the hand: dealt cards on the first street, or acting on it."""
-    names = {d.player for d in hand.deals if d.player is not None and d.street == 0}
-    names |= {a.player for a in hand.actions if a.street == 0 and (a.kind in FORCED or a.kind in BETTING)}
-    return names
+def audit_each(hands: Sequence[Hand], ledger: bool = False) -> list[Audit | AuditFault]:
+    """Each hand's :class:`Audit`, or the :class:`AuditFault` that stopped its replay, in one call to the core."""
+    texts = _core.audit_hands([hand_json(h) for h in hands], ledger)
+    return [_verdict(hand, json.loads(text)) for hand, text in zip(hands, texts, strict=True)]
+
+
+def _verdict(hand: Hand, data: dict[str, Any]) -> Audit | AuditFault:
+    if "error" in data:
+        return AuditFault(f"hand {hand.hand_id}: {data['error']}")
+    spec = spec_of(hand.rules)
+    findings = [Finding(Code(f["code"]), Severity(f["severity"]), f["message"], f["street"], f["action_index"],
+                        f["player"], f["expected"], f["actual"], f["line"]) for f in data["findings"]]
+    pots = [PotResult(p["amount"], tuple(p["eligible"]), dict(p["winners"]), p["value"]) for p in data["pots"]]
+    names = [s.name for s in spec.streets]
+    steps = []
+    for step in data.get("steps", ()):
+        action = hand.actions[step["index"]]
+        street = names[action.street] if action.street < len(names) else STREET_SHOWDOWN
+        steps.append(Step(step["index"], street, action.player, action, step["to_call"], step["pot"],
+                          step["stack"], hand.stakes))
+    who, amount = data["uncalled"]
+    return Audit(hand, spec, findings, steps, pots, dict(data["payouts"]), dict(data["collected"]),
+                 dict(data["showdown"]), data["rake"], data["added"], (who, amount), dict(data["stacks"]),
+                 data["convention"])
 
 
 def describe_action(action: Action, stakes: Stakes) -> str:

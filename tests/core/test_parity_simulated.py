@@ -1,13 +1,11 @@
-"""10,000 simulated hands of every profile through the whole core path give the Python path's rows.
+"""Simulated hands of every profile read by the core give what the Python readers give.
 
 Each profile's hands are simulated once, written in their format (PokerStars for hold'em and stud,
-Sökö text for the Sökö profiles) and imported both ways: Python reads, audits and gathers the rows
-(``read_path``, ``audit``, ``store/rows.py``); the core reads the file (source, split, read, replay,
-facts, rows). Every table is compared row for row (see ``test_pipeline_parity.assert_same``): the
-hands, seats, actions, cards, quarantine, player_hands (all-in figures exact where enumerated, within
-their standard errors where estimated), pots and findings. Together with the per-port tests (each
-port alone, on the corpus, mutated logs and corrupted hands) this is the parity the Python
-duplicates go on (issue 14).
+Sökö text for the Sökö profiles) and read both ways: by Python's reader (``read_path``), the hands'
+rows then made by the core from their canonical form (``store/rows.py``'s Batch), and by the core
+reading the file itself (source, split, read, replay, facts, rows). Every table is compared row for
+row (see ``test_pipeline_parity.assert_same``). Slow: 10,000 hands per profile, and 5,000 at a rebuy
+tournament table, where all-ins are common.
 """
 
 from __future__ import annotations

@@ -3,17 +3,20 @@
 Under the Sökö profiles the rule is stated (seed 001: "Udda marker går till spelaren närmast given"),
 so an odd chip paid to another winner is an error. A site log whose convention is undocumented
 (PokerStars hold'em and stud, RULES.md §1, last paragraph) gets a warning. Which one is data
-(``soko_analytics.replay.settle.odd_chip_stated``), not a branch on the profile's name.
+(the profile's ``odd_chip_stated``, handed to the core in the spec by ``native.spec_json``), not a branch
+on the profile's name.
 """
 
 from __future__ import annotations
 
+import json
+
 from soko_analytics.model.hand import Hand
+from soko_analytics.native import spec_json
 from soko_analytics.parsers import read_text
 from soko_analytics.replay.audit import audit
 from soko_analytics.replay.findings import Severity
-from soko_analytics.replay.settle import odd_chip_stated
-from soko_analytics.rules.profiles import PROFILES, resolve
+from soko_analytics.rules.profiles import PROFILES
 
 # Three antes of €0.05 and Aino's €0.20 bring-in called by Ville (As and Ac tie for the highest up card;
 # spades outrank clubs, so Aino brings in): €0.55. Aino and Ville show A K 8 6 3 and split it: €0.27
@@ -121,5 +124,6 @@ def test_a_site_log_of_undocumented_convention_keeps_the_warning():
 
 def test_which_is_which_is_data_for_every_profile():
     assert {name for name in PROFILES if PROFILES[name].odd_chip_stated} == {"soko-finnish", "soko-casino"}
-    assert {name for name in PROFILES if odd_chip_stated(resolve(name))} == {"soko-finnish", "soko-casino"}
-    assert odd_chip_stated(resolve("soko-casino; open_pair_big_bet=false"))  # an override keeps its profile's
+    stated = {name for name in PROFILES if json.loads(spec_json(name))["odd_chip_stated"]}
+    assert stated == {"soko-finnish", "soko-casino"}
+    assert json.loads(spec_json("soko-casino; open_pair_big_bet=false"))["odd_chip_stated"]  # keeps its profile's

@@ -1,5 +1,5 @@
-//! Replay a hand under its game spec and check every action and every pot split (RULES.md §5),
-//! the Rust twin of `soko_analytics/replay/audit.py`.
+//! Replay a hand under its game spec and check every action and every pot split (RULES.md §5);
+//! `soko_analytics/replay/audit.py` turns the verdict into Python's `Audit`.
 //!
 //! [`audit`] drives a [`Table`] through the hand's actions in order. Each action is compared with
 //! what the rules allow at that point (turn order, action type, size, cap, reopening, stack), then
@@ -192,8 +192,8 @@ impl Serialize for Audit<'_> {
     }
 }
 
-/// Replay one hand and check it. Never fails for what the log does; a [`Fault`] only where the
-/// Python reference raises. `values` gives hand values and descriptions at showdown (None: a
+/// Replay one hand and check it. Never fails for what the log does; a [`Fault`] only for a hand
+/// the replay cannot take (a bug of ours, quarantined as `internal`). `values` gives hand values and descriptions at showdown (None: a
 /// showdown that needs them is a fault).
 pub fn audit<'h>(
     hand: &'h Hand,
@@ -532,9 +532,7 @@ impl<'h> Auditor<'h> {
                 let Some(i) = self.seat(who) else {
                     if self.ghosts.contains(&who) {
                         let name = self.result.name(who);
-                        return Err(Fault(format!(
-                            "{name} is dealt in but has no seat (KeyError in the reference)"
-                        )));
+                        return Err(Fault(format!("{name} is dealt in but has no seat")));
                     }
                     continue;
                 };
@@ -569,12 +567,13 @@ impl<'h> Auditor<'h> {
     }
 
     /// The showdown and payout records of the log.
-    /// What the player of an action has to add to call before it, if the ledger is kept.
+    /// What the player of an action has to add to call before it, at most what he has behind, if
+    /// the ledger is kept.
     fn to_call(&self, index: usize) -> i64 {
         match (&self.result.steps, self.seat(self.actors[index])) {
             (Some(_), Some(seat)) => {
-                let bet = self.table.seats[seat].street_bet;
-                (self.table.call_level(seat) - bet).max(0)
+                let s = &self.table.seats[seat];
+                (self.table.call_level(seat) - s.street_bet).clamp(0, s.stack.max(0))
             }
             _ => 0,
         }
@@ -588,7 +587,7 @@ impl<'h> Auditor<'h> {
             let due = if action.kind.betting() { to_call } else { 0 };
             let step = Step {
                 index,
-                to_call: seat.map_or(0, |s| due.min(s.stack + s.street_bet)),
+                to_call: if seat.is_some() { due } else { 0 },
                 pot: self.table.pot,
                 stack: seat.map(|s| s.stack),
             };

@@ -1,6 +1,5 @@
 //! The checks of one action against the table (RULES.md §5): deal counts and duplicate cards,
-//! forced bets, then turn, type, size, cap, reopening and stack of each voluntary action (the
-//! Rust twin of `soko_analytics/replay/checks.py`).
+//! forced bets, then turn, type, size, cap, reopening and stack of each voluntary action.
 //!
 //! Each check reads the [`Legal`] actions of the moment and reports what the rules expected
 //! beside what the log did; then the action is applied as the log took it.

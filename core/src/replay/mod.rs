@@ -1,5 +1,5 @@
-//! The replayer and auditor: the Rust twin of `soko_analytics/replay/` (and of
-//! `rules/showing.py`).
+//! The replayer and auditor behind `soko audit` and the import's audit (`soko_analytics/replay/audit.py`
+//! is its Python front).
 //!
 //! A hand is replayed under its game spec (`table`: betting state and legal actions), each
 //! action checked (`checks`), the pots built and paid (`pots`, `settle`) and the findings
@@ -23,8 +23,9 @@ pub use describe::Judge;
 pub use findings::{Code, Finding, Severity};
 pub use settle::HandValues;
 
-/// A hand the Python reference cannot audit: where `replay.audit.audit` raises (an internal
-/// error there, quarantined by the API), the core returns this instead of a verdict, saying why.
+/// A hand the replay cannot take (a player dealt in without a seat; numbers no log has): the
+/// core returns this instead of a verdict, saying why, and the API quarantines the hand as
+/// `internal`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Fault(pub String);
 

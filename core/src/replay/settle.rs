@@ -1,5 +1,5 @@
 //! The end of a hand: uncalled bet, pot total, rake, showdown, pots and who is paid (RULES.md §2
-//! items 10, 18–20), the Rust twin of `soko_analytics/replay/settle.py`.
+//! items 10, 18–20).
 //!
 //! The log's payouts are compared with the replay's under every rake and odd-chip convention a
 //! real log could follow (RULES.md §1, last paragraph); the first that fits is reported, and an
