@@ -95,11 +95,27 @@ def corrupt(hand: Hand, rng: random.Random) -> Hand:
 
 
 def finding_codes(hands: list[Hand]) -> Counter:
-    """Audit the hands in one call to the core: none may fault; the finding codes they raise, counted."""
+    """Audit the hands in one call to the core: none may fault, and each verdict's pots pay its payouts; the
+    finding codes they raise, counted."""
     verdicts = audit_each(hands)
     faults = [str(v) for v in verdicts if isinstance(v, AuditFault)]
     assert not faults, f"{len(faults)} of {len(hands)} hands fault; first: {faults[:5]}"
+    for v in verdicts:
+        assert_pots_pay_the_payouts(v)
     return Counter(f.code for v in verdicts for f in v.findings)
+
+
+def assert_pots_pay_the_payouts(verdict) -> None:
+    """The pots' winners' shares add up, player by player, to what the replay says each should collect: the
+    pot rows are split the way the payouts were (the same rake and odd-chip convention). Pots won by a hand the
+    log does not show have no winners to add."""
+    if any(not p.winners for p in verdict.pots):
+        return
+    shares: Counter = Counter()
+    for pot in verdict.pots:
+        shares.update(pot.winners)
+    paid = {p: x for p, x in verdict.payouts.items() if x}
+    assert {p: x for p, x in shares.items() if x} == paid, (verdict.hand.hand_id, verdict.pots, paid)
 
 
 # -- real logs -------------------------------------------------------------------------------

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from soko_analytics.model.hand import Hand
+from soko_analytics.model.cards import Card
+from soko_analytics.model.hand import Action, ActionKind, Deal, Hand, Seat, Stakes
 from soko_analytics.parsers import read_text
 from soko_analytics.replay.audit import audit
-from soko_analytics.replay.findings import Severity
+from soko_analytics.replay.findings import Code, Severity
 
 
 def _hand(text: str) -> Hand:
@@ -272,3 +273,39 @@ def test_finnish_highest_upcard_speaks_first(rules):
     text = FINNISH.replace("soko-finnish; raise_after_pass=false", rules)
     bad = text.format(body="A: checks\nB: checks\nC: checks\nA collected 3 from pot", pot=3)
     assert "out_of_turn" in _codes(bad)
+
+
+K = ActionKind
+
+
+# -- RULES §2 item 6: showing hands of four up cards tie as the option says -------------------
+
+
+def _four_up_cards_hand(rules: str, opener: str) -> Hand:
+    """A button-less Sökö hand checked down to showdown. On 5th street Aino shows 2h 5h 9h Jh (a four-flush) and
+    Ville 2c 5d 9s Jc (jack high): equal ranks, so the showing hands tie unless four-card hands count. ``opener``
+    checks first there; on the earlier streets the two show the same ranks and Aino checks first."""
+    c = Card.parse
+    ups = {"Aino": ["2h", "5h", "9h", "Jh"], "Ville": ["2c", "5d", "9s", "Jc"]}
+    deals = [Deal(0, "Aino", (c("Ah"), c("2h")), (False, True)), Deal(0, "Ville", (c("Kd"), c("2c")), (False, True))]
+    deals += [Deal(s, p, (c(ups[p][s]),), (True,)) for s in (1, 2, 3) for p in ("Aino", "Ville")]
+    actions = [Action(0, "Aino", K.ANTE, 10), Action(0, "Ville", K.ANTE, 10)]
+    for street in range(4):
+        order = ("Ville", "Aino") if street == 3 and opener == "Ville" else ("Aino", "Ville")
+        actions += [Action(street, p, K.CHECK) for p in order]
+    actions += [Action(4, "Aino", K.SHOW, cards=(c("Ah"), *map(c, ups["Aino"]))),
+                Action(4, "Ville", K.SHOW, cards=(c("Kd"), *map(c, ups["Ville"]))),
+                Action(4, "Aino", K.COLLECT, 20)]
+    return Hand(site="Sökö", hand_id="4", rules=rules, stakes=Stakes(decimals=2, currency="EUR", ante=10, min_bet=10,
+                max_bet=200), seats=(Seat(1, "Aino", 1000), Seat(2, "Ville", 1000)), deals=tuple(deals),
+                actions=tuple(actions), total_pot=20, rake=0)
+
+
+@pytest.mark.parametrize("opener", ["Aino", "Ville"])
+def test_a_four_flush_shows_best_only_where_four_card_hands_count(opener):
+    counted = audit(_four_up_cards_hand("soko-finnish", opener))
+    late = [f.player for f in counted.findings if f.code is Code.OUT_OF_TURN]
+    assert late == ([] if opener == "Aino" else ["Ville"])  # the four-flush shows best: Aino speaks first
+    uncounted = audit(_four_up_cards_hand("soko-finnish; showing_four_card_hands_count=false", opener))
+    assert uncounted.ok and not [f for f in uncounted.findings if f.code is Code.OUT_OF_TURN], uncounted.findings
+    assert uncounted.payouts == {"Aino": 20}

@@ -408,9 +408,12 @@ fn tied_opener(ctx: &Auditor, legal: Option<&Legal>, seat: usize) -> bool {
     if table.street == 0 {
         return last_e.rank() == last_a.rank();
     }
-    let ranking = table.ranking();
-    let e = showing_value(speaking(expected.as_slice(), 1).as_slice(), ranking, true);
-    let a = showing_value(speaking(actual.as_slice(), 1).as_slice(), ranking, true);
+    let (ranking, fours) = (
+        table.ranking(),
+        ctx.spec.options.showing_four_card_hands_count,
+    );
+    let e = showing_value(speaking(expected.as_slice(), 1).as_slice(), ranking, fours);
+    let a = showing_value(speaking(actual.as_slice(), 1).as_slice(), ranking, fours);
     matches!((e, a), (Ok(e), Ok(a)) if e == a)
 }
 

@@ -345,8 +345,10 @@ fn odd_chip_orders(ctx: &Auditor) -> Vec<(&'static str, Vec<Who>)> {
 }
 
 /// One way of paying the pots: the odd-chip order, rake convention and house-money place tried.
-struct Try {
+struct Try<'o> {
     convention: Convention,
+    /// The odd-chip order it paid in.
+    order: &'o [Who],
     awards: Vec<Award<Who>>,
     nets: Vec<i64>,
     paid: Tally<Who>,
@@ -427,9 +429,7 @@ fn award_pots(
     let collected = &ctx.result.collected;
     let mut first: Option<Try> = None;
     let mut matched: Option<Try> = None;
-    let mut last_order: &[Who] = &[];
     'tries: for (odd_chip, odd_order) in &orders {
-        last_order = odd_order;
         for rake_convention in RakeConvention::ALL {
             for &(place, last) in places {
                 let awards = award(&pots, values, odd_order, unit).map_err(pot_fault)?;
@@ -452,6 +452,7 @@ fn award_pots(
                 let same = same(&paid, collected);
                 let t = Try {
                     convention,
+                    order: odd_order,
                     awards,
                     nets,
                     paid,
@@ -484,8 +485,7 @@ fn award_pots(
             .map(str::to_string);
         let mut winners = Tally::new();
         if !a.winners.is_empty() {
-            // Python splits each pot's net amount with the last odd-chip order it tried.
-            for (w, share) in split(net, &a.winners, last_order, unit).map_err(pot_fault)? {
+            for (w, share) in split(net, &a.winners, chosen.order, unit).map_err(pot_fault)? {
                 winners.set(w, share);
             }
         }
