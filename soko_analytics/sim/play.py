@@ -1,27 +1,48 @@
 """Deal and play one hand by the rules, choosing among the legal actions: the simulator's engine.
 
 :func:`play_hand` shuffles, deals street by street as the spec says, posts
-the forced bets, and asks a chooser for each decision among the table's legal
-actions (:meth:`~..replay.table.Table.legal`); then it returns the uncalled
-bet, shows down, splits the pots and writes the whole hand as a log would
-state it (:class:`~..model.hand.Hand`). Seeded runs repeat exactly.
+the forced bets, and asks a chooser for each decision among the legal actions
+of the compiled core's betting table (``_core.PlayTable``, the table the
+auditor replays with); then it returns the uncalled bet, shows down, splits the
+pots and writes the whole hand as a log would state it
+(:class:`~..model.hand.Hand`). Seeded runs repeat exactly.
 """
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from .. import _core
 from ..model.cards import DECK, Card
 from ..model.hand import Action, ActionKind, Deal, Hand, Seat, Stakes
 from ..replay.pots import award, build_pots, payouts
-from ..replay.table import Legal, Table
 from ..rules.evaluate import evaluator
 from ..rules.profiles import resolve
 from ..rules.spec import GameSpec
 
 K = ActionKind
+
+
+@dataclass(frozen=True)
+class Legal:
+    """What the player to act may do now (``PlayTable.legal``); amounts are totals for the street (``to``) unless
+    named otherwise."""
+
+    player: str
+    to_call: int
+    """Chips the player must add to call (0: he may check); capped at his stack."""
+    can_check: bool
+    bet: tuple[int, int] | None = None
+    """Opening bet: (smallest, largest) amount, or None when a bet stands or none is allowed."""
+    raise_to: tuple[int, int] | None = None
+    """Raise (or completion): (smallest, largest) street total, or None."""
+    complete_to: int | None = None
+    """Stud: the total a bring-in is completed to, when that is the legal raise."""
+    sizes: tuple[int, ...] = ()
+    """Fixed limit: the bet sizes allowed on this street (both when an open pair allows the big bet)."""
 
 
 @dataclass(frozen=True)
@@ -32,12 +53,12 @@ class Decision:
     to: int = 0
 
 
-Chooser = Callable[[Legal, Table, random.Random, list[Card]], Decision]
-"""Picks a decision from the legal actions, seeing the player's own cards and the board (the player
-models of :mod:`.players`)."""
+Chooser = Callable[[Legal, GameSpec, random.Random, list[Card]], Decision]
+"""Picks a decision from the legal actions under the game's spec, seeing the player's own cards and the
+board (the player models of :mod:`.players`)."""
 
 
-def random_choice(legal: Legal, table: Table, rng: random.Random, cards: Sequence[Card] = ()) -> Decision:
+def random_choice(legal: Legal, spec: GameSpec, rng: random.Random, cards: Sequence[Card] = ()) -> Decision:
     """Uniform among fold (when facing a bet), check or call, and a bet or raise to a random legal size."""
     options = [Decision(K.CHECK if legal.can_check else K.CALL)]
     if not legal.can_check:
@@ -58,10 +79,10 @@ def _size(bounds: tuple[int, int], sizes: tuple[int, ...], rng: random.Random) -
 
 
 class _Game:
-    def __init__(self, spec: GameSpec, stakes: Stakes, seats: Sequence[tuple[str, int, int]], button: int | None,
-                 rng: random.Random, choose: Chooser) -> None:
+    def __init__(self, rules: str, spec: GameSpec, stakes: Stakes, seats: Sequence[tuple[str, int, int]],
+                 button: int | None, rng: random.Random, choose: Chooser) -> None:
         self.spec, self.stakes, self.rng, self.choose = spec, stakes, rng, choose
-        self.table = Table(spec, stakes, seats, button)
+        self.table = _core.PlayTable(rules, json.dumps(stakes._asdict()), list(seats), button)
         self.deck = list(DECK)
         rng.shuffle(self.deck)
         self.deals: list[Deal] = []
@@ -71,31 +92,31 @@ class _Game:
         self.hole: dict[str, list[Card]] = {name: [] for name, _, _ in seats}
 
     def act(self, street: int, player: str, kind: ActionKind, amount: int = 0, to: int | None = None) -> None:
-        seat = self.table.by_name[player]
-        all_in = seat.stack == 0 and kind not in (K.FOLD, K.CHECK)
+        all_in = self.table.stack(player) == 0 and kind not in (K.FOLD, K.CHECK)
         self.actions.append(Action(street, player, kind, amount, to, all_in))
 
     def deal(self, street: int) -> None:
         layout = self.spec.streets[street]
-        order = [s for s in self.table.from_dealer_left() if s.live]
+        live = set(self.table.live())
+        order = [name for name in self.table.dealer_left_order() if name in live]
         if layout.board:
             cards = tuple(self.deck.pop() for _ in range(layout.board))
             self.board.extend(cards)
             self.deals.append(Deal(street, None, cards, (True,) * layout.board))
-        for seat in order:
+        for name in order:
             if layout.turn_up:
-                card = self.hole[seat.name].pop()
-                seat.up.append(card)
-                self.deals.append(Deal(street, seat.name, (card,), (True,)))
+                card = self.hole[name].pop()
+                self.table.deal_up(name, [card])
+                self.deals.append(Deal(street, name, (card,), (True,)))
                 continue
             down = [self.deck.pop() for _ in range(layout.down)]
             up = [self.deck.pop() for _ in range(layout.up)]
             if not down and not up:
                 continue
-            self.hole[seat.name].extend(down)
-            self.cards[seat.name].extend(down + up)
-            seat.up.extend(up)
-            self.deals.append(Deal(street, seat.name, tuple(down + up), (False,) * len(down) + (True,) * len(up)))
+            self.hole[name].extend(down)
+            self.cards[name].extend(down + up)
+            self.table.deal_up(name, up)
+            self.deals.append(Deal(street, name, tuple(down + up), (False,) * len(down) + (True,) * len(up)))
 
     def forced_bets(self) -> None:
         """Antes (a blinds game antes when its stakes state one), then the blinds; a player who cannot cover a
@@ -103,70 +124,71 @@ class _Game:
         A short big blind still sets the amount to call (the table keeps the big blind's level)."""
         table, stakes, spec = self.table, self.stakes, self.spec
         if stakes.ante and (spec.ante or spec.blinds):
-            for seat in table.seats:
-                self.post(seat, K.ANTE, stakes.ante)
+            for name in table.names():
+                self.post(name, K.ANTE, stakes.ante)
         if spec.blinds:
-            order = table.from_dealer_left()
+            order = table.dealer_left_order()
             sb, bb = (order[-1], order[0]) if len(order) == 2 else (order[0], order[1])
-            for seat, kind, amount in ((sb, K.SMALL_BLIND, stakes.small_blind), (bb, K.BIG_BLIND, stakes.big_blind)):
-                self.post(seat, kind, amount or 0)
+            for name, kind, amount in ((sb, K.SMALL_BLIND, stakes.small_blind), (bb, K.BIG_BLIND, stakes.big_blind)):
+                self.post(name, kind, amount or 0)
 
-    def post(self, seat, kind: ActionKind, amount: int) -> None:
-        amount = min(amount, seat.stack)
+    def post(self, name: str, kind: ActionKind, amount: int) -> None:
+        amount = min(amount, self.table.stack(name))
         if amount > 0:
-            self.table.post(seat.name, kind, amount)
-            self.act(0, seat.name, kind, amount)
+            self.table.post(name, kind.value, amount)
+            self.act(0, name, kind, amount)
 
     def betting(self, street: int) -> None:
         table = self.table
         if street == 0 and self.spec.forced_bets.bring_in:
-            first = table.seats[table.opener(0)]
-            if self.rng.random() < 0.8 and first.stack > 0:
-                amount = min(self.stakes.bring_in or 0, first.stack)
-                table.post(first.name, K.BRING_IN, amount)
-                self.act(0, first.name, K.BRING_IN, amount)
-                table.open_round(table.seats.index(first) + 1)
+            first = table.opener(0)
+            name = table.names()[first]
+            if self.rng.random() < 0.8 and table.stack(name) > 0:
+                amount = min(self.stakes.bring_in or 0, table.stack(name))
+                table.post(name, K.BRING_IN.value, amount)
+                self.act(0, name, K.BRING_IN, amount)
+                table.open_round(first + 1)
         if not table.opened:
             table.open_round()
-        while (legal := table.legal()) is not None:
-            decision = self.choose(legal, table, self.rng, self.cards[legal.player] + self.board)
-            seat = table.by_name[legal.player]
+        while (offered := table.legal()) is not None:
+            player, to_call, can_check, bet, raise_to, complete_to, sizes = offered
+            legal = Legal(player, to_call, can_check, bet, raise_to, complete_to, tuple(sizes))
+            decision = self.choose(legal, self.spec, self.rng, self.cards[player] + self.board)
             kind, to = decision.kind, decision.to
             if kind in (K.BET, K.RAISE, K.COMPLETE):
                 if kind is K.BET:
                     amount, target = to, None
                 else:
                     amount, target = (to - table.current if kind is K.RAISE else 0), to
-                table.apply(seat.name, kind, amount, target)
-                self.act(street, seat.name, kind, amount, target)
+                table.apply(player, kind.value, amount, target)
+                self.act(street, player, kind, amount, target)
             elif kind is K.CALL:
-                amount = legal.to_call
-                table.apply(seat.name, kind, amount)
-                self.act(street, seat.name, kind, amount)
+                table.apply(player, kind.value, to_call)
+                self.act(street, player, kind, to_call)
             else:
-                table.apply(seat.name, kind)
-                self.act(street, seat.name, kind)
+                table.apply(player, kind.value)
+                self.act(street, player, kind)
 
     def showdown(self) -> tuple[int, tuple[int, ...]]:
         table, spec = self.table, self.spec
         street = len(spec.streets)
-        who, back = table.return_uncalled()
-        if who:
-            self.actions.append(Action(table.street, who, K.UNCALLED, back))
+        back = table.return_uncalled()
+        if back is not None:
+            self.actions.append(Action(table.street, back[0], K.UNCALLED, back[1]))
         live = table.live()
         values: dict[str, int] = {}
         if len(live) > 1:
             ev = evaluator(spec.ranking)
-            for seat in live:
-                shown = self.cards[seat.name]
+            for name in live:
+                shown = self.cards[name]
                 hand_value = ev.evaluate(shown + self.board)
-                values[seat.name] = hand_value.value
-                self.actions.append(Action(street, seat.name, K.SHOW, cards=tuple(shown), text=hand_value.description))
+                values[name] = hand_value.value
+                self.actions.append(Action(street, name, K.SHOW, cards=tuple(shown), text=hand_value.description))
         else:
-            values[live[0].name] = 0
-        contributions = {s.name: s.total for s in table.seats if s.total}
-        pots = build_pots(contributions, {s.name for s in table.seats if s.folded}, [s.name for s in table.seats])
-        order = [s.name for s in table.from_dealer_left()]
+            values[live[0]] = 0
+        contributions = {name: total for name, total in table.totals() if total}
+        pots = build_pots(contributions, set(table.folded()), table.names())
+        order = table.dealer_left_order()
         awards = award(pots, values, order, spec.chip_unit)
         for i, a in enumerate(awards):
             label = "pot" if len(awards) == 1 else ("main pot" if i == 0 else f"side pot-{i}")
@@ -197,7 +219,7 @@ def play_hand(rules: str, stakes: Stakes, seats: Sequence[tuple[str, int, int]],
               table: str | None = None, **fields) -> Hand:
     """Play one hand; ``seats`` are (name, seat number, stack) in seat order."""
     spec = resolve(rules)
-    game = _Game(spec, stakes, seats, button, rng, choose)
+    game = _Game(rules, spec, stakes, seats, button, rng, choose)
     total, pots = game.play()
     deals = sorted(game.deals, key=lambda d: (d.run, d.street, d.player is None,
                                               [s[0] for s in seats].index(d.player) if d.player else 0))

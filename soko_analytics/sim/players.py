@@ -14,9 +14,9 @@ from dataclasses import dataclass
 
 from ..model.cards import Card
 from ..model.hand import ActionKind
-from ..replay.table import Legal, Table
 from ..rules.evaluate import evaluator
-from .play import Decision
+from ..rules.spec import GameSpec
+from .play import Decision, Legal
 
 K = ActionKind
 
@@ -64,8 +64,8 @@ def strength(cards: list[Card], ranking) -> float:
 def chooser(model: PlayerModel):
     """A chooser (see :data:`~.play.Chooser`) that plays by a model."""
 
-    def choose(legal: Legal, table: Table, rng: random.Random, cards: list[Card]) -> Decision:
-        power = strength(cards, table.spec.ranking)
+    def choose(legal: Legal, spec: GameSpec, rng: random.Random, cards: list[Card]) -> Decision:
+        power = strength(cards, spec.ranking)
         threshold = 0.8 - 0.6 * model.looseness
         good = power >= threshold
         can_raise = legal.bet or legal.raise_to

@@ -105,8 +105,8 @@ def simulate(rules: str, hands: int, players: int = 6, seed: int = 1,
     name_of_table = table_name or f"{spec.profile.title()} {seed}"
     has_button = spec.later_rounds_first_to_act.value != "best_showing" or spec.profile.startswith("soko")
 
-    def choose(legal, tbl, r, cards):
-        return choosers[legal.player](legal, tbl, r, cards)
+    def choose(legal, spec, r, cards):
+        return choosers[legal.player](legal, spec, r, cards)
 
     for number in range(hands):
         for name in names:  # rebuy when busted (or too short for the forced bets)

@@ -14,6 +14,7 @@ mod replay;
 mod rows;
 mod rules;
 mod split;
+mod table;
 
 /// A `soko_analytics.errors.CoreError` (a `SokoError`, the package's one error base) with its reason
 /// and, where known, the file and line: how every binding reports what it cannot take.
@@ -67,5 +68,6 @@ pub fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     facts::register(m)?;
     rows::register(m)?;
     pipeline::register(m)?;
+    table::register(m)?;
     Ok(())
 }
