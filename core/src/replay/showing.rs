@@ -453,4 +453,160 @@ mod tests {
         assert_eq!(speaking(&cards("2c 2c"), 1).as_slice(), cards("2c"));
         assert!(speaking(&[], 1).is_empty());
     }
+
+    // -- ported from tests/rules/test_showing.py (hand-worked from RULES.md and the worked
+    // example of formats/soko-text.md, button seat 7: from the dealer's left the order is
+    // Aino (1), Ville (3), Matti (5), Liisa (7)) ------------------------------------------------
+
+    /// A Sökö ranking where A-2-3-4 is not a four-straight (`four_straight_ace_low = false`).
+    const SOKO_NO_ACE_LOW: Ranking = Ranking {
+        four_straight_ace_low: false,
+        ..SOKO
+    };
+
+    /// Each candidate's up cards, one string per candidate.
+    fn ups(hands: &[&str]) -> Vec<Vec<Card>> {
+        hands.iter().map(|h| cards(h)).collect()
+    }
+
+    /// `first_to_act` with four-card hands counting (the Python default).
+    fn first(hands: &[&str], pick: Pick, tie_break: TieBreak, ranking: Ranking) -> usize {
+        first_to_act(&ups(hands), pick, tie_break, ranking, true).expect("someone acts")
+    }
+
+    /// `showing_class` with four-card hands counting (the Python default).
+    fn class(text: &str, ranking: Ranking) -> HandClass {
+        showing_class(&cards(text), ranking, true).expect("a showing hand")
+    }
+
+    #[test]
+    fn soko_casino_highest_upcard_brings_in_hearts_over_diamonds() {
+        // RULES.md §2 item 5 (soko-casino): ties by suit ♠ > ♥ > ♦ > ♣.
+        let example = ["Kh", "Ad", "Qc", "Ah"];
+        let acts = first(&example, Pick::HighestCard, TieBreak::Suit, SOKO);
+        assert_eq!(acts, 3); // Liisa's Ah
+    }
+
+    #[test]
+    fn soko_finnish_highest_upcard_ties_go_by_position() {
+        // RULES.md §2 item 5 (soko-finnish): ties go to the first from the dealer's left.
+        let example = ["Kh", "Ad", "Qc", "Ah"];
+        let acts = first(&example, Pick::HighestCard, TieBreak::Position, SOKO);
+        assert_eq!(acts, 1); // Ville, first from the dealer's left
+    }
+
+    #[test]
+    fn open_pair_acts_first_on_the_second_round() {
+        // RULES.md §2 item 6: the best showing hand acts first; a pair beats high cards.
+        let third_street = ["9s 9d", "Ad 5c", "Qc Qs"]; // Aino, Ville, Matti
+        let acts = first(&third_street, Pick::BestShowing, TieBreak::Position, SOKO);
+        assert_eq!(acts, 2);
+    }
+
+    #[test]
+    fn showing_trips_act_first_on_the_last_round() {
+        // RULES.md §2 item 6: with 4 up cards trips beat a pair.
+        let last = ["9s 9d 2c 9h", "Ad 5c 5d 6d", "Qc Qs 7h Js"];
+        let acts = first(&last, Pick::BestShowing, TieBreak::Position, SOKO);
+        assert_eq!(acts, 0);
+    }
+
+    #[test]
+    fn stud_lowest_upcard_brings_in_clubs_lowest() {
+        // RULES.md §4 item 2: the lowest upcard brings in; ties by suit, clubs lowest.
+        let low = |hands: &[&str]| first(hands, Pick::LowestCard, TieBreak::Suit, HIGH);
+        // Deuces of hearts and clubs: clubs is the lowest suit.
+        assert_eq!(low(&["3c", "2h", "2c", "Ks"]), 2);
+        // Then diamonds, hearts, spades.
+        assert_eq!(low(&["2s", "2h", "2d"]), 2);
+        assert_eq!(low(&["2s", "2h"]), 1);
+    }
+
+    #[test]
+    fn equal_showing_hands_go_to_the_first_from_the_dealers_left() {
+        // RULES.md §2 item 6 and §4 item 3: equal showing hands, the first from the dealer's left.
+        let best = |hands: &[&str]| first(hands, Pick::BestShowing, TieBreak::Position, HIGH);
+        assert_eq!(best(&["7c 2d", "Kh Kd", "Ks Kc"]), 1);
+        assert_eq!(best(&["Ks Kc", "Kh Kd", "7c 2d"]), 0);
+    }
+
+    #[test]
+    fn showing_classes_in_soko_and_stud() {
+        // RULES.md §2 item 6 (Sökö four-card showing hands, A-2-3-4 by §2 item 12) and §4 item 3
+        // (stud: straights and flushes of fewer than five cards count for nothing).
+        use HandClass::*;
+        let rows = [
+            ("As", HighCard, HighCard),
+            ("As Ah", Pair, Pair),
+            ("7s 7h 7d", ThreeOfAKind, ThreeOfAKind),
+            ("7s 7h 7d 7c", FourOfAKind, FourOfAKind),
+            ("7s 7h 2d 2c", TwoPair, TwoPair),
+            ("Ah Kh 7h 2h", FourFlush, HighCard),
+            ("5c 6d 7h 8s", FourStraight, HighCard),
+            ("Ac 2d 3h 4s", FourStraight, HighCard),
+            ("Qc Kd Ac 2s", HighCard, HighCard),
+            ("5h 6h 7h 8h", FourFlush, HighCard),
+            ("5h 6h 7h", HighCard, HighCard),
+            ("5h 5d 6h 7h", Pair, Pair),
+        ];
+        for (text, soko_class, stud_class) in rows {
+            assert_eq!(class(text, SOKO), soko_class, "{text} under Sökö");
+            assert_eq!(class(text, HIGH), stud_class, "{text} under stud");
+        }
+    }
+
+    #[test]
+    fn showing_four_card_order_in_soko() {
+        // RULES.md §2 item 6: quads > trips > two pair > four-flush > four-straight > pair > high
+        // card.
+        let order = [
+            "Ah Kd 9c 4s",
+            "Ah Ad 9c 4s",
+            "5c 6d 7h 8s",
+            "Ah Kh 7h 2h",
+            "2s 2h 9d 9c",
+            "7s 7h 7d 2c",
+            "7s 7h 7d 7c",
+        ];
+        let values: Vec<Key> = order.iter().map(|t| value(t, SOKO)).collect();
+        for (i, pair) in values.windows(2).enumerate() {
+            assert!(
+                pair[0] < pair[1],
+                "{} should show below {}",
+                order[i],
+                order[i + 1]
+            );
+        }
+    }
+
+    #[test]
+    fn four_card_hands_do_not_count_when_the_option_is_off() {
+        // RULES.md §2 item 6: four-card showing hands only with showing_four_card_hands_count.
+        let off = |text: &str| showing_value(&cards(text), SOKO, false).expect("a showing hand");
+        let class_off = showing_class(&cards("Ah Kh 7h 2h"), SOKO, false);
+        assert_eq!(class_off, Ok(HandClass::HighCard));
+        // And then a pair beats them.
+        assert!(off("2c 2d 5h 9s") > off("Ah Kh 7h 2h"));
+    }
+
+    #[test]
+    fn four_straight_ace_low_option_in_showing_hands() {
+        // RULES.md §2 item 6 with §2 item 12: `four_straight_ace_low = false`, A-2-3-4 is nothing.
+        assert_eq!(class("Ac 2d 3h 4s", SOKO_NO_ACE_LOW), HandClass::HighCard);
+    }
+
+    #[test]
+    fn showing_kickers() {
+        // RULES.md §2 item 6 and §4 item 3: equal classes, then kickers.
+        assert!(value("Kh Kd 9c", HIGH) > value("Kc Ks 8c", HIGH));
+        assert!(value("As 7d", HIGH) > value("Kc Qs", HIGH));
+    }
+
+    #[test]
+    fn bad_showing_hands() {
+        // RULES.md §2 item 6: a showing hand is 1–4 up cards; someone must be there to act.
+        assert!(showing_value(&cards("As Kd Qh Js Tc"), HIGH, true).is_err());
+        let nobody: [Vec<Card>; 0] = [];
+        assert!(first_to_act(&nobody, Pick::BestShowing, TieBreak::Position, HIGH, true).is_err());
+    }
 }
