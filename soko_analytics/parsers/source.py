@@ -133,13 +133,10 @@ class GzipStream:
     def read1(self, size: int, /) -> bytes:
         """Up to ``size`` inflated bytes; b"" at the end; EOFError when the data stops mid-stream."""
         while True:
-            if self.pending:
-                out = self.inflate.decompress(self.pending, size)
-                self.pending = self.inflate.unconsumed_tail
-                if out:
-                    return out
             if self.inflate.eof:
-                rest = self.inflate.unused_data + self.pending
+                # What follows the member is all in unused_data: the next member. (CPython may keep the same
+                # bytes as unconsumed_tail too; the ended inflater is never fed them again.)
+                rest = self.inflate.unused_data
                 self.pending = b""
                 if not rest.strip(b"\0"):
                     rest = self.raw.read(self.STEP)
@@ -147,6 +144,12 @@ class GzipStream:
                         return b""
                 self.inflate = zlib.decompressobj(wbits=47)  # the next member
                 self.pending = rest
+                continue
+            if self.pending:
+                out = self.inflate.decompress(self.pending, size)
+                self.pending = self.inflate.unconsumed_tail
+                if out:
+                    return out
                 continue
             data = self.raw.read(self.STEP)
             if not data:

@@ -165,6 +165,25 @@ def test_a_truncated_gzip_keeps_the_hands_before_the_cut(tmp_path):
         assert tail[0].raw in recovered
 
 
+def test_every_member_of_a_gzip_of_many_is_read_once(tmp_path):
+    # Five members: the first ends inside the first 64 KB read, so the next member starts in the input left
+    # over from it (read twice, or corrupt, before the fix).
+    from soko_analytics import _core
+
+    texts = [hand(n).replace("Anna", f"Anna{n * 7919 % 100_003}") for n in range(1, 3_001)]
+    cuts = [0, 400, 1_400, 1_600, 2_600, 3_000]
+    members = [gzip.compress(("\n\n".join(texts[a:b]) + "\n\n").encode()) for a, b in zip(cuts, cuts[1:])]
+    assert len(members[0]) < 1 << 16 < sum(map(len, members))
+    path, plain = tmp_path / "many.txt.gz", tmp_path / "many.txt"
+    path.write_bytes(b"".join(members))
+    plain.write_bytes(gzip.decompress(path.read_bytes()))
+    found = list(read_path(path))
+    assert [x.hand_id for x in found] == [str(n) for n in range(1, 3_001)]
+    assert all(isinstance(x, Hand) for x in found)
+    assert _core.parse_count(str(path), "pokerstars") == _core.parse_count(str(plain), "pokerstars")
+    assert 3_000 in _core.parse_count(str(path), "pokerstars")
+
+
 def test_corrupt_deflate_data_is_reported_and_the_hands_before_are_kept(tmp_path):
     text = "\n\n".join(hand(n) for n in range(1, 200)).encode()
     data = bytearray(gzip.compress(text))

@@ -18,8 +18,6 @@ pub struct Inflater {
     /// The first byte of a member, held until the second tells the header kind.
     held: Vec<u8>,
     raw: bool,
-    /// Whether the last call left input over (Python's `unconsumed_tail` is not empty).
-    tail: bool,
     pub eof: bool,
     /// Input after the end of the stream (`unused_data`).
     pub unused: Vec<u8>,
@@ -32,7 +30,6 @@ impl Inflater {
             inner: None,
             held: Vec::new(),
             raw: false,
-            tail: false,
             eof: false,
             unused: Vec::new(),
         }
@@ -44,7 +41,6 @@ impl Inflater {
             inner: Some(Decompress::new(false)),
             held: Vec::new(),
             raw: true,
-            tail: false,
             eof: false,
             unused: Vec::new(),
         }
@@ -82,22 +78,15 @@ impl Inflater {
         out.truncate((inner.total_out() - before_out) as usize);
         let left = &input[used..];
         let tail = match status {
-            // CPython 3.11 keeps the input after the end both as `unused_data` and, when the call
-            // started from a left-over tail, as `unconsumed_tail` too (so GzipStream reads the next
-            // member twice then): kept for parity.
+            // The input after the end of the stream is the next member's: `unused` only.
             Ok(Status::StreamEnd) => {
                 self.eof = true;
                 self.unused.extend_from_slice(left);
-                if self.tail {
-                    left.to_vec()
-                } else {
-                    Vec::new()
-                }
+                Vec::new()
             }
             Ok(_) => left.to_vec(),
             Err(err) => return Err(zlib_error(&err, self.raw)),
         };
-        self.tail = !tail.is_empty();
         Ok((out, tail))
     }
 
@@ -156,17 +145,10 @@ impl<R: Read + Send> Step for GzipStream<R> {
     /// Up to `size` inflated bytes; empty at the end; an error when the data stops mid-stream.
     fn read1(&mut self, size: usize) -> Result<Vec<u8>, ReadError> {
         loop {
-            if !self.pending.is_empty() {
-                let pending = std::mem::take(&mut self.pending);
-                let (out, tail) = self.inflate.decompress(&pending, size)?;
-                self.pending = tail;
-                if !out.is_empty() {
-                    return Ok(out);
-                }
-            }
             if self.inflate.eof {
+                // What follows the member is all in `unused`: the next member.
                 let mut rest = std::mem::take(&mut self.inflate.unused);
-                rest.append(&mut self.pending);
+                self.pending.clear();
                 if rest.iter().all(|&b| b == 0) {
                     rest = self.read_raw()?;
                     if rest.iter().all(|&b| b == 0) {
@@ -175,6 +157,15 @@ impl<R: Read + Send> Step for GzipStream<R> {
                 }
                 self.inflate = Inflater::auto();
                 self.pending = rest;
+                continue;
+            }
+            if !self.pending.is_empty() {
+                let pending = std::mem::take(&mut self.pending);
+                let (out, tail) = self.inflate.decompress(&pending, size)?;
+                self.pending = tail;
+                if !out.is_empty() {
+                    return Ok(out);
+                }
                 continue;
             }
             let data = self.read_raw()?;
