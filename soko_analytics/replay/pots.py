@@ -7,15 +7,22 @@ pot so that every split can be audited against what a log says was collected.
 The usual sequence: :func:`returned_uncalled` (give back the uncalled bet),
 :func:`build_pots` on what is left, :func:`award` with the hand values,
 :func:`rake_pots` for the net amounts, then :func:`payouts`.
+
+The rules are computed by the compiled core (``core/src/replay/pots.rs``, the
+one implementation, which the auditor uses too); this module gives each
+distinct player the next index, calls the core with the indices and names the
+players of what it returns. A player may be any hashable value.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from types import MappingProxyType
+from typing import Any
 
+from soko_analytics import _core
 from soko_analytics.errors import SokoError
 
 
@@ -63,11 +70,41 @@ class RakeConvention(StrEnum):
     """From the last side pot backwards to the main pot."""
 
 
-def _seat_rank(order: Sequence[str], players: Sequence[str]):
-    """Sort key: position in ``order``; players not in it go after, in ``players`` order."""
-    rank = {p: i for i, p in enumerate(dict.fromkeys(order))}
-    rank.update({p: len(rank) + i for i, p in enumerate(players) if p not in rank})
-    return rank.__getitem__
+class _Players:
+    """Players as the core's indices: each distinct player gets the next index, ``names`` maps back."""
+
+    __slots__ = ("index", "names")
+
+    def __init__(self) -> None:
+        self.index: dict[Hashable, int] = {}
+        self.names: list[Any] = []
+
+    def __call__(self, player: Hashable) -> int:
+        i = self.index.get(player)
+        if i is None:
+            i = self.index[player] = len(self.names)
+            self.names.append(player)
+        return i
+
+    def all(self, players: Iterable[Hashable]) -> list[int]:
+        return [self(p) for p in players]
+
+    def named(self, indices: Iterable[int]) -> tuple[Any, ...]:
+        names = self.names
+        return tuple(names[i] for i in indices)
+
+
+def _core_call(players: _Players, compute: Callable[..., Any], *args: Any) -> Any:
+    """``compute(*args)`` in the core, its ``_core.PotError`` re-raised as :class:`PotError`."""
+    try:
+        return compute(*args)
+    except _core.PotError as e:
+        reason, expected, actual, who = e.args
+        named = ", ".join(str(p) for p in players.named(who))
+        found = f"{named} {actual}" if named and actual else named or actual
+        raise PotError(reason, expected=expected, actual=found) from None
+    except OverflowError as e:  # the core computes in 64-bit integers
+        raise PotError("an amount or hand value outside the 64-bit range", actual=str(e)) from None
 
 
 def returned_uncalled(contributions: Mapping[str, int]) -> tuple[str | None, int]:
@@ -77,12 +114,9 @@ def returned_uncalled(contributions: Mapping[str, int]) -> tuple[str | None, int
     included, since they called part of it) gets the excess over the second
     highest back. A lone contributor gets all of it back. Ties return nothing.
     """
-    ranked = sorted(contributions.items(), key=lambda item: item[1], reverse=True)
-    if not ranked:
-        return None, 0
-    top, high = ranked[0]
-    second = ranked[1][1] if len(ranked) > 1 else 0
-    return (top, high - second) if high > second else (None, 0)
+    players = _Players()
+    back = _core_call(players, _core.returned_uncalled, [(players(p), c) for p, c in contributions.items()])
+    return (None, 0) if back is None else (players.names[back[0]], back[1])
 
 
 def build_pots(contributions: Mapping[str, int], folded: Collection[str],
@@ -100,37 +134,15 @@ def build_pots(contributions: Mapping[str, int], folded: Collection[str],
     chips a folded player put in above the highest live contribution (dead money,
     only possible then with dead blinds or a second folder) go into the top pot,
     whose ``level`` stays the highest live contribution. Players missing from
-    ``order`` are placed after it. Raises :class:`PotError` for a negative
-    contribution or chips in the pot with nobody still in.
+    ``order`` are placed after it, in ``contributions`` order. Raises
+    :class:`PotError` for a negative contribution or chips in the pot with
+    nobody still in.
     """
-    for player, chips in contributions.items():
-        if chips < 0:
-            raise PotError("negative contribution", actual=f"{player} {chips}")
-    seated = sorted(contributions, key=_seat_rank(order, list(contributions)))
-    out = set(folded)
-    live = [p for p in seated if p not in out]
-    total = sum(contributions.values())
-    if not live:
-        if total:
-            raise PotError("chips in the pot but no player still in", actual=str(total))
-        return []
-    top_live = max(contributions[p] for p in live)
-    cuts = sorted({c for c in contributions.values() if c <= top_live} | {top_live})
-    pots: list[Pot] = []
-    prev = 0
-    for level in cuts:
-        amount = sum(min(c, level) - min(c, prev) for c in contributions.values())
-        if level == top_live:
-            amount += sum(c - top_live for c in contributions.values() if c > top_live)
-        eligible = tuple(p for p in live if contributions[p] >= level)
-        contributors = tuple(p for p in seated if contributions[p] > prev)
-        if amount and pots and pots[-1].eligible == eligible:
-            last = pots[-1]  # contributors of a higher layer are a subset of the lower's
-            pots[-1] = Pot(last.amount + amount, eligible, last.contributors, level)
-        elif amount:
-            pots.append(Pot(amount, eligible, contributors, level))
-        prev = level
-    return pots
+    players = _Players()
+    contrib = [(players(p), c) for p, c in contributions.items()]
+    built = _core_call(players, _core.build_pots, contrib, players.all(folded), players.all(order))
+    return [Pot(amount, players.named(eligible), players.named(contributors), level)
+            for amount, eligible, contributors, level in built]
 
 
 def split(amount: int, winners: Sequence[str], odd_chip_order: Sequence[str],
@@ -142,19 +154,14 @@ def split(amount: int, winners: Sequence[str], odd_chip_order: Sequence[str],
     it come after, in ``winners`` order. Amounts are whole minor units; if
     ``chip_unit`` does not divide ``amount``, the remainder smaller than a unit
     goes to the first winner in that order. Returns shares in ``winners`` order.
+    Raises :class:`PotError` for a negative amount, a chip unit below 1, or
+    winners that are none or not distinct.
     """
-    if amount < 0 or chip_unit <= 0:
-        raise PotError("cannot split", actual=f"amount {amount}, chip_unit {chip_unit}")
-    if not winners or len(set(winners)) != len(winners):
-        raise PotError("winners must be non-empty and distinct", actual=repr(tuple(winners)))
-    units, crumbs = divmod(amount, chip_unit)
-    each, odd = divmod(units, len(winners))
-    ranked = sorted(winners, key=_seat_rank(odd_chip_order, winners))
-    shares = {p: each * chip_unit for p in winners}
-    for player in ranked[:odd]:
-        shares[player] += chip_unit
-    shares[ranked[0]] += crumbs
-    return shares
+    players = _Players()
+    shares = _core_call(players, _core.split, amount, players.all(winners), players.all(odd_chip_order),
+                        chip_unit)
+    names = players.names
+    return {names[p]: share for p, share in shares}
 
 
 def award(pots: Sequence[Pot], values: Mapping[str, int], odd_chip_order: Sequence[str],
@@ -167,51 +174,30 @@ def award(pots: Sequence[Pot], values: Mapping[str, int], odd_chip_order: Sequen
     eligible players all lack a value is undetermined: ``winners=()``, no shares.
     Shares split the gross amount; :func:`payouts` splits the net one.
     """
-    awards = []
-    for index, pot in enumerate(pots):
-        known = [p for p in pot.eligible if p in values]
-        if len(pot.eligible) == 1:
-            winners = pot.eligible
-            value = values.get(winners[0])
-        elif not known:
-            awards.append(Award(pot, index, (), MappingProxyType({}), None))
-            continue
-        else:
-            value = max(values[p] for p in known)
-            winners = tuple(p for p in known if values[p] == value)  # type: ignore[assignment]
-        shares = split(pot.amount, winners, odd_chip_order, chip_unit)
-        awards.append(Award(pot, index, winners, MappingProxyType(shares), value))
-    return awards
-
-
-def _take(left: list[int], need: int, indices: Sequence[int]) -> None:
-    for i in indices:
-        taken = min(left[i], need)
-        left[i] -= taken
-        need -= taken
+    players = _Players()
+    core_pots = [(pot.amount, players.all(pot.eligible)) for pot in pots]
+    core_values = [(players(p), v) for p, v in values.items()]
+    awarded = _core_call(players, _core.award, core_pots, core_values, players.all(odd_chip_order), chip_unit)
+    names = players.names
+    return [Award(pot, index, players.named(winners), MappingProxyType({names[p]: s for p, s in shares}), value)
+            for pot, (index, winners, shares, value) in zip(pots, awarded)]
 
 
 def rake_pots(pots: Sequence[Pot], rake: int, convention: RakeConvention) -> list[int]:
     """The net amount of each pot after ``rake`` is taken under ``convention``.
 
     Raises :class:`PotError` for a negative rake or one above the total pot
-    (RULES.md §5: "rake >= 0 and plausible").
+    (RULES.md §5: "rake >= 0 and plausible"), else :class:`ValueError` for a
+    convention that is not a :class:`RakeConvention` value.
     """
-    total = sum(p.amount for p in pots)
-    if rake < 0 or rake > total:
-        raise PotError("rake outside 0..total pot", expected=f"0..{total}", actual=str(rake))
-    convention = RakeConvention(convention)
-    left = [p.amount for p in pots]
-    forward = range(len(pots))
-    if convention is RakeConvention.LAST_POT_FIRST:
-        _take(left, rake, forward[::-1])
-    elif convention is RakeConvention.PROPORTIONAL:
-        parts = [rake * p.amount // total for p in pots] if total else []
-        left = [a - part for a, part in zip(left, parts)]
-        _take(left, rake - sum(parts), forward)
-    else:
-        _take(left, rake, forward)
-    return left
+    amounts = [p.amount for p in pots]
+    try:
+        convention = RakeConvention(convention)
+    except ValueError:
+        # A bad rake is reported before a bad convention.
+        _core_call(_Players(), _core.rake_pots, amounts, rake, RakeConvention.MAIN_POT_FIRST.value)
+        raise
+    return _core_call(_Players(), _core.rake_pots, amounts, rake, convention.value)
 
 
 def payouts(awards: Sequence[Award], net_amounts: Sequence[int], odd_chip_order: Sequence[str],
@@ -220,13 +206,10 @@ def payouts(awards: Sequence[Award], net_amounts: Sequence[int], odd_chip_order:
 
     The split is recomputed on the net amount (so odd chips follow the net pot).
     Undetermined pots pay nobody. Returned uncalled bets are not included.
+    Raises :class:`PotError` unless there is one net amount per award.
     """
-    if len(awards) != len(net_amounts):
-        raise PotError("one net amount per award", expected=str(len(awards)),
-                       actual=str(len(net_amounts)))
-    paid: dict[str, int] = {}
-    for a, net in zip(awards, net_amounts):
-        if a.winners:
-            for player, share in split(net, a.winners, odd_chip_order, chip_unit).items():
-                paid[player] = paid.get(player, 0) + share
-    return paid
+    players = _Players()
+    winners = [players.all(a.winners) for a in awards]
+    paid = _core_call(players, _core.payouts, winners, list(net_amounts), players.all(odd_chip_order), chip_unit)
+    names = players.names
+    return {names[p]: amount for p, amount in paid}

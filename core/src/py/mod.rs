@@ -9,6 +9,7 @@ use crate::spec::GameSpec;
 mod eval;
 mod facts;
 mod pipeline;
+mod pots;
 mod read;
 mod replay;
 mod rows;
@@ -69,5 +70,6 @@ pub fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     rows::register(m)?;
     pipeline::register(m)?;
     table::register(m)?;
+    pots::register(m)?;
     Ok(())
 }

@@ -1,8 +1,9 @@
 //! Pots: uncalled bets, main and side pots, awards, odd chips and rake (RULES.md §2 items 10,
-//! 18-20; §3 item 6; §4 item 6), the Rust twin of `soko_analytics/replay/pots.py`.
+//! 18-20; §3 item 6; §4 item 6): the one implementation, which `soko_analytics/replay/pots.py`
+//! fronts for Python (through `py/pots.rs`, players as indices).
 //!
 //! Pure functions on integer minor units, generic over how a player is named (`P`: a seat index in
-//! the auditor, a name in tests). Awarding returns one record per pot so that every split can be
+//! the auditor and the Python binding, a name in tests). Awarding returns one record per pot so that every split can be
 //! audited against what a log says was collected. The usual sequence: [`returned_uncalled`],
 //! [`build_pots`] on what is left, [`award`] with the hand values, [`rake_pots`] for the net
 //! amounts, then [`payouts`].
@@ -83,29 +84,62 @@ impl<P: Copy + PartialEq> Tally<P> {
     }
 }
 
-/// Inputs that no pot can be built or split from (negative chips, rake above the pot...).
+/// Inputs that no pot can be built or split from (negative chips, rake above the pot...), with
+/// the parts Python's `PotError` (a `SokoError`) shows: the reason, what was expected, what was
+/// found. What was found names `players` first (a contributor, the winners given), then `actual`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PotError {
+pub struct PotError<P> {
     pub reason: String,
+    pub expected: Option<String>,
     pub actual: String,
+    /// The players the error is about, named before `actual` in what was found.
+    pub players: Vec<P>,
 }
 
-impl PotError {
-    fn new(reason: &str, actual: String) -> PotError {
+impl<P> PotError<P> {
+    fn new(reason: &str, actual: String) -> PotError<P> {
         PotError {
             reason: reason.to_string(),
+            expected: None,
             actual,
+            players: Vec::new(),
+        }
+    }
+
+    fn expected(mut self, expected: String) -> PotError<P> {
+        self.expected = Some(expected);
+        self
+    }
+
+    fn players(mut self, players: Vec<P>) -> PotError<P> {
+        self.players = players;
+        self
+    }
+
+    /// What was found, each player shown by `name`: the players joined by ", ", then `actual`.
+    pub fn found(&self, name: impl Fn(&P) -> String) -> String {
+        let players: Vec<String> = self.players.iter().map(name).collect();
+        let players = players.join(", ");
+        match (players.is_empty(), self.actual.is_empty()) {
+            (true, _) => self.actual.clone(),
+            (false, true) => players,
+            (false, false) => format!("{players} {}", self.actual),
         }
     }
 }
 
-impl fmt::Display for PotError {
+/// As Python's `SokoError` shows it: `reason (expected E, got A)`.
+impl<P: fmt::Display> fmt::Display for PotError<P> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} (got {})", self.reason, self.actual)
+        let found = self.found(|p| p.to_string());
+        match &self.expected {
+            Some(expected) => write!(f, "{} (expected {expected}, got {found})", self.reason),
+            None => write!(f, "{} (got {found})", self.reason),
+        }
     }
 }
 
-impl std::error::Error for PotError {}
+impl<P: fmt::Debug + fmt::Display> std::error::Error for PotError<P> {}
 
 /// One pot: the main pot or a side pot (RULES.md §2 item 19).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -119,16 +153,17 @@ pub struct Pot<P> {
     pub level: i64,
 }
 
-/// Who won one pot and what each winner takes of its (gross) amount.
+/// Who won one pot and what each winner takes of its (gross) amount; `V` is the hand value (the
+/// auditor's evaluator values; any integer from Python).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Award<P> {
+pub struct Award<P, V = u32> {
     /// 0 for the main pot, N for side pot-N.
     pub index: usize,
     /// Empty when undetermined (no eligible player's hand is known).
     pub winners: Vec<P>,
     pub shares: Vec<(P, i64)>,
     /// The winning hand value (None when undetermined or uncontested with no value).
-    pub value: Option<u32>,
+    pub value: Option<V>,
 }
 
 /// How the rake of a hand is spread over its pots (RULES.md §1: the auditor accepts each).
@@ -157,6 +192,11 @@ impl RakeConvention {
             RakeConvention::Proportional => "proportional",
             RakeConvention::LastPotFirst => "last_pot_first",
         }
+    }
+
+    /// The convention Python names `name`, if any.
+    pub fn from_name(name: &str) -> Option<RakeConvention> {
+        RakeConvention::ALL.into_iter().find(|c| c.as_str() == name)
     }
 }
 
@@ -204,9 +244,9 @@ pub fn build_pots<P: Copy + PartialEq>(
     contributions: &[(P, i64)],
     folded: &[P],
     order: &[P],
-) -> Result<Vec<Pot<P>>, PotError> {
-    if let Some(&(_, chips)) = contributions.iter().find(|&&(_, c)| c < 0) {
-        return Err(PotError::new("negative contribution", chips.to_string()));
+) -> Result<Vec<Pot<P>>, PotError<P>> {
+    if let Some(&(player, chips)) = contributions.iter().find(|&&(_, c)| c < 0) {
+        return Err(PotError::new("negative contribution", chips.to_string()).players(vec![player]));
     }
     // In seat order, each player's rank computed once.
     let mut ranked: Vec<(usize, P, i64)> = contributions
@@ -286,7 +326,7 @@ pub fn split<P: Copy + PartialEq>(
     winners: &[P],
     odd_chip_order: &[P],
     chip_unit: i64,
-) -> Result<Vec<(P, i64)>, PotError> {
+) -> Result<Vec<(P, i64)>, PotError<P>> {
     if amount < 0 || chip_unit <= 0 {
         return Err(PotError::new(
             "cannot split",
@@ -298,10 +338,11 @@ pub fn split<P: Copy + PartialEq>(
         .enumerate()
         .all(|(i, w)| !winners[..i].contains(w));
     if winners.is_empty() || !distinct {
-        return Err(PotError::new(
-            "winners must be non-empty and distinct",
-            format!("{} winners", winners.len()),
-        ));
+        let none = if winners.is_empty() { "no winners" } else { "" };
+        return Err(
+            PotError::new("winners must be non-empty and distinct", none.to_string())
+                .players(winners.to_vec()),
+        );
     }
     let (units, crumbs) = (amount / chip_unit, amount % chip_unit);
     let n = winners.len() as i64;
@@ -323,12 +364,12 @@ pub fn split<P: Copy + PartialEq>(
 /// Award each pot separately (RULES.md §2 items 18-20): to its eligible players with the highest
 /// value; a pot with one eligible player is his; a pot whose eligible players all lack a value is
 /// undetermined (no winners, no shares).
-pub fn award<P: Copy + PartialEq>(
+pub fn award<P: Copy + PartialEq, V: Copy + Ord>(
     pots: &[Pot<P>],
-    values: &[(P, u32)],
+    values: &[(P, V)],
     odd_chip_order: &[P],
     chip_unit: i64,
-) -> Result<Vec<Award<P>>, PotError> {
+) -> Result<Vec<Award<P, V>>, PotError<P>> {
     let value_of = |p: P| values.iter().find(|(q, _)| *q == p).map(|&(_, v)| v);
     let mut awards = Vec::with_capacity(pots.len());
     for (index, pot) in pots.iter().enumerate() {
@@ -378,10 +419,11 @@ pub fn rake_pots<P>(
     pots: &[Pot<P>],
     rake: i64,
     convention: RakeConvention,
-) -> Result<Vec<i64>, PotError> {
+) -> Result<Vec<i64>, PotError<P>> {
     let total: i64 = pots.iter().map(|p| p.amount).sum();
     if rake < 0 || rake > total {
-        return Err(PotError::new("rake outside 0..total pot", rake.to_string()));
+        return Err(PotError::new("rake outside 0..total pot", rake.to_string())
+            .expected(format!("0..{total}")));
     }
     let mut left: Vec<i64> = pots.iter().map(|p| p.amount).collect();
     let n = left.len();
@@ -406,17 +448,17 @@ pub fn rake_pots<P>(
 
 /// What each player collects: each pot's net amount split among its winners (odd chips follow
 /// the net pot). Undetermined pots pay nobody; returned uncalled bets are not included.
-pub fn payouts<P: Copy + PartialEq>(
-    awards: &[Award<P>],
+pub fn payouts<P: Copy + PartialEq, V>(
+    awards: &[Award<P, V>],
     net_amounts: &[i64],
     odd_chip_order: &[P],
     chip_unit: i64,
-) -> Result<Tally<P>, PotError> {
+) -> Result<Tally<P>, PotError<P>> {
     if awards.len() != net_amounts.len() {
-        return Err(PotError::new(
-            "one net amount per award",
-            net_amounts.len().to_string(),
-        ));
+        return Err(
+            PotError::new("one net amount per award", net_amounts.len().to_string())
+                .expected(awards.len().to_string()),
+        );
     }
     let mut paid = Tally::new();
     for (a, &net) in awards.iter().zip(net_amounts) {
@@ -531,9 +573,62 @@ mod tests {
     }
 
     #[test]
+    fn errors_read_as_python_shows_them() {
+        let e = build_pots(&[("A", 5), ("B", -1)], &[], &["A", "B"]).unwrap_err();
+        assert_eq!(e.to_string(), "negative contribution (got B -1)");
+        let e = build_pots(&[("A", 10)], &["A"], &["A"]).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "chips in the pot but no player still in (got 10)"
+        );
+        let e = split(10, &["A", "B", "A"], &[], 1).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "winners must be non-empty and distinct (got A, B, A)"
+        );
+        let e = split::<&str>(10, &[], &[], 1).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "winners must be non-empty and distinct (got no winners)"
+        );
+        let e = split(10, &["A"], &[], 0).unwrap_err();
+        assert_eq!(e.to_string(), "cannot split (got amount 10, chip_unit 0)");
+        let pots = build_pots(&SOKO_CONTRIB, &["Liisa"], &SOKO_ORDER).unwrap();
+        let e = rake_pots(&pots, 2000, RakeConvention::Proportional).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "rake outside 0..total pot (expected 0..1360, got 2000)"
+        );
+        let awards = award(&pots, &SOKO_VALUES, &SOKO_ORDER, 1).unwrap();
+        let e = payouts(&awards, &[1], &SOKO_ORDER, 1).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "one net amount per award (expected 2, got 1)"
+        );
+    }
+
+    #[test]
+    fn any_ordered_value_awards_and_conventions_by_name() {
+        let pots = [Pot {
+            amount: 9,
+            eligible: vec!["A", "B", "C"],
+            contributors: vec![],
+            level: 3,
+        }];
+        let awards = award(&pots, &[("A", -7_i64), ("B", -2), ("C", -2)], &["C"], 1).unwrap();
+        assert_eq!(awards[0].winners, vec!["B", "C"]);
+        assert_eq!(awards[0].shares, vec![("B", 4), ("C", 5)]);
+        assert_eq!(awards[0].value, Some(-2));
+        for c in RakeConvention::ALL {
+            assert_eq!(RakeConvention::from_name(c.as_str()), Some(c));
+        }
+        assert_eq!(RakeConvention::from_name("main pot first"), None);
+    }
+
+    #[test]
     fn undetermined_pots_pay_nobody() {
         let pots = build_pots(&[("A", 50), ("B", 50)], &[], &["A", "B"]).unwrap();
-        let awards = award(&pots, &[], &["A", "B"], 1).unwrap();
+        let awards = award::<_, u32>(&pots, &[], &["A", "B"], 1).unwrap();
         assert!(awards[0].winners.is_empty());
         assert!(payouts(&awards, &[100], &["A", "B"], 1).unwrap().is_empty());
         assert!(payouts(&awards, &[], &["A", "B"], 1).is_err());

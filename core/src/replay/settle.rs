@@ -40,7 +40,7 @@ const DESCRIPTION_FORMS: [&str; 10] = [
 /// the last side pot.
 const HOUSE_MONEY_PLACES: [(&str, bool); 2] = [("main pot", false), ("last pot", true)];
 
-fn pot_fault(e: super::pots::PotError) -> Fault {
+fn pot_fault(e: super::pots::PotError<Who>) -> Fault {
     Fault(format!("pots: {e}"))
 }
 
