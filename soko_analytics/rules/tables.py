@@ -4,10 +4,11 @@ For a :class:`~soko_analytics.rules.ranking.Ranking` this module values all
 2,598,960 five-card hands with vectorised code that reads like the rules
 (RULES.md §2 items 11–17 for Sökö, §3 item 5 for standard poker), turns the
 values into dense integers (1 = the worst hand, higher is better) and keeps
-them in a table indexed by the hand's combinatorial index. Best-of-six and
-best-of-seven tables for the standard ranking are derived from that same
-five-card table. The scalar and batch evaluators in
-:mod:`soko_analytics.rules.evaluate` both read these tables.
+them in a table indexed by the hand's combinatorial index. The table is handed
+to the compiled core once (:func:`ensure_ranking`), which values hands of five
+to seven cards from it (``core/src/eval/``: best-of-six and best-of-seven tables
+derived from it); :mod:`soko_analytics.rules.evaluate` reads each value's class
+and description from it.
 
 Tables are cached as ``.npy`` files under ``$SOKO_CACHE_DIR`` (default
 ``~/.cache/soko_analytics``); a missing or unwritable cache only costs a
@@ -20,7 +21,6 @@ import os
 from dataclasses import dataclass
 from enum import IntEnum
 from functools import cache
-from itertools import combinations
 from math import comb
 from pathlib import Path
 
@@ -219,68 +219,6 @@ def build_five_card_table(ranking: Ranking) -> FiveCardTable:
     return FiveCardTable(ranking, values, value_class, value_ranks)
 
 
-# -- best of six and seven, standard ranking --------------------------------
-
-RANK_KEYS = np.array(
-    [0, 1, 5, 22, 98, 453, 2031, 8698, 22854, 83661, 262349, 636345, 1479181], dtype=np.int64
-)
-"""Per-rank keys whose sums tell apart every multiset of up to 7 ranks with at
-most four of each (Kenneth Shackleton's SKPokerEval constants; the builder
-checks the property)."""
-
-
-@dataclass(frozen=True)
-class SevenCardTables:
-    """Best-of-6 and best-of-7 tables for the standard ranking.
-
-    A hand's value is the larger of its best non-flush value (looked up by the
-    sum of its cards' RANK_KEYS) and its best flush (looked up by the 13-bit
-    rank mask of each suit).
-    """
-
-    by_rank_sum: dict[int, np.ndarray]
-    """For 6 and 7 cards: uint16 best non-flush value of a rank multiset, by its key sum."""
-    by_flush_mask: np.ndarray
-    """uint16 best flush or straight flush of a 13-bit suit rank mask (0: fewer than five)."""
-
-
-def _rank_multisets(size: int) -> np.ndarray:
-    rows = [m for m in combinations(range(13 + size - 1), size)]
-    ranks = np.array(rows, dtype=np.int64) - np.arange(size)  # stars and bars -> nondecreasing
-    counts = (ranks[:, :, None] == ranks[:, None, :]).sum(axis=2).max(axis=1)
-    return ranks[counts <= 4]
-
-
-def build_seven_card_tables(five: FiveCardTable) -> SevenCardTables:
-    hands = all_five_card_hands()
-    ranks = (hands >> 2).astype(np.int64)
-    is_flush = ((hands & 3) == (hands[:, :1] & 3)).all(axis=1)
-    size = int(RANK_KEYS[12] * 4 + RANK_KEYS[11] * 3 + 1)
-    by_sum5 = np.zeros(size, dtype=np.uint16)
-    by_sum5[RANK_KEYS[ranks[~is_flush]].sum(axis=1)] = five.values[~is_flush]
-    by_mask = np.zeros(1 << 13, dtype=np.uint16)
-    by_mask[np.bitwise_or.reduce(1 << ranks[is_flush], axis=1)] = five.values[is_flush]
-    by_rank_sum = {}
-    for n in (6, 7):
-        multisets = _rank_multisets(n)
-        total = RANK_KEYS[multisets].sum(axis=1)
-        if len(np.unique(total)) != len(total):
-            raise AssertionError(f"RANK_KEYS do not separate the {n}-rank multisets")
-        best = np.zeros(len(multisets), dtype=np.uint16)
-        for drop in combinations(range(n), n - 5):
-            sub = total - RANK_KEYS[multisets[:, list(drop)]].sum(axis=1)
-            best = np.maximum(best, by_sum5[sub])
-        by_rank_sum[n] = np.zeros(int(total.max()) + 1, dtype=np.uint16)
-        by_rank_sum[n][total] = best
-        masks_n = np.array([m for m in range(1 << 13) if m.bit_count() == n], dtype=np.int64)
-        bits = np.array([[b for b in range(13) if m >> b & 1] for m in masks_n], dtype=np.int64)
-        best = np.zeros(len(masks_n), dtype=np.uint16)
-        for keep in combinations(range(n), 5):
-            best = np.maximum(best, by_mask[np.bitwise_or.reduce(1 << bits[:, list(keep)], axis=1)])
-        by_mask[masks_n] = best
-    return SevenCardTables(by_rank_sum, by_mask)
-
-
 # -- cache ------------------------------------------------------------------
 
 def _cache_dir() -> Path:
@@ -318,22 +256,6 @@ def five_card_table(ranking: Ranking) -> FiveCardTable:
 
     values, value_class, value_ranks = _load_or_build(ranking.name, build, fields)
     return FiveCardTable(ranking, values, value_class, value_ranks)
-
-
-@cache
-def seven_card_tables(ranking: Ranking) -> SevenCardTables | None:
-    """Best-of-7 tables where the ranking allows them (standard ranking); else None."""
-    if ranking.kind is not HandRanking.HIGH or ranking.high_card_rule is not HighCardRule.KICKERS:
-        return None
-    five = five_card_table(ranking)
-
-    def build():
-        t = build_seven_card_tables(five)
-        return [t.by_rank_sum[6], t.by_rank_sum[7], t.by_flush_mask]
-
-    fields = ("by_rank_sum6", "by_rank_sum7", "by_flush_mask")
-    six, seven, by_mask = _load_or_build(ranking.name + "-seven", build, fields)
-    return SevenCardTables({6: six, 7: seven}, by_mask)
 
 
 def ensure_ranking(ranking: Ranking) -> str:
