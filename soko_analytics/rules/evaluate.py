@@ -3,8 +3,9 @@
 Six or more cards are valued by the compiled core (``core/src/eval/``, the best
 five of them), and so are batches; five cards are the ranking's five-card table
 entry (:mod:`soko_analytics.rules.tables`, the table the core is handed once),
-read here as the core reads it. The class and description of a value are read
-from the same table. A hand's
+read here as the core reads it. The class of a value is read from the same
+table; its description is the core's, from the class and tie-break ranks the
+table keeps per value. A hand's
 *value* is a positive integer, larger for a better hand and equal for hands that
 split; values of different rankings are not comparable.
 
@@ -28,7 +29,6 @@ import numpy as np
 from .. import _core
 from ..errors import EvaluationError
 from ..model.cards import Card, parse_cards
-from .describe import describe as _describe
 from .ranking import HIGH, Ranking
 from .tables import BINOM, HandClass, ensure_ranking, five_card_table
 
@@ -88,8 +88,12 @@ class Evaluator:
         return self._five.value_class[values]
 
     def describe(self, value: int) -> str:
-        """The description as the logs print it: ``a pair of Kings``, ``a four-flush, Ace high``."""
-        return _describe(self.hand_class(value), int(self._five.value_ranks[value]))
+        """The description as the logs print it (the core's): ``a pair of Kings``, ``a four-flush, Ace high``."""
+        try:
+            return _core.describe(self._name, int(value))
+        except (ValueError, OverflowError):
+            raise EvaluationError(f"{value} is not a value of the {self.ranking.name} ranking",
+                                  actual=str(value)) from None
 
     def evaluate(self, cards: Sequence[int] | str) -> HandValue:
         """Value, class, description and the five cards that make the hand."""

@@ -259,10 +259,10 @@ def five_card_table(ranking: Ranking) -> FiveCardTable:
 
 
 def ensure_ranking(ranking: Ranking) -> str:
-    """Hand a ranking's five-card table (and each value's class) to the compiled core once; the name the core
-    knows it by."""
+    """Hand a ranking's five-card table (and each value's class and tie-break ranks, for its descriptions) to the
+    compiled core once; the name the core knows it by."""
     if not _core.has_ranking(ranking.name):
         table = five_card_table(ranking)
         _core.register_ranking(ranking.name, table.values.astype("<u2").tobytes(),
-                               table.value_class.astype("u1").tobytes())
+                               table.value_class.astype("u1").tobytes(), table.value_ranks.astype("<i4").tobytes())
     return ranking.name

@@ -8,6 +8,7 @@ use std::sync::Arc;
 
 use crate::cards::Card;
 use crate::eval::{self, Evaluator};
+use crate::replay::describe::{descriptions, register as register_descriptions, Descriptions};
 
 /// The registered evaluator of a ranking name, or a KeyError naming the registered ones.
 pub(super) fn lookup(name: &str) -> PyResult<Arc<Evaluator>> {
@@ -21,18 +22,36 @@ pub(super) fn lookup(name: &str) -> PyResult<Arc<Evaluator>> {
 
 /// Register a ranking under its name (`Ranking.name`) from the bytes of its five-card table
 /// (`five_card_table(ranking).values`, little-endian uint16 by colex index) and, optionally, of
-/// the class of each value (`value_class`, uint8). Replaces an earlier registration.
+/// the class of each value (`value_class`, uint8) and its tie-break ranks (`value_ranks`,
+/// little-endian int32), which give the descriptions. Replaces an earlier registration.
 #[pyfunction]
-#[pyo3(signature = (name, five_table, value_class=None))]
+#[pyo3(signature = (name, five_table, value_class=None, value_ranks=None))]
 fn register_ranking(
     py: Python<'_>,
     name: &str,
     five_table: &[u8],
     value_class: Option<&[u8]>,
+    value_ranks: Option<&[u8]>,
 ) -> PyResult<()> {
+    if let (Some(classes), Some(ranks)) = (value_class, value_ranks) {
+        let made = Descriptions::from_bytes(classes, ranks).map_err(PyValueError::new_err)?;
+        register_descriptions(name, made);
+    }
     let built = py.detach(|| Evaluator::from_bytes(name, five_table, value_class));
     eval::register(built.map_err(|e| PyValueError::new_err(e.to_string()))?);
     Ok(())
+}
+
+/// The description of a value as the logs print it (`a pair of Kings`, `a four-flush, Ace
+/// high`), from the classes and ranks registered with the ranking.
+#[pyfunction]
+fn describe(name: &str, value: u32) -> PyResult<String> {
+    let known = descriptions(name).ok_or_else(|| {
+        PyKeyError::new_err(format!("ranking {name:?} has no descriptions registered"))
+    })?;
+    known
+        .describe(value)
+        .ok_or_else(|| PyValueError::new_err(format!("{value} is not a value of ranking {name:?}")))
 }
 
 /// Whether a ranking name is registered.
@@ -84,6 +103,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(has_ranking, m)?)?;
     m.add_function(wrap_pyfunction!(evaluate, m)?)?;
     m.add_function(wrap_pyfunction!(hand_class, m)?)?;
+    m.add_function(wrap_pyfunction!(describe, m)?)?;
     m.add_function(wrap_pyfunction!(evaluate_batch, m)?)?;
     Ok(())
 }

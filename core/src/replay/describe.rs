@@ -1,5 +1,8 @@
-//! Hand descriptions as the logs print them (`a pair of Kings`, `a four-flush, Ace high`), the
-//! Rust twin of `soko_analytics/rules/describe.py`.
+//! Hand descriptions as the logs print them (`a pair of Kings`, `a four-flush, Ace high`), for
+//! the audit and for `Evaluator.describe` (`_core.describe`). PokerStars: `high card Ace`, `two pair,
+//! Eights and Sevens`, `a straight, Five to Nine`, `a full house, Fives full of Aces`, `a Royal
+//! Flush`; the Sökö text format: `a four-flush, Ace high`, `a four-straight, Ace high`, `a four-card
+//! straight flush, King high`.
 //!
 //! A description is read from a value's class and its tie-break ranks, which Python's five-card
 //! table keeps per value (`FiveCardTable.value_class`, `value_ranks`). The evaluator (`eval`)
