@@ -193,17 +193,14 @@ impl Serialize for Audit<'_> {
 }
 
 /// Replay one hand and check it. Never fails for what the log does; a [`Fault`] only for a hand
-/// the replay cannot take (a bug of ours, quarantined as `internal`). `values` gives hand values and descriptions at showdown (None: a
-/// showdown that needs them is a fault).
+/// the replay cannot take (a bug of ours, quarantined as `internal`). `values` gives hand values and
+/// descriptions at showdown (None: a showdown that needs them is a fault).
 pub fn audit<'h>(
     hand: &'h Hand,
     spec: &'h GameSpec,
     values: Option<&'h dyn HandValues>,
 ) -> Result<Audit<'h>, Fault> {
-    check_ranges(hand)?;
-    let mut auditor = Auditor::new(hand, spec, values);
-    auditor.run()?;
-    Ok(auditor.result)
+    replay(hand, spec, values, false)
 }
 
 /// [`audit`], with the ledger: each action of the log with what the player had to call, the pot
@@ -213,9 +210,20 @@ pub fn audit_with_ledger<'h>(
     spec: &'h GameSpec,
     values: Option<&'h dyn HandValues>,
 ) -> Result<Audit<'h>, Fault> {
+    replay(hand, spec, values, true)
+}
+
+fn replay<'h>(
+    hand: &'h Hand,
+    spec: &'h GameSpec,
+    values: Option<&'h dyn HandValues>,
+    ledger: bool,
+) -> Result<Audit<'h>, Fault> {
     check_ranges(hand)?;
     let mut auditor = Auditor::new(hand, spec, values);
-    auditor.result.steps = Some(Vec::with_capacity(hand.actions.len()));
+    if ledger {
+        auditor.result.steps = Some(Vec::with_capacity(hand.actions.len()));
+    }
     auditor.run()?;
     Ok(auditor.result)
 }
