@@ -22,8 +22,8 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Any
 
-from soko_analytics import _core
-from soko_analytics.errors import SokoError
+from .. import _core
+from ..errors import SokoError
 
 
 class PotError(SokoError, ValueError):
