@@ -121,22 +121,9 @@ def test_five_handed_first_to_act_is_two_seats_right_of_the_button(corpus):
     assert not any(r["steal_opp"] for r in f.values())
 
 
-HOLDEM_HEADS_UP_ONLY_BIG_BLIND = """\
-PokerStars Hand #9000000201:  Hold'em No Limit ($0.50/$1.00 USD) - 2026/03/01 21:00:00 ET
-Table 'Test IX' 2-max Seat #1 is the button
-Seat 1: Hero ($100 in chips)
-Seat 2: Villain ($100 in chips)
-Hero: posts big blind $1
-*** HOLE CARDS ***
-Villain: raises $2 to $3
-Hero: folds
-Uncalled bet ($2) returned to Villain
-Villain collected $2 from pot
-*** SUMMARY ***
-Total pot $2 | Rake $0
-Seat 1: Hero (button) (big blind) folded before Flop
-Seat 2: Villain collected ($2)
-"""
+HOLDEM_HEADS_UP_ONLY_BIG_BLIND = (  # the same hand with no small blind posted
+    HOLDEM_HEADS_UP_BUTTON_BIG_BLIND.replace("#9000000008", "#9000000201")
+    .replace("Villain: posts small blind $0.50\n", "").replace("Villain (small blind)", "Villain"))
 
 HOLDEM_HEADS_UP_NO_BLINDS = """\
 PokerStars Hand #9000000202:  Hold'em No Limit ($0.50/$1.00 USD) - 2026/03/01 21:01:00 ET

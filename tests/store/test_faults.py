@@ -346,21 +346,27 @@ def test_ctrl_c_stops_an_import_at_once_and_says_what_is_committed(tmp_path):
     assert rows(tmp_path / "s.duckdb", "SELECT count(*) FROM hands") == [(int(said.group(1).replace(",", "")),)]
 
 
-def test_a_file_a_reader_thread_cannot_read_fails_only_that_file(tmp_path, monkeypatch):
-    """Files the core reads are read in threads (reading.thread_chunks): a bug of ours outside the per-hand
-    boundary fails the file it met, and the other files are imported."""
+def four_files_one_failing(tmp_path, monkeypatch, name: str, error: BaseException):
+    """A folder of four files of 60 hands whose reading raises ``error`` for the file ``name``; the folder."""
     folder = tmp_path / "logs"
     folder.mkdir()
     for i in range(4):
         write(folder / f"f{i}.txt", hands(1000 * i, 60))
     real = reading.read_chunks
 
-    def flaky(path, *args, **kwargs):
-        if path.endswith("f2.txt"):
-            raise RuntimeError("a bug of ours")
+    def failing(path, *args, **kwargs):
+        if path.endswith(name):
+            raise error
         yield from real(path, *args, **kwargs)
 
-    monkeypatch.setattr(reading, "read_chunks", flaky)
+    monkeypatch.setattr(reading, "read_chunks", failing)
+    return folder
+
+
+def test_a_file_a_reader_thread_cannot_read_fails_only_that_file(tmp_path, monkeypatch):
+    """Files the core reads are read in threads (reading.thread_chunks): a bug of ours outside the per-hand
+    boundary fails the file it met, and the other files are imported."""
+    folder = four_files_one_failing(tmp_path, monkeypatch, "f2.txt", RuntimeError("a bug of ours"))
     monkeypatch.setattr(store_db, "Readers", None)  # no worker process: the threads read
     summary = api.import_paths(tmp_path / "s.duckdb", [folder], jobs=2)
     failed = [f for f in summary.files if f.error]
@@ -372,18 +378,7 @@ def test_a_file_a_reader_thread_cannot_read_fails_only_that_file(tmp_path, monke
 def test_ctrl_c_met_in_a_reader_thread_interrupts_the_import_quietly(tmp_path, monkeypatch, capsys):
     """A library may raise Ctrl-C's KeyboardInterrupt in a reader thread rather than the main one: the thread
     stops without a traceback, and the import stops as interrupted, saying what is committed."""
-    folder = tmp_path / "logs"
-    folder.mkdir()
-    for i in range(4):
-        write(folder / f"f{i}.txt", hands(1000 * i, 60))
-    real = reading.read_chunks
-
-    def interrupted(path, *args, **kwargs):
-        if path.endswith("f1.txt"):
-            raise KeyboardInterrupt
-        yield from real(path, *args, **kwargs)
-
-    monkeypatch.setattr(reading, "read_chunks", interrupted)
+    folder = four_files_one_failing(tmp_path, monkeypatch, "f1.txt", KeyboardInterrupt())
     monkeypatch.setattr(store_db, "Readers", None)  # no worker process: the threads read
     with pytest.raises(store_db.Interrupted, match="hands of .* files are committed"):
         api.import_paths(tmp_path / "s.duckdb", [folder], jobs=2)
