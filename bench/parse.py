@@ -6,7 +6,8 @@ one core, times:
 
 - Python's own read + split into hands + split lines (the floor),
 - a naive line-by-line ``re`` parser (each line tried against a list of patterns),
-- soko_analytics' Python reader, from the file to Hand objects (``read_path``),
+- soko_analytics' Python API, from the file to Hand objects (``read_path``: Python's decoding and
+  splitting, the core's reader, a ``Hand`` record per hand),
 - soko_analytics' compiled core: the parse (``_core.parse_count``: the file read, split and read to
   checked hands as the import reads it, counted in the core, no row made), and the
   whole of an import's work from the file to the Arrow rows of the store's tables (``_core.read_rows``:
@@ -14,7 +15,7 @@ one core, times:
 - pokerkit's ``PokerStarsParser`` on a sample (it is far slower),
 
 and prints hands/s, MB/s and each one's ratio to the floor (read + split in Python), plus the
-Python reader's peak traced memory on 5% and 25% of the hands (it should not grow with the file).
+Python API's peak traced memory on 5% and 25% of the hands (it should not grow with the file).
 
     python bench/parse.py [--hands N] [--corpus ../shared/corpus]
 """
@@ -134,7 +135,7 @@ def main() -> int:
         for name, fn, fargs in (
             ("read + split (floor)", floor, (path,)),
             ("naive re, line by line", naive, (path,)),
-            ("soko_analytics read_path (Python)", ours, (path,)),
+            ("soko_analytics read_path (Python API: core reader, Hand records)", ours, (path,)),
             ("soko_analytics core parse_count: file to checked hands (the parse)", core_parse, (path,)),
             ("soko_analytics core read_rows: + audit, facts, all-in equity, Arrow rows", core_rows, (path,)),
         ):

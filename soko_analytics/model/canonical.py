@@ -8,12 +8,13 @@ in one compact JSON text: what ``hands.content_hash`` hashes.
 from __future__ import annotations
 
 import json
+from datetime import datetime
 from typing import Any
 
 from .cards import Card
-from .hand import Hand
+from .hand import Action, ActionKind, Deal, Hand, Seat, Source, Stakes, Tournament
 
-__all__ = ["NOT_COMPARED", "compared_json", "hand_dict"]
+__all__ = ["NOT_COMPARED", "compared_json", "hand_dict", "hand_from_dict"]
 
 NOT_COMPARED = ("source", "deal_lines", "action_lines", "raw")
 """Where a hand came from: kept beside it, left out of comparisons and of the content hash."""
@@ -46,6 +47,34 @@ def hand_dict(hand: Hand) -> dict[str, Any]:
     }
 
 
+_CARDS = {str(Card(code)): Card(code) for code in range(52)}
+_KINDS = {kind.value: kind for kind in ActionKind}
+
+
+def _parsed(cards: list[str | None]) -> tuple[Card | None, ...]:
+    return tuple(None if c is None else _CARDS[c] for c in cards)
+
+
+def _time(text: str | None) -> datetime | None:
+    return None if text is None else datetime.fromisoformat(text)
+
+
+def hand_from_dict(d: dict[str, Any]) -> Hand:
+    """The hand of a canonical form (what the core's reader gives): ``hand_dict(hand_from_dict(d)) == d``."""
+    return Hand(
+        site=d["site"], hand_id=d["hand_id"], rules=d["rules"], stakes=Stakes(**d["stakes"]),
+        table=d["table"], max_seats=d["max_seats"], button=d["button"], start=_time(d["start"]),
+        time_zone=d["time_zone"], start_utc=_time(d["start_utc"]),
+        tournament=None if d["tournament"] is None else Tournament(**d["tournament"]),
+        seats=tuple(Seat(**s) for s in d["seats"]),
+        deals=tuple(Deal(x["street"], x["player"], _parsed(x["cards"]), tuple(x["up"]), x["run"]) for x in d["deals"]),
+        actions=tuple(Action(a["street"], a["player"], _KINDS[a["kind"]], a["amount"], a["to"], a["all_in"],
+                             tuple(c for c in _parsed(a["cards"]) if c is not None), a["text"], a["fee"], a["run"])
+                      for a in d["actions"]),
+        total_pot=d["total_pot"], rake=d["rake"], pots=tuple(d["pots"]),
+        extras=tuple((name, amount) for name, amount in d["extras"]), finishing_stacks=tuple(d["finishing_stacks"]),
+        source=None if d["source"] is None else Source(**d["source"]),
+        deal_lines=tuple(d["deal_lines"]), action_lines=tuple(d["action_lines"]), raw=d["raw"])
 
 
 def compared_json(hand: Hand) -> str:

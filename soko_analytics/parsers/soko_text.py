@@ -1,7 +1,7 @@
 """The Sökö text format (``formats/soko-text.md``): a PokerStars-shaped log of Sökö hands.
 
 Two header lines and a ``Rules:`` line, then the body of the PokerStars family
-(read by :mod:`.stars`)::
+(read by the compiled core: :mod:`.stars`)::
 
     Sökö Hand #202603140001: Sökö Limit (€0.50/€1.00 EUR, ante €0.10, bring-in €0.20) - 2026/03/14 21:04:11 EET
     Table 'Kallio 3' 8-max Seat #7 is the button
@@ -17,19 +17,18 @@ shortest text for the resulting spec (:func:`~..rules.profiles.rules_text`).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator
 
 from ..errors import RulesError
 from ..model.hand import Hand, Stakes
-from ..model.money import SYMBOLS, MoneyError, format_amount, parse_amount
+from ..model.money import SYMBOLS, format_amount
 from ..rules.options import BettingStructure, CardsLayout
-from ..rules.profiles import DEFAULT_PROFILE, PROFILES, parse_rules, resolve, rules_text
+from ..rules.profiles import PROFILES, parse_rules, resolve, rules_text
 from ..rules.spec import GameSpec
 from .base import FormatError, Quarantined
 from .split import TextSource, first_headers
-from .stars import HEADER_LINE, Dialect, Header, table_line
+from .stars import HEADER_LINE
 from .stars import parse as parse_family
-from .times import DATE, parse_start
 
 NAME = "soko"
 EXTENSIONS = (".txt", ".soko")
@@ -45,17 +44,13 @@ GAME = re.compile(
 )
 """The first header line after ``Hand #<id>:``."""
 RULES_PREFIX = "Rules:"
-CODE = re.compile(r"^[A-Z]{3}$")
-"""A currency code: ``EUR``, ``USD``."""
-
-STRUCTURES: dict[str, BettingStructure] = {
-    "Limit": BettingStructure.FIXED_LIMIT,
-    "Pot Limit": BettingStructure.POT_LIMIT,
-    "No Limit": BettingStructure.NO_LIMIT,
-    "Spread Limit": BettingStructure.SPREAD,
+STRUCTURE_WORDS: dict[BettingStructure, str] = {
+    BettingStructure.FIXED_LIMIT: "Limit",
+    BettingStructure.POT_LIMIT: "Pot Limit",
+    BettingStructure.NO_LIMIT: "No Limit",
+    BettingStructure.SPREAD: "Spread Limit",
 }
-"""The header's structure words and the ``structure`` option each sets."""
-STRUCTURE_WORDS = {v: k for k, v in STRUCTURES.items()}
+"""The header's word for each ``structure``."""
 
 
 def detect(head: str) -> float:
@@ -71,55 +66,6 @@ def detect(head: str) -> float:
             return 0.9
     lone_rules = any(line.strip().lstrip("\ufeff").startswith(RULES_PREFIX) for line in head.splitlines()[:40])
     return 0.5 if lone_rules and not first_headers(head, 1) else 0.0
-
-
-# -- reading the header -----------------------------------------------------------
-
-def header(lines: list[str], numbers: Sequence[int], path: str) -> Header:
-    """The two header lines and the optional ``Rules:`` line of one hand."""
-    m = HEADER_LINE.match(lines[0])
-    if not m:
-        raise FormatError("not a hand header", path=path, line=numbers[0],
-                          expected="'Sökö Hand #<id>: Sökö <structure> (<stakes>) - <date> <zone>'", actual=lines[0])
-    hand_id = m.group("id")
-    try:
-        return _header(m.group("site").strip() or SITE, hand_id, m.group("rest"), lines, numbers)
-    except FormatError as err:
-        err.path, err.hand_id = path, hand_id
-        err.line = err.line or numbers[0]
-        raise
-
-
-def _header(site: str, hand_id: str, rest: str, lines: list[str], numbers: Sequence[int]) -> Header:
-    g = GAME.match(rest)
-    if not g:
-        raise FormatError("not a Sökö game header", expected="'Sökö <Limit|Pot Limit|No Limit|Spread Limit> "
-                          "(<stakes>) - <YYYY/MM/DD HH:MM:SS> <zone>'", actual=lines[0])
-    structure = STRUCTURES[next(k for k in STRUCTURES if k.lower() == g.group("structure").lower())]
-    stakes = parse_stakes(g.group("stakes"), structure)
-    start = zone = utc = None
-    if g.group("date"):
-        if not DATE.search(g.group("date")):
-            raise FormatError("unreadable start time", expected="'YYYY/MM/DD HH:MM:SS ZONE'", actual=g.group("date"))
-        start, zone, utc = parse_start(g.group("date"))
-    at = 1
-    table = max_seats = button = None
-    if at < len(lines) and (t := table_line(lines[at])):
-        table, max_seats, button = t
-        at += 1
-    rules_line = DEFAULT_PROFILE
-    if at < len(lines) and lines[at].startswith(RULES_PREFIX):
-        rules_line = lines[at][len(RULES_PREFIX):].strip()
-        try:
-            rules = combine_rules(rules_line, structure)
-        except RulesError as err:
-            raise FormatError(f"bad Rules: line: {err.reason}", line=numbers[at], expected=err.expected,
-                              actual=lines[at]) from None
-        at += 1
-    else:
-        rules = combine_rules(rules_line, structure)
-    return Header(site=site, hand_id=hand_id, rules=rules, stakes=stakes, table=table, max_seats=max_seats,
-                  button=button, start=start, time_zone=zone, start_utc=utc, body=at)
 
 
 def combine_rules(rules_line: str, structure: BettingStructure) -> str:
@@ -143,63 +89,6 @@ def combine_rules(rules_line: str, structure: BettingStructure) -> str:
         raise RulesError(f"profile {name} deals {spec.deal_text}; Sökö is dealt 1 down + 4 up",
                          expected="soko-finnish or soko-casino", actual=name)
     return rules_text(spec)
-
-
-def parse_stakes(text: str, structure: BettingStructure) -> Stakes:
-    """``€0.50/€1.00 EUR, ante €0.10, bring-in €0.20`` (Limit), ``ante 10, bring-in 20`` (Pot/No Limit),
-    ``€0.10-€2 EUR, ante €0.10`` (Spread Limit)."""
-    symbol = next((ch for ch in text if ch in SYMBOLS), "")
-    codes = {w for w in text.replace(",", " ").split() if CODE.match(w)}
-    if len(codes) > 1:
-        raise FormatError("more than one currency in the stakes", expected="one currency code",
-                          actual=", ".join(sorted(codes)))
-    currency = codes.pop() if codes else SYMBOLS.get(symbol)
-    decimals = 2 if (symbol or currency or "." in text) else 0
-    values: dict[str, int] = {}
-
-    def amount(word: str) -> int:
-        try:
-            return parse_amount(word, decimals)
-        except MoneyError as err:
-            raise FormatError(f"{word!r} in the stakes is not an amount", expected=err.expected, actual=text) from None
-
-    def put(key: str, value: int) -> None:
-        if key in values:
-            raise FormatError(f"the stakes give {key.replace('_', '-')} twice", actual=text)
-        values[key] = value
-
-    parts = [p.strip() for p in text.split(", ")] if text.strip() else []
-    for k, part in enumerate(parts):
-        words = [w for w in part.split() if not CODE.match(w)]
-        if not words:  # a lone currency code
-            continue
-        if len(words) == 2 and words[0] == "ante":
-            put("ante", amount(words[1]))
-        elif len(words) == 2 and words[0] == "bring-in":
-            put("bring_in", amount(words[1]))
-        elif k == 0 and len(words) == 1 and structure is BettingStructure.FIXED_LIMIT and words[0].count("/") == 1:
-            low, high = words[0].split("/")
-            put("small_bet", amount(low))
-            put("big_bet", amount(high))
-        elif k == 0 and len(words) == 1 and structure is BettingStructure.SPREAD and words[0].count("-") == 1:
-            low, high = words[0].split("-")
-            put("min_bet", amount(low))
-            put("max_bet", amount(high))
-        else:
-            raise FormatError(f"unreadable stakes part {part!r}", expected=_STAKES_FORMS[structure], actual=text)
-    need = {BettingStructure.FIXED_LIMIT: "small_bet", BettingStructure.SPREAD: "min_bet"}.get(structure)
-    if need and need not in values:
-        raise FormatError(f"{STRUCTURE_WORDS[structure]} stakes without their limits",
-                          expected=_STAKES_FORMS[structure], actual=text)
-    return Stakes(decimals=decimals, currency=currency, symbol=symbol, **values)
-
-
-_STAKES_FORMS = {
-    BettingStructure.FIXED_LIMIT: "'small/big[ currency][, ante A][, bring-in B]'",
-    BettingStructure.POT_LIMIT: "'ante A, bring-in B'",
-    BettingStructure.NO_LIMIT: "'ante A, bring-in B'",
-    BettingStructure.SPREAD: "'min-max[ currency], ante A'",
-}
 
 
 # -- writing the header -----------------------------------------------------------
@@ -255,12 +144,9 @@ def format_stakes(stakes: Stakes, structure: BettingStructure) -> str:
     return ", ".join(parts)
 
 
-DIALECT = Dialect(NAME, header)
-
-
 def parse(text: TextSource, path: str = "<text>", strict: bool = False) -> Iterator[Hand | Quarantined]:
-    """Every hand of a Sökö text (or of its blocks), read or quarantined."""
-    return parse_family(text, path, DIALECT, strict)
+    """Every hand of a Sökö text (or of its blocks), read or quarantined (by the compiled core: :mod:`.stars`)."""
+    return parse_family(text, path, NAME, strict)
 
 
 def write(hands: Iterable[Hand]) -> str:
@@ -270,5 +156,4 @@ def write(hands: Iterable[Hand]) -> str:
     return write_soko(hands)
 
 
-__all__ = ["DIALECT", "EXTENSIONS", "NAME", "combine_rules", "detect", "format_stakes",
-           "header", "header_lines", "parse", "parse_stakes", "write"]
+__all__ = ["EXTENSIONS", "NAME", "combine_rules", "detect", "format_stakes", "header_lines", "parse", "write"]

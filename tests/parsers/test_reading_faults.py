@@ -12,12 +12,14 @@ import io
 import tracemalloc
 import zipfile
 import zlib
+from functools import partial
 
 import pytest
 
+from soko_analytics import _core
 from soko_analytics.model.hand import Hand
 from soko_analytics.parsers import Quarantined, read_path, read_text, stars
-from soko_analytics.parsers.base import KEPT_CHARS, MAX_HAND_CHARS
+from soko_analytics.parsers.base import KEPT_CHARS, MAX_HAND_CHARS, InternalError
 
 from .test_pokerstars_malformed import GOOD
 
@@ -115,21 +117,14 @@ def test_a_bad_hand_is_quarantined_with_its_line_and_the_rest_is_read(change, re
 
 
 def test_a_bug_of_ours_on_one_hand_is_quarantined_as_internal(monkeypatch):
-    real = stars.read_hand
-
-    def buggy(lines, *args, **kwargs):
-        if "#2:" in lines[0]:
-            return {}["no such key"]
-        return real(lines, *args, **kwargs)
-
-    monkeypatch.setattr(stars, "read_hand", buggy)
+    # The core panics on hand 2 as a bug would (read_pieces' fault_hand): that hand only is an internal record.
+    monkeypatch.setattr(stars, "read_pieces", partial(_core.read_pieces, fault_hand="2"))
     found = items(hand(1) + "\n\n" + hand(2) + "\n\n" + hand(3))
     assert [type(x).__name__ for x in found] == ["Hand", "Quarantined", "Hand"]
     bug = found[1]
     assert bug.kind == "internal" and bug.hand_id == "2" and bug.raw == hand(2).rstrip("\n")
-    assert "KeyError" in bug.reason and "tests/parsers/test_reading_faults.py" not in bug.reason
-    assert "soko_analytics/parsers/stars.py:" in bug.reason and "bug in soko_analytics" in bug.reason
-    with pytest.raises(KeyError):
+    assert "panic: a fault injected on hand 2" in bug.reason and "bug in soko_analytics" in bug.reason
+    with pytest.raises(InternalError, match="fault injected on hand 2"):
         list(read_text(hand(2), "f.txt", strict=True))
 
 

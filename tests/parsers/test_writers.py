@@ -16,6 +16,7 @@ from soko_analytics.parsers import FormatError, decode, pokerstars, soko_text
 from soko_analytics.parsers.stars_writer import POKERSTARS_GAMES, write_pokerstars, write_soko
 from soko_analytics.parsers.times import format_start, parse_start
 from soko_analytics.rules.profiles import resolve
+from soko_analytics.sim.session import simulate
 
 from ..conftest import CORPUS, soko_example_text
 from .test_soko_text import parse_one, with_header
@@ -161,7 +162,10 @@ def test_pokerstars_cannot_write_a_soko_hand(example):
 
 def test_pokerstars_game_names_match_the_reader():
     for rules, game in POKERSTARS_GAMES.items():
-        assert pokerstars.GAMES[game.casefold()] == rules
+        written = pokerstars.write(simulate(rules, 3, players=3, seed=7))
+        assert f" {game} (" in written.split("\n", 1)[0]
+        back = list(pokerstars.parse(written, "written.txt"))
+        assert [h.rules for h in back] == [rules] * 3, (game, back)
 
 
 CORPUS_FILES = sorted((CORPUS / "pokerstars").rglob("*.txt")) if CORPUS.is_dir() else []

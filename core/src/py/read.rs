@@ -11,9 +11,13 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use serde::Serialize;
 
+use std::borrow::Cow;
+
 use crate::model::Hand;
+use crate::pipeline::{guarded, internal, read_split_piece};
 use crate::read::{self, Cached, DateTime, Quarantine, RulesFault};
 use crate::spec::Structure;
+use crate::split::{Kind, Piece};
 
 /// The lookups of the process; taken out while a call uses them (a concurrent call makes its
 /// own rather than wait while holding the interpreter).
@@ -179,14 +183,48 @@ fn read_piece(
     outcome_json(result)
 }
 
-/// Hand pieces `(text, first line)` of one file read by the core: one JSON text each.
+/// The pieces `(text, first line, kind, size, lines)` that Python's splitter cut from one file,
+/// read by the core as the import reads them: one JSON text each (see [`read_piece`]). A bug of
+/// ours on one piece (a panic) is that piece's `internal` record; `fault_hand` injects one on the
+/// hand of that id, for the tests of that boundary.
 #[pyfunction]
-fn read_pieces(pieces: Vec<(String, u64)>, path: &str, format: &str) -> PyResult<Vec<String>> {
+#[pyo3(signature = (pieces, path, format, fault_hand = None))]
+fn read_pieces(
+    pieces: Vec<(String, usize, String, usize, usize)>,
+    path: &str,
+    format: &str,
+    fault_hand: Option<&str>,
+) -> PyResult<Vec<String>> {
     let dialect = dialect(format)?;
     with_lookups(|lookups| {
         pieces
-            .iter()
-            .map(|(text, line)| outcome_json(read::read_piece(text, *line, path, dialect, lookups)))
+            .into_iter()
+            .map(|(text, line, kind, size, lines)| {
+                let kind = if kind == "hand" {
+                    Kind::Hand
+                } else {
+                    Kind::Text
+                };
+                let piece = Piece {
+                    line,
+                    text: Cow::Owned(text),
+                    kind,
+                    size,
+                    lines,
+                };
+                let read = guarded(|| {
+                    let read = read_split_piece(&piece, path, dialect, lookups);
+                    if let (Ok(hand), Some(fault)) = (&read, fault_hand) {
+                        if hand.hand_id == fault {
+                            panic!("a fault injected on hand {fault} (read_pieces' fault_hand)");
+                        }
+                    }
+                    read
+                });
+                outcome_json(
+                    read.unwrap_or_else(|fault| Err(Box::new(internal(&piece, path, &fault)))),
+                )
+            })
             .collect()
     })
 }

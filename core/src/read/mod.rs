@@ -363,6 +363,15 @@ pub fn read_piece(
     })
 }
 
+/// The `internal` record of a piece whose reading (or rows) met a bug of ours: `fault` says what.
+pub fn internal(text: &str, first_line: u64, path: &str, fault: &str) -> Quarantine {
+    let reason = format!("internal error: {fault}; this is a bug in soko_analytics");
+    let lines = hand_lines(text);
+    let raw = raw_text(text, &lines);
+    let error = ReadError::new(Kind::Internal, reason);
+    quarantine(error, raw, path, first_line, piece_hand_id(text))
+}
+
 /// The quarantine record of a piece that is not a hand (text before the first hand or after
 /// a summary).
 pub fn not_a_hand(text: &str, first_line: u64, path: &str) -> Quarantine {

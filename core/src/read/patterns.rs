@@ -1,5 +1,5 @@
 //! The body lines of the PokerStars family, matched by hand exactly as the regular expressions
-//! of `parsers/stars.py` match them (greedy names take the last place that fits), without a
+//! of the Python reader they replaced matched them (greedy names take the last place that fits), without a
 //! regex engine and without allocating.
 
 use super::pystr::{digits_len, is_space, is_word};

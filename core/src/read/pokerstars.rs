@@ -1,4 +1,4 @@
-//! The PokerStars header (`parsers/pokerstars.py`): site, hand id, game, stakes, tournament,
+//! The PokerStars header: site, hand id, game, stakes, tournament,
 //! club, start time and table line. The games it replays are data ([`GAMES`]); any other game is
 //! recognised and quarantined as unsupported with its name.
 

@@ -1,4 +1,4 @@
-//! The Sökö text header (`parsers/soko_text.py`): `Sökö Hand #<id>: Sökö <structure> (<stakes>)
+//! The Sökö text header: `Sökö Hand #<id>: Sökö <structure> (<stakes>)
 //! - <date> <zone>`, the table line and the `Rules:` line. The header's structure overrides the
 //! profile's; the combined rules text is asked of the rules layer once per distinct
 //! (`Rules:` text, structure) through [`Lookups::combine_rules`].

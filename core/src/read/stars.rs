@@ -1,4 +1,4 @@
-//! The body of a PokerStars-family hand (`parsers/stars.py read_hand`): seat lines, `Name:
+//! The body of a PokerStars-family hand: seat lines, `Name:
 //! action` lines, street markers, deals, collects and the summary, read once for both dialects.
 //! The game's streets come from its spec (data), so no game is a branch here.
 
