@@ -6,7 +6,7 @@ hands of the shared corpus (repeated to the sample size):
 - Python's read of the text and split into hands and lines (the floor),
 - soko_analytics' ``replay.audit.audits`` of parsed hands (the core's audit through the Python API,
   a hand's canonical JSON in and ``Audit`` records out: what ``soko audit FILE`` does),
-- the Python reader's parse + that audit, from PokerStars text,
+- ``read_path``'s parse (the core's reader, ``Hand`` records) + that audit, from PokerStars text,
 - the compiled core's audit of the same hands (read into the core once, ``_core.ReplayBatch``),
 - the compiled core from the PokerStars file: read, audit, facts, all-in equity and the Arrow rows
   of every table (``_core.read_rows``, what ``soko import`` does per file),
@@ -78,7 +78,7 @@ def main() -> int:
                      rate(lambda: _core.read_rows(str(path), "pokerstars", 1), len(hands))))
     rows.append(("Python API audit (parsed hands, Audit records)", len(hands),
                  rate(lambda: audits(hands), len(hands))))
-    rows.append(("Python parse + API audit (PokerStars text)", len(hands),
+    rows.append(("read_path + API audit (PokerStars text)", len(hands),
                  rate(lambda: audits([h for h in pokerstars.parse(text) if isinstance(h, Hand)]), len(hands))))
     from pokerkit import HandHistory, PokerStarsParser
 

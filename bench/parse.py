@@ -135,7 +135,7 @@ def main() -> int:
         for name, fn, fargs in (
             ("read + split (floor)", floor, (path,)),
             ("naive re, line by line", naive, (path,)),
-            ("soko_analytics read_path (Python API: core reader, Hand records)", ours, (path,)),
+            ("soko_analytics read_path: Python API, Hand records", ours, (path,)),
             ("soko_analytics core parse_count: file to checked hands (the parse)", core_parse, (path,)),
             ("soko_analytics core read_rows: + audit, facts, all-in equity, Arrow rows", core_rows, (path,)),
         ):
@@ -144,7 +144,7 @@ def main() -> int:
         n, seconds = timed(pokerkit_sample, path, args.pokerkit_hands)
         rows.append((f"pokerkit PokerStarsParser ({args.pokerkit_hands:,} hands)", n, seconds, mb * n / args.hands))
         floor_rate = rows[0][1] / rows[0][2]
-        core_rate = next(n / s for name, n, s, _ in rows if "core" in name)  # the parse
+        core_rate = next(n / s for name, n, s, _ in rows if "parse_count" in name)  # the parse
         console.print(rate_table(f"Parsing {args.hands:,} PokerStars hold'em hands ({mb:.0f} MB), one core",
                                  "parser", rows, floor_rate, ratio="floor ÷ this"))
         peaks = []
