@@ -18,9 +18,10 @@ import pyarrow as pa
 from . import _core  # the compiled core (stub: _core.pyi)
 from .model.canonical import hand_dict
 from .model.hand import Hand
+from .model.ledger import Flow
 from .rules.tables import ensure_ranking
 
-__all__ = ["core", "ensure_ranking", "frames", "hand_dict", "hand_json", "spec_json"]
+__all__ = ["core", "ensure_ranking", "frames", "hand_dict", "hand_json", "money_flow", "spec_json"]
 
 core = _core
 """The extension module itself."""
@@ -29,6 +30,13 @@ core = _core
 def hand_json(hand: Hand) -> str:
     """:func:`hand_dict` as JSON text."""
     return json.dumps(hand_dict(hand), ensure_ascii=False)
+
+
+def money_flow(hand: Hand) -> dict[str, Flow]:
+    """Each seated player's money in one hand, by name in seat order, as the log's own lines say (the core's
+    ledger; see :mod:`.model.ledger`)."""
+    flows = core.money_flow(hand_json(hand))
+    return {seat.name: Flow(*flow) for seat, flow in zip(hand.seats, flows, strict=True)}
 
 
 @lru_cache(maxsize=256)

@@ -22,7 +22,7 @@ from datetime import datetime, timedelta
 
 from ..errors import SokoError
 from ..model.hand import ActionKind, Hand, Stakes, Tournament
-from ..model.ledger import money_flow
+from ..native import money_flow
 from ..parsers.times import format_start, parse_start
 from ..rules.profiles import resolve
 from .play import play_hand

@@ -24,8 +24,7 @@ import pytest
 from soko_analytics import _core
 from soko_analytics.model.cards import Card
 from soko_analytics.model.hand import Action, ActionKind, Deal, Hand, Seat, Stakes
-from soko_analytics.model.ledger import money_flow
-from soko_analytics.native import hand_json
+from soko_analytics.native import hand_json, money_flow
 from soko_analytics.parsers import iter_files, read_path
 from soko_analytics.replay.audit import AuditFault, audit, audit_each
 from soko_analytics.replay.findings import Code

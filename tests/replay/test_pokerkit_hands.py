@@ -10,7 +10,7 @@ from collections import Counter
 import pytest
 
 from soko_analytics.model.hand import ActionKind, Hand
-from soko_analytics.model.ledger import money_flow
+from soko_analytics.native import money_flow
 from soko_analytics.parsers import phh, pokerstars
 from soko_analytics.rules.profiles import resolve
 

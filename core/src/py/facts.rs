@@ -15,9 +15,12 @@ use crate::spec::GameSpec;
 use super::eval::lookup;
 use super::rules::ensure_ranking;
 
+fn hand_of(hand_json: &str) -> PyResult<Hand> {
+    serde_json::from_str(hand_json).map_err(|e| PyValueError::new_err(format!("hand JSON: {e}")))
+}
+
 fn read(hand_json: &str, spec_json: &str) -> PyResult<(Hand, GameSpec)> {
-    let hand: Hand = serde_json::from_str(hand_json)
-        .map_err(|e| PyValueError::new_err(format!("hand JSON: {e}")))?;
+    let hand = hand_of(hand_json)?;
     let spec = GameSpec::from_json(spec_json).map_err(PyValueError::new_err)?;
     Ok((hand, spec))
 }
@@ -31,6 +34,15 @@ fn hand_facts(py: Python<'_>, hand_json: &str, spec_json: &str) -> PyResult<Stri
     let ev = ensure_ranking(py, &spec)?;
     let rows = py.detach(|| player_hands(&hand, &spec, Some(&ev)));
     serde_json::to_string(&rows).map_err(|e| PyValueError::new_err(e.to_string()))
+}
+
+/// What each seated player put into the pot, collected from it and was paid for cashing out, by the
+/// log's lines (`ledger::money_flow`), in seat order, from the hand's canonical JSON.
+#[pyfunction]
+#[pyo3(name = "money_flow")]
+fn flows(hand_json: &str) -> PyResult<Vec<(i64, i64, i64)>> {
+    let flows = money_flow(&hand_of(hand_json)?);
+    Ok(flows.iter().map(|f| (f.put_in, f.collected, f.cash_out)).collect())
 }
 
 /// One live player's all-in figure, as `allin_adjusted` returns it.
@@ -136,5 +148,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(equity, m)?)?;
     m.add_function(wrap_pyfunction!(hand_facts, m)?)?;
     m.add_function(wrap_pyfunction!(allin_adjusted, m)?)?;
+    m.add_function(wrap_pyfunction!(flows, m)?)?;
     Ok(())
 }
