@@ -42,7 +42,10 @@ fn hand_facts(py: Python<'_>, hand_json: &str, spec_json: &str) -> PyResult<Stri
 #[pyo3(name = "money_flow")]
 fn flows(hand_json: &str) -> PyResult<Vec<(i64, i64, i64)>> {
     let flows = money_flow(&hand_of(hand_json)?);
-    Ok(flows.iter().map(|f| (f.put_in, f.collected, f.cash_out)).collect())
+    Ok(flows
+        .iter()
+        .map(|f| (f.put_in, f.collected, f.cash_out))
+        .collect())
 }
 
 /// One live player's all-in figure, as `allin_adjusted` returns it.

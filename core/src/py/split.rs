@@ -1,4 +1,5 @@
-//! Python bindings of the `split` area (for the parity tests; the import calls the Rust API directly).
+//! Python bindings of the `split` area: the splitter `parsers.split.split_pieces` runs on (the import
+//! calls the Rust API directly), and whole-file reads for the parity tests.
 
 use std::path::Path;
 
@@ -18,6 +19,32 @@ fn row(piece: Piece<'_>) -> PyPiece {
         piece.size,
         piece.lines,
     )
+}
+
+/// The splitter fed a text's blocks of whole lines one by one: `feed(block)` and, at the end,
+/// `finish()` give the pieces completed so far (Python's `split_pieces` is this).
+#[pyclass(name = "Splitter")]
+#[derive(Default)]
+struct PySplitter(Splitter);
+
+#[pymethods]
+impl PySplitter {
+    #[new]
+    fn new() -> Self {
+        Self::default()
+    }
+
+    fn feed(&mut self, py: Python<'_>, block: &str) -> Vec<PyPiece> {
+        let mut pieces = Vec::new();
+        py.detach(|| self.0.feed(block, &mut |p| pieces.push(row(p))));
+        pieces
+    }
+
+    fn finish(&mut self) -> Vec<PyPiece> {
+        let mut pieces = Vec::new();
+        self.0.finish(&mut |p| pieces.push(row(p)));
+        pieces
+    }
 }
 
 /// Every hand and every stretch of text that is not a hand of a whole text (`split_pieces`).
@@ -86,5 +113,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(split_pieces, m)?)?;
     m.add_function(wrap_pyfunction!(decode, m)?)?;
     m.add_function(wrap_pyfunction!(read_file_pieces, m)?)?;
+    m.add_class::<PySplitter>()?;
     Ok(())
 }
