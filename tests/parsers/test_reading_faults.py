@@ -226,6 +226,22 @@ def test_a_zip_member_bomb_and_a_good_member(tmp_path):
     assert "decompression bomb" in found[-1].reason
 
 
+def test_zip_members_of_a_method_not_read_are_named_and_the_others_read(tmp_path):
+    path = tmp_path / "methods.zip"
+    with zipfile.ZipFile(path, "w") as z:
+        z.writestr("stored.txt", hand(1), zipfile.ZIP_STORED)
+        z.writestr("bzip2.txt", hand(2), zipfile.ZIP_BZIP2)
+        z.writestr("lzma.txt", hand(3), zipfile.ZIP_LZMA)
+        z.writestr("deflated.txt", hand(4), zipfile.ZIP_DEFLATED)
+    found = list(read_path(path))
+    assert [x.hand_id for x in found if isinstance(x, Hand)] == ["1", "4"]
+    records = [x for x in found if isinstance(x, Quarantined)]
+    assert [(r.kind, r.path, r.line) for r in records] == [
+        ("unreadable", f"{path}:bzip2.txt", 0), ("unreadable", f"{path}:lzma.txt", 0)]
+    assert "compressed with bzip2 (method 12)" in records[0].reason
+    assert "compressed with LZMA (method 14)" in records[1].reason
+
+
 def test_a_broken_zip_is_one_record_not_an_exception(tmp_path):
     path = tmp_path / "broken.zip"
     path.write_bytes(b"PK\x03\x04" + b"\0" * 100)

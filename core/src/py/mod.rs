@@ -14,6 +14,7 @@ mod read;
 mod replay;
 mod rows;
 mod rules;
+mod source;
 mod split;
 mod table;
 
@@ -62,6 +63,7 @@ pub fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_function(wrap_pyfunction!(hand_json_roundtrip, m)?)?;
     m.add_function(wrap_pyfunction!(spec_streets, m)?)?;
+    source::register(m)?;
     split::register(m)?;
     read::register(m)?;
     replay::register(m)?;

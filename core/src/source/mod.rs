@@ -201,6 +201,7 @@ pub fn members(path: &Path, name: Option<&str>) -> Result<Vec<Member>, Problem> 
             .into_iter()
             .filter(|entry| !entry.is_dir())
             .map(|entry| {
+                let unread = entry.unread_method();
                 let inner = entry.name;
                 let full = format!("{label}:{inner}");
                 let unsafe_name = inner.starts_with(['/', '\\']) || inner.replace('\\', "/").split('/').any(|p| p == "..");
@@ -209,6 +210,9 @@ pub fn members(path: &Path, name: Option<&str>) -> Result<Vec<Member>, Problem> 
                     found.compressed = None;
                     found.problem =
                         Some("a zip member whose name leaves the archive (directory traversal); not read".into());
+                } else if let Some(reason) = unread {
+                    found.compressed = None;
+                    found.problem = Some(reason);
                 }
                 found
             })

@@ -43,6 +43,24 @@ pub struct Entry {
 }
 
 impl Entry {
+    /// Why the member cannot be read by its compression method: only stored (0) and deflated (8)
+    /// members are (bzip2 and LZMA ones are named as such).
+    pub fn unread_method(&self) -> Option<String> {
+        let name = match self.method {
+            0 | 8 => return None,
+            12 => "bzip2",
+            14 => "LZMA",
+            93 => "Zstandard",
+            95 => "XZ",
+            _ => "a method",
+        };
+        Some(format!(
+            "a zip member compressed with {name} (method {}), which is not read: only stored and \
+             deflated members are (re-zip it, or unzip it first)",
+            self.method
+        ))
+    }
+
     pub fn is_dir(&self) -> bool {
         self.name.ends_with('/')
     }

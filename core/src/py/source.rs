@@ -1,0 +1,101 @@
+//! Python bindings of the `source` area: what a path holds and its members read as text blocks
+//! (`parsers.source` is their front, for the files `read_path` reads; the import calls the Rust API).
+
+use std::path::Path;
+
+use pyo3::prelude::*;
+
+use crate::source::{self, Member, Problem, ProblemKind, TextStream, BLOCK};
+
+/// A problem as Python's quarantine kinds call it: `(kind, reason)`.
+fn problem(p: &Problem) -> (&'static str, String) {
+    let kind = match p.kind {
+        ProblemKind::Unreadable => "unreadable",
+        ProblemKind::TooLarge => "too_large",
+    };
+    (kind, p.reason.clone())
+}
+
+/// One file to read: a plain file, a gzip body or a zip member.
+#[pyclass(name = "Member", frozen)]
+struct PyMember(Member);
+
+#[pymethods]
+impl PyMember {
+    /// The path, or `path:member` for a member of a zip.
+    #[getter]
+    fn name(&self) -> &str {
+        &self.0.name
+    }
+
+    /// Why it must not be read (a zip member whose name leaves the archive).
+    #[getter]
+    fn problem(&self) -> Option<&str> {
+        self.0.problem.as_deref()
+    }
+
+    /// Its compressed size, for the inflation bound (None for a plain file).
+    #[getter]
+    fn compressed(&self) -> Option<u64> {
+        self.0.compressed
+    }
+}
+
+type Members = (Vec<PyMember>, Option<(&'static str, String)>);
+
+/// What a path holds: `(members, None)`, or `([], (kind, reason))` when it cannot be opened or is a
+/// broken archive. `name` is what the records call the file (default: its path).
+#[pyfunction]
+#[pyo3(signature = (path, name = None))]
+fn members(py: Python<'_>, path: &str, name: Option<&str>) -> Members {
+    match py.detach(|| source::members(Path::new(path), name)) {
+        Ok(found) => (found.into_iter().map(PyMember).collect(), None),
+        Err(p) => (Vec::new(), Some(problem(&p))),
+    }
+}
+
+/// One member read as text blocks of whole lines: `head()`, then iteration; `error` says why reading
+/// stopped before the end, if it did.
+#[pyclass(name = "TextStream", unsendable)]
+struct PyTextStream(TextStream);
+
+#[pymethods]
+impl PyTextStream {
+    #[new]
+    #[pyo3(signature = (member, block = BLOCK))]
+    fn new(member: &PyMember, block: usize) -> Self {
+        PyTextStream(TextStream::with_block(&member.0, block))
+    }
+
+    /// The first characters, for format detection (the stream still starts at the top).
+    fn head(&mut self, py: Python<'_>) -> String {
+        let stream = &mut self.0;
+        py.detach(|| stream.head())
+    }
+
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&mut self, py: Python<'_>) -> Option<String> {
+        let stream = &mut self.0;
+        py.detach(|| stream.next_block())
+    }
+
+    #[getter]
+    fn error(&self) -> Option<(&'static str, String)> {
+        self.0.error.as_ref().map(problem)
+    }
+
+    #[getter]
+    fn bytes_read(&self) -> u64 {
+        self.0.bytes_read
+    }
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(members, m)?)?;
+    m.add_class::<PyMember>()?;
+    m.add_class::<PyTextStream>()?;
+    Ok(())
+}
