@@ -24,13 +24,10 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator
-from functools import cache
 
 from .._core import read_pieces
 from ..model.canonical import hand_from_dict
 from ..model.hand import Hand
-from ..rules.profiles import resolve
-from ..rules.spec import GameSpec
 from .base import FormatError, IncompleteHand, InternalError, Quarantined, TooLarge, UnsupportedGame
 from .split import TextSource, split_pieces
 
@@ -77,9 +74,4 @@ def quarantined(q: dict) -> Quarantined:
     return Quarantined(q["path"], q["line"], q["hand_id"], q["reason"], q["raw"], error, q["start"])
 
 
-@cache
-def spec_of(rules: str) -> GameSpec:
-    return resolve(rules)
-
-
-__all__ = ["ALL_IN", "HEADER_LINE", "parse", "quarantined", "read_records", "spec_of"]
+__all__ = ["ALL_IN", "HEADER_LINE", "parse", "quarantined", "read_records"]

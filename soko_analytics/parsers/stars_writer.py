@@ -23,10 +23,11 @@ from ..model.cards import Card, format_cards
 from ..model.hand import Action, ActionKind, Deal, Hand, Stakes
 from ..model.money import format_amount
 from ..rules.options import BettingStructure
+from ..rules.profiles import spec_of
 from ..rules.spec import GameSpec
 from . import soko_text
 from .base import FormatError
-from .stars import ALL_IN, spec_of
+from .stars import ALL_IN
 from .times import ZONES, format_start, parse_start
 
 K = ActionKind

@@ -20,7 +20,6 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import cache
 from typing import Any
 
 from .. import _core
@@ -28,16 +27,11 @@ from ..model.cards import format_cards
 from ..model.hand import Action, ActionKind, Hand, Stakes
 from ..model.money import decimal_text, format_amount
 from ..native import hand_json
-from ..rules.profiles import resolve
+from ..rules.profiles import spec_of
 from ..rules.spec import GameSpec
 from .findings import STREET_SHOWDOWN, Code, Finding, Severity
 
 K = ActionKind
-
-
-@cache
-def spec_of(rules: str) -> GameSpec:
-    return resolve(rules)
 
 
 @dataclass(slots=True)

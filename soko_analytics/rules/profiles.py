@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cache
 from types import MappingProxyType
 from typing import Any
 
@@ -139,6 +140,12 @@ def parse_rules(text: str) -> tuple[str, dict[str, Any]]:
             raise RulesError(f"option {key} is given twice in {text.strip()!r}")
         overrides[key] = option(key).parse(value)
     return name, overrides
+
+
+@cache
+def spec_of(rules: str) -> GameSpec:
+    """:func:`resolve` of a rules text, once per text (a hand's ``rules``)."""
+    return resolve(rules)
 
 
 def resolve(text_or_name: str = DEFAULT_PROFILE, **overrides: Any) -> GameSpec:

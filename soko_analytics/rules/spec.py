@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from ..errors import RulesError
@@ -334,7 +335,7 @@ class GameSpec:
             streets.append(Street(TURN_UP, turn_up=1, bet_size=last.bet_size))
         return tuple(streets)
 
-    @property
+    @cached_property
     def ranking(self) -> Ranking:
         """The hand ranking with its options, for the evaluator."""
         return Ranking(self.hand_ranking, self.high_card_rule, self.four_straight_ace_low,

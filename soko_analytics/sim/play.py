@@ -20,7 +20,7 @@ from ..model.cards import DECK, Card
 from ..model.hand import Action, ActionKind, Deal, Hand, Seat, Stakes
 from ..replay.pots import award, build_pots, payouts
 from ..rules.evaluate import evaluator
-from ..rules.profiles import resolve
+from ..rules.profiles import spec_of
 from ..rules.spec import GameSpec
 
 K = ActionKind
@@ -218,13 +218,25 @@ def play_hand(rules: str, stakes: Stakes, seats: Sequence[tuple[str, int, int]],
               rng: random.Random, choose: Chooser = random_choice, hand_id: str = "1", site: str = "Sökö",
               table: str | None = None, **fields) -> Hand:
     """Play one hand; ``seats`` are (name, seat number, stack) in seat order."""
-    spec = resolve(rules)
+    return play(rules, stakes, seats, button, rng, choose, hand_id, site, table, **fields)[0]
+
+
+def play(rules: str, stakes: Stakes, seats: Sequence[tuple[str, int, int]], button: int | None,
+         rng: random.Random, choose: Chooser = random_choice, hand_id: str = "1", site: str = "Sökö",
+         table: str | None = None, **fields) -> tuple[Hand, dict[str, int]]:
+    """:func:`play_hand`, and each player's stack after it (what the table holds, plus what the pots paid)."""
+    spec = spec_of(rules)
     game = _Game(rules, spec, stakes, seats, button, rng, choose)
     total, pots = game.play()
     deals = sorted(game.deals, key=lambda d: (d.run, d.street, d.player is None,
                                               [s[0] for s in seats].index(d.player) if d.player else 0))
-    return Hand(
+    stacks = {name: game.table.stack(name) for name, _, _ in seats}
+    for action in game.actions:
+        if action.kind is K.COLLECT:
+            stacks[action.player] += action.amount
+    hand = Hand(
         site=site, hand_id=hand_id, rules=rules, stakes=stakes, table=table, max_seats=spec.max_players,
         button=button, seats=tuple(Seat(seat, name, stack) for name, seat, stack in seats),
         deals=tuple(deals), actions=tuple(game.actions), total_pot=total, rake=0, pots=pots, **fields,
     )
+    return hand, stacks

@@ -22,10 +22,9 @@ from datetime import datetime, timedelta
 
 from ..errors import SokoError
 from ..model.hand import ActionKind, Hand, Stakes, Tournament
-from ..native import money_flow
 from ..parsers.times import format_start, parse_start
 from ..rules.profiles import resolve
-from .play import play_hand
+from .play import play
 from .players import STYLES, chooser
 
 NAMES = ("Aino", "Ville", "Matti", "Liisa", "Eero", "Sanna", "Jukka", "Helmi", "Kalle", "Tuuli")
@@ -120,13 +119,13 @@ def simulate(rules: str, hands: int, players: int = 6, seed: int = 1,
         button = seats[button_index][1] if has_button else None
         local, zone, utc = parse_start(format_start(when, table.zone))
         extra = {"tournament": TOURNAMENT} if tournament else {}
-        hand = play_hand(rules, table.stakes, seats, button, rng, choose, hand_id=f"{seed}{number:06d}",
-                         site=table.site, table=name_of_table, start=local, time_zone=zone, start_utc=utc, **extra)
+        hand, after = play(rules, table.stakes, seats, button, rng, choose, hand_id=f"{seed}{number:06d}",
+                           site=table.site, table=name_of_table, start=local, time_zone=zone, start_utc=utc, **extra)
         hand = _as_seen_by(hand, names[0])
         if table.site == "PokerStars" and not any(a.kind is ActionKind.BRING_IN for a in hand.actions):
             # A PokerStars header states no bring-in; the log shows it only when it is posted.
             hand = replace(hand, stakes=hand.stakes._replace(bring_in=None))
-        stacks.update(_final_stacks(hand))
+        stacks.update(after)
         when += timedelta(seconds=rng.randint(25, 140))
         yield hand
 
@@ -136,8 +135,3 @@ def _as_seen_by(hand: Hand, owner: str) -> Hand:
     deals = tuple(d if d.player in (None, owner) else d._replace(
         cards=tuple(None if not up else c for c, up in zip(d.cards, d.up))) for d in hand.deals)
     return replace(hand, deals=deals)
-
-
-def _final_stacks(hand: Hand) -> dict[str, int]:
-    flows = money_flow(hand)
-    return {s.name: s.stack - flows[s.name].put_in + flows[s.name].collected for s in hand.seats}
