@@ -1,5 +1,5 @@
 """Splitting the text of a PokerStars-family log into hands, in one pass and bounded memory (the compiled
-core's splitter, ``core/src/split``; the header search of format detection is here).
+core's splitter and header search, ``core/src/split``).
 
 A hand starts at every hand header (``... Hand #123: ...``) wherever it
 starts: at the start of a line, or glued to the end of a cut-off line
@@ -18,20 +18,11 @@ follows the hand, and time is linear in the text.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from .._core import Splitter
-
-HEADER_MARK = re.compile(r"(?:Hand|Game|HAND|GAME) #[0-9A-Za-z-]+:")
-"""Where a header's ``Hand #123:`` stands."""
-KNOWN_SITES = ("PokerStars", "Full Tilt", "Run It Once Poker", "PokerMaster", "PokerBros", "Sökö", "Soko",
-               "Everest Poker", "Cake Poker")
-"""Site names that start a header glued to other text."""
-SITE_TEXT = re.compile(r"[\w .'&!-]{0,40}")
-"""What a site name standing alone at the start of its line may look like."""
-BLANK = " \t\r\ufeff"
+from .._core import first_headers as _first_headers
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,33 +48,10 @@ TextSource = str | Iterable[str]
 """A whole text, or its blocks of whole lines in order (see :class:`~.source.TextStream`)."""
 
 
-def header_starts(text: str) -> list[int]:
-    """Offsets where the hand headers of a text start."""
-    starts = []
-    for m in HEADER_MARK.finditer(text):
-        line_start = text.rfind("\n", 0, m.start()) + 1
-        starts.append(line_start + _site_offset(text[line_start : m.start()]))
-    return starts
-
-
 def first_headers(head: str, count: int = 3) -> list[tuple[str, list[str]]]:
-    """(header line from its start, the next lines) of the first few hand headers of a text, wherever they
-    start: what format detection looks at."""
-    found = []
-    for start in header_starts(head)[:count]:
-        lines = head[start : start + 2000].split("\n")
-        found.append((lines[0].strip(), [line.strip() for line in lines[1:4]]))
-    return found
-
-
-def _site_offset(prefix: str) -> int:
-    """Where the header starts in the text before its ``Hand #`` on its line."""
-    known = max(prefix.rfind(site) for site in KNOWN_SITES)
-    if known >= 0:
-        return 0 if not prefix[:known].strip(BLANK) else known
-    if SITE_TEXT.fullmatch(prefix.lstrip("\ufeff")):
-        return 0
-    return len(prefix)
+    """(header line from its start, the next three lines) of the first few hand headers of a text, wherever
+    they start (the core's header search): what format detection looks at."""
+    return [(first, list(after)) for first, after in _first_headers(head, count)]
 
 
 def split_pieces(source: TextSource) -> Iterator[Piece]:

@@ -53,6 +53,30 @@ fn split_pieces(py: Python<'_>, text: &str) -> Vec<PyPiece> {
     py.detach(|| split::split_pieces(text).into_iter().map(row).collect())
 }
 
+/// The first `count` hand headers of a text, wherever they start: (the header line from its start,
+/// the three lines after it), each stripped as Python's `str.strip` strips, within 2,000 characters of
+/// the header's start. What format detection looks at (`parsers.split.first_headers`).
+#[pyfunction]
+#[pyo3(signature = (head, count = 3))]
+fn first_headers(head: &str, count: usize) -> Vec<(String, Vec<String>)> {
+    split::header_starts(head)
+        .into_iter()
+        .take(count)
+        .map(|start| {
+            let rest = &head[start..];
+            let window = rest
+                .char_indices()
+                .nth(2000)
+                .map_or(rest, |(at, _)| &rest[..at]);
+            let mut lines = window
+                .split('\n')
+                .map(|line| split::py_strip(line).to_string());
+            let first = lines.next().unwrap_or_default();
+            (first, lines.take(3).collect())
+        })
+        .collect()
+}
+
 /// Bytes to text: UTF-8 with a BOM dropped, cp1252 for the lines that are not UTF-8 (`decode`).
 #[pyfunction]
 fn decode(data: &[u8]) -> String {
@@ -112,6 +136,7 @@ fn read_file_pieces(
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(split_pieces, m)?)?;
     m.add_function(wrap_pyfunction!(decode, m)?)?;
+    m.add_function(wrap_pyfunction!(first_headers, m)?)?;
     m.add_function(wrap_pyfunction!(read_file_pieces, m)?)?;
     m.add_class::<PySplitter>()?;
     Ok(())
