@@ -262,11 +262,6 @@ impl Games {
 }
 
 /// A piece as the splitter cut it: a hand, or the record of why not (too large, not a hand).
-/// The `internal` record of a piece whose reading panicked (a bug of ours) with `fault`.
-pub fn internal(piece: &Piece<'_>, path: &str, fault: &str) -> Quarantine {
-    read::internal(&piece.text, piece.line as u64, path, fault)
-}
-
 pub fn read_split_piece(
     piece: &Piece<'_>,
     path: &str,
@@ -457,7 +452,14 @@ impl PieceReader<'_> {
             import_id: self.import_id,
         };
         let read = guarded(|| read_split_piece(&piece, self.name, self.dialect, self.lookups));
-        let read = read.unwrap_or_else(|fault| Err(Box::new(internal(&piece, self.name, &fault))));
+        let read = read.unwrap_or_else(|fault| {
+            Err(Box::new(read::internal(
+                &piece.text,
+                piece.line as u64,
+                self.name,
+                &fault,
+            )))
+        });
         match read {
             Ok(_) if !self.make_rows => rows.stored += 1,
             Err(_) if !self.make_rows => rows.quarantined += 1,

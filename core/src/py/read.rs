@@ -14,7 +14,7 @@ use serde::Serialize;
 use std::borrow::Cow;
 
 use crate::model::Hand;
-use crate::pipeline::{guarded, internal, read_split_piece};
+use crate::pipeline::{guarded, read_split_piece};
 use crate::read::{self, Cached, DateTime, Quarantine, RulesFault};
 use crate::spec::Structure;
 use crate::split::{Kind, Piece};
@@ -148,43 +148,9 @@ fn dialect(format: &str) -> PyResult<&'static read::Dialect> {
     })
 }
 
-/// One piece of a log read by the core: JSON `{"hand": ...}` or `{"quarantine": ...}`.
-///
-/// `kind` is the splitter's piece kind (`hand` or `text`); a piece whose full `size` (in
-/// characters, over `lines` lines) exceeds its text is quarantined as too large.
-#[pyfunction]
-#[pyo3(signature = (text, line, path, format, kind = "hand", size = None, lines = None))]
-fn read_piece(
-    text: &str,
-    line: u64,
-    path: &str,
-    format: &str,
-    kind: &str,
-    size: Option<u64>,
-    lines: Option<u64>,
-) -> PyResult<String> {
-    let dialect = dialect(format)?;
-    let chars = text.chars().count() as u64;
-    if let Some(size) = size.filter(|&s| s > chars) {
-        let lines = lines.unwrap_or_else(|| text.matches('\n').count() as u64 + 1);
-        return outcome_json(Err(Box::new(read::too_large(
-            text,
-            line,
-            path,
-            kind == "hand",
-            size,
-            lines,
-        ))));
-    }
-    if kind != "hand" {
-        return outcome_json(Err(Box::new(read::not_a_hand(text, line, path))));
-    }
-    let result = with_lookups(|lookups| read::read_piece(text, line, path, dialect, lookups));
-    outcome_json(result)
-}
-
 /// The pieces `(text, first line, kind, size, lines)` that Python's splitter cut from one file,
-/// read by the core as the import reads them: one JSON text each (see [`read_piece`]). A bug of
+/// read by the core as the import reads them: one JSON text each, `{"hand": ...}` (the canonical form)
+/// or `{"quarantine": ...}`. A bug of
 /// ours on one piece (a panic) is that piece's `internal` record; `fault_hand` injects one on the
 /// hand of that id, for the tests of that boundary.
 #[pyfunction]
@@ -221,9 +187,14 @@ fn read_pieces(
                     }
                     read
                 });
-                outcome_json(
-                    read.unwrap_or_else(|fault| Err(Box::new(internal(&piece, path, &fault)))),
-                )
+                outcome_json(read.unwrap_or_else(|fault| {
+                    Err(Box::new(read::internal(
+                        &piece.text,
+                        line as u64,
+                        path,
+                        &fault,
+                    )))
+                }))
             })
             .collect()
     })
@@ -247,7 +218,6 @@ fn read_count(pieces: Vec<(String, u64)>, path: &str, format: &str) -> PyResult<
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(read_piece, m)?)?;
     m.add_function(wrap_pyfunction!(read_pieces, m)?)?;
     m.add_function(wrap_pyfunction!(read_count, m)?)?;
     Ok(())

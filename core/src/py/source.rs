@@ -1,5 +1,6 @@
 //! Python bindings of the `source` area: what a path holds and its members read as text blocks
-//! (`parsers.source` is their front, for the files `read_path` reads; the import calls the Rust API).
+//! and bytes decoded to text (`parsers.source` is their front, for the files `read_path` reads; the
+//! import calls the Rust API).
 
 use std::path::Path;
 
@@ -93,8 +94,15 @@ impl PyTextStream {
     }
 }
 
+/// Bytes to text: UTF-8 with a BOM dropped, cp1252 for the lines that are not UTF-8 (`decode`).
+#[pyfunction]
+fn decode(data: &[u8]) -> String {
+    source::decode(data)
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(members, m)?)?;
+    m.add_function(wrap_pyfunction!(decode, m)?)?;
     m.add_class::<PyMember>()?;
     m.add_class::<PyTextStream>()?;
     Ok(())
