@@ -179,17 +179,20 @@ def _sample_tree(proc: subprocess.Popen, peak: list[int]) -> None:
 
 
 def store_size(db: Path) -> tuple[int, dict[str, int]]:
-    """The store's bytes on disk, and where they go: table data, the raw text column, free blocks, the rest."""
+    """The store's bytes on disk (its file, WAL and Parquet parts), and where they go: the per-hand tables'
+    parts, DuckDB's table data, the raw text column, free blocks, the rest."""
     size = sum(p.stat().st_size for p in (db, db.with_name(db.name + ".wal")) if p.exists())
     con = duckdb.connect(str(db), read_only=True)
     block, total, free = con.execute("SELECT block_size, total_blocks, free_blocks FROM pragma_database_size()").fetchone()
     tables = [t for (t,) in con.execute("SELECT table_name FROM duckdb_tables()").fetchall()]
     data = sum(_blocks(con, t) for t in tables)
     raw = _blocks(con, "hands", "AND column_name = 'raw'")
+    files = [f for (f,) in con.execute("SELECT file FROM parts").fetchall()]
     con.close()
-    parts = {"table data": data * block, "of it the raw text": raw * block, "free blocks": free * block}
+    parts = {"Parquet parts": sum((db.parent / f).stat().st_size for f in files),
+             "DuckDB table data": data * block, "of it the raw text": raw * block, "free blocks": free * block}
     parts["indexes and metadata"] = max(0, (total - free - data) * block)
-    return size, parts
+    return size + parts["Parquet parts"], parts
 
 
 def _blocks(con, table: str, where: str = "") -> int:
@@ -219,6 +222,7 @@ def store_alone(db: Path, paths: list[Path]) -> tuple[int, float]:
                 if len(frame):
                     store._insert(name, frame)
             store.con.execute("COMMIT")
+        store.parts.merge()
         store.con.execute("CHECKPOINT")
         seconds = time.perf_counter() - start
     return sum(chunk.hands for chunk in chunks), seconds

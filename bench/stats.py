@@ -92,7 +92,6 @@ STINT = 500
 """An opponent sits in for this many consecutive hands, then another takes the seat name."""
 TARGET_ALL = {1_000_000: 2.0, 10_000_000: 10.0}
 TARGET_ONE = 0.2
-COPIES_PER_INSERT = 32
 PEAK = 4.0
 """The process's peak memory while loading player_hands into Polars, over the frame's size (3.8 measured at 10M)."""
 
@@ -159,24 +158,24 @@ def scale(seed_db: Path, db: Path, hands: int, players: int) -> dict[str, float]
         size, names, span = con.execute(
             "SELECT count(DISTINCT hand_key), (SELECT count(*) FROM seed_names), "
             "ceil(epoch(max(played_at)) - epoch(min(played_at)))::BIGINT + 3600 FROM seed_ph").fetchone()
-        con.execute("DELETE FROM player_hands")
         copies = math.ceil(hands / size)
         opponents = max(names, players - 1)
         replaced = {
-            "hand_key": "(r.k * $size + s.idx + 1)::BIGINT",
+            "hand_key": f"(r.k * {size} + s.idx + 1)::BIGINT",
             "player": (f"CASE WHEN s.player = '{HERO}' THEN s.player ELSE printf('p%06d', "
-                       f"(((r.k * $size + s.idx) // {STINT}) * {names} + n.no) % {opponents}) END"),
-            "played_at": "s.played_at + to_seconds(r.k * $span)",
+                       f"(((r.k * {size} + s.idx) // {STINT}) * {names} + n.no) % {opponents}) END"),
+            "played_at": f"s.played_at + to_seconds(r.k * {span})",
         }
         select = ", ".join(f"{replaced[c]} AS {c}" if c in replaced else f"s.{c}" for c in columns)
         times["prepare"] = time.perf_counter() - start
         start = time.perf_counter()
-        for k0 in range(0, copies, COPIES_PER_INSERT):
-            k1 = min(copies, k0 + COPIES_PER_INSERT)
-            con.execute(f"INSERT INTO player_hands SELECT {select} FROM seed_ph s "
-                        f"LEFT JOIN seed_names n ON s.player = n.name, range({k0}, {k1}) r(k) "
-                        f"WHERE r.k * $size + s.idx < $hands ORDER BY r.k, s.idx, s.seat",
-                        {"size": size, "span": span, "hands": hands})
+        # player_hands is Parquet parts (schema 9): the replicated rows become its one part
+        con.execute("BEGIN TRANSACTION")
+        store.parts.replace("player_hands", f"SELECT {select} FROM seed_ph s "
+                            f"LEFT JOIN seed_names n ON s.player = n.name, range(0, {copies}) r(k) "
+                            f"WHERE r.k * {size} + s.idx < {hands} ORDER BY r.k, s.idx, s.seat")
+        con.execute("COMMIT")
+        store.parts.sweep()
         con.execute("DROP TABLE seed_ph")
         con.execute("DROP TABLE seed_names")
         times["replicate"] = time.perf_counter() - start
@@ -204,13 +203,12 @@ def describe(store: Store) -> dict[str, int]:
 
 
 def disk_size(db: Path) -> tuple[int, int]:
-    """The store's bytes on disk (with its WAL) and the bytes of ``player_hands``' blocks."""
+    """The store's bytes on disk (its file, WAL and Parquet parts) and the bytes of ``player_hands``' parts."""
     size = sum(p.stat().st_size for p in (db, db.with_name(db.name + ".wal")) if p.exists())
     with Store(db, read_only=True) as store:
-        block = store.con.execute("SELECT block_size FROM pragma_database_size()").fetchone()[0]
-        blocks = store.con.execute("SELECT count(DISTINCT block_id) FROM pragma_storage_info('player_hands') "
-                                   "WHERE persistent").fetchone()[0]
-    return size, blocks * block
+        files = store.query("SELECT table_name, file FROM parts").rows()
+    parts = {f: (db.parent / f).stat().st_size for _, f in files}
+    return size + sum(parts.values()), sum(parts[f] for t, f in files if t == "player_hands")
 
 
 # -- the Polars peer ----------------------------------------------------------------------

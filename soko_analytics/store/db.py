@@ -32,6 +32,7 @@ from ..parsers import Quarantined, iter_files, read_text
 from .compact import compact, needs_compacting, swap
 from .duck import first_line, frame, interrupted, quietly, registered, rollback
 from .facts import rollup_sql
+from .parts import PART_TABLES, Parts, quoted
 from .reading import CORE_FORMATS, Chunk, Readers, core_format, file_hash, read_chunks, thread_chunks
 from .rows import Batch
 from .writing import HAND_TABLES, FileResult, FileWriter, ImportSummary
@@ -93,6 +94,8 @@ def _connect(path: str, read_only: bool) -> duckdb.DuckDBPyConnection:
         raise StoreError(f"cannot open the store: {reason}", path=path) from None
     try:
         con.execute(f"SET memory_limit = '{MEMORY_LIMIT}'")  # bound the buffer pool whatever the store's size
+        # the views of the per-hand tables name their Parquet parts relative to the store's folder (store/parts.py)
+        con.execute(f"SET file_search_path = {quoted(str(Path(path).resolve().parent))}")
     except BaseException:
         con.close()
         raise
@@ -112,8 +115,17 @@ class Store:
         if read_only and not Path(self.path).is_file():
             raise StoreError("no store here", path=self.path)
         self.con = _connect(self.path, read_only)
+        self.parts = Parts(self.con, self.path)
+        self.parted = False
+        """Whether the per-hand tables are Parquet parts yet (schema 9; not while an older store is upgraded)."""
         try:
             self._check_version(read_only)
+            self.parted = self.version() >= 9
+            if self.parted:
+                self.parts.check()
+                if not read_only:
+                    self.parts.claim()
+                    self.parts.sweep()
         except BaseException:
             self.con.close()
             raise
@@ -172,6 +184,9 @@ class Store:
                 self._backfill_stats_fixes(current)
             if 0 < current < 8:
                 self._rehash_hands()
+            if current < 9:
+                self.parts.create()
+                self.parted = True
             self.con.execute("COMMIT")
         except BaseException:
             rollback(self.con)
@@ -350,7 +365,11 @@ class Store:
         finally:
             quietly(self.con, "RESET checkpoint_threshold")
             quietly(self.con, f"SET memory_limit = '{MEMORY_LIMIT}'")
-        if files:  # fold the write-ahead log into the file, compressed, and give back its free blocks
+        if files:  # a part per table for the import; the write-ahead log folded into the file; free blocks given back
+            try:
+                self.parts.merge()
+            except (duckdb.Error, StoreError):
+                pass  # each merge is its own transaction: the parts stay as the import wrote them, every row read
             self._transaction(lambda: None, "the write-ahead log", sql="CHECKPOINT")
             self._compact()
         summary.seconds = time.perf_counter() - started
@@ -367,6 +386,7 @@ class Store:
             return
         swap(self.path)
         self.con = _connect(self.path, read_only=False)
+        self.parts = Parts(self.con, self.path)
 
     def _write_problems(self, problems: list[Quarantined]) -> None:
         batch = Batch()
@@ -402,7 +422,10 @@ class Store:
 
     def _insert(self, table: str, frame: pl.DataFrame, rollup: bool = True) -> None:
         with registered(self.con, "incoming", frame.to_arrow()):
-            self.con.execute(f"INSERT INTO {table} SELECT * FROM incoming")
+            if table in PART_TABLES and self.parted:
+                self.parts.append(table, "incoming")
+            else:  # a table of DuckDB's, or an older store's being upgraded
+                self.con.execute(f"INSERT INTO {table} SELECT * FROM incoming")
             if table == "player_hands" and rollup:  # and their sums, for the stats
                 self.con.execute(f"INSERT INTO player_days {rollup_sql('incoming')}")
 

@@ -3,10 +3,15 @@ older stores; player_days holds exactly the sums of player_hands."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import duckdb
 import polars as pl
 import pytest
 
 from soko_analytics.store.db import LATEST, Store, StoreError
+from soko_analytics.store.duck import frame
+from tests.older_store import make_older
 
 from .hands import HOLDEM_3BET, HOLDEM_STEAL_SHOWDOWN, STUD_STEAL
 
@@ -34,8 +39,7 @@ def test_a_version_1_store_gets_its_facts_when_opened(tmp_path):
         store.import_paths([log])
         before = store.query("SELECT * FROM player_hands ORDER BY hand_key, seat")
         days = store.query("SELECT * FROM player_days ORDER BY ALL")
-        # make it what a store written before schema 2 looks like
-        _make_version_1(store)
+    make_older(path, 1)  # what a store written before schema 2 looks like
     with Store(path) as store:
         assert store.version() >= 2
         after = store.query("SELECT * FROM player_hands ORDER BY hand_key, seat")
@@ -43,15 +47,6 @@ def test_a_version_1_store_gets_its_facts_when_opened(tmp_path):
     assert after.height == before.height == 13
     assert after.drop("played_at").equals(before.drop("played_at"))
     assert after["played_at"].cast(pl.String).to_list() == before["played_at"].cast(pl.String).to_list()
-
-
-def _make_version_1(store: Store) -> None:
-    """Make a store look as one written before schema 2 does."""
-    store.con.execute("DROP TABLE player_hands")
-    store.con.execute("DROP TABLE player_days")
-    store.con.execute("ALTER TABLE quarantine DROP COLUMN resolved_by")
-    store.con.execute("ALTER TABLE hands DROP COLUMN IF EXISTS added_money")  # schema 5
-    store.con.execute("DELETE FROM schema_version WHERE version >= 2")
 
 
 def test_an_interrupted_upgrade_leaves_the_old_store_and_resumes(tmp_path, monkeypatch):
@@ -62,7 +57,7 @@ def test_an_interrupted_upgrade_leaves_the_old_store_and_resumes(tmp_path, monke
     path = tmp_path / "old.duckdb"
     with Store(path) as store:
         store.import_paths([log])
-        _make_version_1(store)
+    make_older(path, 1)
 
     def interrupted(self):
         raise KeyboardInterrupt
@@ -103,26 +98,21 @@ def _corpus_hand(corpus, name: str, hand_id: str) -> str:
     return next(h.raw for h in read_path(corpus / name) if isinstance(h, Hand) and h.hand_id == hand_id)
 
 
-def _make_version_5(store: Store) -> None:
+def _make_version_5(path: Path) -> None:
     """Make a store look as one written before schema 6 does: the figures the old code computed for the
     hands its fixes change (tests/stats/test_positions.py, test_units.py, test_allin.py), and
     player_days without the structure."""
-    from soko_analytics.store.db import migrations
-    from soko_analytics.store.facts import rollup_sql
-
+    make_older(path, 5)
     four_handed = "(SELECT hand_key FROM hands WHERE hand_id = '35602675399')"
-    store.con.execute(f"UPDATE player_hands SET position = 'UTG', position_group = 'early', steal_opp = false, "
-                      f"steal = false WHERE player = 'Hero' AND hand_key = {four_handed}")
-    store.con.execute(f"UPDATE player_hands SET fold_steal_opp = false WHERE player = 'HomerrrJay' "
-                      f"AND hand_key = {four_handed}")
-    store.con.execute(f"UPDATE seats SET position = 'UTG' WHERE player = 'Hero' AND hand_key = {four_handed}")
-    store.con.execute("UPDATE player_hands SET unit = 10 WHERE structure = 'spread'")  # the ante
-    store.con.execute("UPDATE player_hands SET allin_adjusted = 948 + 2277 WHERE player = 'Player3' AND hand_key = "
-                      "(SELECT hand_key FROM hands WHERE hand_id = '257180854570')")
-    store.con.execute("DROP TABLE player_days")
-    store.con.execute(next(ddl for version, _, ddl in migrations() if version == 3))
-    store.con.execute(f"INSERT INTO player_days SELECT * EXCLUDE (structure) FROM ({rollup_sql('player_hands')})")
-    store.con.execute("DELETE FROM schema_version WHERE version >= 6")
+    with duckdb.connect(str(path)) as con:
+        con.execute(f"UPDATE player_hands SET position = 'UTG', position_group = 'early', steal_opp = false, "
+                    f"steal = false WHERE player = 'Hero' AND hand_key = {four_handed}")
+        con.execute(f"UPDATE player_hands SET fold_steal_opp = false WHERE player = 'HomerrrJay' "
+                    f"AND hand_key = {four_handed}")
+        con.execute(f"UPDATE seats SET position = 'UTG' WHERE player = 'Hero' AND hand_key = {four_handed}")
+        con.execute("UPDATE player_hands SET unit = 10 WHERE structure = 'spread'")  # the ante
+        con.execute("UPDATE player_hands SET allin_adjusted = 948 + 2277 WHERE player = 'Player3' AND hand_key = "
+                    "(SELECT hand_key FROM hands WHERE hand_id = '257180854570')")
 
 
 def test_a_version_5_store_gets_the_stats_fixes_when_opened(tmp_path, corpus, monkeypatch):
@@ -142,9 +132,10 @@ def test_a_version_5_store_gets_the_stats_fixes_when_opened(tmp_path, corpus, mo
     with Store(path) as store:
         assert store.import_paths([stars, soko]).stored == 6
         fresh = {t: store.query(f"SELECT * FROM {t} ORDER BY {order}") for t, order in tables.items()}
-        _make_version_5(store)
-        stale = store.query("SELECT * FROM player_hands ORDER BY hand_key, seat")
-        assert not stale.equals(fresh["player_hands"])
+    _make_version_5(path)
+    with duckdb.connect(str(path), read_only=True) as con:
+        stale = frame(con.execute("SELECT * FROM player_hands ORDER BY hand_key, seat"))
+    assert not stale.equals(fresh["player_hands"])
 
     def interrupted(self, current):
         raise KeyboardInterrupt

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import duckdb
 import pytest
 
 from soko_analytics import api
 from soko_analytics.store.db import LATEST, Store
 from tests.conftest import require_corpus
+from tests.older_store import make_older
 
 SAMPLES = Path(__file__).resolve().parents[2] / "soko_analytics" / "sample_data"
 
@@ -25,9 +27,9 @@ def test_an_older_store_is_rehashed_and_a_second_import_finds_duplicates(tmp_pat
         before = dict(store.query("SELECT hand_key, content_hash FROM hands").rows())
         formats = set(store.query("SELECT DISTINCT format FROM hands")["format"])
         assert {"pokerstars", "soko", "phh"} <= formats
-        # As a version-7 store left them: hashes of another canonical form.
-        store.con.execute("UPDATE hands SET content_hash = 'hand-v1 ' || hand_key")
-        store.con.execute("DELETE FROM schema_version WHERE version = 8")
+    make_older(db, 7)  # as a version-7 store left them: hashes of another canonical form
+    with duckdb.connect(str(db)) as con:
+        con.execute("UPDATE hands SET content_hash = 'hand-v1 ' || hand_key")
     with Store(db) as store:
         assert store.version() == LATEST >= 8
         after = dict(store.query("SELECT hand_key, content_hash FROM hands").rows())

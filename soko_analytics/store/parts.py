@@ -1,0 +1,200 @@
+"""The store's per-hand tables as Parquet parts beside the DuckDB file (schema 9).
+
+``seats``, ``actions``, ``cards``, ``pots`` and ``player_hands`` hold some fifty rows a hand that never
+change once written. DuckDB's own lightweight compression keeps them at about five times the gzipped
+logs; the same rows in Parquet with zstd take a sixth of that (``docs/core.md``, store size). So each of
+them is a view over Parquet files in a folder beside the store, ``soko_parts/<id>/<table>/``:
+
+- the ``parts`` table lists the files of each view; a chunk's part is written, then listed and the view
+  made again over the listed files in the chunk's transaction, so a rolled-back or killed write leaves
+  only a file no view reads, which the next write-open deletes (:meth:`Parts.sweep`);
+- the views name their files relative to the store's folder, which every connection of the store
+  searches (DuckDB's ``file_search_path``): the store and its ``soko_parts`` folder move together;
+- the folder names the store that owns it (its ``OWNER`` file): a store file copied beside the original
+  shares the original's folder, so on its first write-open it copies its parts into a folder of its own
+  (:meth:`Parts.claim`), and only a folder's owner deletes files in it;
+- an import's small parts are merged into one at its end (:meth:`Parts.merge`), so a store keeps a few
+  large files per table (Parquet compresses a row group of a whole import better than a chunk's);
+- each table's first part is written from the schema's DDL when the store is made or upgraded, and
+  every later part is cast to its columns and types.
+
+Everything else (``hands`` with its key and raw text, ``findings``, the quarantine, the files imported,
+the ``player_days`` sums) stays in DuckDB's tables, where rows are updated.
+"""
+
+from __future__ import annotations
+
+import secrets
+import shutil
+from pathlib import Path
+
+import duckdb
+
+from ..errors import StoreError
+from .duck import first_line
+
+PART_TABLES = ("seats", "actions", "cards", "pots", "player_hands")
+FOLDER = "soko_parts"
+OWNER = "OWNER"
+SMALL = 1_000_000
+"""Parts of fewer rows than this are merged at the end of an import."""
+
+
+def quoted(text: str) -> str:
+    return "'" + text.replace("'", "''") + "'"
+
+
+class Parts:
+    """The Parquet parts of a store's per-hand tables (see the module text)."""
+
+    def __init__(self, con: duckdb.DuckDBPyConnection, store_path: str) -> None:
+        self.con = con
+        self.store = Path(store_path).resolve()
+        self.home = self.store.parent
+        self._types: dict[str, str] = {}
+        self._next: int | None = None
+
+    # -- where -------------------------------------------------------------------------------
+
+    def folder(self) -> str:
+        """The store's parts folder, relative to the store's folder."""
+        row = self.con.execute("SELECT file FROM parts LIMIT 1").fetchone()
+        if row is None:
+            raise StoreError("the store lists no Parquet parts (schema 9 without its first parts)")
+        return str(Path(row[0]).parent.parent)
+
+    def _file(self, table: str) -> str:
+        if self._next is None:
+            row = self.con.execute(
+                "SELECT coalesce(max(TRY_CAST(regexp_extract(file, '(\\d+)\\.parquet$', 1) AS BIGINT)), 0) + 1 "
+                "FROM parts").fetchone()
+            self._next = int(row[0]) if row else 1
+        number, self._next = self._next, self._next + 1
+        return f"{self.folder()}/{table}/{number:08d}.parquet"
+
+    # -- making --------------------------------------------------------------------------------
+
+    def create(self) -> None:
+        """Move each per-hand table's rows into its first part and put a view in its place (the upgrade to
+        schema 9, in the upgrade's transaction)."""
+        folder = self._new_folder()
+        for table in PART_TABLES:
+            file = f"{folder}/{table}/{0:08d}.parquet"
+            rows = self._copy(f"SELECT * FROM {table}", file)
+            self.con.execute(f"DROP TABLE {table}")
+            self.con.execute("INSERT INTO parts VALUES (?, ?, ?)", [table, file, rows])
+            self.refresh(table)
+
+    def claim(self) -> None:
+        """Make the parts folder this store's own before the store writes: a folder whose owner is another
+        store file of the same folder (this one is a copy of it) is copied into a new folder first; one whose
+        owner is gone or elsewhere (the store was moved or renamed) is taken over."""
+        folder = self.home / self.folder()
+        owner = folder / OWNER
+        named = Path(owner.read_text(encoding="utf-8").strip()) if owner.is_file() else None
+        if named == self.store:
+            return
+        if named is not None and named.parent == self.home and named.is_file():
+            new = self._new_folder()
+            self.con.execute("BEGIN TRANSACTION")
+            try:
+                for (file,) in self.con.execute("SELECT file FROM parts").fetchall():
+                    copy = f"{new}/{Path(file).parent.name}/{Path(file).name}"
+                    shutil.copyfile(self.home / file, self.home / copy)
+                    self.con.execute("UPDATE parts SET file = ? WHERE file = ?", [copy, file])
+                for table in PART_TABLES:
+                    self.refresh(table)
+                self.con.execute("COMMIT")
+            except BaseException:
+                self.con.execute("ROLLBACK")
+                raise
+            folder = self.home / new
+        (folder / OWNER).write_text(str(self.store), encoding="utf-8")
+
+    def _new_folder(self) -> str:
+        folder = f"{FOLDER}/{secrets.token_hex(4)}"
+        for table in PART_TABLES:
+            (self.home / folder / table).mkdir(parents=True, exist_ok=True)
+        (self.home / folder / OWNER).write_text(str(self.store), encoding="utf-8")
+        return folder
+
+    def append(self, table: str, source: str) -> None:
+        """Add the rows of the relation ``source`` (a registered Arrow table, say) to ``table`` as a new part."""
+        file = self._file(table)
+        rows = self._copy(f"SELECT {self._cast(table)} FROM {source}", file)
+        self.con.execute("INSERT INTO parts VALUES (?, ?, ?)", [table, file, rows])
+        self.refresh(table)
+
+    def replace(self, table: str, select: str) -> None:
+        """Make ``table`` the rows of ``select`` (which may read the table itself), in one new part; the old
+        files go once the transaction is committed (:meth:`sweep`)."""
+        file = self._file(table)
+        rows = self._copy(f"SELECT {self._cast(table)} FROM ({select})", file)
+        self.con.execute("DELETE FROM parts WHERE table_name = ?", [table])
+        self.con.execute("INSERT INTO parts VALUES (?, ?, ?)", [table, file, rows])
+        self.refresh(table)
+
+    def merge(self) -> None:
+        """Merge each table's small parts into one (see :data:`SMALL`), one transaction per table."""
+        for table in PART_TABLES:
+            small = [f for (f,) in self.con.execute(
+                "SELECT file FROM parts WHERE table_name = ? AND rows < ? ORDER BY file", [table, SMALL]).fetchall()]
+            if len(small) < 2:
+                continue
+            file = self._file(table)
+            self.con.execute("BEGIN TRANSACTION")
+            try:
+                rows = self._copy(f"SELECT * FROM read_parquet([{', '.join(map(quoted, small))}])", file)
+                listed = ", ".join(map(quoted, small))
+                self.con.execute(f"DELETE FROM parts WHERE table_name = ? AND file IN ({listed})", [table])
+                self.con.execute("INSERT INTO parts VALUES (?, ?, ?)", [table, file, rows])
+                self.refresh(table)
+                self.con.execute("COMMIT")
+            except BaseException:
+                self.con.execute("ROLLBACK")
+                raise
+        self.sweep()
+
+    def refresh(self, table: str) -> None:
+        files = [f for (f,) in self.con.execute(
+            "SELECT file FROM parts WHERE table_name = ? ORDER BY file", [table]).fetchall()]
+        listed = ", ".join(map(quoted, files))
+        self.con.execute(f"CREATE OR REPLACE VIEW {table} AS SELECT * FROM read_parquet([{listed}])")
+
+    def sweep(self) -> None:
+        """Delete the files of the parts folder that no view reads: left by a write rolled back or killed, or
+        merged away (only in a folder this store owns, :meth:`claim`)."""
+        try:
+            folder = self.home / self.folder()
+        except StoreError:
+            return
+        listed = {self.home / f for (f,) in self.con.execute("SELECT file FROM parts").fetchall()}
+        for path in folder.glob("*/*.parquet"):
+            if path not in listed:
+                path.unlink(missing_ok=True)
+
+    def check(self) -> None:
+        """A clear error when the parts folder did not come with the store (a store file copied alone)."""
+        missing = [f for (f,) in self.con.execute("SELECT file FROM parts").fetchall() if not (self.home / f).is_file()]
+        if missing:
+            raise StoreError(f"{len(missing)} Parquet parts of the store are missing (first: {missing[0]}); "
+                             f"a store is its file and its {FOLDER} folder, moved or copied together",
+                             path=str(self.home / missing[0]))
+
+    # -- helpers -------------------------------------------------------------------------------
+
+    def _cast(self, table: str) -> str:
+        if table not in self._types:
+            columns = self.con.execute(f"DESCRIBE {table}").fetchall()
+            self._types[table] = ", ".join(f'CAST("{name}" AS {kind}) AS "{name}"' for name, kind, *_ in columns)
+        return self._types[table]
+
+    def _copy(self, select: str, file: str) -> int:
+        target = self.home / file
+        target.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            row = self.con.execute(f"COPY ({select}) TO {quoted(str(target))} "
+                                   "(FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE 122880)").fetchone()
+        except duckdb.Error as err:
+            raise StoreError(f"cannot write a Parquet part: {first_line(err)}", path=str(target)) from None
+        return int(row[0]) if row else 0

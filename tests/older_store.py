@@ -1,0 +1,42 @@
+"""Stores as older versions of soko_analytics wrote them, for the upgrade tests: every table a DuckDB
+table (before schema 9 moved the per-hand tables to Parquet parts), with the columns of its version."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import duckdb
+
+from soko_analytics.store.db import migrations
+
+
+def make_older(path: Path, version: int, target: Path | None = None) -> None:
+    """Write the store ``path`` (closed, of the latest version) as a store of schema ``version`` (at most 8)
+    holding the same rows, at ``target``, or in place of ``path`` (its Parquet parts folder then goes)."""
+    assert version <= 8
+    old = path.with_name(path.name + ".old")
+    old.unlink(missing_ok=True)
+    con = duckdb.connect(str(old))
+    con.execute("BEGIN TRANSACTION")
+    for number, _, ddl in migrations():
+        if number <= version:
+            con.execute(ddl)
+            con.execute("INSERT INTO schema_version (version) VALUES (?)", [number])
+    con.execute(f"SET file_search_path = '{path.resolve().parent}'")
+    con.execute(f"ATTACH '{path}' AS new (READ_ONLY)")
+    tables = [t for (t,) in con.execute("SELECT table_name FROM duckdb_tables() WHERE database_name = current_database() "
+                                        "AND table_name <> 'schema_version'").fetchall()]
+    for table in tables:
+        columns = ", ".join(f'"{c}"' for (c,) in con.execute(
+            "SELECT column_name FROM duckdb_columns() WHERE database_name = current_database() AND table_name = ? "
+            "ORDER BY column_index", [table]).fetchall())
+        con.execute(f"INSERT INTO {table} ({columns}) SELECT {columns} FROM new.{table}")
+    con.execute("COMMIT")
+    con.execute("DETACH new")
+    con.close()
+    if target is not None:
+        old.replace(target)
+        return
+    old.replace(path)
+    shutil.rmtree(path.parent / "soko_parts", ignore_errors=True)

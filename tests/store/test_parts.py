@@ -1,0 +1,113 @@
+"""Schema 9: the per-hand tables as Parquet parts beside the store (store/parts.py): one part per table
+after an import, the store readable from anywhere and moved with its folder, a clear error without it,
+and nothing left behind by a chunk that failed."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from soko_analytics import api
+from soko_analytics.errors import StoreError
+from soko_analytics.store.db import Store
+from soko_analytics.store.parts import PART_TABLES, Parts
+
+SAMPLES = Path(__file__).resolve().parents[2] / "soko_analytics" / "sample_data"
+
+
+def _counts(store: Store) -> dict[str, int]:
+    return {t: store.query(f"SELECT count(*) AS n FROM {t}")["n"][0] for t in ("hands", *PART_TABLES)}
+
+
+def _files(folder: Path) -> set[Path]:
+    return set((folder / "soko_parts").rglob("*.parquet"))
+
+
+def test_an_import_of_many_files_leaves_one_part_per_table_and_no_file_unlisted(tmp_path):
+    path = tmp_path / "s.duckdb"
+    with Store(path) as store:
+        summary = store.import_paths([SAMPLES], jobs=2)
+        assert len(summary.files) > 5 and summary.stored > 1000
+        parts = store.query("SELECT table_name, count(*) AS n, sum(rows)::BIGINT AS rows FROM parts GROUP BY ALL")
+        counts = _counts(store)
+        listed = {tmp_path / f for f in store.query("SELECT file FROM parts")["file"]}
+    assert sorted(parts["table_name"]) == sorted(PART_TABLES)
+    assert set(parts["n"]) == {1}
+    assert dict(zip(parts["table_name"], parts["rows"], strict=True)) == {t: counts[t] for t in PART_TABLES}
+    assert counts["actions"] > counts["seats"] > counts["hands"] > 0
+    assert listed == _files(tmp_path)
+    with Store(path) as store:  # a second import adds to the small part and merges again
+        store.import_paths([SAMPLES], jobs=2, force=True)
+        assert _counts(store) == counts  # every hand already there: no row written twice
+        assert set(store.query("SELECT count(*) AS n FROM parts GROUP BY table_name")["n"]) == {1}
+    assert len(_files(tmp_path)) == len(PART_TABLES)
+
+
+def test_the_store_reads_from_another_folder_and_moves_with_its_parts(tmp_path, monkeypatch):
+    home = tmp_path / "home"
+    home.mkdir()
+    path = home / "s.duckdb"
+    api.import_paths(path, [SAMPLES / "holdem-seed7.txt"])
+    with Store(path, read_only=True) as store:
+        counts = _counts(store)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)  # the views' files are found from the store's folder, not the working one
+    with Store(path, read_only=True) as store:
+        assert _counts(store) == counts
+    moved = tmp_path / "moved"
+    shutil.copytree(home, moved)
+    with Store(moved / "s.duckdb", read_only=True) as store:
+        assert _counts(store) == counts
+    alone = tmp_path / "alone"
+    alone.mkdir()
+    shutil.copy(path, alone / "s.duckdb")
+    with pytest.raises(StoreError, match="Parquet parts of the store are missing") as caught:
+        Store(alone / "s.duckdb", read_only=True)
+    assert "soko_parts" in caught.value.reason
+
+
+def test_a_chunk_that_fails_after_writing_parts_leaves_no_rows_and_no_file(tmp_path, monkeypatch):
+    """The parts of a chunk rolled back are listed nowhere, so no view reads them; the end of the import
+    deletes them."""
+    path = tmp_path / "s.duckdb"
+    original = Parts.append
+
+    def failing(self, table, source):
+        original(self, table, source)  # the part is written and listed, then the transaction fails
+        if table == "player_hands":
+            raise RuntimeError("boom")
+
+    monkeypatch.setattr(Parts, "append", failing)
+    with Store(path) as store:
+        summary = store.import_paths([SAMPLES / "holdem-seed7.txt"])
+        assert summary.stored == 0 and summary.files[0].error
+        assert {t: n for t, n in _counts(store).items()} == dict.fromkeys(("hands", *PART_TABLES), 0)
+    assert len(_files(tmp_path)) == len(PART_TABLES)  # the first, empty parts
+    monkeypatch.setattr(Parts, "append", original)
+    with Store(path) as store:
+        assert store.import_paths([SAMPLES / "holdem-seed7.txt"]).stored > 0
+        assert min(_counts(store).values()) > 0
+
+
+def test_a_store_file_copied_beside_the_original_gets_parts_of_its_own_before_it_writes(tmp_path):
+    """Both files name the same parts folder; the copy's first write-open copies the parts it lists into a
+    folder of its own, so that neither store's imports and merges touch the other's files."""
+    path, copy = tmp_path / "a.duckdb", tmp_path / "b.duckdb"
+    api.import_paths(path, [SAMPLES / "holdem-seed7.txt"])
+    with Store(path, read_only=True) as store:
+        counts = _counts(store)
+        folder = Parts(store.con, str(path)).folder()
+    shutil.copy(path, copy)
+    with Store(copy) as store:
+        assert Parts(store.con, str(copy)).folder() != folder
+        assert _counts(store) == counts
+        more = store.import_paths([SAMPLES / "stud7-seed9.txt"]).stored
+        assert more > 0
+    with Store(path) as store:  # the original is whole, and still owns its folder
+        assert _counts(store) == counts
+        assert Parts(store.con, str(path)).folder() == folder
+    with Store(copy, read_only=True) as store:
+        assert _counts(store)["hands"] == counts["hands"] + more
