@@ -13,8 +13,10 @@ them is a view over Parquet files in a folder beside the store, ``soko_parts/<id
 - the folder names the store that owns it (its ``OWNER`` file): a store file copied beside the original
   shares the original's folder, so on its first write-open it copies its parts into a folder of its own
   (:meth:`Parts.claim`), and only a folder's owner deletes files in it;
-- an import's small parts are merged into one at its end (:meth:`Parts.merge`), so a store keeps a few
-  large files per table (Parquet compresses a row group of a whole import better than a chunk's);
+- a chunk's parts are small (5,000 hands); once an import leaves a table :data:`MERGE_AT` small parts they
+  are merged into one (:meth:`Parts.merge`), so that queries read a bounded number of files. Merging
+  every import's parts would make a store another sixth smaller (Parquet compresses a whole import's
+  row groups better than a chunk's) but cost a third of the store's writing time, so it waits;
 - each table's first part is written from the schema's DDL when the store is made or upgraded, and
   every later part is cast to its columns and types.
 
@@ -37,7 +39,9 @@ PART_TABLES = ("seats", "actions", "cards", "pots", "player_hands")
 FOLDER = "soko_parts"
 OWNER = "OWNER"
 SMALL = 1_000_000
-"""Parts of fewer rows than this are merged at the end of an import."""
+"""Parts of fewer rows than this are small..."""
+MERGE_AT = 256
+"""... and an import that leaves a table this many small parts merges them into one."""
 
 
 def quoted(text: str) -> str:
@@ -134,12 +138,13 @@ class Parts:
         self.con.execute("INSERT INTO parts VALUES (?, ?, ?)", [table, file, rows])
         self.refresh(table)
 
-    def merge(self) -> None:
-        """Merge each table's small parts into one (see :data:`SMALL`), one transaction per table."""
+    def merge(self, at: int | None = None) -> None:
+        """Merge the small parts of each table that has at least ``at`` of them (:data:`MERGE_AT`) into one,
+        one transaction per table."""
         for table in PART_TABLES:
             small = [f for (f,) in self.con.execute(
                 "SELECT file FROM parts WHERE table_name = ? AND rows < ? ORDER BY file", [table, SMALL]).fetchall()]
-            if len(small) < 2:
+            if len(small) < max(2, MERGE_AT if at is None else at):
                 continue
             file = self._file(table)
             self.con.execute("BEGIN TRANSACTION")

@@ -25,23 +25,32 @@ def _files(folder: Path) -> set[Path]:
     return set((folder / "soko_parts").rglob("*.parquet"))
 
 
-def test_an_import_of_many_files_leaves_one_part_per_table_and_no_file_unlisted(tmp_path):
+def _parts(store: Store) -> dict[str, tuple[int, int]]:
+    """(parts, rows) per table, as the parts table lists them."""
+    listed = store.query("SELECT table_name, count(*) AS n, sum(rows)::BIGINT AS rows FROM parts GROUP BY ALL")
+    return {t: (n, rows) for t, n, rows in listed.iter_rows()}
+
+
+def test_an_import_writes_a_part_per_chunk_and_merges_them_past_a_count(tmp_path, monkeypatch):
+    """Every row is in exactly one listed part; a table's parts are merged into one once an import leaves
+    it MERGE_AT small parts; no file is left that the parts table does not list."""
     path = tmp_path / "s.duckdb"
     with Store(path) as store:
         summary = store.import_paths([SAMPLES], jobs=2)
         assert len(summary.files) > 5 and summary.stored > 1000
-        parts = store.query("SELECT table_name, count(*) AS n, sum(rows)::BIGINT AS rows FROM parts GROUP BY ALL")
-        counts = _counts(store)
+        parts, counts = _parts(store), _counts(store)
         listed = {tmp_path / f for f in store.query("SELECT file FROM parts")["file"]}
-    assert sorted(parts["table_name"]) == sorted(PART_TABLES)
-    assert set(parts["n"]) == {1}
-    assert dict(zip(parts["table_name"], parts["rows"], strict=True)) == {t: counts[t] for t in PART_TABLES}
+    assert sorted(parts) == sorted(PART_TABLES)
+    assert {t: rows for t, (_, rows) in parts.items()} == {t: counts[t] for t in PART_TABLES}
+    assert {n for n, _ in parts.values()} == {1 + len(summary.files)}  # the first, empty part and one a file
     assert counts["actions"] > counts["seats"] > counts["hands"] > 0
     assert listed == _files(tmp_path)
-    with Store(path) as store:  # a second import adds to the small part and merges again
+    monkeypatch.setattr("soko_analytics.store.parts.MERGE_AT", 4)
+    with Store(path) as store:  # a second import writes nothing new, and merges what is there
         store.import_paths([SAMPLES], jobs=2, force=True)
         assert _counts(store) == counts  # every hand already there: no row written twice
-        assert set(store.query("SELECT count(*) AS n FROM parts GROUP BY table_name")["n"]) == {1}
+        assert {t: rows for t, (_, rows) in _parts(store).items()} == {t: counts[t] for t in PART_TABLES}
+        assert {n for n, _ in _parts(store).values()} == {1}
     assert len(_files(tmp_path)) == len(PART_TABLES)
 
 
