@@ -9,8 +9,8 @@ The stores. A seed is simulated with the project's own simulator (2,000
 hold'em, 2,000 seven-card stud and 2,000 Sökö casino hands at 6-handed tables,
 as ``soko simulate`` writes them), written to files and imported with
 ``Store.import_paths`` into a DuckDB file in a temporary folder. Its
-``player_hands`` is then **replicated inside DuckDB** up to N hands (``INSERT
-... SELECT ... FROM seed, range(k0, k1)``): copy k of a seed hand gets a new
+``player_hands`` is then **replicated inside DuckDB** up to N hands (``SELECT ...
+FROM seed, range(0, k)`` written as the table's one Parquet part, schema 9): copy k of a seed hand gets a new
 ``hand_key`` and its time moved on by k times the seed's span, and the
 opponents get new names, so that the store holds a realistic population:
 ~1,000 players per 1,000,000 hands (``--players-per-million``), each sitting in for stints
@@ -354,7 +354,7 @@ def run(seed_db: Path, seed_hands: int, folder: Path, hands: int, players: int, 
     size, ph_size = disk_size(db)
     console.print(f"\n[bold]{hands:,} hands[/]: built in {build:.1f} s ("
                   + ", ".join(f"{k} {v:.1f} s" for k, v in steps.items())
-                  + f"); DuckDB file {size / 1e6:,.1f} MB, of it player_hands {ph_size / 1e6:,.1f} MB")
+                  + f"); store (file and Parquet parts) {size / 1e6:,.1f} MB, of it player_hands {ph_size / 1e6:,.1f} MB")
     rows: list[tuple[str, int, int, float, float, str, str]] = []
     notes: list[str] = []
     busy_before = cpu_busy()

@@ -38,6 +38,9 @@ from .duck import first_line
 PART_TABLES = ("seats", "actions", "cards", "pots", "player_hands")
 FOLDER = "soko_parts"
 OWNER = "OWNER"
+ROW_GROUP = 1_000_000
+"""Rows per Parquet row group: a merged part's columns (player names, stakes) compress to half what
+DuckDB's default of 122,880 gives, and a full scan of ``player_hands`` is no slower (``docs/core.md``)."""
 SMALL = 1_000_000
 """Parts of fewer rows than this are small..."""
 MERGE_AT = 256
@@ -199,7 +202,7 @@ class Parts:
         target.parent.mkdir(parents=True, exist_ok=True)
         try:
             row = self.con.execute(f"COPY ({select}) TO {quoted(str(target))} "
-                                   "(FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE 122880)").fetchone()
+                                   f"(FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE {ROW_GROUP})").fetchone()
         except duckdb.Error as err:
             raise StoreError(f"cannot write a Parquet part: {first_line(err)}", path=str(target)) from None
         return int(row[0]) if row else 0
