@@ -47,7 +47,9 @@ def compact(con: duckdb.DuckDBPyConnection, path: str) -> None:
     name = con.execute("SELECT current_database()").fetchall()[0][0]
     con.execute("SET enable_progress_bar = false")  # stdout carries data only
     con.execute("CHECKPOINT")
-    con.execute(f"ATTACH {_quoted(str(target))} AS soko_compacted")
+    block = con.execute("SELECT block_size FROM pragma_database_size() WHERE database_name = ?", [name]).fetchall()
+    size = f" (BLOCK_SIZE {block[0][0]})" if block else ""  # the copy keeps the store's block size
+    con.execute(f"ATTACH {_quoted(str(target))} AS soko_compacted{size}")
     try:
         con.execute(f'COPY FROM DATABASE "{name}" TO soko_compacted')
         con.execute("DETACH soko_compacted")  # detaching checkpoints the copy into its file

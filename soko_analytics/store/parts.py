@@ -13,10 +13,12 @@ them is a view over Parquet files in a folder beside the store, ``soko_parts/<id
 - the folder names the store that owns it (its ``OWNER`` file): a store file copied beside the original
   shares the original's folder, so on its first write-open it copies its parts into a folder of its own
   (:meth:`Parts.claim`), and only a folder's owner deletes files in it;
-- a chunk's parts are small (5,000 hands); once an import leaves a table :data:`MERGE_AT` small parts they
-  are merged into one (:meth:`Parts.merge`), so that queries read a bounded number of files. Merging
-  every import's parts would make a store another sixth smaller (Parquet compresses a whole import's
-  row groups better than a chunk's) but cost a third of the store's writing time, so it waits;
+- a chunk's parts are small (5,000 hands at most, a file's worth); at the end of an import a table's small
+  parts are merged into one (:meth:`Parts.merge`) when they hold fewer than :data:`SMALL` rows in all
+  (cheap: a folder of many small logs must not leave thousands of files, each with its own footer) or
+  are :data:`MERGE_AT` files or more, so that queries read a bounded number of files. Merging a large
+  import's parts every time would make a store another sixth smaller (Parquet compresses a whole
+  import's row groups better than a chunk's) but cost a third of the store's writing time, so it waits;
 - each table's first part is written from the schema's DDL when the store is made or upgraded, and
   every later part is cast to its columns and types.
 
@@ -142,19 +144,21 @@ class Parts:
         self.refresh(table)
 
     def merge(self, at: int | None = None) -> None:
-        """Merge the small parts of each table that has at least ``at`` of them (:data:`MERGE_AT`) into one,
-        one transaction per table."""
+        """Merge the small parts of each table into one, one transaction per table, when they hold fewer than
+        :data:`SMALL` rows in all or are at least ``at`` (:data:`MERGE_AT`) files."""
         for table in PART_TABLES:
-            small = [f for (f,) in self.con.execute(
-                "SELECT file FROM parts WHERE table_name = ? AND rows < ? ORDER BY file", [table, SMALL]).fetchall()]
-            if len(small) < max(2, MERGE_AT if at is None else at):
+            listed = self.con.execute("SELECT file, rows FROM parts WHERE table_name = ? AND rows < ? ORDER BY file",
+                                      [table, SMALL]).fetchall()
+            small = [f for f, _ in listed]
+            few_rows = sum(rows for _, rows in listed) < SMALL  # cheap to merge however many files
+            if len(small) < 2 or (len(small) < (MERGE_AT if at is None else at) and not few_rows):
                 continue
             file = self._file(table)
             self.con.execute("BEGIN TRANSACTION")
             try:
                 rows = self._copy(f"SELECT * FROM read_parquet([{', '.join(map(quoted, small))}])", file)
-                listed = ", ".join(map(quoted, small))
-                self.con.execute(f"DELETE FROM parts WHERE table_name = ? AND file IN ({listed})", [table])
+                files = ", ".join(map(quoted, small))
+                self.con.execute(f"DELETE FROM parts WHERE table_name = ? AND file IN ({files})", [table])
                 self.con.execute("INSERT INTO parts VALUES (?, ?, ?)", [table, file, rows])
                 self.refresh(table)
                 self.con.execute("COMMIT")

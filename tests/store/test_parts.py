@@ -31,22 +31,35 @@ def _parts(store: Store) -> dict[str, tuple[int, int]]:
     return {t: (n, rows) for t, n, rows in listed.iter_rows()}
 
 
-def test_an_import_writes_a_part_per_chunk_and_merges_them_past_a_count(tmp_path, monkeypatch):
-    """Every row is in exactly one listed part; a table's parts are merged into one once an import leaves
-    it MERGE_AT small parts; no file is left that the parts table does not list."""
+def test_an_import_writes_a_part_per_chunk_and_merges_small_ones(tmp_path, monkeypatch):
+    """Every row is in exactly one listed part; at the end of an import a table's small parts are merged
+    when they hold few rows in all, or when they are many; no file is left that no view reads."""
     path = tmp_path / "s.duckdb"
+    monkeypatch.setattr("soko_analytics.store.parts.SMALL", 1)  # no part is small: none is merged
     with Store(path) as store:
         summary = store.import_paths([SAMPLES], jobs=2)
         assert len(summary.files) > 5 and summary.stored > 1000
         parts, counts = _parts(store), _counts(store)
         listed = {tmp_path / f for f in store.query("SELECT file FROM parts")["file"]}
+        largest = store.query("SELECT max(rows) AS n FROM parts")["n"][0]
     assert sorted(parts) == sorted(PART_TABLES)
     assert {t: rows for t, (_, rows) in parts.items()} == {t: counts[t] for t in PART_TABLES}
     assert {n for n, _ in parts.values()} == {1 + len(summary.files)}  # the first, empty part and one a file
     assert counts["actions"] > counts["seats"] > counts["hands"] > 0
     assert listed == _files(tmp_path)
-    monkeypatch.setattr("soko_analytics.store.parts.MERGE_AT", 4)
-    with Store(path) as store:  # a second import writes nothing new, and merges what is there
+    # every part small, but more rows in all than SMALL: merged only when they are MERGE_AT files or more
+    monkeypatch.setattr("soko_analytics.store.parts.SMALL", largest + 1)
+    with Store(path) as store:
+        store.parts.merge(at=len(summary.files) + 2)
+        fewer = _parts(store)
+        store.parts.merge(at=len(summary.files) + 1)
+        merged = _parts(store)
+    assert counts["pots"] < largest < counts["actions"]
+    assert fewer["actions"] == parts["actions"]  # more rows than SMALL in files fewer than MERGE_AT: kept
+    assert fewer["pots"] == (1, counts["pots"])  # fewer rows than SMALL in all: merged
+    assert merged["actions"] == (1, counts["actions"])  # MERGE_AT files: merged
+    monkeypatch.setattr("soko_analytics.store.parts.SMALL", 1_000_000)
+    with Store(path) as store:  # a second import writes nothing new; the few rows of each table are merged
         store.import_paths([SAMPLES], jobs=2, force=True)
         assert _counts(store) == counts  # every hand already there: no row written twice
         assert {t: rows for t, (_, rows) in _parts(store).items()} == {t: counts[t] for t in PART_TABLES}

@@ -17,7 +17,7 @@ import soko_analytics
 from soko_analytics import api
 from soko_analytics.model.hand import Hand
 from soko_analytics.parsers import read_path
-from soko_analytics.store.compact import FREE_SHARE, MIN_FREE
+from soko_analytics.store.compact import FREE_SHARE, MIN_FREE, compact, swap
 from soko_analytics.store.db import LATEST, TABLES, Store
 from tests.older_store import make_older
 
@@ -145,3 +145,23 @@ def test_the_store_is_at_most_three_times_the_gzipped_input(bench_store):
     """The DuckDB file and its Parquet parts together (issue 14, item 5)."""
     _, size, gz = bench_store
     assert size <= 3 * gz
+
+
+def test_a_new_store_has_64_kib_blocks_and_an_older_one_keeps_its_own(sample_store, tmp_path):
+    """Every DuckDB table takes a block or more: DuckDB's 256 KiB blocks made a small store mostly empty
+    blocks. A store keeps the block size it was made with, through compaction too."""
+    path, _ = sample_store
+    old = tmp_path / "v6.duckdb"
+    make_older(path, 6, old)  # made by plain DuckDB: 256 KiB blocks
+    new = tmp_path / "new.duckdb"
+    for store_path, block in ((new, 64 * 1024), (old, 256 * 1024)):
+        with Store(store_path) as store:
+            store.import_paths([api.SAMPLE_DATA / "holdem-seed7.txt"], force=True)
+            assert store.query("SELECT block_size FROM pragma_database_size()")["block_size"][0] == block
+            hands = len(store.hands())
+        with Store(store_path) as store:  # opened again: compacted by a connection that did not make it
+            compact(store.con, str(store_path))
+        assert swap(str(store_path))
+        with Store(store_path, read_only=True) as store:
+            assert store.query("SELECT block_size FROM pragma_database_size()")["block_size"][0] == block
+            assert len(store.hands()) == hands > 0
