@@ -98,6 +98,13 @@ class Parts:
         """Make the parts folder this store's own before the store writes: a folder whose owner is another
         store file of the same folder (this one is a copy of it) is copied into a new folder first; one whose
         owner is gone or elsewhere (the store was moved or renamed) is taken over."""
+        try:
+            self._claim()
+        except OSError as err:
+            raise StoreError(f"cannot write the store's {FOLDER} folder: {err.strerror or err}",
+                             path=str(err.filename or self.home)) from None
+
+    def _claim(self) -> None:
         folder = self.home / self.folder()
         owner = folder / OWNER
         named = Path(owner.read_text(encoding="utf-8").strip()) if owner.is_file() else None
@@ -122,9 +129,13 @@ class Parts:
 
     def _new_folder(self) -> str:
         folder = f"{FOLDER}/{secrets.token_hex(4)}"
-        for table in PART_TABLES:
-            (self.home / folder / table).mkdir(parents=True, exist_ok=True)
-        (self.home / folder / OWNER).write_text(str(self.store), encoding="utf-8")
+        try:
+            for table in PART_TABLES:
+                (self.home / folder / table).mkdir(parents=True, exist_ok=True)
+            (self.home / folder / OWNER).write_text(str(self.store), encoding="utf-8")
+        except OSError as err:
+            raise StoreError(f"cannot make the store's {FOLDER} folder: {err.strerror or err}",
+                             path=str(self.home / folder)) from None
         return folder
 
     def append(self, table: str, source: str) -> None:
@@ -203,10 +214,12 @@ class Parts:
 
     def _copy(self, select: str, file: str) -> int:
         target = self.home / file
-        target.parent.mkdir(parents=True, exist_ok=True)
         try:
+            target.parent.mkdir(parents=True, exist_ok=True)
             row = self.con.execute(f"COPY ({select}) TO {quoted(str(target))} "
                                    f"(FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE {ROW_GROUP})").fetchone()
         except duckdb.Error as err:
             raise StoreError(f"cannot write a Parquet part: {first_line(err)}", path=str(target)) from None
+        except OSError as err:
+            raise StoreError(f"cannot write a Parquet part: {err.strerror or err}", path=str(target)) from None
         return int(row[0]) if row else 0

@@ -133,3 +133,10 @@ def test_a_store_file_copied_beside_the_original_gets_parts_of_its_own_before_it
         assert Parts(store.con, str(path)).folder() == folder
     with Store(copy, read_only=True) as store:
         assert _counts(store)["hands"] == counts["hands"] + more
+
+
+def test_a_folder_where_the_parts_cannot_be_made_is_one_clear_error(tmp_path):
+    """The store's folder holds a file named soko_parts: no parts folder can be made, and the error says so."""
+    (tmp_path / "soko_parts").write_text("in the way", encoding="utf-8")
+    with pytest.raises(StoreError, match="cannot make the store's soko_parts folder"):
+        Store(tmp_path / "s.duckdb")
