@@ -31,6 +31,7 @@ from .stats import BY, CATALOGUE, Filters, stat
 from .stats import player_stats as player_stats_of
 from .store.db import ImportSummary, Interrupted, Store, interrupted, open_for_reading
 from .store.facts import ROLLUP
+from .store.parts import FOLDER
 
 __all__ = [
     "AuditSummary", "ConvertResult", "Filters", "Interrupted", "Quarantined", "SokoError", "code_location",
@@ -440,7 +441,7 @@ def demo(out: str | Path = "soko-demo", jobs: int = 1, reports: str | Path = REP
     stats.write_csv(stats_file)
     say(f"writing the dashboard and a disputed hand's report into {reports}")
     board = report_dashboard(db, out=Path(reports) / "dashboard.html", title="soko_analytics demo: the sample data")
-    written = [str(db), str(stats_file), board["path"]]
+    written = [str(db), str(Path(db).parent / FOLDER) + "/ (the store's Parquet parts)", str(stats_file), board["path"]]
     if disputed:
         first = disputed[0]["hand_id"]
         written.append(report_hand(db, first, Path(reports) / f"hand-{_file_safe(first)}.html")["path"])
