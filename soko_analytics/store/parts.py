@@ -14,7 +14,7 @@ them is a view over Parquet files in a folder beside the store, ``soko_parts/<id
   shares the original's folder, so on its first write-open it copies its parts into a folder of its own
   (:meth:`Parts.claim`), and only a folder's owner deletes files in it;
 - a chunk's parts are small (5,000 hands at most, a file's worth); at the end of an import a table's small
-  parts are merged into one (:meth:`Parts.merge`) when they hold fewer than :data:`SMALL` rows in all
+  parts are merged into one (:meth:`Parts.merge`) when they hold fewer than :data:`FEW` rows in all
   (cheap: a folder of many small logs must not leave thousands of files, each with its own footer) or
   are :data:`MERGE_AT` files or more, so that queries read a bounded number of files. Merging a large
   import's parts every time would make a store another sixth smaller (Parquet compresses a whole
@@ -46,7 +46,9 @@ DuckDB's default of 122,880 gives, and a full scan of ``player_hands`` is no slo
 SMALL = 1_000_000
 """Parts of fewer rows than this are small..."""
 MERGE_AT = 256
-"""... and an import that leaves a table this many small parts merges them into one."""
+"""... and an import that leaves a table this many small parts merges them into one,"""
+FEW = 100_000
+"""... or fewer rows than this in all (a merge of a fraction of a second)."""
 
 
 def quoted(text: str) -> str:
@@ -156,12 +158,12 @@ class Parts:
 
     def merge(self, at: int | None = None) -> None:
         """Merge the small parts of each table into one, one transaction per table, when they hold fewer than
-        :data:`SMALL` rows in all or are at least ``at`` (:data:`MERGE_AT`) files."""
+        :data:`FEW` rows in all or are at least ``at`` (:data:`MERGE_AT`) files."""
         for table in PART_TABLES:
             listed = self.con.execute("SELECT file, rows FROM parts WHERE table_name = ? AND rows < ? ORDER BY file",
                                       [table, SMALL]).fetchall()
             small = [f for f, _ in listed]
-            few_rows = sum(rows for _, rows in listed) < SMALL  # cheap to merge however many files
+            few_rows = sum(rows for _, rows in listed) < FEW  # cheap to merge however many files
             if len(small) < 2 or (len(small) < (MERGE_AT if at is None else at) and not few_rows):
                 continue
             file = self._file(table)

@@ -47,18 +47,20 @@ def test_an_import_writes_a_part_per_chunk_and_merges_small_ones(tmp_path, monke
     assert {n for n, _ in parts.values()} == {1 + len(summary.files)}  # the first, empty part and one a file
     assert counts["actions"] > counts["seats"] > counts["hands"] > 0
     assert listed == _files(tmp_path)
-    # every part small, but more rows in all than SMALL: merged only when they are MERGE_AT files or more
+    # every part small, but more rows in all than FEW: merged only when they are MERGE_AT files or more
     monkeypatch.setattr("soko_analytics.store.parts.SMALL", largest + 1)
+    monkeypatch.setattr("soko_analytics.store.parts.FEW", counts["pots"] + 1)
     with Store(path) as store:
         store.parts.merge(at=len(summary.files) + 2)
         fewer = _parts(store)
         store.parts.merge(at=len(summary.files) + 1)
         merged = _parts(store)
     assert counts["pots"] < largest < counts["actions"]
-    assert fewer["actions"] == parts["actions"]  # more rows than SMALL in files fewer than MERGE_AT: kept
-    assert fewer["pots"] == (1, counts["pots"])  # fewer rows than SMALL in all: merged
+    assert fewer["actions"] == parts["actions"]  # more rows than FEW in files fewer than MERGE_AT: kept
+    assert fewer["pots"] == (1, counts["pots"])  # fewer rows than FEW in all: merged
     assert merged["actions"] == (1, counts["actions"])  # MERGE_AT files: merged
     monkeypatch.setattr("soko_analytics.store.parts.SMALL", 1_000_000)
+    monkeypatch.setattr("soko_analytics.store.parts.FEW", 100_000)
     with Store(path) as store:  # a second import writes nothing new; the few rows of each table are merged
         store.import_paths([SAMPLES], jobs=2, force=True)
         assert _counts(store) == counts  # every hand already there: no row written twice
