@@ -181,15 +181,17 @@ def _sample_tree(proc: subprocess.Popen, peak: list[int]) -> None:
 def store_size(db: Path) -> tuple[int, dict[str, int]]:
     """The store's bytes on disk (its file, WAL and Parquet parts), and where they go: the per-hand tables'
     parts, DuckDB's table data, the raw text column, free blocks, the rest."""
+    from soko_analytics.store.parts import Parts
+
     size = sum(p.stat().st_size for p in (db, db.with_name(db.name + ".wal")) if p.exists())
     con = duckdb.connect(str(db), read_only=True)
     block, total, free = con.execute("SELECT block_size, total_blocks, free_blocks FROM pragma_database_size()").fetchone()
     tables = [t for (t,) in con.execute("SELECT table_name FROM duckdb_tables()").fetchall()]
     data = sum(_blocks(con, t) for t in tables)
     raw = _blocks(con, "hands", "AND column_name = 'raw'")
-    files = [f for (f,) in con.execute("SELECT file FROM parts").fetchall()]
+    parquet = sum(Parts(con, str(db)).sizes().values())
     con.close()
-    parts = {"Parquet parts": sum((db.parent / f).stat().st_size for f in files),
+    parts = {"Parquet parts": parquet,
              "DuckDB table data": data * block, "of it the raw text": raw * block, "free blocks": free * block}
     parts["indexes and metadata"] = max(0, (total - free - data) * block)
     return size + parts["Parquet parts"], parts

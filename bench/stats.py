@@ -206,9 +206,8 @@ def disk_size(db: Path) -> tuple[int, int]:
     """The store's bytes on disk (its file, WAL and Parquet parts) and the bytes of ``player_hands``' parts."""
     size = sum(p.stat().st_size for p in (db, db.with_name(db.name + ".wal")) if p.exists())
     with Store(db, read_only=True) as store:
-        files = store.query("SELECT table_name, file FROM parts").rows()
-    parts = {f: (db.parent / f).stat().st_size for _, f in files}
-    return size + sum(parts.values()), sum(parts[f] for t, f in files if t == "player_hands")
+        parts = store.parts.sizes()
+    return size + sum(parts.values()), parts["player_hands"]
 
 
 # -- the Polars peer ----------------------------------------------------------------------

@@ -9,6 +9,7 @@ from pathlib import Path
 import duckdb
 
 from soko_analytics.store.db import migrations
+from soko_analytics.store.parts import FOLDER
 
 
 def make_older(path: Path, version: int, target: Path | None = None) -> None:
@@ -39,4 +40,4 @@ def make_older(path: Path, version: int, target: Path | None = None) -> None:
         old.replace(target)
         return
     old.replace(path)
-    shutil.rmtree(path.parent / "soko_parts", ignore_errors=True)
+    shutil.rmtree(path.parent / FOLDER, ignore_errors=True)

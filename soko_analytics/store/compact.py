@@ -20,6 +20,8 @@ from pathlib import Path
 
 import duckdb
 
+from .duck import sql_text
+
 FREE_SHARE = 0.1
 """Compact when more than this share of the file's blocks is free..."""
 MIN_FREE = 8
@@ -49,7 +51,7 @@ def compact(con: duckdb.DuckDBPyConnection, path: str) -> None:
     con.execute("CHECKPOINT")
     block = con.execute("SELECT block_size FROM pragma_database_size() WHERE database_name = ?", [name]).fetchall()
     size = f" (BLOCK_SIZE {block[0][0]})" if block else ""  # the copy keeps the store's block size
-    con.execute(f"ATTACH {_quoted(str(target))} AS soko_compacted{size}")
+    con.execute(f"ATTACH {sql_text(str(target))} AS soko_compacted{size}")
     try:
         con.execute(f'COPY FROM DATABASE "{name}" TO soko_compacted')
         con.execute("DETACH soko_compacted")  # detaching checkpoints the copy into its file
@@ -77,7 +79,3 @@ def swap(path: str) -> bool:
 def _remove(target: Path) -> None:
     for p in (target, Path(str(target) + ".wal")):
         p.unlink(missing_ok=True)
-
-
-def _quoted(text: str) -> str:
-    return "'" + text.replace("'", "''") + "'"

@@ -30,9 +30,9 @@ from ..model.hand import Hand
 from ..native import core
 from ..parsers import Quarantined, iter_files, read_text
 from .compact import compact, needs_compacting, swap
-from .duck import first_line, frame, interrupted, quietly, registered, rollback
+from .duck import first_line, frame, interrupted, quietly, registered, rollback, sql_text
 from .facts import rollup_sql
-from .parts import PART_TABLES, Parts, quoted
+from .parts import PART_TABLES, Parts
 from .reading import CORE_FORMATS, Chunk, Readers, core_format, file_hash, read_chunks, thread_chunks
 from .rows import Batch
 from .writing import HAND_TABLES, FileResult, FileWriter, ImportSummary
@@ -101,7 +101,7 @@ def _connect(path: str, read_only: bool) -> duckdb.DuckDBPyConnection:
     try:
         con.execute(f"SET memory_limit = '{MEMORY_LIMIT}'")  # bound the buffer pool whatever the store's size
         # the views of the per-hand tables name their Parquet parts relative to the store's folder (store/parts.py)
-        con.execute(f"SET file_search_path = {quoted(str(Path(path).resolve().parent))}")
+        con.execute(f"SET file_search_path = {sql_text(str(Path(path).resolve().parent))}")
     except BaseException:
         con.close()
         raise

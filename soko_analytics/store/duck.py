@@ -57,6 +57,11 @@ def quietly(con: duckdb.DuckDBPyConnection, sql: str) -> None:
         pass
 
 
+def sql_text(text: str) -> str:
+    """``text`` as a SQL string literal (a path in ``COPY ... TO`` or ``ATTACH``, say)."""
+    return "'" + text.replace("'", "''") + "'"
+
+
 def first_line(err: BaseException) -> str:
     text = str(err).strip()
     return text.splitlines()[0] if text else type(err).__name__

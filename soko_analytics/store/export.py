@@ -24,6 +24,7 @@ from ..errors import SokoError
 from ..model.hand import Hand
 from ..parsers import format_module, read_text, write_hands
 from .db import HAND_TABLES, TABLES, Store, StoreError
+from .duck import sql_text
 
 MONTH = "coalesce(strftime(h.start_utc, '%Y-%m'), strftime(h.start_local, '%Y-%m'), 'unknown')"
 """The partition month of a hand ``h``."""
@@ -72,10 +73,9 @@ def _copy_partitioned(store: Store, name: str, target: Path) -> int:
 
 
 def _copy(store: Store, select: str, target: Path, options: str = "") -> int:
-    quoted = str(target).replace("'", "''")
     extra = f", {options}" if options else ""
     try:
-        row = store.con.execute(f"COPY ({select}) TO '{quoted}' (FORMAT PARQUET{extra})").fetchall()[0]
+        row = store.con.execute(f"COPY ({select}) TO {sql_text(str(target))} (FORMAT PARQUET{extra})").fetchall()[0]
     except duckdb.Error as err:
         raise StoreError(f"cannot write Parquet: {err}", path=str(target)) from None
     return int(row[0]) if row else 0

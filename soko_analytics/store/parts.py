@@ -35,7 +35,7 @@ from pathlib import Path
 import duckdb
 
 from ..errors import StoreError
-from .duck import first_line
+from .duck import first_line, rollback, sql_text
 
 PART_TABLES = ("seats", "actions", "cards", "pots", "player_hands")
 FOLDER = "soko_parts"
@@ -49,10 +49,6 @@ MERGE_AT = 256
 """... and an import that leaves a table this many small parts merges them into one,"""
 FEW = 100_000
 """... or fewer rows than this in all (a merge of a fraction of a second)."""
-
-
-def quoted(text: str) -> str:
-    return "'" + text.replace("'", "''") + "'"
 
 
 class Parts:
@@ -124,7 +120,7 @@ class Parts:
                     self.refresh(table)
                 self.con.execute("COMMIT")
             except BaseException:
-                self.con.execute("ROLLBACK")
+                rollback(self.con)
                 raise
             folder = self.home / new
         (folder / OWNER).write_text(str(self.store), encoding="utf-8")
@@ -150,9 +146,17 @@ class Parts:
     def replace(self, table: str, select: str) -> None:
         """Make ``table`` the rows of ``select`` (which may read the table itself), in one new part; the old
         files go once the transaction is committed (:meth:`sweep`)."""
+        self._rewrite(table, select, None)
+
+    def _rewrite(self, table: str, select: str, old: list[str] | None) -> None:
+        """Write the rows of ``select`` as one new part of ``table`` in place of its parts ``old`` (all: None)."""
         file = self._file(table)
         rows = self._copy(f"SELECT {self._cast(table)} FROM ({select})", file)
-        self.con.execute("DELETE FROM parts WHERE table_name = ?", [table])
+        if old is None:
+            self.con.execute("DELETE FROM parts WHERE table_name = ?", [table])
+        else:
+            self.con.execute(f"DELETE FROM parts WHERE table_name = ? AND file IN ({', '.join(map(sql_text, old))})",
+                             [table])
         self.con.execute("INSERT INTO parts VALUES (?, ?, ?)", [table, file, rows])
         self.refresh(table)
 
@@ -166,24 +170,19 @@ class Parts:
             few_rows = sum(rows for _, rows in listed) < FEW  # cheap to merge however many files
             if len(small) < 2 or (len(small) < (MERGE_AT if at is None else at) and not few_rows):
                 continue
-            file = self._file(table)
             self.con.execute("BEGIN TRANSACTION")
             try:
-                rows = self._copy(f"SELECT * FROM read_parquet([{', '.join(map(quoted, small))}])", file)
-                files = ", ".join(map(quoted, small))
-                self.con.execute(f"DELETE FROM parts WHERE table_name = ? AND file IN ({files})", [table])
-                self.con.execute("INSERT INTO parts VALUES (?, ?, ?)", [table, file, rows])
-                self.refresh(table)
+                self._rewrite(table, f"SELECT * FROM read_parquet([{', '.join(map(sql_text, small))}])", small)
                 self.con.execute("COMMIT")
             except BaseException:
-                self.con.execute("ROLLBACK")
+                rollback(self.con)
                 raise
         self.sweep()
 
     def refresh(self, table: str) -> None:
         files = [f for (f,) in self.con.execute(
             "SELECT file FROM parts WHERE table_name = ? ORDER BY file", [table]).fetchall()]
-        listed = ", ".join(map(quoted, files))
+        listed = ", ".join(map(sql_text, files))
         self.con.execute(f"CREATE OR REPLACE VIEW {table} AS SELECT * FROM read_parquet([{listed}])")
 
     def sweep(self) -> None:
@@ -197,6 +196,13 @@ class Parts:
         for path in folder.glob("*/*.parquet"):
             if path not in listed:
                 path.unlink(missing_ok=True)
+
+    def sizes(self) -> dict[str, int]:
+        """Bytes on disk of each table's listed parts."""
+        sizes = dict.fromkeys(PART_TABLES, 0)
+        for table, file in self.con.execute("SELECT table_name, file FROM parts").fetchall():
+            sizes[table] += (self.home / file).stat().st_size
+        return sizes
 
     def check(self) -> None:
         """A clear error when the parts folder did not come with the store (a store file copied alone)."""
@@ -218,7 +224,7 @@ class Parts:
         target = self.home / file
         try:
             target.parent.mkdir(parents=True, exist_ok=True)
-            row = self.con.execute(f"COPY ({select}) TO {quoted(str(target))} "
+            row = self.con.execute(f"COPY ({select}) TO {sql_text(str(target))} "
                                    f"(FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE {ROW_GROUP})").fetchone()
         except duckdb.Error as err:
             raise StoreError(f"cannot write a Parquet part: {first_line(err)}", path=str(target)) from None
