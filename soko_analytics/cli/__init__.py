@@ -23,7 +23,12 @@ from typing import Annotated
 
 import typer
 
-from .. import api
+# OpenBLAS (NumPy's, for the ranking tables) would start a thread per core that spins after its
+# start-up, a tenth of a second of CPU per command; the CLI makes no BLAS call. Set before NumPy
+# is imported by the api, and only where the user has not chosen.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
+from .. import api  # noqa: E402 - after the environment above
 from ..errors import SokoError
 from .output import echo
 

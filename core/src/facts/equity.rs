@@ -346,10 +346,20 @@ impl<'a> Table<'a> {
                 self.payoff[only] += pot.amount;
                 continue;
             }
-            let best = pot.eligible.iter().map(|&e| self.values[e]).max();
-            let best = best.unwrap_or(0);
-            let ways = pot.eligible.iter().filter(|&&e| self.values[e] == best);
-            let share = pot.amount / ways.count() as f64;
+            let (mut best, mut ways) = (0, 0u32);
+            for &e in &pot.eligible {
+                let value = self.values[e];
+                if value > best || ways == 0 {
+                    (best, ways) = (value, 1);
+                } else if value == best {
+                    ways += 1;
+                }
+            }
+            // A pot won alone (most outcomes) needs no division.
+            let share = match ways {
+                1 => pot.amount,
+                _ => pot.amount / f64::from(ways),
+            };
             for &e in &pot.eligible {
                 if self.values[e] == best {
                     self.payoff[e] += share;
