@@ -154,6 +154,8 @@ class FileWriter:
             stored = frame(self.con.execute(
                 "SELECT hand_key, content_hash AS stored_hash FROM hands "
                 "WHERE hand_key IN (SELECT hand_key FROM incoming_keys)"))
+        # Most chunks of an import are all new (no key stored, none twice): their rows go in whole.
+        all_new = stored.is_empty() and len(first) == len(keys)
         if stored.is_empty():
             stored = pl.DataFrame(schema={"hand_key": pl.Int64, "stored_hash": pl.Utf8})
         seen = keys.join(first.select("hand_key", pl.col("content_hash").alias("first_hash"),
@@ -166,8 +168,12 @@ class FileWriter:
         conflict = seen.filter(pl.coalesce("stored_hash", "first_hash") != pl.col("content_hash"))
         new_keys = new.select("hand_key")
         for name in HAND_TABLES:
-            df = hands.filter(pl.col("row").is_in(new["row"].implode())).drop("row") if name == "hands" \
-                else frames[name].join(new_keys, on="hand_key", how="semi")
+            if all_new:
+                df = frames[name]
+            elif name == "hands":
+                df = hands.filter(pl.col("row").is_in(new["row"].implode())).drop("row")
+            else:
+                df = frames[name].join(new_keys, on="hand_key", how="semi")
             if len(df):
                 self.store._insert(name, df)
         quarantine = frames["quarantine"]

@@ -187,6 +187,10 @@ impl SevenTables {
             &self.by_ranks7
         };
         let mut best = table.get(ranks.key);
+        // A suit of five or more (its count plus 3 reaches bit 3): only then a flush is looked up.
+        if (ranks.per_suit + 0x3333) & 0x8888 == 0 {
+            return best;
+        }
         for suit in 0..4 {
             let mask = ranks.suits >> (16 * suit) & 0x1FFF;
             best = best.max(self.by_mask[mask as usize]);
@@ -202,6 +206,8 @@ pub struct Ranks {
     key: u32,
     /// The rank mask of suit `s` in bits `16 s ..`.
     suits: u64,
+    /// How many cards of suit `s` in bits `4 s ..` (at most 7 each).
+    per_suit: u16,
     len: usize,
 }
 
@@ -211,6 +217,7 @@ impl Ranks {
     pub fn add(&mut self, code: u8) {
         self.key += CARD_KEY[code as usize];
         self.suits |= 1 << (16 * (code & 3) + (code >> 2));
+        self.per_suit += 1 << (4 * (code & 3));
         self.len += 1;
     }
 
@@ -220,6 +227,7 @@ impl Ranks {
         Ranks {
             key: self.key + other.key,
             suits: self.suits | other.suits,
+            per_suit: self.per_suit + other.per_suit,
             len: self.len + other.len,
         }
     }
