@@ -12,13 +12,14 @@ from soko_analytics.store.db import migrations
 from soko_analytics.store.parts import FOLDER
 
 
-def make_older(path: Path, version: int, target: Path | None = None) -> None:
+def make_older(path: Path, version: int, target: Path | None = None, block_size: int | None = None) -> None:
     """Write the store ``path`` (closed, of the latest version) as a store of schema ``version`` (at most 8)
-    holding the same rows, at ``target``, or in place of ``path`` (its Parquet parts folder then goes)."""
+    holding the same rows, at ``target``, or in place of ``path`` (its Parquet parts folder then goes); with
+    DuckDB's block size unless ``block_size``."""
     assert version <= 8
     old = path.with_name(path.name + ".old")
     old.unlink(missing_ok=True)
-    con = duckdb.connect(str(old))
+    con = duckdb.connect(str(old), config={"default_block_size": str(block_size)} if block_size else {})
     con.execute("BEGIN TRANSACTION")
     for number, _, ddl in migrations():
         if number <= version:

@@ -32,7 +32,7 @@ from ..parsers import Quarantined, iter_files, read_text
 from .compact import compact, needs_compacting, swap
 from .duck import first_line, frame, interrupted, quietly, registered, rollback, sql_text
 from .facts import rollup_sql
-from .parts import PART_TABLES, Parts
+from .parts import PART_TABLES, Parts, Prewriter
 from .reading import CORE_FORMATS, Chunk, Readers, core_format, file_hash, read_chunks, thread_chunks
 from .rows import Batch
 from .writing import HAND_TABLES, FileResult, FileWriter, ImportSummary
@@ -46,16 +46,15 @@ DEFAULT_DB = "soko.duckdb"
 CONFIG: dict[str, str | bool | int | float | list[str]] = {
     "autoinstall_known_extensions": False, "autoload_known_extensions": False}
 """No extension is ever downloaded or loaded behind the user's back (a SQLite file would ask for one)."""
-NEW_STORE: dict[str, str | bool | int | float | list[str]] = {"default_block_size": "65536"}
-"""A new store's blocks are 64 KiB, not DuckDB's 256 KiB: every DuckDB table takes a block or more, so a small
-store was mostly empty blocks (the 1,075 corpus hands: 3.2 MB, 14x their gzipped logs; 1.3 MB with 64 KiB
-blocks), and a large one is no slower (docs/core.md, the store's layout). A store keeps the block size it
-was made with."""
 MEMORY_LIMIT = "1GB"
 IMPORT_CHECKPOINT = "128MB"
 """DuckDB's checkpoint threshold during an import (its default is 16 MB): see ``docs/core.md``, import speed."""
 IMPORT_MEMORY = "512MB"
-"""DuckDB's memory limit during an import (1 GB otherwise): the readers' chunks share the process with it."""
+"""DuckDB's memory limit during an import (1 GB otherwise): the readers' chunks share the process with it.
+Past it DuckDB spills the rows not yet checkpointed to temporary files; a store of DuckDB's own 256 KiB blocks
+spills them into one file, one of another block size (64 KiB, as new stores had from schema 9 until
+2026-12-02) into a file per block, a third of a 1,000,000-hand import's CPU in the kernel making files
+(docs/core.md, import speed). New stores keep DuckDB's block size."""
 
 
 class Interrupted(SokoError):
@@ -81,9 +80,8 @@ LATEST = max(v for v, _, _ in migrations())
 
 
 def _connect(path: str, read_only: bool) -> duckdb.DuckDBPyConnection:
-    config = CONFIG if read_only or Path(path).exists() else {**CONFIG, **NEW_STORE}
     try:
-        con = duckdb.connect(path, read_only=read_only, config=config)
+        con = duckdb.connect(path, read_only=read_only, config=CONFIG)
     except duckdb.Error as err:
         text = str(err)
         if "lock" in text.lower():
@@ -356,7 +354,8 @@ class Store:
         self.con.execute(f"SET checkpoint_threshold = '{IMPORT_CHECKPOINT}'")
         self.con.execute(f"SET memory_limit = '{IMPORT_MEMORY}'")
         try:
-            for chunk in _chunks(files, format, jobs, with_audit, strict):
+            prewriter = self.parts.prewriter() if self.parted else None
+            for chunk in _chunks(files, format, jobs, with_audit, strict, prewriter):
                 writer.write(chunk)
         except KeyboardInterrupt:
             summary.seconds = time.perf_counter() - started
@@ -421,14 +420,24 @@ class Store:
             raise
         except duckdb.Error as err:
             rollback(self.con)
+            if interrupted(err):
+                raise KeyboardInterrupt from None
             raise StoreError(f"cannot write {what} to the store: {first_line(err)}", path=self.path) from None
         except BaseException:
             rollback(self.con)
             raise
 
-    def _insert(self, table: str, frame: pl.DataFrame, rollup: bool = True) -> None:
+    def _insert(self, table: str, frame: pl.DataFrame, rollup: bool = True,
+                written: tuple[str, int] | None = None) -> None:
+        """Add ``frame``'s rows to ``table``; ``written``: the part file (and its rows) a reader thread already
+        wrote of them (:class:`~.parts.Prewriter`), listed instead of written again."""
+        if written is not None and not (table == "player_hands" and rollup):
+            self.parts.add(table, *written)
+            return
         with registered(self.con, "incoming", frame.to_arrow()):
-            if table in PART_TABLES and self.parted:
+            if written is not None:
+                self.parts.add(table, *written)
+            elif table in PART_TABLES and self.parted:
                 self.parts.append(table, "incoming")
             else:  # a table of DuckDB's, or an older store's being upgraded
                 self.con.execute(f"INSERT INTO {table} SELECT * FROM incoming")
@@ -453,10 +462,10 @@ class Store:
 
 
 def _chunks(files: list[tuple[str, str]], format: str, jobs: int, with_audit: bool,
-            strict: bool) -> Iterator[Chunk]:
+            strict: bool, prewriter: Prewriter | None = None) -> Iterator[Chunk]:
     if jobs > 1 and len(files) > 1 and not strict:
         if all(core_format(Path(path), format) for path, _ in files):
-            yield from thread_chunks(files, jobs, format, with_audit)
+            yield from thread_chunks(files, jobs, format, with_audit, prewriter)
             return
         with Readers(jobs, format, with_audit) as readers:
             yield from readers.chunks(files)

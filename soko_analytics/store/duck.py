@@ -36,9 +36,11 @@ def frame(result: duckdb.DuckDBPyConnection) -> pl.DataFrame:
 
 
 def interrupted(err: BaseException) -> bool:
-    """Whether an exception is DuckDB's way of saying Ctrl-C came during a query."""
-    return isinstance(err, duckdb.InterruptException) or (isinstance(err, RuntimeError)
-                                                          and str(err).startswith("Query interrupted"))
+    """Whether an exception is DuckDB's way of saying Ctrl-C came during a query (or while it read a Python
+    object: "reading the object registered as ... failed: KeyboardInterrupt")."""
+    return (isinstance(err, duckdb.InterruptException)
+            or (isinstance(err, RuntimeError) and str(err).startswith("Query interrupted"))
+            or (isinstance(err, duckdb.Error) and "KeyboardInterrupt" in str(err)))
 
 
 def rollback(con: duckdb.DuckDBPyConnection) -> None:

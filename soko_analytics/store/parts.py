@@ -30,12 +30,14 @@ from __future__ import annotations
 
 import secrets
 import shutil
+import threading
 from pathlib import Path
 
 import duckdb
+import polars as pl
 
 from ..errors import StoreError
-from .duck import first_line, rollback, sql_text
+from .duck import first_line, registered, rollback, sql_text
 
 PART_TABLES = ("seats", "actions", "cards", "pots", "player_hands")
 FOLDER = "soko_parts"
@@ -60,6 +62,7 @@ class Parts:
         self.home = self.store.parent
         self._types: dict[str, str] = {}
         self._next: int | None = None
+        self._numbering = threading.Lock()
 
     # -- where -------------------------------------------------------------------------------
 
@@ -71,13 +74,15 @@ class Parts:
         return str(Path(row[0]).parent.parent)
 
     def _file(self, table: str) -> str:
-        if self._next is None:
-            row = self.con.execute(
-                "SELECT coalesce(max(TRY_CAST(regexp_extract(file, '(\\d+)\\.parquet$', 1) AS BIGINT)), 0) + 1 "
-                "FROM parts").fetchone()
-            self._next = int(row[0]) if row else 1
-        number, self._next = self._next, self._next + 1
-        return f"{self.folder()}/{table}/{number:08d}.parquet"
+        with self._numbering:  # the reader threads' Prewriter numbers files too
+            if self._next is None:
+                row = self.con.execute(
+                    "SELECT coalesce(max(TRY_CAST(regexp_extract(file, '(\\d+)\\.parquet$', 1) AS BIGINT)), 0) + 1 "
+                    "FROM parts").fetchone()
+                self._next = int(row[0]) if row else 1
+                self._folder = self.folder()
+            number, self._next = self._next, self._next + 1
+            return f"{self._folder}/{table}/{number:08d}.parquet"
 
     # -- making --------------------------------------------------------------------------------
 
@@ -127,6 +132,8 @@ class Parts:
 
     def _new_folder(self) -> str:
         folder = f"{FOLDER}/{secrets.token_hex(4)}"
+        with self._numbering:
+            self._next = None  # numbered again in the new folder (see _file)
         try:
             for table in PART_TABLES:
                 (self.home / folder / table).mkdir(parents=True, exist_ok=True)
@@ -139,9 +146,17 @@ class Parts:
     def append(self, table: str, source: str) -> None:
         """Add the rows of the relation ``source`` (a registered Arrow table, say) to ``table`` as a new part."""
         file = self._file(table)
-        rows = self._copy(f"SELECT {self._cast(table)} FROM {source}", file)
+        self.add(table, file, self._copy(f"SELECT {self._cast(table)} FROM {source}", file))
+
+    def add(self, table: str, file: str, rows: int) -> None:
+        """List a part written for ``table`` (by :meth:`append` or a :class:`Prewriter`) and read it in the view."""
         self.con.execute("INSERT INTO parts VALUES (?, ?, ?)", [table, file, rows])
         self.refresh(table)
+
+    def prewriter(self) -> Prewriter:
+        """What the import's reader threads write each chunk's parts with (:class:`Prewriter`)."""
+        self._file(PART_TABLES[0])  # numbering and folder read now, in this thread
+        return Prewriter(self, {table: self._cast(table) for table in PART_TABLES})
 
     def replace(self, table: str, select: str) -> None:
         """Make ``table`` the rows of ``select`` (which may read the table itself), in one new part; the old
@@ -220,14 +235,42 @@ class Parts:
             self._types[table] = ", ".join(f'CAST("{name}" AS {kind}) AS "{name}"' for name, kind, *_ in columns)
         return self._types[table]
 
-    def _copy(self, select: str, file: str) -> int:
+    def _copy(self, select: str, file: str, con: duckdb.DuckDBPyConnection | None = None) -> int:
         target = self.home / file
         try:
             target.parent.mkdir(parents=True, exist_ok=True)
-            row = self.con.execute(f"COPY ({select}) TO {sql_text(str(target))} "
-                                   f"(FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE {ROW_GROUP})").fetchone()
+            row = (con or self.con).execute(
+                f"COPY ({select}) TO {sql_text(str(target))} "
+                f"(FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE {ROW_GROUP})").fetchone()
         except duckdb.Error as err:
             raise StoreError(f"cannot write a Parquet part: {first_line(err)}", path=str(target)) from None
         except OSError as err:
             raise StoreError(f"cannot write a Parquet part: {err.strerror or err}", path=str(target)) from None
         return int(row[0]) if row else 0
+
+
+class Prewriter:
+    """Writes a chunk's parts in the import's reader threads, beside the reading, so that the writer (one
+    thread) only lists them: a Parquet part is most of a chunk's writing time. Each thread writes through a
+    DuckDB connection of its own, in memory (the rows come from the chunk's Arrow tables, not from the
+    store). A part the writer does not list (its chunk held hands already stored, or was rolled back) is a
+    file no view reads, deleted at the end of the import (:meth:`Parts.sweep`)."""
+
+    def __init__(self, parts: Parts, casts: dict[str, str]) -> None:
+        self.parts, self.casts = parts, casts
+        self._local = threading.local()
+
+    def write(self, frames: dict[str, pl.DataFrame]) -> dict[str, tuple[str, int]]:
+        """Each part table's rows of ``frames`` as a new file: ``{table: (file, rows)}`` (empty tables left out)."""
+        con = getattr(self._local, "con", None)
+        if con is None:
+            con = self._local.con = duckdb.connect()
+        written = {}
+        for table in PART_TABLES:
+            frame = frames[table]
+            if not len(frame):
+                continue
+            file = self.parts._file(table)
+            with registered(con, "incoming", frame.to_arrow()):
+                written[table] = (file, self.parts._copy(f"SELECT {self.casts[table]} FROM incoming", file, con))
+        return written

@@ -33,14 +33,17 @@ from datetime import datetime
 from multiprocessing.connection import Connection, wait
 from pathlib import Path
 
+import duckdb
 import polars as pl
 
+from ..errors import StoreError
 from ..model.hand import Hand
 from ..native import core
 from ..native import frames as native_frames
 from ..parsers import Quarantined, asked_format, detect_format, read_path
 from ..parsers.base import InternalError, Unreadable, quarantine
 from ..parsers.source import TextStream, members
+from .parts import Prewriter
 from .rows import BATCH_TABLES, Batch, empty_frames
 
 CHUNK_ROWS = 5_000
@@ -70,6 +73,8 @@ class Chunk:
     info: FileInfo | None = None
     hands: int = 0
     """Hands and quarantine records in it."""
+    parts: dict[str, tuple[str, int]] | None = None
+    """The Parquet parts a reader thread wrote of its per-hand tables (``Prewriter.write``), if any."""
 
 
 def file_hash(path: Path) -> str:
@@ -202,11 +207,17 @@ Task = tuple[str, str]
 # -- reader threads ------------------------------------------------------------------------
 
 
-def thread_chunks(tasks: list[Task], jobs: int, format: str = "auto", with_audit: bool = True) -> Iterator[Chunk]:
+JOIN_SECONDS = 3.0
+"""How long a stopped import waits for its reader threads to finish the chunk each is reading."""
+
+
+def thread_chunks(tasks: list[Task], jobs: int, format: str = "auto", with_audit: bool = True,
+                  prewriter: Prewriter | None = None) -> Iterator[Chunk]:
     """The chunks of every file, ``jobs`` files at a time in threads of this process (each file's chunks in
     order); for files the core reads (:func:`core_format`), whose reading lets other threads run. At most
     ``jobs`` chunks wait to be taken. Closing the iterator (Ctrl-C in the caller) stops the threads after the
-    chunk each is reading."""
+    chunk each is reading. With a ``prewriter``, each thread also writes its chunks' Parquet parts
+    (``Chunk.parts``; a chunk whose parts it cannot write goes without, and the writer writes them)."""
     todo = deque(tasks)
     out: queue.Queue[Chunk | None] = queue.Queue(maxsize=jobs)
     stop = threading.Event()
@@ -230,6 +241,8 @@ def thread_chunks(tasks: list[Task], jobs: int, format: str = "auto", with_audit
                     break
                 try:
                     for chunk in read_chunks(path, format, with_audit, name=name):
+                        if prewriter is not None and not stop.is_set():
+                            chunk.parts = prewritten(prewriter, chunk)
                         if not put(chunk):
                             return
                 except Exception as err:  # noqa: BLE001 - outside the per-hand boundary: the file fails, the run goes on
@@ -255,6 +268,18 @@ def thread_chunks(tasks: list[Task], jobs: int, format: str = "auto", with_audit
             raise KeyboardInterrupt
     finally:
         stop.set()
+        if prewriter is not None:  # a thread must not be inside DuckDB when the interpreter ends
+            for thread in threads:
+                thread.join(timeout=JOIN_SECONDS)
+
+
+def prewritten(prewriter: Prewriter, chunk: Chunk) -> dict[str, tuple[str, int]] | None:
+    """The chunk's parts written by ``prewriter``, or None when they cannot be (a full disk, say): the writer
+    then writes them itself and says why it cannot."""
+    try:
+        return prewriter.write(chunk.frames)
+    except (StoreError, duckdb.Error, OSError):
+        return None
 
 
 # -- worker processes ---------------------------------------------------------------------

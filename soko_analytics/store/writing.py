@@ -175,7 +175,8 @@ class FileWriter:
             else:
                 df = frames[name].join(new_keys, on="hand_key", how="semi")
             if len(df):
-                self.store._insert(name, df)
+                written = chunk.parts.get(name) if all_new and chunk.parts else None
+                self.store._insert(name, df, written=written)
         quarantine = frames["quarantine"]
         if len(conflict):
             clash = hands.filter(pl.col("row").is_in(conflict["row"].implode()))

@@ -186,12 +186,12 @@ def test_a_chunk_that_cannot_be_written_fails_its_file_only(tmp_path, soko_examp
     _hand_files(folder, soko_example, 3)
     insert = Store._insert
 
-    def failing(self, table, frame, rollup=True):
+    def failing(self, table, frame, rollup=True, **kwargs):
         keys = [k for (k,) in self.con.execute("SELECT hand_key FROM hands WHERE source_file LIKE '%session001.txt'")
                 .fetchall()]
         if table == "seats" and frame["hand_key"].is_in(keys).any():
             raise RuntimeError("a bug of ours")
-        insert(self, table, frame, rollup)
+        insert(self, table, frame, rollup, **kwargs)
 
     monkeypatch.setattr(Store, "_insert", failing)
     with Store(tmp_path / "s.duckdb") as store:

@@ -147,14 +147,15 @@ def test_the_store_is_at_most_three_times_the_gzipped_input(bench_store):
     assert size <= 3 * gz
 
 
-def test_a_new_store_has_64_kib_blocks_and_an_older_one_keeps_its_own(sample_store, tmp_path):
-    """Every DuckDB table takes a block or more: DuckDB's 256 KiB blocks made a small store mostly empty
-    blocks. A store keeps the block size it was made with, through compaction too."""
+def test_a_new_store_has_duckdbs_blocks_and_an_older_one_keeps_its_own(sample_store, tmp_path):
+    """New stores have DuckDB's 256 KiB blocks: with 64 KiB blocks (new stores of schema 9 until 2026-12-02)
+    DuckDB spills the rows of a large import to a temporary file per block. A store keeps the block size it
+    was made with, through compaction too."""
     path, _ = sample_store
     old = tmp_path / "v6.duckdb"
-    make_older(path, 6, old)  # made by plain DuckDB: 256 KiB blocks
+    make_older(path, 6, old, block_size=64 * 1024)
     new = tmp_path / "new.duckdb"
-    for store_path, block in ((new, 64 * 1024), (old, 256 * 1024)):
+    for store_path, block in ((new, 256 * 1024), (old, 64 * 1024)):
         with Store(store_path) as store:
             store.import_paths([api.SAMPLE_DATA / "holdem-seed7.txt"], force=True)
             assert store.query("SELECT block_size FROM pragma_database_size()")["block_size"][0] == block

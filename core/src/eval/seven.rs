@@ -1,10 +1,11 @@
 //! Best-of-six and best-of-seven tables derived from a five-card table (`rules/tables.py`,
 //! `SevenCardTables`).
 //!
-//! A hand's value is the larger of its best non-flush value, looked up by the dense index of its
-//! rank multiset ([`MultisetIndex`]), and its best flush, looked up by the 13-bit rank mask of each
-//! suit. The tables are small (49,205 seven-rank and 18,395 six-rank values, 8,192 masks: 150 KB
-//! in all), so a lookup stays in the cache where a table by rank-key sum (15 MB) would not. That equals
+//! A hand's value is the larger of its best non-flush value, looked up by its rank-key sum through
+//! a perfect hash ([`KeyHash`]), and, when a suit holds five cards or more, its best flush, looked
+//! up by that suit's 13-bit rank mask. The tables are small (61,507 seven-rank and 22,994 six-rank
+//! slots, 8,192 masks: about 250 KB in all), so a lookup stays in the cache where a table indexed
+//! by the sum itself (15 MB) would not. That equals
 //! the best five-card subset exactly when the five-card table is suit-blind except for flushes:
 //! every non-flush hand's value depends only on its ranks, every flush's only on its rank set, and
 //! a flush is worth at least the same ranks off-suit. [`SevenTables::build`] checks those three
