@@ -431,17 +431,17 @@ class Store:
                 written: tuple[str, int] | None = None) -> None:
         """Add ``frame``'s rows to ``table``; ``written``: the part file (and its rows) a reader thread already
         wrote of them (:class:`~.parts.Prewriter`), listed instead of written again."""
-        if written is not None and not (table == "player_hands" and rollup):
+        rolled_up = table == "player_hands" and rollup  # and their sums, for the stats
+        if written is not None:
             self.parts.add(table, *written)
-            return
+            if not rolled_up:
+                return
         with registered(self.con, "incoming", frame.to_arrow()):
-            if written is not None:
-                self.parts.add(table, *written)
-            elif table in PART_TABLES and self.parted:
+            if written is None and table in PART_TABLES and self.parted:
                 self.parts.append(table, "incoming")
-            else:  # a table of DuckDB's, or an older store's being upgraded
+            elif written is None:  # a table of DuckDB's, or an older store's being upgraded
                 self.con.execute(f"INSERT INTO {table} SELECT * FROM incoming")
-            if table == "player_hands" and rollup:  # and their sums, for the stats
+            if rolled_up:
                 self.con.execute(f"INSERT INTO player_days {rollup_sql('incoming')}")
 
     def _insert_quarantine(self, frame: pl.DataFrame, import_id: int) -> tuple[int, int]:

@@ -62,6 +62,7 @@ class Parts:
         self.home = self.store.parent
         self._types: dict[str, str] = {}
         self._next: int | None = None
+        self._folder = ""  # the folder _file numbers files in, read with the first number
         self._numbering = threading.Lock()
 
     # -- where -------------------------------------------------------------------------------
@@ -260,17 +261,22 @@ class Prewriter:
         self.parts, self.casts = parts, casts
         self._local = threading.local()
 
-    def write(self, frames: dict[str, pl.DataFrame]) -> dict[str, tuple[str, int]]:
-        """Each part table's rows of ``frames`` as a new file: ``{table: (file, rows)}`` (empty tables left out)."""
-        con = getattr(self._local, "con", None)
-        if con is None:
-            con = self._local.con = duckdb.connect()
-        written = {}
-        for table in PART_TABLES:
-            frame = frames[table]
-            if not len(frame):
-                continue
-            file = self.parts._file(table)
-            with registered(con, "incoming", frame.to_arrow()):
-                written[table] = (file, self.parts._copy(f"SELECT {self.casts[table]} FROM incoming", file, con))
-        return written
+    def write(self, frames: dict[str, pl.DataFrame]) -> dict[str, tuple[str, int]] | None:
+        """Each part table's rows of ``frames`` as a new file: ``{table: (file, rows)}`` (empty tables left out);
+        None when they cannot be written (a full disk, say): the writer then writes them itself and says why
+        it cannot."""
+        try:
+            con = getattr(self._local, "con", None)
+            if con is None:
+                con = self._local.con = duckdb.connect()
+            written = {}
+            for table in PART_TABLES:
+                frame = frames[table]
+                if len(frame):
+                    file = self.parts._file(table)
+                    with registered(con, "incoming", frame.to_arrow()):
+                        written[table] = (file, self.parts._copy(f"SELECT {self.casts[table]} FROM incoming",
+                                                                 file, con))
+            return written
+        except (StoreError, duckdb.Error, OSError):
+            return None

@@ -33,10 +33,8 @@ from datetime import datetime
 from multiprocessing.connection import Connection, wait
 from pathlib import Path
 
-import duckdb
 import polars as pl
 
-from ..errors import StoreError
 from ..model.hand import Hand
 from ..native import core
 from ..native import frames as native_frames
@@ -242,7 +240,7 @@ def thread_chunks(tasks: list[Task], jobs: int, format: str = "auto", with_audit
                 try:
                     for chunk in read_chunks(path, format, with_audit, name=name):
                         if prewriter is not None and not stop.is_set():
-                            chunk.parts = prewritten(prewriter, chunk)
+                            chunk.parts = prewriter.write(chunk.frames)
                         if not put(chunk):
                             return
                 except Exception as err:  # noqa: BLE001 - outside the per-hand boundary: the file fails, the run goes on
@@ -271,15 +269,6 @@ def thread_chunks(tasks: list[Task], jobs: int, format: str = "auto", with_audit
         if prewriter is not None:  # a thread must not be inside DuckDB when the interpreter ends
             for thread in threads:
                 thread.join(timeout=JOIN_SECONDS)
-
-
-def prewritten(prewriter: Prewriter, chunk: Chunk) -> dict[str, tuple[str, int]] | None:
-    """The chunk's parts written by ``prewriter``, or None when they cannot be (a full disk, say): the writer
-    then writes them itself and says why it cannot."""
-    try:
-        return prewriter.write(chunk.frames)
-    except (StoreError, duckdb.Error, OSError):
-        return None
 
 
 # -- worker processes ---------------------------------------------------------------------

@@ -316,8 +316,7 @@ mod tests {
             for &(key, value) in &entries {
                 assert_eq!(hash.get(key), value);
             }
-            // Row displacement packs the sparse sums (up to 7.8 million) into a small table.
-            // Row displacement packs the sparse sums (up to 7.8 million) into a small table.
+            // The sparse sums (up to 7.8 million) fit a table of 1.25 slots a key.
             assert!(
                 hash.values.len() < 2 * entries.len(),
                 "{}",
