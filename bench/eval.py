@@ -1,4 +1,4 @@
-"""Hand-evaluation benchmark: ours beside phevaluator, treys and pokerkit.
+"""Hand-evaluation benchmark: ours beside phevaluator, treys and pokerkit (high, Sökö, ace-to-five low, Omaha).
 
 Runs in one process, pinned to one core, on the same seeded random hands, and
 prints hands per second and each peer's ratio to our batch evaluator. The
@@ -21,7 +21,7 @@ from rich.table import Table
 
 from soko_analytics.model.cards import Card
 from soko_analytics.rules.evaluate import evaluator
-from soko_analytics.rules.ranking import HIGH, SOKO
+from soko_analytics.rules.ranking import ACE_TO_FIVE_LOW, HIGH, SOKO
 
 TARGETS = {  # (row label, hands/s) from the issue, one core
     ("batch", "soko 5"): 5_000_000,
@@ -29,6 +29,8 @@ TARGETS = {  # (row label, hands/s) from the issue, one core
     ("batch", "high 7"): 3_000_000,
     ("scalar", "high 5"): 300_000,
     ("scalar", "soko 5"): 300_000,
+    ("batch", "a-5 low 5"): 5_000_000,  # issue 15: 5-card rankings
+    ("batch", "omaha 4+5"): 2_000_000,  # issue 15: Omaha's 60 combinations
 }
 
 
@@ -39,6 +41,11 @@ def peers(sizes: dict[str, int]) -> list[tuple[str, str, str, float]]:
 
     for name, ev, hs in (("soko 5", soko, h5), ("high 5", high, h5), ("high 7", high, h7), ("soko 7", soko, h7[: sizes["batch"] // 10])):
         rows.append(("soko_analytics", "batch", name, best_rate(lambda: ev.values(hs), len(hs))))
+    low = evaluator(ACE_TO_FIVE_LOW)
+    rows.append(("soko_analytics", "batch", "a-5 low 5", best_rate(lambda: low.values(h5), len(h5))))
+    h9 = random_hands(sizes["omaha"], 9, 9)
+    own, board = h9[:, :4], h9[:, 4:]
+    rows.append(("soko_analytics", "batch", "omaha 4+5", best_rate(lambda: high.split_values(own, board, 2), len(h9))))
     for name, ev, hs in (("soko 5", soko, h5), ("high 5", high, h5), ("high 7", high, h7)):
         sample = hs[: sizes["scalar"]].tolist()
         value = ev.value
@@ -58,7 +65,12 @@ def peers(sizes: dict[str, int]) -> list[tuple[str, str, str, float]]:
         sample = [[TCard.new(str(Card(c))) for c in h] for h in hs[: sizes["treys"]].tolist()]
         rows.append(("treys", "scalar", name, best_rate(lambda: [treys.evaluate(h[:2], h[2:]) for h in sample], len(sample))))
 
-    from pokerkit import StandardHighHand
+    from pokerkit import OmahaHoldemHand, StandardHighHand
+
+    sample = [("".join(str(Card(c)) for c in h[:4]), "".join(str(Card(c)) for c in h[4:]))
+              for h in h9[: sizes["pokerkit7"]].tolist()]
+    rows.append(("pokerkit", "scalar", "omaha 4+5",
+                 best_rate(lambda: [OmahaHoldemHand.from_game(o, b) for o, b in sample], len(sample), 1)))
 
     for name, hs, n in (("high 5", h5, sizes["pokerkit5"]), ("high 7", h7, sizes["pokerkit7"])):
         sample = ["".join(str(Card(c)) for c in h) for h in hs[:n].tolist()]
@@ -73,8 +85,8 @@ def main() -> int:
     pin_one_core()
     scale = 10 if args.quick else 1
     sizes = {"batch": 2_000_000 // scale, "scalar": 200_000 // scale, "treys": 100_000 // scale,
-             "pokerkit5": 20_000 // scale, "pokerkit7": 3_000 // scale}
-    evaluator(HIGH), evaluator(SOKO)  # load tables outside the timings
+             "pokerkit5": 20_000 // scale, "pokerkit7": 3_000 // scale, "omaha": 500_000 // scale}
+    evaluator(HIGH), evaluator(SOKO), evaluator(ACE_TO_FIVE_LOW)  # load tables outside the timings
     rows = peers(sizes)
     ours = {(mode, game): r for who, mode, game, r in rows if who == "soko_analytics"}
     table = Table(title="Hand evaluation, one core, same seeded hands (hands/second)")

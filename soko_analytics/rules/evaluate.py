@@ -129,6 +129,23 @@ class Evaluator:
         return np.frombuffer(out, dtype="<u4").astype(np.uint16)
 
 
+    def split_values(self, own: np.ndarray, board: np.ndarray, hole: int = 2) -> np.ndarray:
+        """Values of many hands that use exactly ``hole`` of their own cards (Omaha: 2) and the rest of the board:
+        ``own`` an (N, k) and ``board`` an (N, b) array of card codes -> uint16 (N,)."""
+        own, board = np.asarray(own), np.asarray(board)
+        if own.ndim != 2 or board.ndim != 2 or len(own) != len(board):
+            raise EvaluationError(f"own cards {own.shape} and boards {board.shape} must be (N, k) and (N, b) arrays",
+                                  expected="(N, k) and (N, b)", actual=f"{own.shape}, {board.shape}")
+        if not len(own):
+            return np.empty(0, dtype=np.uint16)
+        codes = np.ascontiguousarray(np.hstack([own, board]), dtype=np.uint8)
+        try:
+            out = _core.evaluate_split_batch(self._name, codes.tobytes(), own.shape[1], board.shape[1], hole)
+        except ValueError as e:
+            raise EvaluationError(f"a split hand cannot be valued: {e}", actual=str(e)) from None
+        return np.frombuffer(out, dtype="<u4").astype(np.uint16)
+
+
 def _bad_hand(cards, row: int | None = None) -> EvaluationError:
     where = f" (row {row})" if row is not None else ""
     text = " ".join(str(Card(int(c))) if 0 <= int(c) <= 51 else repr(int(c)) for c in cards)
@@ -139,3 +156,11 @@ def _bad_hand(cards, row: int | None = None) -> EvaluationError:
 def evaluator(ranking: Ranking = HIGH) -> Evaluator:
     """The shared evaluator of a ranking (tables built or loaded on first use)."""
     return Evaluator(ranking)
+
+
+def share_values(rules: str, own: Sequence[int], board: Sequence[int] = ()) -> tuple[list[int | None], str]:
+    """A hand at showdown under the rules text ``rules``: its value for each share of the pot (high, and low in a
+    hi/lo game; None where it does not qualify) and its description as the logs print it (``HI: a pair of Kings;
+    LO: 8,7,4,3,A``). The core's judge values it, as the audit does: Omaha's exactly two own cards, the low's
+    qualifier."""
+    return _core.share_values(rules, [int(c) for c in own], [int(c) for c in board])

@@ -21,6 +21,9 @@ class HandRanking(StrEnum):
     SOKO = "soko"
     """Sökö: standard classes plus four-flush and four-straight between two pair and one pair
     (RULES.md §2 items 11–17)."""
+    ACE_TO_FIVE_LOW = "ace_to_five_low"
+    """The lowest hand wins: aces low, straights and flushes do not count, a pair is worse than no pair
+    (Razz, the low half of hi/lo games; docs/rules.md, "More games")."""
 
 
 class HighCardRule(StrEnum):
@@ -48,18 +51,35 @@ class Ranking:
         object.__setattr__(
             self, "high_card_rule", _enum(HighCardRule, self.high_card_rule, "high_card_rule")
         )
-        if self.kind is HandRanking.HIGH and not self.four_straight_ace_low:
+        if self.kind is not HandRanking.SOKO and not self.four_straight_ace_low:
             raise RulesError(
-                "four_straight_ace_low=false needs hand_ranking=soko: standard poker has no four-straight",
+                f"four_straight_ace_low=false needs hand_ranking=soko: {self.kind} has no four-straight",
                 expected="hand_ranking=soko",
                 actual=f"hand_ranking={self.kind}",
             )
-        if self.kind is HandRanking.HIGH and self.four_card_straight_flush_class:
+        if self.kind is HandRanking.ACE_TO_FIVE_LOW and self.high_card_rule is not HighCardRule.KICKERS:
             raise RulesError(
-                "four_card_straight_flush_class=true needs hand_ranking=soko: standard poker has no four-card hands",
+                f"high_card_rule={self.high_card_rule} needs a high ranking: a low hand compares all its cards",
+                expected="high_card_rule=kickers",
+                actual=f"high_card_rule={self.high_card_rule}",
+            )
+        if self.kind is not HandRanking.SOKO and self.four_card_straight_flush_class:
+            raise RulesError(
+                f"four_card_straight_flush_class=true needs hand_ranking=soko: {self.kind} has no four-card hands",
                 expected="hand_ranking=soko",
                 actual=f"hand_ranking={self.kind}",
             )
+
+    @classmethod
+    def from_name(cls, name: str) -> Ranking:
+        """The ranking whose :attr:`name` is ``name`` (how the core asks for a share's tables)."""
+        kind, _, rest = name.partition("-")
+        rule, _, soko = rest.partition("-")
+        options = {"four_straight_ace_low": "acehigh" not in soko, "four_card_straight_flush_class": "4sf" in soko}
+        made = cls(kind, rule or HighCardRule.KICKERS, **options)  # type: ignore[arg-type]
+        if made.name != name:
+            raise RulesError(f"no ranking is named {name!r}", expected=made.name, actual=name)
+        return made
 
     @property
     def name(self) -> str:
@@ -83,3 +103,4 @@ def _enum(cls, value, option):
 
 HIGH = Ranking()
 SOKO = Ranking(HandRanking.SOKO)
+ACE_TO_FIVE_LOW = Ranking(HandRanking.ACE_TO_FIVE_LOW)

@@ -48,11 +48,15 @@ class HandClass(IntEnum):
     FULL_HOUSE = 9
     FOUR_OF_A_KIND = 10
     STRAIGHT_FLUSH = 11
+    LOW = 12
+    """No pair, under a low ranking: described by its five ranks (``8,7,4,3,A``)."""
 
 
 def class_order(ranking: Ranking) -> tuple[HandClass, ...]:
     """The classes a ranking knows, lowest first (RULES.md §2 item 11, §3 item 5)."""
     C = HandClass
+    if ranking.kind is HandRanking.ACE_TO_FIVE_LOW:
+        return (C.FOUR_OF_A_KIND, C.FULL_HOUSE, C.THREE_OF_A_KIND, C.TWO_PAIR, C.PAIR, C.LOW)
     upper = (C.TWO_PAIR, C.THREE_OF_A_KIND, C.STRAIGHT, C.FLUSH, C.FULL_HOUSE, C.FOUR_OF_A_KIND, C.STRAIGHT_FLUSH)
     if ranking.kind is HandRanking.HIGH:
         return (C.HIGH_CARD, C.PAIR) + upper
@@ -101,22 +105,53 @@ class FiveCardTable:
         return len(self.value_class) - 1
 
 
-def _keys(hands: np.ndarray, ranking: Ranking) -> tuple[np.ndarray, np.ndarray]:
-    """(class, tie-break) of sorted five-card hands, by the rules' definitions.
+def _by_groups(r: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(ranks ordered by group size then rank, both descending; their 4-bit packing; the largest group)."""
+    group = (r[:, :, None] == r[:, None, :]).sum(axis=2)
+    ordered = np.sort(group * 16 + r, axis=1)[:, ::-1] & 15
+    return ordered, (ordered * (16 ** np.arange(4, -1, -1))).sum(axis=1), group.max(axis=1)
+
+
+def _pairing_class(top_group: np.ndarray, distinct: np.ndarray, unpaired: HandClass) -> np.ndarray:
+    """The class of each hand by its paired cards alone (no straights or flushes)."""
+    C = HandClass
+    cls = np.full(len(top_group), unpaired, dtype=np.int32)
+    cls[(top_group == 2) & (distinct == 4)] = C.PAIR
+    cls[(top_group == 2) & (distinct == 3)] = C.TWO_PAIR
+    cls[(top_group == 3) & (distinct == 3)] = C.THREE_OF_A_KIND
+    cls[(top_group == 3) & (distinct == 2)] = C.FULL_HOUSE
+    cls[top_group == 4] = C.FOUR_OF_A_KIND
+    return cls
+
+
+def _low_keys(r: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(class, tie-break, described ranks) under ace-to-five low: aces count one, straights and
+    flushes nothing; fewer pairs is better, then the lower cards compared from the top."""
+    ace_low = (r + 1) % 13
+    ordered, packed, top_group = _by_groups(ace_low)
+    distinct = 1 + (np.diff(np.sort(ace_low, axis=1), axis=1) != 0).sum(axis=1)
+    cls = _pairing_class(top_group, distinct, HandClass.LOW)
+    described = (((ordered + 12) % 13) * (16 ** np.arange(4, -1, -1))).sum(axis=1)
+    return cls, 0xFFFFF - packed, described
+
+
+def _keys(hands: np.ndarray, ranking: Ranking) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(class, tie-break, described ranks) of sorted five-card hands, by the rules' definitions.
 
     The tie-break packs up to five ranks in 4-bit fields, most significant
-    first; a larger tie-break is a better hand within the class.
+    first; a larger tie-break is a better hand within the class. The described
+    ranks are what a description names (the pair, then the kickers), in the same
+    packing; for a high ranking they are the tie-break.
     """
     C = HandClass
     n = len(hands)
     r = (hands >> 2).astype(np.int32)
     s = (hands & 3).astype(np.int32)
+    if ranking.kind is HandRanking.ACE_TO_FIVE_LOW:
+        return _low_keys(r)
     # Ranks ordered by (group size, rank), both descending: paired classes
     # compare group by group, then kickers; unpaired hands compare card by card.
-    group = (r[:, :, None] == r[:, None, :]).sum(axis=2)
-    ordered = np.sort(group * 16 + r, axis=1)[:, ::-1] & 15
-    by_groups = (ordered * (16 ** np.arange(4, -1, -1))).sum(axis=1)
-    top_group = group.max(axis=1)
+    _, by_groups, top_group = _by_groups(r)
     distinct = 1 + (np.diff(r, axis=1) != 0).sum(axis=1)
 
     mask = np.bitwise_or.reduce(1 << r, axis=1)
@@ -147,7 +182,7 @@ def _keys(hands: np.ndarray, ranking: Ranking) -> tuple[np.ndarray, np.ndarray]:
     cls[straight] = C.STRAIGHT
     tie[straight] = straight_top[straight] << 16
     cls[straight & flush] = C.STRAIGHT_FLUSH
-    return cls, tie
+    return cls, tie, tie
 
 
 def _outranks(ranking: Ranking, klass: HandClass, current: np.ndarray) -> np.ndarray:
@@ -205,17 +240,17 @@ def _run_top(mask: np.ndarray, ace_low: bool) -> np.ndarray:
 def build_five_card_table(ranking: Ranking) -> FiveCardTable:
     """Value all five-card hands under a ranking (a few seconds)."""
     hands = all_five_card_hands()
-    cls, tie = _keys(hands, ranking)
+    cls, tie, described = _keys(hands, ranking)
     order = class_order(ranking)
     position = np.full(len(HandClass), -1, dtype=np.int64)
     position[list(order)] = np.arange(len(order))
     key = (position[cls] << 32) | tie.astype(np.int64)
-    distinct, inverse = np.unique(key, return_inverse=True)
+    distinct, first, inverse = np.unique(key, return_index=True, return_inverse=True)
     values = (inverse + 1).astype(np.uint16)
     value_class = np.zeros(len(distinct) + 1, dtype=np.uint8)
     value_class[1:] = np.asarray(order, dtype=np.uint8)[distinct >> 32]
     value_ranks = np.zeros(len(distinct) + 1, dtype=np.int32)
-    value_ranks[1:] = distinct & 0xFFFFFFFF
+    value_ranks[1:] = described[first]
     return FiveCardTable(ranking, values, value_class, value_ranks)
 
 

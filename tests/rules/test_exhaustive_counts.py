@@ -27,8 +27,16 @@ TEXTBOOK = {
     C.HIGH_CARD: 1302540,
 }
 
+ACE_TO_FIVE = {
+    # Straights and flushes do not count: every hand without a pair is a low, C(13, 5) rank sets x 4^5 suits.
+    C.LOW: comb(13, 5) * 4**5, C.PAIR: 1098240, C.TWO_PAIR: 123552, C.THREE_OF_A_KIND: 54912,
+    C.FULL_HOUSE: 3744, C.FOUR_OF_A_KIND: 624,
+}
+
 CASES = {
     "high": (Ranking(), TEXTBOOK, 7462),
+    # 6,175 distinct ace-to-five values: 1,287 lows + 2,860 pairs + 858 two pairs + 858 trips + 156 + 156.
+    "ace_to_five_low": (Ranking(HandRanking.ACE_TO_FIVE_LOW), ACE_TO_FIVE, 6175),
     "soko": (Ranking(HandRanking.SOKO), SOKO_DEFAULT, 16707),
     "soko four_straight_ace_low=false": (
         Ranking(HandRanking.SOKO, four_straight_ace_low=False),
@@ -83,3 +91,17 @@ def test_top_card_then_suit_values_high_cards_by_top_card_and_suit(shuffled_hand
     assert all(len(tops) == 1 for tops in per_value.values())
     ranked = sorted(per_value, key=lambda v: next(iter(per_value[v])))
     assert ranked == sorted(per_value)
+
+
+def test_ace_to_five_lows_are_1287_and_ordered_from_the_wheel_down(shuffled_hands):
+    ev = evaluator(Ranking(HandRanking.ACE_TO_FIVE_LOW))
+    values = ev.values(shuffled_hands)
+    lows = np.unique(values[ev._five.value_class[values] == C.LOW])
+    assert len(lows) == comb(13, 5) == 1287
+    order = ["5h 4d 3c 2s Ah", "6h 4d 3c 2s Ah", "6h 5d 3c 2s Ah", "8h 7d 6c 5s 4h", "9h 5d 4c 3s 2h",
+             "Kh Qd Jc Ts 9h", "Ah Ad 3c 4s 5h", "2h 2d 3c 4s 6h", "Kh Kd Kc Ks Qh"]
+    got = [ev.value(h) for h in order]
+    assert got == sorted(got, reverse=True) and len(set(got)) == len(got)
+    assert got[0] == 6175 and got[-1] == 1  # the wheel is the best low, four Kings the worst
+    assert ev.value("5h 4h 3h 2h Ah") == got[0]  # a straight flush is still the wheel
+    assert ev.describe(got[3]) == "8,7,6,5,4" and ev.describe(got[6]) == "a pair of Aces"

@@ -15,9 +15,11 @@ pub enum HandClass {
     FullHouse = 9,
     FourOfAKind = 10,
     StraightFlush = 11,
+    /// No pair under a low ranking.
+    Low = 12,
 }
 
-const ALL: [HandClass; 12] = [
+const ALL: [HandClass; 13] = [
     HandClass::HighCard,
     HandClass::Pair,
     HandClass::FourStraight,
@@ -30,6 +32,7 @@ const ALL: [HandClass; 12] = [
     HandClass::FullHouse,
     HandClass::FourOfAKind,
     HandClass::StraightFlush,
+    HandClass::Low,
 ];
 
 impl HandClass {
@@ -53,6 +56,7 @@ impl HandClass {
             HandClass::FullHouse => "full_house",
             HandClass::FourOfAKind => "four_of_a_kind",
             HandClass::StraightFlush => "straight_flush",
+            HandClass::Low => "low",
         }
     }
 }
@@ -67,7 +71,7 @@ mod tests {
             assert_eq!(HandClass::from_number(i as u8), Some(*class));
             assert_eq!(*class as usize, i);
         }
-        assert_eq!(HandClass::from_number(12), None);
+        assert_eq!(HandClass::from_number(13), None);
         assert_eq!(HandClass::FourFlush.name(), "four_flush");
     }
 }

@@ -277,6 +277,119 @@ impl Evaluator {
         u32::from(best)
     }
 
+    /// The best value of exactly `hole` of the `own` codes with `5 - hole` of the `board` codes
+    /// (Omaha: 2 and 3; all C(4,2) × C(5,3) = 60 hands of a 4-card Omaha hand); an error for too
+    /// few cards, a repeated card or a code above 51.
+    pub fn value_split(&self, own: &[u8], board: &[u8], hole: usize) -> Result<u32, EvalError> {
+        let all = || own.iter().chain(board).copied().collect::<Vec<u8>>();
+        let from_board = FIVE.checked_sub(hole);
+        match from_board {
+            Some(b) if hole <= own.len() && b <= board.len() && own.len() <= 16 => {}
+            _ => {
+                return Err(EvalError::TooFewCards(
+                    own.len().min(hole) + board.len().min(5),
+                ))
+            }
+        }
+        let mut mask = 0u64;
+        for &c in own.iter().chain(board) {
+            if c > 51 || mask >> c & 1 == 1 {
+                return Err(EvalError::BadHand(all()));
+            }
+            mask |= 1 << c;
+        }
+        Ok(self.value_split_checked(own, board, hole))
+    }
+
+    /// [`Evaluator::value_split`] of codes the caller has checked (distinct, below 52, enough of
+    /// them, at most 16 own and board cards). Each side's subsets are gathered once; with the
+    /// rank tables a hand is then a join of two [`Ranks`] and a lookup in tables that stay in the
+    /// cache, otherwise a merge of two sorted runs and a lookup in the five-card table.
+    pub fn value_split_checked(&self, own: &[u8], board: &[u8], hole: usize) -> u32 {
+        let mut o = [0u8; 16];
+        let mut b = [0u8; 16];
+        let (o, b) = (&mut o[..own.len()], &mut b[..board.len()]);
+        o.copy_from_slice(own);
+        b.copy_from_slice(board);
+        o.sort_unstable();
+        b.sort_unstable();
+        let from_board = FIVE - hole;
+        let mut best = 0u16;
+        if let Some(seven) = &self.seven {
+            // C(6, 2) own and C(5, 3) board subsets fit on the stack; more go to the heap.
+            let gather = |from: &[u8], mask: u32| {
+                let mut r = Ranks::default();
+                for (i, &c) in from.iter().enumerate() {
+                    if mask >> i & 1 == 1 {
+                        r.add(c);
+                    }
+                }
+                r
+            };
+            let mut shared = [Ranks::default(); 16];
+            let mut more = Vec::new();
+            let mut n = 0;
+            for mask in subsets(b.len(), from_board) {
+                let r = gather(b, mask);
+                match shared.get_mut(n) {
+                    Some(slot) => *slot = r,
+                    None => more.push(r),
+                }
+                n += 1;
+            }
+            let shared = &shared[..n.min(16)];
+            // No suit with `from_board` board cards and `hole` own cards: no flush, keys alone.
+            let count = |cards: &[u8], suit: u8| cards.iter().filter(|&&c| c & 3 == suit).count();
+            let flush = (0..4).any(|suit| count(b, suit) >= from_board && count(o, suit) >= hole);
+            for mask in subsets(o.len(), hole) {
+                let m = gather(o, mask);
+                if flush {
+                    for s in shared.iter().chain(&more) {
+                        best = best.max(seven.value5_of(&m.join(s)));
+                    }
+                } else {
+                    for s in shared.iter().chain(&more) {
+                        best = best.max(seven.value5_of_key(m.key() + s.key()));
+                    }
+                }
+            }
+            return u32::from(best);
+        }
+        for own_mask in subsets(o.len(), hole) {
+            let m = pick(o, own_mask);
+            for board_mask in subsets(b.len(), from_board) {
+                let s = pick(b, board_mask);
+                let five = merge(&m[..hole], &s[..from_board]);
+                let index = colex::index_sorted(five[0], five[1], five[2], five[3], five[4]);
+                best = best.max(self.five[index]);
+            }
+        }
+        u32::from(best)
+    }
+
+    /// Values of many split hands: `own_n` own codes then `board_n` board codes per hand, hand
+    /// after hand ([`Evaluator::value_split`] each); the first bad hand's row and error otherwise.
+    pub fn values_split(
+        &self,
+        codes: &[u8],
+        own_n: usize,
+        board_n: usize,
+        hole: usize,
+    ) -> Result<Vec<u32>, (usize, EvalError)> {
+        let n = own_n + board_n;
+        if n == 0 {
+            return Err((0, EvalError::TooFewCards(0)));
+        }
+        codes
+            .chunks_exact(n)
+            .enumerate()
+            .map(|(row, hand)| {
+                let (own, board) = hand.split_at(own_n);
+                self.value_split(own, board, hole).map_err(|e| (row, e))
+            })
+            .collect()
+    }
+
     /// The class of a value, when the classes were handed over (`Evaluator.hand_class`).
     pub fn hand_class(&self, value: u32) -> Option<HandClass> {
         let classes = self.classes.as_ref()?;
@@ -326,6 +439,45 @@ impl Evaluator {
         }
         Ok(())
     }
+}
+
+/// Cards in a poker hand.
+const FIVE: usize = 5;
+
+/// The bit masks of the `k`-subsets of `n` items (n ≤ 16), in increasing order.
+fn subsets(n: usize, k: usize) -> impl Iterator<Item = u32> {
+    (0u32..1 << n.min(16)).filter(move |m| m.count_ones() as usize == k)
+}
+
+/// The items of sorted `from` that `mask` picks (at most five), in order.
+#[inline]
+fn pick(from: &[u8], mask: u32) -> [u8; FIVE] {
+    let mut into = [0u8; FIVE];
+    let mut n = 0;
+    for (i, &c) in from.iter().enumerate() {
+        if mask >> i & 1 == 1 && n < FIVE {
+            into[n] = c;
+            n += 1;
+        }
+    }
+    into
+}
+
+/// Two sorted runs of five cards in all, merged in order.
+#[inline]
+fn merge(a: &[u8], b: &[u8]) -> [u8; FIVE] {
+    let mut out = [0u8; FIVE];
+    let (mut i, mut j) = (0, 0);
+    for slot in &mut out {
+        if j >= b.len() || (i < a.len() && a[i] < b[j]) {
+            *slot = a[i];
+            i += 1;
+        } else {
+            *slot = b[j];
+            j += 1;
+        }
+    }
+    out
 }
 
 static REGISTRY: LazyLock<RwLock<HashMap<String, Arc<Evaluator>>>> =
@@ -402,6 +554,50 @@ mod tests {
                 assert_eq!(ev.value_codes(&hand), Ok(expected), "{hand:?}");
             }
         }
+    }
+
+    #[test]
+    fn omaha_uses_exactly_two_own_cards() {
+        let ev = reference::high_evaluator();
+        let codes = |t: &str| cards(t).iter().map(|c| c.0).collect::<Vec<u8>>();
+        let v = |t: &str| ev.value(&cards(t));
+        // Four spades in hand do not make a royal flush with the board's ten: Q J + T 9 8.
+        let value = ev.value_split(&codes("As Ks Qs Js"), &codes("Ts 9s 8s 2c 3d"), 2);
+        assert_eq!(value, Ok(v("Qs Js Ts 9s 8s")));
+        // Four of a kind on the board counts as trips at most: two own cards must play.
+        let value = ev.value_split(&codes("2h 7c 8d 9c"), &codes("Ks Kh Kd Kc 3d"), 2);
+        assert_eq!(value, Ok(v("Ks Kh Kd 9c 8d")));
+        // Every split hand of random deals equals the best of its 60 (or 100, 150) hands tried one
+        // by one: through the rank tables (high), and through the five-card table (a ranking
+        // whose suits matter beyond flushes).
+        let mut rng = reference::Lcg(11);
+        let suited = reference::top_card_then_suit_evaluator();
+        for (ev, deals) in [(ev, 2_000), (&suited, 300)] {
+            for own_n in [4usize, 5, 6] {
+                for _ in 0..deals {
+                    let hand = rng.hand(own_n + 5);
+                    let (own, board) = hand.split_at(own_n);
+                    let pick = |from: &[u8], m: u32| -> Vec<u8> {
+                        (0..from.len())
+                            .filter(|i| m >> i & 1 == 1)
+                            .map(|i| from[i])
+                            .collect()
+                    };
+                    let mut best = 0;
+                    for a in subsets(own_n, 2) {
+                        for b in subsets(5, 3) {
+                            let five = [pick(own, a), pick(board, b)].concat();
+                            best = best.max(ev.value_codes(&five).unwrap());
+                        }
+                    }
+                    assert_eq!(ev.value_split(own, board, 2), Ok(best), "{hand:?}");
+                }
+            }
+        }
+        assert!(ev.value_split(&codes("As Ks"), &codes("2c 3d"), 2).is_err());
+        assert!(ev
+            .value_split(&codes("As As Qs Js"), &codes("Ts 9s 8s 2c 3d"), 2)
+            .is_err());
     }
 
     #[test]

@@ -114,6 +114,8 @@ impl KeyHash {
 
 /// The lookup tables of one suit-blind ranking.
 pub struct SevenTables {
+    /// The non-flush value of a five-rank multiset, by its rank-key sum (split hands: Omaha).
+    by_ranks5: KeyHash,
     /// Best non-flush value of a six-rank multiset, by its rank-key sum.
     by_ranks6: KeyHash,
     /// Best non-flush value of a seven-rank multiset, by its rank-key sum.
@@ -162,7 +164,14 @@ impl SevenTables {
                 }
             }
         }
+        let fives: Vec<(u32, u16)> = by_sum5
+            .iter()
+            .enumerate()
+            .filter(|&(_, &v)| v != 0)
+            .map(|(key, &v)| (key as u32, v))
+            .collect();
         Some(SevenTables {
+            by_ranks5: KeyHash::build(&fives),
             by_ranks6: best_by_ranks(&by_sum5, 6),
             by_ranks7: best_by_ranks(&by_sum5, 7),
             by_mask: by_mask.into_boxed_slice(),
@@ -177,6 +186,25 @@ impl SevenTables {
             ranks.add(c);
         }
         self.value_of(&ranks)
+    }
+
+    /// The value of five distinct cards gathered in `ranks`: a flush by its rank mask, any other
+    /// hand by its rank-key sum (two small tables, where the five-card table is 5 MB).
+    #[inline]
+    pub fn value5_of(&self, ranks: &Ranks) -> u16 {
+        if (ranks.per_suit + 0x3333) & 0x8888 == 0 {
+            return self.by_ranks5.get(ranks.key);
+        }
+        let suit = (0..4)
+            .find(|s| ranks.per_suit >> (4 * s) & 0xF == 5)
+            .unwrap_or(0);
+        self.by_mask[(ranks.suits >> (16 * suit) & 0x1FFF) as usize]
+    }
+
+    /// The value of five cards that make no flush, by their rank-key sum ([`Ranks::key`]).
+    #[inline]
+    pub fn value5_of_key(&self, key: u32) -> u16 {
+        self.by_ranks5.get(key)
     }
 
     /// The value of six or seven distinct cards gathered in `ranks`.
@@ -231,6 +259,21 @@ impl Ranks {
             per_suit: self.per_suit + other.per_suit,
             len: self.len + other.len,
         }
+    }
+
+    /// The rank-key sum: what the value of cards that make no flush depends on.
+    #[inline]
+    pub fn key(&self) -> u32 {
+        self.key
+    }
+
+    /// The most cards of one suit.
+    #[inline]
+    pub fn most_of_a_suit(&self) -> u16 {
+        (0..4)
+            .map(|s| self.per_suit >> (4 * s) & 0xF)
+            .max()
+            .unwrap_or(0)
     }
 
     /// How many cards.

@@ -98,7 +98,40 @@ fn evaluate_batch<'py>(
     }
 }
 
+/// Values of many split hands (Omaha): `cards` holds `own_n` own card codes then `board_n` board
+/// codes per hand; each value uses exactly `hole` own cards. One little-endian u32 per hand.
+#[pyfunction]
+fn evaluate_split_batch<'py>(
+    py: Python<'py>,
+    name: &str,
+    cards: &[u8],
+    own_n: usize,
+    board_n: usize,
+    hole: usize,
+) -> PyResult<Bound<'py, PyBytes>> {
+    let ev = lookup(name)?;
+    let n = own_n + board_n;
+    if n == 0 || !cards.len().is_multiple_of(n) {
+        return Err(PyValueError::new_err(format!(
+            "{} bytes do not make hands of {own_n} own and {board_n} board cards",
+            cards.len()
+        )));
+    }
+    let out = py.detach(|| ev.values_split(cards, own_n, board_n, hole));
+    match out {
+        Ok(values) => Ok(PyBytes::new(
+            py,
+            &values
+                .iter()
+                .flat_map(|v| v.to_le_bytes())
+                .collect::<Vec<u8>>(),
+        )),
+        Err((row, e)) => Err(PyValueError::new_err(format!("row {row}: {e}"))),
+    }
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(evaluate_split_batch, m)?)?;
     m.add_function(wrap_pyfunction!(register_ranking, m)?)?;
     m.add_function(wrap_pyfunction!(has_ranking, m)?)?;
     m.add_function(wrap_pyfunction!(evaluate, m)?)?;

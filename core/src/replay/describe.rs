@@ -12,10 +12,7 @@
 use std::collections::HashMap;
 use std::sync::{Arc, LazyLock, RwLock};
 
-use crate::cards::Card;
-use crate::eval::{self, Evaluator, HandClass};
-
-use super::settle::HandValues;
+use crate::eval::HandClass;
 
 const NAME: [&str; 13] = [
     "Deuce", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten", "Jack", "Queen",
@@ -94,6 +91,16 @@ pub fn describe(class: HandClass, tie: u32) -> String {
         HandClass::StraightFlush => {
             format!("a straight flush, {} to {}", name(low_end(top)), name(top))
         }
+        HandClass::Low => {
+            let chars: Vec<String> = [16, 12, 8, 4, 0]
+                .iter()
+                .map(|&shift| {
+                    let c = crate::cards::RANKS.get(r(shift)).copied();
+                    c.map_or('?', char::from).to_string()
+                })
+                .collect();
+            chars.join(",")
+        }
     }
 }
 
@@ -121,40 +128,6 @@ pub fn register(name: &str, descriptions: Descriptions) -> Arc<Descriptions> {
     let mut registry = REGISTRY.write().unwrap_or_else(|e| e.into_inner());
     registry.insert(name.to_string(), Arc::clone(&shared));
     shared
-}
-
-/// The registered evaluator and descriptions of one ranking: hand values at showdown.
-#[derive(Clone, Debug)]
-pub struct Judge {
-    evaluator: Arc<Evaluator>,
-    descriptions: Arc<Descriptions>,
-}
-
-impl Judge {
-    /// The judge of a ranking name, when both its evaluator and its descriptions are registered.
-    /// The evaluator of the ranking.
-    pub fn evaluator(&self) -> &Evaluator {
-        &self.evaluator
-    }
-
-    pub fn of(ranking: &str) -> Option<Judge> {
-        Some(Judge {
-            evaluator: eval::evaluator(ranking)?,
-            descriptions: descriptions(ranking)?,
-        })
-    }
-}
-
-impl HandValues for Judge {
-    fn value(&self, cards: &[Card]) -> Result<u32, String> {
-        self.evaluator.try_value(cards).map_err(|e| e.to_string())
-    }
-
-    fn describe(&self, value: u32) -> Result<String, String> {
-        self.descriptions
-            .describe(value)
-            .ok_or_else(|| format!("no description of the value {value}"))
-    }
 }
 
 #[cfg(test)]
@@ -191,6 +164,7 @@ mod tests {
             describe(HandClass::FourFlush, tie([12, 5, 4, 3, 0])),
             "a four-flush, Ace high"
         );
+        assert_eq!(describe(HandClass::Low, tie([6, 5, 2, 1, 12])), "8,7,4,3,A");
     }
 
     #[test]
