@@ -16,7 +16,7 @@ from typing import Any
 
 import polars as pl
 
-from .errors import SokoError
+from .errors import RulesError, SokoError
 from .model.cards import format_cards
 from .model.hand import Hand, Source
 from .model.money import decimal_text
@@ -26,7 +26,7 @@ from .replay.audit import Audit, AuditFault, audit, audit_each
 from .rules.evaluate import evaluator
 from .rules.options import OPTIONS, format_value
 from .rules.profiles import GAMES, PROFILES, resolve, rules_text
-from .rules.spec import GameSpec
+from .rules.spec import GameSpec, Share
 from .stats import BY, CATALOGUE, Filters, stat
 from .stats import player_stats as player_stats_of
 from .store.db import ImportSummary, Interrupted, Store, interrupted, open_for_reading
@@ -105,6 +105,11 @@ def evaluate_hands(hands: list[str], rules: str = "holdem") -> dict[str, Any]:
     values split) and whether the hand wins or shares the best value.
     """
     spec = resolve(rules)
+    if len(spec.shares) > 1 or spec.hole_cards_used is not None:
+        raise RulesError(f"{spec.profile} values a hand from its own cards and the board "
+                         "(exactly two own cards, or a low half): soko eval values one hand of 5 to 7 cards "
+                         "by its best five", expected="a profile of one share and any five cards, e.g. holdem",
+                         actual=rules)
     ev = evaluator(spec.ranking)
     results = [ev.evaluate(text) for text in hands]
     best = max((r.value for r in results), default=0)
@@ -150,8 +155,19 @@ def _summary(spec: GameSpec) -> dict[str, str]:
         "raise_after_pass": opt("raise_after_pass"),
         "hand_ranking": opt("hand_ranking"),
         "high_card_rule": opt("high_card_rule"),
+        "showdown": " / ".join(_share_text(share) for share in spec.shares),
         "odd_chip_rule": opt("odd_chip_rule"),
     }
+
+
+def _share_text(share: Share) -> str:
+    """A share of the pot in words: ``high, 2 hole cards`` or ``ace_to_five_low, 8 or better``."""
+    words = [str(share.ranking.kind)]
+    if share.hole_cards is not None:
+        words.append(f"{share.hole_cards} hole cards")
+    if share.qualifier is not None:
+        words.append(f"{share.qualifier} or better")
+    return ", ".join(words)
 
 
 # -- reading and converting hand histories -------------------------------------

@@ -52,3 +52,10 @@ def test_table_output():
     result = runner.invoke(app, ["eval", "Ah Kh 7h 3h 3s", "--rules", "soko-casino"], env={"COLUMNS": "200"})
     assert result.exit_code == 0
     assert "a four-flush, Ace high" in result.stdout
+
+
+def test_a_game_of_two_own_cards_or_a_low_half_is_refused_not_misvalued():
+    for rules in ("omaha", "stud7-hilo"):
+        result = runner.invoke(app, ["eval", "As Ks Qs Js Ts", "--rules", rules])
+        assert result.exit_code == 2 and "values one hand of 5 to 7 cards" in result.stderr
+        assert "Traceback" not in result.output

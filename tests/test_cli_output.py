@@ -21,6 +21,7 @@ from typer.testing import CliRunner
 
 from soko_analytics import api
 from soko_analytics.cli import app
+from soko_analytics.rules.profiles import PROFILES
 
 from .parsers.test_pokerstars_malformed import GOOD
 
@@ -32,7 +33,7 @@ SOKO = str(Path(sys.executable).parent / "soko")
 def store(tmp_path_factory) -> Path:
     folder = tmp_path_factory.mktemp("out")
     (folder / "a.txt").write_text("\n\n".join(GOOD.format(id=n) for n in (1, 2)) + "\n\n"
-                                  + GOOD.format(id=3).replace("Hold'em No Limit", "Omaha Pot Limit"), encoding="utf-8")
+                                  + GOOD.format(id=3).replace("Hold'em No Limit", "Badugi Limit"), encoding="utf-8")
     db = folder / "s.duckdb"
     api.import_paths(db, [folder / "a.txt"])
     return db
@@ -44,7 +45,7 @@ def test_piped_tables_are_plain_text_and_never_cut():
         assert result.exit_code == 0
         assert "…" not in result.stdout and "│" not in result.stdout and "━" not in result.stdout
         header = next(line for line in result.stdout.splitlines() if line.startswith("option"))
-        assert header.split() == ["option", "soko-finnish", "soko-casino", "holdem", "stud7", "stud5"]
+        assert header.split() == ["option", *PROFILES]
         assert any(line.startswith("four_straight_ace_low") for line in result.stdout.splitlines())
 
 
@@ -174,7 +175,7 @@ def _on_a_terminal(args: list[str], cwd: Path) -> str:
 def test_the_progress_bar_counts_hands_on_a_terminal(tmp_path):
     shown = _on_a_terminal(["import", str(api.SAMPLE_DATA), "--db", str(tmp_path / "s.duckdb"), "--jobs", "1"],
                            tmp_path)
-    assert "import" in shown and " hands" in shown and "hands/s" in shown and "1903 hands stored" in shown
+    assert "import" in shown and " hands" in shown and "hands/s" in shown and "2603 hands stored" in shown
     assert "/12" not in shown  # hands, not files out of a total
 
 

@@ -23,7 +23,9 @@ def test_rules_without_profile_shows_profiles_and_options():
 def test_rules_json_overview():
     result = runner.invoke(app, ["rules", "--json"])
     data = json.loads(result.stdout)
-    assert [p["name"] for p in data["profiles"]] == ["soko-finnish", "soko-casino", "holdem", "stud7", "stud5"]
+    assert [p["name"] for p in data["profiles"]] == ["soko-finnish", "soko-casino", "holdem", "stud7", "stud5",
+                                                     "omaha", "omaha-hilo", "omaha5", "omaha5-hilo", "omaha6",
+                                                     "razz", "stud7-hilo"]
     assert {o["name"] for o in data["options"]} >= {"raise_after_pass", "max_bets_per_round"}
 
 

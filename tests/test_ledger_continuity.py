@@ -96,12 +96,17 @@ MICRO = "NLHE-FR-USD-0.01-0.02-201005.microgrind.txt"
 EUR = "NLHE-6max-EUR-0.05-0.10-200911.txt"
 MTT_5R = "NLHE-USD-MTT-5r-200710.txt"
 MTT_1R = "NLHE-FPP-MTT-1r-201005.AllinLotsRebuy.txt"
+PLO_PARTIAL = "PLO-6max-USD-2.00-4.00-201403.2.partial.txt"
+PLO_SIDEPOTS = "PLO-FR-USD-0.01-0.02-201006.sidepots.txt"
+PLO8 = "PLO8-6max-USD-0.01-0.02-200911.txt"
 
 TOP_UP_TO = {
     (EUR, "HomerrrJay"): (1000, "tops up to €10.00 before every hand he starts with less (PokerStars' automatic "
                                 "top-up, which the log does not print); he never starts a hand with less"),
     (MICRO, "Player3"): (300, "tops up to $3.00 before every hand, as above"),
     (MICRO, "Player7"): (200, "tops up to $2.00 before every hand, as above"),
+    (PLO8, "tiger48475"): (500, "tops up to $5.00 before every hand, as above (five times in the file)"),
+    (PLO_SIDEPOTS, "Player3"): (500, "tops up to $5.00, as above"),
 }
 """(file, player) → (the stack he starts every hand with, why)."""
 
@@ -115,6 +120,7 @@ ADDS_BY = {
 REBUYS_AFTER_BUSTING = {
     (MICRO, "Player9"): "busted (the ledger leaves $0) and bought in again for $1.80, then for $1.00; a cash-game "
                         "log does not print a buy-in",
+    (PLO_SIDEPOTS, "Hero"): "busted and bought in again for $0.80",
 }
 
 BETWEEN = {
@@ -123,6 +129,8 @@ BETWEEN = {
     (MTT_5R, "12637816628", "12637860727"): "the add-on at the end of the rebuy period (Level IV to V, a 7-minute "
                                             "break): the same 2,000 chips to each of the five players who took it; "
                                             "the log prints no add-on",
+    (PLO_PARTIAL, "112825406535", "112825191734"): "not the next hand: the file's hand ids go down (an earlier hand "
+                                                   "of the table follows; the file is a partial sample)",
     (MTT_1R, "25234313412", "95143913174"): "the add-on at the end of the rebuy period (Level V to VI): 500 chips "
                                             "to each of the four players who took it; the log prints no add-on",
 }

@@ -13,7 +13,7 @@ use crate::facts::row::{player_hands, PlayerRow};
 use crate::ledger::Flow;
 use crate::model::Hand;
 use crate::read::{self, Dialect, Lookups, Quarantine};
-use crate::replay::describe::Judge;
+use crate::replay::Judge;
 use crate::replay::{self, HandValues};
 use crate::rows::audit::add_audit;
 use crate::rows::hand::{
@@ -182,7 +182,11 @@ fn prepare<'h>(
     } else {
         None
     };
-    let evaluator = rules.judge.as_ref().map(Judge::evaluator);
+    let evaluator = rules
+        .judge
+        .as_ref()
+        .filter(|j| j.single())
+        .map(Judge::evaluator);
     let players = player_hands(hand, &rules.spec, evaluator);
     let (key, flows) = key_and_flows(hand);
     Ok(Prepared {

@@ -138,6 +138,24 @@ pub struct Acting {
     pub later_rounds_tie_break: Option<TieBreak>,
 }
 
+/// One share of every pot at showdown (`Share.to_dict()` of `rules/spec.py`): hi/lo games split
+/// each pot into a high and a low share, most games have one.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+pub struct Share {
+    /// The ranking's name (`high-kickers`, `ace_to_five_low-kickers`).
+    pub ranking: String,
+    /// A hand must use exactly this many of the player's own cards (Omaha: 2) and the rest from
+    /// the board; None: any five of own and board cards.
+    #[serde(default)]
+    pub hole_cards: Option<u8>,
+    /// The worst hand that qualifies for the share (card codes), None: every hand does.
+    #[serde(default)]
+    pub qualifier: Option<Vec<u8>>,
+    /// How the logs name the share in a hand's description (`HI`, `LO`), None: not named.
+    #[serde(default)]
+    pub label: Option<String>,
+}
+
 /// A resolved game: profile, options and what follows from them.
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 pub struct GameSpec {
@@ -147,8 +165,12 @@ pub struct GameSpec {
     pub streets: Vec<Street>,
     pub forced_bets: Vec<ForcedBet>,
     pub first_to_act: Acting,
-    /// The ranking's name (`high-kickers`, `soko-top_card_then_suit-acelow-4f`).
+    /// The ranking's name (`high-kickers`, `soko-top_card_then_suit-acelow-4f`): the first share's.
     pub ranking: String,
+    /// The shares each pot is split into at showdown; empty in a spec written without them: then
+    /// one share of `ranking`, any five cards ([`GameSpec::shares`]).
+    #[serde(default)]
+    pub showdown: Vec<Share>,
     /// The game whatever the house rules (`hands.game`: both Sökö profiles are `soko`); the
     /// resolver adds it (`GAMES` in `store/rows.py`), None where a spec comes without it.
     #[serde(default)]
@@ -175,6 +197,20 @@ impl GameSpec {
     /// Cards dealt to each player in all.
     pub fn cards_per_player(&self) -> u8 {
         self.streets.iter().map(Street::per_player).sum()
+    }
+
+    /// The shares of a pot at showdown: `showdown`, or one share of `ranking` where it is empty.
+    pub fn shares(&self) -> std::borrow::Cow<'_, [Share]> {
+        if self.showdown.is_empty() {
+            std::borrow::Cow::Owned(vec![Share {
+                ranking: self.ranking.clone(),
+                hole_cards: None,
+                qualifier: None,
+                label: None,
+            }])
+        } else {
+            std::borrow::Cow::Borrowed(&self.showdown)
+        }
     }
 }
 

@@ -2,8 +2,9 @@
 file, or a ``.phhs`` collection of TOML tables ``[1]``, ``[2]``, ... (as PokerKit writes them).
 
 We read the variants we replay (:data:`VARIANTS`): ``NT`` no-limit and ``FT``
-fixed-limit hold'em, ``F7S`` seven card stud, and ``SOKO``, our own code for a
-game of ours whose rules text is in the user-defined field ``_rules``. Other
+fixed-limit hold'em, ``F7S`` seven card stud, ``PO`` pot-limit Omaha, ``FO/8`` fixed-limit
+Omaha and ``F7S/8`` stud hi/lo eight or better, ``FR`` razz, and ``SOKO``, our own code for a
+game of ours whose rules text is in the user-defined field ``_rules`` (other Omaha forms). Other
 variants become :class:`~.base.Quarantined` records with an
 :class:`~.base.UnsupportedGame` error. PHH actions are turned into the actions
 a log would print by :mod:`.phh_state`.
@@ -75,6 +76,10 @@ VARIANTS = {
     "NT": Variant("holdem", ("blinds_or_straddles", "min_bet")),
     "FT": Variant("holdem; structure=fixed_limit", ("blinds_or_straddles", "small_bet", "big_bet")),
     "F7S": Variant("stud7", ("bring_in", "small_bet", "big_bet")),
+    "PO": Variant("omaha", ("blinds_or_straddles", "min_bet")),
+    "FO/8": Variant("omaha-hilo; structure=fixed_limit", ("blinds_or_straddles", "small_bet", "big_bet")),
+    "F7S/8": Variant("stud7-hilo", ("bring_in", "small_bet", "big_bet")),
+    "FR": Variant("razz", ("bring_in", "small_bet", "big_bet")),
     "SOKO": Variant(None),
 }
 SOKO = "SOKO"
@@ -586,13 +591,18 @@ _VERB = {ActionKind.BRING_IN: "pb", ActionKind.FOLD: "f", ActionKind.CHECK: "cc"
 
 
 def _native_actions(hand: Hand, index: dict[str, int], amount: Any) -> list[str]:
-    """Deals and actions of each street in turn, as PHH strings."""
+    """Deals and actions of each street in turn, as PHH strings. A player who shows twice (a stud all-in shows
+    six cards before the last card is dealt, then all seven) shows first where PHH has it: after the last
+    betting action, before the cards still to come."""
+    last_show = {a.player: i for i, a in enumerate(hand.actions) if a.kind is ActionKind.SHOW}
+    bets = (a.street for a in hand.actions if a.kind in _VERB and a.kind not in (ActionKind.SHOW, ActionKind.MUCK))
+    early = max(bets, default=0)
     out: list[tuple[int, int, str]] = []
     for deal in hand.deals:
         if deal.run == 0 and (deal.player is None or deal.player in index):
             who = "d db" if deal.player is None else f"d dh p{index[deal.player] + 1}"
             out.append((deal.street, 0, f"{who} {card_text(deal.cards)}"))
-    for a in hand.actions:
+    for i, a in enumerate(hand.actions):
         verb = _VERB.get(a.kind)
         if verb is None or a.run or a.player not in index:
             continue
@@ -601,7 +611,8 @@ def _native_actions(hand: Hand, index: dict[str, int], amount: Any) -> list[str]
             text += f" {amount(a.to if a.to is not None else a.amount)}"
         elif a.kind is ActionKind.SHOW:
             text += f" {card_text(a.cards)}" + (f" # {a.text}" if a.text else "")
-        out.append((a.street, 1, text))
+        shows_again = a.kind is ActionKind.SHOW and last_show[a.player] > i
+        out.append((early, 2, text) if shows_again else (a.street, 1, text))
     return [text for _, _, text in sorted(out, key=lambda x: x[:2])]
 
 

@@ -134,12 +134,15 @@ class Table:
     def post_forced(self, antes: list[int], blinds: list[int], order: list[int], ante_line: int,
                     blind_line: int) -> None:
         """Antes (players in ``order``, seat order), then blinds and straddles; heads-up both
-        arrays apply reversed (PHH rule)."""
+        arrays apply reversed (PHH rule). A lone blind is a big blind: the first to act is the next
+        player (the WSOP's limit Omaha hands post one blind of a small bet)."""
         seat = (lambda j: 1 - j) if len(self.names) == 2 else (lambda j: j)
         for i in order:
             self._post(i, K.ANTE, antes[seat(i)], ante_line, counts=False)
+        lone = sum(1 for blind in blinds if blind) == 1
         for j, blind in enumerate(blinds):
-            self._post(seat(j), BLIND_KINDS[min(j, 2)], blind, blind_line, counts=True)
+            kind = K.BIG_BLIND if lone and blind else BLIND_KINDS[min(j, 2)]
+            self._post(seat(j), kind, blind, blind_line, counts=True)
 
     def _post(self, i: int, kind: ActionKind, amount: int, line: int, counts: bool) -> None:
         paid = min(amount, self.stacks[i])

@@ -36,7 +36,18 @@ POKERSTARS_GAMES = {
     "holdem": "Hold'em No Limit",
     "holdem; structure=pot_limit": "Hold'em Pot Limit",
     "holdem; structure=fixed_limit": "Hold'em Limit",
+    "omaha": "Omaha Pot Limit",
+    "omaha; structure=no_limit": "Omaha No Limit",
+    "omaha; structure=fixed_limit": "Omaha Limit",
+    "omaha-hilo": "Omaha Hi/Lo Pot Limit",
+    "omaha-hilo; structure=no_limit": "Omaha Hi/Lo No Limit",
+    "omaha-hilo; structure=fixed_limit": "Omaha Hi/Lo Limit",
+    "omaha5": "5 Card Omaha Pot Limit",
+    "omaha5-hilo": "5 Card Omaha Hi/Lo Pot Limit",
+    "omaha6": "6 Card Omaha Pot Limit",
     "stud7": "7 Card Stud Limit",
+    "stud7-hilo": "7 Card Stud Hi/Lo Limit",
+    "razz": "Razz Limit",
     "stud5": "5 Card Stud Limit",
 }
 """The rules a PokerStars hand can have, and the game text of its header."""

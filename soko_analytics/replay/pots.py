@@ -54,7 +54,10 @@ class Award:
     """Empty when undetermined (no eligible player's hand is known)."""
     shares: Mapping[str, int]
     value: int | None
-    """The winning hand value (None when undetermined or uncontested with no value)."""
+    """The winning hand value of the first share won (None when undetermined or uncontested with no value)."""
+    parts: tuple[tuple[str, ...], ...] = ()
+    """The winners of each share the pot is split into (hi/lo: high, then low), leaving out a share nobody
+    qualifies for; one entry in a game of one share, none when undetermined."""
 
 
 class RakeConvention(StrEnum):
@@ -164,8 +167,8 @@ def split(amount: int, winners: Sequence[str], odd_chip_order: Sequence[str],
     return {names[p]: share for p, share in shares}
 
 
-def award(pots: Sequence[Pot], values: Mapping[str, int], odd_chip_order: Sequence[str],
-          chip_unit: int = 1) -> list[Award]:
+def award(pots: Sequence[Pot], values: Mapping[str, int] | Sequence[Mapping[str, int]],
+          odd_chip_order: Sequence[str], chip_unit: int = 1) -> list[Award]:
     """Award each pot separately (RULES.md §2 items 18-20).
 
     A pot goes to its eligible players with the highest value (higher is
@@ -173,14 +176,20 @@ def award(pots: Sequence[Pot], values: Mapping[str, int], odd_chip_order: Sequen
     win. A pot with one eligible player is his whatever his value. A pot whose
     eligible players all lack a value is undetermined: ``winners=()``, no shares.
     Shares split the gross amount; :func:`payouts` splits the net one.
+
+    A hi/lo game gives ``values`` as one mapping per share of the pot (high, then
+    the low hands that qualify): each share is awarded so, a share nobody eligible
+    qualifies for goes to the others, and the odd chip of the halves to the first.
     """
     players = _Players()
     core_pots = [(pot.amount, players.all(pot.eligible)) for pot in pots]
-    core_values = [(players(p), v) for p, v in values.items()]
+    per_share = [values] if isinstance(values, Mapping) else list(values)
+    core_values = [[(players(p), v) for p, v in share.items()] for share in per_share]
     awarded = _core_call(players, _core.award, core_pots, core_values, players.all(odd_chip_order), chip_unit)
     names = players.names
-    return [Award(pot, index, players.named(winners), MappingProxyType({names[p]: s for p, s in shares}), value)
-            for pot, (index, winners, shares, value) in zip(pots, awarded)]
+    return [Award(pot, index, players.named(winners), MappingProxyType({names[p]: s for p, s in shares}), value,
+                  tuple(players.named(part) for part in parts))
+            for pot, (index, winners, shares, value, parts) in zip(pots, awarded)]
 
 
 def rake_pots(pots: Sequence[Pot], rake: int, convention: RakeConvention) -> list[int]:
@@ -209,7 +218,7 @@ def payouts(awards: Sequence[Award], net_amounts: Sequence[int], odd_chip_order:
     Raises :class:`PotError` unless there is one net amount per award.
     """
     players = _Players()
-    winners = [players.all(a.winners) for a in awards]
-    paid = _core_call(players, _core.payouts, winners, list(net_amounts), players.all(odd_chip_order), chip_unit)
+    parts = [[players.all(part) for part in (a.parts or ((a.winners,) if a.winners else ()))] for a in awards]
+    paid = _core_call(players, _core.payouts, parts, list(net_amounts), players.all(odd_chip_order), chip_unit)
     names = players.names
     return {names[p]: amount for p, amount in paid}

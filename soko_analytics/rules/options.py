@@ -130,6 +130,12 @@ class CardsLayout(StrEnum):
     """2 down and 1 up, then 3 up, then 1 down; five betting rounds (Seven Card Stud)."""
     TWO_DOWN_FIVE_BOARD = "two_down_five_board"
     """2 down, then 3, 1 and 1 board cards; four betting rounds (Texas Hold'em)."""
+    FOUR_DOWN_FIVE_BOARD = "four_down_five_board"
+    """4 down, then 3, 1 and 1 board cards (Omaha)."""
+    FIVE_DOWN_FIVE_BOARD = "five_down_five_board"
+    """5 down, then 3, 1 and 1 board cards (5 Card Omaha)."""
+    SIX_DOWN_FIVE_BOARD = "six_down_five_board"
+    """6 down, then 3, 1 and 1 board cards (6 Card Omaha)."""
 
 
 class StakesRef(StrEnum):
@@ -347,7 +353,9 @@ _OPTIONS = (
         "an open pair on round 2 of a stud game allows the big bet", "§2.9, §4.3",
     ),
     # Hand ranking
-    Option("hand_ranking", "enum", PROFILE, "order of hand classes", "§1, §2.11, §3.5", HandRanking),
+    Option(
+        "hand_ranking", "enum", PROFILE, "order of hand classes", "§1, §2.11, §3.5", HandRanking,
+    ),
     Option(
         "high_card_rule", "enum", HighCardRule.KICKERS, "how two high-card hands compare", "§2.16",
         HighCardRule,
@@ -356,6 +364,21 @@ _OPTIONS = (
     Option(
         "four_card_straight_flush_class", "bool", False,
         "Sökö: a four-card straight flush ranks above four-flush", "§2.13",
+    ),
+    Option(
+        "hole_cards_used", "int", None,
+        "a hand uses exactly this many of the player's own cards, the rest from the board (Omaha: 2)",
+        "§ Omaha (docs/rules.md)", nullable=True, null_word="any", minimum=1,
+    ),
+    Option(
+        "split_ranking", "enum", None,
+        "hi/lo: each pot is split between the best hand and the best hand of this ranking",
+        "§ hi/lo (docs/rules.md)", HandRanking, nullable=True, members=(HandRanking.ACE_TO_FIVE_LOW,),
+    ),
+    Option(
+        "split_qualifier", "int", None,
+        "hi/lo: a hand wins the low half only with no card above this rank (8: eight or better)",
+        "§ hi/lo (docs/rules.md)", nullable=True, minimum=5,
     ),
     Option(
         "showing_four_card_hands_count", "bool",

@@ -56,6 +56,8 @@ class Profile:
 
 _STUD = CardsLayout.ONE_DOWN_FOUR_UP
 _COMMON = {"raise_after_pass": True, "odd_chip_rule": OddChipRule.LEFT_OF_DEALER}
+_HILO = {"split_ranking": HandRanking.ACE_TO_FIVE_LOW, "split_qualifier": 8}
+"""Hi/lo: half of each pot to the best ace-to-five low of eight or better."""
 
 PROFILES: Mapping[str, Profile] = MappingProxyType({p.name: p for p in (
     Profile("soko-finnish", "seed 000 (Finnish home rules)", {
@@ -103,12 +105,46 @@ PROFILES: Mapping[str, Profile] = MappingProxyType({p.name: p for p in (
         "hand_ranking": HandRanking.HIGH, "high_card_rule": HighCardRule.KICKERS,
         **_COMMON,
     }),
+    *(Profile(name, f"PokerStars {title} logs", {
+        "cards": cards, "max_players": players,
+        "ante": False, "blinds": True,
+        "bring_in_card": None, "bring_in_forced": False, "bring_in_tie_break": None,
+        "later_rounds_first_to_act": FirstToAct.LEFT_OF_BUTTON,
+        "structure": BettingStructure.POT_LIMIT,
+        "hand_ranking": HandRanking.HIGH, "high_card_rule": HighCardRule.KICKERS,
+        "hole_cards_used": 2, **split,
+        **_COMMON,
+    }) for name, title, cards, players, split in (
+        ("omaha", "Omaha", CardsLayout.FOUR_DOWN_FIVE_BOARD, 10, {}),
+        ("omaha-hilo", "Omaha Hi/Lo", CardsLayout.FOUR_DOWN_FIVE_BOARD, 10, _HILO),
+        ("omaha5", "5 Card Omaha", CardsLayout.FIVE_DOWN_FIVE_BOARD, 9, {}),
+        ("omaha5-hilo", "5 Card Omaha Hi/Lo", CardsLayout.FIVE_DOWN_FIVE_BOARD, 9, _HILO),
+        ("omaha6", "6 Card Omaha", CardsLayout.SIX_DOWN_FIVE_BOARD, 7, {}),
+    )),
+    Profile("razz", "PokerStars Razz logs", {
+        "cards": CardsLayout.TWO_DOWN_FOUR_UP_ONE_DOWN, "max_players": 8, "deck_out_community_card": True,
+        "ante": True, "blinds": False,
+        "bring_in_card": BringInCard.HIGHEST, "bring_in_forced": True, "bring_in_tie_break": TieBreak.SUIT,
+        "later_rounds_first_to_act": FirstToAct.BEST_SHOWING,
+        "structure": BettingStructure.FIXED_LIMIT, "open_pair_big_bet": False,
+        "hand_ranking": HandRanking.ACE_TO_FIVE_LOW, "high_card_rule": HighCardRule.KICKERS,
+        **_COMMON,
+    }),
+    Profile("stud7-hilo", "PokerStars Stud Hi/Lo logs", {
+        "cards": CardsLayout.TWO_DOWN_FOUR_UP_ONE_DOWN, "max_players": 8, "deck_out_community_card": True,
+        "ante": True, "blinds": False,
+        "bring_in_card": BringInCard.LOWEST, "bring_in_forced": True, "bring_in_tie_break": TieBreak.SUIT,
+        "later_rounds_first_to_act": FirstToAct.BEST_SHOWING,
+        "structure": BettingStructure.FIXED_LIMIT, "open_pair_big_bet": False,
+        "hand_ranking": HandRanking.HIGH, "high_card_rule": HighCardRule.KICKERS, **_HILO,
+        **_COMMON,
+    }),
 )})
 """The profiles of RULES.md §1, by name."""
 
 GAMES: Mapping[str, str] = MappingProxyType(
-    {"holdem": "holdem", "stud7": "stud7", "stud5": "stud5", "soko-casino": "soko", "soko-finnish": "soko"})
-"""Profile → ``hands.game``: the game whatever the house rules (a profile not listed is its own game)."""
+    {name: name for name in PROFILES} | {"soko-casino": "soko", "soko-finnish": "soko"})
+"""Profile → ``hands.game``: the game whatever the house rules (both Sökö profiles are ``soko``)."""
 
 DEFAULT_PROFILE = "soko-casino"
 """The profile of a Sökö text log without a ``Rules:`` line (formats/soko-text.md)."""

@@ -33,6 +33,9 @@ from .options import (
 )
 from .ranking import HandRanking, HighCardRule, Ranking
 
+FIVE = 5
+"""Cards in a poker hand."""
+
 DECK_SIZE = 52
 """One 52-card deck, no jokers (RULES.md §2.1). Burn cards are not counted."""
 
@@ -114,15 +117,50 @@ LAYOUTS: Mapping[CardsLayout, tuple[Street, ...]] = {
         Street("6th STREET", up=1, bet_size=_B),
         Street("RIVER", down=1, bet_size=_B),
     ),
-    CardsLayout.TWO_DOWN_FIVE_BOARD: (
-        Street("HOLE CARDS", down=2, bet_size=_S),
-        Street("FLOP", board=3, bet_size=_S),
-        Street("TURN", board=1, bet_size=_B),
-        Street("RIVER", board=1, bet_size=_B),
-    ),
+    **{
+        layout: (
+            Street("HOLE CARDS", down=down, bet_size=_S),
+            Street("FLOP", board=3, bet_size=_S),
+            Street("TURN", board=1, bet_size=_B),
+            Street("RIVER", board=1, bet_size=_B),
+        )
+        for layout, down in (
+            (CardsLayout.TWO_DOWN_FIVE_BOARD, 2),
+            (CardsLayout.FOUR_DOWN_FIVE_BOARD, 4),
+            (CardsLayout.FIVE_DOWN_FIVE_BOARD, 5),
+            (CardsLayout.SIX_DOWN_FIVE_BOARD, 6),
+        )
+    },
 }
 """The street templates of each deal, with fixed-limit bet sizes and where an
 open pair may allow the big bet (RULES.md §2.3, §2.9, §3.2–3, §4.1–3)."""
+
+
+@dataclass(frozen=True)
+class Share:
+    """One share of every pot at showdown: hi/lo games split each pot into a high and a low share.
+
+    ``hole_cards``: a hand uses exactly this many of the player's own cards and the rest from the
+    board (None: any five). ``qualifier``: a hand wins the share only with no card above this rank
+    (8: eight or better; ace counts 1). ``label``: how the logs name the share in a description.
+    """
+
+    ranking: Ranking
+    hole_cards: int | None = None
+    qualifier: int | None = None
+    label: str | None = None
+
+    def qualifier_cards(self) -> list[int] | None:
+        """The worst hand that qualifies, as card codes: the qualifier and the four ranks below it."""
+        if self.qualifier is None:
+            return None
+        ranks = [(self.qualifier - k - 2) % 13 for k in range(FIVE)]  # ace-low rank 1 is code rank 12
+        return [rank * 4 + k % 4 for k, rank in enumerate(ranks)]
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data (for JSON and the core)."""
+        return {"ranking": self.ranking.name, "hole_cards": self.hole_cards,
+                "qualifier": self.qualifier_cards(), "label": self.label}
 
 
 @dataclass(frozen=True)
@@ -189,6 +227,9 @@ class GameSpec:
     high_card_rule: HighCardRule
     four_straight_ace_low: bool
     four_card_straight_flush_class: bool
+    hole_cards_used: int | None
+    split_ranking: HandRanking | None
+    split_qualifier: int | None
     showing_four_card_hands_count: bool
     odd_chip_rule: OddChipRule
     chip_unit: int
@@ -311,6 +352,23 @@ class GameSpec:
 
     def _check_ranking(self, template: tuple[Street, ...]) -> None:
         self.ranking  # noqa: B018 - Ranking rejects soko-only options under hand_ranking=high
+        hole = self.hole_cards_used
+        if hole is not None:
+            downs = sum(s.down for s in template)
+            board = sum(s.board for s in template)
+            if hole > min(downs, FIVE) or FIVE - hole > board:
+                self._fail(f"{self._v('hole_cards_used')} needs {hole} hole cards and {FIVE - hole} board cards; "
+                           f"{self._v('cards')} deals {downs} down and {board} on the board",
+                           "hole_cards_used", "cards")
+        if self.split_qualifier is not None and self.split_ranking is None:
+            self._fail("split_qualifier is a rule of the low half: it needs a split_ranking",
+                       "split_qualifier", "split_ranking", expected="split_ranking=ace_to_five_low")
+        if self.split_qualifier is not None and self.split_qualifier > 13:
+            self._fail(f"{self._v('split_qualifier')} is above the King (13)", "split_qualifier",
+                       expected="5 to 13")
+        if self.split_ranking is not None and self.hand_ranking is not HandRanking.HIGH:
+            self._fail(f"a hi/lo split needs hand_ranking=high for the high half, not {self._v('hand_ranking')}",
+                       "split_ranking", "hand_ranking")
         if self.showing_four_card_hands_count:
             if self.hand_ranking is not HandRanking.SOKO:
                 self._fail("showing_four_card_hands_count=true needs hand_ranking=soko: "
@@ -340,6 +398,16 @@ class GameSpec:
         """The hand ranking with its options, for the evaluator."""
         return Ranking(self.hand_ranking, self.high_card_rule, self.four_straight_ace_low,
                        self.four_card_straight_flush_class)
+
+    @property
+    def shares(self) -> tuple[Share, ...]:
+        """The shares of every pot at showdown: the high hand, and the low hand in a hi/lo game."""
+        if self.split_ranking is None:
+            label = "Lo" if self.hand_ranking is HandRanking.ACE_TO_FIVE_LOW else None  # Razz: "Lo: 8,6,5,4,2"
+            return (Share(self.ranking, self.hole_cards_used, label=label),)
+        low = Ranking(self.split_ranking)
+        return (Share(self.ranking, self.hole_cards_used, label="HI"),
+                Share(low, self.hole_cards_used, self.split_qualifier, label="LO"))
 
     @property
     def betting_rounds(self) -> int:
@@ -388,6 +456,7 @@ class GameSpec:
                 "later_rounds_tie_break": _plain(self.showing_tie_break),
             },
             "ranking": self.ranking.name,
+            "showdown": [share.to_dict() for share in self.shares],
         }
 
 

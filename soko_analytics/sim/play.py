@@ -19,7 +19,7 @@ from .. import _core
 from ..model.cards import DECK, Card
 from ..model.hand import Action, ActionKind, Deal, Hand, Seat, Stakes
 from ..replay.pots import award, build_pots, payouts
-from ..rules.evaluate import evaluator
+from ..rules.evaluate import share_values
 from ..rules.profiles import spec_of
 from ..rules.spec import GameSpec
 
@@ -81,7 +81,7 @@ def _size(bounds: tuple[int, int], sizes: tuple[int, ...], rng: random.Random) -
 class _Game:
     def __init__(self, rules: str, spec: GameSpec, stakes: Stakes, seats: Sequence[tuple[str, int, int]],
                  button: int | None, rng: random.Random, choose: Chooser) -> None:
-        self.spec, self.stakes, self.rng, self.choose = spec, stakes, rng, choose
+        self.rules, self.spec, self.stakes, self.rng, self.choose = rules, spec, stakes, rng, choose
         self.table = _core.PlayTable(rules, json.dumps(stakes._asdict()), list(seats), button)
         self.deck = list(DECK)
         rng.shuffle(self.deck)
@@ -176,16 +176,17 @@ class _Game:
         if back is not None:
             self.actions.append(Action(table.street, back[0], K.UNCALLED, back[1]))
         live = table.live()
-        values: dict[str, int] = {}
+        values: list[dict[str, int]] = [{} for _ in spec.shares]
         if len(live) > 1:
-            ev = evaluator(spec.ranking)
             for name in live:
                 shown = self.cards[name]
-                hand_value = ev.evaluate(shown + self.board)
-                values[name] = hand_value.value
-                self.actions.append(Action(street, name, K.SHOW, cards=tuple(shown), text=hand_value.description))
+                found, description = share_values(self.rules, shown, self.board)
+                for share, value in zip(values, found):
+                    if value is not None:
+                        share[name] = value
+                self.actions.append(Action(street, name, K.SHOW, cards=tuple(shown), text=description))
         else:
-            values[live[0]] = 0
+            values[0][live[0]] = 0
         contributions = {name: total for name, total in table.totals() if total}
         pots = build_pots(contributions, set(table.folded()), table.names())
         order = table.dealer_left_order()

@@ -55,7 +55,14 @@ TABLES = {
     "holdem; structure=fixed_limit": Table("PokerStars", _usd(small_blind=5, big_blind=10, small_bet=10,
                                                                big_bet=20), 400, "ET"),
     "stud7": Table("PokerStars", _usd(small_bet=10, big_bet=20, ante=2, bring_in=5), 400, "ET"),
+    "stud7-hilo": Table("PokerStars", _usd(small_bet=10, big_bet=20, ante=2, bring_in=5), 400, "ET"),
+    "razz": Table("PokerStars", _usd(small_bet=10, big_bet=20, ante=2, bring_in=5), 400, "ET"),
     "stud5": Table("PokerStars", _usd(small_bet=10, big_bet=20, ante=2, bring_in=5), 400, "ET"),
+    **{omaha: Table("PokerStars", _usd(small_blind=5, big_blind=10), 1000, "ET")
+       for omaha in ("omaha", "omaha-hilo", "omaha5", "omaha5-hilo", "omaha6")},
+    **{f"{omaha}; structure=fixed_limit": Table("PokerStars", _usd(small_blind=5, big_blind=10, small_bet=10,
+                                                                    big_bet=20), 400, "ET")
+       for omaha in ("omaha", "omaha-hilo")},
 }
 """The default table of each profile (a profile with overrides uses its base profile's)."""
 

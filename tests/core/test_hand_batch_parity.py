@@ -35,9 +35,9 @@ def test_every_phh_hand_of_the_corpus_gets_its_rows_and_audits_clean():
         assert set(hands["format"]) <= {"phh"} and set(hands["source_file"]) <= {str(path)}
         assert hands["audited"].all() and hands["audit_ok"].all(), (path, found["findings"]["message"].to_list())
         stored += len(batch)
-    # The NT, FT and F7S hands of the event; the other variants are quarantined (tests/parsers: the PHH
-    # expectations).
-    assert len(files) > 50 and stored == 31
+    # The NT, FT, F7S, PO, FO/8, F7S/8 and FR hands of the event; the other variants are quarantined
+    # (tests/parsers: the PHH expectations).
+    assert len(files) > 50 and stored == 69
 
 
 def test_a_hand_the_core_cannot_take_is_an_internal_record():

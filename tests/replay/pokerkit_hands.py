@@ -34,12 +34,16 @@ from pokerkit import (
     CheckingOrCalling,
     ChipsPushing,
     CompletionBettingOrRaisingTo,
+    FixedLimitOmahaHoldemHighLowSplitEightOrBetter,
+    FixedLimitRazz,
     FixedLimitSevenCardStud,
+    FixedLimitSevenCardStudHighLowSplitEightOrBetter,
     FixedLimitTexasHoldem,
     Folding,
     HoleCardsShowingOrMucking,
     HoleDealing,
     NoLimitTexasHoldem,
+    PotLimitOmahaHoldem,
     State,
 )
 
@@ -50,8 +54,10 @@ from soko_analytics.rules.profiles import resolve
 K = ActionKind
 DEFAULT_COUNT = 300
 """Hands per variant in the generator's own tests."""
-DIFFERENTIAL_COUNTS = {"nlhe": 10_000, "flhe": 10_000, "stud7": 10_000}
-"""What the replayer's differential test asks for: 20,000 hold'em (no limit + fixed limit), 10,000 stud."""
+DIFFERENTIAL_COUNTS = {"nlhe": 10_000, "flhe": 10_000, "stud7": 10_000, "plo": 2_000, "plo8": 2_000, "stud8": 2_000,
+                       "razz": 2_000}
+"""What the replayer's differential test asks for: 20,000 hold'em (no limit + fixed limit), 10,000 stud, and 2,000
+of each game of issue 15: pot-limit Omaha, pot-limit Omaha hi/lo, Stud hi/lo (eight or better) and Razz."""
 DEFAULT_SEED = 2024
 AUTOMATIONS = (Automation.ANTE_POSTING, Automation.BET_COLLECTION, Automation.BLIND_OR_STRADDLE_POSTING,
                Automation.RUNOUT_COUNT_SELECTION, Automation.HAND_KILLING, Automation.CHIPS_PUSHING,
@@ -99,6 +105,15 @@ VARIANTS = {
                      lambda k: (k.ante, k.bring_in, k.small_bet, k.big_bet), lambda k: k.small_bet,
                      lambda k: k.ante + k.small_bet + 1, ((1, 8), (8, 60)), button=False),
 }
+VARIANTS["plo"] = dataclasses.replace(VARIANTS["nlhe"], rules="omaha", game=PotLimitOmahaHoldem)
+# PokerKit's FixedLimitOmahaHoldemHighLowSplitEightOrBetter bets pot-limit (it mixes in PotLimitPokerMixin), with
+# its small and big bet as the smallest bet: given the big blind for both, it is pot-limit Omaha hi/lo.
+VARIANTS["plo8"] = dataclasses.replace(VARIANTS["nlhe"], rules="omaha-hilo",
+                                       game=FixedLimitOmahaHoldemHighLowSplitEightOrBetter,
+                                       args=lambda k: (0, (k.small_blind, k.big_blind), k.big_blind, k.big_blind))
+VARIANTS["stud8"] = dataclasses.replace(VARIANTS["stud7"], rules="stud7-hilo",
+                                        game=FixedLimitSevenCardStudHighLowSplitEightOrBetter)
+VARIANTS["razz"] = dataclasses.replace(VARIANTS["stud7"], rules="razz", game=FixedLimitRazz)
 
 
 class _Redeal(Exception):
@@ -107,7 +122,7 @@ class _Redeal(Exception):
 
 def generate(variant: str, count: int = DEFAULT_COUNT, seed: int = DEFAULT_SEED,
              start: int = 0) -> list[tuple[Hand, list[int]]]:
-    """``count`` random hands of ``variant`` (nlhe, flhe, stud7) from hand ``start`` on, each with PokerKit's
+    """``count`` random hands of ``variant`` (a key of VARIANTS) from hand ``start`` on, each with PokerKit's
     final stacks by seat."""
     return [generate_one(variant, seed, i) for i in range(start, start + count)]
 
@@ -141,12 +156,25 @@ def _play(v: Variant, rng: random.Random, hand_id: str) -> tuple[Hand, list[int]
         faced: dict = {}
         while state.status:
             _step(v, state, rng, deck, faced)
+    if state.hand_type_count > 1:
+        _low_half_kept(state)
     # Seats: hold'em players are in PokerKit order from the small blind (the big blind heads-up), the button
     # last; a random button seat b puts player p in seat (b + p) % n + 1. Stud: player p in seat p + 1.
     button = rng.randint(1, n) if v.button else None
     seat_of = [((button or 0) + p) % n + 1 for p in range(n)]
     return _convert(v, state, stakes, starts, seat_of, button, hand_id), [
         state.stacks[seat_of.index(s)] for s in range(1, n + 1)]
+
+
+def _low_half_kept(state: State) -> None:
+    """Redeal where PokerKit pays a side pot's low half to players without a low: it splits a pot into halves
+    when anyone holds a low, and then pays the low half to the pot's players who have none (all tie at None);
+    the rules give a half nobody eligible qualifies for to the high hand."""
+    lows = list(state.get_up_hands(0, 1))
+    for op in state.operations:
+        if isinstance(op, ChipsPushing) and op.hand_type_index == 1:
+            if any(lows[p] is None for p, amount in enumerate(op.amounts) if amount):
+                raise _Redeal
 
 
 def _step(v: Variant, s: State, rng: random.Random, deck: list[str], faced: dict) -> None:

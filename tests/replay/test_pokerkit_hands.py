@@ -21,6 +21,10 @@ MIN_SHARE = {  # of DEFAULT_COUNT hands: (some all-in, side pots, showdown, spli
     "nlhe": (0.60, 0.15, 0.50, 0.02),
     "flhe": (0.30, 0.08, 0.30, 0.005),
     "stud7": (0.30, 0.07, 0.30, 0.0),  # stud splits are rare (none in the first 1,000 hands of seed 2024)
+    "plo": (0.45, 0.14, 0.45, 0.005),
+    "plo8": (0.45, 0.15, 0.40, 0.15),  # hi/lo: a low half to another player splits the pot
+    "stud8": (0.30, 0.045, 0.30, 0.08),
+    "razz": (0.30, 0.05, 0.30, 0.0),
 }
 
 

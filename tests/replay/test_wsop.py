@@ -17,7 +17,7 @@ def test_wsop_hands_replay_to_their_finishing_stacks(corpus):
             assert result.ok, (path.name, [f.message for f in result.findings])
             assert [result.stacks[s.name] for s in hand.seats] == list(hand.finishing_stacks), path.name
             replayed += 1
-    assert replayed == 31  # the NT, FT and F7S hands of the event
+    assert replayed == 69  # the NT, FT, F7S, PO, FO/8, F7S/8 and FR hands of the event
 
 
 def test_a_wrong_finishing_stack_is_flagged(corpus):

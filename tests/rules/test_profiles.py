@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from soko_analytics.errors import RulesError
 from soko_analytics.rules.options import FirstToAct, ForcedBet
 from soko_analytics.rules.profiles import PROFILES, resolve
 from soko_analytics.rules.ranking import SOKO, HandRanking, Ranking
@@ -56,7 +57,43 @@ OPTION_ROWS = (
 
 
 def test_the_five_profiles_exist():
-    assert list(PROFILES) == ["soko-finnish", "soko-casino", "holdem", "stud7", "stud5"]
+    assert list(PROFILES)[:5] == ["soko-finnish", "soko-casino", "holdem", "stud7", "stud5"]
+
+
+def test_the_omaha_and_hi_lo_profiles_of_docs_rules_md():
+    """The table of docs/rules.md, "More games": cards, players, two hole cards, the low half's rule."""
+    expected = {  # name: (deal, max players, hole_cards_used, split_ranking, split_qualifier, structure)
+        "omaha": ("4 down + 5 board", 10, 2, None, None, "pot_limit"),
+        "omaha-hilo": ("4 down + 5 board", 10, 2, "ace_to_five_low", 8, "pot_limit"),
+        "omaha5": ("5 down + 5 board", 9, 2, None, None, "pot_limit"),
+        "omaha5-hilo": ("5 down + 5 board", 9, 2, "ace_to_five_low", 8, "pot_limit"),
+        "omaha6": ("6 down + 5 board", 7, 2, None, None, "pot_limit"),
+        "razz": ("2 down + 4 up + 1 down", 8, None, None, None, "fixed_limit"),
+        "stud7-hilo": ("2 down + 4 up + 1 down", 8, None, "ace_to_five_low", 8, "fixed_limit"),
+    }
+    assert list(PROFILES)[5:] == list(expected)
+    for name, row in expected.items():
+        s = resolve(name)
+        assert (s.deal_text, s.max_players, s.hole_cards_used, s.split_ranking, s.split_qualifier, s.structure) == row
+        shares = s.shares
+        high = "ace_to_five_low-kickers" if name == "razz" else "high-kickers"
+        assert len(shares) == (2 if row[3] else 1) and shares[0].ranking.name == high
+        assert all(share.hole_cards == row[2] for share in shares)
+    low = resolve("omaha-hilo").shares[1]
+    assert (low.label, low.qualifier_cards()) == ("LO", [24, 21, 18, 15, 8])  # 8c 7d 6h 5s 4c: 8-7-6-5-4
+    razz = resolve("razz")  # the highest card brings in; the lowest showing hand speaks later
+    assert (razz.bring_in_card, razz.later_rounds_first_to_act, razz.shares[0].label) == ("highest", "best_showing", "Lo")
+
+
+def test_impossible_omaha_and_hi_lo_options_are_refused():
+    with pytest.raises(RulesError, match="hole_cards_used=2 needs 2 hole cards and 3 board cards"):
+        resolve("stud7; hole_cards_used=2")
+    with pytest.raises(RulesError, match="split_qualifier is a rule of the low half"):
+        resolve("holdem; split_qualifier=8")
+    with pytest.raises(RulesError, match="hand_ranking=high for the high half"):
+        resolve("soko-casino; split_ranking=ace_to_five_low")
+    with pytest.raises(RulesError, match="above the King"):
+        resolve("omaha-hilo; split_qualifier=14")
 
 
 @pytest.mark.parametrize("name", TABLE)

@@ -49,8 +49,11 @@ def test_walks_and_counts(store):
     assert count(store, "SELECT * FROM player_hands WHERE walk AND (vpip OR NOT won OR showdown)") == 0
     assert count(store, "SELECT * FROM player_hands WHERE best_showing_bet > best_showing_opp") == 0
     assert count(store, "SELECT * FROM player_hands WHERE saw_second <> (street_reached >= 1)") == 0
-    assert count(store, "SELECT * FROM player_hands WHERE game <> 'holdem' AND (three_bet_opp OR cbet_flop_opp)") == 0
-    assert count(store, "SELECT * FROM player_hands WHERE game = 'holdem' AND (bring_in OR complete_opp)") == 0
+    # hold'em's stats are defined for every blinds-and-board game (Omaha), stud's for every stud game
+    board = "(game = 'holdem' OR game LIKE 'omaha%')"
+    assert count(store, f"SELECT * FROM player_hands WHERE NOT {board} AND (three_bet_opp OR cbet_flop_opp)") == 0
+    assert count(store, f"SELECT * FROM player_hands WHERE {board} AND (bring_in OR complete_opp)") == 0
+    assert count(store, "SELECT * FROM player_hands WHERE game LIKE 'omaha%' AND three_bet_opp") > 0
 
 
 def test_one_row_per_player_dealt_in_and_the_same_money(store):

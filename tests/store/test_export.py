@@ -40,8 +40,8 @@ def _glob(folder, name: str) -> str:
 def test_parquet_rows_per_table_equal_the_store(lake):
     _, written, counts = lake
     assert written == counts
-    # 347 hands are quarantined; two of them are copies of others in another file, recorded once
-    assert counts["hands"] == 728 and counts["quarantine"] == 345 and counts["pots"] > 0 and counts["findings"] > 0
+    # 855 hands are read and 2 of them are copies of others in another file, stored once; 220 are quarantined
+    assert counts["hands"] == 853 and counts["quarantine"] == 220 and counts["pots"] > 0 and counts["findings"] > 0
 
 
 def test_duckdb_reads_the_parquet_back(lake):
@@ -51,7 +51,8 @@ def test_duckdb_reads_the_parquet_back(lake):
         n = con.execute(f"SELECT count(*) FROM read_parquet('{_glob(folder, name)}', hive_partitioning=true)")
         assert n.fetchone()[0] == counts[name], name
     games = con.execute(f"SELECT DISTINCT game FROM read_parquet('{_glob(folder, 'seats')}', hive_partitioning=true)")
-    assert {g for (g,) in games.fetchall()} == {"holdem", "stud7"}
+    assert {g for (g,) in games.fetchall()} == {"holdem", "stud7", "stud7-hilo", "omaha", "omaha-hilo", "omaha5",
+                                                "omaha5-hilo", "omaha6", "razz"}
 
 
 def test_polars_reads_the_parquet_back(lake):
@@ -118,10 +119,10 @@ def test_parquet_export_does_not_overwrite(lake, store_path):
 def test_pokerstars_text_reimports_as_the_same_hands(store_path, tmp_path):
     out = tmp_path / "hands.txt"
     written, skipped = export_text(store_path, out, "pokerstars")
-    assert (written, skipped) == (728, 0)
+    assert (written, skipped) == (853, 0)
     with Store(tmp_path / "again.duckdb") as again:
         summary = again.import_paths([out])
-        assert summary.stored == 728 and summary.quarantined == 0
+        assert summary.stored == 853 and summary.quarantined == 0
         back = set(again.query("SELECT content_hash FROM hands")["content_hash"])
     with Store(store_path, read_only=True) as store:
         assert back == set(store.query("SELECT content_hash FROM hands")["content_hash"])
@@ -130,19 +131,19 @@ def test_pokerstars_text_reimports_as_the_same_hands(store_path, tmp_path):
 def test_phh_text_holds_every_written_hand(store_path, tmp_path):
     out = tmp_path / "hands.phhs"
     written, skipped = export_text(store_path, out, "phh")
-    assert written + skipped == 728 and written > 0
+    assert written + skipped == 853 and written > 0
     assert sum(isinstance(h, Hand) for h in read_path(out, "phh")) == written
 
 
 def test_hands_a_format_cannot_express_are_skipped(store_path, tmp_path):
     written, skipped = export_text(store_path, tmp_path / "hands.soko", "soko")  # hold'em and stud are not Sökö
-    assert written + skipped == 728
+    assert written + skipped == 853
 
 
 def test_cli_export_parquet_prints_rows_per_table(store_path, tmp_path):
     result = runner.invoke(app, ["export", "--db", str(store_path), "--to", "parquet", str(tmp_path / "lake")])
     assert result.exit_code == 0, result.output
-    assert "hands: 728 rows" in result.stdout and "quarantine: 345 rows" in result.stdout
+    assert "hands: 853 rows" in result.stdout and "quarantine: 220 rows" in result.stdout
     assert (tmp_path / "lake" / "hands" / "game=holdem").is_dir()
 
 
@@ -150,7 +151,7 @@ def test_cli_export_text_prints_written_and_skipped(store_path, tmp_path):
     out = tmp_path / "hands.txt"
     result = runner.invoke(app, ["export", "--db", str(store_path), "--to", "pokerstars", str(out)])
     assert result.exit_code == 0, result.output
-    assert "728 hands written" in result.stdout and "0 skipped" in result.stdout
+    assert "853 hands written" in result.stdout and "0 skipped" in result.stdout
     assert out.read_text(encoding="utf-8").startswith("PokerStars")
 
 

@@ -29,7 +29,13 @@ fn raised(e: CorePotError<Player>) -> PyErr {
 type PotRow = (i64, Vec<Player>, Vec<Player>, i64);
 
 /// One award as the front builds its `Award`: (index, winners, shares in winners order, value).
-type AwardRow = (usize, Vec<Player>, Vec<(Player, i64)>, Option<i64>);
+type AwardRow = (
+    usize,
+    Vec<Player>,
+    Vec<(Player, i64)>,
+    Option<i64>,
+    Vec<Vec<Player>>,
+);
 
 /// The uncalled bet of `contributions` (player, amount; folded players included): the top
 /// contributor and the excess over the second highest, or None.
@@ -65,12 +71,13 @@ fn split(
     pots::split(amount, &winners, &odd_chip_order, chip_unit).map_err(raised)
 }
 
-/// Each pot, given as (amount, eligible), awarded on the hand `values` (player, value; higher is
-/// better, absent players cannot win), its shares split with `odd_chip_order`.
+/// Each pot, given as (amount, eligible), awarded on the hand `values`: one list per share of the
+/// pot (player, value; higher is better, absent players cannot win it), its shares split with
+/// `odd_chip_order`.
 #[pyfunction]
 fn award(
     pots: Vec<(i64, Vec<Player>)>,
-    values: Vec<(Player, i64)>,
+    values: Vec<Vec<(Player, i64)>>,
     odd_chip_order: Vec<Player>,
     chip_unit: i64,
 ) -> PyResult<Vec<AwardRow>> {
@@ -86,7 +93,7 @@ fn award(
     let awards = pots::award(&pots, &values, &odd_chip_order, chip_unit).map_err(raised)?;
     Ok(awards
         .into_iter()
-        .map(|a| (a.index, a.winners, a.shares, a.value))
+        .map(|a| (a.index, a.winners, a.shares, a.value, a.parts))
         .collect())
 }
 
@@ -109,20 +116,22 @@ fn rake_pots(amounts: Vec<i64>, rake: i64, convention: &str) -> PyResult<Vec<i64
 }
 
 /// What each player collects, (player, amount) in the order first paid: each pot's net amount
-/// split among its `winners` (one list per award; empty for an undetermined pot).
+/// split into its parts, each among its winners (`parts`: the winners of each part, one list per
+/// award; empty for an undetermined pot).
 #[pyfunction]
 fn payouts(
-    winners: Vec<Vec<Player>>,
+    parts: Vec<Vec<Vec<Player>>>,
     net_amounts: Vec<i64>,
     odd_chip_order: Vec<Player>,
     chip_unit: i64,
 ) -> PyResult<Vec<(Player, i64)>> {
-    let awards: Vec<Award<Player, i64>> = winners
+    let awards: Vec<Award<Player, i64>> = parts
         .into_iter()
         .enumerate()
-        .map(|(index, winners)| Award {
+        .map(|(index, parts)| Award {
             index,
-            winners,
+            winners: parts.concat(),
+            parts,
             shares: Vec::new(),
             value: None,
         })

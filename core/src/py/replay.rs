@@ -16,8 +16,10 @@ use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 
 use super::rules::{ensure_ranking, spec_of};
+use crate::cards::Card;
 use crate::model::Hand;
-use crate::replay::describe::Judge;
+use crate::replay::judge::judge_hand;
+use crate::replay::Judge;
 use crate::replay::{self, HandValues};
 use crate::spec::GameSpec;
 
@@ -70,7 +72,7 @@ fn audit(py: Python<'_>, hand_json: &str, spec_json: &str, ledger: bool) -> PyRe
             .and_then(|s| s.odd_chip_stated);
     }
     ensure_ranking(py, &spec)?;
-    let judge = Judge::of(&spec.ranking);
+    let judge = Judge::of(&spec);
     py.detach(|| audit_json(&hand, &spec, judge.as_ref(), ledger))
         .map_err(|reason| PyRuntimeError::new_err(format!("audit: {reason}")))
 }
@@ -115,7 +117,7 @@ impl ReplayBatch {
                 let index = match specs.iter().position(|(s, _)| Arc::ptr_eq(s, &spec)) {
                     Some(index) => index,
                     None => {
-                        let judge = Judge::of(&spec.ranking);
+                        let judge = Judge::of(&spec);
                         specs.push((spec, judge));
                         specs.len() - 1
                     }
@@ -161,7 +163,34 @@ fn audit_hands(py: Python<'_>, hands_json: Vec<String>, ledger: bool) -> Vec<Str
     ReplayBatch::new(py, hands_json).audit(py, ledger)
 }
 
+/// A hand at showdown under the rules text `rules`: its value for each share of the pot (None
+/// where it does not qualify) and its description as the logs print it, from the player's `own`
+/// card codes and the `board`'s.
+#[pyfunction]
+fn share_values(
+    py: Python<'_>,
+    rules: &str,
+    own: Vec<u8>,
+    board: Vec<u8>,
+) -> PyResult<(Vec<Option<u32>>, String)> {
+    let spec = spec_of(py, rules).map_err(PyValueError::new_err)?;
+    let judge = super::rules::judge(py, &spec)
+        .ok_or_else(|| PyRuntimeError::new_err(format!("no hand values for {rules:?}")))?;
+    let cards = |codes: Vec<u8>| -> PyResult<Vec<Card>> {
+        codes
+            .into_iter()
+            .map(|c| {
+                (c < 52)
+                    .then_some(Card(c))
+                    .ok_or_else(|| PyValueError::new_err(format!("card code {c}")))
+            })
+            .collect()
+    };
+    judge_hand(&judge, &cards(own)?, &cards(board)?).map_err(PyValueError::new_err)
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(share_values, m)?)?;
     m.add_function(wrap_pyfunction!(audit, m)?)?;
     m.add_function(wrap_pyfunction!(audit_hands, m)?)?;
     m.add_class::<ReplayBatch>()?;

@@ -9,7 +9,8 @@ use pyo3::prelude::*;
 
 use super::soko_error;
 use crate::eval::{self, Evaluator};
-use crate::replay::describe::{self, Descriptions, Judge};
+use crate::replay::describe::{self, Descriptions};
+use crate::replay::Judge;
 use crate::spec::GameSpec;
 
 /// A spec resolved from a rules text, or why it could not be.
@@ -48,31 +49,26 @@ pub fn spec_of(py: Python<'_>, rules: &str) -> Resolved {
     resolved
 }
 
-/// The evaluator of a spec's ranking, with its descriptions registered too, built from Python's
-/// five-card table the first time (`Ranking(...)` of the spec's options, then `five_card_table`).
+/// The evaluator of a spec's (first) ranking; every share's ranking is registered with its
+/// descriptions, built from Python's five-card table the first time (`Ranking.from_name`, then
+/// `five_card_table`).
 pub fn ensure_ranking(py: Python<'_>, spec: &GameSpec) -> PyResult<Arc<Evaluator>> {
-    let name = spec.ranking.as_str();
+    let mut first = None;
+    for share in spec.shares().iter() {
+        let evaluator = ensure_named(py, &share.ranking)?;
+        first.get_or_insert(evaluator);
+    }
+    first.ok_or_else(|| soko_error("a spec without a showdown share", None, None))
+}
+
+fn ensure_named(py: Python<'_>, name: &str) -> PyResult<Arc<Evaluator>> {
     if let (Some(ev), Some(_)) = (eval::evaluator(name), describe::descriptions(name)) {
         return Ok(ev);
     }
-    let o = &spec.options;
     let ranking = py
         .import("soko_analytics.rules.ranking")?
         .getattr("Ranking")?
-        .call1((
-            o.hand_ranking.as_str(),
-            o.high_card_rule.as_str(),
-            o.four_straight_ace_low,
-            o.four_card_straight_flush_class,
-        ))?;
-    let made: String = ranking.getattr("name")?.extract()?;
-    if made != name {
-        return Err(soko_error(
-            format!("the spec names ranking {name:?} but its options make {made:?}"),
-            None,
-            None,
-        ));
-    }
+        .call_method1("from_name", (name,))?;
     let table = py
         .import("soko_analytics.rules.tables")?
         .getattr("five_card_table")?
@@ -102,5 +98,5 @@ pub fn ensure_ranking(py: Python<'_>, spec: &GameSpec) -> PyResult<Arc<Evaluator
 /// What settles a showdown under a spec's ranking (its values and descriptions), registered first.
 pub fn judge(py: Python<'_>, spec: &GameSpec) -> Option<Judge> {
     ensure_ranking(py, spec).ok()?;
-    Judge::of(&spec.ranking)
+    Judge::of(spec)
 }

@@ -125,7 +125,8 @@ pub fn collect_line(line: &str) -> Option<(&str, &str, &str)> {
         } else if rest.starts_with("main pot") {
             8
         } else if let Some(side) = rest.strip_prefix("side pot") {
-            match side.strip_prefix('-').map(digits_len) {
+            // `side pot-1`, or `side pot 1` in some Omaha logs
+            match side.strip_prefix(['-', ' ']).map(digits_len) {
                 Some(n) if n > 0 => 9 + n,
                 _ => 8,
             }
@@ -257,7 +258,8 @@ fn boundary(after: &str) -> bool {
     after.chars().next().is_none_or(|c| !is_word(c))
 }
 
-/// ` wins the \S+ bounty\b` or ` wins \S+ for eliminating\b` at the start of `s`.
+/// ` wins the \S+ bounty\b`, ` wins \S+ for eliminating\b` or ` wins \S+ for splitting the
+/// elimination\b` at the start of `s`.
 fn wins_phrase(s: &str) -> bool {
     let Some(rest) = s.strip_prefix(" wins ") else {
         return false;
@@ -270,11 +272,20 @@ fn wins_phrase(s: &str) -> bool {
     rest.strip_prefix("the ")
         .is_some_and(|r| check(r, " bounty"))
         || check(rest, " for eliminating")
+        || check(rest, " for splitting the elimination")
 }
+
+/// Whole lines that say nothing the replay needs: a hi/lo hand's `No low hand qualified`, and a
+/// log converter's `Table leave user`.
+const INFO_LINES: [&str; 3] = [
+    "Pair on board - a double bet is allowed",
+    "No low hand qualified",
+    "Table leave user",
+];
 
 /// `INFO_LINE`: chat, players joining or leaving, and the like, which the reader skips.
 pub fn info_line(line: &str) -> bool {
-    if line == "Pair on board - a double bet is allowed" {
+    if INFO_LINES.contains(&line.trim_end_matches(is_space)) {
         return true;
     }
     if let Some(rest) = line.strip_prefix("STP added: ") {
@@ -337,6 +348,10 @@ mod tests {
         );
         assert_eq!(collect_line("A collected 5 from side pot-x"), None);
         assert_eq!(
+            collect_line("Hero collected €20.98 from side pot 1"),
+            Some(("Hero", "€20.98", "side pot 1"))
+        );
+        assert_eq!(
             uncalled_line("Uncalled bet ($2) returned to B"),
             Some(("$2", "B"))
         );
@@ -377,6 +392,10 @@ mod tests {
         assert!(info_line("Anna joins the table at seat #3"));
         assert!(info_line("Anna said, \"hi"));
         assert!(info_line("Anna: is sitting out"));
+        assert!(info_line("No low hand qualified"));
+        assert!(info_line(
+            "Hero wins $4.60 for splitting the elimination of Frimble11 and their own bounty increases by $4.59 to $22.04"
+        ));
         assert!(info_line("Anna wins the $5 bounty for x"));
         assert!(info_line("STP added: $1"));
         assert!(!info_line("Anna is cappedx"));

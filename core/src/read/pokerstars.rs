@@ -11,16 +11,32 @@ use super::Lookups;
 use crate::model::{Stakes, Tournament};
 
 /// Supported game texts of the header (case-folded) and the rules they replay under.
-pub const GAMES: [(&str, &str); 6] = [
+pub const GAMES: [(&str, &str); 19] = [
     ("hold'em no limit", "holdem"),
     ("hold'em pot limit", "holdem; structure=pot_limit"),
     ("hold'em limit", "holdem; structure=fixed_limit"),
     ("hold'em fixed limit", "holdem; structure=fixed_limit"),
+    ("omaha pot limit", "omaha"),
+    ("omaha no limit", "omaha; structure=no_limit"),
+    ("omaha limit", "omaha; structure=fixed_limit"),
+    ("omaha hi/lo pot limit", "omaha-hilo"),
+    ("omaha hi/lo no limit", "omaha-hilo; structure=no_limit"),
+    ("omaha hi/lo limit", "omaha-hilo; structure=fixed_limit"),
+    ("5 card omaha pot limit", "omaha5"),
+    ("5 card omaha hi/lo pot limit", "omaha5-hilo"),
+    ("6 card omaha pot limit", "omaha6"),
     ("7 card stud limit", "stud7"),
+    ("7 card stud hi/lo limit", "stud7-hilo"),
+    ("razz limit", "razz"),
     ("5 card stud limit", "stud5"),
+    ("omaha fixed limit", "omaha; structure=fixed_limit"),
+    (
+        "omaha hi/lo fixed limit",
+        "omaha-hilo; structure=fixed_limit",
+    ),
 ];
 /// Rules whose header stakes are the small and big bet rather than the blinds.
-const FIXED: [&str; 2] = ["structure=fixed_limit", "stud"];
+const FIXED: [&str; 3] = ["structure=fixed_limit", "stud", "razz"];
 
 /// Words that start a game's name (`pokerstars.GAME_START`, case-insensitive).
 const GAME_WORDS: [&str; 16] = [
@@ -157,7 +173,12 @@ fn game(body: &str) -> Result<Game, ReadError> {
     }
     if let Some((at, level)) = level_group(name) {
         if let Some(t) = tournament.as_mut() {
-            t.level = Some(level.rsplit("Level ").next().unwrap_or(level).to_string());
+            // `Level II`, `Match Round I, Level II`, `LEVEL I` (a log in capitals): the level's name
+            let name = level
+                .to_ascii_lowercase()
+                .rfind("level ")
+                .map_or(0, |at| at + 6);
+            t.level = Some(level[name..].to_string());
         }
         name = &name[..at];
     }
@@ -186,7 +207,9 @@ fn game(body: &str) -> Result<Game, ReadError> {
 /// A game soko_analytics does not replay.
 pub fn unsupported(game: &str) -> ReadError {
     ReadError::new(Kind::Unsupported, format!("unsupported game: {game}"))
-        .expected("Hold'em, 7 Card Stud, 5 Card Stud or Sökö")
+        .expected(
+            "Hold'em, Omaha (4, 5 or 6 cards, hi/lo), 7 Card Stud (hi/lo), 5 Card Stud or Sökö",
+        )
         .actual(game)
 }
 

@@ -592,7 +592,15 @@ fn read_marker(st: &mut State, i: usize, line: &str) -> Result<(), ReadError> {
 }
 
 fn read_dealt(st: &mut State, i: usize, body: &str) -> Result<(), ReadError> {
-    let Some(at) = search::find(body, " [") else {
+    // The longest seated name the line starts with: a name may hold brackets (`PC [Mittel]`).
+    let seated = st
+        .names
+        .iter()
+        .map(|n| n.name)
+        .filter(|name| body.starts_with(name) && body[name.len()..].starts_with(" ["))
+        .map(str::len)
+        .max();
+    let Some(at) = seated.or_else(|| search::find(body, " [")) else {
         return Err(st.error(i, "a deal line without cards", "'Dealt to NAME [cards]'"));
     };
     let who = st.seated(i, &body[..at])?;

@@ -514,6 +514,16 @@ fn check_raise(ctx: &mut Auditor, index: usize, action: &Action, legal: &Legal, 
     let current = table.current;
     let to = action.to.unwrap_or(0);
     let top_bet = table.seats.iter().map(|s| s.street_bet).max().unwrap_or(0);
+    // The most any other player still in can have in this round: a fixed-limit raise to it, short
+    // of the full raise, covers everyone (PHH and PokerKit state it so).
+    let covered = table
+        .seats
+        .iter()
+        .enumerate()
+        .filter(|&(i, s)| i != seat && s.live())
+        .map(|(_, s)| s.street_bet + s.stack)
+        .max()
+        .unwrap_or(0);
     if action.kind == K::Raise
         && current != 0
         && ![to - current, to - top_bet, to - street_bet].contains(&action.amount)
@@ -549,6 +559,20 @@ fn check_raise(ctx: &mut Auditor, index: usize, action: &Action, legal: &Legal, 
         return;
     }
     let all_in = action.all_in && to == street_bet + stack;
+    if !legal.sizes.is_empty() && to < low && to > current && to == covered {
+        let message = format!(
+            "{player} raises to {}, all the others can put in; the full raise would be to {}              (a raise stated as far as it can be called).",
+            m(to),
+            m(low)
+        );
+        ctx.find(
+            Finding::new(Code::Unverifiable, message)
+                .severity(Severity::Info)
+                .at(index)
+                .player(player),
+        );
+        return;
+    }
     if !legal.sizes.is_empty() || legal.complete_to.is_some() {
         if to != low && !(all_in && to < low) {
             let (m_to, m_low) = (m(to), m(low));

@@ -20,18 +20,26 @@ pub fn holdem(structure: &str) -> GameSpec {
 pub struct RankSum;
 
 impl HandValues for RankSum {
-    fn value(&self, cards: &[Card]) -> Result<u32, String> {
-        if cards.len() < 5 {
-            return Err(format!(
-                "a hand needs five cards or more, got {}",
-                cards.len()
-            ));
-        }
-        Ok(cards.iter().map(|c| u32::from(c.rank())).sum())
+    fn shares(&self) -> usize {
+        1
     }
 
-    fn describe(&self, value: u32) -> Result<String, String> {
+    fn value(&self, _share: usize, own: &[Card], board: &[Card]) -> Result<Option<u32>, String> {
+        let n = own.len() + board.len();
+        if n < 5 {
+            return Err(format!("a hand needs five cards or more, got {n}"));
+        }
+        Ok(Some(
+            own.iter().chain(board).map(|c| u32::from(c.rank())).sum(),
+        ))
+    }
+
+    fn describe(&self, _share: usize, value: u32) -> Result<String, String> {
         Ok(format!("rank sum {value}"))
+    }
+
+    fn label(&self, _share: usize) -> Option<&str> {
+        None
     }
 }
 

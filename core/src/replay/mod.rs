@@ -13,14 +13,15 @@ pub mod findings;
 #[cfg(test)]
 mod fixtures;
 pub mod held;
+pub mod judge;
 pub mod pots;
 pub mod settle;
 pub mod showing;
 pub mod table;
 
 pub use audit::{audit, audit_with_ledger, Audit, PotResult, Step};
-pub use describe::Judge;
 pub use findings::{Code, Finding, Severity};
+pub use judge::Judge;
 pub use settle::HandValues;
 
 /// A hand the replay cannot take (a player dealt in without a seat; numbers no log has): the

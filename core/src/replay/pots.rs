@@ -159,11 +159,16 @@ pub struct Pot<P> {
 pub struct Award<P, V = u32> {
     /// 0 for the main pot, N for side pot-N.
     pub index: usize,
-    /// Empty when undetermined (no eligible player's hand is known).
+    /// Everyone who wins a part of it, in share order; empty when undetermined (no eligible
+    /// player's hand is known).
     pub winners: Vec<P>,
     pub shares: Vec<(P, i64)>,
-    /// The winning hand value (None when undetermined or uncontested with no value).
+    /// The winning hand value of the first share won (None when undetermined or uncontested
+    /// with no value).
     pub value: Option<V>,
+    /// The winners of each share the pot is split into (hi/lo: high, then low), leaving out a
+    /// share nobody qualifies for; one entry in a game of one share.
+    pub parts: Vec<Vec<P>>,
 }
 
 /// How the rake of a hand is spread over its pots (RULES.md §1: the auditor accepts each).
@@ -361,45 +366,94 @@ pub fn split<P: Copy + PartialEq>(
     Ok(shares)
 }
 
-/// Award each pot separately (RULES.md §2 items 18-20): to its eligible players with the highest
-/// value; a pot with one eligible player is his; a pot whose eligible players all lack a value is
-/// undetermined (no winners, no shares).
+/// A pot's amount split into its parts (hi/lo: high and low), then each part among its winners
+/// ([`split`]): the parts are equal in whole chip units, the odd unit and any remainder below a
+/// unit to the first part (the high hand). A player who wins several parts gets their sum.
+/// Returns shares in order of first appearance.
+pub fn share_out<P: Copy + PartialEq>(
+    amount: i64,
+    parts: &[Vec<P>],
+    odd_chip_order: &[P],
+    chip_unit: i64,
+) -> Result<Vec<(P, i64)>, PotError<P>> {
+    let [only] = parts else {
+        if parts.is_empty() || chip_unit <= 0 || amount < 0 {
+            return Err(PotError::new(
+                "cannot share out",
+                format!(
+                    "{} parts, amount {amount}, chip_unit {chip_unit}",
+                    parts.len()
+                ),
+            ));
+        }
+        let n = parts.len() as i64;
+        let units = amount / chip_unit;
+        let each = units / n * chip_unit;
+        let mut shares: Vec<(P, i64)> = Vec::new();
+        for (i, winners) in parts.iter().enumerate() {
+            let part = if i == 0 {
+                amount - each * (n - 1)
+            } else {
+                each
+            };
+            for (p, share) in split(part, winners, odd_chip_order, chip_unit)? {
+                match shares.iter_mut().find(|(q, _)| *q == p) {
+                    Some(entry) => entry.1 += share,
+                    None => shares.push((p, share)),
+                }
+            }
+        }
+        return Ok(shares);
+    };
+    split(amount, only, odd_chip_order, chip_unit)
+}
+
+/// Award each pot separately (RULES.md §2 items 18-20): `values` holds one list per share of the
+/// pot (one in most games; hi/lo: high, then the low hands that qualify). Each share goes to its
+/// eligible players with the highest value; a share no eligible player has a value for goes to
+/// the other shares; a pot with one eligible player is his; a pot whose eligible players all lack
+/// a value is undetermined (no winners, no shares).
 pub fn award<P: Copy + PartialEq, V: Copy + Ord>(
     pots: &[Pot<P>],
-    values: &[(P, V)],
+    values: &[Vec<(P, V)>],
     odd_chip_order: &[P],
     chip_unit: i64,
 ) -> Result<Vec<Award<P, V>>, PotError<P>> {
-    let value_of = |p: P| values.iter().find(|(q, _)| *q == p).map(|&(_, v)| v);
     let mut awards = Vec::with_capacity(pots.len());
     for (index, pot) in pots.iter().enumerate() {
-        let (winners, value) = if pot.eligible.len() == 1 {
-            (pot.eligible.clone(), value_of(pot.eligible[0]))
-        } else {
+        let mut parts: Vec<Vec<P>> = Vec::with_capacity(values.len());
+        let mut value = None;
+        for share in values {
+            let value_of = |p: P| share.iter().find(|(q, _)| *q == p).map(|&(_, v)| v);
             let best = pot.eligible.iter().filter_map(|&p| value_of(p)).max();
             let Some(best) = best else {
-                awards.push(Award {
-                    index,
-                    winners: Vec::new(),
-                    shares: Vec::new(),
-                    value: None,
-                });
                 continue;
             };
-            let winners = pot
-                .eligible
-                .iter()
-                .copied()
-                .filter(|&p| value_of(p) == Some(best))
-                .collect();
-            (winners, Some(best))
-        };
-        let shares = split(pot.amount, &winners, odd_chip_order, chip_unit)?;
+            value = value.or(Some(best));
+            let winners = pot.eligible.iter().copied();
+            parts.push(winners.filter(|&p| value_of(p) == Some(best)).collect());
+        }
+        if pot.eligible.len() == 1 {
+            parts = vec![pot.eligible.clone()];
+        }
+        if parts.is_empty() {
+            awards.push(Award {
+                index,
+                winners: Vec::new(),
+                shares: Vec::new(),
+                value: None,
+                parts,
+            });
+            continue;
+        }
+        let shares = share_out(pot.amount, &parts, odd_chip_order, chip_unit)?;
+        let winners = shares.iter().map(|&(p, _)| p).collect();
         awards.push(Award {
             index,
             winners,
             shares,
             value,
+            parts,
         });
     }
     Ok(awards)
@@ -462,8 +516,8 @@ pub fn payouts<P: Copy + PartialEq, V>(
     }
     let mut paid = Tally::new();
     for (a, &net) in awards.iter().zip(net_amounts) {
-        if !a.winners.is_empty() {
-            for (player, share) in split(net, &a.winners, odd_chip_order, chip_unit)? {
+        if !a.parts.is_empty() {
+            for (player, share) in share_out(net, &a.parts, odd_chip_order, chip_unit)? {
                 paid.add(player, share);
             }
         }
@@ -479,6 +533,51 @@ mod tests {
     const SOKO_CONTRIB: [(&str, i64); 4] =
         [("Aino", 500), ("Ville", 500), ("Matti", 300), ("Liisa", 60)];
     const SOKO_VALUES: [(&str, u32); 3] = [("Matti", 3), ("Aino", 2), ("Ville", 1)];
+
+    fn one_pot(amount: i64, eligible: &[&'static str]) -> Vec<Pot<&'static str>> {
+        vec![Pot {
+            amount,
+            eligible: eligible.to_vec(),
+            contributors: eligible.to_vec(),
+            level: 0,
+        }]
+    }
+
+    #[test]
+    fn hi_lo_halves_with_the_odd_chip_to_the_high_hand() {
+        let order = ["A", "B", "C"];
+        let pots = one_pot(101, &order);
+        // high: A; low: B and C tie. High half 51 (the odd chip), low half 50 split 25/25.
+        let values = [vec![("A", 9), ("B", 5), ("C", 4)], vec![("B", 7), ("C", 7)]];
+        let awards = award(&pots, &values, &order, 1).unwrap();
+        assert_eq!(awards[0].parts, vec![vec!["A"], vec!["B", "C"]]);
+        assert_eq!(awards[0].shares, vec![("A", 51), ("B", 25), ("C", 25)]);
+        assert_eq!(awards[0].value, Some(9));
+        // Net 7 after rake: high tie A/B gets 4 (2 + 2), the low 3.
+        let values = [vec![("A", 9), ("B", 9)], vec![("C", 1)]];
+        let awards = award(&pots, &values, &order, 1).unwrap();
+        let paid = payouts(&awards, &[7], &order, 1).unwrap();
+        assert_eq!((paid.get("A"), paid.get("B"), paid.get("C")), (2, 2, 3));
+    }
+
+    #[test]
+    fn a_scoop_and_a_low_nobody_qualifies_for() {
+        let order = ["A", "B"];
+        let pots = one_pot(100, &order);
+        let scoop = [vec![("A", 9), ("B", 5)], vec![("A", 3), ("B", 2)]];
+        let awards = award(&pots, &scoop, &order, 1).unwrap();
+        assert_eq!(awards[0].shares, vec![("A", 100)]);
+        let no_low = [vec![("A", 5), ("B", 9)], vec![]];
+        let awards = award(&pots, &no_low, &order, 1).unwrap();
+        assert_eq!(awards[0].parts, vec![vec!["B"]]);
+        assert_eq!(awards[0].shares, vec![("B", 100)]);
+        // In chip units of 5: 105 is 21 units, 11 to the high half.
+        let awards = award(&one_pot(105, &order), &scoop[..1], &order, 5).unwrap();
+        assert_eq!(awards[0].shares, vec![("A", 105)]);
+        let halves = [vec![("A", 9), ("B", 5)], vec![("B", 2)]];
+        let awards = award(&one_pot(105, &order), &halves, &order, 5).unwrap();
+        assert_eq!(awards[0].shares, vec![("A", 55), ("B", 50)]);
+    }
 
     #[test]
     fn rules_3_6_three_way_all_in() {
@@ -504,7 +603,7 @@ mod tests {
                 },
             ]
         );
-        let awards = award(&pots, &[("A", 3), ("B", 2), ("C", 1)], &order, 1).unwrap();
+        let awards = award(&pots, &[vec![("A", 3), ("B", 2), ("C", 1)]], &order, 1).unwrap();
         assert_eq!(awards[0].winners, vec!["A"]);
         assert_eq!(awards[1].winners, vec!["B"]);
         let nets = rake_pots(&pots, 0, RakeConvention::MainPotFirst).unwrap();
@@ -524,7 +623,7 @@ mod tests {
         assert_eq!(rake(RakeConvention::MainPotFirst), vec![930, 400]);
         assert_eq!(rake(RakeConvention::Proportional), vec![938, 392]);
         assert_eq!(rake(RakeConvention::LastPotFirst), vec![960, 370]);
-        let awards = award(&pots, &SOKO_VALUES, &SOKO_ORDER, 1).unwrap();
+        let awards = award(&pots, &[SOKO_VALUES.to_vec()], &SOKO_ORDER, 1).unwrap();
         let paid = payouts(&awards, &[930, 400], &SOKO_ORDER, 1).unwrap();
         assert_eq!(
             paid.iter().collect::<Vec<_>>(),
@@ -599,7 +698,7 @@ mod tests {
             e.to_string(),
             "rake outside 0..total pot (expected 0..1360, got 2000)"
         );
-        let awards = award(&pots, &SOKO_VALUES, &SOKO_ORDER, 1).unwrap();
+        let awards = award(&pots, &[SOKO_VALUES.to_vec()], &SOKO_ORDER, 1).unwrap();
         let e = payouts(&awards, &[1], &SOKO_ORDER, 1).unwrap_err();
         assert_eq!(
             e.to_string(),
@@ -615,7 +714,13 @@ mod tests {
             contributors: vec![],
             level: 3,
         }];
-        let awards = award(&pots, &[("A", -7_i64), ("B", -2), ("C", -2)], &["C"], 1).unwrap();
+        let awards = award(
+            &pots,
+            &[vec![("A", -7_i64), ("B", -2), ("C", -2)]],
+            &["C"],
+            1,
+        )
+        .unwrap();
         assert_eq!(awards[0].winners, vec!["B", "C"]);
         assert_eq!(awards[0].shares, vec![("B", 4), ("C", 5)]);
         assert_eq!(awards[0].value, Some(-2));

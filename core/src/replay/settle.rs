@@ -11,19 +11,27 @@ use crate::model::ActionKind;
 use super::audit::{Auditor, Convention, PotResult, Who};
 use super::findings::{decimal_text, Code, Finding, Severity, STREET_SHOWDOWN};
 use super::held::Held;
-use super::pots::{award, build_pots, payouts, rake_pots, split, Award, RakeConvention, Tally};
+use super::judge::judge_hand;
+use super::pots::{award, build_pots, payouts, rake_pots, share_out, Award, RakeConvention, Tally};
 use super::Fault;
 
-/// Hand values at showdown: the ranking's evaluator and its descriptions.
+/// Hand values at showdown: each share's evaluator and descriptions ([`super::Judge`]).
 pub trait HandValues {
-    /// The value of the best five of 5..=7 cards (larger is better; equal values split).
-    fn value(&self, cards: &[Card]) -> Result<u32, String>;
-    /// The description of a value as the logs print it (`a pair of Kings`).
-    fn describe(&self, value: u32) -> Result<String, String>;
+    /// How many shares each pot is split into (hi/lo: 2, high then low; most games 1).
+    fn shares(&self) -> usize;
+    /// The value for share `share` of the hand a player makes of his `own` cards and the `board`
+    /// (larger is better; equal values split); None where it does not qualify for the share.
+    fn value(&self, share: usize, own: &[Card], board: &[Card]) -> Result<Option<u32>, String>;
+    /// The description of a share's value as the logs print it (`a pair of Kings`, `8,7,4,3,A`).
+    fn describe(&self, share: usize, value: u32) -> Result<String, String>;
+    /// How the logs name a share in a hand's description (`HI`, `LO`); None: not named.
+    fn label(&self, share: usize) -> Option<&str>;
 }
 
 /// How PokerStars and the Sökö format describe hands; other sites' words are not checked.
-const DESCRIPTION_FORMS: [&str; 10] = [
+const DESCRIPTION_FORMS: [&str; 12] = [
+    "HI: ",
+    "Lo: ",
     "high card ",
     "a pair of ",
     "two pair, ",
@@ -232,20 +240,28 @@ fn uncalled(ctx: &mut Auditor) {
     }
 }
 
-/// Values of the live players' hands that the log shows in full, by seat; descriptions checked.
-fn showdown(ctx: &mut Auditor) -> Result<Vec<(Who, u32)>, Fault> {
+/// Values of the live players' hands that the log shows in full, one list per share of the pot
+/// (a player left out of a share's list does not qualify for it); descriptions checked.
+fn showdown(ctx: &mut Auditor) -> Result<Vec<Vec<(Who, u32)>>, Fault> {
     let seats = ctx.table.seats.len();
     if ctx.table.live_count() == 1 {
         let only = (0..seats).find(|&i| ctx.table.seats[i].live());
-        return Ok(only.map(|i| (i, 0)).into_iter().collect());
+        return Ok(vec![only.map(|i| (i, 0)).into_iter().collect()]);
     }
     let needed = usize::from(ctx.spec.cards_per_player() + ctx.spec.board_cards());
-    let mut values = Vec::with_capacity(seats);
+    let mut values = vec![Vec::with_capacity(seats); ctx.values.map_or(1, |j| j.shares())];
     for i in (0..seats).filter(|&i| ctx.table.seats[i].live()) {
         let mut cards = Held::new();
-        for &c in ctx.known[i].as_slice().iter().chain(ctx.board.as_slice()) {
+        let mut own = 0;
+        for (from_board, &c) in ctx.known[i]
+            .as_slice()
+            .iter()
+            .map(|c| (false, c))
+            .chain(ctx.board.as_slice().iter().map(|c| (true, c)))
+        {
             if !cards.contains(&c) {
                 cards.push(c);
+                own += usize::from(!from_board);
             }
         }
         let cards = cards.as_slice();
@@ -255,9 +271,11 @@ fn showdown(ctx: &mut Auditor) -> Result<Vec<(Who, u32)>, Fault> {
         let judge = ctx
             .values
             .ok_or_else(|| Fault(format!("no evaluator for the ranking {}", ctx.spec.ranking)))?;
-        let value = judge.value(&cards[..needed]).map_err(Fault)?;
-        let description = judge.describe(value).map_err(Fault)?;
-        values.push((i, value));
+        let (own, board) = cards[..needed].split_at(own.min(needed));
+        let (found, description) = judge_hand(judge, own, board).map_err(Fault)?;
+        for (list, value) in values.iter_mut().zip(found) {
+            list.extend(value.map(|v| (i, v)));
+        }
         let showdown = &mut ctx.result.showdown;
         match showdown.iter_mut().find(|(p, _)| *p == i) {
             Some(entry) => entry.1 = description,
@@ -278,11 +296,18 @@ fn showdown(ctx: &mut Auditor) -> Result<Vec<(Who, u32)>, Fault> {
         if !DESCRIPTION_FORMS.iter().any(|f| text.starts_with(f)) {
             continue;
         }
-        let said = py_strip(text.split(" - ").next().unwrap_or(""));
+        // `HI: three of a kind, Jacks - Ace+Queen kicker; LO: 8,5,3,2,A`: each share's part
+        // without its kickers
+        let parts: Vec<&str> = text
+            .split("; ")
+            .map(|part| py_strip(part.split(" - ").next().unwrap_or("")))
+            .collect();
+        let said = parts.join("; ");
+        let said = said.as_str();
         if said != ours && casefold(said) != casefold(ours) {
             let ours = ours.to_string();
             let message = format!(
-                "{}'s hand is {ours}, but the log says {said}.",
+                "The log describes {}'s hand as {said}, but it is {ours} by the rules.",
                 action.player
             );
             ctx.find(
@@ -357,7 +382,7 @@ struct Try<'o> {
 /// Build and award the pots; compare with the log's collects when it states them.
 fn award_pots(
     ctx: &mut Auditor,
-    values: &[(Who, u32)],
+    values: &[Vec<(Who, u32)>],
     rake: i64,
     claims: bool,
 ) -> Result<(), Fault> {
@@ -484,8 +509,8 @@ fn award_pots(
             .find_map(|&w| ctx.result.description(w).filter(|d| !d.is_empty()))
             .map(str::to_string);
         let mut winners = Tally::new();
-        if !a.winners.is_empty() {
-            for (w, share) in split(net, &a.winners, chosen.order, unit).map_err(pot_fault)? {
+        if !a.parts.is_empty() {
+            for (w, share) in share_out(net, &a.parts, chosen.order, unit).map_err(pot_fault)? {
                 winners.set(w, share);
             }
         }

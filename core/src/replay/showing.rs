@@ -34,6 +34,9 @@ pub struct Ranking {
     pub four_straight_ace_low: bool,
     /// A four-card straight flush ranks above the four-flush.
     pub four_card_straight_flush_class: bool,
+    /// `hand_ranking=ace_to_five_low` (Razz): aces are low, the lowest showing hand speaks first
+    /// and the highest card (King high) brings in.
+    pub low: bool,
 }
 
 impl Ranking {
@@ -43,6 +46,17 @@ impl Ranking {
             soko: spec.options.hand_ranking == "soko",
             four_straight_ace_low: spec.options.four_straight_ace_low,
             four_card_straight_flush_class: spec.options.four_card_straight_flush_class,
+            low: spec.options.hand_ranking == "ace_to_five_low",
+        }
+    }
+
+    /// A card's rank as this ranking orders single cards: the ace lowest under a low ranking.
+    fn rank(self, card: Card) -> i16 {
+        let rank = i16::from(card.rank());
+        if self.low {
+            (rank + 1) % 13
+        } else {
+            rank
         }
     }
 
@@ -222,13 +236,53 @@ pub fn showing_class(
 }
 
 /// A comparable key of 1–4 up cards: larger shows better; equal keys tie (`showing_value`).
+/// Under a low ranking the lowest hand shows best: fewer paired cards, then the lower ranks from
+/// the top (aces low).
 pub fn showing_value(
     cards: &[Card],
     ranking: Ranking,
     four_card_hands: bool,
 ) -> Result<Key, ShowingError> {
+    if ranking.low {
+        return low_showing_value(cards, ranking);
+    }
     let (class, ranks) = classify(cards, ranking, four_card_hands)?;
     Ok(ranks.after(ranking.order_of(class, four_card_hands)))
+}
+
+/// [`showing_value`] under a low ranking: the class by paired cards alone (no pair best), then
+/// the ranks, grouped ranks first and each from the top, lower better.
+fn low_showing_value(cards: &[Card], ranking: Ranking) -> Result<Key, ShowingError> {
+    let (class, _) = classify(
+        cards,
+        Ranking {
+            soko: false,
+            ..ranking
+        },
+        false,
+    )?;
+    let mut counts = [0u8; 13];
+    let mut ranks = [0i16; 4];
+    for (slot, &c) in ranks.iter_mut().zip(cards) {
+        *slot = ranking.rank(c);
+        counts[ranking.rank(c) as usize] += 1;
+    }
+    let n = cards.len().min(4);
+    let count = |r: i16| counts[r as usize];
+    ranks[..n].sort_unstable_by_key(|&r| std::cmp::Reverse((count(r), r)));
+    let order = match class {
+        HandClass::FourOfAKind => 0,
+        HandClass::ThreeOfAKind => 1,
+        HandClass::TwoPair => 2,
+        HandClass::Pair => 3,
+        _ => 4,
+    };
+    let mut key = Key::new();
+    key.push(order);
+    for &r in &ranks[..n] {
+        key.push(-r);
+    }
+    Ok(key)
 }
 
 /// How the first speaker of a betting round is picked: which card or hand, ties broken how.
@@ -302,7 +356,7 @@ impl Opening {
                 -1
             };
             let mut key = Key::new();
-            key.push(sign * i16::from(card.rank()));
+            key.push(sign * self.ranking.rank(*card));
             suits[0] = sign * i16::from(card.suit());
             (key, 1)
         };
@@ -386,12 +440,32 @@ mod tests {
         soko: true,
         four_straight_ace_low: true,
         four_card_straight_flush_class: false,
+        low: false,
     };
     const HIGH: Ranking = Ranking {
         soko: false,
         four_straight_ace_low: true,
         four_card_straight_flush_class: false,
+        low: false,
     };
+    /// Razz: ace-to-five low.
+    const LOW: Ranking = Ranking { low: true, ..HIGH };
+
+    #[test]
+    fn razz_brings_in_the_king_and_the_lowest_hand_speaks() {
+        let first = |hands: &[&str], pick: Pick| {
+            let up: Vec<Vec<Card>> = hands.iter().map(|h| cards(h)).collect();
+            first_to_act(&up, pick, TieBreak::Suit, LOW, false).unwrap()
+        };
+        // The highest card brings in, the ace counting low; a tie goes to the higher suit.
+        assert_eq!(first(&["As", "Kd", "Qs"], Pick::HighestCard), 1);
+        assert_eq!(first(&["Kc", "Ks", "Kd"], Pick::HighestCard), 1);
+        // The lowest showing hand speaks: no pair before a pair, then the top card, aces low.
+        assert_eq!(first(&["7c 7d", "Kc Qd"], Pick::BestShowing), 1);
+        assert_eq!(first(&["5d 2c", "As 3h"], Pick::BestShowing), 1);
+        assert_eq!(first(&["6d 4c 2h", "6s 5c Ah"], Pick::BestShowing), 0);
+        assert_eq!(first(&["Kd Kc 2h 3h", "9s 9c 8h 8d"], Pick::BestShowing), 0);
+    }
 
     fn cards(text: &str) -> Vec<Card> {
         text.split_whitespace()

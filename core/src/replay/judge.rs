@@ -1,0 +1,137 @@
+//! What settles a showdown under a game spec: one share of every pot, or a high and a low share
+//! (hi/lo), each with its ranking's evaluator and descriptions, how many of a player's own cards
+//! a hand must use (Omaha: exactly two) and the worst hand that qualifies (eight or better).
+//!
+//! All of it is the spec's data ([`crate::spec::Share`]); the evaluators and descriptions are
+//! handed over from Python once per ranking name and found here by that name.
+
+use std::sync::Arc;
+
+use crate::cards::Card;
+use crate::eval::{self, Evaluator};
+use crate::spec::GameSpec;
+
+use super::describe::{descriptions, Descriptions};
+use super::settle::HandValues;
+
+/// One share of a pot and how a hand is valued for it.
+#[derive(Clone, Debug)]
+struct ShareJudge {
+    evaluator: Arc<Evaluator>,
+    descriptions: Arc<Descriptions>,
+    hole_cards: Option<u8>,
+    /// The value of the worst hand that qualifies.
+    qualifier: Option<u32>,
+    label: Option<String>,
+}
+
+/// The registered evaluators and descriptions of a spec's shares: hand values at showdown.
+#[derive(Clone, Debug)]
+pub struct Judge {
+    shares: Vec<ShareJudge>,
+}
+
+/// Cards in a poker hand.
+const FIVE: usize = 5;
+
+impl Judge {
+    /// The judge of a spec, when the evaluator and descriptions of each of its shares' rankings
+    /// are registered.
+    pub fn of(spec: &GameSpec) -> Option<Judge> {
+        let shares = spec
+            .shares()
+            .iter()
+            .map(|share| {
+                let evaluator = eval::evaluator(&share.ranking)?;
+                let qualifier = match &share.qualifier {
+                    Some(codes) => Some(evaluator.value_codes(codes).ok()?),
+                    None => None,
+                };
+                Some(ShareJudge {
+                    descriptions: descriptions(&share.ranking)?,
+                    evaluator,
+                    hole_cards: share.hole_cards,
+                    qualifier,
+                    label: share.label.clone(),
+                })
+            })
+            .collect::<Option<Vec<_>>>()?;
+        (!shares.is_empty()).then_some(Judge { shares })
+    }
+
+    /// The evaluator of the first (high) share.
+    pub fn evaluator(&self) -> &Evaluator {
+        &self.shares[0].evaluator
+    }
+
+    /// Whether the best five of a player's own cards and the board win the whole pot: one share,
+    /// any five cards (then the all-in equity and the showdown class apply as they are).
+    pub fn single(&self) -> bool {
+        self.shares.len() == 1 && self.shares[0].hole_cards.is_none()
+    }
+}
+
+/// A hand's value for each share (None where it does not qualify) and its description as the logs
+/// print it: one share's alone (`a pair of Kings`), or each share's after its label (`HI: a pair of
+/// Kings; LO: 8,7,4,3,A`).
+pub fn judge_hand(
+    values: &dyn HandValues,
+    own: &[Card],
+    board: &[Card],
+) -> Result<(Vec<Option<u32>>, String), String> {
+    let mut found = Vec::with_capacity(values.shares());
+    let mut described = Vec::with_capacity(values.shares());
+    for share in 0..values.shares() {
+        let value = values.value(share, own, board)?;
+        found.push(value);
+        let Some(value) = value else {
+            continue;
+        };
+        let text = values.describe(share, value)?;
+        described.push(match values.label(share) {
+            Some(label) => format!("{label}: {text}"),
+            None => text,
+        });
+    }
+    Ok((found, described.join("; ")))
+}
+
+impl HandValues for Judge {
+    fn shares(&self) -> usize {
+        self.shares.len()
+    }
+
+    fn value(&self, share: usize, own: &[Card], board: &[Card]) -> Result<Option<u32>, String> {
+        let s = &self.shares[share];
+        let value = match s.hole_cards {
+            Some(hole) => {
+                let codes = |cards: &[Card]| cards.iter().map(|c| c.0).collect::<Vec<u8>>();
+                let hole = usize::from(hole);
+                let value = s.evaluator.value_split(&codes(own), &codes(board), hole);
+                value.map_err(|e| {
+                    format!(
+                        "a hand uses {hole} own cards and {} of the board: {e}",
+                        FIVE.saturating_sub(hole)
+                    )
+                })?
+            }
+            None => {
+                let mut cards = own.to_vec();
+                cards.extend_from_slice(board);
+                s.evaluator.try_value(&cards).map_err(|e| e.to_string())?
+            }
+        };
+        Ok(Some(value).filter(|&v| s.qualifier.is_none_or(|q| v >= q)))
+    }
+
+    fn describe(&self, share: usize, value: u32) -> Result<String, String> {
+        self.shares[share]
+            .descriptions
+            .describe(value)
+            .ok_or_else(|| format!("no description of the value {value}"))
+    }
+
+    fn label(&self, share: usize) -> Option<&str> {
+        self.shares[share].label.as_deref()
+    }
+}
