@@ -87,7 +87,8 @@ def test_sample_sessions_continue_from_the_ledger(path):
     unit = st.big_bet or st.big_blind or st.max_bet
     found = list(gaps(path))
     assert [g for g in found if not (g.ledger < unit and g.next == first[g.player])] == []
-    assert len(found) < len(hands) // 10
+    # Pot-limit Omaha's random all-ins bust a player about one hand in four at these tables; elsewhere rarely.
+    assert len(found) < len(hands) // (3 if hands[0].rules.startswith("omaha") else 10)
 
 
 # -- real logs ------------------------------------------------------------------------------------------

@@ -58,6 +58,16 @@ _STUD = CardsLayout.ONE_DOWN_FOUR_UP
 _COMMON = {"raise_after_pass": True, "odd_chip_rule": OddChipRule.LEFT_OF_DEALER}
 _HILO = {"split_ranking": HandRanking.ACE_TO_FIVE_LOW, "split_qualifier": 8}
 """Hi/lo: half of each pot to the best ace-to-five low of eight or better."""
+_STUD7 = {
+    "cards": CardsLayout.TWO_DOWN_FOUR_UP_ONE_DOWN, "max_players": 8, "deck_out_community_card": True,
+    "ante": True, "blinds": False,
+    "bring_in_card": BringInCard.LOWEST, "bring_in_forced": True, "bring_in_tie_break": TieBreak.SUIT,
+    "later_rounds_first_to_act": FirstToAct.BEST_SHOWING,
+    "structure": BettingStructure.FIXED_LIMIT, "open_pair_big_bet": True,
+    "hand_ranking": HandRanking.HIGH, "high_card_rule": HighCardRule.KICKERS,
+    **_COMMON,
+}
+"""Seven Card Stud (seed 004), and the deal and betting of its hi/lo and Razz forms."""
 
 PROFILES: Mapping[str, Profile] = MappingProxyType({p.name: p for p in (
     Profile("soko-finnish", "seed 000 (Finnish home rules)", {
@@ -87,15 +97,7 @@ PROFILES: Mapping[str, Profile] = MappingProxyType({p.name: p for p in (
         "hand_ranking": HandRanking.HIGH, "high_card_rule": HighCardRule.KICKERS,
         **_COMMON,
     }),
-    Profile("stud7", "seed 004 (Seven Card Stud)", {
-        "cards": CardsLayout.TWO_DOWN_FOUR_UP_ONE_DOWN, "max_players": 8, "deck_out_community_card": True,
-        "ante": True, "blinds": False,
-        "bring_in_card": BringInCard.LOWEST, "bring_in_forced": True, "bring_in_tie_break": TieBreak.SUIT,
-        "later_rounds_first_to_act": FirstToAct.BEST_SHOWING,
-        "structure": BettingStructure.FIXED_LIMIT, "open_pair_big_bet": True,
-        "hand_ranking": HandRanking.HIGH, "high_card_rule": HighCardRule.KICKERS,
-        **_COMMON,
-    }),
+    Profile("stud7", "seed 004 (Seven Card Stud)", _STUD7),
     Profile("stud5", "PokerStars 5 Card Stud logs", {
         "cards": _STUD, "max_players": 10,
         "ante": True, "blinds": False,
@@ -121,24 +123,10 @@ PROFILES: Mapping[str, Profile] = MappingProxyType({p.name: p for p in (
         ("omaha5-hilo", "5 Card Omaha Hi/Lo", CardsLayout.FIVE_DOWN_FIVE_BOARD, 9, _HILO),
         ("omaha6", "6 Card Omaha", CardsLayout.SIX_DOWN_FIVE_BOARD, 7, {}),
     )),
-    Profile("razz", "PokerStars Razz logs", {
-        "cards": CardsLayout.TWO_DOWN_FOUR_UP_ONE_DOWN, "max_players": 8, "deck_out_community_card": True,
-        "ante": True, "blinds": False,
-        "bring_in_card": BringInCard.HIGHEST, "bring_in_forced": True, "bring_in_tie_break": TieBreak.SUIT,
-        "later_rounds_first_to_act": FirstToAct.BEST_SHOWING,
-        "structure": BettingStructure.FIXED_LIMIT, "open_pair_big_bet": False,
-        "hand_ranking": HandRanking.ACE_TO_FIVE_LOW, "high_card_rule": HighCardRule.KICKERS,
-        **_COMMON,
-    }),
-    Profile("stud7-hilo", "PokerStars Stud Hi/Lo logs", {
-        "cards": CardsLayout.TWO_DOWN_FOUR_UP_ONE_DOWN, "max_players": 8, "deck_out_community_card": True,
-        "ante": True, "blinds": False,
-        "bring_in_card": BringInCard.LOWEST, "bring_in_forced": True, "bring_in_tie_break": TieBreak.SUIT,
-        "later_rounds_first_to_act": FirstToAct.BEST_SHOWING,
-        "structure": BettingStructure.FIXED_LIMIT, "open_pair_big_bet": False,
-        "hand_ranking": HandRanking.HIGH, "high_card_rule": HighCardRule.KICKERS, **_HILO,
-        **_COMMON,
-    }),
+    # Razz: the highest up card (aces low) brings in, the lowest hand wins.
+    Profile("razz", "PokerStars Razz logs", {**_STUD7, "bring_in_card": BringInCard.HIGHEST,
+                                            "open_pair_big_bet": False, "hand_ranking": HandRanking.ACE_TO_FIVE_LOW}),
+    Profile("stud7-hilo", "PokerStars Stud Hi/Lo logs", {**_STUD7, "open_pair_big_bet": False, **_HILO}),
 )})
 """The profiles of RULES.md §1, by name."""
 

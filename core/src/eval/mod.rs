@@ -306,13 +306,7 @@ impl Evaluator {
     /// rank tables a hand is then a join of two [`Ranks`] and a lookup in tables that stay in the
     /// cache, otherwise a merge of two sorted runs and a lookup in the five-card table.
     pub fn value_split_checked(&self, own: &[u8], board: &[u8], hole: usize) -> u32 {
-        let mut o = [0u8; 16];
-        let mut b = [0u8; 16];
-        let (o, b) = (&mut o[..own.len()], &mut b[..board.len()]);
-        o.copy_from_slice(own);
-        b.copy_from_slice(board);
-        o.sort_unstable();
-        b.sort_unstable();
+        let (o, b) = (own, board);
         let from_board = FIVE - hole;
         let mut best = 0u16;
         if let Some(seven) = &self.seven {
@@ -339,8 +333,13 @@ impl Evaluator {
             }
             let shared = &shared[..n.min(16)];
             // No suit with `from_board` board cards and `hole` own cards: no flush, keys alone.
-            let count = |cards: &[u8], suit: u8| cards.iter().filter(|&&c| c & 3 == suit).count();
-            let flush = (0..4).any(|suit| count(b, suit) >= from_board && count(o, suit) >= hole);
+            let per_suit = |cards: &[u8]| {
+                let mut n = [0usize; 4];
+                cards.iter().for_each(|&c| n[usize::from(c & 3)] += 1);
+                n
+            };
+            let (on_board, in_hand) = (per_suit(b), per_suit(o));
+            let flush = (0..4).any(|s| on_board[s] >= from_board && in_hand[s] >= hole);
             for mask in subsets(o.len(), hole) {
                 let m = gather(o, mask);
                 if flush {
@@ -355,6 +354,13 @@ impl Evaluator {
             }
             return u32::from(best);
         }
+        let mut o = [0u8; 16];
+        let mut b = [0u8; 16];
+        let (o, b) = (&mut o[..own.len()], &mut b[..board.len()]);
+        o.copy_from_slice(own);
+        b.copy_from_slice(board);
+        o.sort_unstable();
+        b.sort_unstable();
         for own_mask in subsets(o.len(), hole) {
             let m = pick(o, own_mask);
             for board_mask in subsets(b.len(), from_board) {
