@@ -375,10 +375,17 @@ mod tests {
         assert_eq!(g.stakes.cap, Some(1000));
         let g = game("8-Game (Hold'em Limit, $400/$800)").unwrap();
         assert_eq!(g.rules, "holdem; structure=fixed_limit");
-        let e = game("Omaha Pot Limit ($0.01/$0.02)").err().unwrap();
+        let g = game("Omaha Hi/Lo No Limit ($0.01/$0.02)").unwrap();
+        assert_eq!(
+            (g.rules, g.stakes.big_blind),
+            ("omaha-hilo; structure=no_limit", Some(2))
+        );
+        let g = game("HORSE (Razz Limit, $0.04/$0.08)").unwrap();
+        assert_eq!((g.rules, g.stakes.big_bet), ("razz", Some(8)));
+        let e = game("Badugi Limit ($0.01/$0.02)").err().unwrap();
         assert_eq!(
             (e.kind, e.reason.as_str()),
-            (Kind::Unsupported, "unsupported game: Omaha Pot Limit")
+            (Kind::Unsupported, "unsupported game: Badugi Limit")
         );
         let e = game("Hold'em No Limit").err().unwrap();
         assert_eq!(e.reason, "no stakes in the header");
