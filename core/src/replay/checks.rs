@@ -9,7 +9,7 @@ use crate::model::{Action, ActionKind as K};
 use crate::spec::{ForcedBet, Structure};
 
 use super::audit::Auditor;
-use super::findings::{decimal_text, Code, Finding, Severity};
+use super::findings::{decimal_text, Code, Finding};
 use super::showing::{showing_value, speaking};
 use super::table::Legal;
 use super::Fault;
@@ -293,14 +293,10 @@ pub fn check_action(
     let player = action.player.as_str();
     if action.kind == K::Fold && ctx.table.seats[seat].all_in() {
         ctx.find(
-            Finding::new(
-                Code::Unverifiable,
-                format!(
-                    "{player} folds while all-in (PokerStars prints this for a short all-in \
+            Finding::info(format!(
+                "{player} folds while all-in (PokerStars prints this for a short all-in \
                      blind); the pot is given up."
-                ),
-            )
-            .severity(Severity::Info)
+            ))
             .at(index)
             .player(player),
         );
@@ -561,16 +557,12 @@ fn check_raise(ctx: &mut Auditor, index: usize, action: &Action, legal: &Legal, 
     let all_in = action.all_in && to == street_bet + stack;
     if !legal.sizes.is_empty() && to < low && to > current && to == covered {
         let message = format!(
-            "{player} raises to {}, all the others can put in; the full raise would be to {}              (a raise stated as far as it can be called).",
+            "{player} raises to {}, all the others can put in; the full raise would be to {} \
+             (a raise stated as far as it can be called).",
             m(to),
             m(low)
         );
-        ctx.find(
-            Finding::new(Code::Unverifiable, message)
-                .severity(Severity::Info)
-                .at(index)
-                .player(player),
-        );
+        ctx.find(Finding::info(message).at(index).player(player));
         return;
     }
     if !legal.sizes.is_empty() || legal.complete_to.is_some() {

@@ -134,6 +134,11 @@ impl Finding {
         }
     }
 
+    /// An info finding: something the log does not show enough to check, or a convention accepted.
+    pub fn info(message: String) -> Finding {
+        Finding::new(Code::Unverifiable, message).severity(Severity::Info)
+    }
+
     pub fn severity(mut self, severity: Severity) -> Finding {
         self.severity = severity;
         self

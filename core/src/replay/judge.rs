@@ -31,9 +31,6 @@ pub struct Judge {
     shares: Vec<ShareJudge>,
 }
 
-/// Cards in a poker hand.
-const FIVE: usize = 5;
-
 impl Judge {
     /// The judge of a spec, when the evaluator and descriptions of each of its shares' rankings
     /// are registered.
@@ -108,12 +105,7 @@ impl HandValues for Judge {
                 let codes = |cards: &[Card]| cards.iter().map(|c| c.0).collect::<Vec<u8>>();
                 let hole = usize::from(hole);
                 let value = s.evaluator.value_split(&codes(own), &codes(board), hole);
-                value.map_err(|e| {
-                    format!(
-                        "a hand uses {hole} own cards and {} of the board: {e}",
-                        FIVE.saturating_sub(hole)
-                    )
-                })?
+                value.map_err(|e| format!("a hand of exactly {hole} own cards: {e}"))?
             }
             None => {
                 let mut cards = own.to_vec();

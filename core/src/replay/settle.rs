@@ -231,12 +231,7 @@ fn uncalled(ctx: &mut Auditor) {
             "The log returns no uncalled bet: {name}'s {} stays in the pot.",
             m(amount)
         );
-        ctx.find(
-            Finding::new(Code::Unverifiable, message)
-                .severity(Severity::Info)
-                .player(name)
-                .street(STREET_SHOWDOWN),
-        );
+        ctx.find(Finding::info(message).player(name).street(STREET_SHOWDOWN));
     }
 }
 
@@ -433,13 +428,11 @@ fn award_pots(
     let unit = ctx.spec.options.chip_unit;
     if ctx.hand.deals.iter().any(|d| d.run != 0) {
         ctx.find(
-            Finding::new(
-                Code::Unverifiable,
+            Finding::info(
                 "The hand is run twice: the pots are split between two boards, and the payouts \
                  are not checked."
                     .into(),
             )
-            .severity(Severity::Info)
             .street(STREET_SHOWDOWN),
         );
         return Ok(());
@@ -526,12 +519,10 @@ fn award_pots(
     }
     if chosen.awards.iter().any(|a| a.winners.is_empty()) {
         ctx.find(
-            Finding::new(
-                Code::Unverifiable,
+            Finding::info(
                 "A pot is won by a hand the log does not show, so its winner is not checked."
                     .into(),
             )
-            .severity(Severity::Info)
             .street(STREET_SHOWDOWN),
         );
         return Ok(());
@@ -551,13 +542,11 @@ fn award_pots(
     if uneven_rake(&gross, &ctx.result.collected, rake) {
         ctx.result.convention = Some(Convention::UnevenRake);
         ctx.find(
-            Finding::new(
-                Code::Unverifiable,
+            Finding::info(
                 "The rake is taken unevenly from the winners' shares; each winner got no more \
                  than that winner's share."
                     .into(),
             )
-            .severity(Severity::Info)
             .street(STREET_SHOWDOWN),
         );
         return Ok(());
