@@ -78,7 +78,8 @@ def _spec_tables(data: dict[str, Any]) -> None:
 
 @app.command("eval")
 def eval_(
-    hands: Annotated[list[str], typer.Argument(help='Hands of 5 to 7 cards, each quoted: "As Kd 7h 7c 2s".')],
+    hands: Annotated[list[str], typer.Argument(
+        help='Hands of 5 to 7 cards (Badugi: 4), each quoted: "As Kd 7h 7c 2s".')],
     rules: Annotated[
         str, typer.Option("--rules", "-r", help='The profile whose ranking applies, with overrides: "soko-finnish".')
     ] = "holdem",

@@ -44,7 +44,7 @@ class HandValue:
 
 
 class Evaluator:
-    """Values hands of five or more cards under one ranking."""
+    """Values hands of five or more cards under one ranking (four or more under Badugi's)."""
 
     def __init__(self, ranking: Ranking = HIGH) -> None:
         self.ranking = ranking
@@ -52,6 +52,8 @@ class Evaluator:
         self._name = ensure_ranking(ranking)
         self._table = array("H", self._five.values.tobytes())
         self._b = [BINOM[i].tolist() for i in range(5)]
+        self.size = ranking.hand_size
+        """Cards in a hand: 5, Badugi's 4."""
 
     # -- scalar ---------------------------------------------------------------
 
@@ -60,10 +62,11 @@ class Evaluator:
         if isinstance(cards, str):
             cards = parse_cards(cards)
         n = len(cards)
-        if n == 5:
+        if n == 5 == self.size:
             return self.value5(cards)
-        if n < 5:
-            raise EvaluationError(f"a hand needs five cards or more, got {n}", expected="5 to 7 cards", actual=str(n))
+        if n < self.size:
+            raise EvaluationError(f"a hand needs {self.size} cards or more, got {n}",
+                                  expected=f"{self.size} to 7 cards", actual=str(n))
         codes = [int(c) for c in cards]
         if not all(0 <= c <= 51 for c in codes):
             raise _bad_hand(codes)
@@ -101,18 +104,18 @@ class Evaluator:
             cards = parse_cards(cards)
         cards = tuple(Card(c) for c in cards)
         value = self.value(cards)
-        best = next(f for f in combinations(cards, 5) if self.value5(f) == value)
+        best = next(f for f in combinations(cards, self.size) if self.value(f) == value)
         return HandValue(value, self.hand_class(value), self.describe(value), best)
 
     # -- batch ----------------------------------------------------------------
 
     def values(self, hands: np.ndarray | Iterable[Sequence[int]]) -> np.ndarray:
-        """Values of many hands at once: an (N, k) array of card codes, k = 5..7 -> uint16 (N,)."""
+        """Values of many hands at once: an (N, k) array of card codes, k = 5..7 (Badugi 4..7) -> uint16 (N,)."""
         hands = np.asarray(hands)
-        if hands.ndim != 2 or not 5 <= hands.shape[1] <= 7:
+        if hands.ndim != 2 or not self.size <= hands.shape[1] <= 7:
             raise EvaluationError(
-                f"a batch of hands must be an (N, 5..7) array of card codes, got shape {hands.shape}",
-                expected="(N, 5), (N, 6) or (N, 7)",
+                f"a batch of hands must be an (N, {self.size}..7) array of card codes, got shape {hands.shape}",
+                expected=f"(N, {self.size}) to (N, 7)",
                 actual=str(hands.shape),
             )
         if hands.size and (hands.min() < 0 or hands.max() > 51):

@@ -24,6 +24,19 @@ class HandRanking(StrEnum):
     ACE_TO_FIVE_LOW = "ace_to_five_low"
     """The lowest hand wins: aces low, straights and flushes do not count, a pair is worse than no pair
     (Razz, the low half of hi/lo games; docs/rules.md, "More games")."""
+    DEUCE_TO_SEVEN_LOW = "deuce_to_seven_low"
+    """The lowest hand wins: the standard ranking upside down, aces high only (A-2-3-4-5 is no straight), so
+    straights and flushes count against a hand; 7-5-4-3-2 is the best hand (2-7 Single and Triple Draw)."""
+    BADUGI = "badugi"
+    """Four cards: the most cards of different ranks and different suits win, then the lowest of them compared
+    from the top, aces low (Badugi)."""
+
+
+LOWS = frozenset({HandRanking.ACE_TO_FIVE_LOW, HandRanking.DEUCE_TO_SEVEN_LOW, HandRanking.BADUGI})
+"""Rankings that compare every card of a hand (no top-card rule)."""
+
+HAND_SIZE = {HandRanking.BADUGI: 4}
+"""Cards in a hand of a ranking other than five."""
 
 
 class HighCardRule(StrEnum):
@@ -57,7 +70,7 @@ class Ranking:
                 expected="hand_ranking=soko",
                 actual=f"hand_ranking={self.kind}",
             )
-        if self.kind is HandRanking.ACE_TO_FIVE_LOW and self.high_card_rule is not HighCardRule.KICKERS:
+        if self.kind in LOWS and self.high_card_rule is not HighCardRule.KICKERS:
             raise RulesError(
                 f"high_card_rule={self.high_card_rule} needs a high ranking: a low hand compares all its cards",
                 expected="high_card_rule=kickers",
@@ -82,6 +95,11 @@ class Ranking:
         return made
 
     @property
+    def hand_size(self) -> int:
+        """Cards in a hand: 5, Badugi's 4."""
+        return HAND_SIZE.get(self.kind, 5)
+
+    @property
     def name(self) -> str:
         """A short stable name, used for cache files and messages."""
         parts = [str(self.kind), str(self.high_card_rule)]
@@ -104,3 +122,5 @@ def _enum(cls, value, option):
 HIGH = Ranking()
 SOKO = Ranking(HandRanking.SOKO)
 ACE_TO_FIVE_LOW = Ranking(HandRanking.ACE_TO_FIVE_LOW)
+DEUCE_TO_SEVEN_LOW = Ranking(HandRanking.DEUCE_TO_SEVEN_LOW)
+BADUGI = Ranking(HandRanking.BADUGI)

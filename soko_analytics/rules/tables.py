@@ -50,6 +50,15 @@ class HandClass(IntEnum):
     STRAIGHT_FLUSH = 11
     LOW = 12
     """No pair, under a low ranking: described by its five ranks (``8,7,4,3,A``)."""
+    BADUGI = 13
+    """Four cards of four ranks and four suits (``Badugi: 9,6,5,A``)."""
+    THREE_CARD = 14
+    """Badugi: the best three cards of different ranks and suits (``3-card: 9,2,A``)."""
+    TWO_CARD = 15
+    ONE_CARD = 16
+
+BADUGI_CLASSES = (HandClass.ONE_CARD, HandClass.TWO_CARD, HandClass.THREE_CARD, HandClass.BADUGI)
+"""Badugi's classes by the number of cards that play, 1 to 4."""
 
 
 def class_order(ranking: Ranking) -> tuple[HandClass, ...]:
@@ -57,7 +66,11 @@ def class_order(ranking: Ranking) -> tuple[HandClass, ...]:
     C = HandClass
     if ranking.kind is HandRanking.ACE_TO_FIVE_LOW:
         return (C.FOUR_OF_A_KIND, C.FULL_HOUSE, C.THREE_OF_A_KIND, C.TWO_PAIR, C.PAIR, C.LOW)
+    if ranking.kind is HandRanking.BADUGI:
+        return BADUGI_CLASSES
     upper = (C.TWO_PAIR, C.THREE_OF_A_KIND, C.STRAIGHT, C.FLUSH, C.FULL_HOUSE, C.FOUR_OF_A_KIND, C.STRAIGHT_FLUSH)
+    if ranking.kind is HandRanking.DEUCE_TO_SEVEN_LOW:
+        return upper[::-1] + (C.PAIR, C.LOW)
     if ranking.kind is HandRanking.HIGH:
         return (C.HIGH_CARD, C.PAIR) + upper
     fours: tuple[HandClass, ...] = (C.FOUR_STRAIGHT, C.FOUR_FLUSH)
@@ -149,13 +162,14 @@ def _keys(hands: np.ndarray, ranking: Ranking) -> tuple[np.ndarray, np.ndarray, 
     s = (hands & 3).astype(np.int32)
     if ranking.kind is HandRanking.ACE_TO_FIVE_LOW:
         return _low_keys(r)
+    deuce_to_seven = ranking.kind is HandRanking.DEUCE_TO_SEVEN_LOW
     # Ranks ordered by (group size, rank), both descending: paired classes
     # compare group by group, then kickers; unpaired hands compare card by card.
     _, by_groups, top_group = _by_groups(r)
     distinct = 1 + (np.diff(r, axis=1) != 0).sum(axis=1)
 
     mask = np.bitwise_or.reduce(1 << r, axis=1)
-    wheel = mask == 0b1000000001111
+    wheel = (mask == 0b1000000001111) & (not deuce_to_seven)  # 2-7: the ace plays high only
     straight = (distinct == 5) & ((r[:, 4] - r[:, 0] == 4) | wheel)
     straight_top = np.where(wheel, 3, r[:, 4])
     flush = (s == s[:, :1]).all(axis=1)
@@ -182,6 +196,10 @@ def _keys(hands: np.ndarray, ranking: Ranking) -> tuple[np.ndarray, np.ndarray, 
     cls[straight] = C.STRAIGHT
     tie[straight] = straight_top[straight] << 16
     cls[straight & flush] = C.STRAIGHT_FLUSH
+    if deuce_to_seven:
+        # The standard ranking upside down: a smaller tie-break is better; no pair is a low.
+        cls[cls == C.HIGH_CARD] = C.LOW
+        return cls, 0xFFFFF - tie, tie
     return cls, tie, tie
 
 
@@ -237,10 +255,47 @@ def _run_top(mask: np.ndarray, ace_low: bool) -> np.ndarray:
     return top
 
 
+def _badugi_keys(hands: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(class, tie-break, described ranks) of four-card hands under Badugi: the largest set of cards of
+    different ranks and different suits plays; between sets of one size the lower wins, compared from the
+    highest card, aces low. The described ranks are the playing cards' ranks from the highest, aces last."""
+    r = (hands >> 2).astype(np.int64)
+    s = (hands & 3).astype(np.int64)
+    low = (r + 1) % 13 + 1  # ace 1, deuce 2 ... king 13
+    best = np.zeros(len(hands), dtype=np.int64)
+    described = np.zeros(len(hands), dtype=np.int64)
+    for mask in range(1, 16):
+        picked = [i for i in range(4) if mask >> i & 1]
+        rank_bits = np.bitwise_or.reduce(1 << low[:, picked], axis=1)
+        suit_bits = np.bitwise_or.reduce(1 << s[:, picked], axis=1)
+        size = len(picked)
+        ok = (np.bitwise_count(rank_bits) == size) & (np.bitwise_count(suit_bits) == size)
+        ordered = np.sort(low[:, picked], axis=1)[:, ::-1]
+        packed = (ordered * (16 ** np.arange(3, 3 - size, -1))).sum(axis=1)
+        key = np.where(ok, (size << 20) | (0xFFFFF - packed), 0)
+        better = key > best
+        best[better] = key[better]
+        codes = (ordered + 11) % 13  # back to code ranks: ace 12
+        shown = (codes * (16 ** np.arange(4, 4 - size, -1))).sum(axis=1)
+        described[better] = shown[better]
+    cls = np.asarray(BADUGI_CLASSES, dtype=np.int32)[(best >> 20) - 1]
+    return cls, best & 0xFFFFF, described
+
+
+def all_four_card_hands() -> np.ndarray:
+    """Every four-card hand, sorted within the row, row i having colex index i (Badugi's table)."""
+    return _colex(52, 4)
+
+
 def build_five_card_table(ranking: Ranking) -> FiveCardTable:
-    """Value all five-card hands under a ranking (a few seconds)."""
-    hands = all_five_card_hands()
-    cls, tie, described = _keys(hands, ranking)
+    """Value all hands of the ranking's size (five cards; Badugi four) under a ranking (a few seconds)."""
+    if ranking.hand_size == 4:
+        return _table(ranking, *_badugi_keys(all_four_card_hands()))
+    return _table(ranking, *_keys(all_five_card_hands(), ranking))
+
+
+def _table(ranking: Ranking, cls: np.ndarray, tie: np.ndarray, described: np.ndarray) -> FiveCardTable:
+    """Dense values 1.. (1 the worst) from each hand's class and tie-break."""
     order = class_order(ranking)
     position = np.full(len(HandClass), -1, dtype=np.int64)
     position[list(order)] = np.arange(len(order))

@@ -33,10 +33,19 @@ ACE_TO_FIVE = {
     C.FULL_HOUSE: 3744, C.FOUR_OF_A_KIND: 624,
 }
 
+DEUCE_TO_SEVEN = {
+    # The standard counts with the ace high only: A-2-3-4-5 is no straight, so 10 of the 1,020 suitings of each
+    # straight's ranks lose one rank set (10 straights -> 9, 1,277 no-pair rank sets -> 1,278).
+    C.LOW: 1278 * (4**5 - 4), C.PAIR: 1098240, C.TWO_PAIR: 123552, C.THREE_OF_A_KIND: 54912,
+    C.STRAIGHT: 9 * (4**5 - 4), C.FLUSH: 1278 * 4, C.FULL_HOUSE: 3744, C.FOUR_OF_A_KIND: 624, C.STRAIGHT_FLUSH: 9 * 4,
+}
+
 CASES = {
     "high": (Ranking(), TEXTBOOK, 7462),
     # 6,175 distinct ace-to-five values: 1,287 lows + 2,860 pairs + 858 two pairs + 858 trips + 156 + 156.
     "ace_to_five_low": (Ranking(HandRanking.ACE_TO_FIVE_LOW), ACE_TO_FIVE, 6175),
+    # As many distinct values as the standard ranking: two straights (wheel and steel wheel) become two no-pair hands.
+    "deuce_to_seven_low": (Ranking(HandRanking.DEUCE_TO_SEVEN_LOW), DEUCE_TO_SEVEN, 7462),
     "soko": (Ranking(HandRanking.SOKO), SOKO_DEFAULT, 16707),
     "soko four_straight_ace_low=false": (
         Ranking(HandRanking.SOKO, four_straight_ace_low=False),

@@ -17,9 +17,14 @@ pub enum HandClass {
     StraightFlush = 11,
     /// No pair under a low ranking.
     Low = 12,
+    /// Badugi: four cards of four ranks and four suits, then the best three, two or one.
+    Badugi = 13,
+    ThreeCard = 14,
+    TwoCard = 15,
+    OneCard = 16,
 }
 
-const ALL: [HandClass; 13] = [
+const ALL: [HandClass; 17] = [
     HandClass::HighCard,
     HandClass::Pair,
     HandClass::FourStraight,
@@ -33,6 +38,10 @@ const ALL: [HandClass; 13] = [
     HandClass::FourOfAKind,
     HandClass::StraightFlush,
     HandClass::Low,
+    HandClass::Badugi,
+    HandClass::ThreeCard,
+    HandClass::TwoCard,
+    HandClass::OneCard,
 ];
 
 impl HandClass {
@@ -57,6 +66,10 @@ impl HandClass {
             HandClass::FourOfAKind => "four_of_a_kind",
             HandClass::StraightFlush => "straight_flush",
             HandClass::Low => "low",
+            HandClass::Badugi => "badugi",
+            HandClass::ThreeCard => "three_card",
+            HandClass::TwoCard => "two_card",
+            HandClass::OneCard => "one_card",
         }
     }
 }
@@ -71,7 +84,7 @@ mod tests {
             assert_eq!(HandClass::from_number(i as u8), Some(*class));
             assert_eq!(*class as usize, i);
         }
-        assert_eq!(HandClass::from_number(13), None);
+        assert_eq!(HandClass::from_number(17), None);
         assert_eq!(HandClass::FourFlush.name(), "four_flush");
     }
 }

@@ -4,6 +4,9 @@
 /// The number of five-card hands, `comb(52, 5)`.
 pub const N_FIVE: usize = 2_598_960;
 
+/// The number of four-card hands, `comb(52, 4)` (Badugi's table).
+pub const N_FOUR: usize = 270_725;
+
 /// `BINOM[i][c] = comb(c, i + 1)` for `c` in 0..52.
 static BINOM: [[u32; 52]; 5] = binom_table();
 
@@ -71,6 +74,19 @@ pub fn index5(codes: &[u8]) -> Option<usize> {
     }
 }
 
+/// The index of four codes in any order; None if one is above 51 or two are equal.
+#[inline]
+pub fn index4(codes: &[u8]) -> Option<usize> {
+    let mut c = [codes[0], codes[1], codes[2], codes[3]];
+    c.sort_unstable();
+    (c[0] < c[1] && c[1] < c[2] && c[2] < c[3] && c[3] <= 51).then(|| {
+        (BINOM[0][c[0] as usize]
+            + BINOM[1][c[1] as usize]
+            + BINOM[2][c[2] as usize]
+            + BINOM[3][c[3] as usize]) as usize
+    })
+}
+
 /// The index of five distinct cards in any order (public form of [`index5`]).
 pub fn colex_index(codes: [u8; 5]) -> Option<usize> {
     index5(&codes)
@@ -118,6 +134,9 @@ mod tests {
         assert_eq!(n, N_FIVE);
         assert_eq!(index5(&[51, 50, 49, 48, 47]), Some(N_FIVE - 1));
         assert_eq!(index5(&[4, 3, 2, 1, 0]), Some(0));
+        assert_eq!(index4(&[51, 50, 49, 48]), Some(N_FOUR - 1));
+        assert_eq!(index4(&[3, 2, 1, 0]), Some(0));
+        assert_eq!(index4(&[3, 3, 1, 0]), None);
         assert_eq!(index5(&[1, 1, 2, 3, 4]), None);
         assert_eq!(index5(&[1, 52, 2, 3, 4]), None);
     }

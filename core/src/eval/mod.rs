@@ -25,14 +25,14 @@ use std::sync::{Arc, LazyLock, RwLock};
 use crate::cards::Card;
 
 pub use classes::HandClass;
-pub use colex::{colex_index, N_FIVE};
+pub use colex::{colex_index, N_FIVE, N_FOUR};
 pub use seven::Ranks;
 use seven::SevenTables;
 
 /// Why a hand or a table could not be read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum EvalError {
-    /// Fewer than five cards.
+    /// Fewer cards than a hand of the ranking (five; Badugi four).
     TooFewCards(usize),
     /// A card code outside 0..51 or a card given twice.
     BadHand(Vec<u8>),
@@ -43,7 +43,7 @@ pub enum EvalError {
 impl fmt::Display for EvalError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            EvalError::TooFewCards(n) => write!(f, "a hand needs five cards or more, got {n}"),
+            EvalError::TooFewCards(n) => write!(f, "a hand needs more cards, got {n}"),
             EvalError::BadHand(codes) => {
                 let text: Vec<String> = codes
                     .iter()
@@ -68,11 +68,15 @@ impl fmt::Display for EvalError {
 
 impl std::error::Error for EvalError {}
 
-/// Values hands of five or more cards under one ranking.
+/// Values hands of five or more cards under one ranking (of four or more under a four-card
+/// ranking: Badugi).
 pub struct Evaluator {
     name: String,
-    /// Value of each five-card hand by colex index.
+    /// Value of each five-card hand by colex index (of each four-card hand under a four-card
+    /// ranking).
     five: Box<[u16]>,
+    /// Cards in a hand of the ranking: 5, or 4 when the table holds four-card hands.
+    size: usize,
     /// The `HandClass` number of each value (index 0 unused), when Python handed it over.
     classes: Option<Box<[u8]>>,
     /// Best-of-six and best-of-seven tables, where the ranking allows them.
@@ -89,19 +93,22 @@ impl fmt::Debug for Evaluator {
 }
 
 impl Evaluator {
-    /// An evaluator from a five-card table (`FiveCardTable.values`), optionally with the class
-    /// of each value (`FiveCardTable.value_class`).
+    /// An evaluator from a five-card table (`FiveCardTable.values`; a four-card one, by its
+    /// length, for Badugi), optionally with the class of each value (`FiveCardTable.value_class`).
     pub fn new(
         name: &str,
         five: Vec<u16>,
         classes: Option<Vec<u8>>,
     ) -> Result<Evaluator, EvalError> {
-        if five.len() != N_FIVE {
-            return Err(EvalError::BadTable(format!(
-                "{} values, expected {N_FIVE}",
-                five.len()
-            )));
-        }
+        let size = match five.len() {
+            N_FIVE => FIVE,
+            N_FOUR => 4,
+            n => {
+                return Err(EvalError::BadTable(format!(
+                    "{n} values, expected {N_FIVE} (or {N_FOUR} four-card hands)"
+                )))
+            }
+        };
         if five.contains(&0) {
             return Err(EvalError::BadTable("a hand has value 0".into()));
         }
@@ -117,9 +124,10 @@ impl Evaluator {
                 return Err(EvalError::BadTable("unknown hand class number".into()));
             }
         }
-        let seven = SevenTables::build(&five);
+        let seven = (size == FIVE).then(|| SevenTables::build(&five)).flatten();
         Ok(Evaluator {
             name: name.to_string(),
+            size,
             five: five.into_boxed_slice(),
             classes: classes.map(Vec::into_boxed_slice),
             seven,
@@ -133,11 +141,12 @@ impl Evaluator {
         five: &[u8],
         classes: Option<&[u8]>,
     ) -> Result<Evaluator, EvalError> {
-        if five.len() != 2 * N_FIVE {
+        if five.len() != 2 * N_FIVE && five.len() != 2 * N_FOUR {
             return Err(EvalError::BadTable(format!(
-                "{} bytes, expected {}",
+                "{} bytes, expected {} (or {})",
                 five.len(),
-                2 * N_FIVE
+                2 * N_FIVE,
+                2 * N_FOUR
             )));
         }
         let values = five
@@ -150,6 +159,11 @@ impl Evaluator {
     /// The ranking's name (`Ranking.name`).
     pub fn name(&self) -> &str {
         &self.name
+    }
+
+    /// Cards in a hand of the ranking: 5, or Badugi's 4.
+    pub fn hand_size(&self) -> usize {
+        self.size
     }
 
     /// Whether six and seven cards go through the rank-sum tables.
@@ -166,7 +180,7 @@ impl Evaluator {
     /// [`Evaluator::value`], saying what is wrong with a bad hand.
     pub fn try_value(&self, cards: &[Card]) -> Result<u32, EvalError> {
         let mut codes = [0u8; 7];
-        if cards.len() < 5 {
+        if cards.len() < self.size {
             return Err(EvalError::TooFewCards(cards.len()));
         }
         if cards.len() > 7 {
@@ -179,9 +193,17 @@ impl Evaluator {
         self.value_codes(&codes[..cards.len()])
     }
 
-    /// The value of 5..=7 card codes (the batch call's inner loop).
+    /// The value of 5..=7 card codes (the batch call's inner loop); of four or more under a
+    /// four-card ranking.
     pub fn value_codes(&self, codes: &[u8]) -> Result<u32, EvalError> {
         let bad = || EvalError::BadHand(codes.to_vec());
+        if self.size == 4 {
+            return match codes.len() {
+                4 => Ok(u32::from(self.five[colex::index4(codes).ok_or_else(bad)?])),
+                n if n < 4 => Err(EvalError::TooFewCards(n)),
+                _ => self.value_of_many(codes),
+            };
+        }
         match codes.len() {
             5 => {
                 let index = colex::index5(codes).ok_or_else(bad)?;
@@ -211,7 +233,7 @@ impl Evaluator {
     pub fn value_checked(&self, codes: &[u8]) -> u32 {
         match (codes.len(), &self.seven) {
             (6 | 7, Some(seven)) => u32::from(seven.value(codes)),
-            (5..=7, _) => self.value_codes(codes).unwrap_or(0),
+            (4..=7, _) => self.value_codes(codes).unwrap_or(0),
             _ => 0,
         }
     }
@@ -231,7 +253,7 @@ impl Evaluator {
         }
     }
 
-    /// Best five of any number of distinct cards, by trying every subset (Python's fallback).
+    /// Best hand of any number of distinct cards, by trying every subset (Python's fallback).
     fn value_of_many(&self, codes: &[u8]) -> Result<u32, EvalError> {
         let mut mask = 0u64;
         for &c in codes {
@@ -259,6 +281,18 @@ impl Evaluator {
         let b = |level: usize, i: usize| colex::binom(level, sorted[i]);
         let n = sorted.len();
         let mut best = 0u16;
+        if self.size == 4 {
+            for a in 0..n {
+                for bb in a + 1..n {
+                    for c in bb + 1..n {
+                        for d in c + 1..n {
+                            best = best.max(self.five[b(0, a) + b(1, bb) + b(2, c) + b(3, d)]);
+                        }
+                    }
+                }
+            }
+            return u32::from(best);
+        }
         for a in 0..n {
             let sa = b(0, a);
             for bb in a + 1..n {
@@ -282,6 +316,12 @@ impl Evaluator {
     /// few cards, a repeated card or a code above 51.
     pub fn value_split(&self, own: &[u8], board: &[u8], hole: usize) -> Result<u32, EvalError> {
         let all = || own.iter().chain(board).copied().collect::<Vec<u8>>();
+        if self.size != FIVE {
+            return Err(EvalError::BadTable(format!(
+                "{} values hands of {} cards, not own and board cards",
+                self.name, self.size
+            )));
+        }
         let from_board = FIVE.checked_sub(hole);
         match from_board {
             Some(b) if hole <= own.len() && b <= board.len() && own.len() <= 16 => {}
@@ -430,7 +470,7 @@ impl Evaluator {
         if n == 0 {
             return Err((0, EvalError::TooFewCards(0)));
         }
-        if n == 5 {
+        if n == 5 && self.size == FIVE {
             // The common case without the per-hand dispatch of `value_codes`.
             for (row, hand) in codes.chunks_exact(5).enumerate() {
                 match colex::index5(hand) {

@@ -85,9 +85,10 @@ fn evaluate_batch<'py>(
     n: usize,
 ) -> PyResult<Bound<'py, PyBytes>> {
     let ev = lookup(name)?;
-    if n < 5 || !cards.len().is_multiple_of(n) {
+    let size = ev.hand_size();
+    if n < size || !cards.len().is_multiple_of(n) {
         return Err(PyValueError::new_err(format!(
-            "a batch holds hands of five cards or more: {} bytes do not make hands of {n}",
+            "a batch holds hands of {size} cards or more: {} bytes do not make hands of {n}",
             cards.len()
         )));
     }

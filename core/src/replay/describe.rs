@@ -91,17 +91,26 @@ pub fn describe(class: HandClass, tie: u32) -> String {
         HandClass::StraightFlush => {
             format!("a straight flush, {} to {}", name(low_end(top)), name(top))
         }
-        HandClass::Low => {
-            let chars: Vec<String> = [16, 12, 8, 4, 0]
-                .iter()
-                .map(|&shift| {
-                    let c = crate::cards::RANKS.get(r(shift)).copied();
-                    c.map_or('?', char::from).to_string()
-                })
-                .collect();
-            chars.join(",")
-        }
+        HandClass::Low => ranks_text(tie, 5),
+        HandClass::Badugi => format!("Badugi: {}", ranks_text(tie, 4)),
+        HandClass::ThreeCard => format!("3-card: {}", ranks_text(tie, 3)),
+        HandClass::TwoCard => format!("2-card: {}", ranks_text(tie, 2)),
+        HandClass::OneCard => format!("1-card: {}", ranks_text(tie, 1)),
     }
+}
+
+/// The first `n` of five 4-bit rank fields as characters: `8,7,4,3,A`.
+fn ranks_text(tie: u32, n: usize) -> String {
+    let chars: Vec<String> = [16, 12, 8, 4, 0][..n.min(5)]
+        .iter()
+        .map(|&shift| {
+            let c = crate::cards::RANKS
+                .get(((tie >> shift) & 15) as usize)
+                .copied();
+            c.map_or('?', char::from).to_string()
+        })
+        .collect();
+    chars.join(",")
 }
 
 /// The bottom card of a five-card straight: the ace below a five-high one.
