@@ -30,6 +30,10 @@ pub enum ActionKind {
     NoShow,
     Collect,
     CashOut,
+    /// `discards N cards [cards]` / `stands pat`: `amount` counts the cards discarded (0 stands
+    /// pat), a number of cards, not chips; `cards` are the discards the log shows (all, some or
+    /// none of them).
+    Draw,
 }
 
 impl ActionKind {
@@ -55,6 +59,7 @@ impl ActionKind {
             NoShow => "no_show",
             Collect => "collect",
             CashOut => "cash_out",
+            Draw => "draw",
         }
     }
 

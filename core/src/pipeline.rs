@@ -185,7 +185,7 @@ fn prepare<'h>(
     let evaluator = rules
         .judge
         .as_ref()
-        .filter(|j| j.single())
+        .filter(|j| j.single() && !rules.spec.has_draws())
         .map(Judge::evaluator);
     let players = player_hands(hand, &rules.spec, evaluator);
     let (key, flows) = key_and_flows(hand);

@@ -79,6 +79,10 @@ pub struct Street {
     pub bet_size: Option<BetSize>,
     /// An open pair showing allows the big bet on this street.
     pub open_pair_big_bet: bool,
+    /// A draw street: each player still in discards up to this many cards (or stands pat) and is
+    /// dealt as many, in turn, before the betting; 0 on other streets.
+    #[serde(default)]
+    pub draw: u8,
 }
 
 impl Structure {
@@ -197,6 +201,12 @@ impl GameSpec {
     /// Cards dealt to each player in all.
     pub fn cards_per_player(&self) -> u8 {
         self.streets.iter().map(Street::per_player).sum()
+    }
+
+    /// Whether a player's cards change in a draw (then his cards at showdown are not all he was
+    /// dealt).
+    pub fn has_draws(&self) -> bool {
+        self.streets.iter().any(|s| s.draw > 0)
     }
 
     /// The shares of a pot at showdown: `showdown`, or one share of `ranking` where it is empty.

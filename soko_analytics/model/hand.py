@@ -59,6 +59,9 @@ class ActionKind(StrEnum):
     """``collected X from pot`` / ``from main pot`` / ``from side pot-N``; ``pot`` says which."""
     CASH_OUT = "cash_out"
     """``cashed out the hand for X``; ``fee`` is the Cash Out Fee."""
+    DRAW = "draw"
+    """``discards N cards [cards]`` / ``stands pat``: ``amount`` counts the cards discarded (0: stands pat), a
+    number of cards, not chips; ``cards`` are the discards the log shows (all, some or none of them)."""
 
 
 FORCED = frozenset({ActionKind.ANTE, ActionKind.SMALL_BLIND, ActionKind.BIG_BLIND,
@@ -74,12 +77,12 @@ class Action(NamedTuple):
     player: str
     kind: ActionKind
     amount: int = 0
-    """Chips the line names: posted, called, bet, raised by, returned, collected."""
+    """Chips the line names: posted, called, bet, raised by, returned, collected (DRAW: cards discarded)."""
     to: int | None = None
     """``raises X to Y`` and ``completes it to Y``: Y."""
     all_in: bool = False
     cards: tuple[Card, ...] = ()
-    """SHOW and MUCK: the cards shown."""
+    """SHOW and MUCK: the cards shown; DRAW: the discards the log shows."""
     text: str | None = None
     """SHOW: the log's description; COLLECT: which pot (``pot``, ``main pot``, ``side pot-1``)."""
     fee: int = 0

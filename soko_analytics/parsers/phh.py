@@ -80,6 +80,9 @@ VARIANTS = {
     "FO/8": Variant("omaha-hilo; structure=fixed_limit", ("blinds_or_straddles", "small_bet", "big_bet")),
     "F7S/8": Variant("stud7-hilo", ("bring_in", "small_bet", "big_bet")),
     "FR": Variant("razz", ("bring_in", "small_bet", "big_bet")),
+    "N2L1D": Variant("single-draw27", ("blinds_or_straddles", "min_bet")),
+    "F2L3D": Variant("triple-draw27", ("blinds_or_straddles", "small_bet", "big_bet")),
+    "FB": Variant("badugi", ("blinds_or_straddles", "small_bet", "big_bet")),
     "SOKO": Variant(None),
 }
 SOKO = "SOKO"
@@ -586,22 +589,24 @@ def _native(hand: Hand, full: bool) -> dict[str, Any]:
 
 _VERB = {ActionKind.BRING_IN: "pb", ActionKind.FOLD: "f", ActionKind.CHECK: "cc", ActionKind.CALL: "cc",
          ActionKind.BET: "cbr", ActionKind.RAISE: "cbr", ActionKind.COMPLETE: "cbr", ActionKind.SHOW: "sm",
-         ActionKind.MUCK: "sm"}
+         ActionKind.MUCK: "sm", ActionKind.DRAW: "sd"}
 """What each kind is in PHH; the rest (forced bets are fields; collects...) go to ``_actions``."""
 
 
 def _native_actions(hand: Hand, index: dict[str, int], amount: Any) -> list[str]:
     """Deals and actions of each street in turn, as PHH strings. A player who shows twice (a stud all-in shows
     six cards before the last card is dealt, then all seven) shows first where PHH has it: after the last
-    betting action, before the cards still to come."""
+    betting action, before the cards still to come. On a draw street the draws come first, then the cards they
+    deal, then the betting."""
     last_show = {a.player: i for i, a in enumerate(hand.actions) if a.kind is ActionKind.SHOW}
     bets = (a.street for a in hand.actions if a.kind in _VERB and a.kind not in (ActionKind.SHOW, ActionKind.MUCK))
     early = max(bets, default=0)
+    draws = {a.street for a in hand.actions if a.kind is ActionKind.DRAW}
     out: list[tuple[int, int, str]] = []
     for deal in hand.deals:
         if deal.run == 0 and (deal.player is None or deal.player in index):
             who = "d db" if deal.player is None else f"d dh p{index[deal.player] + 1}"
-            out.append((deal.street, 0, f"{who} {card_text(deal.cards)}"))
+            out.append((deal.street, 2 if deal.street in draws else 0, f"{who} {card_text(deal.cards)}"))
     for i, a in enumerate(hand.actions):
         verb = _VERB.get(a.kind)
         if verb is None or a.run or a.player not in index:
@@ -611,8 +616,11 @@ def _native_actions(hand: Hand, index: dict[str, int], amount: Any) -> list[str]
             text += f" {amount(a.to if a.to is not None else a.amount)}"
         elif a.kind is ActionKind.SHOW:
             text += f" {card_text(a.cards)}" + (f" # {a.text}" if a.text else "")
+        elif a.kind is ActionKind.DRAW and a.amount:
+            text += f" {card_text(a.cards + (None,) * (a.amount - len(a.cards)))}"
         shows_again = a.kind is ActionKind.SHOW and last_show[a.player] > i
-        out.append((early, 2, text) if shows_again else (a.street, 1, text))
+        phase = 1 if a.kind is ActionKind.DRAW else 3
+        out.append((early, 4, text) if shows_again else (a.street, phase, text))
     return [text for _, _, text in sorted(out, key=lambda x: x[:2])]
 
 

@@ -128,6 +128,8 @@ class Table:
         self.action_lines: list[int] = []
         self.deals: list[Deal] = []
         self.deal_lines: list[int] = []
+        self.discards: dict[int, int] = {}
+        """Cards each player discarded on the current draw street (what he is dealt there)."""
 
     # -- forced bets ------------------------------------------------------
 
@@ -182,7 +184,8 @@ class Table:
         if handler is None or len(args) > 1 or (not args and verb == "cbr"):
             raise FormatError(f"unknown action {short(text.strip())!r}", line=line,
                               actual=short(text.strip(), 120),
-                              expected="d db CARDS, d dh pN CARDS, pN pb, pN f, pN cc, pN cbr AMOUNT, pN sm [CARDS]")
+                              expected="d db CARDS, d dh pN CARDS, pN pb, pN f, pN cc, pN cbr AMOUNT, pN sd [CARDS], "
+                                       "pN sm [CARDS]")
         handler(self, i, args[0] if args else None, comment.strip() or None, line)
 
     def _player(self, word: str, text: str, line: int) -> int:
@@ -208,6 +211,13 @@ class Table:
                 raise FormatError(f"{len(cards)} board cards dealt on {layout.name}", line=line,
                                   expected=str(layout.board), actual=short(text.strip(), 120))
             up = (True,) * len(cards)
+        elif layout is not None and layout.draw:
+            if len(cards) != self.discards.get(target, 0):
+                raise FormatError(f"{len(cards)} cards dealt to {words[2]} on {layout.name}", line=line,
+                                  expected=f"{self.discards.get(target, 0)}, as many as discarded",
+                                  actual=short(text.strip(), 120))
+            up = (False,) * len(cards)
+            self.hole.setdefault(target, []).extend(cards)
         else:
             assert layout is not None
             if len(cards) != layout.per_player:
@@ -228,21 +238,44 @@ class Table:
 
     def _street_for(self, target: int | None, text: str, line: int) -> int:
         def deals(street: Street) -> bool:
-            return bool(street.board if target is None else street.per_player)
+            return bool(street.board if target is None else street.per_player or street.draw)
 
         s = self.street
         if s < len(self.streets) and deals(self.streets[s]) and target not in self.dealt:
             return s
         for later in range(s + 1, len(self.streets)):
             if deals(self.streets[later]):
-                self.street, self.bets, self.current, self.dealt = later, [0] * len(self.names), 0, set()
+                self._next_street(later)
                 return later
         if target is None:
             return s  # a community card dealt when the deck runs out (deck_out_community_card)
         raise FormatError(f"{short(text.strip())!r}: no street is left to deal hole cards on", line=line,
                           expected="a deal of one of the game's streets", actual=short(text.strip(), 120))
 
+    def _next_street(self, street: int) -> None:
+        self.street, self.bets, self.current, self.dealt, self.discards = street, [0] * len(self.names), 0, set(), {}
+
     # -- verbs --------------------------------------------------------------
+
+    def _draw(self, i: int, arg: str | None, _comment: str | None, line: int) -> None:
+        """``pN sd [CARDS]``: stands pat, or discards the cards (``??`` where unknown), on this draw street, or on
+        the next one where he has drawn on this one (PHH marks no street: the first ``sd`` after a round starts
+        the next draw)."""
+        s = self.street
+        here = s < len(self.streets) and self.streets[s].draw and i not in self.discards
+        if not here:  # a player's second draw, or the first of a single draw: the next draw street
+            if not (s + 1 < len(self.streets) and self.streets[s + 1].draw):
+                raise FormatError(f"unknown action 'p{i + 1} sd' here: no draw street is left", line=line,
+                                  expected="a draw in a draw game (2-7, Badugi)", actual=f"p{i + 1} sd {arg or ''}")
+            self._next_street(s + 1)
+        cards = cards_of(arg, line) if arg else ()
+        known = tuple(c for c in cards if c is not None)
+        held = self.hole.get(i, [])
+        for card in cards:  # an unknown discard takes an unknown card
+            if card in held:
+                held.remove(card)
+        self.discards[i] = len(cards)
+        self._add(self.names[i], K.DRAW, line, len(cards), cards=known)
 
     def _fold(self, i: int, _arg: str | None, _comment: str | None, line: int) -> None:
         self._add(self.names[i], K.FOLD, line)
@@ -293,5 +326,6 @@ class Table:
         self._add(self.names[i], K.SHOW, line, cards=known, text=comment, street=self.showdown)
 
 
-_VERBS = {"f": Table._fold, "cc": Table._check_call, "pb": Table._bring_in, "cbr": Table._bet, "sm": Table._show_muck}
-"""PHH player verbs. ``sd`` (stand pat/discard) belongs to draw games, which we do not read."""
+_VERBS = {"f": Table._fold, "cc": Table._check_call, "pb": Table._bring_in, "cbr": Table._bet, "sd": Table._draw,
+          "sm": Table._show_muck}
+"""PHH player verbs."""

@@ -1,11 +1,11 @@
-"""PokerStars hand histories: Hold'em (no limit, pot limit, fixed limit, capped), 7 and 5 Card Stud.
+"""PokerStars hand histories: Hold'em (no limit, pot limit, fixed limit, capped), Omaha (4, 5 and 6 cards, hi/lo),
+7 Card Stud (hi/lo), Razz, 5 Card Stud, 5 Card Draw, 2-7 Single and Triple Draw and Badugi.
 
 Cash games and tournaments, ``Game #`` and ``Hand #`` headers, Zoom and Home
-Game headers, and the PokerStars-format logs of clones (PokerBros, PokerMaster,
-converted Full Tilt). Games outside the mission (Omaha, Razz, Draw, Courchevel,
-6+ Hold'em, Stud Hi/Lo, mixed rotations of them) are recognised and quarantined
-as unsupported with the game's name. The hands are read by the compiled core
-(:mod:`.stars`; the header's games are ``core/src/read/pokerstars.rs``).
+Game headers, mixed-game headers (the game of each hand), and the PokerStars-format logs of clones
+(PokerBros, PokerMaster, converted Full Tilt). Other games (Courchevel, 6+ Hold'em, PokerStars' pot-limit
+preflop hold'em) are recognised and quarantined as unsupported with the game's name. The hands are read by the
+compiled core (:mod:`.stars`; the header's games are ``core/src/read/pokerstars.rs``).
 """
 
 from __future__ import annotations

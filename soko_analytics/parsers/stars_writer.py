@@ -49,6 +49,15 @@ POKERSTARS_GAMES = {
     "stud7-hilo": "7 Card Stud Hi/Lo Limit",
     "razz": "Razz Limit",
     "stud5": "5 Card Stud Limit",
+    "draw5": "5 Card Draw Limit",
+    "draw5; structure=pot_limit": "5 Card Draw Pot Limit",
+    "draw5; structure=no_limit": "5 Card Draw No Limit",
+    "single-draw27": "Single Draw 2-7 Lowball No Limit",
+    "single-draw27; structure=pot_limit": "Single Draw 2-7 Lowball Pot Limit",
+    "single-draw27; structure=fixed_limit": "Single Draw 2-7 Lowball Limit",
+    "triple-draw27": "Triple Draw 2-7 Lowball Limit",
+    "badugi": "Badugi Limit",
+    "badugi; structure=pot_limit": "Badugi Pot Limit",
 }
 """The rules a PokerStars hand can have, and the game text of its header."""
 
@@ -218,6 +227,8 @@ class _HandWriter:
             if (action.street, action.run) != self.at:
                 self.advance(action.street, action.run)
             out.append(self.action(action))
+            if action.kind is K.DRAW:
+                out += self.drawn(action)
         if self.at is None:
             self.advance(0, 0)
         for key in list(self.pending):
@@ -254,7 +265,9 @@ class _HandWriter:
     def street(self, key: tuple[int, int], target: bool) -> None:
         """A street's marker (when it was dealt or is where the next action is) and its deal lines."""
         run, street = key
-        deal_lines = [line for d in self.groups[key] if d.player is not None and (line := self.dealt(d))]
+        # A draw's cards follow the player's draw line (``drawn``).
+        players = [] if self.spec.streets[street].draw else self.groups[key]
+        deal_lines = [line for d in players if d.player is not None and (line := self.dealt(d))]
         if self.groups[key] or target:
             self.marker(street, run)
         self.out += deal_lines
@@ -280,6 +293,14 @@ class _HandWriter:
         history = f" {format_cards(shown)}" if shown else ""
         return f"Dealt to {name}{history} {format_cards(known)}"
 
+    def drawn(self, draw: Action) -> list[str]:
+        """After a draw line: the player's ``Dealt to NAME [kept] [drawn]``, his discards out of his history."""
+        held = self.history.get(draw.player, [])
+        self.history[draw.player] = [(c, up) for c, up in held if c not in draw.cards]
+        deal = next((d for d in self.groups.get((0, draw.street), ()) if d.player == draw.player), None)
+        line = self.dealt(deal) if deal is not None else None
+        return [line] if line else []
+
     # -- actions --------------------------------------------------------------
 
     def action(self, a: Action) -> str:
@@ -297,6 +318,11 @@ class _HandWriter:
             return f"Uncalled bet ({self.money(a.amount)}) returned to {name}"
         if kind is K.COLLECT:
             return f"{name} collected {self.money(a.amount)} from {a.text or 'pot'}"
+        if kind is K.DRAW:
+            if not a.amount:
+                return f"{name}: stands pat"
+            cards = f" {format_cards(a.cards)}" if a.cards else ""
+            return f"{name}: discards {a.amount} card{'s' if a.amount != 1 else ''}{cards}"
         if kind is K.CASH_OUT:
             fee = f" | Cash Out Fee {self.money(a.fee)}" if a.fee else ""
             return f"{name} cashed out the hand for {self.money(a.amount)}{fee}"

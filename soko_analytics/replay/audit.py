@@ -166,6 +166,10 @@ def describe_action(action: Action, stakes: Stakes) -> str:
         text = "mucks" + (f" {format_cards(action.cards)}" if action.cards else "")
     elif kind is K.COLLECT:
         text = f"collects {m(action.amount)} from the {action.text or 'pot'}"
+    elif kind is K.DRAW:  # amount counts cards, not chips
+        n = action.amount
+        thrown = f" {format_cards(action.cards)}" if action.cards else ""
+        text = f"discards {n} card{'s' if n != 1 else ''}{thrown}" if n else "stands pat"
     else:
         text = _WORDS[kind].format(m(action.amount))
     return text + (" and is all-in" if action.all_in else "")

@@ -196,12 +196,13 @@ def explain(result: Audit) -> str:
         lines.append(f"  seat {seat['seat']:>2}  {seat['player']:<20} {seat['stack']:>12}")
     lines.append("")
     lines.append("Cards dealt")
+    w = max([12, *(len(row["street"]) for row in (*data["deals"], *data["steps"]))])  # DEALING HANDS: 13
     for deal in data["deals"]:
-        lines.append(f"  {deal['street']:<12} {deal['player'] or 'board':<20} {deal['cards']}")
+        lines.append(f"  {deal['street']:<{w}} {deal['player'] or 'board':<20} {deal['cards']}")
     lines.append("")
-    lines.append(f"  {'street':<12} {'player':<20} {'action':<44} {'to call':>10} {'pot after':>11} {'stack':>11}")
+    lines.append(f"  {'street':<{w}} {'player':<20} {'action':<44} {'to call':>10} {'pot after':>11} {'stack':>11}")
     for step in data["steps"]:
-        lines.append(f"  {step['street']:<12} {step['player']:<20} {step['action']:<44} {step['to_call']:>10} "
+        lines.append(f"  {step['street']:<{w}} {step['player']:<20} {step['action']:<44} {step['to_call']:>10} "
                      f"{step['pot']:>11} {step['stack']:>11}")
         for f in step["findings"]:
             lines.append(f"      ^ {f['severity']}: {f['code']}: {f['message']}")

@@ -48,6 +48,9 @@ class Code(StrEnum):
     """The odd chip of a split went to the wrong winner."""
     HAND_DESCRIPTION = "hand_description"
     """The log's description of a shown hand does not match its evaluation."""
+    DRAW = "draw"
+    """A draw against the rules: more cards discarded than the street allows, a second draw on a street, a draw
+    where the game has none, or a player still in who does not draw."""
     UNVERIFIABLE = "unverifiable"
     """Something the log does not show enough to check (a pot won by a mucked hand)."""
 

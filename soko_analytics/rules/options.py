@@ -136,6 +136,12 @@ class CardsLayout(StrEnum):
     """5 down, then 3, 1 and 1 board cards (5 Card Omaha)."""
     SIX_DOWN_FIVE_BOARD = "six_down_five_board"
     """6 down, then 3, 1 and 1 board cards (6 Card Omaha)."""
+    FIVE_DOWN_ONE_DRAW = "five_down_one_draw"
+    """5 down, a betting round, one draw of up to 5 cards and a betting round (5 Card Draw, 2-7 Single Draw)."""
+    FIVE_DOWN_THREE_DRAWS = "five_down_three_draws"
+    """5 down, then three draws of up to 5 cards; four betting rounds (2-7 Triple Draw)."""
+    FOUR_DOWN_THREE_DRAWS = "four_down_three_draws"
+    """4 down, then three draws of up to 4 cards; four betting rounds (Badugi)."""
 
 
 class StakesRef(StrEnum):

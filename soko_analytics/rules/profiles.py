@@ -127,6 +127,21 @@ PROFILES: Mapping[str, Profile] = MappingProxyType({p.name: p for p in (
     Profile("razz", "PokerStars Razz logs", {**_STUD7, "bring_in_card": BringInCard.HIGHEST,
                                             "open_pair_big_bet": False, "hand_ranking": HandRanking.ACE_TO_FIVE_LOW}),
     Profile("stud7-hilo", "PokerStars Stud Hi/Lo logs", {**_STUD7, "open_pair_big_bet": False, **_HILO}),
+    *(Profile(name, f"PokerStars {title} logs", {
+        "cards": cards, "max_players": players,
+        "ante": False, "blinds": True,
+        "bring_in_card": None, "bring_in_forced": False, "bring_in_tie_break": None,
+        "later_rounds_first_to_act": FirstToAct.LEFT_OF_BUTTON,
+        "structure": structure, "hand_ranking": ranking, "high_card_rule": HighCardRule.KICKERS,
+        **_COMMON,
+    }) for name, title, cards, players, structure, ranking in (
+        ("draw5", "5 Card Draw", CardsLayout.FIVE_DOWN_ONE_DRAW, 8, BettingStructure.FIXED_LIMIT, HandRanking.HIGH),
+        ("single-draw27", "2-7 Single Draw", CardsLayout.FIVE_DOWN_ONE_DRAW, 8, BettingStructure.NO_LIMIT,
+         HandRanking.DEUCE_TO_SEVEN_LOW),
+        ("triple-draw27", "2-7 Triple Draw", CardsLayout.FIVE_DOWN_THREE_DRAWS, 6, BettingStructure.FIXED_LIMIT,
+         HandRanking.DEUCE_TO_SEVEN_LOW),
+        ("badugi", "Badugi", CardsLayout.FOUR_DOWN_THREE_DRAWS, 8, BettingStructure.FIXED_LIMIT, HandRanking.BADUGI),
+    )),
 )})
 """The profiles of RULES.md §1, by name."""
 

@@ -51,7 +51,9 @@ class Street:
     ``down`` and ``up`` count cards dealt to each player, ``board`` shared
     cards; ``turn_up`` counts hole cards each player turns face up.
     ``bet_size`` is set under fixed limit only. ``open_pair_big_bet``: an open
-    pair showing allows the big bet on this street.
+    pair showing allows the big bet on this street. ``draw``: a draw street,
+    where each player still in discards up to this many cards (or stands pat) and
+    is dealt as many, in turn from the dealer's left, before the betting.
     """
 
     name: str
@@ -62,14 +64,15 @@ class Street:
     betting: bool = True
     bet_size: BetSize | None = None
     open_pair_big_bet: bool = False
+    draw: int = 0
 
     def __post_init__(self) -> None:
-        counts = {"down": self.down, "up": self.up, "board": self.board, "turn_up": self.turn_up}
+        counts = {"down": self.down, "up": self.up, "board": self.board, "turn_up": self.turn_up, "draw": self.draw}
         bad = {k: v for k, v in counts.items() if not isinstance(v, int) or v < 0}
         if bad:
             raise RulesError(f"street {self.name!r}: card counts must be integers ≥ 0, got {bad}")
         if not any(counts.values()):
-            raise RulesError(f"street {self.name!r} deals no card and turns none up")
+            raise RulesError(f"street {self.name!r} deals no card, turns none up and has no draw")
         if self.bet_size is not None and not self.betting:
             raise RulesError(f"street {self.name!r} has bet_size={self.bet_size} but no betting round")
         if self.open_pair_big_bet and self.bet_size is not BetSize.SMALL:
@@ -98,6 +101,7 @@ class Street:
             "betting": self.betting,
             "bet_size": None if self.bet_size is None else str(self.bet_size),
             "open_pair_big_bet": self.open_pair_big_bet,
+            "draw": self.draw,
         }
 
 
@@ -130,6 +134,20 @@ LAYOUTS: Mapping[CardsLayout, tuple[Street, ...]] = {
             (CardsLayout.FIVE_DOWN_FIVE_BOARD, 5),
             (CardsLayout.SIX_DOWN_FIVE_BOARD, 6),
         )
+    },
+    # PokerStars prints no marker for a single draw; a triple draw's are FIRST, SECOND and THIRD DRAW.
+    CardsLayout.FIVE_DOWN_ONE_DRAW: (
+        Street("DEALING HANDS", down=5, bet_size=_S),
+        Street("DRAW", draw=5, bet_size=_B),
+    ),
+    **{
+        layout: (
+            Street("DEALING HANDS", down=down, bet_size=_S),
+            Street("FIRST DRAW", draw=down, bet_size=_S),
+            Street("SECOND DRAW", draw=down, bet_size=_B),
+            Street("THIRD DRAW", draw=down, bet_size=_B),
+        )
+        for layout, down in ((CardsLayout.FIVE_DOWN_THREE_DRAWS, 5), (CardsLayout.FOUR_DOWN_THREE_DRAWS, 4))
     },
 }
 """The street templates of each deal, with fixed-limit bet sizes and where an
@@ -351,7 +369,12 @@ class GameSpec:
                        "max_players", "cards", "deck_out_community_card")
 
     def _check_ranking(self, template: tuple[Street, ...]) -> None:
-        self.ranking  # noqa: B018 - Ranking rejects soko-only options under hand_ranking=high
+        size = self.ranking.hand_size  # Ranking rejects soko-only options under hand_ranking=high
+        per_player = sum(s.per_player for s in template)
+        board = sum(s.board for s in template)
+        if per_player + board < size or (size < FIVE and (per_player, board) != (size, 0)):
+            self._fail(f"{self._v('hand_ranking')} ranks hands of {size} cards; {self._v('cards')} deals "
+                       f"{per_player} to each player and {board} on the board", "hand_ranking", "cards")
         hole = self.hole_cards_used
         if hole is not None:
             downs = sum(s.down for s in template)
@@ -384,7 +407,7 @@ class GameSpec:
         fixed = self.structure is BettingStructure.FIXED_LIMIT
         streets = [
             Street(s.name, s.down, s.up, s.board, s.turn_up, s.betting,
-                   s.bet_size if fixed else None, s.open_pair_big_bet and self.open_pair_big_bet)
+                   s.bet_size if fixed else None, s.open_pair_big_bet and self.open_pair_big_bet, s.draw)
             for s in template
         ]
         if self.last_card_mode is LastCardMode.PIHINA_HOLE:
@@ -403,7 +426,8 @@ class GameSpec:
     def shares(self) -> tuple[Share, ...]:
         """The shares of every pot at showdown: the high hand, and the low hand in a hi/lo game."""
         if self.split_ranking is None:
-            label = "Lo" if self.hand_ranking is HandRanking.ACE_TO_FIVE_LOW else None  # Razz: "Lo: 8,6,5,4,2"
+            lows = (HandRanking.ACE_TO_FIVE_LOW, HandRanking.DEUCE_TO_SEVEN_LOW)
+            label = "Lo" if self.hand_ranking in lows else None  # Razz: "Lo: 8,6,5,4,2"
             return (Share(self.ranking, self.hole_cards_used, label=label),)
         low = Ranking(self.split_ranking)
         return (Share(self.ranking, self.hole_cards_used, label="HI"),
@@ -434,7 +458,11 @@ class GameSpec:
                     runs[-1][1] += n
                 else:
                     runs.append([vis, n])
-        return " + ".join(f"{n} {vis}" for vis, n in runs)
+        draws = sum(1 for s in self.streets if s.draw)
+        words = [f"{n} {vis}" for vis, n in runs]
+        if draws:
+            words.append("1 draw" if draws == 1 else f"{draws} draws")
+        return " + ".join(words)
 
     def options(self) -> dict[str, Any]:
         """The option values, by name."""

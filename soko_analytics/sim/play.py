@@ -95,10 +95,26 @@ class _Game:
         all_in = self.table.stack(player) == 0 and kind not in (K.FOLD, K.CHECK)
         self.actions.append(Action(street, player, kind, amount, to, all_in))
 
+    def draw(self, street: int, order: list[str]) -> None:
+        """Each player still in discards some cards (at most the street's limit and what the deck still holds, so
+        that no discard is dealt again) or stands pat, in turn, and is dealt as many."""
+        limit = self.spec.streets[street].draw
+        for name in order:
+            held = self.cards[name]
+            n = min(self.rng.randint(0, limit), len(self.deck), len(held))
+            discards = self.rng.sample(held, n)
+            new = [self.deck.pop() for _ in range(n)]
+            self.cards[name] = [c for c in held if c not in discards] + new
+            self.actions.append(Action(street, name, K.DRAW, n, cards=tuple(discards)))
+            if new:
+                self.deals.append(Deal(street, name, tuple(new), (False,) * n))
+
     def deal(self, street: int) -> None:
         layout = self.spec.streets[street]
         live = set(self.table.live())
         order = [name for name in self.table.dealer_left_order() if name in live]
+        if layout.draw:
+            self.draw(street, order)
         if layout.board:
             cards = tuple(self.deck.pop() for _ in range(layout.board))
             self.board.extend(cards)
@@ -169,12 +185,15 @@ class _Game:
                 table.apply(player, kind.value)
                 self.act(street, player, kind)
 
+    def uncalled(self) -> None:
+        back = self.table.return_uncalled()
+        if back is not None:
+            self.actions.append(Action(self.table.street, back[0], K.UNCALLED, back[1]))
+
     def showdown(self) -> tuple[int, tuple[int, ...]]:
         table, spec = self.table, self.spec
         street = len(spec.streets)
-        back = table.return_uncalled()
-        if back is not None:
-            self.actions.append(Action(table.street, back[0], K.UNCALLED, back[1]))
+        self.uncalled()
         live = table.live()
         values: list[dict[str, int]] = [{} for _ in spec.shares]
         if len(live) > 1:
@@ -208,6 +227,8 @@ class _Game:
             if street > 0:
                 if len(table.live()) <= 1:
                     break
+                if self.spec.streets[street].draw:
+                    self.uncalled()  # the bet an all-in left uncalled comes back before the draw, as logs show
                 table.start_street(street)
                 self.deal(street)
             if self.spec.streets[street].betting:

@@ -11,10 +11,14 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass
+from functools import cache
+
+import numpy as np
 
 from ..model.cards import Card
 from ..model.hand import ActionKind
 from ..rules.evaluate import evaluator
+from ..rules.ranking import HandRanking
 from ..rules.spec import GameSpec
 from .play import Decision, Legal
 
@@ -46,12 +50,27 @@ STYLES = {
 """The styles the simulator seats (parameters stated here, tested against the VPIP and aggression they give)."""
 
 
+BY_SHARE = (HandRanking.DEUCE_TO_SEVEN_LOW, HandRanking.BADUGI)
+"""Rankings whose values crowd the unpaired hands into the top fifth (2-7, Badugi): a hand's strength is the share
+of all hands it beats, or the simulated draw games would go all in on most hands."""
+
+
+@cache
+def _beaten(ranking) -> np.ndarray:
+    """The share of all hands of the ranking's size worse than each value."""
+    table = evaluator(ranking)._five
+    counts = np.bincount(table.values, minlength=table.distinct + 1)
+    return np.concatenate([[0.0], np.cumsum(counts)[:-1] / len(table.values)])
+
+
 def strength(cards: list[Card], ranking) -> float:
     """0..1: the best five of the cards by the ranking's value when five are known, else a showing-hand guess."""
-    if len(cards) >= 5:
-        ev = evaluator(ranking)
-        best = ev.value(cards[:7])
-        return best / ev._five.distinct
+    ev = evaluator(ranking)
+    if len(cards) >= ev.size:
+        value = ev.value(cards[:7])
+        if ranking.kind in BY_SHARE:
+            return float(_beaten(ranking)[value])
+        return value / ev._five.distinct
     ranks = [c.rank for c in cards]
     counts = Counter(ranks)
     top = max(counts.values(), default=1)

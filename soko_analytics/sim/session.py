@@ -63,6 +63,9 @@ TABLES = {
     **{f"{omaha}; structure=fixed_limit": Table("PokerStars", _usd(small_blind=5, big_blind=10, small_bet=10,
                                                                     big_bet=20), 400, "ET")
        for omaha in ("omaha", "omaha-hilo")},
+    **{draw: Table("PokerStars", _usd(small_blind=5, big_blind=10, small_bet=10, big_bet=20), 400, "ET")
+       for draw in ("draw5", "triple-draw27", "badugi")},
+    "single-draw27": Table("PokerStars", _usd(small_blind=5, big_blind=10), 1000, "ET"),
 }
 """The default table of each profile (a profile with overrides uses its base profile's)."""
 
@@ -138,7 +141,9 @@ def simulate(rules: str, hands: int, players: int = 6, seed: int = 1,
 
 
 def _as_seen_by(hand: Hand, owner: str) -> Hand:
-    """The hand as its log's owner sees it: other players' down cards unknown until they show them."""
+    """The hand as its log's owner sees it: other players' down cards and discards unknown until they show them."""
     deals = tuple(d if d.player in (None, owner) else d._replace(
         cards=tuple(None if not up else c for c, up in zip(d.cards, d.up))) for d in hand.deals)
-    return replace(hand, deals=deals)
+    actions = tuple(a._replace(cards=()) if a.kind is ActionKind.DRAW and a.player != owner else a
+                    for a in hand.actions)
+    return replace(hand, deals=deals, actions=actions)

@@ -35,9 +35,8 @@ def test_every_phh_hand_of_the_corpus_gets_its_rows_and_audits_clean():
         assert set(hands["format"]) <= {"phh"} and set(hands["source_file"]) <= {str(path)}
         assert hands["audited"].all() and hands["audit_ok"].all(), (path, found["findings"]["message"].to_list())
         stored += len(batch)
-    # The NT, FT, F7S, PO, FO/8, F7S/8 and FR hands of the event; the other variants are quarantined
-    # (tests/parsers: the PHH expectations).
-    assert len(files) > 50 and stored == 69
+    # Every hand of the event: NT, FT, F7S, PO, FO/8, F7S/8, FR, N2L1D and F2L3D (tests/parsers: the PHH expectations).
+    assert len(files) == stored == 83
 
 
 def test_a_hand_the_core_cannot_take_is_an_internal_record():

@@ -17,7 +17,7 @@ from soko_analytics.parsers import phh
 from soko_analytics.parsers.base import FormatError, Quarantined, UnsupportedGame
 
 K = ActionKind
-SUPPORTED = {"NT", "FT", "F7S", "PO", "FO/8", "F7S/8", "FR"}
+SUPPORTED = {"NT", "FT", "F7S", "PO", "FO/8", "F7S/8", "FR", "N2L1D", "F2L3D"}
 WSOP = Path("phh/wsop/2023/43/5")
 
 
@@ -61,9 +61,8 @@ def test_every_wsop_file_of_a_supported_variant_is_read(wsop: list[tuple[Path, s
             assert result.path == str(path) and result.line == 1
             unsupported[variants[path]] = unsupported.get(variants[path], 0) + 1
     assert read == supported
-    assert len(read) == 69  # 11 NT + 7 FT + 13 F7S + 7 PO + 14 FO/8 + 7 F7S/8 + 10 FR
-    assert set(unsupported) == {"F2L3D", "N2L1D"}
-    assert sum(unsupported.values()) == len(wsop) - 69
+    assert len(read) == len(wsop) == 83  # 11 NT + 7 FT + 13 F7S + 7 PO + 14 FO/8 + 7 F7S/8 + 10 FR + 7 N2L1D + 7 F2L3D
+    assert unsupported == {}
 
 
 def _put_in(hand: Hand) -> dict[str, int]:
@@ -431,12 +430,12 @@ def test_missing_fields_and_unsupported_variants() -> None:
     missing = GOOD.format(bad="'p3 f'", n=1).replace("min_bet = 2\n", "")
     (q,) = phh.parse(missing, "m.phh")
     assert isinstance(q, Quarantined) and "min_bet" in q.reason and q.line == 1
-    badugi = ("variant = 'FB'\nantes = [1, 1]\nblinds_or_straddles = [1, 2]\nsmall_bet = 2\nbig_bet = 4\n"
+    badugi = ("variant = 'NS'\nantes = [1, 1]\nblinds_or_straddles = [1, 2]\nsmall_bet = 2\nbig_bet = 4\n"
               "starting_stacks = [9, 9]\nactions = []\n")
     text = "[a]\n" + badugi + "\n[b]\n" + GOOD.format(bad="'p3 f'", n=5)
     first, second = phh.parse(text, "r.phhs")
     assert isinstance(first, Quarantined) and isinstance(first.error, UnsupportedGame)
-    assert first.error.actual == "FB" and "'FB'" in first.message() and first.line == 2 and first.hand_id == "a"
+    assert first.error.actual == "NS" and "'NS'" in first.message() and first.line == 2 and first.hand_id == "a"
     assert isinstance(second, Hand) and second.hand_id == "5"
     assert second.source.line == text.splitlines().index("[b]") + 1
 

@@ -169,9 +169,9 @@ def test_a_bad_field_is_malformed_at_its_line(field: str, value: str, reason: st
 
 
 def test_an_unknown_variant_is_unsupported_at_its_line() -> None:
-    text = _with("variant", "'FB'")
+    text = _with("variant", "'NS'")
     q = _one(text)
-    assert q.kind == "unsupported" and "'FB'" in q.reason and _line(text, q) == "variant = 'FB'"
+    assert q.kind == "unsupported" and "'NS'" in q.reason and _line(text, q) == "variant = 'NS'"
 
 
 def test_more_than_99_players() -> None:

@@ -95,10 +95,10 @@ READ_GAMES = {
     "Omaha Hi/Lo Pot Limit": "omaha-hilo", "Omaha Hi/Lo No Limit": "omaha-hilo; structure=no_limit",
     "5 Card Omaha Pot Limit": "omaha5", "5 Card Omaha Hi/Lo Pot Limit": "omaha5-hilo",
     "6 Card Omaha Pot Limit": "omaha6", "7 Card Stud Limit": "stud7", "7 Card Stud Hi/Lo Limit": "stud7-hilo",
-    "Razz Limit": "razz",
+    "Razz Limit": "razz", "Badugi Limit": "badugi", "Triple Draw 2-7 Lowball Limit": "triple-draw27",
+    "Single Draw 2-7 Lowball No Limit": "single-draw27", "5 Card Draw Limit": "draw5",
 }
-NOT_READ = ("Badugi Limit", "Triple Draw 2-7 Lowball Limit", "Single Draw 2-7 Lowball No Limit",
-            "5 Card Draw Limit", "Courchevel Pot Limit", "Courchevel Hi/Lo Pot Limit", "6+ Hold'em No Limit",
+NOT_READ = ("Courchevel Pot Limit", "Courchevel Hi/Lo Pot Limit", "6+ Hold'em No Limit",
             "Hold'em Pot Limit Pre-Flop, No Limit Post-Flop")
 
 
@@ -145,6 +145,8 @@ def test_supported_games_all_parse(results):
     assert games["omaha"] == 14 and games["omaha-hilo"] + games["omaha-hilo; structure=no_limit"] == 91
     assert games["stud7-hilo"] == 10 and games["stud7"] == 11  # one Stud Hi/Lo hand is in two files
     assert games["razz"] == 1
+    # One Triple Draw hand is cancelled by the site.
+    assert (games["badugi"], games["triple-draw27"], games["single-draw27"], games["draw5"]) == (182, 18, 3, 4)
 
 
 def test_amounts_add_up_as_the_summaries_say(results):
@@ -204,4 +206,5 @@ def test_first_hand_matches_the_hp_sidecars(results, corpus):
             rake += stats["rake"]  # the tracker spreads the rake over the winners of a split pot
         assert rake == first.rake
         compared += 1
-    assert compared == 4  # the sidecars of supported games: NLHE 4betPF, NLHE capped, PLO8, Stud Hi/Lo
+    # The sidecars of supported games: NLHE 4betPF, NLHE capped, PLO8, Stud Hi/Lo, 2-7 Single Draw
+    assert compared == 5

@@ -12,7 +12,9 @@ bets and (stud) a completion, fixed-limit hold'em caps at 4 bets preflop (the bl
 counts; PokerKit allows a 5th) unless two players are left (``uncapped_heads_up``),
 nobody raises a fixed-limit bet left short by an all-in (conventions differ), and hands are
 redealt where the stud deck runs out (PokerKit reuses mucked cards) or a pot splits with two
-or more odd chips (PokerKit gives them all to the first winner; RULES §2.20 one each).
+or more odd chips (PokerKit gives them all to the first winner; RULES §2.20 one each). A draw
+discards no more cards than the deck still holds (a reshuffled discard would be dealt twice), and
+a hand whose draws empty the deck before a burn is redealt.
 """
 
 from __future__ import annotations
@@ -34,6 +36,8 @@ from pokerkit import (
     CheckingOrCalling,
     ChipsPushing,
     CompletionBettingOrRaisingTo,
+    FixedLimitBadugi,
+    FixedLimitDeuceToSevenLowballTripleDraw,
     FixedLimitOmahaHoldemHighLowSplitEightOrBetter,
     FixedLimitRazz,
     FixedLimitSevenCardStud,
@@ -42,8 +46,10 @@ from pokerkit import (
     Folding,
     HoleCardsShowingOrMucking,
     HoleDealing,
+    NoLimitDeuceToSevenLowballSingleDraw,
     NoLimitTexasHoldem,
     PotLimitOmahaHoldem,
+    StandingPatOrDiscarding,
     State,
 )
 
@@ -55,9 +61,10 @@ K = ActionKind
 DEFAULT_COUNT = 300
 """Hands per variant in the generator's own tests."""
 DIFFERENTIAL_COUNTS = {"nlhe": 10_000, "flhe": 10_000, "stud7": 10_000, "plo": 2_000, "plo8": 2_000, "stud8": 2_000,
-                       "razz": 2_000}
+                       "razz": 2_000, "nl27sd": 2_000, "fl27td": 2_000, "badugi": 2_000}
 """What the replayer's differential test asks for: 20,000 hold'em (no limit + fixed limit), 10,000 stud, and 2,000
-of each game of issue 15: pot-limit Omaha, pot-limit Omaha hi/lo, Stud hi/lo (eight or better) and Razz."""
+of each game of issue 15: pot-limit Omaha, pot-limit Omaha hi/lo, Stud hi/lo (eight or better), Razz, no-limit 2-7
+Single Draw, fixed-limit 2-7 Triple Draw and Badugi."""
 DEFAULT_SEED = 2024
 AUTOMATIONS = (Automation.ANTE_POSTING, Automation.BET_COLLECTION, Automation.BLIND_OR_STRADDLE_POSTING,
                Automation.RUNOUT_COUNT_SELECTION, Automation.HAND_KILLING, Automation.CHIPS_PUSHING,
@@ -114,6 +121,12 @@ VARIANTS["plo8"] = dataclasses.replace(VARIANTS["nlhe"], rules="omaha-hilo",
 VARIANTS["stud8"] = dataclasses.replace(VARIANTS["stud7"], rules="stud7-hilo",
                                         game=FixedLimitSevenCardStudHighLowSplitEightOrBetter)
 VARIANTS["razz"] = dataclasses.replace(VARIANTS["stud7"], rules="razz", game=FixedLimitRazz)
+VARIANTS["nl27sd"] = dataclasses.replace(VARIANTS["nlhe"], rules="single-draw27",
+                                         game=NoLimitDeuceToSevenLowballSingleDraw, players=(2, 6), max_seats=6)
+VARIANTS["fl27td"] = dataclasses.replace(VARIANTS["flhe"], rules="triple-draw27",
+                                         game=FixedLimitDeuceToSevenLowballTripleDraw, players=(2, 6), max_seats=6)
+VARIANTS["badugi"] = dataclasses.replace(VARIANTS["flhe"], rules="badugi", game=FixedLimitBadugi, players=(2, 6),
+                                         max_seats=6)
 
 
 class _Redeal(Exception):
@@ -194,6 +207,11 @@ def _step(v: Variant, s: State, rng: random.Random, deck: list[str], faced: dict
         if not v.button:
             raise _Redeal  # PokerKit's stud deck-out community card: not a log we can write
         s.deal_board("".join(deck.pop() for _ in range(s.board_dealing_count)))
+    elif s.stand_patter_or_discarder_index is not None:
+        held = s.hole_cards[s.stand_patter_or_discarder_index]
+        # Never more than either deck holds (PokerKit's loses a card to each burn): no discard is dealt again.
+        discards = rng.sample(held, rng.randint(0, max(0, min(len(held), len(deck), len(s.deck_cards) - 1))))
+        s.stand_pat_or_discard(discards)
     elif s.showdown_index is not None:
         s.show_or_muck_hole_cards(True)
     else:
@@ -221,6 +239,8 @@ def _step(v: Variant, s: State, rng: random.Random, deck: list[str], faced: dict
             to = lo if r < 0.4 else hi if r < 0.7 else rng.randint(lo, hi)
             options.append(lambda: s.complete_bet_or_raise_to(to))
         street = s.street_index
+        if not options:
+            raise _Redeal  # a draw emptied the deck: PokerKit has no card left to burn
         rng.choice(options)()
         if actor is not None:
             faced[(street, actor)] = max(s.bets) if s.bets else 0
@@ -237,6 +257,7 @@ def _convert(v: Variant, s: State, stakes: Stakes, starts: list[int], seat_of: l
     shows: dict[str, Action] = {}  # stud all-in: shown again with all seven cards; the last show counts
     cards: dict[tuple[int, int | None], list[tuple[str, bool]]] = {}
     pushes: list[ChipsPushing] = []
+    drawing = False
 
     def put(p: int, kind: ActionKind, added: int, amount: int, to: int | None = None, street_bet: bool = True):
         stack[p] -= added
@@ -261,8 +282,11 @@ def _convert(v: Variant, s: State, stakes: Stakes, starts: list[int], seat_of: l
             if len(posts) == 2:  # PokerStars writes the small blind first (PokerKit posts heads-up BB first)
                 actions += sorted(posts, key=lambda a: a.kind is K.BIG_BLIND)
         elif isinstance(op, CardBurning):
-            end_street()
-            street += 1
+            if drawing:  # PokerKit burns after the draws: the street began with them
+                drawing = False
+            else:
+                end_street()
+                street += 1
         elif isinstance(op, HoleDealing | BoardDealing):
             key = (street, op.player_index if isinstance(op, HoleDealing) else None)
             ups = op.statuses if isinstance(op, HoleDealing) else (True,) * len(op.cards)
@@ -282,6 +306,12 @@ def _convert(v: Variant, s: State, stakes: Stakes, starts: list[int], seat_of: l
                 put(p, K.COMPLETE, to - bets[p], 0, to)
             else:
                 put(p, K.RAISE, to - bets[p], to - top, to)
+        elif isinstance(op, StandingPatOrDiscarding):
+            if not drawing:
+                end_street()
+                street, drawing = street + 1, True
+            thrown = parse_cards(" ".join(map(repr, op.cards)))
+            actions.append(Action(street, name[op.player_index], K.DRAW, len(thrown), cards=thrown))
         elif isinstance(op, HoleCardsShowingOrMucking):
             shows[name[op.player_index]] = Action(0, name[op.player_index], K.SHOW,
                                                   cards=parse_cards(" ".join(map(repr, op.hole_cards))))

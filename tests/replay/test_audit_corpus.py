@@ -23,7 +23,7 @@ WRONG_LOGS = {
     "31260881": ({"bet_size", "out_of_turn", "pot_total", "payout"},
                  "PLO-6max-EUR-1.00-2.00-201902.RIO.raiseTo.bug.txt: the Run It Once misprint above ('raises €44.00 "
                  "to €68' with €7 in)"),
-    "34011543": ({"min_raise", "out_of_turn", "pot_total", "payout"},
+    "34011543": ({"min_raise", "out_of_turn", "pot_total"},
                  "Run It Once again: 'Shaun J: raises €1.36 to €30.25' is his all-in raise to €37.32 net of his "
                  "€7.07 bet, as the €8.43 returned to him says"),
     "36197946": ({"payout", "rake"},
@@ -32,9 +32,26 @@ WRONG_LOGS = {
     "3115869696": ({"hand_description"},
                    "a converted Bodog log describes both straights as 'a straight, Nine to Six': PLR_4509439ZS's "
                    "T 6 with 9 8 7 is Six to Ten, bodogJS's 6 5 with 9 8 7 (Omaha: two own cards) Five to Nine"),
+    "81631597149": ({"deal", "duplicate_card", "draw"},
+                    "Triple Draw 2-7 Lowball-FL-USD-1.00-2.00-201206.duplicate.holecards.txt: the log prints Hero's "
+                    "discards as '[]' and deals him his whole first hand again on each draw ('Dealt to Hero [2s 7s 5h "
+                    "3c Qh] [2s 7s 5h 3c Qh]'), then has him discard the Ad he was never dealt"),
 }
 """Re-checked for issue 13 (short blinds, STP, odd chips): these four, and only these, still had errors; issue 15
 (Omaha, hi/lo) adds four Omaha logs, each checked by hand."""
+
+
+SITE_RULES = {
+    hand_id: ({"bet_size"}, why) for hand_id, why in {
+        "52476877655": "after a raise to 120 and an all-in raise of 30 to 150 (60/120), 'raises 30 to 180'",
+        "52478520236": "after a raise to 200 and an all-in raise of 70 to 270 (100/200), 'raises 30 to 300'",
+        "52478783130": "after an all-in bet of 50 on a big-bet street (150/300), 'raises 250 to 300'",
+        "52479754591": "after the 300 big blind and an all-in raise to 550 (300/600), 'raises 50 to 600'",
+    }.items()
+}
+"""Fixed-limit Badugi on PokerStars sizes a raise after a short all-in from the last full bet (to a full bet above
+it), where RULES.md counts an all-in of half a bet or more as a raise and raises from it (LBad-USD-MTT8-201011.txt):
+a rule of the site's that the profiles do not model yet, so the audit flags the raise's size."""
 
 
 def test_corpus_audits_clean(corpus):
@@ -56,6 +73,6 @@ def test_corpus_audits_clean(corpus):
             if result.ok and checked and said and "unevenly" not in (result.convention or ""):
                 # What the replay pays is what the log says was collected.
                 assert result.payouts == {k: v for k, v in result.collected.items() if v}, hand.hand_id
-    assert audited == 855  # 728 before Omaha, hi/lo and Razz
-    assert errors == {hand_id: codes for hand_id, (codes, _why) in WRONG_LOGS.items()}
+    assert audited == 1062  # 728 before Omaha, hi/lo and Razz; 855 before the draw games
+    assert errors == {hand_id: codes for hand_id, (codes, _why) in (WRONG_LOGS | SITE_RULES).items()}
     assert infos["unverifiable"] <= 15

@@ -25,6 +25,9 @@ MIN_SHARE = {  # of DEFAULT_COUNT hands: (some all-in, side pots, showdown, spli
     "plo8": (0.45, 0.15, 0.40, 0.15),  # hi/lo: a low half to another player splits the pot
     "stud8": (0.30, 0.045, 0.30, 0.08),
     "razz": (0.30, 0.05, 0.30, 0.0),
+    "nl27sd": (0.50, 0.07, 0.50, 0.0),  # draw games: no split in the first 300 hands of seed 2024
+    "fl27td": (0.20, 0.035, 0.25, 0.0),
+    "badugi": (0.25, 0.04, 0.30, 0.0),
 }
 
 
@@ -73,8 +76,10 @@ def test_hands_are_well_formed(hands, variant):
         assert all(a.street == showdown for a in shows)
         folded = {a.player for a in hand.actions if a.kind is K.FOLD}
         assert {a.player for a in shows} == (set(hand.players()) - folded if shows else set()), hand.hand_id
-        for a in shows:  # every card the player was dealt, in order
-            assert a.cards == tuple(c for d in hand.deals if d.player == a.player for c in d.cards), hand.hand_id
+        for a in shows:  # every card the player was dealt and did not discard, in order
+            thrown = {c for d in hand.actions if d.kind is K.DRAW and d.player == a.player for c in d.cards}
+            kept = tuple(c for d in hand.deals if d.player == a.player for c in d.cards if c not in thrown)
+            assert a.cards == kept, hand.hand_id
         assert all(a.street == showdown for a in hand.actions if a.kind is K.COLLECT) == bool(shows)
         assert all(a.kind is not K.CALL or a.amount > 0 for a in hand.actions)
         for a in hand.actions:

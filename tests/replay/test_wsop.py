@@ -12,12 +12,12 @@ def test_wsop_hands_replay_to_their_finishing_stacks(corpus):
     for path in sorted((corpus / "phh" / "wsop").rglob("*.phh")):
         for hand in read_path(path):
             if not isinstance(hand, Hand):
-                continue  # variants we do not replay (Omaha, Razz, draw...)
+                continue  # variants we do not replay (none in this event)
             result = audit(hand)
             assert result.ok, (path.name, [f.message for f in result.findings])
             assert [result.stacks[s.name] for s in hand.seats] == list(hand.finishing_stacks), path.name
             replayed += 1
-    assert replayed == 69  # the NT, FT, F7S, PO, FO/8, F7S/8 and FR hands of the event
+    assert replayed == 83  # the NT, FT, F7S, PO, FO/8, F7S/8, FR, N2L1D and F2L3D hands of the event
 
 
 def test_a_wrong_finishing_stack_is_flagged(corpus):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from soko_analytics.errors import RulesError
@@ -71,7 +73,7 @@ def test_the_omaha_and_hi_lo_profiles_of_docs_rules_md():
         "razz": ("2 down + 4 up + 1 down", 8, None, None, None, "fixed_limit"),
         "stud7-hilo": ("2 down + 4 up + 1 down", 8, None, "ace_to_five_low", 8, "fixed_limit"),
     }
-    assert list(PROFILES)[5:] == list(expected)
+    assert list(PROFILES)[5:12] == list(expected)
     for name, row in expected.items():
         s = resolve(name)
         assert (s.deal_text, s.max_players, s.hole_cards_used, s.split_ranking, s.split_qualifier, s.structure) == row
@@ -189,3 +191,21 @@ def test_specs_are_frozen():
     spec = resolve("stud7")
     with pytest.raises(AttributeError):
         spec.max_players = 9  # type: ignore[misc]
+
+
+def test_the_draw_profiles_of_docs_rules_md():
+    """The draw games' table of docs/rules.md, "Draw games": the deal, the draws' limits, the betting, the ranking."""
+    expected = {  # name: (deal, max players, most cards drawn per draw, structure, hand_ranking)
+        "draw5": ("5 down + 1 draw", 8, (5,), "fixed_limit", "high"),
+        "single-draw27": ("5 down + 1 draw", 8, (5,), "no_limit", "deuce_to_seven_low"),
+        "triple-draw27": ("5 down + 3 draws", 6, (5, 5, 5), "fixed_limit", "deuce_to_seven_low"),
+        "badugi": ("4 down + 3 draws", 8, (4, 4, 4), "fixed_limit", "badugi"),
+    }
+    assert list(PROFILES)[12:] == list(expected)
+    for name, row in expected.items():
+        s = resolve(name)
+        draws = tuple(st.draw for st in s.streets if st.draw)
+        assert (s.deal_text, s.max_players, draws, s.structure, s.hand_ranking) == row
+        assert s.first_round_first_to_act == "left_of_big_blind" and s.later_rounds_first_to_act == "left_of_button"
+        page = (Path(__file__).parents[2] / "docs" / "rules.md").read_text(encoding="utf-8")
+        assert f"| `{name}` | {row[0]} |" in page

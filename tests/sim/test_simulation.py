@@ -29,11 +29,15 @@ PROFILES = {
     "omaha6": pokerstars,
     "stud7-hilo": pokerstars,
     "razz": pokerstars,
+    "draw5": pokerstars,
+    "single-draw27": pokerstars,
+    "triple-draw27": pokerstars,
+    "badugi": pokerstars,
 }
 SLOW = ("soko-casino", "soko-finnish", "soko-casino; last_card_mode=pihina_hole", "holdem",
-        "holdem; structure=fixed_limit", "stud7", "stud5", "omaha-hilo", "stud7-hilo")
+        "holdem; structure=fixed_limit", "stud7", "stud5", "omaha-hilo", "stud7-hilo", "triple-draw27", "badugi")
 """The profiles played 10,000 hands each in the slow run: all of RULES.md's, and one of each new mechanism (two
-hole cards and a qualified low half, a stud low half)."""
+hole cards and a qualified low half, a stud low half, draws of five and of four cards)."""
 
 
 def _check(profile: str, count: int, seed: int) -> None:

@@ -49,8 +49,9 @@ def test_walks_and_counts(store):
     assert count(store, "SELECT * FROM player_hands WHERE walk AND (vpip OR NOT won OR showdown)") == 0
     assert count(store, "SELECT * FROM player_hands WHERE best_showing_bet > best_showing_opp") == 0
     assert count(store, "SELECT * FROM player_hands WHERE saw_second <> (street_reached >= 1)") == 0
-    # hold'em's stats are defined for every blinds-and-board game (Omaha), stud's for every stud game
-    board = "(game = 'holdem' OR game LIKE 'omaha%')"
+    # hold'em's stats are defined for every blinds game (Omaha; the draw games: the first round before the draw,
+    # the c-bets after the first and second draw), stud's for every stud game
+    board = "(game = 'holdem' OR game LIKE 'omaha%' OR game IN ('draw5', 'single-draw27', 'triple-draw27', 'badugi'))"
     assert count(store, f"SELECT * FROM player_hands WHERE NOT {board} AND (three_bet_opp OR cbet_flop_opp)") == 0
     assert count(store, f"SELECT * FROM player_hands WHERE {board} AND (bring_in OR complete_opp)") == 0
     assert count(store, "SELECT * FROM player_hands WHERE game LIKE 'omaha%' AND three_bet_opp") > 0

@@ -126,7 +126,7 @@ def test_a_fixed_file_resolves_what_its_earlier_read_quarantined(tmp_path):
 def test_quarantine_records_are_not_duplicated_by_copies_or_runs(tmp_path):
     folder = tmp_path / "logs"
     folder.mkdir()
-    badugi = GOOD.format(id=9).replace("Hold'em No Limit", "Badugi Limit")
+    badugi = GOOD.format(id=9).replace("Hold'em No Limit", "Courchevel Pot Limit")
     write(folder / "a.txt", badugi)
     write(folder / "b.txt", badugi)  # a copy
     (folder / "link.txt").symlink_to(tmp_path / "nowhere.txt")

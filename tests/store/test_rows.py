@@ -148,7 +148,7 @@ def test_one_hands_row_per_hand_with_unique_keys(built, corpus_hands):
     assert hands["audited"].all() and hands["audit_ok"].null_count() == 0
     assert (hands["import_id"] == 0).all() and (hands["format"] == "pokerstars").all()
     assert set(hands["game"]) == {"holdem", "stud7", "stud7-hilo", "omaha", "omaha-hilo", "omaha5", "omaha5-hilo",
-                                  "omaha6", "razz"}
+                                  "omaha6", "razz", "draw5", "single-draw27", "triple-draw27", "badugi"}
     assert set(hands["structure"]) == {"no_limit", "fixed_limit", "pot_limit"}
     assert hands["source_file"].str.ends_with(".txt").all() and (hands["source_line"] >= 1).all()
     for table in ("seats", "actions", "cards"):

@@ -276,11 +276,12 @@ fn wins_phrase(s: &str) -> bool {
 }
 
 /// Whole lines that say nothing the replay needs: a hi/lo hand's `No low hand qualified`, and a
-/// log converter's `Table leave user`.
-const INFO_LINES: [&str; 3] = [
+/// log converter's `Table leave user`, a draw game's `The deck is reshuffled`.
+const INFO_LINES: [&str; 4] = [
     "Pair on board - a double bet is allowed",
     "No low hand qualified",
     "Table leave user",
+    "The deck is reshuffled",
 ];
 
 /// `INFO_LINE`: chat, players joining or leaving, and the like, which the reader skips.

@@ -11,7 +11,7 @@ use super::Lookups;
 use crate::model::{Stakes, Tournament};
 
 /// Supported game texts of the header (case-folded) and the rules they replay under.
-pub const GAMES: [(&str, &str); 19] = [
+pub const GAMES: [(&str, &str); 28] = [
     ("hold'em no limit", "holdem"),
     ("hold'em pot limit", "holdem; structure=pot_limit"),
     ("hold'em limit", "holdem; structure=fixed_limit"),
@@ -34,9 +34,40 @@ pub const GAMES: [(&str, &str); 19] = [
         "omaha hi/lo fixed limit",
         "omaha-hilo; structure=fixed_limit",
     ),
+    ("5 card draw limit", "draw5"),
+    ("5 card draw pot limit", "draw5; structure=pot_limit"),
+    ("5 card draw no limit", "draw5; structure=no_limit"),
+    ("single draw 2-7 lowball no limit", "single-draw27"),
+    (
+        "single draw 2-7 lowball pot limit",
+        "single-draw27; structure=pot_limit",
+    ),
+    (
+        "single draw 2-7 lowball limit",
+        "single-draw27; structure=fixed_limit",
+    ),
+    ("triple draw 2-7 lowball limit", "triple-draw27"),
+    ("badugi limit", "badugi"),
+    ("badugi pot limit", "badugi; structure=pot_limit"),
 ];
-/// Rules whose header stakes are the small and big bet rather than the blinds.
-const FIXED: [&str; 3] = ["structure=fixed_limit", "stud", "razz"];
+/// Profiles that play fixed limit unless their rules say another structure: their header stakes
+/// are the small and big bet rather than the blinds.
+const FIXED: [&str; 7] = [
+    "stud7",
+    "stud7-hilo",
+    "stud5",
+    "razz",
+    "draw5",
+    "triple-draw27",
+    "badugi",
+];
+
+/// Whether a game's header stakes are its small and big bet.
+fn fixed_limit(rules: &str) -> bool {
+    let profile = rules.split(';').next().unwrap_or("").trim();
+    rules.contains("structure=fixed_limit")
+        || (!rules.contains("structure=") && FIXED.contains(&profile))
+}
 
 /// Words that start a game's name (`pokerstars.GAME_START`, case-insensitive).
 const GAME_WORDS: [&str; 16] = [
@@ -194,7 +225,7 @@ fn game(body: &str) -> Result<Game, ReadError> {
     let Some(&(_, rules)) = GAMES.iter().find(|(key, _)| pystr::casefold_is(&name, key)) else {
         return Err(unsupported(&name));
     };
-    let fixed = FIXED.iter().any(|f| rules.contains(f));
+    let fixed = fixed_limit(rules);
     let stakes = stakes(stakes_text, fixed)?;
     Ok(Game {
         rules,
@@ -208,7 +239,8 @@ fn game(body: &str) -> Result<Game, ReadError> {
 pub fn unsupported(game: &str) -> ReadError {
     ReadError::new(Kind::Unsupported, format!("unsupported game: {game}"))
         .expected(
-            "Hold'em, Omaha (4, 5 or 6 cards, hi/lo), 7 Card Stud (hi/lo), 5 Card Stud or Sökö",
+            "Hold'em, Omaha (4, 5 or 6 cards, hi/lo), 7 Card Stud (hi/lo), Razz, 5 Card Stud, \
+             5 Card Draw, 2-7 Single or Triple Draw, Badugi or Sökö",
         )
         .actual(game)
 }
@@ -382,10 +414,17 @@ mod tests {
         );
         let g = game("HORSE (Razz Limit, $0.04/$0.08)").unwrap();
         assert_eq!((g.rules, g.stakes.big_bet), ("razz", Some(8)));
-        let e = game("Badugi Limit ($0.01/$0.02)").err().unwrap();
+        let g = game("Badugi Limit ($0.01/$0.02)").unwrap();
+        assert_eq!((g.rules, g.stakes.big_bet), ("badugi", Some(2)));
+        let g = game("Single Draw 2-7 Lowball No Limit ($0.25/$0.50 USD)").unwrap();
+        assert_eq!((g.rules, g.stakes.big_blind), ("single-draw27", Some(50)));
+        let g = game("Single Draw 2-7 Lowball Limit ($0.25/$0.50 USD)").unwrap();
+        let fixed = "single-draw27; structure=fixed_limit";
+        assert_eq!((g.rules, g.stakes.big_bet), (fixed, Some(50)));
+        let e = game("Courchevel Pot Limit ($0.01/$0.02)").err().unwrap();
         assert_eq!(
             (e.kind, e.reason.as_str()),
-            (Kind::Unsupported, "unsupported game: Badugi Limit")
+            (Kind::Unsupported, "unsupported game: Courchevel Pot Limit")
         );
         let e = game("Hold'em No Limit").err().unwrap();
         assert_eq!(e.reason, "no stakes in the header");

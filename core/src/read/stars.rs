@@ -459,6 +459,7 @@ fn read_action(st: &mut State, i: usize, who: usize, rest: &str) -> Result<(), R
             return Ok(());
         }
         "posts" => return read_post(st, i, who, args),
+        "discards" | "stands" => return read_draw(st, i, who, verb, args),
         "shows" => {
             let Some((cards, desc)) = p::show_line(rest) else {
                 return Err(st.error(i, "unreadable show line", "'shows [cards] (description)'"));
@@ -517,6 +518,43 @@ fn read_action(st: &mut State, i: usize, who: usize, rest: &str) -> Result<(), R
     Ok(())
 }
 
+/// `discards N card(s)[ [cards]]` or `stands pat[ on [cards]]`: a draw, on the draw street the line
+/// is on. A single draw has no street marker: its first draw line starts it.
+fn read_draw(
+    st: &mut State,
+    i: usize,
+    who: usize,
+    verb: &str,
+    args: &str,
+) -> Result<(), ReadError> {
+    let expected = "'discards N cards [cards]' or 'stands pat'";
+    let count = if verb == "stands" {
+        if !args.starts_with("pat") {
+            return Err(st.error(i, format!("unknown action {}", repr(args)), expected));
+        }
+        0
+    } else {
+        let number = args.split(' ').next().unwrap_or("");
+        match number.parse::<i64>() {
+            Ok(n) if args[number.len()..].starts_with(" card") => n,
+            _ => return Err(st.error(i, "a discard without its count", expected)),
+        }
+    };
+    let cards = match p::first_brackets(args).filter(|_| verb == "discards") {
+        Some(text) => st.cards(text, i)?,
+        None => Vec::new(),
+    };
+    let streets = &st.spec.streets;
+    let on_draw = streets.get(st.street).is_some_and(|s| s.draw > 0);
+    let next_draws = streets.get(st.street + 1).is_some_and(|s| s.draw > 0);
+    if !on_draw && next_draws {
+        st.street += 1;
+        st.reached = st.reached.max(st.street);
+    }
+    st.add(i, who, ActionKind::Draw, count, None, false, cards, None, 0);
+    Ok(())
+}
+
 fn read_post(st: &mut State, i: usize, who: usize, args: &str) -> Result<(), ReadError> {
     for (prefix, kind) in POSTS {
         if let Some(text) = args.strip_prefix(prefix) {
@@ -539,8 +577,12 @@ fn read_marker(st: &mut State, i: usize, line: &str) -> Result<(), ReadError> {
         .unwrap_or(outer)
         .trim_matches([' ', '*']);
     let mut run = 0;
+    // `FIRST FLOP` is the first run's flop; `FIRST DRAW` a street of its own.
     for (prefix, number) in [("FIRST ", 1), ("SECOND ", 2), ("THIRD ", 3)] {
-        if let Some(rest) = inner.strip_prefix(prefix) {
+        if let Some(rest) = inner
+            .strip_prefix(prefix)
+            .filter(|_| st.marker(inner).is_none())
+        {
             (inner, run) = (rest, number);
         }
     }
@@ -620,10 +662,11 @@ fn read_dealt(st: &mut State, i: usize, body: &str) -> Result<(), ReadError> {
             "deals before *** SHOW DOWN ***",
         ));
     };
-    let (down, up, turn_up) = (
+    let (down, up, turn_up, draw) = (
         usize::from(layout.down),
         usize::from(layout.up),
         layout.turn_up,
+        usize::from(layout.draw),
     );
     let new = if groups.len() == 1 {
         st.cards(last, i)?
@@ -635,7 +678,7 @@ fn read_dealt(st: &mut State, i: usize, body: &str) -> Result<(), ReadError> {
     if turn_up > 0 {
         return Ok(());
     }
-    let cards: Vec<Option<Card>> = if new.len() == down + up {
+    let cards: Vec<Option<Card>> = if new.len() == down + up || (draw > 0 && new.len() <= draw) {
         new.into_iter().map(Some).collect()
     } else if new.len() == up && up > 0 {
         std::iter::repeat_n(None, down)
@@ -650,17 +693,22 @@ fn read_dealt(st: &mut State, i: usize, body: &str) -> Result<(), ReadError> {
                 new.len(),
                 st.spec.streets[street].name
             ),
-            &format!("{} (or {up} up)", down + up),
+            &if draw > 0 {
+                format!("up to {draw}, as many as discarded")
+            } else {
+                format!("{} (or {up} up)", down + up)
+            },
         ));
     };
     st.names[who].active = true;
+    let up = up.min(cards.len());
     let deal = Deal {
         street: street as u8,
         player: Some(st.names[who].name.to_string()),
-        cards,
-        up: std::iter::repeat_n(false, down)
+        up: std::iter::repeat_n(false, cards.len() - up)
             .chain(std::iter::repeat_n(true, up))
             .collect(),
+        cards,
         run: 0,
     };
     let key = (0, street, 0, st.names[who].seat);
@@ -744,6 +792,27 @@ fn finish(mut st: State, path: &str, raw: String) -> Hand {
                 };
                 st.put_deal(key, deal, None);
             }
+        }
+    }
+    // A draw deals as many cards as were discarded, unseen but the log owner's.
+    for a in &st.actions {
+        if a.kind != ActionKind::Draw || a.amount <= 0 {
+            continue;
+        }
+        let Some(who) = st.name_index(&a.player) else {
+            continue;
+        };
+        let key = (0, usize::from(a.street), 0, st.names[who].seat);
+        if !st.deals.iter().any(|(k, _, _)| *k == key) {
+            let n = usize::try_from(a.amount).unwrap_or(0).min(52);
+            let deal = Deal {
+                street: a.street,
+                player: Some(a.player.clone()),
+                cards: vec![None; n],
+                up: vec![false; n],
+                run: 0,
+            };
+            st.deals.push((key, deal, None));
         }
     }
     let first = st.first_line;

@@ -20,6 +20,7 @@ use crate::model::{Action, ActionKind, Hand};
 use crate::spec::GameSpec;
 
 use super::checks;
+use super::draw;
 use super::findings::{decimal_text, Code, Finding, Severity, STREET_SHOWDOWN};
 use super::held::Held;
 use super::pots::{RakeConvention, Tally};
@@ -303,6 +304,11 @@ pub struct Auditor<'h> {
     dealt_streets: u64,
     /// Indices of the log's `Uncalled bet` lines.
     pub log_uncalled: Vec<usize>,
+    /// Who has drawn on the draw street being played.
+    pub draws: draw::Draws,
+    /// The uncalled part of an earlier round's last bet, seen when the next round began (a draw after
+    /// an all-in) and given back at the settling: the player's seat and the chips.
+    pub returned: Option<(usize, i64)>,
 }
 
 /// Names with a cheap fingerprint each (first six bytes, last byte, length), so that a lookup
@@ -433,6 +439,8 @@ impl<'h> Auditor<'h> {
             board: Held::new(),
             dealt_streets: 0,
             log_uncalled: Vec::new(),
+            draws: draw::Draws::default(),
+            returned: None,
         }
     }
 
@@ -501,19 +509,23 @@ impl<'h> Auditor<'h> {
                 self.record(index, action, to_call);
                 continue;
             };
-            if action.kind.betting() || action.kind.forced() {
+            let draws = action.kind == ActionKind::Draw;
+            if action.kind.betting() || action.kind.forced() || draws {
                 let street = usize::from(action.street);
                 if street != self.table.street && street < self.spec.streets.len() {
                     self.next_street(street)?;
                 }
                 if action.kind.forced() {
                     checks::check_post(self, index, action, seat)?;
+                } else if draws {
+                    draw::check_draw(self, index, action, seat);
                 } else {
                     checks::check_action(self, index, action, seat)?;
                 }
             }
             self.record(index, action, to_call);
         }
+        draw::check_all_drew(self, self.table.street);
         self.deal_up_to(self.spec.streets.len().saturating_sub(1))?;
         settle::settle(self)
     }
@@ -554,6 +566,7 @@ impl<'h> Auditor<'h> {
     }
 
     fn next_street(&mut self, street: usize) -> Result<(), Fault> {
+        draw::check_all_drew(self, self.table.street);
         let table = &self.table;
         if let (false, true, Some(turn)) = (table.round_over(), table.opened, table.turn) {
             let waiting = table.seats[turn].name;
@@ -569,6 +582,9 @@ impl<'h> Auditor<'h> {
                 .expected(format!("{waiting} to act"))
                 .actual(format!("the {next} cards")),
             );
+        }
+        if let Some(back) = self.table.uncalled() {
+            self.returned = Some(back); // given back at the settling: the ledger moves no uncalled chips
         }
         self.table.start_street(street);
         self.deal_up_to(street)
@@ -606,6 +622,7 @@ impl<'h> Auditor<'h> {
             ActionKind::Uncalled => self.log_uncalled.push(index),
             ActionKind::Show | ActionKind::Muck => {
                 if let Some(i) = self.seat(who) {
+                    draw::check_shown(self, index, action, i);
                     let known = &mut self.known[i];
                     for &c in &action.cards {
                         if !known.contains(&c) {

@@ -66,9 +66,15 @@ pub fn check_deals(ctx: &mut Auditor) {
             );
             continue;
         };
-        let expected = match deal.player {
+        let expected = match &deal.player {
             None => layout.board,
             Some(_) if layout.turn_up != 0 => layout.turn_up,
+            // A draw replaces as many cards as the player discarded there.
+            Some(p) if layout.draw != 0 => hand
+                .actions
+                .iter()
+                .find(|a| a.kind == K::Draw && a.street == deal.street && a.player == *p)
+                .map_or(layout.draw, |a| u8::try_from(a.amount).unwrap_or(u8::MAX)),
             Some(_) => layout.per_player(),
         };
         if deal.cards.len() != usize::from(expected) {
@@ -317,7 +323,7 @@ pub fn check_action(
                 ),
                 Some(p) => (format!("{p} to act"), format!("it is {p}'s turn")),
             };
-            let kind = kind_name(action.kind);
+            let kind = action.kind.as_str();
             ctx.find(
                 Finding::new(
                     Code::OutOfTurn,
@@ -362,30 +368,6 @@ pub fn check_action(
     }
     ctx.table.apply(seat, action.kind, action.amount, action.to);
     Ok(())
-}
-
-/// The action kind as Python prints it (`str(ActionKind.X)`).
-fn kind_name(kind: K) -> &'static str {
-    match kind {
-        K::Ante => "ante",
-        K::SmallBlind => "small_blind",
-        K::BigBlind => "big_blind",
-        K::SmallAndBigBlind => "small_and_big_blind",
-        K::Straddle => "straddle",
-        K::BringIn => "bring_in",
-        K::Fold => "fold",
-        K::Check => "check",
-        K::Call => "call",
-        K::Bet => "bet",
-        K::Raise => "raise",
-        K::Complete => "complete",
-        K::Uncalled => "uncalled",
-        K::Show => "show",
-        K::Muck => "muck",
-        K::NoShow => "no_show",
-        K::Collect => "collect",
-        K::CashOut => "cash_out",
-    }
 }
 
 /// With no button, equal showing hands may open in any order the site chose (not a finding).

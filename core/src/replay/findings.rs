@@ -44,6 +44,9 @@ pub enum Code {
     OddChip,
     /// The log's description of a shown hand does not match its evaluation.
     HandDescription,
+    /// A draw against the rules: too many cards discarded, a second draw on a street, a draw on a
+    /// street without one, a player still in who does not draw.
+    Draw,
     /// Something the log does not show enough to check.
     Unverifiable,
 }
@@ -69,6 +72,7 @@ impl Code {
             Code::Winner => "winner",
             Code::OddChip => "odd_chip",
             Code::HandDescription => "hand_description",
+            Code::Draw => "draw",
             Code::Unverifiable => "unverifiable",
         }
     }

@@ -44,6 +44,20 @@ impl Held {
         }
     }
 
+    /// Take a card out, keeping the others in order; whether it was there.
+    pub fn remove(&mut self, card: &Card) -> bool {
+        let Some(at) = self.as_slice().iter().position(|c| c == card) else {
+            return false;
+        };
+        if self.spill.is_empty() {
+            self.inline.copy_within(at + 1..self.len, at);
+            self.len -= 1;
+        } else {
+            self.spill.remove(at);
+        }
+        true
+    }
+
     pub fn as_slice(&self) -> &[Card] {
         if self.spill.is_empty() {
             &self.inline[..self.len]
@@ -100,5 +114,11 @@ mod tests {
         assert_eq!(codes, (0..20).collect::<Vec<u8>>());
         assert!(held.contains(&Card(19)) && !held.contains(&Card(20)));
         assert_eq!(held.last(), Some(&Card(19)));
+        assert!(held.remove(&Card(3)) && !held.remove(&Card(3)));
+        assert_eq!(held.as_slice().len(), 19);
+        let mut small = Held::new();
+        small.extend([Card(5), Card(6), Card(7)]);
+        assert!(small.remove(&Card(5)));
+        assert_eq!(small.as_slice(), &[Card(6), Card(7)]);
     }
 }

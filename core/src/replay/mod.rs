@@ -9,6 +9,7 @@
 pub mod audit;
 pub mod checks;
 pub mod describe;
+pub mod draw;
 pub mod findings;
 #[cfg(test)]
 mod fixtures;

@@ -172,10 +172,21 @@ fn check_finishing_stacks(ctx: &mut Auditor) {
 fn uncalled(ctx: &mut Auditor) {
     let hand = ctx.hand;
     let m = money_of(ctx);
-    let (who, amount) = match ctx.table.return_uncalled() {
+    let back = ctx.table.return_uncalled().or_else(|| {
+        let (seat, chips) = ctx.returned?;
+        ctx.table.give_back(seat, chips);
+        Some((seat, chips))
+    });
+    let (mut who, mut amount) = match back {
         Some((seat, amount)) => (Some(seat), amount),
         None => (None, 0),
     };
+    if let Some((seat, layer)) = unmatched_layer(ctx, who, amount) {
+        // The site returns as uncalled a layer of dead money nobody else could match (an ante
+        // above an all-in's whole stack): the pot only its owner could win.
+        ctx.table.give_back(seat, layer);
+        (who, amount) = (Some(seat), amount + layer);
+    }
     ctx.result.uncalled = (who, amount);
     // Python tests the name's truth: an empty name counts as nobody.
     let who = who.filter(|&w| !ctx.result.name(w).is_empty());
@@ -235,6 +246,23 @@ fn uncalled(ctx: &mut Auditor) {
     }
 }
 
+/// The log's one uncalled return, where it is ours (`who`, `amount`) plus all its player put in
+/// above every other player's total: that layer, with the seat.
+fn unmatched_layer(ctx: &Auditor, who: Option<usize>, amount: i64) -> Option<(usize, i64)> {
+    let [index] = ctx.log_uncalled[..] else {
+        return None;
+    };
+    let seat = ctx.seat(ctx.actors[index])?;
+    if who.is_some_and(|w| w != seat) {
+        return None;
+    }
+    let seats = &ctx.table.seats;
+    let others = (0..seats.len()).filter(|&i| i != seat);
+    let layer = seats[seat].total - others.map(|i| seats[i].total).max()?;
+    let logged = ctx.hand.actions[index].amount;
+    (layer > 0 && logged == amount + layer).then_some((seat, layer))
+}
+
 /// Values of the live players' hands that the log shows in full, one list per share of the pot
 /// (a player left out of a share's list does not qualify for it); descriptions checked.
 fn showdown(ctx: &mut Auditor) -> Result<Vec<Vec<(Who, u32)>>, Fault> {
@@ -260,7 +288,7 @@ fn showdown(ctx: &mut Auditor) -> Result<Vec<Vec<(Who, u32)>>, Fault> {
             }
         }
         let cards = cards.as_slice();
-        if cards.len() < needed || cards.len() < 5 {
+        if cards.len() < needed {
             continue;
         }
         let judge = ctx

@@ -647,6 +647,14 @@ impl<'h> Table<'h> {
     /// Give back the part of the last bet nobody called (RULES §2 item 10), measured on the last
     /// betting round's live chips: the top bet's excess over the next one.
     pub fn return_uncalled(&mut self) -> Option<(usize, i64)> {
+        let (top, excess) = self.uncalled()?;
+        self.give_back(top, excess);
+        self.seats[top].street_bet -= excess;
+        Some((top, excess))
+    }
+
+    /// The part of this round's top bet nobody called, and whose it is; nothing moves.
+    pub fn uncalled(&self) -> Option<(usize, i64)> {
         let mut top: Option<usize> = None;
         for (i, s) in self.seats.iter().enumerate() {
             if top.is_none_or(|t| s.street_bet > self.seats[t].street_bet) {
@@ -667,15 +675,15 @@ impl<'h> Table<'h> {
             .max()
             .unwrap_or(0);
         let excess = high - second;
-        if excess <= 0 {
-            return None;
-        }
-        self.pot -= excess;
-        let s = &mut self.seats[top];
-        s.total -= excess;
-        s.stack += excess;
-        s.street_bet -= excess;
-        Some((top, excess))
+        (excess > 0).then_some((top, excess))
+    }
+
+    /// Move chips out of the pot back to a player's stack (an uncalled bet).
+    pub fn give_back(&mut self, seat: usize, chips: i64) {
+        self.pot -= chips;
+        let s = &mut self.seats[seat];
+        s.total -= chips;
+        s.stack += chips;
     }
 }
 

@@ -1,0 +1,187 @@
+//! The draw (5 Card Draw, 2-7 Single and Triple Draw, Badugi): on a draw street each player still
+//! in, all-in or not, discards up to the street's limit or stands pat, once, in turn from the
+//! dealer's left, before the street's betting; the cards he is dealt replace his discards.
+
+use super::audit::Auditor;
+use super::findings::{Code, Finding};
+use crate::cards::Card;
+use crate::model::Action;
+
+/// Who has drawn on the street being played, by seat index, and what each player threw away.
+#[derive(Clone, Debug, Default)]
+pub struct Draws {
+    street: usize,
+    drawn: Vec<bool>,
+    thrown: Vec<Vec<Card>>,
+}
+
+impl Draws {
+    /// Forget the draws of an earlier street.
+    fn on(&mut self, street: usize, seats: usize) {
+        if self.street != street || self.drawn.len() != seats {
+            self.street = street;
+            self.drawn = vec![false; seats];
+        }
+    }
+}
+
+fn cards_text(n: i64) -> String {
+    if n == 1 {
+        "1 card".into()
+    } else {
+        format!("{n} cards")
+    }
+}
+
+/// Check one draw and take the discards out of what the player is known to hold.
+pub fn check_draw(ctx: &mut Auditor, index: usize, action: &Action, seat: usize) {
+    let street = usize::from(action.street);
+    let player = action.player.as_str();
+    let name = ctx.street_name(street);
+    let limit = ctx.spec.streets.get(street).map_or(0, |s| s.draw);
+    if limit == 0 {
+        ctx.find(
+            Finding::new(
+                Code::Draw,
+                format!("{player} draws on {name}, which has no draw."),
+            )
+            .at(index)
+            .player(player)
+            .expected("a draw street".into())
+            .actual(name.to_string()),
+        );
+        return;
+    }
+    let seats = ctx.table.seats.len();
+    ctx.draws.on(street, seats);
+    if !ctx.table.seats[seat].live() {
+        let message = format!("{player} draws after folding.");
+        ctx.find(Finding::new(Code::Draw, message).at(index).player(player));
+    }
+    if !(0..=i64::from(limit)).contains(&action.amount) {
+        let (n, most) = (cards_text(action.amount), cards_text(i64::from(limit)));
+        ctx.find(
+            Finding::new(
+                Code::Draw,
+                format!("{player} discards {n} on {name}; the game allows at most {most}."),
+            )
+            .at(index)
+            .player(player)
+            .expected(format!("0 to {limit}"))
+            .actual(action.amount.to_string()),
+        );
+    }
+    if action.cards.len() as i64 > action.amount {
+        let shown = action.cards.len() as i64;
+        ctx.find(
+            Finding::new(
+                Code::Draw,
+                format!(
+                    "{player} discards {} but the log shows {}.",
+                    cards_text(action.amount),
+                    cards_text(shown)
+                ),
+            )
+            .at(index)
+            .player(player)
+            .expected(action.amount.to_string())
+            .actual(shown.to_string()),
+        );
+    }
+    if ctx.draws.drawn[seat] {
+        let message = format!("{player} draws twice on {name}.");
+        ctx.find(Finding::new(Code::Draw, message).at(index).player(player));
+    } else {
+        let next = ctx
+            .table
+            .from_dealer_left()
+            .iter()
+            .copied()
+            .find(|&i| ctx.table.seats[i].live() && !ctx.draws.drawn[i]);
+        if let Some(next) = next.filter(|&i| i != seat) {
+            let waiting = ctx.table.seats[next].name;
+            ctx.find(
+                Finding::new(
+                    Code::OutOfTurn,
+                    format!("{player} draws out of turn: it is {waiting}'s turn to draw."),
+                )
+                .at(index)
+                .player(player)
+                .expected(format!("{waiting} to draw"))
+                .actual(format!("{player} draw")),
+            );
+        }
+    }
+    ctx.draws.drawn[seat] = true;
+    if ctx.draws.thrown.len() < seats {
+        ctx.draws.thrown.resize(seats, Vec::new());
+    }
+    ctx.draws.thrown[seat].extend(&action.cards);
+    let known = &mut ctx.known[seat];
+    let held = !known.is_empty();
+    let missing: Vec<String> = action
+        .cards
+        .iter()
+        .filter(|c| !known.remove(c) && held)
+        .map(ToString::to_string)
+        .collect();
+    if !missing.is_empty() {
+        let text = missing.join(" ");
+        ctx.find(
+            Finding::new(
+                Code::Draw,
+                format!("{player} discards {text}, which he was not dealt."),
+            )
+            .at(index)
+            .player(player)
+            .actual(text),
+        );
+    }
+}
+
+/// A shown hand holds no card its player threw away (unless he was dealt it again).
+pub fn check_shown(ctx: &mut Auditor, index: usize, action: &Action, seat: usize) {
+    let Some(thrown) = ctx.draws.thrown.get(seat) else {
+        return;
+    };
+    let back: Vec<String> = action
+        .cards
+        .iter()
+        .filter(|c| thrown.contains(c) && !ctx.known[seat].contains(c))
+        .map(ToString::to_string)
+        .collect();
+    if !back.is_empty() {
+        let (player, text) = (action.player.as_str(), back.join(" "));
+        ctx.find(
+            Finding::new(
+                Code::Draw,
+                format!("{player} shows {text}, which he discarded."),
+            )
+            .at(index)
+            .player(player)
+            .actual(text),
+        );
+    }
+}
+
+/// At the end of a draw street's play: every player still in drew on it.
+pub fn check_all_drew(ctx: &mut Auditor, street: usize) {
+    if ctx.spec.streets.get(street).is_none_or(|s| s.draw == 0) || ctx.table.live_count() < 2 {
+        return;
+    }
+    let seats = ctx.table.seats.len();
+    ctx.draws.on(street, seats);
+    let name = ctx.street_name(street);
+    let missing: Vec<&str> = (0..seats)
+        .filter(|&i| ctx.table.seats[i].live() && !ctx.draws.drawn[i])
+        .map(|i| ctx.table.seats[i].name)
+        .collect();
+    for player in missing {
+        ctx.find(
+            Finding::new(Code::Draw, format!("{player} does not draw on {name}."))
+                .player(player)
+                .street(name)
+                .expected(format!("{player} discards or stands pat")),
+        );
+    }
+}
