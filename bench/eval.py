@@ -1,4 +1,4 @@
-"""Hand-evaluation benchmark: ours beside phevaluator, treys and pokerkit (high, Sökö, ace-to-five low, Omaha).
+"""Hand-evaluation benchmark: ours beside phevaluator, treys and pokerkit (high, Sökö, the lows, Badugi, Omaha).
 
 Runs in one process, pinned to one core, on the same seeded random hands, and
 prints hands per second and each peer's ratio to our batch evaluator. The
@@ -21,7 +21,7 @@ from rich.table import Table
 
 from soko_analytics.model.cards import Card
 from soko_analytics.rules.evaluate import evaluator
-from soko_analytics.rules.ranking import ACE_TO_FIVE_LOW, HIGH, SOKO
+from soko_analytics.rules.ranking import ACE_TO_FIVE_LOW, BADUGI, DEUCE_TO_SEVEN_LOW, HIGH, SOKO
 
 TARGETS = {  # (row label, hands/s) from the issue, one core
     ("batch", "soko 5"): 5_000_000,
@@ -30,6 +30,8 @@ TARGETS = {  # (row label, hands/s) from the issue, one core
     ("scalar", "high 5"): 300_000,
     ("scalar", "soko 5"): 300_000,
     ("batch", "a-5 low 5"): 5_000_000,  # issue 15: 5-card rankings
+    ("batch", "2-7 low 5"): 5_000_000,
+    ("batch", "badugi 4"): 5_000_000,
     ("batch", "omaha 4+5"): 2_000_000,  # issue 15: Omaha's 60 combinations
 }
 
@@ -43,6 +45,10 @@ def peers(sizes: dict[str, int]) -> list[tuple[str, str, str, float]]:
         rows.append(("soko_analytics", "batch", name, best_rate(lambda: ev.values(hs), len(hs))))
     low = evaluator(ACE_TO_FIVE_LOW)
     rows.append(("soko_analytics", "batch", "a-5 low 5", best_rate(lambda: low.values(h5), len(h5))))
+    deuce, badugi = evaluator(DEUCE_TO_SEVEN_LOW), evaluator(BADUGI)
+    h4 = h5[:, :4].copy()
+    rows.append(("soko_analytics", "batch", "2-7 low 5", best_rate(lambda: deuce.values(h5), len(h5))))
+    rows.append(("soko_analytics", "batch", "badugi 4", best_rate(lambda: badugi.values(h4), len(h4))))
     h9 = random_hands(sizes["omaha"], 9, 9)
     own, board = h9[:, :4], h9[:, 4:]
     rows.append(("soko_analytics", "batch", "omaha 4+5", best_rate(lambda: high.split_values(own, board, 2), len(h9))))
@@ -65,16 +71,19 @@ def peers(sizes: dict[str, int]) -> list[tuple[str, str, str, float]]:
         sample = [[TCard.new(str(Card(c))) for c in h] for h in hs[: sizes["treys"]].tolist()]
         rows.append(("treys", "scalar", name, best_rate(lambda: [treys.evaluate(h[:2], h[2:]) for h in sample], len(sample))))
 
-    from pokerkit import OmahaHoldemHand, StandardHighHand
+    from pokerkit import BadugiHand, OmahaHoldemHand, StandardHighHand, StandardLowHand
 
     sample = [("".join(str(Card(c)) for c in h[:4]), "".join(str(Card(c)) for c in h[4:]))
               for h in h9[: sizes["pokerkit7"]].tolist()]
     rows.append(("pokerkit", "scalar", "omaha 4+5",
                  best_rate(lambda: [OmahaHoldemHand.from_game(o, b) for o, b in sample], len(sample), 1)))
 
-    for name, hs, n in (("high 5", h5, sizes["pokerkit5"]), ("high 7", h7, sizes["pokerkit7"])):
+    for name, hs, n, kind in (("high 5", h5, sizes["pokerkit5"], StandardHighHand),
+                              ("high 7", h7, sizes["pokerkit7"], StandardHighHand),
+                              ("2-7 low 5", h5, sizes["pokerkit5"], StandardLowHand),
+                              ("badugi 4", h4, sizes["pokerkit5"], BadugiHand)):
         sample = ["".join(str(Card(c)) for c in h) for h in hs[:n].tolist()]
-        rows.append(("pokerkit", "scalar", name, best_rate(lambda: [StandardHighHand.from_game(h) for h in sample], len(sample), 1)))
+        rows.append(("pokerkit", "scalar", name, best_rate(lambda: [kind.from_game(h) for h in sample], len(sample), 1)))
     return rows
 
 
@@ -86,7 +95,8 @@ def main() -> int:
     scale = 10 if args.quick else 1
     sizes = {"batch": 2_000_000 // scale, "scalar": 200_000 // scale, "treys": 100_000 // scale,
              "pokerkit5": 20_000 // scale, "pokerkit7": 3_000 // scale, "omaha": 500_000 // scale}
-    evaluator(HIGH), evaluator(SOKO), evaluator(ACE_TO_FIVE_LOW)  # load tables outside the timings
+    for ranking in (HIGH, SOKO, ACE_TO_FIVE_LOW, DEUCE_TO_SEVEN_LOW, BADUGI):
+        evaluator(ranking)  # load tables outside the timings
     rows = peers(sizes)
     ours = {(mode, game): r for who, mode, game, r in rows if who == "soko_analytics"}
     table = Table(title="Hand evaluation, one core, same seeded hands (hands/second)")

@@ -49,6 +49,15 @@ pub enum LastCardMode {
     PihinaHole,
 }
 
+/// What a fixed-limit raise after a short all-in raise is a bet above (`LimitRaiseBase`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LimitRaiseBase {
+    #[default]
+    AllIn,
+    LastFullBet,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ForcedBet {
@@ -124,6 +133,10 @@ pub struct Options {
     /// `"stakes"` (the stakes' largest bet) or a number of minor units, or None.
     pub max_bet_or_raise: Option<serde_json::Value>,
     pub raise_after_pass: bool,
+    /// Fixed limit: the next raise after a short all-in raise is a bet above the all-in
+    /// (`all_in`, RULES.md) or above the last full bet (`last_full_bet`, PokerStars).
+    #[serde(default)]
+    pub limit_raise_base: LimitRaiseBase,
     pub open_pair_big_bet: bool,
     pub hand_ranking: String,
     pub high_card_rule: String,

@@ -80,6 +80,16 @@ class LastCardMode(StrEnum):
     """Stays a second hole card for an extra betting round, then is turned up: five betting rounds."""
 
 
+class LimitRaiseBase(StrEnum):
+    """Fixed limit: what the next raise is a bet above, after an all-in raise short of a full bet."""
+
+    ALL_IN = "all_in"
+    """The all-in's total: an all-in of half a bet or more counts as a raise (RULES.md §2.9)."""
+    LAST_FULL_BET = "last_full_bet"
+    """The last full bet or raise: a short all-in sets no level (PokerStars' fixed-limit games: after a raise to
+    120 and an all-in to 150 at 60/120, the next raise is to 180)."""
+
+
 class OddChipRule(StrEnum):
     """Who gets the odd chip of a split pot (RULES.md §2.20, §4.6)."""
 
@@ -353,6 +363,11 @@ _OPTIONS = (
     Option(
         "raise_after_pass", "bool", True,
         "a player who checked or called may raise later in the round", "§2.8",
+    ),
+    Option(
+        "limit_raise_base", "enum", LimitRaiseBase.ALL_IN,
+        "fixed limit: the next raise after a short all-in raise is a bet above the all-in, or above the last full "
+        "bet", "§2.9; § Draw games (docs/rules.md)", LimitRaiseBase,
     ),
     Option(
         "open_pair_big_bet", "bool", False,

@@ -28,6 +28,7 @@ from .options import (
     CardsLayout,
     Derived,
     FirstToAct,
+    LimitRaiseBase,
     OddChipRule,
     TieBreak,
     format_value,
@@ -133,6 +134,7 @@ PROFILES: Mapping[str, Profile] = MappingProxyType({p.name: p for p in (
         "bring_in_card": None, "bring_in_forced": False, "bring_in_tie_break": None,
         "later_rounds_first_to_act": FirstToAct.LEFT_OF_BUTTON,
         "structure": structure, "hand_ranking": ranking, "high_card_rule": HighCardRule.KICKERS,
+        "limit_raise_base": LimitRaiseBase.LAST_FULL_BET,
         **_COMMON,
     }) for name, title, cards, players, structure, ranking in (
         ("draw5", "5 Card Draw", CardsLayout.FIVE_DOWN_ONE_DRAW, 8, BettingStructure.FIXED_LIMIT, HandRanking.HIGH),

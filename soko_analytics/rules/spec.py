@@ -24,6 +24,7 @@ from .options import (
     FirstToAct,
     ForcedBet,
     LastCardMode,
+    LimitRaiseBase,
     OddChipRule,
     StakesRef,
     TieBreak,
@@ -240,6 +241,7 @@ class GameSpec:
     uncapped_heads_up: bool
     max_bet_or_raise: int | StakesRef | None
     raise_after_pass: bool
+    limit_raise_base: LimitRaiseBase
     open_pair_big_bet: bool
     hand_ranking: HandRanking
     high_card_rule: HighCardRule

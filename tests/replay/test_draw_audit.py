@@ -8,6 +8,8 @@ discards 3c Qc and is dealt 2c Ah, Player6 discards one card; Player3 folds to a
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from soko_analytics.model.hand import ActionKind, Hand
@@ -73,3 +75,22 @@ def test_the_shown_hand_must_be_what_the_draws_left(text):
     assert old in text
     _, result = _audit(text.replace(old, "Player5: shows [3h 2c Ah 9d] (3-card: 9,2,A)"))
     assert ("draw", "Player5 shows 3h, which he discarded.") in _errors(result)
+
+
+@pytest.mark.parametrize("hand_id, raise_line, full_bet_base", [
+    # After a raise to 120 and an all-in raise of 30 to 150 (60/120): a bet above the last full bet is 180.
+    ("52476877655", "Player19: raises 30 to 180", 210),
+    # After the 300 big blind and an all-in raise to 550 (300/600): 600.
+    ("52479754591", "Player0: raises 50 to 600", 850),
+])
+def test_pokerstars_raises_a_bet_above_the_last_full_bet_after_a_short_all_in(corpus, hand_id, raise_line,
+                                                                              full_bet_base):
+    """``limit_raise_base=last_full_bet`` (the draw profiles): the raise PokerStars printed is the legal one; under
+    RULES.md's ``all_in`` base (an all-in of half a bet or more counts as a raise) the raise is a bet above it."""
+    path = corpus / "pokerstars" / "tour" / "Draw" / "LBad-USD-MTT8-201011.txt"
+    [hand] = [h for h in read_path(path, "pokerstars") if isinstance(h, Hand) and h.hand_id == hand_id]
+    assert raise_line in hand.raw and hand.rules == "badugi"
+    assert audit(hand).ok
+    other = dataclasses.replace(hand, rules="badugi; limit_raise_base=all_in")
+    found = [f for f in audit(other).findings if f.severity is Severity.ERROR]
+    assert [f.code.value for f in found] == ["bet_size"] and f"raise here is to {full_bet_base}" in found[0].message

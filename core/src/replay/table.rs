@@ -9,7 +9,7 @@
 //! opening, raise_after_pass); there is no per-game branch here. Players are seat indices.
 
 use crate::model::{ActionKind, Stakes};
-use crate::spec::{BetSize, FirstToAct, GameSpec, Structure};
+use crate::spec::{BetSize, FirstToAct, GameSpec, LimitRaiseBase, Structure};
 
 use super::held::Held;
 use super::showing::{self, Key, Opening, Ranking};
@@ -157,6 +157,9 @@ pub struct Table<'h> {
     pub bets: u32,
     /// Fixed limit: the size chosen for this street (small or big).
     pub bet_size: Option<i64>,
+    /// Fixed limit: the street total of the last whole bet or raise (or blind, bring-in): under
+    /// `limit_raise_base=last_full_bet` the next raise is a bet above it, a short all-in aside.
+    pub full_level: i64,
     /// Stud: only the bring-in stands; the next raise is the completion.
     pub bring_in_only: bool,
     /// All chips put in so far (uncalled chips returned).
@@ -202,6 +205,7 @@ impl<'h> Table<'h> {
             raise_size: 0,
             bets: 0,
             bet_size: None,
+            full_level: 0,
             bring_in_only: false,
             pot: 0,
             turn: None,
@@ -249,6 +253,7 @@ impl<'h> Table<'h> {
         self.raise_size = 0;
         self.bets = 0;
         self.bet_size = None;
+        self.full_level = 0;
         self.bring_in_only = false;
         self.opened = false;
         self.turn = None;
@@ -466,7 +471,14 @@ impl<'h> Table<'h> {
         }
         if let Some(first) = sizes.first() {
             let step = truthy(self.bet_size).unwrap_or(first);
-            let target = (self.current + step).min(max_to);
+            let base = match self.spec.options.limit_raise_base {
+                LimitRaiseBase::AllIn => self.current,
+                LimitRaiseBase::LastFullBet if self.full_level + step > self.current => {
+                    self.full_level
+                }
+                LimitRaiseBase::LastFullBet => self.current,
+            };
+            let target = (base + step).min(max_to);
             legal.raise_to = Some((target, target));
             legal.sizes = sizes;
             return Ok(Some(legal));
@@ -539,6 +551,9 @@ impl<'h> Table<'h> {
             return; // an all-in for less than a call
         }
         let full = self.full_raise(increment, completion);
+        if self.whole_raise(increment, completion) {
+            self.full_level = street_bet;
+        }
         self.current = street_bet;
         if full {
             let sizes = self.street_sizes();
@@ -575,6 +590,17 @@ impl<'h> Table<'h> {
         match self.street_sizes().first() {
             Some(first) => 2 * rise >= truthy(self.bet_size).unwrap_or(first),
             None => rise >= self.raise_size,
+        }
+    }
+
+    /// Whether a bet or raise of this increment is a whole one: a full bet under fixed limit (a
+    /// completion too), not an all-in short of it; a full raise otherwise.
+    fn whole_raise(&self, increment: i64, completion: bool) -> bool {
+        match self.street_sizes().first() {
+            Some(first) if !completion && !self.bring_in_only => {
+                increment >= truthy(self.bet_size).unwrap_or(first)
+            }
+            _ => self.full_raise(increment, completion),
         }
     }
 
@@ -618,6 +644,7 @@ impl<'h> Table<'h> {
             level = level.max(big);
             self.current = self.current.max(level);
         }
+        self.full_level = self.current;
         if kind == K::BringIn {
             self.bring_in_only = true;
             let current = self.current;
@@ -725,6 +752,37 @@ mod tests {
         assert!(t.round_over());
         assert_eq!(t.pot, 750);
         assert_eq!(t.return_uncalled(), None);
+    }
+
+    #[test]
+    fn a_fixed_limit_raise_after_a_short_all_in_is_a_bet_above_the_base() {
+        // 50/100 blinds, 100/200 bets: C raises to 200, A goes all in for 250 (half a bet more).
+        let stakes = Stakes {
+            small_bet: Some(100),
+            big_bet: Some(200),
+            ..stakes()
+        };
+        for (base, target) in [
+            (LimitRaiseBase::AllIn, 350),
+            (LimitRaiseBase::LastFullBet, 300),
+        ] {
+            let mut spec = spec("fixed_limit");
+            spec.options.limit_raise_base = base;
+            for (i, street) in spec.streets.iter_mut().enumerate() {
+                street.bet_size = Some(if i < 2 { BetSize::Small } else { BetSize::Big });
+            }
+            let seats = [("A", 1, 250), ("B", 2, 1000), ("C", 3, 1000)];
+            let mut t = Table::new(&spec, &stakes, seats, Some(3));
+            t.start_street(0);
+            t.post(0, ActionKind::SmallBlind, 50);
+            t.post(1, ActionKind::BigBlind, 100);
+            t.open_round(None).unwrap();
+            t.apply(2, ActionKind::Raise, 100, Some(200));
+            t.apply(0, ActionKind::Raise, 50, Some(250));
+            assert_eq!(t.full_level, 200);
+            let legal = t.legal().unwrap().unwrap();
+            assert_eq!(legal.raise_to, Some((target, target)), "{base:?}");
+        }
     }
 
     #[test]
