@@ -26,7 +26,8 @@ def test_rules_json_overview():
     assert [p["name"] for p in data["profiles"]] == ["soko-finnish", "soko-casino", "holdem", "stud7", "stud5",
                                                      "omaha", "omaha-hilo", "omaha5", "omaha5-hilo", "omaha6",
                                                      "razz", "stud7-hilo", "draw5", "single-draw27",
-                                                     "triple-draw27", "badugi"]
+                                                     "triple-draw27", "badugi", "short-deck", "courchevel",
+                                                     "courchevel-hilo"]
     assert {o["name"] for o in data["options"]} >= {"raise_after_pass", "max_bets_per_round"}
 
 

@@ -92,6 +92,10 @@ pub struct Street {
     /// dealt as many, in turn, before the betting; 0 on other streets.
     #[serde(default)]
     pub draw: u8,
+    /// The structure of this street's betting round, where the spec sets one per street (a pot-limit
+    /// first round before no-limit ones); None: `Options::structure`.
+    #[serde(default)]
+    pub structure: Option<Structure>,
 }
 
 impl Structure {
@@ -198,6 +202,9 @@ pub struct GameSpec {
     /// elsewhere is a warning).
     #[serde(default)]
     pub odd_chip_stated: Option<bool>,
+    /// The lowest card code in the deck: 0 for 52 cards, 16 (6c) for the short deck's 36.
+    #[serde(default)]
+    pub deck_lowest_card: u8,
 }
 
 impl GameSpec {
@@ -214,6 +221,19 @@ impl GameSpec {
     /// Cards dealt to each player in all.
     pub fn cards_per_player(&self) -> u8 {
         self.streets.iter().map(Street::per_player).sum()
+    }
+
+    /// The betting structure of a street's round.
+    pub fn structure_on(&self, street: usize) -> Structure {
+        self.streets
+            .get(street)
+            .and_then(|s| s.structure)
+            .unwrap_or(self.options.structure)
+    }
+
+    /// Whether a card code is in the game's deck (a short deck has no deuces to fives).
+    pub fn in_deck(&self, code: u8) -> bool {
+        (self.deck_lowest_card..52).contains(&code)
     }
 
     /// Whether a player's cards change in a draw (then his cards at showdown are not all he was

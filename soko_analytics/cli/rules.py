@@ -70,9 +70,11 @@ def _overview_tables(data: dict[str, Any]) -> None:
 def _spec_tables(data: dict[str, Any]) -> None:
     table(f"Rules: {data['rules']}", ["setting", "value"],
           [*data["summary"].items(), ("hand ranking", data["ranking"])])
-    table("Streets", ["street", "down", "up", "board", "turn up", "betting", "bet size", "open pair big bet"],
-          [[s["name"], s["down"], s["up"], s["board"], s["turn_up"], "yes" if s["betting"] else "no",
-            s["bet_size"] or "—", "yes" if s["open_pair_big_bet"] else "no"] for s in data["streets"]])
+    table("Streets", ["street", "down", "up", "board", "draw", "turn up", "betting", "structure", "bet size",
+                      "open pair big bet"],
+          [[s["name"], s["down"], s["up"], s["board"], s["draw"] or "—", s["turn_up"], "yes" if s["betting"] else "no",
+            s["structure"] or "—", s["bet_size"] or "—", "yes" if s["open_pair_big_bet"] else "no"]
+           for s in data["streets"]])
     table("Options", ["option", "value"], data["option_text"].items())
 
 

@@ -83,6 +83,7 @@ VARIANTS = {
     "N2L1D": Variant("single-draw27", ("blinds_or_straddles", "min_bet")),
     "F2L3D": Variant("triple-draw27", ("blinds_or_straddles", "small_bet", "big_bet")),
     "FB": Variant("badugi", ("blinds_or_straddles", "small_bet", "big_bet")),
+    "NS": Variant("short-deck; hand_ranking=short_deck_straight_over_trips", ("blinds_or_straddles", "min_bet")),
     "SOKO": Variant(None),
 }
 SOKO = "SOKO"
@@ -372,12 +373,14 @@ def _build(t: dict, chunk: _Chunk, path: str) -> Hand:
     for entry, line in zip(texts, text_lines):
         table.apply(entry, line)
 
-    big_blind = blinds[1] if len(blinds) > 1 and blinds[1] else None
+    posted = [blind for blind in blinds if blind]
+    lone = posted[0] if len(posted) == 1 else None  # one blind is a big blind (6+: the button's)
+    big_blind = blinds[1] if len(blinds) > 1 and blinds[1] else lone
     fields: dict[str, Any] = dict(
         site=SITE, hand_id=_hand_id(t, chunk, path), rules=rules,
         stakes=Stakes(
             decimals, _text(t, "currency", chunk), _text(t, "currency_symbol", chunk) or "",
-            small_blind=blinds[0] if blinds and blinds[0] else None, big_blind=big_blind,
+            small_blind=blinds[0] if blinds and blinds[0] and lone is None else None, big_blind=big_blind,
             ante=max(antes, default=0) or None, bring_in=stake.get("bring_in"), small_bet=stake.get("small_bet"),
             big_bet=stake.get("big_bet"), min_bet=stake.get("min_bet") if stake.get("min_bet") != big_blind else None,
         ),

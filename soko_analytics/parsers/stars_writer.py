@@ -58,6 +58,10 @@ POKERSTARS_GAMES = {
     "triple-draw27": "Triple Draw 2-7 Lowball Limit",
     "badugi": "Badugi Limit",
     "badugi; structure=pot_limit": "Badugi Pot Limit",
+    "short-deck": "6+ Hold'em No Limit",
+    "courchevel": "Courchevel Pot Limit",
+    "courchevel-hilo": "Courchevel Hi/Lo Pot Limit",
+    "holdem; first_round_structure=pot_limit": "Hold'em Pot Limit Pre-Flop, No Limit Post-Flop",
 }
 """The rules a PokerStars hand can have, and the game text of its header."""
 
@@ -96,7 +100,8 @@ def pokerstars_header(hand: Hand, spec: GameSpec, start: str) -> list[str]:
         words.append(f"Tournament #{t.tournament_id},")
         words += [t.buy_in] if t.buy_in else []
         game += f" - Level {t.level}" if t.level else ""
-    words.append(f"{game} ({pokerstars_stakes(hand.stakes, spec.structure is BettingStructure.FIXED_LIMIT)})")
+    fixed = spec.structure is BettingStructure.FIXED_LIMIT
+    words.append(f"{game} ({pokerstars_stakes(hand.stakes, fixed, spec.button_blind)})")
     lines = [f"{hand.site} Hand #{hand.hand_id}:  {' '.join(words)}" + (f" - {start}" if start else "")]
     if table is not None:
         line = f"Table '{table}'"
@@ -113,15 +118,19 @@ def _club(table: str | None) -> tuple[str | None, str | None]:
     return None, table
 
 
-def pokerstars_stakes(stakes: Stakes, fixed: bool) -> str:
-    """``$0.01/$0.02 USD``, ``10/20``, ``$0.25/$0.50 - $10 Cap - USD``: the blinds, or the bets under fixed limit."""
+def pokerstars_stakes(stakes: Stakes, fixed: bool, button_blind: bool = False) -> str:
+    """``$0.01/$0.02 USD``, ``10/20``, ``$0.25/$0.50 - $10 Cap - USD``: the blinds, or the bets under fixed limit;
+    ``Button Blind $2 - Ante $2 USD`` where the button posts the one blind (6+ Hold'em)."""
     low, high = (stakes.small_bet, stakes.big_bet) if fixed else (stakes.small_blind, stakes.big_blind)
     trim = bool(stakes.symbol or stakes.currency)  # else "0.50" keeps the decimals readable
 
     def money(value: int | None) -> str:
         return format_amount(value or 0, stakes.decimals, stakes.symbol, trim=trim)
 
-    text = f"{money(low)}/{money(high)}"
+    if button_blind:
+        text = f"Button Blind {money(stakes.big_blind)} - Ante {money(stakes.ante)}"
+    else:
+        text = f"{money(low)}/{money(high)}"
     text += f" - {money(stakes.cap)} Cap -" if stakes.cap is not None else ""
     return text + (f" {stakes.currency}" if stakes.currency else "")
 
@@ -190,6 +199,9 @@ _VERBS = {
 }
 """``NAME: <verb>`` lines; ``and is all-in`` is appended where the action says so."""
 _RUNS = ("", "FIRST ", "SECOND ", "THIRD ")
+_EARLY_BOARD = "PRE-FLOP"
+"""The marker of board cards dealt on a street that deals hole cards, after its ``Dealt to`` lines (Courchevel:
+``*** HOLE CARDS ***``, then ``*** PRE-FLOP *** [2s]``)."""
 
 
 class _HandWriter:
@@ -250,10 +262,11 @@ class _HandWriter:
         if self.at != (street, run):
             self.marker(street, run)
 
-    def marker(self, street: int, run: int) -> None:
-        name = self.dialect.showdown if street >= self.showdown else self.spec.streets[street].name
+    def marker(self, street: int, run: int, name: str | None = None) -> None:
+        layout = self.spec.streets[street] if street < self.showdown else None
+        name = name or (self.dialect.showdown if layout is None else layout.name)
         line = f"*** {_RUNS[run]}{name} ***"
-        if street < self.showdown and self.spec.streets[street].board:
+        if layout is not None and layout.board and (name == _EARLY_BOARD or not layout.per_player):
             before = [c for d in self.hand.deals if d.player is None and d.street < street and d.run in (0, run)
                       for c in d.cards]
             new = [c for d in self.groups.get((run, street), ()) if d.player is None for c in d.cards]
@@ -271,6 +284,9 @@ class _HandWriter:
         if self.groups[key] or target:
             self.marker(street, run)
         self.out += deal_lines
+        layout = self.spec.streets[street]
+        if layout.board and layout.per_player and any(d.player is None for d in self.groups[key]):
+            self.marker(street, run, _EARLY_BOARD)
 
     def dealt(self, deal: Deal) -> str | None:
         """``Dealt to NAME [history] [new]``, or ``NAME: turns up [card]``; None when no card is known."""
@@ -305,6 +321,8 @@ class _HandWriter:
 
     def action(self, a: Action) -> str:
         kind, name = a.kind, a.player
+        if kind is K.BIG_BLIND and self.spec.button_blind:
+            return f"{name}: posts button blind {self.money(a.amount)}{ALL_IN if a.all_in else ''}"
         if kind in _VERBS:
             text = _VERBS[kind].format(amount=self.money(a.amount), to=self.money(a.to or 0))
             return f"{name}: {text}{ALL_IN if a.all_in else ''}"

@@ -152,6 +152,22 @@ class CardsLayout(StrEnum):
     """5 down, then three draws of up to 5 cards; four betting rounds (2-7 Triple Draw)."""
     FOUR_DOWN_THREE_DRAWS = "four_down_three_draws"
     """4 down, then three draws of up to 4 cards; four betting rounds (Badugi)."""
+    FIVE_DOWN_FIVE_BOARD_ONE_PREFLOP = "five_down_five_board_one_preflop"
+    """5 down and the first board card before the first betting round, then 2, 1 and 1 board cards (Courchevel)."""
+
+
+class Deck(StrEnum):
+    """The cards a game is played with."""
+
+    STANDARD = "standard"
+    """52 cards, deuce to ace (RULES.md §2.1)."""
+    SHORT = "short"
+    """36 cards, six to ace: the deuces to fives are taken out (6+ Hold'em, Short Deck)."""
+
+    @property
+    def lowest_rank(self) -> int:
+        """The code rank of the lowest card in the deck (0: the deuce)."""
+        return 4 if self is Deck.SHORT else 0
 
 
 class StakesRef(StrEnum):
@@ -316,6 +332,8 @@ _OPTIONS = (
     Option("cards", "enum", PROFILE, "the deal: cards per player and on the board", "§1", CardsLayout),
     Option("max_players", "int", PROFILE, "most players dealt in", "§1", minimum=2),
     Option("last_card_mode", "enum", LastCardMode.UP, "how Sökö's last card is dealt", "§2.4", LastCardMode),
+    Option("deck", "enum", Deck.STANDARD, "the cards: standard 52, or short 36 (sixes to aces)",
+           "§2.1; § Short Deck, Courchevel (docs/rules.md)", Deck),
     Option(
         "deck_out_community_card", "bool", False,
         "if the deck runs out on the last street, one card is dealt face up for all", "§4.5",
@@ -323,6 +341,11 @@ _OPTIONS = (
     # Forced bets and who acts first
     Option("ante", "bool", PROFILE, "every player antes before the deal", "§1, §2.2"),
     Option("blinds", "bool", PROFILE, "small and big blind left of the button", "§1, §3.1"),
+    Option(
+        "button_blind", "bool", False,
+        "the button posts the only blind, which plays as a big blind (6+ Hold'em)",
+        "§ Short Deck, Courchevel (docs/rules.md)",
+    ),
     Option(
         "bring_in_card", "enum", PROFILE, "which up card opens round 1 (none: no bring-in)",
         "§1, §2.5, §4.2", BringInCard, nullable=True,
@@ -347,6 +370,12 @@ _OPTIONS = (
     ),
     # Betting
     Option("structure", "enum", PROFILE, "betting structure", "§1, §2.8–9, §3.3–4", BettingStructure),
+    Option(
+        "first_round_structure", "enum", None,
+        "the first betting round's structure where it differs (Pot Limit Pre-Flop, No Limit Post-Flop)",
+        "§ Short Deck, Courchevel (docs/rules.md)", BettingStructure, nullable=True,
+        members=(BettingStructure.POT_LIMIT, BettingStructure.NO_LIMIT, BettingStructure.FIXED_LIMIT),
+    ),
     Option(
         "max_bets_per_round", "int",
         Derived(_caps, "4 under fixed_limit, else unlimited"),

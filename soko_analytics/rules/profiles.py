@@ -26,6 +26,7 @@ from .options import (
     BettingStructure,
     BringInCard,
     CardsLayout,
+    Deck,
     Derived,
     FirstToAct,
     LimitRaiseBase,
@@ -69,6 +70,13 @@ _STUD7 = {
     **_COMMON,
 }
 """Seven Card Stud (seed 004), and the deal and betting of its hi/lo and Razz forms."""
+_BLINDS = {
+    "ante": False, "blinds": True,
+    "bring_in_card": None, "bring_in_forced": False, "bring_in_tie_break": None,
+    "later_rounds_first_to_act": FirstToAct.LEFT_OF_BUTTON, "high_card_rule": HighCardRule.KICKERS,
+    **_COMMON,
+}
+"""A blinds game: no bring-in, left of the big blind first, then left of the button (hold'em, Omaha, draw games)."""
 
 PROFILES: Mapping[str, Profile] = MappingProxyType({p.name: p for p in (
     Profile("soko-finnish", "seed 000 (Finnish home rules)", {
@@ -90,13 +98,8 @@ PROFILES: Mapping[str, Profile] = MappingProxyType({p.name: p for p in (
         **_COMMON,
     }, odd_chip_stated=True),
     Profile("holdem", "seed 002 (Texas Hold'em)", {
-        "cards": CardsLayout.TWO_DOWN_FIVE_BOARD, "max_players": 10,
-        "ante": False, "blinds": True,
-        "bring_in_card": None, "bring_in_forced": False, "bring_in_tie_break": None,
-        "later_rounds_first_to_act": FirstToAct.LEFT_OF_BUTTON,
-        "structure": BettingStructure.NO_LIMIT,
-        "hand_ranking": HandRanking.HIGH, "high_card_rule": HighCardRule.KICKERS,
-        **_COMMON,
+        **_BLINDS, "cards": CardsLayout.TWO_DOWN_FIVE_BOARD, "max_players": 10,
+        "structure": BettingStructure.NO_LIMIT, "hand_ranking": HandRanking.HIGH,
     }),
     Profile("stud7", "seed 004 (Seven Card Stud)", _STUD7),
     Profile("stud5", "PokerStars 5 Card Stud logs", {
@@ -109,14 +112,8 @@ PROFILES: Mapping[str, Profile] = MappingProxyType({p.name: p for p in (
         **_COMMON,
     }),
     *(Profile(name, f"PokerStars {title} logs", {
-        "cards": cards, "max_players": players,
-        "ante": False, "blinds": True,
-        "bring_in_card": None, "bring_in_forced": False, "bring_in_tie_break": None,
-        "later_rounds_first_to_act": FirstToAct.LEFT_OF_BUTTON,
-        "structure": BettingStructure.POT_LIMIT,
-        "hand_ranking": HandRanking.HIGH, "high_card_rule": HighCardRule.KICKERS,
-        "hole_cards_used": 2, **split,
-        **_COMMON,
+        **_BLINDS, "cards": cards, "max_players": players, "structure": BettingStructure.POT_LIMIT,
+        "hand_ranking": HandRanking.HIGH, "hole_cards_used": 2, **split,
     }) for name, title, cards, players, split in (
         ("omaha", "Omaha", CardsLayout.FOUR_DOWN_FIVE_BOARD, 10, {}),
         ("omaha-hilo", "Omaha Hi/Lo", CardsLayout.FOUR_DOWN_FIVE_BOARD, 10, _HILO),
@@ -129,13 +126,8 @@ PROFILES: Mapping[str, Profile] = MappingProxyType({p.name: p for p in (
                                             "open_pair_big_bet": False, "hand_ranking": HandRanking.ACE_TO_FIVE_LOW}),
     Profile("stud7-hilo", "PokerStars Stud Hi/Lo logs", {**_STUD7, "open_pair_big_bet": False, **_HILO}),
     *(Profile(name, f"PokerStars {title} logs", {
-        "cards": cards, "max_players": players,
-        "ante": False, "blinds": True,
-        "bring_in_card": None, "bring_in_forced": False, "bring_in_tie_break": None,
-        "later_rounds_first_to_act": FirstToAct.LEFT_OF_BUTTON,
-        "structure": structure, "hand_ranking": ranking, "high_card_rule": HighCardRule.KICKERS,
+        **_BLINDS, "cards": cards, "max_players": players, "structure": structure, "hand_ranking": ranking,
         "limit_raise_base": LimitRaiseBase.LAST_FULL_BET,
-        **_COMMON,
     }) for name, title, cards, players, structure, ranking in (
         ("draw5", "5 Card Draw", CardsLayout.FIVE_DOWN_ONE_DRAW, 8, BettingStructure.FIXED_LIMIT, HandRanking.HIGH),
         ("single-draw27", "2-7 Single Draw", CardsLayout.FIVE_DOWN_ONE_DRAW, 8, BettingStructure.NO_LIMIT,
@@ -144,6 +136,17 @@ PROFILES: Mapping[str, Profile] = MappingProxyType({p.name: p for p in (
          HandRanking.DEUCE_TO_SEVEN_LOW),
         ("badugi", "Badugi", CardsLayout.FOUR_DOWN_THREE_DRAWS, 8, BettingStructure.FIXED_LIMIT, HandRanking.BADUGI),
     )),
+    # 6+ Hold'em: 36 cards, everyone antes and the button posts the one blind.
+    Profile("short-deck", "PokerStars 6+ Hold'em logs", {
+        **_BLINDS, "cards": CardsLayout.TWO_DOWN_FIVE_BOARD, "max_players": 9, "deck": Deck.SHORT,
+        "ante": True, "button_blind": True, "structure": BettingStructure.NO_LIMIT,
+        "hand_ranking": HandRanking.SHORT_DECK,
+    }),
+    # Courchevel: 5 Card Omaha with the first board card dealt before the first betting round.
+    *(Profile(name, f"PokerStars {title} logs", {
+        **_BLINDS, "cards": CardsLayout.FIVE_DOWN_FIVE_BOARD_ONE_PREFLOP, "max_players": 9,
+        "structure": BettingStructure.POT_LIMIT, "hand_ranking": HandRanking.HIGH, "hole_cards_used": 2, **split,
+    }) for name, title, split in (("courchevel", "Courchevel", {}), ("courchevel-hilo", "Courchevel Hi/Lo", _HILO))),
 )})
 """The profiles of RULES.md §1, by name."""
 

@@ -30,10 +30,19 @@ class HandRanking(StrEnum):
     BADUGI = "badugi"
     """Four cards: the most cards of different ranks and different suits win, then the lowest of them compared
     from the top, aces low (Badugi)."""
+    SHORT_DECK = "short_deck"
+    """The standard classes for a 36-card deck (sixes to aces): a flush beats a full house, three of a kind beats a
+    straight, and the ace plays low in A-6-7-8-9, the lowest straight (PokerStars 6+ Hold'em)."""
+    SHORT_DECK_STRAIGHT_OVER_TRIPS = "short_deck_straight_over_trips"
+    """:attr:`SHORT_DECK` with a straight above three of a kind, as five-card odds order them (pokerkit's
+    short-deck hold'em, the first Short Deck rules)."""
 
 
 LOWS = frozenset({HandRanking.ACE_TO_FIVE_LOW, HandRanking.DEUCE_TO_SEVEN_LOW, HandRanking.BADUGI})
 """Rankings that compare every card of a hand (no top-card rule)."""
+
+SHORT_DECKS = frozenset({HandRanking.SHORT_DECK, HandRanking.SHORT_DECK_STRAIGHT_OVER_TRIPS})
+"""Rankings of the 36-card deck: A-6-7-8-9 is their lowest straight."""
 
 HAND_SIZE = {HandRanking.BADUGI: 4}
 """Cards in a hand of a ranking other than five."""
@@ -124,3 +133,4 @@ SOKO = Ranking(HandRanking.SOKO)
 ACE_TO_FIVE_LOW = Ranking(HandRanking.ACE_TO_FIVE_LOW)
 DEUCE_TO_SEVEN_LOW = Ranking(HandRanking.DEUCE_TO_SEVEN_LOW)
 BADUGI = Ranking(HandRanking.BADUGI)
+SHORT_DECK = Ranking(HandRanking.SHORT_DECK)

@@ -21,6 +21,7 @@ from .options import (
     BettingStructure,
     BringInCard,
     CardsLayout,
+    Deck,
     FirstToAct,
     ForcedBet,
     LastCardMode,
@@ -32,13 +33,15 @@ from .options import (
     complete,
     format_value,
 )
-from .ranking import HandRanking, HighCardRule, Ranking
+from .ranking import SHORT_DECKS, HandRanking, HighCardRule, Ranking
 
 FIVE = 5
 """Cards in a poker hand."""
 
 DECK_SIZE = 52
 """One 52-card deck, no jokers (RULES.md §2.1). Burn cards are not counted."""
+
+SUITS = 4
 
 TURN_UP = "TURN UP"
 """Name of the extra street of ``last_card_mode=pihina_hole`` (formats/soko-text.md)."""
@@ -55,6 +58,8 @@ class Street:
     pair showing allows the big bet on this street. ``draw``: a draw street,
     where each player still in discards up to this many cards (or stands pat) and
     is dealt as many, in turn from the dealer's left, before the betting.
+    ``structure``: the betting structure of this street's round (set on the
+    spec's streets; None in the layout templates).
     """
 
     name: str
@@ -66,6 +71,7 @@ class Street:
     bet_size: BetSize | None = None
     open_pair_big_bet: bool = False
     draw: int = 0
+    structure: BettingStructure | None = None
 
     def __post_init__(self) -> None:
         counts = {"down": self.down, "up": self.up, "board": self.board, "turn_up": self.turn_up, "draw": self.draw}
@@ -103,6 +109,7 @@ class Street:
             "bet_size": None if self.bet_size is None else str(self.bet_size),
             "open_pair_big_bet": self.open_pair_big_bet,
             "draw": self.draw,
+            "structure": None if self.structure is None else str(self.structure),
         }
 
 
@@ -150,6 +157,13 @@ LAYOUTS: Mapping[CardsLayout, tuple[Street, ...]] = {
         )
         for layout, down in ((CardsLayout.FIVE_DOWN_THREE_DRAWS, 5), (CardsLayout.FOUR_DOWN_THREE_DRAWS, 4))
     },
+    # Courchevel: the first board card comes with the hole cards (PokerStars: `*** PRE-FLOP *** [2s]`).
+    CardsLayout.FIVE_DOWN_FIVE_BOARD_ONE_PREFLOP: (
+        Street("HOLE CARDS", down=5, board=1, bet_size=_S),
+        Street("FLOP", board=2, bet_size=_S),
+        Street("TURN", board=1, bet_size=_B),
+        Street("RIVER", board=1, bet_size=_B),
+    ),
 }
 """The street templates of each deal, with fixed-limit bet sizes and where an
 open pair may allow the big bet (RULES.md §2.3, §2.9, §3.2–3, §4.1–3)."""
@@ -189,6 +203,8 @@ class ForcedBets:
     ante: bool = False
     blinds: bool = False
     bring_in: bool = False
+    button_blind: bool = False
+    """The blinds are one big blind, posted by the button (6+ Hold'em)."""
 
     def __post_init__(self) -> None:
         if self.blinds and self.bring_in:
@@ -199,7 +215,7 @@ class ForcedBets:
         """The forced bets in posting order."""
         kinds = [ForcedBet.ANTE] if self.ante else []
         if self.blinds:
-            kinds += [ForcedBet.SMALL_BLIND, ForcedBet.BIG_BLIND]
+            kinds += [ForcedBet.BIG_BLIND] if self.button_blind else [ForcedBet.SMALL_BLIND, ForcedBet.BIG_BLIND]
         if self.bring_in:
             kinds.append(ForcedBet.BRING_IN)
         return tuple(kinds)
@@ -207,7 +223,8 @@ class ForcedBets:
     @property
     def text(self) -> str:
         """As RULES.md §1 writes it: ``ante + bring-in``, ``blinds``."""
-        words = (["ante"] if self.ante else []) + (["blinds"] if self.blinds else [])
+        blinds = ["button blind" if self.button_blind else "blinds"] if self.blinds else []
+        words = (["ante"] if self.ante else []) + blinds
         return " + ".join(words + (["bring-in"] if self.bring_in else [])) or "none"
 
 
@@ -227,15 +244,18 @@ class GameSpec:
     cards: CardsLayout
     max_players: int
     last_card_mode: LastCardMode
+    deck: Deck
     deck_out_community_card: bool
     ante: bool
     blinds: bool
+    button_blind: bool
     bring_in_card: BringInCard | None
     bring_in_forced: bool
     bring_in_tie_break: TieBreak | None
     later_rounds_first_to_act: FirstToAct
     showing_tie_break: TieBreak | None
     structure: BettingStructure
+    first_round_structure: BettingStructure | None
     max_bets_per_round: int | None
     """None: unlimited."""
     uncapped_heads_up: bool
@@ -275,7 +295,7 @@ class GameSpec:
         object.__setattr__(self, "first_round_first_to_act", first)
         object.__setattr__(self, "forced_bets", ForcedBets(
             ante=self.ante, blinds=self.blinds,
-            bring_in=self.bring_in_card is not None and self.bring_in_forced,
+            bring_in=self.bring_in_card is not None and self.bring_in_forced, button_blind=self.button_blind,
         ))
         object.__setattr__(self, "streets", self._streets(template))
 
@@ -301,6 +321,9 @@ class GameSpec:
         if self.bring_in_card is not None and not _round1_up(template):
             self._fail(f"{self._v('bring_in_card')} needs up cards in round 1; {self._v('cards')} deals none",
                        "bring_in_card", "cards", expected="bring_in_card=none")
+        if self.button_blind and not self.blinds:
+            self._fail("button_blind=true is a way of posting the blinds: it needs blinds=true",
+                       "button_blind", "blinds", expected="blinds=true")
         if not (self.ante or self.blinds or (self.bring_in_card and self.bring_in_forced)):
             self._fail("no forced bet: ante=false, blinds=false, and no bring-in (bring_in_forced=true "
                        "with a bring_in_card); set one of them", "ante", "blinds", "bring_in_forced")
@@ -364,11 +387,11 @@ class GameSpec:
         need = self.max_players * per_player + board
         if self.deck_out_community_card:
             need = self.max_players * (per_player - 1) + board + 1
-        if need > DECK_SIZE:
-            most = (DECK_SIZE - board) // per_player
+        if need > self.deck_size:
+            most = (self.deck_size - board) // per_player
             self._fail(f"{self._v('max_players')} with {self._v('cards')} needs {need} cards but the deck "
-                       f"holds {DECK_SIZE}: at most {most} players, or deck_out_community_card=true",
-                       "max_players", "cards", "deck_out_community_card")
+                       f"holds {self.deck_size}: at most {most} players, or deck_out_community_card=true",
+                       "max_players", "cards", "deck", "deck_out_community_card")
 
     def _check_ranking(self, template: tuple[Street, ...]) -> None:
         size = self.ranking.hand_size  # Ranking rejects soko-only options under hand_ranking=high
@@ -385,6 +408,10 @@ class GameSpec:
                 self._fail(f"{self._v('hole_cards_used')} needs {hole} hole cards and {FIVE - hole} board cards; "
                            f"{self._v('cards')} deals {downs} down and {board} on the board",
                            "hole_cards_used", "cards")
+        if (self.deck is Deck.SHORT) != (self.hand_ranking in SHORT_DECKS):
+            self._fail(f"{self._v('hand_ranking')} and {self._v('deck')} do not go together: the short deck's "
+                       "rankings (A-6-7-8-9 is a straight) need deck=short, and a short deck needs one of them",
+                       "hand_ranking", "deck")
         if self.split_qualifier is not None and self.split_ranking is None:
             self._fail("split_qualifier is a rule of the low half: it needs a split_ranking",
                        "split_qualifier", "split_ranking", expected="split_ranking=ace_to_five_low")
@@ -406,16 +433,18 @@ class GameSpec:
     # -- derived --------------------------------------------------------
 
     def _streets(self, template: tuple[Street, ...]) -> tuple[Street, ...]:
-        fixed = self.structure is BettingStructure.FIXED_LIMIT
-        streets = [
-            Street(s.name, s.down, s.up, s.board, s.turn_up, s.betting,
-                   s.bet_size if fixed else None, s.open_pair_big_bet and self.open_pair_big_bet, s.draw)
-            for s in template
-        ]
+        first = next((i for i, s in enumerate(template) if s.betting), 0)
+        streets = []
+        for i, s in enumerate(template):
+            structure = (self.first_round_structure or self.structure) if i == first else self.structure
+            fixed = structure is BettingStructure.FIXED_LIMIT
+            streets.append(Street(s.name, s.down, s.up, s.board, s.turn_up, s.betting,
+                                  s.bet_size if fixed else None, s.open_pair_big_bet and self.open_pair_big_bet,
+                                  s.draw, structure if s.betting else None))
         if self.last_card_mode is LastCardMode.PIHINA_HOLE:
             last = streets[-1]
-            streets[-1] = Street(last.name, down=1, bet_size=last.bet_size)
-            streets.append(Street(TURN_UP, turn_up=1, bet_size=last.bet_size))
+            streets[-1] = Street(last.name, down=1, bet_size=last.bet_size, structure=last.structure)
+            streets.append(Street(TURN_UP, turn_up=1, bet_size=last.bet_size, structure=last.structure))
         return tuple(streets)
 
     @cached_property
@@ -434,6 +463,16 @@ class GameSpec:
         low = Ranking(self.split_ranking)
         return (Share(self.ranking, self.hole_cards_used, label="HI"),
                 Share(low, self.hole_cards_used, self.split_qualifier, label="LO"))
+
+    @property
+    def deck_size(self) -> int:
+        """Cards in the deck: 52, a short deck's 36."""
+        return (13 - self.deck.lowest_rank) * SUITS
+
+    @property
+    def lowest_card(self) -> int:
+        """The lowest card code in the deck (0: 2c; a short deck's 6c)."""
+        return self.deck.lowest_rank * SUITS
 
     @property
     def betting_rounds(self) -> int:
@@ -487,6 +526,7 @@ class GameSpec:
             },
             "ranking": self.ranking.name,
             "showdown": [share.to_dict() for share in self.shares],
+            "deck_lowest_card": self.lowest_card,
         }
 
 

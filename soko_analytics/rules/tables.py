@@ -27,7 +27,7 @@ from pathlib import Path
 import numpy as np
 
 from .. import _core
-from .ranking import HandRanking, HighCardRule, Ranking
+from .ranking import SHORT_DECKS, HandRanking, HighCardRule, Ranking
 
 TABLE_VERSION = 1
 N_FIVE = comb(52, 5)
@@ -73,6 +73,12 @@ def class_order(ranking: Ranking) -> tuple[HandClass, ...]:
         return upper[::-1] + (C.PAIR, C.LOW)
     if ranking.kind is HandRanking.HIGH:
         return (C.HIGH_CARD, C.PAIR) + upper
+    if ranking.kind is HandRanking.SHORT_DECK:
+        return (C.HIGH_CARD, C.PAIR, C.TWO_PAIR, C.STRAIGHT, C.THREE_OF_A_KIND, C.FULL_HOUSE, C.FLUSH,
+                C.FOUR_OF_A_KIND, C.STRAIGHT_FLUSH)
+    if ranking.kind is HandRanking.SHORT_DECK_STRAIGHT_OVER_TRIPS:
+        return (C.HIGH_CARD, C.PAIR, C.TWO_PAIR, C.THREE_OF_A_KIND, C.STRAIGHT, C.FULL_HOUSE, C.FLUSH,
+                C.FOUR_OF_A_KIND, C.STRAIGHT_FLUSH)
     fours: tuple[HandClass, ...] = (C.FOUR_STRAIGHT, C.FOUR_FLUSH)
     if ranking.four_card_straight_flush_class:
         fours += (C.FOUR_STRAIGHT_FLUSH,)
@@ -169,9 +175,11 @@ def _keys(hands: np.ndarray, ranking: Ranking) -> tuple[np.ndarray, np.ndarray, 
     distinct = 1 + (np.diff(r, axis=1) != 0).sum(axis=1)
 
     mask = np.bitwise_or.reduce(1 << r, axis=1)
-    wheel = (mask == 0b1000000001111) & (not deuce_to_seven)  # 2-7: the ace plays high only
+    # The ace plays low below the deck's lowest four ranks: A-2-3-4-5, A-6-7-8-9 in a short deck; 2-7: high only.
+    short = ranking.kind in SHORT_DECKS
+    wheel = (mask == (0b1000011110000 if short else 0b1000000001111)) & (not deuce_to_seven)
     straight = (distinct == 5) & ((r[:, 4] - r[:, 0] == 4) | wheel)
-    straight_top = np.where(wheel, 3, r[:, 4])
+    straight_top = np.where(wheel, 3, r[:, 4])  # below every other straight
     flush = (s == s[:, :1]).all(axis=1)
 
     cls = np.full(n, C.HIGH_CARD, dtype=np.int32)
@@ -200,6 +208,11 @@ def _keys(hands: np.ndarray, ranking: Ranking) -> tuple[np.ndarray, np.ndarray, 
         # The standard ranking upside down: a smaller tie-break is better; no pair is a low.
         cls[cls == C.HIGH_CARD] = C.LOW
         return cls, 0xFFFFF - tie, tie
+    if short:
+        # Described by its top card, the nine, and the ace below it (a straight, Ace to Nine).
+        described = tie.copy()
+        described[straight & wheel] = (7 << 16) | (12 << 12)
+        return cls, tie, described
     return cls, tie, tie
 
 

@@ -83,7 +83,7 @@ class _Game:
                  button: int | None, rng: random.Random, choose: Chooser) -> None:
         self.rules, self.spec, self.stakes, self.rng, self.choose = rules, spec, stakes, rng, choose
         self.table = _core.PlayTable(rules, json.dumps(stakes._asdict()), list(seats), button)
-        self.deck = list(DECK)
+        self.deck = [card for card in DECK if card >= spec.lowest_card]  # a short deck has no deuces to fives
         rng.shuffle(self.deck)
         self.deals: list[Deal] = []
         self.actions: list[Action] = []
@@ -142,7 +142,9 @@ class _Game:
         if stakes.ante and (spec.ante or spec.blinds):
             for name in table.names():
                 self.post(name, K.ANTE, stakes.ante)
-        if spec.blinds:
+        if spec.button_blind:  # 6+ Hold'em: the button posts the one blind, a big blind
+            self.post(table.dealer_left_order()[-1], K.BIG_BLIND, stakes.big_blind or 0)
+        elif spec.blinds:
             order = table.dealer_left_order()
             sb, bb = (order[-1], order[0]) if len(order) == 2 else (order[0], order[1])
             for name, kind, amount in ((sb, K.SMALL_BLIND, stakes.small_blind), (bb, K.BIG_BLIND, stakes.big_blind)):

@@ -66,6 +66,9 @@ TABLES = {
     **{draw: Table("PokerStars", _usd(small_blind=5, big_blind=10, small_bet=10, big_bet=20), 400, "ET")
        for draw in ("draw5", "triple-draw27", "badugi")},
     "single-draw27": Table("PokerStars", _usd(small_blind=5, big_blind=10), 1000, "ET"),
+    "short-deck": Table("PokerStars", _usd(big_blind=10, ante=10), 1000, "ET"),
+    **{omaha: Table("PokerStars", _usd(small_blind=5, big_blind=10), 1000, "ET")
+       for omaha in ("courchevel", "courchevel-hilo")},
 }
 """The default table of each profile (a profile with overrides uses its base profile's)."""
 

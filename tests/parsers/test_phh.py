@@ -430,12 +430,12 @@ def test_missing_fields_and_unsupported_variants() -> None:
     missing = GOOD.format(bad="'p3 f'", n=1).replace("min_bet = 2\n", "")
     (q,) = phh.parse(missing, "m.phh")
     assert isinstance(q, Quarantined) and "min_bet" in q.reason and q.line == 1
-    badugi = ("variant = 'NS'\nantes = [1, 1]\nblinds_or_straddles = [1, 2]\nsmall_bet = 2\nbig_bet = 4\n"
+    badugi = ("variant = 'XX'\nantes = [1, 1]\nblinds_or_straddles = [1, 2]\nsmall_bet = 2\nbig_bet = 4\n"
               "starting_stacks = [9, 9]\nactions = []\n")
     text = "[a]\n" + badugi + "\n[b]\n" + GOOD.format(bad="'p3 f'", n=5)
     first, second = phh.parse(text, "r.phhs")
     assert isinstance(first, Quarantined) and isinstance(first.error, UnsupportedGame)
-    assert first.error.actual == "NS" and "'NS'" in first.message() and first.line == 2 and first.hand_id == "a"
+    assert first.error.actual == "XX" and "'XX'" in first.message() and first.line == 2 and first.hand_id == "a"
     assert isinstance(second, Hand) and second.hand_id == "5"
     assert second.source.line == text.splitlines().index("[b]") + 1
 

@@ -80,9 +80,9 @@ def test_truncated_hand_is_quarantined_as_incomplete():
 
 
 def test_unsupported_game_is_named():
-    badugi = GOOD.format(id=2).replace("Hold'em No Limit", "Courchevel Pot Limit")
+    badugi = GOOD.format(id=2).replace("Hold'em No Limit", "London Lowball Limit")
     results = list(read_text(_file(badugi), "b.txt"))
-    assert results[1].unsupported and results[1].reason == "unsupported game: Courchevel Pot Limit"
+    assert results[1].unsupported and results[1].reason == "unsupported game: London Lowball Limit"
 
 
 def test_quirks_bom_crlf_leading_and_trailing_space():

@@ -47,6 +47,7 @@ from pokerkit import (
     HoleCardsShowingOrMucking,
     HoleDealing,
     NoLimitDeuceToSevenLowballSingleDraw,
+    NoLimitShortDeckHoldem,
     NoLimitTexasHoldem,
     PotLimitOmahaHoldem,
     StandingPatOrDiscarding,
@@ -61,16 +62,18 @@ K = ActionKind
 DEFAULT_COUNT = 300
 """Hands per variant in the generator's own tests."""
 DIFFERENTIAL_COUNTS = {"nlhe": 10_000, "flhe": 10_000, "stud7": 10_000, "plo": 2_000, "plo8": 2_000, "stud8": 2_000,
-                       "razz": 2_000, "nl27sd": 2_000, "fl27td": 2_000, "badugi": 2_000}
+                       "razz": 2_000, "nl27sd": 2_000, "fl27td": 2_000, "badugi": 2_000, "nlsd": 2_000}
 """What the replayer's differential test asks for: 20,000 hold'em (no limit + fixed limit), 10,000 stud, and 2,000
 of each game of issue 15: pot-limit Omaha, pot-limit Omaha hi/lo, Stud hi/lo (eight or better), Razz, no-limit 2-7
-Single Draw, fixed-limit 2-7 Triple Draw and Badugi."""
+Single Draw, fixed-limit 2-7 Triple Draw, Badugi and no-limit Short Deck."""
 DEFAULT_SEED = 2024
 AUTOMATIONS = (Automation.ANTE_POSTING, Automation.BET_COLLECTION, Automation.BLIND_OR_STRADDLE_POSTING,
                Automation.RUNOUT_COUNT_SELECTION, Automation.HAND_KILLING, Automation.CHIPS_PUSHING,
                Automation.CHIPS_PULLING)
 """Everything but dealing (from our seeded deck) and showdown (everyone shows)."""
 DECK = tuple(r + s for r in "23456789TJQKA" for s in "cdhs")
+SHORT_DECK = DECK[16:]
+"""Sixes to aces (Short Deck)."""
 
 
 @dataclass(frozen=True)
@@ -93,6 +96,7 @@ class Variant:
     fixed: bool = True
     preflop_raises: int | None = None
     """Cap on PokerKit's raise count on street 0 (the blind is the first bet), unless two players are left."""
+    deck: tuple[str, ...] = DECK
 
 
 SHORT = 0.4
@@ -127,6 +131,14 @@ VARIANTS["fl27td"] = dataclasses.replace(VARIANTS["flhe"], rules="triple-draw27"
                                          game=FixedLimitDeuceToSevenLowballTripleDraw, players=(2, 6), max_seats=6)
 VARIANTS["badugi"] = dataclasses.replace(VARIANTS["flhe"], rules="badugi", game=FixedLimitBadugi, players=(2, 6),
                                          max_seats=6)
+# Short Deck by PokerKit's rules (a straight beats three of a kind), every player antes and the button posts the one
+# blind. Three players or more: heads-up PokerKit reverses the blinds, so the player who is not the button would
+# post it.
+VARIANTS["nlsd"] = dataclasses.replace(
+    VARIANTS["nlhe"], rules="short-deck; hand_ranking=short_deck_straight_over_trips", game=NoLimitShortDeckHoldem,
+    players=(3, 6), max_seats=6, deck=SHORT_DECK,
+    levels=tuple(Stakes(big_blind=b, ante=a) for a, b in ((1, 2), (5, 5), (25, 50))),
+    args=lambda k: (k.ante, {-1: k.big_blind}, k.big_blind), forced=lambda k: k.big_blind + k.ante + 1)
 
 
 class _Redeal(Exception):
@@ -161,7 +173,7 @@ def _play(v: Variant, rng: random.Random, hand_id: str) -> tuple[Hand, list[int]
     unit, low = v.unit(stakes), v.forced(stakes)
     starts = [max(low, rng.randint(*(v.stacks[0] if rng.random() < SHORT else v.stacks[1])) * unit
                   + rng.randrange(unit)) for _ in range(n)]
-    deck = list(DECK)
+    deck = list(v.deck)
     rng.shuffle(deck)
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # a PokerKit warning (a card reused, chips burned) is a bug here
@@ -273,14 +285,15 @@ def _convert(v: Variant, s: State, stakes: Stakes, starts: list[int], seat_of: l
         bets[:] = [0] * n
 
     for op in s.operations:
+        if posts and not isinstance(op, BlindOrStraddlePosting):
+            actions += sorted(posts, key=lambda a: a.kind is K.BIG_BLIND)  # PokerStars: the small blind first
+            posts.clear()
         if isinstance(op, AntePosting):
             put(op.player_index, K.ANTE, op.amount, op.amount, street_bet=False)
         elif isinstance(op, BlindOrStraddlePosting):
             kind = K.SMALL_BLIND if op.amount < stakes.big_blind else K.BIG_BLIND
             put(op.player_index, kind, op.amount, op.amount)
             posts.append(actions.pop())
-            if len(posts) == 2:  # PokerStars writes the small blind first (PokerKit posts heads-up BB first)
-                actions += sorted(posts, key=lambda a: a.kind is K.BIG_BLIND)
         elif isinstance(op, CardBurning):
             if drawing:  # PokerKit burns after the draws: the street began with them
                 drawing = False

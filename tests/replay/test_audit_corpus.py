@@ -60,6 +60,6 @@ def test_corpus_audits_clean(corpus):
             if result.ok and checked and said and "unevenly" not in (result.convention or ""):
                 # What the replay pays is what the log says was collected.
                 assert result.payouts == {k: v for k, v in result.collected.items() if v}, hand.hand_id
-    assert audited == 1062  # 728 before Omaha, hi/lo and Razz; 855 before the draw games
+    assert audited == 1068  # 728 before Omaha, hi/lo and Razz; 855 before the draw games; 1062 before 6+ and Courchevel
     assert errors == {hand_id: codes for hand_id, (codes, _why) in WRONG_LOGS.items()}
     assert infos["unverifiable"] <= 15

@@ -1,7 +1,8 @@
 """Differential test against pokerkit, an independent implementation of the rules.
 
 pokerkit plays seeded random legal hands (no-limit and fixed-limit hold'em,
-fixed-limit seven card stud, pot-limit Omaha, pot-limit Omaha and stud hi/lo eight or better, razz); each is converted into our hand model as a log
+fixed-limit seven card stud, pot-limit Omaha, pot-limit Omaha and stud hi/lo eight or better, razz, the draw
+games, no-limit Short Deck); each is converted into our hand model as a log
 would state it (``pokerkit_hands.py``). Every one must audit clean and end with
 pokerkit's stacks; the same hands with one claim corrupted must be flagged.
 """
@@ -42,7 +43,7 @@ def _check_corrupted(hands, seed: int) -> list[str]:
     return missed
 
 
-@pytest.mark.parametrize("variant", ["nlhe", "flhe", "stud7", "plo", "plo8", "stud8", "razz"])
+@pytest.mark.parametrize("variant", ["nlhe", "flhe", "stud7", "plo", "plo8", "stud8", "razz", "nlsd"])
 def test_quick_sample(pokerkit_hands, variant):
     hands = pokerkit_hands(variant, QUICK)
     assert _check_clean(hands) == []

@@ -12,6 +12,7 @@ import pytest
 from soko_analytics.model.hand import ActionKind, Hand
 from soko_analytics.native import money_flow
 from soko_analytics.parsers import phh, pokerstars
+from soko_analytics.parsers.stars_writer import POKERSTARS_GAMES
 from soko_analytics.rules.profiles import resolve
 
 from .pokerkit_hands import DEFAULT_COUNT, VARIANTS, corrupt, final_stacks, generate, generate_one
@@ -28,6 +29,7 @@ MIN_SHARE = {  # of DEFAULT_COUNT hands: (some all-in, side pots, showdown, spli
     "nl27sd": (0.50, 0.07, 0.50, 0.0),  # draw games: no split in the first 300 hands of seed 2024
     "fl27td": (0.20, 0.035, 0.25, 0.0),
     "badugi": (0.25, 0.04, 0.30, 0.0),
+    "nlsd": (0.60, 0.13, 0.50, 0.01),  # measured 0.80, 0.18, 0.68, 0.02
 }
 
 
@@ -88,7 +90,9 @@ def test_hands_are_well_formed(hands, variant):
 
 
 def test_pokerstars_round_trip(hands):
-    written = [h for h, _ in hands]
+    # PokerStars has no game of PokerKit's Short Deck ranking (a straight over trips): its text is checked as 6+.
+    written = [h if h.rules in POKERSTARS_GAMES else dataclasses.replace(h, rules=h.rules.split(";")[0])
+               for h, _ in hands]
     back = list(pokerstars.parse(pokerstars.write(written)))
     assert len(back) == len(written)
     for got, want in zip(back, written, strict=True):

@@ -10,17 +10,17 @@ from math import comb
 import numpy as np
 import pytest
 
-from soko_analytics.model.cards import Card
 from soko_analytics.rules.evaluate import evaluator
 from soko_analytics.rules.ranking import BADUGI, DEUCE_TO_SEVEN_LOW
 from soko_analytics.rules.tables import HandClass as C
 from soko_analytics.rules.tables import all_four_card_hands
 
+from .ordering import assert_ordered_as, text
+
 pokerkit = pytest.importorskip("pokerkit", reason="pokerkit is a test dependency (pip install -e '.[test]')")
 
 
-def _text(codes) -> str:
-    return "".join(str(Card(int(c))) for c in codes)
+_text = text
 
 
 def test_badugi_counts_and_order_match_pokerkit():
@@ -34,17 +34,7 @@ def test_badugi_counts_and_order_match_pokerkit():
     assert counts[C.BADUGI] == comb(13, 4) * 24  # four ranks, the four suits in any order
     assert counts[C.ONE_CARD] == 4 * comb(13, 4) + 13  # four cards of one suit, or four of a kind
     assert len(np.unique(values)) == comb(13, 4) + comb(13, 3) + comb(13, 2) + 13
-    theirs = [pokerkit.BadugiHand.from_game(_text(h)) for h in hands]
-    ours = ev.values(hands)
-    order = np.argsort(ours, kind="stable")
-    previous = None
-    for i in order:
-        if previous is not None:
-            if ours[i] == ours[previous]:
-                assert theirs[i] == theirs[previous], (_text(hands[i]), _text(hands[previous]))
-            else:
-                assert theirs[i] > theirs[previous], (_text(hands[i]), _text(hands[previous]))
-        previous = i
+    assert_ordered_as(ev.values(hands), [pokerkit.BadugiHand.from_game(_text(h)) for h in hands], hands)
 
 
 @pytest.mark.parametrize("text, description", [

@@ -193,6 +193,35 @@ def test_specs_are_frozen():
         spec.max_players = 9  # type: ignore[misc]
 
 
+def test_the_short_deck_and_courchevel_profiles_of_docs_rules_md():
+    """The table of docs/rules.md, "Short Deck, Courchevel": the deck, the deal, the forced bets, the ranking."""
+    expected = {  # name: (deal, deck size, board cards before round 1, forced bets, structure, shares' rankings)
+        "short-deck": ("2 down + 5 board", 36, 0, ("ante", "big_blind"), "no_limit", ["short_deck-kickers"]),
+        "courchevel": ("5 down + 5 board", 52, 1, ("small_blind", "big_blind"), "pot_limit", ["high-kickers"]),
+        "courchevel-hilo": ("5 down + 5 board", 52, 1, ("small_blind", "big_blind"), "pot_limit",
+                            ["high-kickers", "ace_to_five_low-kickers"]),
+    }
+    assert list(PROFILES)[16:] == list(expected)
+    page = (Path(__file__).parents[2] / "docs" / "rules.md").read_text(encoding="utf-8")
+    for name, row in expected.items():
+        s = resolve(name)
+        forced = tuple(str(k) for k in s.forced_bets.kinds)
+        shares = [share.ranking.name for share in s.shares]
+        assert (s.deal_text, s.deck_size, s.streets[0].board, forced, s.structure, shares) == row
+        assert f"| `{name}` | {row[0]}" in page
+    assert resolve("short-deck").button_blind and resolve("courchevel-hilo").hole_cards_used == 2
+
+
+def test_a_short_deck_needs_its_ranking_and_a_button_blind_needs_blinds():
+    with pytest.raises(RulesError, match="do not go together"):
+        resolve("holdem; deck=short")
+    with pytest.raises(RulesError, match="do not go together"):
+        resolve("short-deck; deck=standard")
+    with pytest.raises(RulesError, match="button_blind=true"):
+        resolve("stud7; button_blind=true")
+    assert resolve("holdem; first_round_structure=pot_limit").streets[1].structure == "no_limit"
+
+
 def test_the_draw_profiles_of_docs_rules_md():
     """The draw games' table of docs/rules.md, "Draw games": the deal, the draws' limits, the betting, the ranking."""
     expected = {  # name: (deal, max players, most cards drawn per draw, structure, hand_ranking)
@@ -201,7 +230,7 @@ def test_the_draw_profiles_of_docs_rules_md():
         "triple-draw27": ("5 down + 3 draws", 6, (5, 5, 5), "fixed_limit", "deuce_to_seven_low"),
         "badugi": ("4 down + 3 draws", 8, (4, 4, 4), "fixed_limit", "badugi"),
     }
-    assert list(PROFILES)[12:] == list(expected)
+    assert list(PROFILES)[12:16] == list(expected)
     for name, row in expected.items():
         s = resolve(name)
         draws = tuple(st.draw for st in s.streets if st.draw)

@@ -51,7 +51,8 @@ def test_walks_and_counts(store):
     assert count(store, "SELECT * FROM player_hands WHERE saw_second <> (street_reached >= 1)") == 0
     # hold'em's stats are defined for every blinds game (Omaha; the draw games: the first round before the draw,
     # the c-bets after the first and second draw), stud's for every stud game
-    board = "(game = 'holdem' OR game LIKE 'omaha%' OR game IN ('draw5', 'single-draw27', 'triple-draw27', 'badugi'))"
+    board = ("(game IN ('holdem', 'short-deck') OR game LIKE 'omaha%' OR game LIKE 'courchevel%' "
+             "OR game IN ('draw5', 'single-draw27', 'triple-draw27', 'badugi'))")
     assert count(store, f"SELECT * FROM player_hands WHERE NOT {board} AND (three_bet_opp OR cbet_flop_opp)") == 0
     assert count(store, f"SELECT * FROM player_hands WHERE {board} AND (bring_in OR complete_opp)") == 0
     assert count(store, "SELECT * FROM player_hands WHERE game LIKE 'omaha%' AND three_bet_opp") > 0

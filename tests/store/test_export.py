@@ -41,7 +41,7 @@ def test_parquet_rows_per_table_equal_the_store(lake):
     _, written, counts = lake
     assert written == counts
     # 1,062 hands are read and 2 of them are copies of others in another file, stored once; 13 are quarantined
-    assert counts["hands"] == 1060 and counts["quarantine"] == 13 and counts["pots"] > 0 and counts["findings"] > 0
+    assert counts["hands"] == 1066 and counts["quarantine"] == 7 and counts["pots"] > 0 and counts["findings"] > 0
 
 
 def test_duckdb_reads_the_parquet_back(lake):
@@ -53,7 +53,8 @@ def test_duckdb_reads_the_parquet_back(lake):
     games = con.execute(f"SELECT DISTINCT game FROM read_parquet('{_glob(folder, 'seats')}', hive_partitioning=true)")
     assert {g for (g,) in games.fetchall()} == {"holdem", "stud7", "stud7-hilo", "omaha", "omaha-hilo", "omaha5",
                                                 "omaha5-hilo", "omaha6", "razz", "draw5", "single-draw27",
-                                                "triple-draw27", "badugi"}
+                                                "triple-draw27", "badugi", "short-deck", "courchevel",
+                                                "courchevel-hilo"}
 
 
 def test_polars_reads_the_parquet_back(lake):
@@ -120,10 +121,10 @@ def test_parquet_export_does_not_overwrite(lake, store_path):
 def test_pokerstars_text_reimports_as_the_same_hands(store_path, tmp_path):
     out = tmp_path / "hands.txt"
     written, skipped = export_text(store_path, out, "pokerstars")
-    assert (written, skipped) == (1060, 0)
+    assert (written, skipped) == (1066, 0)
     with Store(tmp_path / "again.duckdb") as again:
         summary = again.import_paths([out])
-        assert summary.stored == 1060 and summary.quarantined == 0
+        assert summary.stored == 1066 and summary.quarantined == 0
         back = set(again.query("SELECT content_hash FROM hands")["content_hash"])
     with Store(store_path, read_only=True) as store:
         assert back == set(store.query("SELECT content_hash FROM hands")["content_hash"])
@@ -132,19 +133,19 @@ def test_pokerstars_text_reimports_as_the_same_hands(store_path, tmp_path):
 def test_phh_text_holds_every_written_hand(store_path, tmp_path):
     out = tmp_path / "hands.phhs"
     written, skipped = export_text(store_path, out, "phh")
-    assert written + skipped == 1060 and written > 0
+    assert written + skipped == 1066 and written > 0
     assert sum(isinstance(h, Hand) for h in read_path(out, "phh")) == written
 
 
 def test_hands_a_format_cannot_express_are_skipped(store_path, tmp_path):
     written, skipped = export_text(store_path, tmp_path / "hands.soko", "soko")  # hold'em and stud are not Sökö
-    assert written + skipped == 1060
+    assert written + skipped == 1066
 
 
 def test_cli_export_parquet_prints_rows_per_table(store_path, tmp_path):
     result = runner.invoke(app, ["export", "--db", str(store_path), "--to", "parquet", str(tmp_path / "lake")])
     assert result.exit_code == 0, result.output
-    assert "hands: 1,060 rows" in result.stdout and "quarantine: 13 rows" in result.stdout
+    assert "hands: 1,066 rows" in result.stdout and "quarantine: 7 rows" in result.stdout
     assert (tmp_path / "lake" / "hands" / "game=holdem").is_dir()
 
 
@@ -152,7 +153,7 @@ def test_cli_export_text_prints_written_and_skipped(store_path, tmp_path):
     out = tmp_path / "hands.txt"
     result = runner.invoke(app, ["export", "--db", str(store_path), "--to", "pokerstars", str(out)])
     assert result.exit_code == 0, result.output
-    assert "1,060 hands written" in result.stdout and "0 skipped" in result.stdout
+    assert "1,066 hands written" in result.stdout and "0 skipped" in result.stdout
     assert out.read_text(encoding="utf-8").startswith("PokerStars")
 
 

@@ -126,7 +126,7 @@ def test_a_fixed_file_resolves_what_its_earlier_read_quarantined(tmp_path):
 def test_quarantine_records_are_not_duplicated_by_copies_or_runs(tmp_path):
     folder = tmp_path / "logs"
     folder.mkdir()
-    badugi = GOOD.format(id=9).replace("Hold'em No Limit", "Courchevel Pot Limit")
+    badugi = GOOD.format(id=9).replace("Hold'em No Limit", "London Lowball Limit")
     write(folder / "a.txt", badugi)
     write(folder / "b.txt", badugi)  # a copy
     (folder / "link.txt").symlink_to(tmp_path / "nowhere.txt")
@@ -330,11 +330,14 @@ def test_export_to_text_does_not_overwrite_without_force(tmp_path):
 def test_ctrl_c_stops_an_import_at_once_and_says_what_is_committed(tmp_path):
     folder = tmp_path / "logs"
     folder.mkdir()
-    for i in range(100):
-        write(folder / f"f{i:02d}.txt", hands(10_000 * i, 300))
+    for i in range(300):  # 90,000 hands: 20 s or more of work at the importer's speed
+        write(folder / f"f{i:03d}.txt", hands(10_000 * i, 300))
     proc = subprocess.Popen([SOKO, "import", str(folder), "--db", str(tmp_path / "s.duckdb"), "--jobs", "2"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
-    time.sleep(8)
+    deadline = time.monotonic() + 30
+    while not (tmp_path / "s.duckdb").exists() and time.monotonic() < deadline and proc.poll() is None:
+        time.sleep(0.1)
+    time.sleep(3)  # into the import, past the store's creation
     assert proc.poll() is None, "the import ended before it could be interrupted"
     os.killpg(proc.pid, signal.SIGINT)  # as a terminal's Ctrl-C does: to every process of the group
     sent = time.monotonic()

@@ -44,13 +44,13 @@ def test_corpus_import_stores_every_supported_hand(corpus_store, corpus):
     copies = sum(n - 1 for n in read.values())
     assert copies == 2  # two hands are in two files each: stored once, then already in the store
     assert _copies(corpus / "pokerstars") == []  # no quarantined text is in two files
-    assert first.stored == expected_hands - copies == 1060 and first.duplicate == copies
-    assert first.quarantined == expected_quarantine == 13
+    assert first.stored == expected_hands - copies == 1066 and first.duplicate == copies
+    assert first.quarantined == expected_quarantine == 7
     with Store(path, read_only=True) as store:
-        assert len(store.hands()) == 1060
-        assert store.query("SELECT count(*) AS n FROM quarantine")["n"][0] == 13
+        assert len(store.hands()) == 1066
+        assert store.query("SELECT count(*) AS n FROM quarantine")["n"][0] == 7
         kinds = dict(store.query("SELECT kind, count(*) AS n FROM quarantine GROUP BY kind").iter_rows())
-        assert kinds == {"unsupported": 6, "incomplete": 6, "malformed": 1}
+        assert kinds == {"incomplete": 6, "malformed": 1}
         assert store.query("SELECT count(*) AS n FROM quarantine WHERE raw = ''")["n"][0] == 0
 
 

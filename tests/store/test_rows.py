@@ -148,7 +148,8 @@ def test_one_hands_row_per_hand_with_unique_keys(built, corpus_hands):
     assert hands["audited"].all() and hands["audit_ok"].null_count() == 0
     assert (hands["import_id"] == 0).all() and (hands["format"] == "pokerstars").all()
     assert set(hands["game"]) == {"holdem", "stud7", "stud7-hilo", "omaha", "omaha-hilo", "omaha5", "omaha5-hilo",
-                                  "omaha6", "razz", "draw5", "single-draw27", "triple-draw27", "badugi"}
+                                  "omaha6", "razz", "draw5", "single-draw27", "triple-draw27", "badugi", "short-deck",
+                                  "courchevel", "courchevel-hilo"}
     assert set(hands["structure"]) == {"no_limit", "fixed_limit", "pot_limit"}
     assert hands["source_file"].str.ends_with(".txt").all() and (hands["source_line"] >= 1).all()
     for table in ("seats", "actions", "cards"):
@@ -197,7 +198,8 @@ def test_money_is_conserved_per_hand(frames, corpus_hands):
         assert net + rake + kept == cash_out + added[key], key
         checked += 1
     assert checked >= 840
-    assert rows.filter(pl.col("cash_out") > 0).height == 3  # the cash-out logs: one hold'em, two 6 Card Omaha
+    # the cash-out logs: one hold'em, two 6 Card Omaha, one 6+ Hold'em
+    assert rows.filter(pl.col("cash_out") > 0).height == 4
 
 
 def test_put_in_adds_up_to_the_total_pot(frames, corpus_hands):
@@ -358,7 +360,7 @@ def test_cards_rows_follow_the_deals(frames, corpus_hands):
     assert per_hand == counts
     assert frames["cards"].filter(pl.col("known") != pl.col("card").is_not_null()).is_empty()
     board = frames["cards"].filter(pl.col("player").is_null())
-    assert (board["up"]).all() and set(board["street"]) == {1, 2, 3}
+    assert (board["up"]).all() and set(board["street"]) == {0, 1, 2, 3}  # 0: Courchevel's first board card
 
 
 def test_seats_dealt_in_matches_players_dealt(frames):
@@ -420,7 +422,7 @@ def test_quarantine_rows(frames, corpus_hands):
     q = frames["quarantine"]
     _, quarantined = corpus_results()
     assert q.height == len(quarantined) > 0
-    assert set(q["kind"]) == {"unsupported", "incomplete"}
+    assert set(q["kind"]) == {"incomplete"}  # every game of the corpus is read
     assert q["content_hash"].to_list() == [hashlib.blake2b(x.raw.encode(), digest_size=16).hexdigest()
                                            for x in quarantined]
     with pytest.raises(SokoError, match="unknown quarantine kind"):

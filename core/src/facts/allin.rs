@@ -134,6 +134,7 @@ fn compute(
         .filter(|d| d.player.as_deref().is_some_and(|p| folded.contains(&p)))
         .flat_map(|d| d.cards.iter().zip(&d.up))
         .filter_map(|(c, &up)| c.filter(|_| up).map(|c| c.0))
+        .chain((0..52).filter(|&c| !spec.in_deck(c))) // a short deck's deuces to fives never come
         .collect();
 
     let contributions: Vec<(usize, i64)> = (0..hand.seats.len())

@@ -11,8 +11,15 @@ use super::Lookups;
 use crate::model::{Stakes, Tournament};
 
 /// Supported game texts of the header (case-folded) and the rules they replay under.
-pub const GAMES: [(&str, &str); 28] = [
+pub const GAMES: [(&str, &str); 32] = [
     ("hold'em no limit", "holdem"),
+    (
+        "hold'em pot limit pre-flop, no limit post-flop",
+        "holdem; first_round_structure=pot_limit",
+    ),
+    ("6+ hold'em no limit", "short-deck"),
+    ("courchevel pot limit", "courchevel"),
+    ("courchevel hi/lo pot limit", "courchevel-hilo"),
     ("hold'em pot limit", "holdem; structure=pot_limit"),
     ("hold'em limit", "holdem; structure=fixed_limit"),
     ("hold'em fixed limit", "holdem; structure=fixed_limit"),
@@ -239,10 +246,14 @@ fn game(body: &str) -> Result<Game, ReadError> {
 pub fn unsupported(game: &str) -> ReadError {
     ReadError::new(Kind::Unsupported, format!("unsupported game: {game}"))
         .expected(
-            "Hold'em, Omaha (4, 5 or 6 cards, hi/lo), 7 Card Stud (hi/lo), Razz, 5 Card Stud, \
-             5 Card Draw, 2-7 Single or Triple Draw, Badugi or Sökö",
+            "Hold'em (6+ too), Omaha (4, 5 or 6 cards, hi/lo), Courchevel (hi/lo), 7 Card Stud \
+             (hi/lo), Razz, 5 Card Stud, 5 Card Draw, 2-7 Single or Triple Draw, Badugi or Sökö",
         )
         .actual(game)
+}
+
+fn first_word(text: &str) -> Option<&str> {
+    pystr::words(text).next()
 }
 
 fn stakes_amount(word: &str, decimals: u8, text: &str) -> Result<i64, ReadError> {
@@ -256,7 +267,8 @@ fn stakes_amount(word: &str, decimals: u8, text: &str) -> Result<i64, ReadError>
     })
 }
 
-/// `$0.01/$0.02 USD`, `100/200`, `$0.25/$0.50 - $10 Cap -  USD`, `€1/€2 EUR`.
+/// `$0.01/$0.02 USD`, `100/200`, `$0.25/$0.50 - $10 Cap -  USD`, `€1/€2 EUR`, `Button Blind $2 -
+/// Ante $2  USD` (6+ Hold'em: one blind, posted by the button, is the big blind).
 fn stakes(text: &str, fixed: bool) -> Result<Stakes, ReadError> {
     let mut parts = text.split(" - ").map(pystr::strip);
     let main = parts.next().unwrap_or("");
@@ -265,28 +277,35 @@ fn stakes(text: &str, fixed: bool) -> Result<Stakes, ReadError> {
         .find(|w| pystr::len(w) == 3 && pystr::is_alpha(w) && pystr::is_upper(w));
     let symbol = first_symbol(text);
     let currency = currency.or_else(|| symbol.and_then(symbol_code));
-    let blinds: Vec<&str> = pystr::words(main)
-        .next()
-        .map_or(Vec::new(), |w| w.split('/').collect());
+    let button = ci_prefix(main, "Button Blind");
+    let blinds: Vec<&str> = match button {
+        Some(n) => first_word(&main[n..]).into_iter().collect(),
+        None => first_word(main).map_or(Vec::new(), |w| w.split('/').collect()),
+    };
     let decimals =
         if symbol.is_some() || currency.is_some() || blinds.iter().any(|b| b.contains('.')) {
             2
         } else {
             0
         };
-    if blinds.len() != 2 {
+    if blinds.len() != 2 - usize::from(button.is_some()) {
         return Err(
             ReadError::malformed(format!("unreadable stakes {}", repr(text)))
-                .expected("'small/big'")
+                .expected("'small/big' or 'Button Blind B - Ante A'")
                 .actual(text),
         );
     }
-    let low = stakes_amount(blinds[0], decimals, text)?;
-    let high = stakes_amount(blinds[1], decimals, text)?;
+    let amounts = blinds
+        .iter()
+        .map(|b| stakes_amount(b, decimals, text))
+        .collect::<Result<Vec<_>, _>>()?;
     let mut cap = None;
+    let mut ante = None;
     for part in parts {
         if let Some(value) = part.strip_suffix("Cap") {
             cap = Some(stakes_amount(pystr::strip(value), decimals, text)?);
+        } else if let Some(word) = ci_prefix(part, "Ante").and_then(|n| first_word(&part[n..])) {
+            ante = Some(stakes_amount(word, decimals, text)?);
         }
     }
     let mut stakes = Stakes {
@@ -294,12 +313,14 @@ fn stakes(text: &str, fixed: bool) -> Result<Stakes, ReadError> {
         currency: currency.map(str::to_string),
         symbol: symbol.map_or(String::new(), String::from),
         cap,
+        ante,
         ..Stakes::default()
     };
-    if fixed {
-        (stakes.small_bet, stakes.big_bet) = (Some(low), Some(high));
-    } else {
-        (stakes.small_blind, stakes.big_blind) = (Some(low), Some(high));
+    match amounts[..] {
+        [big] => stakes.big_blind = Some(big),
+        [low, high] if fixed => (stakes.small_bet, stakes.big_bet) = (Some(low), Some(high)),
+        [low, high] => (stakes.small_blind, stakes.big_blind) = (Some(low), Some(high)),
+        _ => {}
     }
     Ok(stakes)
 }
@@ -421,11 +442,23 @@ mod tests {
         let g = game("Single Draw 2-7 Lowball Limit ($0.25/$0.50 USD)").unwrap();
         let fixed = "single-draw27; structure=fixed_limit";
         assert_eq!((g.rules, g.stakes.big_bet), (fixed, Some(50)));
-        let e = game("Courchevel Pot Limit ($0.01/$0.02)").err().unwrap();
+        let e = game("London Lowball Limit ($0.01/$0.02)").err().unwrap();
         assert_eq!(
             (e.kind, e.reason.as_str()),
-            (Kind::Unsupported, "unsupported game: Courchevel Pot Limit")
+            (Kind::Unsupported, "unsupported game: London Lowball Limit")
         );
+        let g = game("Courchevel Hi/Lo Pot Limit ($0.01/$0.02)").unwrap();
+        assert_eq!((g.rules, g.stakes.big_blind), ("courchevel-hilo", Some(2)));
+        let g =
+            game("6+ Hold'em No Limit (Button Blind\u{a0}$0.50 - Ante\u{a0}$0.25  USD)").unwrap();
+        let s = &g.stakes;
+        assert_eq!(
+            (g.rules, s.small_blind, s.big_blind, s.ante),
+            ("short-deck", None, Some(50), Some(25))
+        );
+        let g = game("Hold'em Pot Limit Pre-Flop, No Limit Post-Flop - Level I (10/20)").unwrap();
+        let plnl = "holdem; first_round_structure=pot_limit";
+        assert_eq!((g.rules, g.stakes.big_blind), (plnl, Some(20)));
         let e = game("Hold'em No Limit").err().unwrap();
         assert_eq!(e.reason, "no stakes in the header");
         let e = game("Hold'em No Limit ($0.0a/$0.10 USD)").err().unwrap();

@@ -102,6 +102,22 @@ impl<'a> State<'a, '_> {
         }
     }
 
+    /// The board cards dealt before `street` (on this run, or shared with every run).
+    fn board_before(&self, run: u8, street: usize) -> Vec<Card> {
+        let mut dealt: Vec<&Deal> = self
+            .deals
+            .iter()
+            .map(|(_, deal, _)| deal)
+            .filter(|d| d.player.is_none() && usize::from(d.street) < street)
+            .filter(|d| d.run == 0 || d.run == run)
+            .collect();
+        dealt.sort_by_key(|d| d.street);
+        dealt
+            .iter()
+            .flat_map(|d| d.cards.iter().flatten().copied())
+            .collect()
+    }
+
     fn has_deal(&self, key: DealKey) -> bool {
         self.deals.iter().any(|(k, _, _)| *k == key)
     }
@@ -413,8 +429,9 @@ fn amount_and_flags(st: &State, i: usize, text: &str) -> Result<(i64, bool), Rea
 }
 
 /// The forced bets of `posts ...`, in the order they are tried.
-const POSTS: [(&str, ActionKind); 5] = [
+const POSTS: [(&str, ActionKind); 6] = [
     ("the ante ", ActionKind::Ante),
+    ("button blind ", ActionKind::BigBlind), // 6+ Hold'em: the button's one blind is the big blind
     ("small blind ", ActionKind::SmallBlind),
     ("big blind ", ActionKind::BigBlind),
     ("small & big blinds ", ActionKind::SmallAndBigBlind),
@@ -604,16 +621,28 @@ fn read_marker(st: &mut State, i: usize, line: &str) -> Result<(), ReadError> {
     };
     (st.street, st.run) = (street, run);
     st.reached = st.reached.max(street);
-    let board = st.spec.streets.get(street).map_or(0, |s| s.board);
+    let (board, down) = st
+        .spec
+        .streets
+        .get(street)
+        .map_or((0, 0), |s| (s.board, s.down));
     if board > 0 {
         let Some(group) = p::all_brackets(line).last() else {
+            if down > 0 {
+                // Courchevel: `*** HOLE CARDS ***`, the street's board card on `*** PRE-FLOP *** [2s]`.
+                return Ok(());
+            }
             return Err(st.error(
                 i,
                 "a board street without its cards",
                 "'*** FLOP *** [a b c]'",
             ));
         };
-        let cards = st.cards(group, i)?;
+        let mut cards = st.cards(group, i)?;
+        let before = st.board_before(run, street);
+        if cards.len() == before.len() + usize::from(board) && cards.starts_with(&before) {
+            cards.drain(..before.len()); // the whole board so far: `*** FLOP *** [2s 3h 4h]`
+        }
         if cards.len() != usize::from(board) {
             return Err(st.error(
                 i,

@@ -79,10 +79,10 @@ fn cut_off_cancelled_and_unknown_hands_are_quarantined_with_their_line() {
         read(&cancelled, &POKERSTARS).unwrap_err().kind,
         Kind::Incomplete
     );
-    let courchevel = hand.replace("Hold'em No Limit", "Courchevel Pot Limit");
-    let q = read(&courchevel, &POKERSTARS).unwrap_err();
+    let london = hand.replace("Hold'em No Limit", "London Lowball Limit");
+    let q = read(&london, &POKERSTARS).unwrap_err();
     assert_eq!((q.kind, q.line), (Kind::Unsupported, 10));
-    assert_eq!(q.reason, "unsupported game: Courchevel Pot Limit");
+    assert_eq!(q.reason, "unsupported game: London Lowball Limit");
     let unseated = hand.replacen("folds", "folds\nNobody: folds", 1);
     let q = read(&unseated, &POKERSTARS).unwrap_err();
     assert_eq!(q.reason, "'Nobody' is not seated in this hand");

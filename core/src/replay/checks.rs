@@ -102,6 +102,7 @@ pub fn check_deals(ctx: &mut Auditor) {
             Some(p) => Holder::Player(p),
         };
         for card in deal.cards.iter().flatten() {
+            outside_deck(ctx, *card, deal.player.as_deref(), None);
             let slot = &mut owner[usize::from(card.0) % 52];
             match *slot {
                 None => *slot = Some(holder),
@@ -110,18 +111,85 @@ pub fn check_deals(ctx: &mut Auditor) {
             }
         }
     }
+    missing_board(ctx);
     for (index, action) in hand.actions.iter().enumerate() {
         if !matches!(action.kind, K::Show | K::Muck) {
             continue;
         }
         let holder = Holder::Player(&action.player);
         for card in &action.cards {
+            outside_deck(ctx, *card, Some(&action.player), Some(index));
             let seen = *owner[usize::from(card.0) % 52].get_or_insert(holder);
             if seen != holder && !other_run(seen, holder) {
                 twice(ctx, *card, seen, holder, None, Some(index));
             }
         }
     }
+}
+
+/// A street the hand reached whose board cards no deal gives (Courchevel's first board card comes on a line of
+/// its own, `*** PRE-FLOP *** [2s]`; a log without it still reads).
+fn missing_board(ctx: &mut Auditor) {
+    let (spec, hand) = (ctx.spec, ctx.hand);
+    let last = spec.streets.len().saturating_sub(1);
+    // Where the betting or the deal went; a showdown of two hands needs the whole board. (Some sites print
+    // a showdown marker after a walk: a muck or a collect there reaches nothing.)
+    let played = hand
+        .actions
+        .iter()
+        .filter(|a| a.kind.betting() || a.kind.forced() || a.kind == K::Draw)
+        .map(|a| usize::from(a.street))
+        .chain(hand.deals.iter().map(|d| usize::from(d.street)));
+    let mut shown: Vec<&str> = hand
+        .actions
+        .iter()
+        .filter(|a| a.kind == K::Show)
+        .map(|a| a.player.as_str())
+        .collect();
+    shown.sort_unstable();
+    shown.dedup();
+    let reached = if shown.len() > 1 {
+        last
+    } else {
+        played.max().unwrap_or(0).min(last)
+    };
+    for (street, layout) in spec.streets.iter().enumerate().take(reached + 1) {
+        let dealt = hand
+            .deals
+            .iter()
+            .any(|d| d.player.is_none() && usize::from(d.street) == street);
+        if layout.board > 0 && !dealt {
+            let n = cards_text(usize::from(layout.board));
+            ctx.find(
+                Finding::new(
+                    Code::Deal,
+                    format!("The board's {n} of {} are not dealt.", layout.name),
+                )
+                .street(&layout.name)
+                .expected(n)
+                .actual("none".into()),
+            );
+        }
+    }
+}
+
+/// A card the game's deck does not hold (a short deck has no deuces to fives).
+fn outside_deck(ctx: &mut Auditor, card: Card, player: Option<&str>, index: Option<usize>) {
+    if ctx.spec.in_deck(card.0) {
+        return;
+    }
+    let lowest = char::from(crate::cards::RANKS[usize::from(ctx.spec.deck_lowest_card >> 2) % 13]);
+    let mut f = Finding::new(
+        Code::Deal,
+        format!("{card} is not in the deck, which runs from {lowest} to A."),
+    )
+    .player_opt(player)
+    .expected(format!("cards {lowest} to A"))
+    .actual(card.to_string());
+    if let Some(index) = index {
+        f = f.at(index);
+    }
+    ctx.find(f);
 }
 
 fn twice(
@@ -590,7 +658,9 @@ fn why_no_raise(ctx: &Auditor, seat: usize) -> (Code, String) {
         let why = "this player checked or called this round (raise_after_pass=false)";
         return (Code::NotReopened, why.into());
     }
-    if options.structure == Structure::FixedLimit || s.stack + s.street_bet <= table.current {
+    if ctx.spec.structure_on(table.street) == Structure::FixedLimit
+        || s.stack + s.street_bet <= table.current
+    {
         return (Code::IllegalAction, "this player cannot raise here".into());
     }
     (Code::IllegalAction, "no raise is allowed here".into())

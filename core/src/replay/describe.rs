@@ -81,7 +81,9 @@ pub fn describe(class: HandClass, tie: u32) -> String {
         }
         HandClass::TwoPair => format!("two pair, {} and {}", plural(top), plural(r(8))),
         HandClass::ThreeOfAKind => format!("three of a kind, {}", plural(top)),
-        HandClass::Straight => format!("a straight, {} to {}", name(low_end(top)), name(top)),
+        HandClass::Straight => {
+            format!("a straight, {} to {}", name(low_end(top, r(12))), name(top))
+        }
         HandClass::Flush => format!("a flush, {} high", name(top)),
         HandClass::FullHouse => {
             format!("a full house, {} full of {}", plural(top), plural(r(4)))
@@ -89,7 +91,11 @@ pub fn describe(class: HandClass, tie: u32) -> String {
         HandClass::FourOfAKind => format!("four of a kind, {}", plural(top)),
         HandClass::StraightFlush if top == 12 => "a Royal Flush".to_string(),
         HandClass::StraightFlush => {
-            format!("a straight flush, {} to {}", name(low_end(top)), name(top))
+            format!(
+                "a straight flush, {} to {}",
+                name(low_end(top, r(12))),
+                name(top)
+            )
         }
         HandClass::Low => ranks_text(tie, 5),
         HandClass::Badugi => format!("Badugi: {}", ranks_text(tie, 4)),
@@ -113,9 +119,10 @@ fn ranks_text(tie: u32, n: usize) -> String {
     chars.join(",")
 }
 
-/// The bottom card of a five-card straight: the ace below a five-high one.
-fn low_end(top: usize) -> usize {
-    if top == 3 {
+/// The bottom card of a five-card straight: the ace below a five-high one, or where the second rank
+/// field names the ace (a short deck's A-6-7-8-9: the others' second field is empty).
+fn low_end(top: usize, second: usize) -> usize {
+    if top == 3 || second == 12 {
         12
     } else {
         top.saturating_sub(4)

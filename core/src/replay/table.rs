@@ -388,7 +388,7 @@ impl<'h> Table<'h> {
 
     /// The largest bet or raise increment the structure allows (None: the stack).
     pub fn max_increment(&self, seat: usize) -> Option<i64> {
-        match self.spec.options.structure {
+        match self.spec.structure_on(self.street) {
             Structure::Spread => {
                 let set = self.spec.options.max_bet_or_raise.as_ref();
                 set.and_then(serde_json::Value::as_i64)
