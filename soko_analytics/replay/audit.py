@@ -56,6 +56,21 @@ class Step:
         return describe_action(self.action, self.stakes)
 
 
+@dataclass(frozen=True)
+class Half:
+    """One share of a pot split hi/lo."""
+
+    label: str | None
+    """How the logs name the share (``HI``, ``LO``)."""
+    winners: tuple[str, ...]
+    value: str | None
+    """The winning hand of this share alone (``8,6,4,2,A``)."""
+
+    def text(self) -> str:
+        """``LO: Eero with 6,5,3,2,A``."""
+        return f"{self.label or 'high'}: {', '.join(self.winners)}" + (f" with {self.value}" if self.value else "")
+
+
 @dataclass
 class PotResult:
     """A pot as the replay built and awarded it."""
@@ -66,6 +81,9 @@ class PotResult:
     """What each winner collects from it (after rake)."""
     value: str | None = None
     """The winning hand's description."""
+    halves: tuple[Half, ...] = ()
+    """Hi/lo: each share of the pot (high, then low) with its winners and their hand; empty in a game of one
+    share; the high alone where nobody qualifies for the low (it takes the whole pot)."""
 
 
 @dataclass
@@ -135,7 +153,9 @@ def _verdict(hand: Hand, data: dict[str, Any]) -> Audit | AuditFault:
     spec = spec_of(hand.rules)
     findings = [Finding(Code(f["code"]), Severity(f["severity"]), f["message"], f["street"], f["action_index"],
                         f["player"], f["expected"], f["actual"], f["line"]) for f in data["findings"]]
-    pots = [PotResult(p["amount"], tuple(p["eligible"]), dict(p["winners"]), p["value"]) for p in data["pots"]]
+    pots = [PotResult(p["amount"], tuple(p["eligible"]), dict(p["winners"]), p["value"],
+                      tuple(Half(h["label"], tuple(h["winners"]), h["value"]) for h in p.get("halves", ())))
+            for p in data["pots"]]
     names = [s.name for s in spec.streets]
     steps = []
     for step in data.get("steps", ()):

@@ -21,7 +21,7 @@ from ..errors import SokoError
 from ..model.hand import FORCED, ActionKind
 from ..model.ledger import ADDED_MONEY
 from ..model.money import format_amount
-from .audit import Audit
+from .audit import Audit, PotResult
 from .findings import STREET_SHOWDOWN, Severity
 
 K = ActionKind
@@ -52,7 +52,7 @@ def ledger(result: Audit) -> dict[str, Any]:
     for i, pot in enumerate(result.pots):
         pots.append({"name": "main pot" if i == 0 else f"side pot-{i}", "amount": m(pot.amount),
                      "eligible": list(pot.eligible), "winners": {w: m(a) for w, a in pot.winners.items()},
-                     "value": pot.value})
+                     "value": pot.value, "halves": [h.text() for h in pot.halves], "with": _won_with(pot)})
     payouts = [{"player": p, "replay": m(result.payouts.get(p, 0)), "log": m(result.collected.get(p, 0)),
                 "differs": result.payouts.get(p, 0) != result.collected.get(p, 0)}
                for p in dict.fromkeys([*result.payouts, *result.collected])]
@@ -177,6 +177,15 @@ def _uncalled_text(result: Audit, amount: int) -> str:
     return f"gets back the uncalled {_money(result, amount)} (no line in the log)"
 
 
+def _won_with(pot: PotResult) -> str:
+    """The winning hand of a pot, or of each half of a hi/lo pot: ``HI: Matti with a straight, Three to Seven;
+    LO: Eero with 6,5,3,2,A``."""
+    if not pot.halves:
+        return pot.value or ""
+    text = "; ".join(h.text() for h in pot.halves)
+    return text + (" (no low qualifies: the whole pot)" if len(pot.halves) == 1 else "")
+
+
 def _finding(f) -> dict[str, Any]:
     return {"severity": str(f.severity), "code": str(f.code), "message": f.message, "line": f.line,
             "expected": f.expected, "actual": f.actual}
@@ -214,7 +223,7 @@ def explain(result: Audit) -> str:
     lines.append("Pots")
     for pot in data["pots"]:
         winners = ", ".join(f"{w} {a}" for w, a in pot["winners"].items()) or "not determined"
-        best = f" with {pot['value']}" if pot["value"] else ""
+        best = f": {pot['with']}" if pot["halves"] else f" with {pot['value']}" if pot["value"] else ""
         lines.append(f"  {pot['name']:<11} {pot['amount']:>11}  eligible: {', '.join(pot['eligible'])}  "
                      f"won by {winners}{best}")
     if data["showdown"]:

@@ -62,7 +62,7 @@ def hand_report(result: Audit) -> str:
     parts.append("<h2>Pots</h2>")
     parts.append(table(["pot", "amount", "eligible", "won by", "with"],
                        [(p["name"], p["amount"], ", ".join(p["eligible"]),
-                         ", ".join(f"{w} {a}" for w, a in p["winners"].items()) or "not determined", p["value"] or "")
+                         ", ".join(f"{w} {a}" for w, a in p["winners"].items()) or "not determined", p["with"])
                         for p in d["pots"]], numeric=(False, True, False, False, False)))
     if d["showdown"]:
         parts.append("<h2>Showdown</h2>")

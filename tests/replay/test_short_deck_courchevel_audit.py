@@ -7,11 +7,14 @@ import dataclasses
 
 import pytest
 
+from soko_analytics import api
 from soko_analytics.model.cards import parse_cards
 from soko_analytics.model.hand import Hand
 from soko_analytics.parsers import read_path, read_text
 from soko_analytics.replay.audit import audit
+from soko_analytics.replay.explain import explain
 from soko_analytics.replay.findings import Severity
+from soko_analytics.reports.hand import hand_report
 
 
 def _first(corpus, *parts: str) -> Hand:
@@ -183,3 +186,31 @@ def test_the_corpus_hand_reads_as_pot_limit_preflop(corpus):
     hand = _first(corpus, "tour", "Flop", "PLNL-USD-STT-200-201209.txt")
     assert hand.rules == "holdem; first_round_structure=pot_limit" and audit(hand).ok
     assert parse_cards("Jh 7c") == next(d.cards for d in hand.deals if d.player == "Hero")
+
+
+# -- both halves of a hi/lo pot ------------------------------------------------------------------------------------
+
+
+def test_a_hi_lo_pot_names_the_winner_and_hand_of_each_half(corpus):
+    # The log: "Player2 ... won (149) with HI: two pair, Nines and Sixes; LO: 8,7,6,3,2" and "Player0 ... won
+    # (149) with HI: a pair of Tens; LO: 8,6,4,2,A": Player2's high, Player0's lower low.
+    hilo = _first(corpus, "tour", "Flop", "PL-Courcheval-HL-6max-USD-7.50-201705.fixed.flop.txt")
+    [pot] = audit(hilo).pots
+    assert [h.text() for h in pot.halves] == ["HI: Player2 with two pair, Nines and Sixes",
+                                              "LO: Player0 with 8,6,4,2,A"]
+    assert pot.winners == {"Player2": 149, "Player0": 149}
+    html = hand_report(audit(hilo))
+    assert "<td>HI: Player2 with two pair, Nines and Sixes; LO: Player0 with 8,6,4,2,A</td>" in html
+    assert api.audit_record(audit(hilo))["pots"][0]["halves"] == [
+        {"label": "HI", "winners": ["Player2"], "hand": "two pair, Nines and Sixes"},
+        {"label": "LO", "winners": ["Player0"], "hand": "8,6,4,2,A"}]
+
+
+def test_a_hi_lo_pot_without_a_low_goes_whole_to_the_high_hand(corpus):
+    # Board Ks 9s 6c Qc Ad: no one makes an eight-or-better low; the log pays Hero's pair of Eights $0.12.
+    hands = read_path(corpus / "pokerstars" / "cash" / "Flop" / "PLO8-6max-USD-0.01-0.02-200911.txt", "pokerstars")
+    hand = next(h for h in hands if isinstance(h, Hand) and h.hand_id == "35875356253")
+    result = audit(hand)
+    [pot] = result.pots
+    assert [h.text() for h in pot.halves] == ["HI: Hero with a pair of Eights"] and pot.winners == {"Hero": 12}
+    assert "HI: Hero with a pair of Eights (no low qualifies: the whole pot)" in explain(result)

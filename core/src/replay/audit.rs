@@ -43,6 +43,19 @@ pub struct PotResult {
     pub winners: Tally<Who>,
     /// The winning hand's description.
     pub value: Option<String>,
+    /// Hi/lo: each share of the pot (high, then low) with its winners and their hand; empty in a
+    /// game of one share. One entry where nobody qualifies for the low: the high hand scoops.
+    pub halves: Vec<Half>,
+}
+
+/// One share of a pot split hi/lo.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Half {
+    /// How the logs name the share (`HI`, `LO`).
+    pub label: Option<String>,
+    pub winners: Vec<Who>,
+    /// The winning hand of this share alone (`8,6,4,2,A`).
+    pub value: Option<String>,
 }
 
 /// The rake and odd-chip convention the log's payouts followed.
@@ -104,6 +117,8 @@ pub struct Audit<'h> {
     pub collected: Tally<Who>,
     /// Each evaluated hand at showdown: player and description.
     pub showdown: Vec<(Who, String)>,
+    /// Each shown hand's description share by share (None: it does not qualify for that share).
+    pub share_texts: Vec<(Who, Vec<Option<String>>)>,
     pub rake: i64,
     /// Money the house added to the pot (STP).
     pub added: i64,
@@ -160,13 +175,31 @@ impl Serialize for Named<'_, &PotResult> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let names = self.0;
         let eligible: Vec<&str> = self.1.eligible.iter().map(|&w| names[w]).collect();
-        let mut out = s.serialize_struct("PotResult", 4)?;
+        let mut out = s.serialize_struct("PotResult", 5)?;
         out.serialize_field("amount", &self.1.amount)?;
         out.serialize_field("eligible", &eligible)?;
         out.serialize_field("winners", &Named(names, &self.1.winners))?;
         out.serialize_field("value", &self.1.value)?;
+        let halves: Vec<HalfOut> = self
+            .1
+            .halves
+            .iter()
+            .map(|h| HalfOut {
+                label: h.label.as_deref(),
+                winners: h.winners.iter().map(|&w| names[w]).collect(),
+                value: h.value.as_deref(),
+            })
+            .collect();
+        out.serialize_field("halves", &halves)?;
         out.end()
     }
+}
+
+#[derive(serde::Serialize)]
+struct HalfOut<'a> {
+    label: Option<&'a str>,
+    winners: Vec<&'a str>,
+    value: Option<&'a str>,
 }
 
 impl Serialize for Audit<'_> {

@@ -76,21 +76,38 @@ pub fn judge_hand(
     own: &[Card],
     board: &[Card],
 ) -> Result<(Vec<Option<u32>>, String), String> {
+    let (found, texts) = share_hands(values, own, board)?;
+    let described: Vec<String> = texts
+        .into_iter()
+        .enumerate()
+        .filter_map(|(share, text)| {
+            let text = text?;
+            Some(match values.label(share) {
+                Some(label) => format!("{label}: {text}"),
+                None => text,
+            })
+        })
+        .collect();
+    Ok((found, described.join("; ")))
+}
+
+/// Each share's value of a hand, and its description alone (None: the hand does not qualify).
+pub type ShareHands = (Vec<Option<u32>>, Vec<Option<String>>);
+
+/// [`ShareHands`] of a hand made of `own` cards and the `board`.
+pub fn share_hands(
+    values: &dyn HandValues,
+    own: &[Card],
+    board: &[Card],
+) -> Result<ShareHands, String> {
     let mut found = Vec::with_capacity(values.shares());
-    let mut described = Vec::with_capacity(values.shares());
+    let mut texts = Vec::with_capacity(values.shares());
     for share in 0..values.shares() {
         let value = values.value(share, own, board)?;
         found.push(value);
-        let Some(value) = value else {
-            continue;
-        };
-        let text = values.describe(share, value)?;
-        described.push(match values.label(share) {
-            Some(label) => format!("{label}: {text}"),
-            None => text,
-        });
+        texts.push(value.map(|v| values.describe(share, v)).transpose()?);
     }
-    Ok((found, described.join("; ")))
+    Ok((found, texts))
 }
 
 impl HandValues for Judge {

@@ -8,10 +8,10 @@
 use crate::cards::Card;
 use crate::model::ActionKind;
 
-use super::audit::{Auditor, Convention, PotResult, Who};
+use super::audit::{Auditor, Convention, Half, PotResult, Who};
 use super::findings::{decimal_text, Code, Finding, Severity, STREET_SHOWDOWN};
 use super::held::Held;
-use super::judge::judge_hand;
+use super::judge::share_hands;
 use super::pots::{award, build_pots, payouts, rake_pots, share_out, Award, RakeConvention, Tally};
 use super::Fault;
 
@@ -263,6 +263,31 @@ fn unmatched_layer(ctx: &Auditor, who: Option<usize>, amount: i64) -> Option<(us
     (layer > 0 && logged == amount + layer).then_some((seat, layer))
 }
 
+/// A hi/lo pot's shares with their winners and hands (high first; the high alone where nobody
+/// qualifies for the low); none in a game of one share.
+fn halves(ctx: &Auditor, award: &Award<Who>, eligible: usize) -> Vec<Half> {
+    let shares = ctx.values.map_or(1, |j| j.shares());
+    if shares < 2 || award.parts.is_empty() || eligible < 2 {
+        return Vec::new(); // one share, undetermined, or uncontested
+    }
+    award
+        .parts
+        .iter()
+        .enumerate()
+        .map(|(share, winners)| {
+            let value = winners.iter().find_map(|&w| {
+                let (_, texts) = ctx.result.share_texts.iter().find(|(p, _)| *p == w)?;
+                texts.get(share).cloned().flatten()
+            });
+            Half {
+                label: ctx.values.and_then(|j| j.label(share)).map(str::to_string),
+                winners: winners.clone(),
+                value,
+            }
+        })
+        .collect()
+}
+
 /// Values of the live players' hands that the log shows in full, one list per share of the pot
 /// (a player left out of a share's list does not qualify for it); descriptions checked.
 fn showdown(ctx: &mut Auditor) -> Result<Vec<Vec<(Who, u32)>>, Fault> {
@@ -295,14 +320,31 @@ fn showdown(ctx: &mut Auditor) -> Result<Vec<Vec<(Who, u32)>>, Fault> {
             .values
             .ok_or_else(|| Fault(format!("no evaluator for the ranking {}", ctx.spec.ranking)))?;
         let (own, board) = cards[..needed].split_at(own.min(needed));
-        let (found, description) = judge_hand(judge, own, board).map_err(Fault)?;
+        let (found, texts) = share_hands(judge, own, board).map_err(Fault)?;
         for (list, value) in values.iter_mut().zip(found) {
             list.extend(value.map(|v| (i, v)));
         }
+        let description = texts
+            .iter()
+            .enumerate()
+            .filter_map(|(share, text)| {
+                let text = text.as_deref()?;
+                Some(match judge.label(share) {
+                    Some(label) => format!("{label}: {text}"),
+                    None => text.to_string(),
+                })
+            })
+            .collect::<Vec<_>>()
+            .join("; ");
         let showdown = &mut ctx.result.showdown;
         match showdown.iter_mut().find(|(p, _)| *p == i) {
             Some(entry) => entry.1 = description,
             None => showdown.push((i, description)),
+        }
+        let share_texts = &mut ctx.result.share_texts;
+        match share_texts.iter_mut().find(|(p, _)| *p == i) {
+            Some(entry) => entry.1 = texts,
+            None => share_texts.push((i, texts)),
         }
     }
     let hand = ctx.hand;
@@ -535,11 +577,13 @@ fn award_pots(
                 winners.set(w, share);
             }
         }
+        let halves = halves(ctx, a, pots[a.index].eligible.len());
         ctx.result.pots.push(PotResult {
             amount: net,
             eligible: pots[a.index].eligible.clone(),
             winners,
             value: best,
+            halves,
         });
     }
     if !claims {
