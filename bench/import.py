@@ -21,7 +21,7 @@ then in the same run times:
 and prints hands/s, MB/s, ratios, the peak memory of (c), the store's size
 beside the gzipped input, and whether the targets are met.
 
-    python bench/import.py [--hands N] [--per-file N] [--corpus ../shared/corpus]
+    python bench/import.py [--hands N] [--per-file N] [--corpus ../shared/corpus] [--games holdem-stud|all]
 """
 
 from __future__ import annotations
@@ -42,6 +42,8 @@ from pathlib import Path
 import duckdb
 from _common import NAIVE, corpus_texts, rate_table, renumbered
 from rich.console import Console
+
+from soko_analytics.rules.profiles import PROFILES
 
 TARGET_RATE = 100_000
 TARGET_MEMORY = 1.5e9
@@ -250,6 +252,9 @@ def main() -> int:
     parser.add_argument("--per-file", type=int, default=PER_FILE,
                         help="hands per file (--per-file 40000 --hands 40000: one 60 MB file, to see that memory "
                              "follows the chunk, not the file)")
+    parser.add_argument("--games", choices=("holdem-stud", "all"), default="holdem-stud",
+                        help="the corpus hands repeated: hold'em and stud (the issue's figures), or every game the "
+                             "corpus holds (Omaha, hi/lo, Razz, the draw games, 6+, Courchevel too)")
     args = parser.parse_args()
     share = args.no_audit_share if args.no_audit_share is not None else 1.0 if args.hands <= 100_000 else 0.1
     console = Console()
@@ -258,7 +263,8 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp) / "logs"
         folder.mkdir()
-        files, build_s = timed(build_files, corpus_texts(args.corpus), args.hands, folder, args.per_file)
+        profiles = ("holdem", "stud7") if args.games == "holdem-stud" else tuple(PROFILES)
+        files, build_s = timed(build_files, corpus_texts(args.corpus, profiles), args.hands, folder, args.per_file)
         size = sum(p.stat().st_size for p in files)
         gz = sum(len(gzip.compress(p.read_bytes(), compresslevel=6)) for p in files)
         console.print(f"built {args.hands:,} hands in {len(files)} files, {size / 1e6:.0f} MB "

@@ -42,3 +42,26 @@ def make_older(path: Path, version: int, target: Path | None = None, block_size:
         return
     old.replace(path)
     shutil.rmtree(path.parent / FOLDER, ignore_errors=True)
+
+
+DRAW_COLUMNS = ("draws", "stand_pats", "cards_drawn", "first_draw", "first_draw_pat", "first_draw_cards")
+"""The columns schema 10 added to player_hands and player_days."""
+
+
+def make_v9(path: Path) -> None:
+    """Turn the store ``path`` (closed, of the latest version) into a store of schema 9 in place: Parquet parts,
+    without the draw facts of schema 10."""
+    from soko_analytics.store.parts import Parts
+
+    con = duckdb.connect(str(path))
+    con.execute(f"SET file_search_path = '{path.resolve().parent}'")
+    parts = Parts(con, str(path))
+    con.execute("BEGIN TRANSACTION")
+    parts.to_table("player_hands")
+    for column in DRAW_COLUMNS:
+        con.execute(f"ALTER TABLE player_hands DROP COLUMN {column}")
+        con.execute(f"ALTER TABLE player_days DROP COLUMN {column}")
+    parts.from_table("player_hands")
+    con.execute("DELETE FROM schema_version WHERE version > 9")
+    con.execute("COMMIT")
+    con.close()

@@ -465,6 +465,11 @@ class GameSpec:
                 Share(low, self.hole_cards_used, self.split_qualifier, label="LO"))
 
     @property
+    def has_draws(self) -> bool:
+        """Whether a player's cards change in a draw (the draw games)."""
+        return any(s.draw for s in self.streets)
+
+    @property
     def deck_size(self) -> int:
         """Cards in the deck: 52, a short deck's 36."""
         return (13 - self.deck.lowest_rank) * SUITS

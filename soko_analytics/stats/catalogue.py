@@ -30,7 +30,8 @@ class Kind(StrEnum):
     """Won per 100 hands in the row's ``unit`` (big blinds, big bets, bring-ins or antes)."""
 
 
-GAME_GROUPS = {"all": None, "holdem": ("holdem",), "stud": ("stud7", "stud5", "soko")}
+GAME_GROUPS = {"all": None, "holdem": ("holdem",), "stud": ("stud7", "stud5", "soko"),
+               "draw": ("draw5", "single-draw27", "triple-draw27", "badugi")}
 """Which ``player_hands.game`` values a stat applies to."""
 
 
@@ -57,7 +58,8 @@ _POST_AGGRESSION = "post_bets + post_raises"
 
 CATALOGUE: tuple[Stat, ...] = (
     Stat("hands", "Hands", Kind.COUNT, "hands", None, "all", "PT4",
-         "Hands the player was dealt into (sitting out is not dealt in)."),
+         "Hands the player was dealt into (a seat sitting out is not dealt in, unless its player comes back and "
+         "plays)."),
     Stat("net_won", "Net won", Kind.MONEY, "net", None, "all", "PT4",
          "What the player collected (and was paid for cashing out) minus what they put in, after rake. "
          "Amounts of different currencies are never added: each currency (and tournament chips) is its own row."),
@@ -143,6 +145,16 @@ CATALOGUE: tuple[Stat, ...] = (
     _pct("best_showing_bet", "Bet best showing", "best_showing_bet", "best_showing_opp", "stud", "ours",
          "Bets with the best showing hand: on the rounds after the first, the player whose up cards made them "
          "first to act bet (rather than checked or folded), over those rounds."),
+    # draw games
+    _pct("stand_pat", "Stand pat", "stand_pats", "draws", "draw", "ours",
+         "Draws where the player stood pat (kept every card), over the draws they took part in, all-in or not."),
+    Stat("cards_per_draw", "Cards/draw", Kind.RATIO, "cards_drawn", "draws", "draw", "ours",
+         "Cards drawn per draw taken part in (standing pat draws none)."),
+    _pct("pat_first_draw", "Pat on 1st draw", "first_draw_pat", "first_draw", "draw", "ours",
+         "Hands where the player stood pat on the first draw (kept the hand dealt), over hands where they were "
+         "at it."),
+    Stat("cards_first_draw", "Cards on 1st draw", Kind.RATIO, "first_draw_cards", "first_draw", "draw", "ours",
+         "Cards drawn on the first draw, per hand where the player was at it."),
 )
 """Every stat, in the order results list them."""
 

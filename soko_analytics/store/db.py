@@ -29,6 +29,7 @@ from ..errors import SokoError, StoreError
 from ..model.hand import Hand
 from ..native import core
 from ..parsers import Quarantined, iter_files, read_text
+from ..rules.profiles import GAMES, PROFILES, resolve
 from .compact import compact, needs_compacting, swap
 from .duck import first_line, frame, interrupted, quietly, registered, rollback, sql_text
 from .facts import rollup_sql
@@ -77,6 +78,8 @@ def migrations() -> list[tuple[int, str, str]]:
 
 
 LATEST = max(v for v, _, _ in migrations())
+DRAW_FACTS = 10
+"""The schema that added the draw games' facts to ``player_hands`` (010_draw_facts.sql)."""
 
 
 def _connect(path: str, read_only: bool) -> duckdb.DuckDBPyConnection:
@@ -175,6 +178,8 @@ class Store:
             for version, name, ddl in migrations():
                 if version <= current:
                     continue
+                if version == DRAW_FACTS and current >= 9:
+                    self.parts.to_table("player_hands")  # its DDL alters the table
                 try:
                     self.con.execute(ddl)
                 except duckdb.Error as err:
@@ -188,9 +193,13 @@ class Store:
                 self._backfill_stats_fixes(current)
             if 0 < current < 8:
                 self._rehash_hands()
+            if 2 <= current < DRAW_FACTS:
+                self._backfill_draw_facts()
             if current < 9:
                 self.parts.create()
                 self.parted = True
+            elif current < DRAW_FACTS:
+                self.parts.from_table("player_hands")
             self.con.execute("COMMIT")
         except BaseException:
             rollback(self.con)
@@ -245,6 +254,25 @@ class Store:
             self._insert("player_hands", frames["player_hands"], rollup=False)
         self.con.execute("DELETE FROM player_days")
         self.con.execute(f"INSERT INTO player_days {rollup_sql('player_hands')}")
+
+    def _backfill_draw_facts(self) -> None:
+        """Schema 10 (010_draw_facts.sql): the ``player_hands`` rows of the draw games' hands recomputed from their
+        raw text, and their ``player_days`` sums again (the other games draw nothing: the columns' defaults
+        hold)."""
+        draw_games = sorted({GAMES[name] for name in PROFILES if resolve(name).has_draws})
+        games = f"game IN ({', '.join(map(sql_text, draw_games))})"
+        batch = Batch()
+        for raw, fmt, path in self.con.execute(f"SELECT raw, format, source_file FROM hands WHERE {games}").fetchall():
+            for item in read_text(raw, path, fmt):
+                if isinstance(item, Hand):
+                    batch.add_hand(item)
+        frame = batch.to_frames(with_audit=False)["player_hands"]
+        if len(frame):
+            with registered(self.con, "draw_rows", frame.to_arrow()):
+                self.con.execute("DELETE FROM player_hands WHERE hand_key IN (SELECT hand_key FROM draw_rows)")
+                self.con.execute("INSERT INTO player_hands SELECT * FROM draw_rows")
+        self.con.execute(f"DELETE FROM player_days WHERE {games}")
+        self.con.execute(f"INSERT INTO player_days {rollup_sql(f'(SELECT * FROM player_hands WHERE {games})')}")
 
     def _backfill_player_hands(self) -> None:
         """Fill ``player_hands`` (schema 2) for the hands of an older store, from their raw text."""

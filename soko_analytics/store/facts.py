@@ -27,6 +27,7 @@ COLUMNS: tuple[str, ...] = (
     "steal_opp", "steal", "fold_steal_opp", "fold_steal",
     "bring_in", "complete_opp", "complete", "fold_completion_opp", "fold_completion",
     "best_showing_opp", "best_showing_bet", "showdown_class",
+    "draws", "stand_pats", "cards_drawn", "first_draw", "first_draw_pat", "first_draw_cards",
 )
 """The fact columns of ``player_hands``, in the DDL's order."""
 
@@ -95,6 +96,7 @@ ROLLUP: dict[str, str] = {
         "fold_cbet_turn", "steal_opp", "steal", "fold_steal_opp", "fold_steal", "bring_in", "complete_opp",
         "complete", "fold_completion_opp", "fold_completion", "best_showing_opp", "best_showing_bet")},
     **{f"reached_{k + 1}": f"street_reached >= {k}" for k in range(1, 5)},
+    **{c: c for c in ("draws", "stand_pats", "cards_drawn", "first_draw", "first_draw_pat", "first_draw_cards")},
 }
 """Each sum the stat catalogue reads (stats/catalogue.py), as SQL over one ``player_hands`` row.
 

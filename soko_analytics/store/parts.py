@@ -98,6 +98,24 @@ class Parts:
             self.con.execute("INSERT INTO parts VALUES (?, ?, ?)", [table, file, rows])
             self.refresh(table)
 
+    def to_table(self, table: str) -> None:
+        """Make a part table's rows a DuckDB table again, its parts unlisted (an upgrade whose DDL alters the
+        table; :meth:`from_table` puts it back). The old files go once the upgrade is committed (:meth:`sweep`)."""
+        self.con.execute(f"CREATE TABLE {table}_rows AS SELECT * FROM {table}")
+        self.con.execute(f"DROP VIEW {table}")
+        self.con.execute(f"ALTER TABLE {table}_rows RENAME TO {table}")
+        self.con.execute("DELETE FROM parts WHERE table_name = ?", [table])
+        self._types.pop(table, None)
+
+    def from_table(self, table: str) -> None:
+        """Write a DuckDB table's rows as the table's one part and put the view back in its place."""
+        file = self._file(table)
+        rows = self._copy(f"SELECT * FROM {table}", file)
+        self.con.execute(f"DROP TABLE {table}")
+        self.con.execute("INSERT INTO parts VALUES (?, ?, ?)", [table, file, rows])
+        self._types.pop(table, None)
+        self.refresh(table)
+
     def claim(self) -> None:
         """Make the parts folder this store's own before the store writes: a folder whose owner is another
         store file of the same folder (this one is a copy of it) is copied into a new folder first; one whose

@@ -46,6 +46,9 @@ DTYPES = {"BIGINT": _I64, "INTEGER": _I32, "SMALLINT": _I16, "TINYINT": _I8, "VA
           "BOOLEAN": _BOOL, "TIMESTAMP": _TS, "DOUBLE": pl.Float64, "VARCHAR[]": _STRS, "BIGINT[]": _I64S}
 """DuckDB column type → the Polars dtype that DuckDB reads back as that type."""
 
+_DRAW_COUNTS = frozenset({"draws", "stand_pats", "cards_drawn", "first_draw_cards"})
+"""The draw facts that count (the others are true or false)."""
+
 SCHEMAS: dict[str, dict[str, DataType | DataTypeClass]] = {
     "hands": {
         "hand_key": _I64, "site": _STR, "hand_id": _STR, "game": _STR, "profile": _STR, "rules": _STR,
@@ -91,7 +94,7 @@ SCHEMAS: dict[str, dict[str, DataType | DataTypeClass]] = {
         "position": _STR, "position_group": _STR, "unit": _I64, "net": _I64, "put_in": _I64,
         "collected": _I64, "rake": _I64, "allin": _BOOL, "allin_adjusted": _I64, "allin_se": pl.Float64,
         **{c: (_STR if c in ("situation", "showdown_class")
-               else _I16 if c.startswith(("post_", "street_", "best_")) else _BOOL)
+               else _I16 if c.startswith(("post_", "street_", "best_")) or c in _DRAW_COUNTS else _BOOL)
            for c in FACT_COLUMNS},
     },
     "imports": {

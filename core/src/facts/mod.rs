@@ -25,7 +25,7 @@ use crate::spec::{FirstToAct, GameSpec};
 use round0::{aggressive, stealer, voluntary, CbetMoment, Cbets, Moment};
 
 /// The fact columns of [`Facts`], in the DDL's order (`facts.COLUMNS`).
-pub const COLUMNS: [&str; 38] = [
+pub const COLUMNS: [&str; 44] = [
     "walk",
     "vpip",
     "pfr",
@@ -64,6 +64,12 @@ pub const COLUMNS: [&str; 38] = [
     "best_showing_opp",
     "best_showing_bet",
     "showdown_class",
+    "draws",
+    "stand_pats",
+    "cards_drawn",
+    "first_draw",
+    "first_draw_pat",
+    "first_draw_cards",
 ];
 
 /// One player's facts in one hand (see docs/stats.md for each); serialized in [`COLUMNS`] order.
@@ -107,6 +113,15 @@ pub struct Facts {
     pub best_showing_opp: u32,
     pub best_showing_bet: u32,
     pub showdown_class: Option<&'static str>,
+    /// Draw games: the draws the player took part in (standing pat is a draw of none), how many of
+    /// them he stood pat, and the cards he drew in all.
+    pub draws: u32,
+    pub stand_pats: u32,
+    pub cards_drawn: u32,
+    /// He was at the first draw, stood pat there, and drew this many cards there.
+    pub first_draw: bool,
+    pub first_draw_pat: bool,
+    pub first_draw_cards: u32,
     /// Rounds on which the player has made a decision (one bit per round number).
     #[serde(skip)]
     acted: [u64; 4],
@@ -138,6 +153,8 @@ pub struct GameFacts {
     pub best_showing: bool,
     /// Cards in a player's final hand, own and board (hold'em 7, Sökö 5).
     pub cards: usize,
+    /// The street of the first draw (draw games).
+    pub first_draw: Option<u8>,
 }
 
 impl GameFacts {
@@ -146,6 +163,11 @@ impl GameFacts {
             button: spec.first_to_act.later_rounds == FirstToAct::LeftOfButton,
             best_showing: spec.first_to_act.later_rounds == FirstToAct::BestShowing,
             cards: usize::from(spec.cards_per_player()) + usize::from(spec.board_cards()),
+            first_draw: spec
+                .streets
+                .iter()
+                .position(|s| s.draw > 0)
+                .and_then(|i| u8::try_from(i).ok()),
         }
     }
 }
@@ -293,6 +315,8 @@ pub fn hand_facts(
         opened = true;
     }
 
+    draw_facts(hand, game, &index, &mut facts);
+
     // how far each player got, and the end of the hand
     let contested = folded.iter().filter(|f| f.is_none()).count() >= 2;
     let many = players.len() > 1;
@@ -314,6 +338,27 @@ pub fn hand_facts(
         }
     }
     facts
+}
+
+/// Each player's draws: how many, standing pat, the cards drawn, and the first draw's.
+fn draw_facts(
+    hand: &Hand,
+    game: &GameFacts,
+    index: &impl Fn(&str) -> Option<usize>,
+    facts: &mut [Facts],
+) {
+    for a in hand.actions.iter().filter(|a| a.kind == ActionKind::Draw) {
+        let Some(f) = index(&a.player).map(|p| &mut facts[p]) else {
+            continue;
+        };
+        let cards = u32::try_from(a.amount).unwrap_or(0);
+        f.draws += 1;
+        f.stand_pats += u32::from(cards == 0);
+        f.cards_drawn += cards;
+        if game.first_draw == Some(a.street) && !f.first_draw {
+            (f.first_draw, f.first_draw_pat, f.first_draw_cards) = (true, cards == 0, cards);
+        }
+    }
 }
 
 /// The class of the player's final hand (`four_flush`, `full_house`), where all its cards are

@@ -119,10 +119,21 @@ fn seat_of(hand: &Hand, name: &str) -> Option<u8> {
 }
 
 impl Cast {
-    /// Per seat: dealt in and not sitting out.
+    /// Per seat: dealt in and not sitting out, or back in time to play (a seat the log lists as
+    /// sitting out whose player "has returned" and calls was dealt in; one folded for him was not).
     fn in_hand(&self, hand: &Hand) -> Vec<bool> {
+        use ActionKind as K;
         (0..hand.seats.len())
-            .map(|i| self.dealt[i] && !hand.seats[i].sitting_out)
+            .map(|i| {
+                let seat = &hand.seats[i];
+                let plays = || {
+                    hand.actions.iter().any(|a| {
+                        matches!(a.kind, K::Call | K::Bet | K::Raise | K::Complete | K::Draw)
+                            && a.player == seat.name
+                    })
+                };
+                self.dealt[i] && (!seat.sitting_out || plays())
+            })
             .collect()
     }
 
@@ -175,16 +186,15 @@ fn seat_positions(hand: &Hand, game: &GameFacts, cast: &Cast) -> Vec<Option<Stri
     }
 }
 
-/// The `player_hands` rows of a hand: one per seat dealt in and not sitting out, in seat order.
+/// The `player_hands` rows of a hand: one per seat in the hand ([`Cast::in_hand`]), in seat order.
 /// `ev` is the spec's ranking (None: no showdown classes and no all-in equities).
 pub fn player_hands(hand: &Hand, spec: &GameSpec, ev: Option<&Evaluator>) -> Vec<PlayerRow> {
     let game = GameFacts::of(spec);
     let flows: Vec<Flow> = money_flow(hand);
     let cast = Cast::of(hand);
     let labels = seat_positions(hand, &game, &cast);
-    let seats: Vec<usize> = (0..hand.seats.len())
-        .filter(|&i| cast.dealt[i] && !hand.seats[i].sitting_out)
-        .collect();
+    let in_hand = cast.in_hand(hand);
+    let seats: Vec<usize> = (0..hand.seats.len()).filter(|&i| in_hand[i]).collect();
     let players: Vec<Player> = seats
         .iter()
         .map(|&i| Player {
@@ -202,7 +212,6 @@ pub fn player_hands(hand: &Hand, spec: &GameSpec, ev: Option<&Evaluator>) -> Vec
     let unit = unit_of(structure, &hand.stakes);
     let played = played_at(hand);
     let game_name = spec.game.clone().unwrap_or_else(|| spec.profile.clone());
-    let in_hand = cast.in_hand(hand);
     let method = Method {
         seed: seed_of(key),
         ..DEFAULT_METHOD

@@ -72,4 +72,10 @@ fn add_row(t: &mut PlayerHands, r: &PlayerRow) {
     t.best_showing_opp.append_value(f.best_showing_opp as i16);
     t.best_showing_bet.append_value(f.best_showing_bet as i16);
     t.showdown_class.append_option(f.showdown_class);
+    t.draws.append_value(f.draws as i16);
+    t.stand_pats.append_value(f.stand_pats as i16);
+    t.cards_drawn.append_value(f.cards_drawn as i16);
+    t.first_draw.append_value(f.first_draw);
+    t.first_draw_pat.append_value(f.first_draw_pat);
+    t.first_draw_cards.append_value(f.first_draw_cards as i16);
 }

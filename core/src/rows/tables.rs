@@ -179,5 +179,11 @@ table!(PlayerHands {
     fold_completion: Bool,
     best_showing_opp: I16,
     best_showing_bet: I16,
-    showdown_class: Str
+    showdown_class: Str,
+    draws: I16,
+    stand_pats: I16,
+    cards_drawn: I16,
+    first_draw: Bool,
+    first_draw_pat: Bool,
+    first_draw_cards: I16
 });
