@@ -293,7 +293,8 @@ def main() -> int:
                      args.hands, seconds * args.hands / n, size))
         stored, parts = store_size(db)
     ours = c["stored"] / c["seconds"]
-    console.print(rate_table(f"Importing {args.hands:,} PokerStars hold'em and stud hands ({size / 1e6:.0f} MB)",
+    games = "hold'em and stud" if args.games == "holdem-stud" else "every game's"
+    console.print(rate_table(f"Importing {args.hands:,} PokerStars {games} hands ({size / 1e6:.0f} MB)",
                              "step", [(n, h, s, b / 1e6) for n, h, s, b in rows], ours, "(c) ÷ this", ".3g"))
     if c["stored"] != args.hands or c["quarantined"]:
         console.print(f"[red]warning: (c) stored {c['stored']:,} and quarantined {c['quarantined']:,}[/]")

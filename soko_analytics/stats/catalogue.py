@@ -30,9 +30,13 @@ class Kind(StrEnum):
     """Won per 100 hands in the row's ``unit`` (big blinds, big bets, bring-ins or antes)."""
 
 
-GAME_GROUPS = {"all": None, "holdem": ("holdem",), "stud": ("stud7", "stud5", "soko"),
+GAME_GROUPS = {"all": None,
+               "holdem": ("holdem", "short-deck", "omaha", "omaha-hilo", "omaha5", "omaha5-hilo", "omaha6",
+                          "courchevel", "courchevel-hilo"),
+               "stud": ("stud7", "stud5", "soko", "razz", "stud7-hilo"),
                "draw": ("draw5", "single-draw27", "triple-draw27", "badugi")}
-"""Which ``player_hands.game`` values a stat applies to."""
+"""Which ``player_hands.game`` values a stat applies to: hold'em's stats to every game with a flop (6+,
+Omaha and Courchevel bet as hold'em does), stud's to every stud game (Razz and Stud Hi/Lo too)."""
 
 
 @dataclass(frozen=True)

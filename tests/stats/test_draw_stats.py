@@ -82,3 +82,22 @@ def test_a_version_9_store_gets_the_draw_facts(badugi_store, tmp_path):
             sql = f"SELECT * FROM {table} ORDER BY ALL"
             assert store.query(sql).equals(fresh.query(sql)), table
         assert store.query("SELECT sum(draws) AS n FROM player_hands")["n"][0] > 300
+
+
+def test_each_game_gets_the_stats_of_its_family(tmp_path):
+    """Hold'em's stats for the flop games (Omaha bets as hold'em does), stud's for Razz, the draw stats for the
+    draw games only."""
+    sample = Path(__file__).resolve().parents[2] / "sample_data"
+    with Store(tmp_path / "s.duckdb") as store:
+        store.import_paths([sample / n for n in ("omaha-seed10.txt", "razz-seed16.txt", "badugi-seed20.txt")])
+        rows = player_stats(store).to_dicts()
+    by_game: dict[str, Counter] = {}
+    for r in rows:
+        c = by_game.setdefault(r["game"], Counter())
+        for name in ("three_bet_n", "cbet_flop_n", "bring_in_n", "complete_n", "stand_pat_n"):
+            c[name] += r[name] or 0
+    assert by_game["omaha"]["three_bet_n"] > 0 and by_game["omaha"]["cbet_flop_n"] > 0
+    assert by_game["omaha"]["bring_in_n"] == by_game["omaha"]["stand_pat_n"] == 0
+    assert by_game["razz"]["bring_in_n"] > 0 and by_game["razz"]["complete_n"] > 0
+    assert by_game["razz"]["three_bet_n"] == by_game["razz"]["stand_pat_n"] == 0
+    assert by_game["badugi"]["stand_pat_n"] > 0 and by_game["badugi"]["three_bet_n"] == 0
