@@ -47,7 +47,7 @@ LINES = (("net", "Net won", "#2ca02c"), ("showdown", "Showdown", "#1f77b4"),
 """Running totals drawn, with the trackers' colours."""
 
 TABLE_STATS = ("vpip", "pfr", "af", "afq", "wtsd", "wsd", "wwsf", "three_bet", "fold_to_3bet", "cbet_flop",
-               "steal", "fold_to_steal", "complete", "fold_to_completion", "best_showing_bet")
+               "steal", "fold_to_steal", "complete", "fold_to_completion", "best_showing_bet", "stand_pat")
 
 
 def dashboard(store: Store, filters: Filters = Filters(), title: str = "soko_analytics dashboard") -> str:

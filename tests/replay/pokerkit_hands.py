@@ -49,10 +49,14 @@ from pokerkit import (
     NoLimitDeuceToSevenLowballSingleDraw,
     NoLimitShortDeckHoldem,
     NoLimitTexasHoldem,
+    Opening,
     PotLimitOmahaHoldem,
+    StandardHighHand,
     StandingPatOrDiscarding,
     State,
+    Street,
 )
+from pokerkit.games import Poker
 
 from soko_analytics.model.cards import parse_cards
 from soko_analytics.model.hand import Action, ActionKind, Deal, Hand, Seat, Stakes
@@ -62,10 +66,14 @@ K = ActionKind
 DEFAULT_COUNT = 300
 """Hands per variant in the generator's own tests."""
 DIFFERENTIAL_COUNTS = {"nlhe": 10_000, "flhe": 10_000, "stud7": 10_000, "plo": 2_000, "plo8": 2_000, "stud8": 2_000,
-                       "razz": 2_000, "nl27sd": 2_000, "fl27td": 2_000, "badugi": 2_000, "nlsd": 2_000}
+                       "razz": 2_000, "nl27sd": 2_000, "fl27td": 2_000, "badugi": 2_000, "nlsd": 2_000,
+                       "plo5": 2_000, "plo5-8": 2_000, "plo6": 2_000, "courchevel": 2_000, "courchevel8": 2_000,
+                       "nl5cd": 2_000}
 """What the replayer's differential test asks for: 20,000 hold'em (no limit + fixed limit), 10,000 stud, and 2,000
-of each game of issue 15: pot-limit Omaha, pot-limit Omaha hi/lo, Stud hi/lo (eight or better), Razz, no-limit 2-7
-Single Draw, fixed-limit 2-7 Triple Draw, Badugi and no-limit Short Deck."""
+of each game of issue 15: pot-limit Omaha (4, 5 and 6 cards), pot-limit Omaha hi/lo (4 and 5 cards), pot-limit
+Courchevel and its hi/lo, Stud hi/lo (eight or better), Razz, no-limit 5 Card Draw and 2-7 Single Draw,
+fixed-limit 2-7 Triple Draw, Badugi and no-limit Short Deck. The 5 and 6 card Omaha, Courchevel and 5 Card Draw
+games are PokerKit's own games with their deal changed (its hand types and betting unchanged)."""
 DEFAULT_SEED = 2024
 AUTOMATIONS = (Automation.ANTE_POSTING, Automation.BET_COLLECTION, Automation.BLIND_OR_STRADDLE_POSTING,
                Automation.RUNOUT_COUNT_SELECTION, Automation.HAND_KILLING, Automation.CHIPS_PUSHING,
@@ -97,6 +105,50 @@ class Variant:
     preflop_raises: int | None = None
     """Cap on PokerKit's raise count on street 0 (the blind is the first bet), unless two players are left."""
     deck: tuple[str, ...] = DECK
+
+
+class _PotLimitOmaha5(PotLimitOmahaHoldem):
+    hole_dealing_count = 5
+
+
+class _PotLimitOmaha6(PotLimitOmahaHoldem):
+    hole_dealing_count = 6
+
+
+class _PotLimitOmaha5HiLo(FixedLimitOmahaHoldemHighLowSplitEightOrBetter):
+    hole_dealing_count = 5
+
+
+def _courchevel_streets(first_bet: int, later_bet: int) -> tuple[Street, ...]:
+    """5 hole cards and the first board card, then a flop of 2, a turn and a river (Courchevel)."""
+    return (Street(False, (False,) * 5, 1, False, Opening.POSITION, first_bet, None),
+            Street(True, (), 2, False, Opening.POSITION, first_bet, None),
+            Street(True, (), 1, False, Opening.POSITION, later_bet, None),
+            Street(True, (), 1, False, Opening.POSITION, later_bet, None))
+
+
+class _Courchevel(_PotLimitOmaha5):
+    """PokerKit's pot-limit Omaha with five hole cards and the first board card dealt with them."""
+
+    def __init__(self, automations, ante_trimming_status, raw_antes, raw_blinds_or_straddles, min_bet,
+                 **kwargs) -> None:
+        Poker.__init__(self, automations, _courchevel_streets(min_bet, min_bet), ante_trimming_status, raw_antes,
+                       raw_blinds_or_straddles, 0, **kwargs)
+
+
+class _CourchevelHiLo(_PotLimitOmaha5HiLo):
+    """The same, split hi/lo eight or better (PokerKit's hi/lo Omaha bets pot limit; see plo8)."""
+
+    def __init__(self, automations, ante_trimming_status, raw_antes, raw_blinds_or_straddles, small_bet, big_bet,
+                 **kwargs) -> None:
+        Poker.__init__(self, automations, _courchevel_streets(small_bet, big_bet), ante_trimming_status,
+                       raw_antes, raw_blinds_or_straddles, 0, **kwargs)
+
+
+class _NoLimitFiveCardDraw(NoLimitDeuceToSevenLowballSingleDraw):
+    """PokerKit's no-limit single draw, won by the standard high hand (5 Card Draw)."""
+
+    hand_types = (StandardHighHand,)
 
 
 SHORT = 0.4
@@ -131,6 +183,15 @@ VARIANTS["fl27td"] = dataclasses.replace(VARIANTS["flhe"], rules="triple-draw27"
                                          game=FixedLimitDeuceToSevenLowballTripleDraw, players=(2, 6), max_seats=6)
 VARIANTS["badugi"] = dataclasses.replace(VARIANTS["flhe"], rules="badugi", game=FixedLimitBadugi, players=(2, 6),
                                          max_seats=6)
+VARIANTS["plo5"] = dataclasses.replace(VARIANTS["plo"], rules="omaha5", game=_PotLimitOmaha5, max_seats=9)
+VARIANTS["plo5-8"] = dataclasses.replace(VARIANTS["plo8"], rules="omaha5-hilo", game=_PotLimitOmaha5HiLo, max_seats=9)
+VARIANTS["plo6"] = dataclasses.replace(VARIANTS["plo"], rules="omaha6", game=_PotLimitOmaha6, players=(2, 7),
+                                       max_seats=7)
+VARIANTS["courchevel"] = dataclasses.replace(VARIANTS["plo"], rules="courchevel", game=_Courchevel, max_seats=9)
+VARIANTS["courchevel8"] = dataclasses.replace(VARIANTS["plo8"], rules="courchevel-hilo", game=_CourchevelHiLo,
+                                              max_seats=9)
+VARIANTS["nl5cd"] = dataclasses.replace(VARIANTS["nl27sd"], rules="draw5; structure=no_limit",
+                                        game=_NoLimitFiveCardDraw)
 # Short Deck by PokerKit's rules (a straight beats three of a kind), every player antes and the button posts the one
 # blind. Three players or more: heads-up PokerKit reverses the blinds, so the player who is not the button would
 # post it.
