@@ -16,8 +16,8 @@ from typing import Any
 
 import polars as pl
 
-from .errors import RulesError, SokoError
-from .model.cards import format_cards
+from .errors import EvaluationError, RulesError, SokoError
+from .model.cards import RANKS, format_cards, parse_cards
 from .model.hand import Hand, Source
 from .model.money import decimal_text
 from .parsers import FORMATS, Quarantined, check_format, check_paths, iter_files, read_path, read_text, write_hands
@@ -111,6 +111,13 @@ def evaluate_hands(hands: list[str], rules: str = "holdem") -> dict[str, Any]:
                          "by its best five", expected="a profile of one share and any five cards, e.g. holdem",
                          actual=rules)
     ev = evaluator(spec.ranking)
+    for text in hands:
+        outside = [c for c in parse_cards(text) if c < spec.lowest_card]  # a short deck has no deuces to fives
+        if outside:
+            verb = "is" if len(outside) == 1 else "are"
+            raise EvaluationError(f"{format_cards(outside, brackets=False)} {verb} not in the {spec.deck} deck of "
+                                  f"{spec.profile}, whose lowest rank is {RANKS[spec.deck.lowest_rank]}",
+                                  expected=f"cards {RANKS[spec.deck.lowest_rank]} to A", actual=text)
     results = [ev.evaluate(text) for text in hands]
     best = max((r.value for r in results), default=0)
     winners = sum(r.value == best for r in results)

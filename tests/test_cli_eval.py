@@ -59,3 +59,12 @@ def test_a_game_of_two_own_cards_or_a_low_half_is_refused_not_misvalued():
         result = runner.invoke(app, ["eval", "As Ks Qs Js Ts", "--rules", rules])
         assert result.exit_code == 2 and "values one hand of 5 to 7 cards" in result.stderr
         assert "Traceback" not in result.output
+
+
+def test_short_deck_trips_beat_a_straight_and_a_deuce_is_not_in_the_deck():
+    # docs/rules.md, "Short Deck": PokerStars' 6+ puts three of a kind over a straight; A-6-7-8-9 is a straight.
+    data = _eval("Ah 6c 7s 8d 9h", "7s 7h 7d Kc Qd", "--rules", "short-deck")
+    assert [h["result"] for h in data["hands"]] == ["loses", "wins"]
+    assert data["hands"][0]["description"] == "a straight, Ace to Nine"
+    result = runner.invoke(app, ["eval", "Ah 6c 7s 8d 2h", "--rules", "short-deck"])
+    assert result.exit_code == 2 and "2h is not in the short deck" in result.stderr and "Traceback" not in result.stderr
