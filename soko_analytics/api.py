@@ -157,7 +157,8 @@ def _summary(spec: GameSpec) -> dict[str, str]:
         "bring_in_forced": opt("bring_in_forced"),
         "bring_in_tie_break": opt("bring_in_tie_break"),
         "later rounds first to act": opt("later_rounds_first_to_act"),
-        "structure": opt("structure"),
+        "structure": (f"{opt('first_round_structure')} first round, then {opt('structure')}"
+                      if spec.first_round_structure is not None else opt("structure")),
         "max_bets_per_round": opt("max_bets_per_round"),
         "raise_after_pass": opt("raise_after_pass"),
         "hand_ranking": opt("hand_ranking"),

@@ -90,3 +90,11 @@ def test_help_ends_with_an_example():
     result = runner.invoke(app, ["rules", "--help"])
     assert result.exit_code == 0
     assert "Example: soko rules" in result.stdout
+
+
+def test_a_structure_per_round_shows_in_the_summary_and_the_streets():
+    result = runner.invoke(app, ["rules", "holdem; first_round_structure=pot_limit", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["summary"]["structure"] == "pot_limit first round, then no_limit"
+    assert [s["structure"] for s in data["streets"]] == ["pot_limit", "no_limit", "no_limit", "no_limit"]
