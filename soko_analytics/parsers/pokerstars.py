@@ -1,11 +1,12 @@
-"""PokerStars hand histories: Hold'em (no limit, pot limit, fixed limit, capped), Omaha (4, 5 and 6 cards, hi/lo),
-7 Card Stud (hi/lo), Razz, 5 Card Stud, 5 Card Draw, 2-7 Single and Triple Draw and Badugi.
+"""PokerStars hand histories: Hold'em (no limit, pot limit, fixed limit, capped, pot-limit preflop and no-limit
+after it), 6+ Hold'em, Omaha (4, 5 and 6 cards, hi/lo), Courchevel (hi/lo), 7 Card Stud (hi/lo), Razz, 5 Card Stud,
+5 Card Draw, 2-7 Single and Triple Draw and Badugi.
 
 Cash games and tournaments, ``Game #`` and ``Hand #`` headers, Zoom and Home
 Game headers, mixed-game headers (the game of each hand), and the PokerStars-format logs of clones
-(PokerBros, PokerMaster, converted Full Tilt). Other games (Courchevel, 6+ Hold'em, PokerStars' pot-limit
-preflop hold'em) are recognised and quarantined as unsupported with the game's name. The hands are read by the
-compiled core (:mod:`.stars`; the header's games are ``core/src/read/pokerstars.rs``).
+(PokerBros, PokerMaster, converted Full Tilt). A header of any other game is recognised and quarantined as
+unsupported with the game's name. The hands are read by the compiled core (:mod:`.stars`; the header's games
+are ``core/src/read/pokerstars.rs``).
 """
 
 from __future__ import annotations
