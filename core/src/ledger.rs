@@ -7,8 +7,12 @@
 
 use crate::model::{ActionKind, Hand};
 
-/// Summary extras that the site adds to the pot (splash the pot).
-pub const ADDED_MONEY: &[&str] = &["STP"];
+/// Summary extras that the site adds to the pot (splash the pot; GGPoker's cash drop).
+pub const ADDED_MONEY: &[&str] = &["STP", "Cash Drop"];
+
+/// Of them, money in the pot before the first bet, which a pot-limit bet counts (GGPoker's cash
+/// drop; a splash is added to a pot already played).
+pub const IN_POT_FROM_START: &[&str] = &["Cash Drop"];
 
 /// One player's money in one hand, in minor units.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

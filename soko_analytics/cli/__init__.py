@@ -54,6 +54,7 @@ class InputFormat(str, Enum):
 
     auto = "auto"
     pokerstars = "pokerstars"
+    ggpoker = "ggpoker"
     soko = "soko"
     phh = "phh"
 

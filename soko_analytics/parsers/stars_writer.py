@@ -62,6 +62,7 @@ POKERSTARS_GAMES = {
     "courchevel": "Courchevel Pot Limit",
     "courchevel-hilo": "Courchevel Hi/Lo Pot Limit",
     "holdem; first_round_structure=pot_limit": "Hold'em Pot Limit Pre-Flop, No Limit Post-Flop",
+    "omaha; structure=no_limit; first_round_structure=pot_limit": "Omaha Pot Limit Pre-Flop, No Limit Post-Flop",
 }
 """The rules a PokerStars hand can have, and the game text of its header."""
 

@@ -24,6 +24,7 @@ use crate::model::Hand;
 use crate::spec::{GameSpec, Resolver, Specs, Structure};
 
 mod errors;
+mod ggpoker;
 mod header;
 mod memo;
 mod patterns;
@@ -53,6 +54,11 @@ pub struct Dialect {
     pub header: HeaderParser,
     /// Street marker aliases: `PRE-FLOP` → `HOLE CARDS`.
     pub aliases: &'static [(&'static str, &'static str)],
+    /// `Dealt to NAME` lines name every player, with cards only for the log's owner (GGPoker).
+    pub deals_to_all: bool,
+    /// Summary extras that are the house's fees out of the pot, as the rake is (GGPoker's
+    /// `Jackpot` and `Bingo`): the hand's rake includes them; each stays an extra too.
+    pub fees: &'static [&'static str],
 }
 
 /// PokerStars hand histories (and the PokerStars-format logs of clones).
@@ -60,6 +66,18 @@ pub static POKERSTARS: Dialect = Dialect {
     name: "pokerstars",
     header: pokerstars::header,
     aliases: &[("PRE-FLOP", "HOLE CARDS")],
+    deals_to_all: false,
+    fees: &[],
+};
+
+/// GGPoker hand histories: the PokerStars body, GGPoker's header words, and every player's
+/// `Dealt to` line (without cards but the owner's).
+pub static GGPOKER: Dialect = Dialect {
+    name: "ggpoker",
+    header: ggpoker::header,
+    aliases: &[],
+    deals_to_all: true,
+    fees: &["Jackpot", "Bingo"],
 };
 
 /// The Sökö text format.
@@ -67,12 +85,15 @@ pub static SOKO: Dialect = Dialect {
     name: "soko",
     header: soko::header,
     aliases: &[],
+    deals_to_all: false,
+    fees: &[],
 };
 
 /// The dialect of a format name (`pokerstars`, `soko`).
 pub fn dialect(format: &str) -> Option<&'static Dialect> {
     match format {
         "pokerstars" => Some(&POKERSTARS),
+        "ggpoker" => Some(&GGPOKER),
         "soko" => Some(&SOKO),
         _ => None,
     }

@@ -11,7 +11,7 @@ use super::Lookups;
 use crate::model::{Stakes, Tournament};
 
 /// Supported game texts of the header (case-folded) and the rules they replay under.
-pub const GAMES: [(&str, &str); 32] = [
+pub const GAMES: [(&str, &str); 33] = [
     ("hold'em no limit", "holdem"),
     (
         "hold'em pot limit pre-flop, no limit post-flop",
@@ -24,6 +24,10 @@ pub const GAMES: [(&str, &str); 32] = [
     ("hold'em limit", "holdem; structure=fixed_limit"),
     ("hold'em fixed limit", "holdem; structure=fixed_limit"),
     ("omaha pot limit", "omaha"),
+    (
+        "omaha pot limit pre-flop, no limit post-flop",
+        "omaha; structure=no_limit; first_round_structure=pot_limit",
+    ),
     ("omaha no limit", "omaha; structure=no_limit"),
     ("omaha limit", "omaha; structure=fixed_limit"),
     ("omaha hi/lo pot limit", "omaha-hilo"),
@@ -172,13 +176,13 @@ fn level_group(game: &str) -> Option<(usize, &str)> {
 /// The game, stakes, tournament and club of a header's text before its date (`pokerstars._game`).
 #[derive(Clone, Debug)]
 pub struct Game {
-    rules: &'static str,
-    stakes: Stakes,
-    tournament: Option<Tournament>,
-    club: Option<String>,
+    pub rules: &'static str,
+    pub stakes: Stakes,
+    pub tournament: Option<Tournament>,
+    pub club: Option<String>,
 }
 
-fn game(body: &str) -> Result<Game, ReadError> {
+pub fn game(body: &str) -> Result<Game, ReadError> {
     let mut body = body;
     let mut club = None;
     if let Some(inner) = body.strip_prefix('{') {
@@ -342,19 +346,22 @@ pub fn header<'a>(
         "" => "PokerStars",
         s => s,
     };
-    read_header(site, m.id, m.rest, lines, lookups).map_err(|mut err| {
+    read_header(site, m.id, m.rest, lines, lookups, game).map_err(|mut err| {
         err.line = Some(err.line.unwrap_or(first_line));
         err.hand_id = Some(m.id.to_string());
         err
     })
 }
 
-fn read_header<'a>(
+/// The header from its parts; `game` reads the game, stakes and tournament before the date (each
+/// site names its games in its own words).
+pub fn read_header<'a>(
     site: &'a str,
     hand_id: &'a str,
     rest: &'a str,
     lines: &[&'a str],
     lookups: &mut dyn Lookups,
+    game: fn(&str) -> Result<Game, ReadError>,
 ) -> Result<Header<'a>, ReadError> {
     let date = search_date(rest);
     let (start, zone, utc) = match &date {

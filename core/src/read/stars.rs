@@ -308,6 +308,10 @@ pub fn read_hand(
     Ok(finish(st, path, raw()))
 }
 
+const CASH_DROP: &str = "Cash Drop to Pot";
+/// The summary extra a cash drop is kept as (house money, as `STP`: `ledger::ADDED_MONEY`).
+pub const CASH_DROP_LABEL: &str = "Cash Drop";
+
 fn read_line(st: &mut State, i: usize) -> Result<(), ReadError> {
     let line = st.lines[i];
     if line.is_empty() || line.starts_with(SEPARATOR) {
@@ -332,6 +336,15 @@ fn read_line(st: &mut State, i: usize) -> Result<(), ReadError> {
     }
     if line.starts_with("***") {
         return read_marker(st, i, line);
+    }
+    if let Some(rest) = line.strip_prefix(CASH_DROP) {
+        // GGPoker's promotion: `Cash Drop to Pot : total $0.2`, money the house adds to the pot.
+        let amount = rest
+            .trim_start_matches([' ', ':'])
+            .trim_start_matches("total ");
+        let amount = st.amount(amount.trim(), i)?;
+        st.extras.push((CASH_DROP_LABEL.to_string(), amount));
+        return Ok(());
     }
     if let Some(body) = line.strip_prefix("Dealt to ") {
         return read_dealt(st, i, body);
@@ -429,8 +442,10 @@ fn amount_and_flags(st: &State, i: usize, text: &str) -> Result<(i64, bool), Rea
 }
 
 /// The forced bets of `posts ...`, in the order they are tried.
-const POSTS: [(&str, ActionKind); 6] = [
+const POSTS: [(&str, ActionKind); 7] = [
     ("the ante ", ActionKind::Ante),
+    // GGPoker: a missed small blind posted on coming back, dead money as an ante is
+    ("missed blind ", ActionKind::Ante),
     ("button blind ", ActionKind::BigBlind), // 6+ Hold'em: the button's one blind is the big blind
     ("small blind ", ActionKind::SmallBlind),
     ("big blind ", ActionKind::BigBlind),
@@ -476,6 +491,21 @@ fn read_action(st: &mut State, i: usize, who: usize, rest: &str) -> Result<(), R
             return Ok(());
         }
         "posts" => return read_post(st, i, who, args),
+        "straddle" => {
+            // GGPoker: `NAME: straddle $100` brings the player's blinds and straddles to $100 (the big
+            // blind straddling over his own $50 puts in $50 more); PokerStars: `posts straddle $X`.
+            let (to, all_in) = amount_and_flags(st, i, args)?;
+            let name = st.names[who].name;
+            let posted: i64 = st
+                .actions
+                .iter()
+                .filter(|a| a.street == 0 && a.player == name)
+                .filter(|a| matches!(a.kind, K::SmallBlind | K::BigBlind | K::Straddle))
+                .map(|a| a.amount)
+                .sum();
+            st.add_amount(i, who, K::Straddle, (to - posted).max(0), all_in);
+            return Ok(());
+        }
         "discards" | "stands" => return read_draw(st, i, who, verb, args),
         "shows" => {
             let Some((cards, desc)) = p::show_line(rest) else {
@@ -525,6 +555,15 @@ fn read_action(st: &mut State, i: usize, who: usize, rest: &str) -> Result<(), R
         st.put_deal(key, deal, Some(i));
     } else if rest.starts_with("doesn't show hand") {
         st.add_plain(i, who, K::NoShow);
+    } else if rest.starts_with("get an all-in insurance") {
+        // GGPoker: a premium paid to the house and a payout from it, outside the pot
+        let mut e = st.error(
+            i,
+            "GGPoker all-in insurance is not read yet (its premium and payout are outside the pot)",
+            "a hand without all-in insurance",
+        );
+        e.kind = Kind::Unsupported;
+        return Err(e);
     } else if !p::info_line(&format!("{}: {rest}", st.names[who].name)) {
         return Err(st.error(
             i,
@@ -672,6 +711,9 @@ fn read_dealt(st: &mut State, i: usize, body: &str) -> Result<(), ReadError> {
         .map(str::len)
         .max();
     let Some(at) = seated.or_else(|| search::find(body, " [")) else {
+        if st.dialect.deals_to_all && st.name_index(body.trim_end()).is_some() {
+            return Ok(()); // GGPoker: `Dealt to NAME` for every player, cards for the owner only
+        }
         return Err(st.error(i, "a deal line without cards", "'Dealt to NAME [cards]'"));
     };
     let who = st.seated(i, &body[..at])?;
@@ -780,12 +822,19 @@ fn read_summary(st: &mut State, i: usize) -> Result<(), ReadError> {
             }
         }
     }
-    (st.pots, st.extras) = (pots, extras);
+    st.pots = pots;
+    st.extras.extend(extras);
     Ok(())
 }
 
 /// Fill in unseen cards, order the deals canonically, build the Hand (`stars._finish`).
 fn finish(mut st: State, path: &str, raw: String) -> Hand {
+    let fees: i64 = st
+        .extras
+        .iter()
+        .filter(|(label, _)| st.dialect.fees.contains(&label.as_str()))
+        .map(|(_, amount)| amount)
+        .sum();
     let dealt_in: Vec<usize> = (0..st.seats.len())
         .filter(|&k| {
             st.names
@@ -869,7 +918,7 @@ fn finish(mut st: State, path: &str, raw: String) -> Hand {
         deals,
         actions: st.actions,
         total_pot: st.total_pot,
-        rake: st.rake,
+        rake: st.rake.map(|rake| rake + fees),
         pots: st.pots,
         extras: st.extras,
         finishing_stacks: Vec::new(),

@@ -31,8 +31,7 @@ use super::Fault;
 /// A player of one audit: a seat index of the table, or past them another name the log uses.
 pub type Who = usize;
 
-/// Summary extras that the site adds to the pot (splash the pot).
-const ADDED_MONEY: &[&str] = &["STP"];
+use crate::ledger::{ADDED_MONEY, IN_POT_FROM_START};
 
 /// A pot as the replay built and awarded it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -435,7 +434,13 @@ impl<'h> Auditor<'h> {
             .zip(&dealt)
             .filter(|(_, &d)| d)
             .map(|(s, _)| (s.name.as_str(), s.seat, s.stack));
-        let table = Table::new(spec, &hand.stakes, seats, hand.button);
+        let mut table = Table::new(spec, &hand.stakes, seats, hand.button);
+        table.house = hand
+            .extras
+            .iter()
+            .filter(|(label, _)| IN_POT_FROM_START.contains(&label.as_str()))
+            .map(|&(_, amount)| amount)
+            .sum();
         let mut roster = Roster {
             seats: Names::new(table.seats.iter().map(|s| s.name)),
             others: Vec::new(),

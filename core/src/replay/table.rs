@@ -164,6 +164,9 @@ pub struct Table<'h> {
     pub bring_in_only: bool,
     /// All chips put in so far (uncalled chips returned).
     pub pot: i64,
+    /// Money in the pot from the start that no player put in (GGPoker's cash drop): it counts in a
+    /// pot-limit bet, not in what the players put in.
+    pub house: i64,
     /// The player to act, or None when the round is over or not yet open.
     pub turn: Option<usize>,
     /// Whether the round's first voluntary action has been placed.
@@ -208,6 +211,7 @@ impl<'h> Table<'h> {
             full_level: 0,
             bring_in_only: false,
             pot: 0,
+            house: 0,
             turn: None,
             opened: false,
             blind_seat: None,
@@ -394,7 +398,9 @@ impl<'h> Table<'h> {
                 set.and_then(serde_json::Value::as_i64)
                     .or(self.stakes.max_bet)
             }
-            Structure::PotLimit => Some(self.pot + self.current - self.seats[seat].street_bet),
+            Structure::PotLimit => {
+                Some(self.pot + self.house + self.current - self.seats[seat].street_bet)
+            }
             _ => None,
         }
     }

@@ -1,0 +1,44 @@
+"""GGPoker hand histories: cash games (Hold'em, Omaha with 4, 5 and 6 cards, Rush & Cash) and tournaments.
+
+A GGPoker log is the PokerStars family's body under GGPoker's header: ``Poker Hand #RC58843003: PLO-5
+($0.1/$0.25) - 2021/04/13 10:03:48``, with hand ids led by a letter code (``RC``, ``HD``, ``OM``, ``TM``),
+its own game words (``PLO``, ``PLO-5``, ``Omaha (NL postflop)``), a ``Dealt to NAME`` line for every player
+(cards for the owner only), ``straddle $X`` without ``posts``, ``posts missed blind $X`` (dead money, read as
+an ante), a ``Cash Drop to Pot : total $X`` the house adds to the pot (kept as the summary extra ``Cash
+Drop``, house money as ``STP`` is), and ``Jackpot`` and ``Bingo`` fees in the summary, which the hand's rake
+includes (each stays an extra). The hands are read by the compiled core (``core/src/read/ggpoker.rs`` and
+the family's body reader). GGPoker text is not written: ``soko convert`` writes its hands as PokerStars
+text or PHH.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+
+from ..model.hand import Hand
+from .base import FormatError, Quarantined
+from .split import TextSource, first_headers
+from .stars import parse as parse_family
+
+NAME = "ggpoker"
+EXTENSIONS = (".txt",)
+STREAMS = True
+"""parse() takes the lines of a file one by one."""
+HEADER = re.compile(r"^Poker Hand #[A-Z]{2,3}[0-9]+: ")
+"""A GGPoker header: the site's name is not in it, a hand id's letter code is."""
+
+
+def detect(head: str) -> float:
+    """1.0 for a GGPoker header among the first headers of a text, else 0."""
+    return 1.0 if any(HEADER.match(first) for first, _ in first_headers(head)) else 0.0
+
+
+def parse(text: TextSource, path: str = "<text>", strict: bool = False) -> Iterator[Hand | Quarantined]:
+    """Every hand of a GGPoker text (or of its blocks), read or quarantined."""
+    return parse_family(text, path, NAME, strict)
+
+
+def write(hands: Iterable[Hand]) -> str:
+    raise FormatError("GGPoker text is not written: convert its hands to pokerstars or phh",
+                      expected="--to pokerstars or --to phh", actual="--to ggpoker")

@@ -1,0 +1,95 @@
+"""GGPoker logs (``../shared/corpus/sites/GGPoker``): detected as GGPoker, every hand header ends as one stored or
+quarantined hand, every stored hand audits clean, and the hands go through PokerStars text and PHH unchanged.
+
+The figures checked are the logs' own: their header lines, their summaries' totals, rake, jackpot fee and
+cash drop, their straddle lines (GGPoker's ``straddle $X`` brings the player's street total to X).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from soko_analytics.model.hand import ActionKind, Hand
+from soko_analytics.native import money_flow
+from soko_analytics.parsers import detect_format, phh, pokerstars, read_path
+from soko_analytics.parsers.base import UnsupportedGame
+from soko_analytics.parsers.source import HEAD_CHARS
+from soko_analytics.replay.audit import audit
+
+HEADER = re.compile(r"^Poker Hand #([A-Z]+[0-9]+):", re.MULTILINE)
+INSURANCE = {"OM181427480"}
+"""Hands with GGPoker's all-in insurance, quarantined as not read yet (the premium and payout are outside the
+pot)."""
+
+
+@pytest.fixture(scope="module")
+def files(corpus) -> list[Path]:
+    found = sorted((corpus / "sites" / "GGPoker").rglob("*.txt"))
+    assert len(found) == 10
+    return found
+
+
+@pytest.fixture(scope="module")
+def results(files) -> dict[Path, list]:
+    return {path: list(read_path(path)) for path in files}
+
+
+def _hands(results) -> list[Hand]:
+    return [h for hands in results.values() for h in hands if isinstance(h, Hand)]
+
+
+def test_every_file_is_ggpoker_and_every_header_one_hand(files, results):
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        assert detect_format(text[:HEAD_CHARS], str(path)) == "ggpoker", path
+        ids = HEADER.findall(text)
+        got = results[path]
+        assert [r.hand_id for r in got] == ids, path
+    stored = _hands(results)
+    quarantined = [r for hands in results.values() for r in hands if not isinstance(r, Hand)]
+    assert (len(stored), len(quarantined)) == (115, 1)
+    assert {q.hand_id for q in quarantined} == INSURANCE
+    assert all(isinstance(q.error, UnsupportedGame) and "insurance" in q.reason for q in quarantined)
+    assert {h.site for h in stored} == {"GGPoker"} and {h.source.format for h in stored} == {"ggpoker"}
+    # the headers: 110 "Omaha Pot Limit" or "PLO" (one with insurance), 4 "PLO-5", 1 "Hold'em No Limit", 1 "Omaha
+    # (NL postflop)"
+    games = Counter(h.rules for h in stored)
+    assert games == {"omaha": 109, "omaha5": 4, "holdem": 1,
+                     "omaha; structure=no_limit; first_round_structure=pot_limit": 1}
+
+
+def test_every_stored_hand_audits_clean_and_pays_what_the_log_says(results):
+    for hand in _hands(results):
+        result = audit(hand)
+        assert result.ok, (hand.hand_id, [f.message for f in result.findings])
+        flows = money_flow(hand)
+        house = sum(v for k, v in hand.extras if k == "Cash Drop")
+        assert sum(f.put_in for f in flows.values()) + house == hand.total_pot, hand.hand_id
+        assert sum(f.collected for f in flows.values()) + (hand.rake or 0) == hand.total_pot, hand.hand_id
+
+
+def test_cash_drop_jackpot_and_straddles_as_the_logs_print_them(results):
+    by_id = {h.hand_id: h for h in _hands(results)}
+    # "Cash Drop to Pot : total $0.2" ... "Total pot $2.81 | Rake $0.06 | Jackpot $0.02 | Bingo $0"
+    drop = by_id["RC58843003"]
+    assert drop.extras == (("Cash Drop", 20), ("Jackpot", 2), ("Bingo", 0))
+    assert (drop.total_pot, drop.rake) == (281, 8)  # the jackpot fee is taken from the pot as the rake is
+    # "ce67ea41: posts big blind $50", "ce67ea41: straddle $100": $50 more, $100 in all
+    straddle = by_id["OM1171256"]
+    posts = [(a.kind, a.amount) for a in straddle.actions if a.player == "ce67ea41" and a.street == 0]
+    assert posts[:3] == [(ActionKind.ANTE, 1000), (ActionKind.BIG_BLIND, 5000), (ActionKind.STRADDLE, 5000)]
+    assert money_flow(straddle)["ce67ea41"].put_in == 11000
+    # "posts missed blind $2" is dead money, as an ante is
+    missed = by_id["OM232657303"]
+    assert (ActionKind.ANTE, 200) in [(a.kind, a.amount) for a in missed.actions if a.player == "3b7dff87"]
+    assert len({d.run for d in missed.deals if d.player is None}) == 2  # run twice
+
+
+def test_pokerstars_text_and_phh_read_back_the_same_hands(results):
+    hands = _hands(results)
+    assert list(pokerstars.parse(pokerstars.write(hands))) == hands
+    assert list(phh.parse(phh.write(hands))) == hands
