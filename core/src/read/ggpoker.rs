@@ -4,7 +4,7 @@
 //! PokerStars header grammar reads them; the games are PokerStars' ([`super::pokerstars::GAMES`]).
 
 use super::errors::ReadError;
-use super::header::{header_line, Header};
+use super::header::{with_header_line, Header};
 use super::pokerstars::{game as stars_game, read_header, Game};
 use super::Lookups;
 
@@ -28,17 +28,8 @@ pub fn header<'a>(
     first_line: u64,
     lookups: &mut dyn Lookups,
 ) -> Result<Header<'a>, ReadError> {
-    let first = lines.first().copied().unwrap_or("");
-    let Some(m) = header_line(first) else {
-        return Err(ReadError::malformed("not a hand header")
-            .at(first_line)
-            .expected("'Poker Hand #RC1: ...'")
-            .actual(first));
-    };
-    read_header(SITE, m.id, m.rest, lines, lookups, game).map_err(|mut err| {
-        err.line = Some(err.line.unwrap_or(first_line));
-        err.hand_id = Some(m.id.to_string());
-        err
+    with_header_line(lines, first_line, "'Poker Hand #RC1: ...'", |m| {
+        read_header(SITE, m.id, m.rest, lines, lookups, game)
     })
 }
 

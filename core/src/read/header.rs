@@ -73,6 +73,30 @@ pub fn header_line(line: &str) -> Option<HeaderLine<'_>> {
     })
 }
 
+/// Reads a hand's header with `read` from its first line's parts; an error when the first line is no
+/// header (`expected` says what one looks like), and any error of `read` placed on the header line
+/// and the hand id.
+pub fn with_header_line<'a>(
+    lines: &[&'a str],
+    first_line: u64,
+    expected: &str,
+    read: impl FnOnce(HeaderLine<'a>) -> Result<Header<'a>, ReadError>,
+) -> Result<Header<'a>, ReadError> {
+    let first = lines.first().copied().unwrap_or("");
+    let Some(m) = header_line(first) else {
+        return Err(ReadError::malformed("not a hand header")
+            .at(first_line)
+            .expected(expected)
+            .actual(first));
+    };
+    let id = m.id;
+    read(m).map_err(|mut err| {
+        err.line = Some(err.line.unwrap_or(first_line));
+        err.hand_id = Some(id.to_string());
+        err
+    })
+}
+
 /// The hand id of the first `Hand #<id>:` mark in a line (`stars._hand_id`).
 pub fn hand_id(first: &str) -> Option<&str> {
     memchr::memchr_iter(b'#', first.as_bytes()).find_map(|at| mark_at(first, at).map(|(id, _)| id))

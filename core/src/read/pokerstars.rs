@@ -3,7 +3,7 @@
 //! recognised and quarantined as unsupported with its name.
 
 use super::errors::{Kind, ReadError};
-use super::header::{header_line, table_line, Header};
+use super::header::{table_line, with_header_line, Header};
 use super::pystr::{self, ci_ascii, ci_prefix, decimal, is_space, repr};
 use super::times::{search_date, start_of};
 use super::values::{first_symbol, parse_amount, symbol_code};
@@ -335,21 +335,12 @@ pub fn header<'a>(
     first_line: u64,
     lookups: &mut dyn Lookups,
 ) -> Result<Header<'a>, ReadError> {
-    let first = lines.first().copied().unwrap_or("");
-    let Some(m) = header_line(first) else {
-        return Err(ReadError::malformed("not a hand header")
-            .at(first_line)
-            .expected("'PokerStars Hand #N: ...'")
-            .actual(first));
-    };
-    let site = match pystr::strip(m.site) {
-        "" => "PokerStars",
-        s => s,
-    };
-    read_header(site, m.id, m.rest, lines, lookups, game).map_err(|mut err| {
-        err.line = Some(err.line.unwrap_or(first_line));
-        err.hand_id = Some(m.id.to_string());
-        err
+    with_header_line(lines, first_line, "'PokerStars Hand #N: ...'", |m| {
+        let site = match pystr::strip(m.site) {
+            "" => "PokerStars",
+            s => s,
+        };
+        read_header(site, m.id, m.rest, lines, lookups, game)
     })
 }
 

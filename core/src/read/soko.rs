@@ -4,7 +4,7 @@
 //! (`Rules:` text, structure) through [`Lookups::combine_rules`].
 
 use super::errors::{Kind, ReadError};
-use super::header::{header_line, table_line, Header};
+use super::header::{table_line, with_header_line, Header};
 use super::pystr::{self, ci_ascii, ci_prefix, is_space, repr};
 use super::times::{search_date, start_of};
 use super::values::{first_symbol, parse_amount, symbol_code};
@@ -70,21 +70,13 @@ pub fn header<'a>(
     first_line: u64,
     lookups: &mut dyn Lookups,
 ) -> Result<Header<'a>, ReadError> {
-    let first = lines.first().copied().unwrap_or("");
-    let Some(m) = header_line(first) else {
-        return Err(ReadError::malformed("not a hand header")
-            .at(first_line)
-            .expected("'Sökö Hand #<id>: Sökö <structure> (<stakes>) - <date> <zone>'")
-            .actual(first));
-    };
-    let site = match pystr::strip(m.site) {
-        "" => SITE,
-        s => s,
-    };
-    read_header(site, m.id, m.rest, lines, first_line, lookups).map_err(|mut err| {
-        err.hand_id = Some(m.id.to_string());
-        err.line = Some(err.line.unwrap_or(first_line));
-        err
+    let expected = "'Sökö Hand #<id>: Sökö <structure> (<stakes>) - <date> <zone>'";
+    with_header_line(lines, first_line, expected, |m| {
+        let site = match pystr::strip(m.site) {
+            "" => SITE,
+            s => s,
+        };
+        read_header(site, m.id, m.rest, lines, first_line, lookups)
     })
 }
 
