@@ -590,6 +590,8 @@ def _native(hand: Hand, full: bool) -> dict[str, Any]:
     return out
 
 
+MAX_DISCARDS = 52
+"""The most unseen discards a draw is written with."""
 _VERB = {ActionKind.BRING_IN: "pb", ActionKind.FOLD: "f", ActionKind.CHECK: "cc", ActionKind.CALL: "cc",
          ActionKind.BET: "cbr", ActionKind.RAISE: "cbr", ActionKind.COMPLETE: "cbr", ActionKind.SHOW: "sm",
          ActionKind.MUCK: "sm", ActionKind.DRAW: "sd"}
@@ -620,7 +622,9 @@ def _native_actions(hand: Hand, index: dict[str, int], amount: Any) -> list[str]
         elif a.kind is ActionKind.SHOW:
             text += f" {card_text(a.cards)}" + (f" # {a.text}" if a.text else "")
         elif a.kind is ActionKind.DRAW and a.amount:
-            text += f" {card_text(a.cards + (None,) * (a.amount - len(a.cards)))}"
+            # unseen discards as ??; never more than a deck (a log's impossible count is kept in _actions)
+            unseen = max(0, min(a.amount, MAX_DISCARDS) - len(a.cards))
+            text += f" {card_text(a.cards + (None,) * unseen)}"
         shows_again = a.kind is ActionKind.SHOW and last_show[a.player] > i
         phase = 1 if a.kind is ActionKind.DRAW else 3
         out.append((early, 4, text) if shows_again else (a.street, phase, text))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import dataclasses
 import re
 from datetime import UTC, datetime, timedelta, timezone
 from pathlib import Path
@@ -475,3 +476,13 @@ def test_parse_never_raises_on_damaged_text(data: st.DataObject) -> None:
     for result in phh.parse(text, "z.phhs"):
         assert isinstance(result, Hand) or (result.path == "z.phhs" and result.line >= 1)
     assert 0.0 <= phh.detect(text) <= 1.0
+
+
+def test_a_draw_of_an_impossible_count_is_written_without_a_deck_of_unknown_cards() -> None:
+    # A random hand of the round-trip test once had a draw of 10**12 cards: the writer padded it with as many
+    # unknown cards and grew past 17 GB. An impossible count is kept as the hand's own actions instead.
+    base = list(phh.parse(GOOD.format(bad="'p3 f'", n=7), "d.phh"))[0]
+    draw = Action(1, base.seats[0].name, ActionKind.DRAW, 10**9)
+    hand = dataclasses.replace(base, actions=(*base.actions, draw))
+    text = phh.write([hand])
+    assert len(text) < 10_000 and list(phh.parse(text, "d.phh")) == [hand]
