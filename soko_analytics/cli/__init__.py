@@ -55,6 +55,7 @@ class InputFormat(str, Enum):
     auto = "auto"
     pokerstars = "pokerstars"
     ggpoker = "ggpoker"
+    bovada = "bovada"
     soko = "soko"
     phh = "phh"
 

@@ -24,6 +24,7 @@ from .source import HEAD_CHARS, TextStream, decode, members
 FORMATS = {
     "pokerstars": "soko_analytics.parsers.pokerstars",
     "ggpoker": "soko_analytics.parsers.ggpoker",
+    "bovada": "soko_analytics.parsers.bovada",
     "soko": "soko_analytics.parsers.soko_text",
     "phh": "soko_analytics.parsers.phh",
 }
@@ -60,7 +61,7 @@ def detect_format(head: str, path: str | None = None) -> str:
     if scores[best] <= 0:
         first = next((line.strip() for line in head.splitlines() if line.strip()), "")
         raise Unreadable("no supported hand-history format recognised", path=path, line=0,
-                         expected="PokerStars, GGPoker, Sökö text or PHH", actual=first[:80])
+                         expected="PokerStars, GGPoker, Bovada, Sökö text or PHH", actual=first[:80])
     return best
 
 

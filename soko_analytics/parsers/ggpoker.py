@@ -15,10 +15,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
+from typing import NoReturn
 
 from ..model.hand import Hand
-from .base import FormatError, Quarantined
-from .split import TextSource, first_headers
+from .base import Quarantined
+from .split import TextSource
+from .stars import header_score, not_written
 from .stars import parse as parse_family
 
 NAME = "ggpoker"
@@ -31,7 +33,7 @@ HEADER = re.compile(r"^Poker Hand #[A-Z]{2,3}[0-9]+: ")
 
 def detect(head: str) -> float:
     """1.0 for a GGPoker header among the first headers of a text, else 0."""
-    return 1.0 if any(HEADER.match(first) for first, _ in first_headers(head)) else 0.0
+    return header_score(head, HEADER)
 
 
 def parse(text: TextSource, path: str = "<text>", strict: bool = False) -> Iterator[Hand | Quarantined]:
@@ -39,6 +41,5 @@ def parse(text: TextSource, path: str = "<text>", strict: bool = False) -> Itera
     return parse_family(text, path, NAME, strict)
 
 
-def write(hands: Iterable[Hand]) -> str:
-    raise FormatError("GGPoker text is not written: convert its hands to pokerstars or phh",
-                      expected="--to pokerstars or --to phh", actual="--to ggpoker")
+def write(hands: Iterable[Hand]) -> NoReturn:
+    not_written("GGPoker", NAME)

@@ -15,6 +15,7 @@ from collections.abc import Iterable, Iterator
 
 from ..model.hand import Hand
 from .base import Quarantined
+from .bovada import HEADER as BOVADA_HEADER
 from .ggpoker import HEADER as GG_HEADER
 from .split import TextSource, first_headers
 from .stars import HEADER_LINE
@@ -34,6 +35,7 @@ def detect(head: str) -> float:
     for first, after in first_headers(head):
         m = HEADER_LINE.match(first)
         if m and not m.group("site").strip().startswith(("Sökö", "Soko")) and not GG_HEADER.match(first) \
+                and not BOVADA_HEADER.match(first) \
                 and not any(line.startswith("Rules:") for line in after[:2]):
             return 1.0 if "PokerStars" in m.group("site") else 0.8
     return 0.0

@@ -24,12 +24,13 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator
+from typing import NoReturn
 
 from .._core import read_pieces
 from ..model.canonical import hand_from_dict
 from ..model.hand import Hand
 from .base import FormatError, IncompleteHand, InternalError, Quarantined, TooLarge, UnsupportedGame
-from .split import TextSource, split_pieces
+from .split import TextSource, first_headers, split_pieces
 
 HEADER_LINE = re.compile(r"^(?P<site>[^#:]*?)\s*(?:Hand|Game|HAND|GAME) #(?P<id>[0-9A-Za-z-]+):\s*(?P<rest>.*)$")
 ALL_IN = " and is all-in"
@@ -50,6 +51,17 @@ def parse(source: TextSource, path: str, format: str, strict: bool = False) -> I
             yield from read_records(batch, path, format, strict)
             batch = []
     yield from read_records(batch, path, format, strict)
+
+
+def header_score(head: str, header: re.Pattern[str]) -> float:
+    """1.0 when one of the first hand headers of a text matches a site's ``header``, else 0 (a site's ``detect``)."""
+    return 1.0 if any(header.match(first) for first, _ in first_headers(head)) else 0.0
+
+
+def not_written(site: str, name: str) -> NoReturn:
+    """A site the family reads but does not write: its hands are written as PokerStars text or PHH."""
+    raise FormatError(f"{site} text is not written: convert its hands to pokerstars or phh",
+                      expected="--to pokerstars or --to phh", actual=f"--to {name}")
 
 
 def read_records(batch: list[tuple[str, int, str, int, int]], path: str, format: str,
@@ -74,4 +86,4 @@ def quarantined(q: dict) -> Quarantined:
     return Quarantined(q["path"], q["line"], q["hand_id"], q["reason"], q["raw"], error, q["start"])
 
 
-__all__ = ["ALL_IN", "HEADER_LINE", "parse", "quarantined", "read_records"]
+__all__ = ["ALL_IN", "HEADER_LINE", "header_score", "not_written", "parse", "quarantined", "read_records"]

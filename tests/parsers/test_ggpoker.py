@@ -15,10 +15,11 @@ import pytest
 
 from soko_analytics.model.hand import ActionKind, Hand
 from soko_analytics.native import money_flow
-from soko_analytics.parsers import detect_format, phh, pokerstars, read_path
+from soko_analytics.parsers import detect_format, phh, pokerstars
 from soko_analytics.parsers.base import UnsupportedGame
 from soko_analytics.parsers.source import HEAD_CHARS
 from soko_analytics.replay.audit import audit
+from tests.parsers.sites import read_files, site_files, stored
 
 HEADER = re.compile(r"^Poker Hand #([A-Z]+[0-9]+):", re.MULTILINE)
 INSURANCE = {"OM181427480"}
@@ -28,18 +29,12 @@ pot)."""
 
 @pytest.fixture(scope="module")
 def files(corpus) -> list[Path]:
-    found = sorted((corpus / "sites" / "GGPoker").rglob("*.txt"))
-    assert len(found) == 10
-    return found
+    return site_files(corpus, "GGPoker", 10)
 
 
 @pytest.fixture(scope="module")
 def results(files) -> dict[Path, list]:
-    return {path: list(read_path(path)) for path in files}
-
-
-def _hands(results) -> list[Hand]:
-    return [h for hands in results.values() for h in hands if isinstance(h, Hand)]
+    return read_files(files)
 
 
 def test_every_file_is_ggpoker_and_every_header_one_hand(files, results):
@@ -49,21 +44,21 @@ def test_every_file_is_ggpoker_and_every_header_one_hand(files, results):
         ids = HEADER.findall(text)
         got = results[path]
         assert [r.hand_id for r in got] == ids, path
-    stored = _hands(results)
+    hands = stored(results)
     quarantined = [r for hands in results.values() for r in hands if not isinstance(r, Hand)]
-    assert (len(stored), len(quarantined)) == (115, 1)
+    assert (len(hands), len(quarantined)) == (115, 1)
     assert {q.hand_id for q in quarantined} == INSURANCE
     assert all(isinstance(q.error, UnsupportedGame) and "insurance" in q.reason for q in quarantined)
-    assert {h.site for h in stored} == {"GGPoker"} and {h.source.format for h in stored} == {"ggpoker"}
+    assert {h.site for h in hands} == {"GGPoker"} and {h.source.format for h in hands} == {"ggpoker"}
     # the headers: 110 "Omaha Pot Limit" or "PLO" (one with insurance), 4 "PLO-5", 1 "Hold'em No Limit", 1 "Omaha
     # (NL postflop)"
-    games = Counter(h.rules for h in stored)
+    games = Counter(h.rules for h in hands)
     assert games == {"omaha": 109, "omaha5": 4, "holdem": 1,
                      "omaha; structure=no_limit; first_round_structure=pot_limit": 1}
 
 
 def test_every_stored_hand_audits_clean_and_pays_what_the_log_says(results):
-    for hand in _hands(results):
+    for hand in stored(results):
         result = audit(hand)
         assert result.ok, (hand.hand_id, [f.message for f in result.findings])
         flows = money_flow(hand)
@@ -73,7 +68,7 @@ def test_every_stored_hand_audits_clean_and_pays_what_the_log_says(results):
 
 
 def test_cash_drop_jackpot_and_straddles_as_the_logs_print_them(results):
-    by_id = {h.hand_id: h for h in _hands(results)}
+    by_id = {h.hand_id: h for h in stored(results)}
     # "Cash Drop to Pot : total $0.2" ... "Total pot $2.81 | Rake $0.06 | Jackpot $0.02 | Bingo $0"
     drop = by_id["RC58843003"]
     assert drop.extras == (("Cash Drop", 20), ("Jackpot", 2), ("Bingo", 0))
@@ -89,7 +84,7 @@ def test_cash_drop_jackpot_and_straddles_as_the_logs_print_them(results):
     assert len({d.run for d in missed.deals if d.player is None}) == 2  # run twice
 
 
-def test_pokerstars_text_and_phh_read_back_the_same_hands(results):
-    hands = _hands(results)
+def test_pokerstars_text_and_phh_read_back_the_samestored(results):
+    hands = stored(results)
     assert list(pokerstars.parse(pokerstars.write(hands))) == hands
     assert list(phh.parse(phh.write(hands))) == hands

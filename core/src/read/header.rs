@@ -7,6 +7,15 @@ use super::pystr::{self, is_space};
 use super::times::DateTime;
 use crate::model::{Stakes, Tournament};
 
+/// What follows the hand id of a Bovada cash header, which has no colon: `Hand #123 TBL#45`, `Hand
+/// #123  Zone Poker ID#14`.
+pub const TABLE_MARKS: [&str; 2] = [" TBL#", "  Zone Poker ID#"];
+
+/// Whether `after` (the text after a hand id) starts with one of [`TABLE_MARKS`].
+pub fn table_mark(after: &[u8]) -> bool {
+    TABLE_MARKS.iter().any(|m| after.starts_with(m.as_bytes()))
+}
+
 /// The largest seat number (and table size) a log may give.
 pub const MAX_SEAT: u64 = 99;
 
@@ -42,7 +51,8 @@ fn is_id_char(b: u8) -> bool {
 }
 
 /// `(?:Hand|Game|HAND|GAME) #[0-9A-Za-z-]+:` with its `#` at byte `hash`: (the id, the text
-/// after the colon).
+/// after the colon). Bovada's cash headers have no colon: `Bovada Hand #123 TBL#45 ...` (the text
+/// after the id).
 fn mark_at(line: &str, hash: usize) -> Option<(&str, &str)> {
     let before = line.get(..hash)?;
     if !WORDS.iter().any(|w| {
@@ -52,6 +62,9 @@ fn mark_at(line: &str, hash: usize) -> Option<(&str, &str)> {
     }
     let after = &line[hash + 1..];
     let n = after.bytes().take_while(|&b| is_id_char(b)).count();
+    if n > 0 && table_mark(&after.as_bytes()[n..]) {
+        return Some((&after[..n], &after[n..]));
+    }
     if n == 0 || after.as_bytes().get(n) != Some(&b':') {
         return None;
     }

@@ -23,6 +23,7 @@ use std::sync::Arc;
 use crate::model::Hand;
 use crate::spec::{GameSpec, Resolver, Specs, Structure};
 
+mod bovada;
 mod errors;
 mod ggpoker;
 mod header;
@@ -38,7 +39,7 @@ mod unicode_tables;
 mod values;
 
 pub use errors::{quarantine, Kind, Quarantine, ReadError, KEPT_CHARS, MAX_HAND_CHARS};
-pub use header::Header;
+pub use header::{table_mark, Header};
 pub use memo::Memo;
 pub use pystr::repr as py_repr;
 pub use times::{DateTime, Offsets};
@@ -46,6 +47,17 @@ pub use times::{DateTime, Offsets};
 /// Reads the header lines of a hand: its stripped lines, the line number of the first.
 pub type HeaderParser =
     for<'a> fn(&[&'a str], u64, &mut dyn Lookups) -> Result<Header<'a>, ReadError>;
+
+/// Reads one hand from its stripped lines (the line number of the first; the path; `raw` gives the
+/// hand's text).
+pub type HandReader = fn(
+    &[&str],
+    u64,
+    &str,
+    &'static Dialect,
+    &mut dyn Lookups,
+    &dyn Fn() -> String,
+) -> Result<Hand, ReadError>;
 
 /// A member of the family: its name (`Source.format`), its header parser and the street
 /// markers it may print besides the spec's street names.
@@ -59,6 +71,9 @@ pub struct Dialect {
     /// Summary extras that are the house's fees out of the pot, as the rake is (GGPoker's
     /// `Jackpot` and `Bingo`): the hand's rake includes them; each stays an extra too.
     pub fees: &'static [&'static str],
+    /// How a hand is read: the family's body reader, or a site's that turns its lines into the
+    /// family's first (Bovada).
+    pub read: HandReader,
 }
 
 /// PokerStars hand histories (and the PokerStars-format logs of clones).
@@ -68,6 +83,7 @@ pub static POKERSTARS: Dialect = Dialect {
     aliases: &[("PRE-FLOP", "HOLE CARDS")],
     deals_to_all: false,
     fees: &[],
+    read: stars::read_hand,
 };
 
 /// GGPoker hand histories: the PokerStars body, GGPoker's header words, and every player's
@@ -78,6 +94,18 @@ pub static GGPOKER: Dialect = Dialect {
     aliases: &[],
     deals_to_all: true,
     fees: &["Jackpot", "Bingo"],
+    read: stars::read_hand,
+};
+
+/// Bovada, Ignition and Bodog hand histories: seat labels for players, each line turned into the
+/// family's before it is read ([`bovada`]).
+pub static BOVADA: Dialect = Dialect {
+    name: "bovada",
+    header: pokerstars::header,
+    aliases: &[],
+    deals_to_all: false,
+    fees: &[],
+    read: bovada::read_hand,
 };
 
 /// The Sökö text format.
@@ -87,6 +115,7 @@ pub static SOKO: Dialect = Dialect {
     aliases: &[],
     deals_to_all: false,
     fees: &[],
+    read: stars::read_hand,
 };
 
 /// The dialect of a format name (`pokerstars`, `soko`).
@@ -94,6 +123,7 @@ pub fn dialect(format: &str) -> Option<&'static Dialect> {
     match format {
         "pokerstars" => Some(&POKERSTARS),
         "ggpoker" => Some(&GGPOKER),
+        "bovada" => Some(&BOVADA),
         "soko" => Some(&SOKO),
         _ => None,
     }
@@ -367,7 +397,7 @@ pub fn read_piece(
     let (mut stack, mut heap) = ([""; STACK_LINES], Vec::new());
     let lines: &[&str] = split_lines(text, &mut stack, &mut heap);
     let read = check_complete(lines, first_line).and_then(|()| {
-        stars::read_hand(lines, first_line, path, dialect, lookups, || {
+        (dialect.read)(lines, first_line, path, dialect, lookups, &|| {
             raw_text(text, lines)
         })
     });

@@ -127,7 +127,11 @@ fn game_start(s: &str) -> Option<usize> {
 fn tournament_line(body: &str) -> Option<(&str, &str)> {
     let body = ci_prefix(body, "Zoom ").map_or(body, |n| &body[n..]);
     let rest = &body[ci_prefix(body, "Tournament #")?..];
-    let n = pystr::digits_len(rest);
+    // digits, or letters too (Bovada's `Tournament #M-20210422003411`)
+    let n = rest
+        .bytes()
+        .take_while(|b| b.is_ascii_alphanumeric() || *b == b'-')
+        .count();
     let after = rest[n..].strip_prefix(',')?;
     (n > 0).then(|| (&rest[..n], after.trim_start_matches(is_space)))
 }

@@ -230,7 +230,7 @@ pub fn read_hand(
     path: &str,
     dialect: &'static Dialect,
     lookups: &mut dyn Lookups,
-    raw: impl FnOnce() -> String,
+    raw: &dyn Fn() -> String,
 ) -> Result<Hand, ReadError> {
     let header = (dialect.header)(lines, first_line, lookups)?;
     let spec = lookups.spec(&header.rules).map_err(|reason| {

@@ -47,7 +47,8 @@ fn is_blank(c: char) -> bool {
     BLANK.contains(&c)
 }
 
-/// A header mark `(?:Hand|Game|HAND|GAME) #[0-9A-Za-z-]+:` at or after `from`: (start, end).
+/// A header mark `(?:Hand|Game|HAND|GAME) #[0-9A-Za-z-]+:` (or Bovada's `Hand #123 TBL#`, without the
+/// colon: `read::table_mark`) at or after `from`: (start, end).
 ///
 /// Every match has exactly one `#`, so trying each `#` in order gives the matches in the order and
 /// without the overlaps of `re.finditer`.
@@ -67,6 +68,9 @@ fn next_mark(bytes: &[u8], from: usize) -> Option<(usize, usize)> {
             .count();
         if run > 0 && bytes.get(i + 1 + run) == Some(&b':') {
             return Some((i - 5, i + 2 + run));
+        }
+        if run > 0 && crate::read::table_mark(&bytes[i + 1 + run..]) {
+            return Some((i - 5, i + 1 + run));
         }
     }
     None
@@ -253,6 +257,10 @@ mod tests {
             vec![0, 0]
         );
         assert_eq!(header_starts("junk: Hand #1: x"), vec![6]);
+        // Bovada's cash headers have no colon; a table mark must follow the id
+        let bovada =
+            "Bovada Hand #1 TBL#2 HOLDEM\nIgnition Hand #3  Zone Poker ID#4 x\nHand #5 TBLx";
+        assert_eq!(header_starts(bovada), vec![0, 28]);
     }
 
     #[test]

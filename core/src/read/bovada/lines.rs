@@ -1,0 +1,493 @@
+//! Each line of a Bovada hand as the PokerStars family's line (or lines) that say the same: the
+//! header with its stakes, `NAME: action` lines, `Dealt to` lines, collects and the summary's total;
+//! and, in the logs that print no street markers, the markers where each betting round ends.
+
+use super::rounds::Rounds;
+use super::{Head, SeatLine, HERO, ME};
+use crate::read::errors::ReadError;
+use crate::read::values::parse_amount;
+
+/// The board streets of a log without street markers: (marker, cards it deals).
+const BOARD_STREETS: [(&str, usize); 3] = [("FLOP", 3), ("TURN", 1), ("RIVER", 1)];
+
+/// The family's lines of a hand, each with the index of the log's line it comes from.
+pub struct Translation<'h> {
+    head: &'h Head<'h>,
+    decimals: u8,
+    /// The player names of the seats, in order.
+    pub names: Vec<String>,
+    rounds: Rounds,
+    summary: bool,
+    pub button: Option<u64>,
+    /// What the players collect (`Hand Result`): the rake is what the total pot has over it.
+    collected: i64,
+    /// The cards dealt to each player, as the log prints them (`[9c Th]`).
+    dealt: Vec<Option<String>>,
+    /// A log without street markers: the board (from the summary's `Board [...]`), the index of
+    /// that line, and how many of its streets are dealt so far.
+    unmarked: Option<(Vec<&'h str>, usize)>,
+    streets: usize,
+    /// In a hand of antes, the players with no `Ante chip` line (their all-in before the deal is
+    /// the ante).
+    antes_unposted: Vec<bool>,
+    /// The small and big blinds.
+    blinds: (i64, i64),
+    /// The last action line (a repeat of it is dropped).
+    last_action: Option<String>,
+    /// The seat labelled `Small Blind`.
+    small_blind_seat: Option<usize>,
+    /// Past `*** HOLE CARDS ***`: an all-in before it is a blind.
+    dealing: bool,
+    pub lines: Vec<String>,
+    pub origin: Vec<usize>,
+}
+
+impl<'h> Translation<'h> {
+    pub fn new(head: &'h Head<'h>, seats: &[SeatLine], lines: &[&'h str]) -> Self {
+        let names = seats
+            .iter()
+            .map(|s| {
+                if s.hero {
+                    HERO.to_string()
+                } else {
+                    format!("{} #{}", s.label, head.id)
+                }
+            })
+            .collect();
+        let decimals = if head.tournament.is_some() { 0 } else { 2 };
+        let stacks = seats
+            .iter()
+            .map(|s| parse_amount(&s.stack, decimals).unwrap_or(0))
+            .collect();
+        Translation {
+            head,
+            decimals,
+            names,
+            rounds: Rounds::new(stacks),
+            summary: false,
+            button: None,
+            collected: 0,
+            dealt: vec![None; seats.len()],
+            unmarked: unmarked_board(lines),
+            streets: 0,
+            dealing: false,
+            small_blind_seat: seats.iter().position(|s| s.label == "Small Blind"),
+            antes_unposted: antes_unposted(seats, lines),
+            last_action: None,
+            blinds: (0, 0),
+            lines: Vec::with_capacity(lines.len() + 3),
+            origin: Vec::with_capacity(lines.len() + 3),
+        }
+    }
+
+    pub fn push(&mut self, i: usize, line: String) {
+        self.lines.push(line);
+        self.origin.push(i);
+    }
+
+    fn amount(&self, text: &str) -> Result<i64, ReadError> {
+        parse_amount(text.trim(), self.decimals)
+    }
+
+    /// An amount in the log's way: `$1.50`, `1500`.
+    fn money(&self, value: i64) -> String {
+        if self.decimals == 0 {
+            return value.to_string();
+        }
+        let sign = if value < 0 { "-" } else { "" };
+        let value = value.abs();
+        format!("{sign}${}.{:02}", value / 100, value % 100)
+    }
+
+    /// The PokerStars header of the hand: its game, stakes, tournament and start.
+    pub fn header(&mut self, lines: &[&str]) -> Result<String, ReadError> {
+        let head = self.head;
+        let fixed = head.structure == "Fixed Limit";
+        let structure = if fixed { "Limit" } else { head.structure };
+        let (small, big) = match head.level {
+            Some((_, blinds)) => {
+                let (small, big) = blinds.split_once('/').unwrap_or(("", blinds));
+                (self.amount(small).ok(), self.amount(big)?)
+            }
+            None => self.posted_blinds(lines)?,
+        };
+        let small = small.unwrap_or(big / 2);
+        self.blinds = (small, big);
+        let stakes = if fixed {
+            format!("{}/{}", self.money(big), self.money(2 * big))
+        } else {
+            format!("{}/{}", self.money(small), self.money(big))
+        };
+        let mut text = format!("{} Hand #{}: ", head.site, head.id);
+        if let Some(id) = head.tournament {
+            text.push_str(&format!("Tournament #{id}, "));
+        }
+        text.push_str(&format!("{} {structure} ", head.game));
+        if let Some((level, _)) = head.level {
+            text.push_str(&format!("- Level {level} "));
+        }
+        text.push_str(&format!("({stakes}) - {}", head.date));
+        Ok(text)
+    }
+
+    /// The small and big blinds a cash hand's players post (its header has no stakes).
+    fn posted_blinds(&self, lines: &[&str]) -> Result<(Option<i64>, i64), ReadError> {
+        let (mut small, mut big) = (None, None);
+        for line in lines {
+            let Some((_, verb)) = line.split_once(" : ") else {
+                continue;
+            };
+            if let Some(amount) = small_blind(verb) {
+                small = small.or(Some(self.amount(amount)?));
+            } else if let Some(amount) = big_blind(verb) {
+                big = big.or(Some(self.amount(amount)?));
+            }
+        }
+        // a big blind posted all in may be short: twice the small blind
+        match big.or(small.map(|s| 2 * s)) {
+            Some(big) => Ok((small, big)),
+            None => Err(ReadError::malformed(
+                "no blind posted, and a Bovada cash header names no stakes",
+            )
+            .expected("'Big Blind : Big blind $X'")),
+        }
+    }
+
+    /// The family's lines for line `i` of the log.
+    pub fn line(&mut self, i: usize, line: &str, seats: &[SeatLine]) -> Result<(), ReadError> {
+        if line.starts_with("***") {
+            self.last_action = None;
+            if line.starts_with("*** SUMMARY") {
+                self.deal_board(); // a log without markers: the streets the board says were dealt
+                self.summary = true;
+            } else if line.starts_with("*** HOLE CARDS") {
+                self.dealing = true;
+            } else {
+                self.rounds.next_street();
+            }
+            self.push(i, line.to_string());
+            return Ok(());
+        }
+        if self.summary {
+            let pot = self.summary_line(line)?;
+            self.push(i, pot);
+            return Ok(());
+        }
+        let Some((label, verb)) = line.split_once(" : ") else {
+            self.push(i, String::new()); // `Table enter user`, `Player Info: ...`
+            return Ok(());
+        };
+        if verb.starts_with("Set dealer") {
+            // `Set dealer [6]`, `Set dealer/Bring in spot [1]`: the button's seat (maybe empty)
+            let inner = verb.split('[').nth(1).and_then(|r| r.split(']').next());
+            self.button = inner.and_then(|n| n.trim().parse().ok()).or(self.button);
+            self.push(i, String::new());
+            return Ok(());
+        }
+        let hero = label.contains(ME);
+        let label = super::normal_label(label);
+        let Some(who) = seats
+            .iter()
+            .position(|s| s.label == label && (s.hero || !hero))
+        else {
+            // not seated: the family's reader says so
+            self.push(i, format!("{label}: {verb}"));
+            return Ok(());
+        };
+        // Some logs print an action again and again (`Dealer : Raises 450 to 450` fifteen times):
+        // a player cannot act twice in a row in a round (nor collect a pot twice), so a repeat of the
+        // line before says nothing, unless it starts the next street of a log without markers
+        let next_street = self.unmarked.is_some() && self.rounds.over();
+        if self.last_action.as_deref() == Some(line) && !next_street {
+            self.push(i, String::new());
+            return Ok(());
+        }
+        let said = self.action(who, verb.trim())?;
+        if !said.is_empty() {
+            self.last_action = Some(line.to_string());
+        }
+        self.push(i, said);
+        Ok(())
+    }
+
+    /// The markers of the board streets not dealt yet, in a log without markers.
+    fn deal_board(&mut self) {
+        let Some((board, at)) = self.unmarked.clone() else {
+            return;
+        };
+        while self.next_board_street(&board, at) {}
+    }
+
+    /// The next board street's marker, if the board has its cards.
+    fn next_board_street(&mut self, board: &[&str], at: usize) -> bool {
+        let Some(&(name, _)) = BOARD_STREETS.get(self.streets) else {
+            return false;
+        };
+        let dealt: usize = BOARD_STREETS[..=self.streets].iter().map(|s| s.1).sum();
+        if board.len() < dealt {
+            return false;
+        }
+        let before: usize = dealt - BOARD_STREETS[self.streets].1;
+        let marker = if before == 0 {
+            format!("*** {name} *** [{}]", board[..dealt].join(" "))
+        } else {
+            format!(
+                "*** {name} *** [{}] [{}]",
+                board[..before].join(" "),
+                board[before..dealt].join(" ")
+            )
+        };
+        self.streets += 1;
+        self.rounds.next_street();
+        self.push(at, marker);
+        true
+    }
+
+    /// Before a betting action of a log without markers: the next street's marker when the round
+    /// before it is over.
+    fn before_betting(&mut self) {
+        if let Some((board, at)) = self.unmarked.clone() {
+            if self.rounds.over() {
+                self.next_board_street(&board, at);
+            }
+        }
+    }
+
+    /// The family's line for a player's action.
+    fn action(&mut self, who: usize, verb: &str) -> Result<String, ReadError> {
+        let name = self.names[who].clone();
+        let verb = verb
+            .replace("(timeout)", "")
+            .replace("-timeout", "")
+            .replace("(Blind Disconnected)", "");
+        let verb = verb.trim();
+        let first_word = verb.split([' ', '(']).next().unwrap_or("");
+        let last = verb.rsplit(' ').next().unwrap_or("");
+        if matches!(
+            first_word,
+            "Folds" | "Fold" | "Checks" | "Call" | "Calls" | "Bets" | "Raises" | "All-in"
+        ) {
+            self.before_betting();
+        }
+        if matches!(first_word, "Showdown" | "Mucks" | "Does" | "Hand") {
+            self.deal_board();
+        }
+        let said = match first_word {
+            "Table" | "Seat" | "Stand" | "Re-join" | "Sit" | "Sitout" | "Enter" | "Leave"
+            | "Rebuyin" | "Addon" | "Prize" | "Draw" | "Ranking" => return Ok(String::new()),
+            "Card" => {
+                let cards = verb.find('[').map_or("", |at| &verb[at..]);
+                self.dealt[who] = Some(cards.to_string());
+                self.rounds.dealt(who);
+                return Ok(format!("Dealt to {name} {cards}"));
+            }
+            "Folds" | "Fold" => {
+                self.rounds.act(who, 0, true);
+                match verb.find('[') {
+                    Some(at) => format!("folds {}", &verb[at..]),
+                    None => "folds".to_string(),
+                }
+            }
+            "Checks" => {
+                self.rounds.act(who, 0, false);
+                "checks".to_string()
+            }
+            "Ante" if verb.starts_with("Ante chip ") => {
+                self.rounds.ante(who, self.amount(last)?);
+                format!("posts the ante {last}")
+            }
+            "Posts" if verb.starts_with("Posts dead chip ") => {
+                // both blinds (the small one dead) or the small blind alone, as dead money
+                let amount = self.amount(last)?;
+                let (small, big) = self.blinds;
+                if amount == small + big {
+                    self.rounds.ante(who, small);
+                    self.rounds.post(who, big);
+                    format!("posts small & big blinds {last}")
+                } else {
+                    self.rounds.ante(who, amount);
+                    format!("posts the ante {last}")
+                }
+            }
+            "Posts" if verb.starts_with("Posts chip ") => {
+                // a player coming in posts a blind, live (`Posts chip $5` then `Calls $5`)
+                let amount = self.amount(last)?;
+                self.rounds.post(who, amount);
+                let blind = if amount < self.blinds.1 {
+                    "small"
+                } else {
+                    "big"
+                };
+                format!("posts {blind} blind {last}")
+            }
+            "Call" | "Calls" => {
+                self.rounds.act(who, self.amount(last)?, false);
+                format!("calls {last}")
+            }
+            "Bets" | "Double" if !verb.starts_with("Double rebuys") => {
+                self.rounds.act(who, self.amount(last)?, false);
+                format!("bets {last}")
+            }
+            "Double" => return Ok(String::new()), // `Double rebuys 3000`
+            "Raises" => self.raise(who, verb, "")?,
+            "All-in" if verb.starts_with("All-in(raise)") => {
+                self.raise(who, verb, " and is all-in")?
+            }
+            "All-in" if !self.dealing && self.antes_unposted[who] => {
+                // the ante posted all in, in a hand of antes where this player posts none
+                self.rounds.ante(who, self.amount(last)?);
+                format!("posts the ante {last} and is all-in")
+            }
+            "All-in" if !self.dealing => {
+                // a blind posted all in: `Big Blind : All-in 1003`
+                self.rounds.post(who, self.amount(last)?);
+                let blind = if self.small_blind_seat == Some(who) {
+                    "small blind"
+                } else {
+                    "big blind"
+                };
+                format!("posts {blind} {last} and is all-in")
+            }
+            "All-in" => self.all_in(who, self.amount(last)?),
+            "Return" => {
+                self.rounds.returned(who, self.amount(last)?);
+                return Ok(format!("Uncalled bet ({last}) returned to {name}"));
+            }
+            "Hand" => {
+                self.collected += self.amount(last)?;
+                let side = verb.to_ascii_lowercase().contains("side pot");
+                let pot = if side { "side pot" } else { "pot" };
+                return Ok(format!("{name} collected {last} from {pot}"));
+            }
+            "Does" => "doesn't show hand".to_string(),
+            // `Showdown [Td Tc Jh 8c 7c]` prints the best five: the cards shown are the ones dealt
+            "Showdown" | "Mucks" => {
+                let Some(cards) = self.dealt[who].clone() else {
+                    return Ok(String::new());
+                };
+                if first_word == "Mucks" {
+                    format!("mucks hand {cards}")
+                } else {
+                    let desc = verb.rfind(" (").map_or("", |at| &verb[at..]);
+                    format!("shows {cards}{desc}")
+                }
+            }
+            _ => {
+                if let Some(amount) = small_blind(verb) {
+                    self.rounds.post(who, self.amount(amount)?);
+                    format!("posts small blind {amount}")
+                } else if let Some(amount) = big_blind(verb) {
+                    self.rounds.post(who, self.amount(amount)?);
+                    format!("posts big blind {amount}")
+                } else {
+                    verb.to_string() // the family's reader names it unknown
+                }
+            }
+        };
+        Ok(format!("{name}: {said}"))
+    }
+
+    /// `Raises X to Y`, `All-in(raise) X to Y`, and in older logs `Raises Y`: the last amount is
+    /// the total the player raises to.
+    fn raise(&mut self, who: usize, verb: &str, flag: &str) -> Result<String, ReadError> {
+        let to = self.amount(verb.rsplit(' ').next().unwrap_or(""))?;
+        let (bet, before) = (self.rounds.bet(), self.rounds.put_in(who));
+        self.rounds.act(who, to - before, false);
+        Ok(format!(
+            "raises {} to {}{flag}",
+            self.money(to - bet),
+            self.money(to)
+        ))
+    }
+
+    /// `All-in N` (what it adds): a bet when nothing is bet, a call when it does not pass the bet,
+    /// else a raise.
+    fn all_in(&mut self, who: usize, amount: i64) -> String {
+        let (before, bet) = (self.rounds.put_in(who), self.rounds.bet());
+        self.rounds.act(who, amount, false);
+        if bet == 0 {
+            format!("bets {} and is all-in", self.money(amount))
+        } else if before + amount <= bet {
+            format!("calls {} and is all-in", self.money(amount))
+        } else {
+            let to = before + amount;
+            format!(
+                "raises {} to {} and is all-in",
+                self.money(to - bet),
+                self.money(to)
+            )
+        }
+    }
+
+    /// The family's summary line for one of Bovada's: `Total Pot($0.75) | Rake ($0.05)` →
+    /// `Total pot $0.75 | Rake $0.05`. Most logs print no rake: it is what the total pot has over
+    /// what the players collect. The seat lines say nothing the actions do not.
+    fn summary_line(&self, line: &str) -> Result<String, ReadError> {
+        let Some(rest) = line.strip_prefix("Total Pot(") else {
+            let board = line.starts_with("Board ");
+            return Ok(if board {
+                line.to_string()
+            } else {
+                String::new()
+            });
+        };
+        let (pot, rest) = rest.split_once(')').unwrap_or((rest, ""));
+        let printed = rest
+            .split_once("Rake (")
+            .and_then(|(_, r)| r.split(')').next());
+        let rake = match printed {
+            Some(printed) => printed.to_string(),
+            None => self.money(self.amount(pot)? - self.collected),
+        };
+        Ok(format!("Total pot {pot} | Rake {rake}"))
+    }
+}
+
+/// The board of a log that prints no street markers (and the index of its `Board [...]` line);
+/// None when the log has markers.
+fn unmarked_board<'a>(lines: &[&'a str]) -> Option<(Vec<&'a str>, usize)> {
+    let marked = lines.iter().any(|l| {
+        l.starts_with("*** ") && !l.starts_with("*** HOLE CARDS") && !l.starts_with("*** SUMMARY")
+    });
+    if marked {
+        return None;
+    }
+    let at = lines.iter().position(|l| l.starts_with("Board ["))?;
+    let inner = lines[at]["Board [".len()..].split(']').next()?;
+    Some((inner.split_whitespace().collect(), at))
+}
+
+/// In a hand of antes, whether each seat posts none (its label has no `Ante chip` line).
+fn antes_unposted(seats: &[SeatLine], lines: &[&str]) -> Vec<bool> {
+    let posting: Vec<String> = lines
+        .iter()
+        .filter_map(|l| l.split_once(" : "))
+        .filter(|(_, verb)| verb.starts_with("Ante chip "))
+        .map(|(label, _)| super::normal_label(label))
+        .collect();
+    seats
+        .iter()
+        .map(|s| !posting.is_empty() && !posting.contains(&s.label))
+        .collect()
+}
+
+/// The amount of a small blind: `Small blind $1`, `Ante/Small Blind 50`.
+pub fn small_blind(verb: &str) -> Option<&str> {
+    [
+        "Small blind ",
+        "Small Blind ",
+        "Ante/Small blind ",
+        "Ante/Small Blind ",
+    ]
+    .iter()
+    .find_map(|p| verb.strip_prefix(p))
+    .map(str::trim)
+}
+
+/// The amount of a big blind: `Big blind $2`, `Big blind/Bring in 50`.
+pub fn big_blind(verb: &str) -> Option<&str> {
+    ["Big blind ", "Big Blind ", "Big blind/Bring in "]
+        .iter()
+        .find_map(|p| verb.strip_prefix(p))
+        .map(str::trim)
+}

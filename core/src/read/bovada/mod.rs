@@ -1,0 +1,339 @@
+//! Bovada, Ignition and Bodog hand histories (one site, three names), read by turning each line into
+//! the PokerStars family's line for it and reading those with the family's body reader
+//! ([`super::stars`]): one grammar of actions, pots and summaries, and the hand keeps Bovada's raw text
+//! and line numbers (line `i` of the translation is line `i` of the log).
+//!
+//! What Bovada writes differently:
+//! - Players are seat labels (`Dealer`, `Small Blind`, `UTG+2`, `Seat+4` in older logs), the log's
+//!   owner marked `[ME]`. A label is a different player in every hand, so each is named with its hand
+//!   (`UTG+2 #4328077653`) and never merged with another hand's; the owner is [`HERO`].
+//! - The cash header has no stakes: they are the blinds posted. A tournament header gives its level's
+//!   blinds, and no structure in Ignition's newer logs (`Normal- Level 13`): Hold'em is no limit then,
+//!   Omaha pot limit.
+//! - Tournament seat numbers are ids (`Seat 1243:`); the seats are then numbered in the order listed,
+//!   which is the order `Set dealer [4]` counts in.
+//! - Every player's cards are printed (`Card dealt to a spot [9c Th]`); calls give what is added, raises
+//!   the total (`Raises 1333 to 1333`), and `All-in N` is a bet, call or raise by what it adds.
+//! - Stud logs print no street markers: they are quarantined as not read yet.
+
+use super::errors::{Kind, ReadError};
+use super::header::header_line;
+use super::{stars, Dialect, Lookups};
+use crate::model::Hand;
+use lines::Translation;
+
+mod lines;
+mod rounds;
+
+/// The name of the log's owner (`[ME]`) in every hand.
+pub const HERO: &str = "Hero";
+/// The owner's mark after a seat label.
+pub const ME: &str = "[ME]";
+/// Seats numbered above this are ids: the seats are then numbered in the order listed.
+const LARGEST_SEAT: u64 = 10;
+
+/// Bovada's game words, the PokerStars name they read as and the structure when none is given.
+const GAMES: [(&str, &str, &str); 4] = [
+    ("HOLDEM", "Hold'em", "No Limit"),
+    ("OMAHA HiLo", "Omaha Hi/Lo", "Pot Limit"),
+    ("OMAHA", "Omaha", "Pot Limit"),
+    ("7CARD", "7 Card Stud", "Fixed Limit"),
+];
+
+/// What a Bovada header says.
+pub struct Head<'a> {
+    site: &'a str,
+    id: &'a str,
+    game: &'static str,
+    structure: &'a str,
+    table: Option<&'a str>,
+    tournament: Option<&'a str>,
+    /// The tournament level and its blinds `(300/600)`.
+    level: Option<(&'a str, &'a str)>,
+    date: String,
+}
+
+/// Read one Bovada hand (its stripped lines; `raw` gives its text).
+pub fn read_hand(
+    lines: &[&str],
+    first_line: u64,
+    path: &str,
+    dialect: &'static Dialect,
+    lookups: &mut dyn Lookups,
+    raw: &dyn Fn() -> String,
+) -> Result<Hand, ReadError> {
+    let head = head(lines, first_line)?;
+    let at = |i: usize, err: ReadError| {
+        let err = err.hand(Some(head.id));
+        if err.line.is_some() {
+            err
+        } else {
+            err.at(first_line + i as u64)
+        }
+    };
+    // Newer logs have a `Table Info: ...` line before the seats: the family's table line there
+    let info = usize::from(lines.get(1).is_some_and(|l| l.starts_with("Table Info:")));
+    let (seats, button) = seats(lines, 1 + info, first_line).map_err(|err| at(0, err))?;
+    let mut bovada = Translation::new(&head, &seats, lines);
+    let header = bovada.header(lines).map_err(|err| at(0, err))?;
+    bovada.push(0, header);
+    if info == 1 {
+        bovada.push(1, format!("Table '{}'", head.table.unwrap_or("")));
+    }
+    for (k, seat) in seats.iter().enumerate() {
+        let line = format!(
+            "Seat {}: {} ({} in chips)",
+            seat.number, bovada.names[k], seat.stack
+        );
+        bovada.push(1 + info + k, line);
+    }
+    for (i, line) in lines.iter().enumerate().skip(1 + info + seats.len()) {
+        bovada.line(i, line, &seats).map_err(|err| at(i, err))?;
+    }
+    let refs: Vec<&str> = bovada.lines.iter().map(String::as_str).collect();
+    // Line j of the family's text is line origin[j] of the log.
+    let origin = |line: u64| match line.checked_sub(first_line) {
+        Some(j) => first_line + bovada.origin.get(j as usize).map_or(j, |&i| i as u64),
+        None => line,
+    };
+    let read = stars::read_hand(&refs, first_line, path, dialect, lookups, raw);
+    let mut hand = read.map_err(|mut err| {
+        err.line = err.line.map(origin);
+        err
+    })?;
+    for line in hand
+        .action_lines
+        .iter_mut()
+        .chain(hand.deal_lines.iter_mut())
+    {
+        if *line != 0 {
+            *line = origin(*line);
+        }
+    }
+    hand.table = head.table.map(str::to_string);
+    // The button is the seat labelled `Dealer` (`Set dealer [N]` counts seats one way or another)
+    let dealer = seats.iter().find(|s| s.label == "Dealer").map(|s| s.number);
+    let button = match button {
+        Some(Button::AsSet) => bovada.button.filter(|&b| (1..=LARGEST_SEAT).contains(&b)),
+        Some(Button::Empty(b)) => Some(b),
+        None => None,
+    };
+    hand.button = dealer
+        .or(button)
+        .or_else(|| button_before_blinds(&seats))
+        .and_then(|b| u8::try_from(b).ok());
+    Ok(hand)
+}
+
+/// A button the log does not place: the empty seat right before the small blind (a dead button),
+/// else the seat listed before it.
+fn button_before_blinds(seats: &[SeatLine]) -> Option<u64> {
+    let blind = |label: &str| seats.iter().position(|s| s.label == label);
+    let first = blind("Small Blind").or_else(|| blind("Big Blind"))?;
+    let before = seats[first].number.checked_sub(1).filter(|&n| n > 0);
+    match before {
+        Some(n) if !seats.iter().any(|s| s.number == n) => Some(n),
+        _ => Some(seats[(first + seats.len() - 1) % seats.len()].number),
+    }
+}
+
+/// The header line's parts.
+fn head<'a>(lines: &[&'a str], first_line: u64) -> Result<Head<'a>, ReadError> {
+    let first = lines.first().copied().unwrap_or("");
+    let malformed = |reason: &str| {
+        ReadError::malformed(reason)
+            .at(first_line)
+            .expected("'Bovada Hand #N TBL#T HOLDEM No Limit - 2016-08-09 12:41:32'")
+            .actual(first)
+    };
+    let Some(m) = header_line(first) else {
+        return Err(malformed("not a Bovada hand header"));
+    };
+    let Some((body, date)) = m.rest.rsplit_once(" - ") else {
+        return Err(malformed("no date in the header"));
+    };
+    // `2016-08-09 12:41:32` (ET), or with its zone: `2021-04-23 11:09:26 UTC`
+    let mut date = date.trim().replace('-', "/");
+    if date.split_whitespace().count() == 2 {
+        date.push_str(" ET");
+    }
+    let words = |word: &str| body.find(word).map(|at| &body[at + word.len()..]);
+    let number = |rest: &'a str| {
+        let n = rest.bytes().take_while(u8::is_ascii_digit).count();
+        (n > 0).then(|| &rest[..n])
+    };
+    let table = words("TBL#").or_else(|| words("ID#")).and_then(number);
+    let tournament = words("Tournament #").and_then(|rest| {
+        // `Tournament #41678164`, `Tournament #M-20210422003411`
+        let n = rest
+            .bytes()
+            .take_while(|b| b.is_ascii_alphanumeric() || *b == b'-')
+            .count();
+        (n > 0).then(|| &rest[..n])
+    });
+    let level = words("Level ").and_then(|rest| {
+        let (level, blinds) = rest.split_once(' ')?;
+        let blinds = blinds.trim().strip_prefix('(')?.split(')').next()?;
+        Some((level, blinds))
+    });
+    let game = GAMES
+        .iter()
+        .find(|(word, _, _)| body.split([' ', ',']).any(|w| w == *word) || body.contains(word));
+    let Some(&(_, game, default)) = game else {
+        return Err(
+            ReadError::new(Kind::Unsupported, "unsupported game of a Bovada header")
+                .at(first_line)
+                .expected("HOLDEM, OMAHA or OMAHA HiLo")
+                .actual(first),
+        );
+    };
+    if game == "7 Card Stud" {
+        return Err(ReadError::new(
+            Kind::Unsupported,
+            "Bovada's stud logs are not read yet: they print no street markers",
+        )
+        .at(first_line)
+        .expected("a Bovada Hold'em or Omaha hand")
+        .actual(first));
+    }
+    let structure = ["No Limit", "Pot Limit", "Fixed Limit"]
+        .into_iter()
+        .find(|s| body.contains(s))
+        .unwrap_or(default);
+    // `Bodog.com`, `Bodog.eu` are Bodog; a header cut before its site name is Bovada's
+    let site = m.site.trim().split('.').next().unwrap_or("");
+    Ok(Head {
+        site: if site.is_empty() { "Bovada" } else { site },
+        id: m.id,
+        game,
+        structure,
+        table,
+        tournament,
+        level,
+        date,
+    })
+}
+
+/// A seat line's number, label and stack.
+pub struct SeatLine {
+    number: u64,
+    pub label: String,
+    pub stack: String,
+    pub hero: bool,
+}
+
+/// `Seat 4: Big Blind [ME] ($50 in chips)` or (older logs) `Seat+4 [ME]: 1,500 in chips`.
+fn seat_line(line: &str) -> Option<SeatLine> {
+    let rest = line.strip_prefix("Seat")?.trim_start_matches([' ', '+']);
+    let n = rest.bytes().take_while(u8::is_ascii_digit).count();
+    let number = rest[..n].parse().ok()?;
+    let (before, after) = rest[n..].split_once(':')?;
+    let after = after.trim();
+    let (label, stack) = match after.rsplit_once(" (") {
+        Some((label, stack)) => (label, stack.strip_suffix(" in chips)")?),
+        // `Seat+4 [ME]: 1,500 in chips`: the label is the seat
+        None => ("", after.strip_suffix(" in chips")?),
+    };
+    let hero = before.contains(ME) || label.contains(ME);
+    let label = if label.is_empty() {
+        format!("Seat+{}", &rest[..n])
+    } else {
+        normal_label(label)
+    };
+    Some(SeatLine {
+        number,
+        label,
+        stack: stack.trim().to_string(),
+        hero,
+    })
+}
+
+/// A label without the owner's mark, its words single-spaced: `Big Blind  [ME]` → `Big Blind`.
+fn normal_label(label: &str) -> String {
+    label
+        .split_whitespace()
+        .filter(|w| *w != ME)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Where the button is when no seat is labelled `Dealer`.
+#[derive(Clone, Copy)]
+enum Button {
+    /// On the seat `Set dealer [N]` says (the seats keep the log's numbers).
+    AsSet,
+    /// On this empty seat (the seats are numbered in the order listed).
+    Empty(u64),
+}
+
+/// The seat lines after the header (from index `first`; the log's line number of index 0 is
+/// `first_line`), and where the button is if no seat is labelled `Dealer`.
+fn seats(
+    lines: &[&str],
+    first: usize,
+    first_line: u64,
+) -> Result<(Vec<SeatLine>, Option<Button>), ReadError> {
+    let mut seats: Vec<SeatLine> = Vec::new();
+    for (i, line) in lines.iter().enumerate().skip(first) {
+        if !line.starts_with("Seat") || line.starts_with("Seating Info") {
+            break;
+        }
+        match seat_line(line) {
+            Some(seat) => seats.push(seat),
+            None => {
+                return Err(ReadError::malformed("unreadable seat line")
+                    .at(first_line + i as u64)
+                    .expected("'Seat N: LABEL ($X in chips)'")
+                    .actual(*line))
+            }
+        }
+    }
+    // Tournament seat numbers may be ids (`Seat 1243:`) or out of order (`Seat 6: UTG`, `Seat 5:
+    // UTG+1`...); the seats are listed in the table's order. A dead button (no `Dealer`) is an
+    // empty seat before the small blind.
+    let in_order = seats
+        .windows(2)
+        .all(|w| w[0].number < w[1].number && w[1].number <= LARGEST_SEAT);
+    let mut button = None;
+    if !in_order {
+        let labelled = |label: &str| seats.iter().position(|s| s.label == label);
+        let gap = match labelled("Dealer") {
+            Some(_) => None,
+            None => labelled("Small Blind").or_else(|| labelled("Big Blind")),
+        };
+        let mut number = 0;
+        for (k, seat) in seats.iter_mut().enumerate() {
+            number += 1;
+            if gap == Some(k) {
+                button = Some(Button::Empty(number));
+                number += 1;
+            }
+            seat.number = number;
+        }
+    }
+    if in_order {
+        button = Some(Button::AsSet);
+    }
+    Ok((seats, button))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seat_lines_of_both_formats() {
+        let s = seat_line("Seat 4: Big Blind [ME] ($50 in chips)").unwrap();
+        assert_eq!(
+            (s.number, s.label.as_str(), s.stack.as_str(), s.hero),
+            (4, "Big Blind", "$50", true)
+        );
+        let s = seat_line("Seat+4 [ME]: 1,500 in chips").unwrap();
+        assert_eq!(
+            (s.number, s.label.as_str(), s.stack.as_str(), s.hero),
+            (4, "Seat+4", "1,500", true)
+        );
+        let s = seat_line("Seat 1243: UTG+3 (48,213 in chips)").unwrap();
+        assert_eq!((s.number, s.label.as_str(), s.hero), (1243, "UTG+3", false));
+    }
+}

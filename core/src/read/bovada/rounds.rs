@@ -1,0 +1,139 @@
+//! The betting of a Bovada hand as its lines go by: what each player has put in on the street (calls
+//! print what they add, raises the total) and whether the round is over, which is where a street
+//! begins in the logs that print no street markers (Bovada's of 2012).
+
+/// What the players have done so far.
+pub struct Rounds {
+    stacks: Vec<i64>,
+    /// Chips in the pot this hand; put in on this street; acted on this street since the last raise.
+    spent: Vec<i64>,
+    put_in: Vec<i64>,
+    acted: Vec<bool>,
+    dealt: Vec<bool>,
+    folded: Vec<bool>,
+    bet: i64,
+}
+
+impl Rounds {
+    pub fn new(stacks: Vec<i64>) -> Self {
+        let n = stacks.len();
+        Rounds {
+            stacks,
+            spent: vec![0; n],
+            put_in: vec![0; n],
+            acted: vec![false; n],
+            dealt: vec![false; n],
+            folded: vec![false; n],
+            bet: 0,
+        }
+    }
+
+    /// What `who` has put in on this street, and the street's bet.
+    pub fn put_in(&self, who: usize) -> i64 {
+        self.put_in[who]
+    }
+
+    pub fn bet(&self) -> i64 {
+        self.bet
+    }
+
+    /// Dead money (an ante): in the pot, not in the street's bet.
+    pub fn ante(&mut self, who: usize, amount: i64) {
+        self.spent[who] += amount;
+    }
+
+    /// A blind: in the street's bet, and no turn taken.
+    pub fn post(&mut self, who: usize, amount: i64) {
+        self.spent[who] += amount;
+        self.put_in[who] += amount;
+        self.bet = self.bet.max(self.put_in[who]);
+    }
+
+    pub fn dealt(&mut self, who: usize) {
+        self.dealt[who] = true;
+    }
+
+    /// An uncalled bet given back.
+    pub fn returned(&mut self, who: usize, amount: i64) {
+        self.spent[who] -= amount;
+        self.put_in[who] -= amount;
+    }
+
+    /// A turn: `added` chips more (a raise when they pass the bet), or a fold.
+    pub fn act(&mut self, who: usize, added: i64, folds: bool) {
+        self.post(who, added);
+        if self.put_in[who] > self.bet_before(who, added) {
+            self.acted.iter_mut().for_each(|a| *a = false);
+        }
+        self.acted[who] = true;
+        self.folded[who] |= folds;
+    }
+
+    /// The bet before `who` added `added` (a raise passes it).
+    fn bet_before(&self, who: usize, added: i64) -> i64 {
+        let others = (0..self.put_in.len())
+            .filter(|&k| k != who)
+            .map(|k| self.put_in[k])
+            .max()
+            .unwrap_or(0);
+        others.max(self.put_in[who] - added)
+    }
+
+    /// Whether nobody is left to act on this street: every player who still has chips and cards has
+    /// matched the bet, and has acted since the last raise unless no one else can act.
+    pub fn over(&self) -> bool {
+        let live: Vec<usize> = (0..self.stacks.len())
+            .filter(|&k| self.dealt[k] && !self.folded[k] && self.spent[k] < self.stacks[k])
+            .collect();
+        !live
+            .iter()
+            .any(|&k| self.put_in[k] < self.bet || (!self.acted[k] && live.len() >= 2))
+    }
+
+    /// The next street: nothing put in yet, nobody has acted.
+    pub fn next_street(&mut self) {
+        self.put_in.iter_mut().for_each(|p| *p = 0);
+        self.acted.iter_mut().for_each(|a| *a = false);
+        self.bet = 0;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_round_is_over_when_the_big_blind_has_had_its_option() {
+        let mut r = Rounds::new(vec![100, 100, 100]);
+        (0..3).for_each(|k| r.dealt(k));
+        r.post(0, 1);
+        r.post(1, 2);
+        assert!(!r.over());
+        r.act(2, 2, false); // calls
+        r.act(0, 1, false); // completes
+        assert!(!r.over(), "the big blind has not acted");
+        r.act(1, 0, false); // checks
+        assert!(r.over());
+        r.next_street();
+        r.act(0, 0, false);
+        r.act(1, 10, false); // bets
+        r.act(2, 0, true); // folds
+        assert!(!r.over());
+        r.act(0, 10, false);
+        assert!(r.over());
+    }
+
+    #[test]
+    fn an_all_in_player_has_no_turn() {
+        let mut r = Rounds::new(vec![50, 100]);
+        (0..2).for_each(|k| r.dealt(k));
+        r.post(0, 1);
+        r.post(1, 2);
+        r.act(0, 49, false); // all in
+        assert!(!r.over());
+        r.act(1, 48, false); // calls
+        assert!(r.over());
+        r.next_street();
+        assert!(r.over(), "one player with chips has nobody to bet against");
+    }
+}
