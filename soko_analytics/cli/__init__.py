@@ -56,6 +56,7 @@ class InputFormat(str, Enum):
     pokerstars = "pokerstars"
     ggpoker = "ggpoker"
     bovada = "bovada"
+    poker888 = "888poker"
     soko = "soko"
     phh = "phh"
 

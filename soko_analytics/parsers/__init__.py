@@ -25,6 +25,7 @@ FORMATS = {
     "pokerstars": "soko_analytics.parsers.pokerstars",
     "ggpoker": "soko_analytics.parsers.ggpoker",
     "bovada": "soko_analytics.parsers.bovada",
+    "888poker": "soko_analytics.parsers.pacific",
     "soko": "soko_analytics.parsers.soko_text",
     "phh": "soko_analytics.parsers.phh",
 }
@@ -61,7 +62,7 @@ def detect_format(head: str, path: str | None = None) -> str:
     if scores[best] <= 0:
         first = next((line.strip() for line in head.splitlines() if line.strip()), "")
         raise Unreadable("no supported hand-history format recognised", path=path, line=0,
-                         expected="PokerStars, GGPoker, Bovada, Sökö text or PHH", actual=first[:80])
+                         expected="PokerStars, GGPoker, Bovada, 888poker, Sökö text or PHH", actual=first[:80])
     return best
 
 

@@ -4,8 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from soko_analytics.model.hand import Hand
+from soko_analytics.model.hand import ActionKind, Hand
+from soko_analytics.native import money_flow
 from soko_analytics.parsers import read_path
+
+FPDB_SUITS = "hdcs"
+"""fpdb's card codes: suit index * 13 + rank (2 = 1 .. A = 13)."""
 
 
 def site_files(corpus: Path, site: str, count: int) -> list[Path]:
@@ -23,3 +27,32 @@ def read_files(files: list[Path]) -> dict[Path, list]:
 def stored(results: dict[Path, list]) -> list[Hand]:
     """The hands read, in file order."""
     return [h for hands in results.values() for h in hands if isinstance(h, Hand)]
+
+
+def _fpdb_card(code: int) -> str:
+    return "23456789TJQKA"[(code - 1) % 13] + FPDB_SUITS[(code - 1) // 13]
+
+
+def assert_matches_hp(hand: Hand, expected: dict[str, dict]) -> None:
+    """A hand's seats, stacks, winnings, net, seen cards and rake are what another tracker's ``.hp`` sidecar (fpdb's
+    per-player figures, in cents) says."""
+    flows = money_flow(hand)
+    rake = 0
+    shown: dict[str, set[str]] = {}
+    for deal in hand.deals:  # the cards a tracker sees: all but others' down cards
+        if deal.player:
+            shown.setdefault(deal.player, set()).update(str(c) for c in deal.cards if c is not None)
+    for a in hand.actions:
+        if a.kind in (ActionKind.SHOW, ActionKind.MUCK) and a.cards:
+            shown.setdefault(a.player, set()).update(map(str, a.cards))
+    for name, stats in expected.items():
+        seat = hand.seat_of(name)
+        assert seat is not None and seat.seat == stats["seatNo"]
+        assert seat.stack == stats["startCash"], name
+        flow = flows[name]
+        assert flow.collected == stats["winnings"], name
+        assert flow.net == stats["totalProfit"], name
+        cards = {_fpdb_card(stats[f"card{i}"]) for i in range(1, 21) if stats.get(f"card{i}")}
+        assert cards == shown.get(name, set()), name
+        rake += stats["rake"]  # the tracker spreads the rake over the winners of a split pot
+    assert rake == hand.rake

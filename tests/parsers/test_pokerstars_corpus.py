@@ -21,6 +21,7 @@ from soko_analytics.model.hand import ActionKind, Hand
 from soko_analytics.model.ledger import added_money
 from soko_analytics.native import money_flow
 from soko_analytics.parsers import Quarantined, read_path
+from tests.parsers.sites import assert_matches_hp
 
 # Logs whose own figures do not add up (checked by hand; the parser reads them as written).
 KNOWN_BAD_SUMS = {
@@ -36,7 +37,6 @@ BROKEN_LOGS = {
     "238296909420": "the site printed the turn as '*** TURN *** [3c Jd 6d] []', no card (the file is named "
                     "empty.turncard); quarantined as malformed",
 }
-FPDB_SUITS = "hdcs"  # fpdb card codes: suit index * 13 + rank (2 = 1 .. A = 13)
 
 
 @cache
@@ -171,10 +171,6 @@ def _hp_files(corpus: Path):
     return sorted((corpus / "pokerstars").rglob("*.txt.hp"))
 
 
-def _fpdb_card(code: int) -> str:
-    return "23456789TJQKA"[(code - 1) % 13] + FPDB_SUITS[(code - 1) // 13]
-
-
 def test_first_hand_matches_the_hp_sidecars(results, corpus):
     compared = 0
     for hp in _hp_files(corpus):
@@ -183,27 +179,7 @@ def test_first_hand_matches_the_hp_sidecars(results, corpus):
         if isinstance(first, Quarantined):
             assert first.unsupported, first.message()
             continue
-        expected = ast.literal_eval(hp.read_text())
-        flows = money_flow(first)
-        rake = 0
-        shown: dict[str, set[str]] = {}
-        for deal in first.deals:  # the cards a tracker sees: all but others' down cards
-            if deal.player:
-                shown.setdefault(deal.player, set()).update(str(c) for c in deal.cards if c is not None)
-        for a in first.actions:
-            if a.kind in (ActionKind.SHOW, ActionKind.MUCK) and a.cards:
-                shown.setdefault(a.player, set()).update(map(str, a.cards))
-        for name, stats in expected.items():
-            seat = first.seat_of(name)
-            assert seat is not None and seat.seat == stats["seatNo"]
-            assert seat.stack == stats["startCash"], name
-            flow = flows[name]
-            assert flow.collected == stats["winnings"], name
-            assert flow.net == stats["totalProfit"], name
-            cards = {_fpdb_card(stats[f"card{i}"]) for i in range(1, 21) if stats.get(f"card{i}")}
-            assert cards == shown.get(name, set()), name
-            rake += stats["rake"]  # the tracker spreads the rake over the winners of a split pot
-        assert rake == first.rake
+        assert_matches_hp(first, ast.literal_eval(hp.read_text()))
         compared += 1
     # The sidecars of supported games: NLHE 4betPF, NLHE capped, PLO8, Stud Hi/Lo, 2-7 Single Draw
     assert compared == 5

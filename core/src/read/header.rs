@@ -11,6 +11,16 @@ use crate::model::{Stakes, Tournament};
 /// #123  Zone Poker ID#14`.
 pub const TABLE_MARKS: [&str; 2] = [" TBL#", "  Zone Poker ID#"];
 
+/// The header mark of 888poker's and partypoker's logs: `#Game No : 361198949`.
+pub const GAME_NO: &str = "#Game No : ";
+
+/// The hand id of a `#Game No : N` mark whose `#` is at byte `hash`, and the text after it.
+pub fn game_no_at(line: &str, hash: usize) -> Option<(&str, &str)> {
+    let after = line.get(hash..)?.strip_prefix(GAME_NO)?;
+    let n = after.bytes().take_while(u8::is_ascii_digit).count();
+    (n > 0).then(|| (&after[..n], &after[n..]))
+}
+
 /// Whether `after` (the text after a hand id) starts with one of [`TABLE_MARKS`].
 pub fn table_mark(after: &[u8]) -> bool {
     TABLE_MARKS.iter().any(|m| after.starts_with(m.as_bytes()))
@@ -54,6 +64,9 @@ fn is_id_char(b: u8) -> bool {
 /// after the colon). Bovada's cash headers have no colon: `Bovada Hand #123 TBL#45 ...` (the text
 /// after the id).
 fn mark_at(line: &str, hash: usize) -> Option<(&str, &str)> {
+    if let Some(found) = game_no_at(line, hash) {
+        return Some(found);
+    }
     let before = line.get(..hash)?;
     if !WORDS.iter().any(|w| {
         before.len() >= 5 && before.ends_with(' ') && before[..before.len() - 1].ends_with(w)

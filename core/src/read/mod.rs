@@ -28,18 +28,21 @@ mod errors;
 mod ggpoker;
 mod header;
 mod memo;
+mod pacific;
 mod patterns;
 mod pokerstars;
 mod pystr;
+mod rounds;
 mod search;
 mod soko;
 mod stars;
 mod times;
+mod translated;
 mod unicode_tables;
 mod values;
 
 pub use errors::{quarantine, Kind, Quarantine, ReadError, KEPT_CHARS, MAX_HAND_CHARS};
-pub use header::{table_mark, Header};
+pub use header::{table_mark, Header, GAME_NO};
 pub use memo::Memo;
 pub use pystr::repr as py_repr;
 pub use times::{DateTime, Offsets};
@@ -108,6 +111,16 @@ pub static BOVADA: Dialect = Dialect {
     read: bovada::read_hand,
 };
 
+/// 888poker hand histories (`#Game No : N`): each line turned into the family's first ([`pacific`]).
+pub static PACIFIC: Dialect = Dialect {
+    name: "888poker",
+    header: pokerstars::header,
+    aliases: &[],
+    deals_to_all: false,
+    fees: &[],
+    read: pacific::read_hand,
+};
+
 /// The Sökö text format.
 pub static SOKO: Dialect = Dialect {
     name: "soko",
@@ -124,6 +137,7 @@ pub fn dialect(format: &str) -> Option<&'static Dialect> {
         "pokerstars" => Some(&POKERSTARS),
         "ggpoker" => Some(&GGPOKER),
         "bovada" => Some(&BOVADA),
+        "888poker" => Some(&PACIFIC),
         "soko" => Some(&SOKO),
         _ => None,
     }
@@ -360,7 +374,7 @@ fn piece_hand_id(text: &str) -> Option<&str> {
 }
 
 /// Cancelled and cut-off hands are quarantined as such, whatever their game.
-fn check_complete(lines: &[&str], first_line: u64) -> Result<(), ReadError> {
+pub fn check_complete(lines: &[&str], first_line: u64) -> Result<(), ReadError> {
     let hand_id = lines.first().and_then(|l| header::hand_id(l));
     if let Some(at) = lines.iter().position(|l| *l == "Hand cancelled") {
         return Err(ReadError::new(
@@ -396,10 +410,8 @@ pub fn read_piece(
 ) -> Result<Hand, Box<Quarantine>> {
     let (mut stack, mut heap) = ([""; STACK_LINES], Vec::new());
     let lines: &[&str] = split_lines(text, &mut stack, &mut heap);
-    let read = check_complete(lines, first_line).and_then(|()| {
-        (dialect.read)(lines, first_line, path, dialect, lookups, &|| {
-            raw_text(text, lines)
-        })
+    let read = (dialect.read)(lines, first_line, path, dialect, lookups, &|| {
+        raw_text(text, lines)
     });
     read.map_err(|err| {
         let id = err.hand_id.clone();

@@ -232,6 +232,7 @@ pub fn read_hand(
     lookups: &mut dyn Lookups,
     raw: &dyn Fn() -> String,
 ) -> Result<Hand, ReadError> {
+    super::check_complete(lines, first_line)?;
     let header = (dialect.header)(lines, first_line, lookups)?;
     let spec = lookups.spec(&header.rules).map_err(|reason| {
         ReadError::new(Kind::Internal, format!("internal error: {reason}"))

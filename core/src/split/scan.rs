@@ -7,6 +7,7 @@
 use memchr::{memchr, memmem, memrchr};
 
 use super::word::is_word;
+use crate::read::GAME_NO;
 
 /// Site names that start a header glued to other text (`KNOWN_SITES`).
 const KNOWN_SITES: [&str; 9] = [
@@ -56,6 +57,15 @@ fn next_mark(bytes: &[u8], from: usize) -> Option<(usize, usize)> {
     let mut at = from;
     while let Some(i) = memchr(b'#', &bytes[at..]).map(|i| at + i) {
         at = i + 1;
+        if bytes[i..].starts_with(GAME_NO.as_bytes()) {
+            let run = bytes[i + GAME_NO.len()..]
+                .iter()
+                .take_while(|b| b.is_ascii_digit())
+                .count();
+            if run > 0 {
+                return Some((i, i + GAME_NO.len() + run));
+            }
+        }
         if i < from + 5 || bytes[i - 1] != b' ' {
             continue;
         }

@@ -2,9 +2,10 @@
 //! header with its stakes, `NAME: action` lines, `Dealt to` lines, collects and the summary's total;
 //! and, in the logs that print no street markers, the markers where each betting round ends.
 
-use super::rounds::Rounds;
 use super::{Head, SeatLine, HERO, ME};
 use crate::read::errors::ReadError;
+use crate::read::rounds::Rounds;
+use crate::read::translated::Translated;
 use crate::read::values::parse_amount;
 
 /// The board streets of a log without street markers: (marker, cards it deals).
@@ -38,8 +39,7 @@ pub struct Translation<'h> {
     small_blind_seat: Option<usize>,
     /// Past `*** HOLE CARDS ***`: an all-in before it is a blind.
     dealing: bool,
-    pub lines: Vec<String>,
-    pub origin: Vec<usize>,
+    pub out: Translated,
 }
 
 impl<'h> Translation<'h> {
@@ -75,14 +75,12 @@ impl<'h> Translation<'h> {
             antes_unposted: antes_unposted(seats, lines),
             last_action: None,
             blinds: (0, 0),
-            lines: Vec::with_capacity(lines.len() + 3),
-            origin: Vec::with_capacity(lines.len() + 3),
+            out: Translated::with_capacity(lines.len() + 3),
         }
     }
 
     pub fn push(&mut self, i: usize, line: String) {
-        self.lines.push(line);
-        self.origin.push(i);
+        self.out.push(i, line);
     }
 
     fn amount(&self, text: &str) -> Result<i64, ReadError> {

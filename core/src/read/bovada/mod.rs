@@ -18,12 +18,11 @@
 
 use super::errors::{Kind, ReadError};
 use super::header::header_line;
-use super::{stars, Dialect, Lookups};
+use super::{Dialect, Lookups};
 use crate::model::Hand;
 use lines::Translation;
 
 mod lines;
-mod rounds;
 
 /// The name of the log's owner (`[ME]`) in every hand.
 pub const HERO: &str = "Hero";
@@ -62,6 +61,7 @@ pub fn read_hand(
     lookups: &mut dyn Lookups,
     raw: &dyn Fn() -> String,
 ) -> Result<Hand, ReadError> {
+    super::check_complete(lines, first_line)?;
     let head = head(lines, first_line)?;
     let at = |i: usize, err: ReadError| {
         let err = err.hand(Some(head.id));
@@ -90,26 +90,7 @@ pub fn read_hand(
     for (i, line) in lines.iter().enumerate().skip(1 + info + seats.len()) {
         bovada.line(i, line, &seats).map_err(|err| at(i, err))?;
     }
-    let refs: Vec<&str> = bovada.lines.iter().map(String::as_str).collect();
-    // Line j of the family's text is line origin[j] of the log.
-    let origin = |line: u64| match line.checked_sub(first_line) {
-        Some(j) => first_line + bovada.origin.get(j as usize).map_or(j, |&i| i as u64),
-        None => line,
-    };
-    let read = stars::read_hand(&refs, first_line, path, dialect, lookups, raw);
-    let mut hand = read.map_err(|mut err| {
-        err.line = err.line.map(origin);
-        err
-    })?;
-    for line in hand
-        .action_lines
-        .iter_mut()
-        .chain(hand.deal_lines.iter_mut())
-    {
-        if *line != 0 {
-            *line = origin(*line);
-        }
-    }
+    let mut hand = bovada.out.read(first_line, path, dialect, lookups, raw)?;
     hand.table = head.table.map(str::to_string);
     // The button is the seat labelled `Dealer` (`Set dealer [N]` counts seats one way or another)
     let dealer = seats.iter().find(|s| s.label == "Dealer").map(|s| s.number);

@@ -1,6 +1,7 @@
-//! The betting of a Bovada hand as its lines go by: what each player has put in on the street (calls
-//! print what they add, raises the total) and whether the round is over, which is where a street
-//! begins in the logs that print no street markers (Bovada's of 2012).
+//! The betting of a hand as a site's lines go by, for the readers that turn a site's lines into the
+//! family's: what each player has put in on the street (to write a raise's total where the site
+//! prints what it adds, or the reverse), whether the round is over (where a street begins in
+//! Bovada's logs of 2012, which print no street markers), the bet nobody called and the pot.
 
 /// What the players have done so far.
 pub struct Rounds {
@@ -35,6 +36,11 @@ impl Rounds {
 
     pub fn bet(&self) -> i64 {
         self.bet
+    }
+
+    /// Whether `who` has put in every chip (a site that prints no all-in mark).
+    pub fn all_in(&self, who: usize) -> bool {
+        self.stacks[who] > 0 && self.spent[who] >= self.stacks[who]
     }
 
     /// Dead money (an ante): in the pot, not in the street's bet.
@@ -88,6 +94,22 @@ impl Rounds {
         !live
             .iter()
             .any(|&k| self.put_in[k] < self.bet || (!self.acted[k] && live.len() >= 2))
+    }
+
+    /// The part of the last bet nobody matched (a site that prints no uncalled bet): (who, amount).
+    pub fn uncalled(&self) -> Option<(usize, i64)> {
+        let top = (0..self.put_in.len()).max_by_key(|&k| self.put_in[k])?;
+        let second = (0..self.put_in.len())
+            .filter(|&k| k != top)
+            .map(|k| self.put_in[k])
+            .max()
+            .unwrap_or(0);
+        (self.put_in[top] > second).then(|| (top, self.put_in[top] - second))
+    }
+
+    /// Every chip put in so far.
+    pub fn pot(&self) -> i64 {
+        self.spent.iter().sum()
     }
 
     /// The next street: nothing put in yet, nobody has acted.

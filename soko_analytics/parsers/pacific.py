@@ -1,0 +1,46 @@
+"""888poker hand histories (the Cassava software's logs, also 888.ro and 888poker.ca-on; formerly Pacific Poker):
+cash games and tournaments of Hold'em (no limit, pot limit, fixed limit) and Omaha (hi/lo too).
+
+A hand starts ``#Game No : 361198949`` and ``***** Cassava Hand History for Game 361198949 *****``, then the game
+and stakes (``$1/$2 Blinds No Limit Holdem - *** 17 02 2011 15:29:25``, day before month) and the table or
+tournament. Amounts are bracketed and written many ways (``$ 10``, ``0,02$``, ``$ 3.243``, ``552,72``), Dutch logs
+name cards ``H``, ``V``, ``B``, and no line gives the uncalled bet, total pot or rake: the compiled core
+(``core/src/read/pacific/``) works them out from the betting while it turns each line into the PokerStars family's
+and reads the hand with the family's reader, so the hand keeps 888's raw text and line numbers. 888 text is not
+written: ``soko convert`` writes its hands as PokerStars text or PHH.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from typing import NoReturn
+
+from ..model.hand import Hand
+from .base import Quarantined
+from .split import TextSource, first_headers
+from .stars import not_written
+from .stars import parse as parse_family
+
+NAME = "888poker"
+EXTENSIONS = (".txt",)
+STREAMS = True
+"""parse() takes the lines of a file one by one."""
+HEADER = re.compile(r"^\ufeff?#Game No : [0-9]+$")
+SOFTWARE = re.compile(r"^\*{5} (?:Cassava|888\S*) Hand History for Game [0-9]+ \*{5}$")
+"""The line after an 888 header names its software (a partypoker log's names none)."""
+
+
+def detect(head: str) -> float:
+    """1.0 for an 888poker header among the first headers of a text, else 0."""
+    return 1.0 if any(HEADER.match(first) and after and SOFTWARE.match(after[0])
+                      for first, after in first_headers(head)) else 0.0
+
+
+def parse(text: TextSource, path: str = "<text>", strict: bool = False) -> Iterator[Hand | Quarantined]:
+    """Every hand of an 888poker text (or of its blocks), read or quarantined."""
+    return parse_family(text, path, NAME, strict)
+
+
+def write(hands: Iterable[Hand]) -> NoReturn:
+    not_written("888poker", NAME)
