@@ -17,7 +17,11 @@ one core, times:
 and prints hands/s, MB/s and each one's ratio to the floor (read + split in Python), plus the
 Python API's peak traced memory on 5% and 25% of the hands (it should not grow with the file).
 
-    python bench/parse.py [--hands N] [--corpus ../shared/corpus]
+Then, per site the core reads (issue 16), it builds a file of ``--site-hands`` hands from that site's stored corpus
+hands (their raw text, repeated) and times the core's parse of it beside the PokerStars file's, with each site's
+ratio to PokerStars (Bovada's and 888's lines are turned into the PokerStars family's before they are read).
+
+    python bench/parse.py [--hands N] [--site-hands N] [--corpus ../shared/corpus]
 """
 
 from __future__ import annotations
@@ -34,12 +38,15 @@ from pathlib import Path
 
 from _common import NAIVE, corpus_texts, pin_one_core, rate_table, renumbered
 from rich.console import Console
+from rich.table import Table
 
 from soko_analytics.model.hand import Hand
 from soko_analytics.parsers import read_path
 
 TARGET = 250_000
 """Hands/s on one core the compiled core should read (issue 14)."""
+SITES = {"ggpoker": "GGPoker", "bovada": "Bovada", "888poker": "PacificPoker"}
+"""The site formats the core reads and their corpus folders (``sites/<folder>``)."""
 def build_file(corpus: Path, hands: int, folder: Path) -> Path:
     texts = corpus_texts(corpus, ("holdem",))
     out = folder / "holdem-100k.txt"
@@ -83,10 +90,10 @@ def ours(path: Path) -> int:
     return sum(1 for h in read_path(path, "pokerstars") if isinstance(h, Hand))
 
 
-def core_parse(path: Path) -> int:
+def core_parse(path: Path, fmt: str = "pokerstars") -> int:
     from soko_analytics.native import core
 
-    hands, _ = core.parse_count(str(path), "pokerstars")
+    hands, _ = core.parse_count(str(path), fmt)
     return hands
 
 
@@ -104,6 +111,33 @@ def pokerkit_sample(path: Path, hands: int) -> int:
     with warnings.catch_warnings(), contextlib.redirect_stderr(io.StringIO()):
         warnings.simplefilter("ignore")  # pokerkit warns and prints a traceback for each hand it cannot parse
         return sum(1 for _ in PokerStarsParser()(text, error_status=False))
+
+
+def site_file(corpus: Path, folder: str, hands: int, out: Path) -> Path:
+    """A file of ``hands`` hands of one site: its stored corpus hands' raw text, repeated."""
+    texts = [h.raw.strip() for p in sorted((corpus / "sites" / folder).rglob("*.txt")) for h in read_path(p)
+             if isinstance(h, Hand)]
+    with open(out, "w", encoding="utf-8") as f:
+        for i in range(hands):
+            f.write(texts[i % len(texts)])
+            f.write("\n\n\n")
+    return out
+
+
+def site_rates(corpus: Path, hands: int, holdem: Path, tmp: Path) -> Table:
+    """The core's parse of each site's file beside PokerStars', as hands/s and the ratio to PokerStars."""
+    part = tmp / "pokerstars-part.txt"
+    with open(holdem, encoding="utf-8") as src, open(part, "w", encoding="utf-8") as dst:
+        dst.write("\n\n\n".join(src.read().split("\n\n\n")[:hands]))
+    files = [("pokerstars", part)] + [(fmt, site_file(corpus, folder, hands, tmp / f"{fmt}.txt"))
+                                      for fmt, folder in SITES.items()]
+    rows = []
+    for fmt, path in files:
+        n, seconds = timed(lambda p, f: core_parse(p, f), path, fmt)
+        rows.append((fmt, n, seconds, path.stat().st_size / 1e6))
+    stars_rate = rows[0][1] / rows[0][2]
+    return rate_table(f"The core's parse per site ({hands:,} hands each), one core", "site", rows, stars_rate,
+                      ratio="PokerStars ÷ this")
 
 
 def timed(fn, *args) -> tuple[int, float]:
@@ -124,6 +158,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=100_000)
     parser.add_argument("--pokerkit-hands", type=int, default=1_000)
+    parser.add_argument("--site-hands", type=int, default=20_000)
     parser.add_argument("--corpus", type=Path, default=Path(__file__).resolve().parents[2] / "shared" / "corpus")
     args = parser.parse_args()
     pin_one_core()
@@ -156,6 +191,7 @@ def main() -> int:
         console.print("peak traced memory while reading (it should not grow with the file): " + ", ".join(peaks))
         verdict = "met" if core_rate >= TARGET else "NOT met"
         console.print(f"core target ≥ {TARGET:,} hands/s on one core: {verdict} ({core_rate:,.0f} hands/s)")
+        console.print(site_rates(args.corpus, min(args.site_hands, args.hands), path, Path(tmp)))
     return 0
 
 
