@@ -57,6 +57,7 @@ class InputFormat(str, Enum):
     ggpoker = "ggpoker"
     bovada = "bovada"
     poker888 = "888poker"
+    winamax = "winamax"
     soko = "soko"
     phh = "phh"
 

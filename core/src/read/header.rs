@@ -21,6 +21,19 @@ pub fn game_no_at(line: &str, hash: usize) -> Option<(&str, &str)> {
     (n > 0).then(|| (&after[..n], &after[n..]))
 }
 
+/// The header mark of Winamax's logs: `HandId: #9260931-103-1479198677 - `.
+pub const HAND_ID: &str = "HandId: #";
+
+/// The hand id of a `HandId: #N - ` mark whose `#` is at byte `hash`, and the text after it.
+pub fn winamax_at(line: &str, hash: usize) -> Option<(&str, &str)> {
+    if !line.get(..hash)?.ends_with(&HAND_ID[..HAND_ID.len() - 1]) {
+        return None;
+    }
+    let after = &line[hash + 1..];
+    let n = after.bytes().take_while(|&b| is_id_char(b)).count();
+    (n > 0 && after[n..].starts_with(" - ")).then(|| (&after[..n], &after[n..]))
+}
+
 /// Whether `after` (the text after a hand id) starts with one of [`TABLE_MARKS`].
 pub fn table_mark(after: &[u8]) -> bool {
     TABLE_MARKS.iter().any(|m| after.starts_with(m.as_bytes()))
@@ -64,7 +77,7 @@ fn is_id_char(b: u8) -> bool {
 /// after the colon). Bovada's cash headers have no colon: `Bovada Hand #123 TBL#45 ...` (the text
 /// after the id).
 fn mark_at(line: &str, hash: usize) -> Option<(&str, &str)> {
-    if let Some(found) = game_no_at(line, hash) {
+    if let Some(found) = game_no_at(line, hash).or_else(|| winamax_at(line, hash)) {
         return Some(found);
     }
     let before = line.get(..hash)?;

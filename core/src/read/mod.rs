@@ -40,6 +40,7 @@ mod times;
 mod translated;
 mod unicode_tables;
 mod values;
+mod winamax;
 
 pub use errors::{quarantine, Kind, Quarantine, ReadError, KEPT_CHARS, MAX_HAND_CHARS};
 pub use header::{table_mark, Header, GAME_NO};
@@ -121,6 +122,16 @@ pub static PACIFIC: Dialect = Dialect {
     read: pacific::read_hand,
 };
 
+/// Winamax hand histories: each line turned into the family's first ([`winamax`]).
+pub static WINAMAX: Dialect = Dialect {
+    name: "winamax",
+    header: pokerstars::header,
+    aliases: &[("PRE-FLOP", "HOLE CARDS")],
+    deals_to_all: false,
+    fees: &[],
+    read: winamax::read_hand,
+};
+
 /// The Sökö text format.
 pub static SOKO: Dialect = Dialect {
     name: "soko",
@@ -138,6 +149,7 @@ pub fn dialect(format: &str) -> Option<&'static Dialect> {
         "ggpoker" => Some(&GGPOKER),
         "bovada" => Some(&BOVADA),
         "888poker" => Some(&PACIFIC),
+        "winamax" => Some(&WINAMAX),
         "soko" => Some(&SOKO),
         _ => None,
     }

@@ -10,8 +10,9 @@ use super::word::is_word;
 use crate::read::GAME_NO;
 
 /// Site names that start a header glued to other text (`KNOWN_SITES`).
-const KNOWN_SITES: [&str; 9] = [
+const KNOWN_SITES: [&str; 10] = [
     "PokerStars",
+    "Winamax",
     "Full Tilt",
     "Run It Once Poker",
     "PokerMaster",
@@ -64,6 +65,16 @@ fn next_mark(bytes: &[u8], from: usize) -> Option<(usize, usize)> {
                 .count();
             if run > 0 {
                 return Some((i, i + GAME_NO.len() + run));
+            }
+        }
+        if i >= from + 8 && &bytes[i - 8..i] == b"HandId: " {
+            // Winamax's `HandId: #N - ` (`read::winamax_at`)
+            let run = bytes[i + 1..]
+                .iter()
+                .take_while(|b| b.is_ascii_alphanumeric() || **b == b'-')
+                .count();
+            if run > 0 && bytes[i + 1 + run..].starts_with(b" - ") {
+                return Some((i - 8, i + 1 + run));
             }
         }
         if i < from + 5 || bytes[i - 1] != b' ' {
@@ -120,7 +131,7 @@ impl Line {
             .saturating_sub(LONGEST_SITE - 1)
             .max(self.start);
         for at in from..mark {
-            if matches!(bytes[at], b'P' | b'F' | b'R' | b'S' | b'E' | b'C')
+            if matches!(bytes[at], b'P' | b'F' | b'R' | b'S' | b'E' | b'C' | b'W')
                 && KNOWN_SITES
                     .iter()
                     .any(|site| bytes[at..mark].starts_with(site.as_bytes()))

@@ -1,0 +1,322 @@
+//! Each line of a Winamax hand as the PokerStars family's line that says the same.
+
+use super::{Head, SITE};
+use crate::read::errors::ReadError;
+use crate::read::rounds::Rounds;
+use crate::read::translated::Translated;
+use crate::read::values::parse_amount;
+
+/// The family's lines of a hand.
+pub struct Translation<'h> {
+    head: &'h Head<'h>,
+    first_line: u64,
+    names: Vec<String>,
+    summary: bool,
+    /// The betting, for the bet nobody called (Winamax prints none: it is in the pot and in what
+    /// its player collects) and the total before the rake (Winamax prints the total after it).
+    rounds: Rounds,
+    decimals: u8,
+    /// The uncalled bet given back: (who, what is still to take off what that player collects).
+    uncalled: Option<(usize, i64)>,
+    settled: bool,
+    /// The uncalled bet Winamax's printed total counts.
+    in_total: i64,
+    pub out: Translated,
+}
+
+/// An amount without Winamax's euro sign and thousands: `1.50€` → `1.50`, `2k` → `2000`.
+fn plain(text: &str) -> String {
+    let text = text.trim().replace('€', "");
+    match text.strip_suffix('k').and_then(|n| n.parse::<f64>().ok()) {
+        // a whole number of chips in thousands (`2k`, `2.5k`)
+        Some(thousands) => format!("{}", (thousands * 1000.0).round() as i64),
+        None => text,
+    }
+}
+
+impl<'h> Translation<'h> {
+    pub fn new(head: &'h Head<'h>, lines: usize, first_line: u64) -> Self {
+        Translation {
+            head,
+            first_line,
+            names: Vec::new(),
+            summary: false,
+            rounds: Rounds::new(Vec::new()),
+            decimals: if head.buy_in.is_some() { 0 } else { 2 },
+            uncalled: None,
+            settled: false,
+            in_total: 0,
+            out: Translated::with_capacity(lines),
+        }
+    }
+
+    /// Every line of the hand, in the family's words.
+    pub fn translate(&mut self, lines: &[&str]) -> Result<(), ReadError> {
+        let table = lines.get(1).and_then(|l| l.strip_prefix("Table: "));
+        let header = self.header(table.unwrap_or(""));
+        self.out.push(0, header);
+        let mut i = 1;
+        if let Some(table) = table {
+            let table = table
+                .replace(" (real money)", "")
+                .replace(" (play money)", "");
+            // `Seat #2 is the button`, `Seat 0000005 is the button`; seat 0 is none
+            let table = match table.split_once(" Seat ") {
+                Some((before, after)) => {
+                    let number = after
+                        .trim_start_matches('#')
+                        .trim_end_matches(" is the button");
+                    match number.parse::<u32>() {
+                        Ok(0) | Err(_) => before.to_string(),
+                        Ok(n) => format!("{before} Seat #{n} is the button"),
+                    }
+                }
+                None => table,
+            };
+            self.out.push(1, format!("Table {table}"));
+            i = 2;
+        }
+        while let Some(seat) = lines.get(i).and_then(|l| l.strip_prefix("Seat ")) {
+            let Some((number, rest)) = seat.split_once(": ") else {
+                break;
+            };
+            let Some((name, stack)) = rest.rsplit_once(" (") else {
+                break;
+            };
+            let stack = stack.trim_end_matches(')').split(',').next().unwrap_or("");
+            self.out.push(
+                i,
+                format!("Seat {number}: {name} ({} in chips)", plain(stack)),
+            );
+            self.names.push(name.to_string());
+            i += 1;
+        }
+        self.rounds = Rounds::new(vec![i64::MAX; self.names.len()]);
+        for (k, line) in lines.iter().enumerate().skip(i) {
+            let said = self.line(k, line, lines)?;
+            self.out.push(k, said);
+        }
+        Ok(())
+    }
+
+    /// The PokerStars header: game, stakes (an ante first when there are three), tournament, start.
+    fn header(&self, table: &str) -> String {
+        let head = self.head;
+        let parts: Vec<String> = head.stakes.split('/').map(plain).collect();
+        let euro = head.stakes.contains('€');
+        let money = |amount: &String| {
+            if euro {
+                format!("€{amount}")
+            } else {
+                amount.clone()
+            }
+        };
+        let (ante, low, high) = match &parts[..] {
+            [ante, low, high] => (Some(ante), low, high),
+            [low, high] => (None, low, high),
+            _ => (None, &parts[0], &parts[0]),
+        };
+        let mut stakes = format!("{}/{}", money(low), money(high));
+        if let Some(ante) = ante {
+            stakes.push_str(&format!(" - Ante {}", money(ante)));
+        }
+        let mut text = format!("{SITE} Hand #{}: ", head.id);
+        if let Some(buy_in) = head.buy_in {
+            // the tournament's id is in its table's name: 'Freeroll 5€(5142226)#005'
+            let id = table
+                .rsplit_once('(')
+                .and_then(|(_, r)| r.split(')').next())
+                .filter(|id| !id.is_empty() && id.bytes().all(|b| b.is_ascii_digit()))
+                .unwrap_or(head.id);
+            text.push_str(&format!("Tournament #{id}, {} ", buy_in.replace(' ', "")));
+        }
+        text.push_str(head.game);
+        if let Some(level) = head.level {
+            text.push_str(&format!(" - Level {level}"));
+        }
+        text.push_str(&format!(" ({stakes}) - {}", head.date));
+        text
+    }
+
+    /// The family's line for one of Winamax's.
+    fn line(&mut self, i: usize, line: &str, lines: &[&str]) -> Result<String, ReadError> {
+        let collects = line.contains(" collected ");
+        if line.starts_with("*** SHOW DOWN") || line.starts_with("*** SUMMARY") || collects {
+            self.settle(i, lines);
+        }
+        if line.starts_with("***") {
+            if line.starts_with("*** SUMMARY") {
+                self.summary = true;
+            }
+            if line.starts_with("*** ANTE/BLINDS") {
+                return Ok(String::new());
+            }
+            let street = !line.starts_with("*** PRE-FLOP") && !line.starts_with("*** SHOW DOWN");
+            if street {
+                self.rounds.next_street();
+            }
+            return Ok(line.replace("][", "] ["));
+        }
+        if self.summary {
+            return self.summary_line(i, line);
+        }
+        if line.starts_with("Dealt to ") {
+            // a stud player's hidden cards are `X`: the family leaves them out (`[X X 8h]` → `[8h]`)
+            let shown = line
+                .split(' ')
+                .filter(|w| !matches!(w.trim_matches(['[', ']']), "X"))
+                .collect::<Vec<_>>()
+                .join(" ");
+            return Ok(match shown.matches('[').count() {
+                0 if line.contains('[') => String::new(),
+                _ if line.contains("[X") => shown.replace("[ ", "["),
+                _ => line.to_string(),
+            });
+        }
+        let who = (0..self.names.len())
+            .filter(|&k| {
+                let name = &self.names[k];
+                line.len() > name.len()
+                    && line.starts_with(name.as_str())
+                    && line.as_bytes()[name.len()] == b' '
+            })
+            .max_by_key(|&k| self.names[k].len());
+        let Some(who) = who else {
+            return Ok(line.to_string()); // the family's reader knows it or names it
+        };
+        let name = self.names[who].clone();
+        let rest = line[name.len() + 1..].replace('€', "");
+        if let Some(amount) = rest.strip_prefix("collected ") {
+            // the uncalled bet, where it is in what its player collects
+            let (amount, pot) = amount.split_once(' ').unwrap_or((amount, ""));
+            let mut value = self.amount(amount);
+            if let Some((back, owed)) = self.uncalled.filter(|&(back, _)| back == who) {
+                value -= owed;
+                self.uncalled = Some((back, 0));
+            }
+            return Ok(format!("{name} collected {} {pot}", self.money(value)));
+        }
+        self.track(who, &rest);
+        if let Some(amount) = rest.strip_suffix(" out of position") {
+            return Ok(self.out_of_position(&name, amount));
+        }
+        if rest == "denies big blind" {
+            return Ok(String::new());
+        }
+        if let Some(amount) = rest
+            .strip_prefix("brings in ")
+            .filter(|a| !a.starts_with("for "))
+        {
+            return Ok(format!("{name}: brings in for {amount}"));
+        }
+        if let Some(amount) = rest.strip_prefix("posts ante ") {
+            return Ok(format!("{name}: posts the ante {amount}"));
+        }
+        Ok(format!("{name}: {rest}"))
+    }
+
+    fn amount(&self, text: &str) -> i64 {
+        let text = text.trim_end_matches(" and is all-in");
+        parse_amount(&plain(text), self.decimals).unwrap_or(0)
+    }
+
+    fn money(&self, value: i64) -> String {
+        match self.decimals {
+            0 => value.to_string(),
+            _ => format!("{}.{:02}", value / 100, value % 100),
+        }
+    }
+
+    /// What an action puts in (`calls 2`, `bets 2`, `raises 2 to 4`, `posts big blind 2`).
+    fn track(&mut self, who: usize, rest: &str) {
+        let words: Vec<&str> = rest.split(' ').collect();
+        match words[..] {
+            ["posts", "ante", amount, ..] => self.rounds.ante(who, self.amount(amount)),
+            ["posts", "small" | "big", "blind", amount, ..] => {
+                self.rounds.post(who, self.amount(amount))
+            }
+            ["calls" | "bets", amount, ..] => self.rounds.act(who, self.amount(amount), false),
+            ["raises", _, "to", to, ..] => {
+                let added = self.amount(to) - self.rounds.put_in(who);
+                self.rounds.act(who, added, false);
+            }
+            ["brings", "in", amount, ..] | ["completes", "to", amount, ..] => {
+                let added = self.amount(amount) - self.rounds.put_in(who);
+                self.rounds.post(who, added.max(0));
+            }
+            _ => {}
+        }
+    }
+
+    /// Before the first collect, the showdown or the summary: the bet nobody called, given back.
+    fn settle(&mut self, i: usize, lines: &[&str]) {
+        if std::mem::replace(&mut self.settled, true) {
+            return;
+        }
+        let Some((who, amount)) = self.rounds.uncalled() else {
+            return;
+        };
+        self.rounds.returned(who, amount);
+        let name = self.names[who].clone();
+        let line = format!("Uncalled bet ({}) returned to {name}", self.money(amount));
+        self.out.push(i, line);
+        // Winamax's total is after the rake and counts the uncalled bet: what is collected
+        let collects: i64 = lines[i..]
+            .iter()
+            .filter_map(|l| l.split_once(" collected "))
+            .map(|(_, rest)| self.amount(rest.split(' ').next().unwrap_or("")))
+            .sum();
+        if collects > self.rounds.pot() {
+            self.uncalled = Some((who, amount));
+            self.in_total = amount;
+        }
+    }
+
+    /// `posts small blind 3 out of position` (both blinds, the small one dead, when it is their sum;
+    /// else the small blind, dead), `posts big blind 0 out of position` (nothing more).
+    fn out_of_position(&self, name: &str, posted: &str) -> String {
+        let parts: Vec<String> = self.head.stakes.split('/').map(plain).collect();
+        let decimals = 2;
+        let value = |text: &str| parse_amount(text, decimals).unwrap_or(-1);
+        let (small, big) = match &parts[..] {
+            [.., small, big] => (value(small), value(big)),
+            _ => (-1, -1),
+        };
+        if let Some(amount) = posted.strip_prefix("posts small blind ") {
+            if value(amount) == small + big {
+                return format!("{name}: posts small & big blinds {amount}");
+            }
+            return format!("{name}: posts the ante {amount}");
+        }
+        match posted.strip_prefix("posts big blind ") {
+            Some(amount) if value(amount) == 0 => String::new(),
+            _ => format!("{name}: {posted}"),
+        }
+    }
+
+    /// `Total pot 15.48€ | Rake 0.52€`, `Total pot 2k | No rake` in the family's words; the other
+    /// summary lines say nothing the actions do not.
+    fn summary_line(&self, i: usize, line: &str) -> Result<String, ReadError> {
+        let Some(rest) = line.strip_prefix("Total pot ") else {
+            return Ok(String::new());
+        };
+        // Winamax's total is after the rake and counts an uncalled bet: the family's is neither
+        let mut parts = rest.split(" | ");
+        let printed = self.amount(parts.next().unwrap_or(""));
+        let rake = match parts.next().map(str::trim) {
+            None | Some("No rake") => 0,
+            Some(part) => match part.strip_prefix("Rake ") {
+                Some(rake) => self.amount(rake),
+                None => {
+                    return Err(ReadError::malformed("unreadable summary part")
+                        .at(self.first_line + i as u64)
+                        .expected("'Total pot X | Rake Y'")
+                        .actual(line))
+                }
+            },
+        };
+        let pot = printed + rake - self.in_total;
+        let said = format!("Total pot {} | Rake {}", self.money(pot), self.money(rake));
+        Ok(said)
+    }
+}

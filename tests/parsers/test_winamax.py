@@ -1,0 +1,116 @@
+"""Winamax logs (``../shared/corpus/sites/Winamax``): detected as Winamax, every hand header ends as one stored or
+quarantined hand, the stored hands audit clean or are listed with why not, three of the five ``.hp`` sidecars
+match in cents, and the hands go through PokerStars text and PHH unchanged.
+
+The figures checked are the logs' own (their headers and summaries) and fpdb's ``.hp`` sidecars.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from soko_analytics.model.hand import ActionKind, Hand
+from soko_analytics.parsers import detect_format, phh, pokerstars, winamax
+from soko_analytics.parsers.base import FormatError
+from soko_analytics.parsers.source import HEAD_CHARS
+from soko_analytics.replay.audit import audit
+from tests.parsers.sites import assert_matches_hp, read_files, site_files, stored
+
+HEADER = re.compile(r"HandId: #([0-9A-Za-z-]+) - ")
+NOT_READ = {
+    "9250793-388-1478989461": "unknown street marker 'FIRST-BET'",  # 2-7 Triple Draw's rounds
+    "8835086-564-1465760198": "unknown street marker 'THIRD'",  # a stud export's streets
+    "9250793-470-1478990787": "is not seated",  # stud: a hidden card dealt to another player
+    "9250793-554-1478991850": "is not seated",
+    "9250793-444-1478990340": "is not seated",
+    "9250793-1578-1479092164": "is not an amount",  # the file's 'negative bet'
+    "15917912-457-1618228092": "no seat lines",  # seat lines without their colon
+    "6307872438747255-64-1288123510": "more than 0 decimals",  # tournament chips with cents
+    "6307872438747255-71-1288124090": "more than 0 decimals",
+}
+"""Quarantined hands (games and forms not read yet, or a log's own fault) and what their reasons say."""
+WRONG_LOGS = {"6468352-1737-1408024646": "the file's 'bad pot': the total pot is more than the players put in"}
+NOT_MODELLED = {
+    "6417287-1303-1406683540": "a raise over the antes of a pot-limit ante game (the file's 'ante raise')",
+    "6417287-1322-1406684365": "the same",
+    "22085692498641245-10-1299346856": "a side pot the log pays in three collects",
+    "118267374808858625-31-1343075816": "a raise over a big blind posted all in for less",
+}
+HP_MATCHING = {
+    "NLHE-5max-EUR-1-2-201201.Hero.Sitting.Out.txt",
+    "NLHE-FR-EUR-0.02-0.05-201010.Invalid.side.pot.Player8.txt",
+    "NLHE-FR-EUR-0.02-0.05-201010.Real.side.pot.with.bad.collected.Biggest.stack.wins.txt",
+}
+"""The sidecars whose figures match; of the other two, fpdb keeps a tournament's chips in hundredths, and counts a
+side pot's returned chips out of Hero's winnings and half the rake."""
+
+
+@pytest.fixture(scope="module")
+def files(corpus) -> list[Path]:
+    return site_files(corpus, "Winamax", 31)
+
+
+@pytest.fixture(scope="module")
+def results(files) -> dict[Path, list]:
+    return read_files(files)
+
+
+def test_every_file_is_winamax_and_every_header_one_hand(files, results):
+    for path in files:
+        text = path.read_text(encoding="utf-8", errors="replace")
+        assert detect_format(text[:HEAD_CHARS], str(path)) == "winamax", path
+        assert [r.hand_id for r in results[path]] == HEADER.findall(text), path
+    hands = stored(results)
+    quarantined = {r.hand_id: r for rs in results.values() for r in rs if not isinstance(r, Hand)}
+    assert (len(hands), len(quarantined)) == (69, 9)
+    assert set(quarantined) == set(NOT_READ)
+    for hand_id, record in quarantined.items():
+        assert isinstance(record.error, FormatError) and NOT_READ[hand_id] in record.reason, record.reason
+    assert {h.site for h in hands} == {"Winamax"} and {h.source.format for h in hands} == {"winamax"}
+    assert Counter(h.rules for h in hands) == {"holdem": 61, "omaha": 6, "omaha5-hilo": 1,
+                                               "holdem; structure=fixed_limit": 1}
+
+
+def test_the_stored_hands_audit_clean_or_are_listed(results):
+    failing = {h.hand_id for h in stored(results) if not audit(h).ok}
+    assert failing == set(WRONG_LOGS) | set(NOT_MODELLED)
+
+
+def test_the_hp_sidecars_match_in_cents(files, results):
+    matched = set()
+    for path in files:
+        hp = path.with_name(path.name + ".hp")
+        if hp.exists() and path.name in HP_MATCHING:
+            assert_matches_hp(results[path][0], ast.literal_eval(hp.read_text()))
+            matched.add(path.name)
+    assert matched == HP_MATCHING
+
+
+def test_the_uncalled_bet_and_the_total_after_the_rake(results):
+    by_id = {h.hand_id: h for h in stored(results)}
+    # "Player0 bets 0.10€", "Hero folds", "Player0 collected 0.19€ from pot", "Total pot 0.19€ | Rake 0.01€":
+    # Winamax's total is after the rake and counts the bet nobody called
+    hand = by_id["2769259-665-1335035306"]
+    flows = [(a.kind, a.amount) for a in hand.actions if a.kind in (ActionKind.UNCALLED, ActionKind.COLLECT)]
+    assert flows == [(ActionKind.UNCALLED, 10), (ActionKind.COLLECT, 9)]
+    assert (hand.total_pot, hand.rake, hand.stakes.currency) == (10, 1, "EUR")
+    # "Player4 posts small blind 3€ out of position" (1€ + 2€): both blinds, the small one dead
+    both = by_id["9260931-103-1479198677"]
+    assert [(a.kind, a.amount) for a in both.actions if a.player == "Player4"][0] == (
+        ActionKind.SMALL_AND_BIG_BLIND, 300)
+
+
+def test_pokerstars_text_and_phh_read_back_the_same_hands(results):
+    hands = stored(results)
+    assert list(pokerstars.parse(pokerstars.write(hands))) == hands
+    assert list(phh.parse(phh.write(hands))) == hands
+
+
+def test_winamax_text_is_not_written():
+    with pytest.raises(FormatError, match="not written"):
+        winamax.write([])
