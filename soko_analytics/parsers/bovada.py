@@ -1,13 +1,14 @@
 """Bovada, Ignition and Bodog hand histories (one site under three names): cash games and tournaments of
-Hold'em and Omaha (hi/lo too).
+Hold'em, Omaha (hi/lo too) and 7 Card Stud.
 
 Bovada's players are seat labels (``Dealer``, ``Small Blind``, ``UTG+2``; ``Seat+4`` in older logs), the log's
 owner marked ``[ME]``. A label is a different player in every hand, so each is stored under its hand
 (``UTG+2 #4328077653``) and never merged with another hand's; the owner is ``Hero`` in every hand. The cash
 header names no stakes (they are the blinds posted); tournament seats are numbered in the order listed. The
 compiled core (``core/src/read/bovada.rs``) turns each line into the PokerStars family's and reads the hand
-with the family's reader, so the hand keeps Bovada's raw text and line numbers. Stud logs, which print no
-street markers, are quarantined as not read yet. Bovada text is not written: ``soko convert`` writes its hands
+with the family's reader, so the hand keeps Bovada's raw text and line numbers. Stud logs print no street markers
+and no stakes: a street begins at the first card dealt after the betting, and the bets are two and four bring-ins.
+Bovada text is not written: ``soko convert`` writes its hands
 as PokerStars text or PHH.
 """
 

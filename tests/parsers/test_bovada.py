@@ -18,15 +18,13 @@ import pytest
 from soko_analytics.model.hand import ActionKind, Hand
 from soko_analytics.native import money_flow
 from soko_analytics.parsers import bovada, detect_format, phh, pokerstars
-from soko_analytics.parsers.base import IncompleteHand, UnsupportedGame
+from soko_analytics.parsers.base import IncompleteHand
 from soko_analytics.parsers.source import HEAD_CHARS
 from soko_analytics.replay.audit import audit
 from tests.parsers.sites import read_files, site_files, stored
 
 HEADER = re.compile(r"Hand #([0-9]+)(?::| TBL#|  Zone Poker ID#)")
 """A hand header, wherever it starts (a cut-off hand's last line runs into the next header)."""
-STUD = "7-Stud-USD-MTT - $10-$1 - 201206.txt"
-"""Bovada's stud logs print no street markers: quarantined as not read yet (40 hands)."""
 WRONG_LOGS = {
     "2607979051": "the header's level says blinds of 75/150, the players post 50/100",
     "3581708086": "the summary has no total pot (the file's 'board.fix' hand): the rake the winner paid is unknown",
@@ -60,14 +58,12 @@ def test_every_file_is_bovada_and_every_header_one_hand(files, results):
         assert [r.hand_id for r in results[path]] == HEADER.findall(text), path
     hands = stored(results)
     quarantined = [r for hands in results.values() for r in hands if not isinstance(r, Hand)]
-    assert (len(hands), len(quarantined)) == (726, 41)
-    stud = [q for q in quarantined if Path(q.path).name == STUD]
-    assert len(stud) == 40 and all(isinstance(q.error, UnsupportedGame) for q in stud)
-    [partial] = [q for q in quarantined if q not in stud]
+    assert (len(hands), len(quarantined)) == (766, 1)
+    [partial] = quarantined
     assert isinstance(partial.error, IncompleteHand) and partial.hand_id == "3260004104"
     assert {h.source.format for h in hands} == {"bovada"}
-    assert Counter(h.site for h in hands) == {"Bovada": 461, "Ignition": 262, "Bodog": 3}
-    assert Counter(h.rules for h in hands) == {"holdem": 647, "omaha-hilo": 53, "omaha": 22,
+    assert Counter(h.site for h in hands) == {"Bovada": 501, "Ignition": 262, "Bodog": 3}
+    assert Counter(h.rules for h in hands) == {"holdem": 647, "omaha-hilo": 53, "stud7": 40, "omaha": 22,
                                                  "holdem; structure=fixed_limit": 4}
 
 
@@ -142,6 +138,21 @@ def test_logs_without_street_markers_get_their_streets_where_each_round_ends(res
     assert raises == [("Big Blind", 2200, False), ("UTG", 7600, False), ("Hero", 12400, True),
                       ("Big Blind", 40000, True)]
     assert audit(multiway).ok
+
+
+def test_stud_gets_its_streets_and_the_stakes_of_its_bring_in(results):
+    # "Level 1 (0/0)", "Seat+1 : Ante chip 2", "Seat+1 : Big blind/Bring in(timeout) 5", a card to each player after
+    # the betting, "Seat+8 : Double bets 20" on fourth street (an open pair), "Bets 20" on fifth: every Bovada stud
+    # level's bets are two and four bring-ins
+    hand = _by_id(results)["2633116884"]
+    assert (hand.stakes.ante, hand.stakes.bring_in, hand.stakes.small_bet, hand.stakes.big_bet) == (2, 5, 10, 20)
+    bets = [(a.street, a.amount) for a in hand.actions if a.kind is ActionKind.BET]
+    assert bets == [(1, 20), (2, 20), (3, 20), (4, 20)]
+    assert [len(d.cards) for d in hand.deals if d.player == "Seat+8 #2633116884"] == [3, 1, 1, 1, 1]
+    assert audit(hand).ok
+    # "Seat+1 : All-in(raise) 22" with nothing bet on the street is a bet
+    short = _by_id(results)["2633123306"]
+    assert [(a.kind, a.amount, a.all_in) for a in short.actions if a.street == 2][1] == (ActionKind.BET, 22, True)
 
 
 def test_repeated_lines_forced_all_ins_and_dead_blinds(results):

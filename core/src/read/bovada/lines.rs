@@ -8,6 +8,15 @@ use crate::read::rounds::Rounds;
 use crate::read::translated::Translated;
 use crate::read::values::parse_amount;
 
+/// The family's markers of stud's streets.
+const STUD_STREETS: [&str; 5] = [
+    "3rd STREET",
+    "4th STREET",
+    "5th STREET",
+    "6th STREET",
+    "RIVER",
+];
+
 /// The board streets of a log without street markers: (marker, cards it deals).
 const BOARD_STREETS: [(&str, usize); 3] = [("FLOP", 3), ("TURN", 1), ("RIVER", 1)];
 
@@ -37,6 +46,12 @@ pub struct Translation<'h> {
     last_action: Option<String>,
     /// The seat labelled `Small Blind`.
     small_blind_seat: Option<usize>,
+    /// A stud hand: its streets (by index in [`STUD_STREETS`]), whether a betting action came since
+    /// the last card dealt, and the bring-in.
+    stud: bool,
+    stud_street: usize,
+    bet_since_deal: bool,
+    bring_in: i64,
     /// Past `*** HOLE CARDS ***`: an all-in before it is a blind.
     dealing: bool,
     pub out: Translated,
@@ -71,6 +86,10 @@ impl<'h> Translation<'h> {
             unmarked: unmarked_board(lines),
             streets: 0,
             dealing: false,
+            stud: head.game == "7 Card Stud",
+            stud_street: 0,
+            bet_since_deal: false,
+            bring_in: 0,
             small_blind_seat: seats.iter().position(|s| s.label == "Small Blind"),
             antes_unposted: antes_unposted(seats, lines),
             last_action: None,
@@ -102,7 +121,14 @@ impl<'h> Translation<'h> {
         let head = self.head;
         let fixed = head.structure == "Fixed Limit";
         let structure = if fixed { "Limit" } else { head.structure };
+        // every Bovada stud level brings in for two and a half antes: a hand whose bring-in is not
+        // posted (all in, or sat out) has its antes
+        let stud_ante = self.stud.then(|| self.posted_ante(lines)).flatten();
+        let stud_bring_in = self.stud.then(|| self.posted_bring_in(lines)).flatten();
+        let stud_bring_in = stud_bring_in.or(stud_ante.map(|ante| ante * 5 / 2));
         let (small, big) = match head.level {
+            // stud: bets of two and four bring-ins, an ante of the largest posted
+            _ if self.stud => (None, 2 * stud_bring_in.unwrap_or(0)),
             Some((_, blinds)) => {
                 let (small, big) = blinds.split_once('/').unwrap_or(("", blinds));
                 (self.amount(small).ok(), self.amount(big)?)
@@ -111,11 +137,14 @@ impl<'h> Translation<'h> {
         };
         let small = small.unwrap_or(big / 2);
         self.blinds = (small, big);
-        let stakes = if fixed {
+        let mut stakes = if fixed {
             format!("{}/{}", self.money(big), self.money(2 * big))
         } else {
             format!("{}/{}", self.money(small), self.money(big))
         };
+        if let Some(ante) = stud_ante {
+            stakes.push_str(&format!(" - Ante {}", self.money(ante)));
+        }
         let mut text = format!("{} Hand #{}: ", head.site, head.id);
         if let Some(id) = head.tournament {
             text.push_str(&format!("Tournament #{id}, "));
@@ -126,6 +155,24 @@ impl<'h> Translation<'h> {
         }
         text.push_str(&format!("({stakes}) - {}", head.date));
         Ok(text)
+    }
+
+    /// The largest ante a hand's players post (`Ante chip 2`).
+    fn posted_ante(&self, lines: &[&str]) -> Option<i64> {
+        let antes = lines.iter().filter_map(|l| l.split_once(" : "));
+        antes
+            .filter_map(|(_, verb)| verb.strip_prefix("Ante chip "))
+            .filter_map(|amount| self.amount(amount).ok())
+            .max()
+    }
+
+    /// The bring-in a stud hand's player posts (`Big blind/Bring in 5`).
+    fn posted_bring_in(&self, lines: &[&str]) -> Option<i64> {
+        lines
+            .iter()
+            .filter_map(|l| l.split_once(" : "))
+            .find_map(|(_, verb)| big_blind(&verb.replace("(timeout)", "")).map(str::to_string))
+            .and_then(|amount| self.amount(&amount).ok())
     }
 
     /// The small and big blinds a cash hand's players post (its header has no stakes).
@@ -160,6 +207,10 @@ impl<'h> Translation<'h> {
                 self.summary = true;
             } else if line.starts_with("*** HOLE CARDS") {
                 self.dealing = true;
+                if self.stud {
+                    self.push(i, format!("*** {} ***", STUD_STREETS[0]));
+                    return Ok(());
+                }
             } else {
                 self.rounds.next_street();
             }
@@ -200,12 +251,30 @@ impl<'h> Translation<'h> {
             self.push(i, String::new());
             return Ok(());
         }
+        if self.stud && verb.starts_with("Card dealt") && std::mem::take(&mut self.bet_since_deal) {
+            // stud: the first card dealt after the betting starts the next street
+            self.stud_street += 1;
+            self.rounds.next_street();
+            let street = STUD_STREETS
+                .get(self.stud_street)
+                .copied()
+                .unwrap_or("RIVER");
+            self.push(i, format!("*** {street} ***"));
+        }
         let said = self.action(who, verb.trim())?;
         if !said.is_empty() {
             self.last_action = Some(line.to_string());
         }
         self.push(i, said);
         Ok(())
+    }
+
+    /// Whether a stud bet on third street completes the bring-in.
+    fn completes(&self) -> bool {
+        self.stud
+            && self.stud_street == 0
+            && self.bring_in > 0
+            && self.rounds.bet() == self.bring_in
     }
 
     /// The markers of the board streets not dealt yet, in a log without markers.
@@ -244,6 +313,7 @@ impl<'h> Translation<'h> {
     /// Before a betting action of a log without markers: the next street's marker when the round
     /// before it is over.
     fn before_betting(&mut self) {
+        self.bet_since_deal = true;
         if let Some((board, at)) = self.unmarked.clone() {
             if self.rounds.over() {
                 self.next_board_street(&board, at);
@@ -275,7 +345,11 @@ impl<'h> Translation<'h> {
             | "Rebuyin" | "Addon" | "Prize" | "Draw" | "Ranking" => return Ok(String::new()),
             "Card" => {
                 let cards = verb.find('[').map_or("", |at| &verb[at..]);
-                self.dealt[who] = Some(cards.to_string());
+                let inner = cards.trim_matches(['[', ']']);
+                self.dealt[who] = Some(match self.dealt[who].take() {
+                    Some(before) => format!("{before} {inner}"), // stud: a card a street
+                    None => inner.to_string(),
+                });
                 self.rounds.dealt(who);
                 return Ok(format!("Dealt to {name} {cards}"));
             }
@@ -322,6 +396,12 @@ impl<'h> Translation<'h> {
                 self.rounds.act(who, self.amount(last)?, false);
                 format!("calls {last}")
             }
+            "Bets" | "Double" if self.completes() => {
+                // stud: a bet over the bring-in on third street completes it
+                let to = self.rounds.put_in(who) + self.amount(last)?;
+                self.rounds.act(who, to - self.rounds.put_in(who), false);
+                format!("completes it to {}", self.money(to))
+            }
             "Bets" | "Double" if !verb.starts_with("Double rebuys") => {
                 self.rounds.act(who, self.amount(last)?, false);
                 format!("bets {last}")
@@ -360,7 +440,7 @@ impl<'h> Translation<'h> {
             "Does" => "doesn't show hand".to_string(),
             // `Showdown [Td Tc Jh 8c 7c]` prints the best five: the cards shown are the ones dealt
             "Showdown" | "Mucks" => {
-                let Some(cards) = self.dealt[who].clone() else {
+                let Some(cards) = self.dealt[who].as_ref().map(|c| format!("[{c}]")) else {
                     return Ok(String::new());
                 };
                 if first_word == "Mucks" {
@@ -376,7 +456,12 @@ impl<'h> Translation<'h> {
                     format!("posts small blind {amount}")
                 } else if let Some(amount) = big_blind(verb) {
                     self.rounds.post(who, self.amount(amount)?);
-                    format!("posts big blind {amount}")
+                    if self.stud {
+                        self.bring_in = self.amount(amount)?;
+                        format!("brings in for {amount}")
+                    } else {
+                        format!("posts big blind {amount}")
+                    }
                 } else {
                     verb.to_string() // the family's reader names it unknown
                 }
@@ -390,7 +475,15 @@ impl<'h> Translation<'h> {
     fn raise(&mut self, who: usize, verb: &str, flag: &str) -> Result<String, ReadError> {
         let to = self.amount(verb.rsplit(' ').next().unwrap_or(""))?;
         let (bet, before) = (self.rounds.bet(), self.rounds.put_in(who));
+        let completes = self.completes();
         self.rounds.act(who, to - before, false);
+        if completes {
+            return Ok(format!("completes it to {}{flag}", self.money(to)));
+        }
+        if bet == 0 {
+            // `All-in(raise) 22` with nothing bet: a bet
+            return Ok(format!("bets {}{flag}", self.money(to - before)));
+        }
         Ok(format!(
             "raises {} to {}{flag}",
             self.money(to - bet),

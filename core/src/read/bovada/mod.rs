@@ -14,7 +14,10 @@
 //!   which is the order `Set dealer [4]` counts in.
 //! - Every player's cards are printed (`Card dealt to a spot [9c Th]`); calls give what is added, raises
 //!   the total (`Raises 1333 to 1333`), and `All-in N` is a bet, call or raise by what it adds.
-//! - Stud logs print no street markers: they are quarantined as not read yet.
+//! - Stud logs print no street markers and no stakes (`Level 1 (0/0)`): a street begins at the first
+//!   card dealt after a betting action, and the bets are two and four bring-ins (every Bovada stud
+//!   level's structure: ante 2, bring-in 5, 10/20; ante 8, bring-in 20, 40/80...); a hand whose
+//!   bring-in is not posted brings in for two and a half antes.
 
 use super::errors::{Kind, ReadError};
 use super::header::header_line;
@@ -168,15 +171,6 @@ fn head<'a>(lines: &[&'a str], first_line: u64) -> Result<Head<'a>, ReadError> {
                 .actual(first),
         );
     };
-    if game == "7 Card Stud" {
-        return Err(ReadError::new(
-            Kind::Unsupported,
-            "Bovada's stud logs are not read yet: they print no street markers",
-        )
-        .at(first_line)
-        .expected("a Bovada Hold'em or Omaha hand")
-        .actual(first));
-    }
     let structure = ["No Limit", "Pot Limit", "Fixed Limit"]
         .into_iter()
         .find(|s| body.contains(s))
@@ -256,7 +250,8 @@ fn seats(
 ) -> Result<(Vec<SeatLine>, Option<Button>), ReadError> {
     let mut seats: Vec<SeatLine> = Vec::new();
     for (i, line) in lines.iter().enumerate().skip(first) {
-        if !line.starts_with("Seat") || line.starts_with("Seating Info") {
+        // `Seat+4 [ME] : Table enter user` is an action of an older log's seat label
+        if !line.starts_with("Seat") || line.starts_with("Seating Info") || line.contains(" : ") {
             break;
         }
         match seat_line(line) {
