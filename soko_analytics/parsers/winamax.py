@@ -4,7 +4,8 @@ Razz and 2-7 Triple Draw.
 A hand starts ``Winamax Poker - CashGame - HandId: #9260931-103-1479198677 - Omaha pot limit (1€/2€) - 2016/11/15
 08:31:17 UTC`` (a tournament's header gives its name, buy-in and level; its id is in the table's name). The body is
 nearly PokerStars', but action lines have no colon after the name, amounts carry the euro sign, a total may be in
-thousands (``2k``) and a player coming in posts ``small blind 3€ out of position``. The compiled core
+thousands (``2k``), a player coming in posts ``small blind 3€ out of position``, stud and draw streets have names of
+their own (``*** THIRD ***``, ``*** FIRST-DRAW ***``) and others' hidden cards are ``X``. The compiled core
 (``core/src/read/winamax/``) turns each line into the PokerStars family's and reads the hand with the family's
 reader, so the hand keeps Winamax's raw text and line numbers. Winamax text is not written: ``soko convert``
 writes its hands as PokerStars text or PHH.

@@ -1,6 +1,6 @@
 """Winamax logs (``../shared/corpus/sites/Winamax``): detected as Winamax, every hand header ends as one stored or
-quarantined hand, the stored hands audit clean or are listed with why not, three of the five ``.hp`` sidecars
-match in cents, and the hands go through PokerStars text and PHH unchanged.
+quarantined hand (75 of 78 stored), the stored hands audit clean or are listed with why not, three of the five
+``.hp`` sidecars match in cents, and the hands go through PokerStars text and PHH unchanged.
 
 The figures checked are the logs' own (their headers and summaries) and fpdb's ``.hp`` sidecars.
 """
@@ -23,23 +23,19 @@ from tests.parsers.sites import assert_matches_hp, read_files, site_files, store
 
 HEADER = re.compile(r"HandId: #([0-9A-Za-z-]+) - ")
 NOT_READ = {
-    "9250793-388-1478989461": "unknown street marker 'FIRST-BET'",  # 2-7 Triple Draw's rounds
-    "8835086-564-1465760198": "unknown street marker 'THIRD'",  # a stud export's streets
-    "9250793-470-1478990787": "is not seated",  # stud: a hidden card dealt to another player
-    "9250793-554-1478991850": "is not seated",
-    "9250793-444-1478990340": "is not seated",
-    "9250793-1578-1479092164": "is not an amount",  # the file's 'negative bet'
+    "9250793-1578-1479092164": "is not an amount",  # the file's 'negative bet': a bet of -6.10€
     "15917912-457-1618228092": "no seat lines",  # seat lines without their colon
-    "6307872438747255-64-1288123510": "more than 0 decimals",  # tournament chips with cents
-    "6307872438747255-71-1288124090": "more than 0 decimals",
+    "6307872438747255-64-1288123510": "more than 0 decimals",  # a raise with cents in whole tournament chips
 }
 """Quarantined hands (games and forms not read yet, or a log's own fault) and what their reasons say."""
 WRONG_LOGS = {"6468352-1737-1408024646": "the file's 'bad pot': the total pot is more than the players put in"}
 NOT_MODELLED = {
     "6417287-1303-1406683540": "a raise over the antes of a pot-limit ante game (the file's 'ante raise')",
     "6417287-1322-1406684365": "the same",
-    "22085692498641245-10-1299346856": "a side pot the log pays in three collects",
+    "22085692498641245-10-1299346856": "a tournament side pot whose collects add up to more than was put in",
+    "6307872438747255-71-1288124090": "the same (the file's 'side pot')",
     "118267374808858625-31-1343075816": "a raise over a big blind posted all in for less",
+    "8835086-564-1465760198": "a stud export without the other players' up cards: the bring-in cannot be placed",
 }
 HP_MATCHING = {
     "NLHE-5max-EUR-1-2-201201.Hero.Sitting.Out.txt",
@@ -67,12 +63,13 @@ def test_every_file_is_winamax_and_every_header_one_hand(files, results):
         assert [r.hand_id for r in results[path]] == HEADER.findall(text), path
     hands = stored(results)
     quarantined = {r.hand_id: r for rs in results.values() for r in rs if not isinstance(r, Hand)}
-    assert (len(hands), len(quarantined)) == (69, 9)
+    assert (len(hands), len(quarantined)) == (75, 3)
     assert set(quarantined) == set(NOT_READ)
     for hand_id, record in quarantined.items():
         assert isinstance(record.error, FormatError) and NOT_READ[hand_id] in record.reason, record.reason
     assert {h.site for h in hands} == {"Winamax"} and {h.source.format for h in hands} == {"winamax"}
-    assert Counter(h.rules for h in hands) == {"holdem": 61, "omaha": 6, "omaha5-hilo": 1,
+    assert Counter(h.rules for h in hands) == {"holdem": 62, "omaha": 6, "stud7": 2, "stud7-hilo": 1, "razz": 1,
+                                               "triple-draw27": 1, "omaha5-hilo": 1,
                                                "holdem; structure=fixed_limit": 1}
 
 
@@ -103,6 +100,25 @@ def test_the_uncalled_bet_and_the_total_after_the_rake(results):
     both = by_id["9260931-103-1479198677"]
     assert [(a.kind, a.amount) for a in both.actions if a.player == "Player4"][0] == (
         ActionKind.SMALL_AND_BIG_BLIND, 300)
+
+
+def test_stud_and_draw_streets_and_hidden_cards(results):
+    by_id = {h.hand_id: h for h in stored(results)}
+    # "*** 7th STREET ***", "Dealt to Player0 [X X 9h Kh Kd Qc] [X]": the river, its card hidden
+    stud = by_id["9250793-470-1478990787"]
+    dealt = [d.cards for d in stud.deals if d.player == "Player0"]
+    assert [len(cards) for cards in dealt] == [3, 1, 1, 1, 1] and dealt[-1] == (None,)
+    assert audit(stud).ok
+    # "*** FIRST-BET ***", "*** FIRST-DRAW ***", "Player0 stands pat [X X X X X]", "*** SECOND-BET ***"
+    draw = by_id["9250793-388-1478989461"]
+    pats = [(a.street, a.amount) for a in draw.actions if a.kind is ActionKind.DRAW and a.player == "Player0"]
+    assert pats == [(1, 0), (2, 0), (3, 0)]
+    assert audit(draw).ok
+    # "Player0 bets 50€", "Hero folds", "Player0 collected 114€ from pot(HI)", "... from pot(LO)": the halves,
+    # and the 50€ nobody called is given back out of what Player0 collects
+    hilo = by_id["9250793-554-1478991850"]
+    money = [(a.kind, a.amount) for a in hilo.actions if a.kind in (ActionKind.UNCALLED, ActionKind.COLLECT)]
+    assert money == [(ActionKind.UNCALLED, 5000), (ActionKind.COLLECT, 6400), (ActionKind.COLLECT, 11400)]
 
 
 def test_pokerstars_text_and_phh_read_back_the_same_hands(results):

@@ -24,14 +24,58 @@ pub struct Translation<'h> {
     pub out: Translated,
 }
 
+/// Winamax's street markers that are not the family's, and the family's (none: the line says nothing).
+const MARKERS: [(&str, &str); 13] = [
+    ("THIRD", "3rd STREET"),
+    ("FOURTH", "4th STREET"),
+    ("FIFTH", "5th STREET"),
+    ("SIXTH", "6th STREET"),
+    ("SEVENTH", "RIVER"),
+    ("7th STREET", "RIVER"),
+    ("FIRST-BET", "DEALING HANDS"),
+    ("FIRST-DRAW", "FIRST DRAW"),
+    ("SECOND-DRAW", "SECOND DRAW"),
+    ("THIRD-DRAW", "THIRD DRAW"),
+    ("SECOND-BET", ""),
+    ("THIRD-BET", ""),
+    ("FOURTH-BET", ""),
+];
+
 /// An amount without Winamax's euro sign and thousands: `1.50€` → `1.50`, `2k` → `2000`.
 fn plain(text: &str) -> String {
-    let text = text.trim().replace('€', "");
+    let text = text.trim().replace(['€', '$'], "");
     match text.strip_suffix('k').and_then(|n| n.parse::<f64>().ok()) {
         // a whole number of chips in thousands (`2k`, `2.5k`)
         Some(thousands) => format!("{}", (thousands * 1000.0).round() as i64),
         None => text,
     }
+}
+
+/// A deal line without a stud player's hidden cards, which Winamax writes `X` and the family leaves
+/// out: `Dealt to P [X X 8h]` → `Dealt to P [8h]`; a line whose new cards are hidden
+/// (`[X X 9h Kh Kd Qc] [X]`) says nothing.
+fn without_hidden(line: &str) -> String {
+    if !line.contains('X') {
+        return line.to_string();
+    }
+    let (head, groups) = line.split_once('[').unwrap_or((line, ""));
+    let shown: Vec<String> = groups
+        .split('[')
+        .map(|g| {
+            let cards = g.trim().trim_end_matches(']').split_whitespace();
+            cards.filter(|c| *c != "X").collect::<Vec<_>>().join(" ")
+        })
+        .collect();
+    // the last group is the street's new cards: hidden, the line deals nothing the family shows
+    if shown.last().is_none_or(String::is_empty) {
+        return String::new();
+    }
+    let shown: Vec<String> = shown
+        .into_iter()
+        .filter(|g| !g.is_empty())
+        .map(|g| format!("[{g}]"))
+        .collect();
+    format!("{}{}", head, shown.join(" "))
 }
 
 impl<'h> Translation<'h> {
@@ -52,6 +96,15 @@ impl<'h> Translation<'h> {
 
     /// Every line of the hand, in the family's words.
     pub fn translate(&mut self, lines: &[&str]) -> Result<(), ReadError> {
+        // tournament chips are whole, unless a stack has cents (`Seat 3: Player2 (7410.50)`)
+        let cents = lines.iter().take_while(|l| !l.starts_with("***")).any(|l| {
+            l.starts_with("Seat ")
+                && l.rsplit_once(" (")
+                    .is_some_and(|(_, stack)| stack.contains('.'))
+        });
+        if cents {
+            self.decimals = 2;
+        }
         let table = lines.get(1).and_then(|l| l.strip_prefix("Table: "));
         let header = self.header(table.unwrap_or(""));
         self.out.push(0, header);
@@ -105,10 +158,16 @@ impl<'h> Translation<'h> {
         let parts: Vec<String> = head.stakes.split('/').map(plain).collect();
         let euro = head.stakes.contains('€');
         let money = |amount: &String| {
+            // whole amounts of a game in cents read as cents (`10` → `10.00`)
+            let amount = if self.decimals == 2 && !amount.contains('.') {
+                format!("{amount}.00")
+            } else {
+                amount.clone()
+            };
             if euro {
                 format!("€{amount}")
             } else {
-                amount.clone()
+                amount
             }
         };
         let (ante, low, high) = match &parts[..] {
@@ -151,6 +210,20 @@ impl<'h> Translation<'h> {
             if line.starts_with("*** ANTE/BLINDS") {
                 return Ok(String::new());
             }
+            // Winamax's names of stud's streets and a draw game's rounds (`*** THIRD ***`, `*** 7th
+            // STREET ***`, `*** FIRST-BET ***`, `*** FIRST-DRAW ***`); the betting after a draw is the
+            // draw's street
+            let inner = line.trim_matches(['*', ' ']);
+            if let Some(&(_, family)) = MARKERS.iter().find(|(name, _)| *name == inner) {
+                if !family.is_empty() && family != "3rd STREET" && family != "DEALING HANDS" {
+                    self.rounds.next_street();
+                }
+                return Ok(if family.is_empty() {
+                    String::new()
+                } else {
+                    format!("*** {family} ***")
+                });
+            }
             let street = !line.starts_with("*** PRE-FLOP") && !line.starts_with("*** SHOW DOWN");
             if street {
                 self.rounds.next_street();
@@ -161,17 +234,7 @@ impl<'h> Translation<'h> {
             return self.summary_line(i, line);
         }
         if line.starts_with("Dealt to ") {
-            // a stud player's hidden cards are `X`: the family leaves them out (`[X X 8h]` → `[8h]`)
-            let shown = line
-                .split(' ')
-                .filter(|w| !matches!(w.trim_matches(['[', ']']), "X"))
-                .collect::<Vec<_>>()
-                .join(" ");
-            return Ok(match shown.matches('[').count() {
-                0 if line.contains('[') => String::new(),
-                _ if line.contains("[X") => shown.replace("[ ", "["),
-                _ => line.to_string(),
-            });
+            return Ok(without_hidden(line));
         }
         let who = (0..self.names.len())
             .filter(|&k| {
@@ -185,7 +248,9 @@ impl<'h> Translation<'h> {
             return Ok(line.to_string()); // the family's reader knows it or names it
         };
         let name = self.names[who].clone();
-        let rest = line[name.len() + 1..].replace('€', "");
+        let rest = line[name.len() + 1..].replace(['€', '$'], "");
+        // a hi/lo pot's halves: `collected 114€ from pot(HI)`
+        let rest = rest.replace("(HI)", "").replace("(LO)", "");
         if let Some(amount) = rest.strip_prefix("collected ") {
             // the uncalled bet, where it is in what its player collects
             let (amount, pot) = amount.split_once(' ').unwrap_or((amount, ""));
@@ -199,6 +264,16 @@ impl<'h> Translation<'h> {
         self.track(who, &rest);
         if let Some(amount) = rest.strip_suffix(" out of position") {
             return Ok(self.out_of_position(&name, amount));
+        }
+        if rest.starts_with("stands pat") || rest.starts_with("discards ") {
+            // a draw with its cards hidden (`stands pat [X X X X X]`) still draws
+            let line = format!("{name}: {rest}");
+            let shown = without_hidden(&line);
+            let unseen = line.split(" [").next().unwrap_or(&line).to_string();
+            return Ok(if shown.is_empty() { unseen } else { shown });
+        }
+        if let Some(amount) = rest.strip_prefix("bring-in ") {
+            return Ok(format!("{name}: brings in for {amount}"));
         }
         if rest == "denies big blind" {
             return Ok(String::new());

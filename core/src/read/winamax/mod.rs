@@ -10,7 +10,12 @@
 //! - action lines have no colon after the name (`Player2 posts small blind 1€`), amounts carry the
 //!   euro sign, and a total may be in thousands (`Total pot 2k | No rake`);
 //! - a player coming in posts `small blind 3€ out of position` (both blinds, the small one dead)
-//!   then `big blind 0€ out of position`.
+//!   then `big blind 0€ out of position`;
+//! - stud and draw streets have names of their own (`*** THIRD ***`, `*** 7th STREET ***`, `***
+//!   FIRST-BET ***`, `*** FIRST-DRAW ***`), others' hidden cards are `X`, and a hi/lo pot's halves are
+//!   collected `from pot(HI)` and `from pot(LO)`;
+//! - the uncalled bet is not printed: Winamax's total is after the rake and counts it, and its
+//!   player's collect includes it.
 
 use super::errors::{Kind, ReadError};
 use super::{Dialect, Lookups};
