@@ -56,8 +56,8 @@ def test_a_missing_path_or_an_empty_folder_is_a_clear_error(tmp_path, command):
 def test_an_unknown_format_is_a_usage_error_before_anything_is_read(tmp_path):
     (tmp_path / "a.txt").write_text(GOOD.format(id=1), encoding="utf-8")
     db = tmp_path / "s.duckdb"
-    result = runner.invoke(app, ["import", str(tmp_path / "a.txt"), "--format", "winamax", "--db", str(db)])
-    assert result.exit_code == 2 and "'winamax' is not one of" in result.stderr and not db.exists()
+    result = runner.invoke(app, ["import", str(tmp_path / "a.txt"), "--format", "no-such-site", "--db", str(db)])
+    assert result.exit_code == 2 and "'no-such-site' is not one of" in result.stderr and not db.exists()
 
 
 def test_a_wrong_format_is_not_recorded_as_imported(tmp_path):

@@ -69,8 +69,8 @@ def test_a_file_read_in_the_wrong_format_is_not_recorded_and_the_right_import_st
 def test_an_unknown_format_or_a_missing_path_fails_before_the_store_is_made(tmp_path):
     db = tmp_path / "s.duckdb"
     log = write(tmp_path / "a.txt", hands(1, 1))
-    with pytest.raises(SokoError, match="unknown format 'winamax'"):
-        api.import_paths(db, [log], format="winamax")
+    with pytest.raises(SokoError, match="unknown format 'no-such-site'"):
+        api.import_paths(db, [log], format="no-such-site")
     with pytest.raises(SokoError, match="no such file or folder"):
         api.import_paths(db, [log, tmp_path / "gone.txt"])
     (tmp_path / "empty").mkdir()
