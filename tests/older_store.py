@@ -50,7 +50,7 @@ DRAW_COLUMNS = ("draws", "stand_pats", "cards_drawn", "first_draw", "first_draw_
 
 def make_v9(path: Path) -> None:
     """Turn the store ``path`` (closed, of the latest version) into a store of schema 9 in place: Parquet parts,
-    without the draw facts of schema 10."""
+    without the draw facts of schema 10 and the hands' hero of schema 11."""
     from soko_analytics.store.parts import Parts
 
     con = duckdb.connect(str(path))
@@ -62,6 +62,7 @@ def make_v9(path: Path) -> None:
         con.execute(f"ALTER TABLE player_hands DROP COLUMN {column}")
         con.execute(f"ALTER TABLE player_days DROP COLUMN {column}")
     parts.from_table("player_hands")
+    con.execute("ALTER TABLE hands DROP COLUMN hero")
     con.execute("DELETE FROM schema_version WHERE version > 9")
     con.execute("COMMIT")
     con.close()

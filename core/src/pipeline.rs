@@ -100,8 +100,7 @@ impl Rows {
         } = prepared;
         let game = &rules.game;
         let audit_ok = audit.as_ref().map(|a| a.ok());
-        let dealt = cast.players_dealt();
-        add_hand_row(&mut self.hands, hand, key, game, origin, audit_ok, dealt);
+        add_hand_row(&mut self.hands, hand, key, game, origin, audit_ok, &cast);
         add_seats(&mut self.seats, hand, key, game, &flows, &cast);
         let final_pot = flows.iter().map(|f| f.put_in).sum();
         add_actions(&mut self.actions, hand, key, game, final_pot);

@@ -27,10 +27,10 @@ Until = Annotated[str | None, typer.Option("--until", help="Last day, YYYY-MM-DD
 
 
 def filters(player: list[str] | None, game: str | None, profile: str | None, stakes: str | None,
-            since: str | None, until: str | None, min_hands: int) -> api.Filters:
+            since: str | None, until: str | None, min_hands: int, hero: bool = False) -> api.Filters:
     """The filters of the shared options (a SokoError for a day that is not YYYY-MM-DD)."""
     return api.Filters(tuple(player or ()), game, profile, stakes, _day(since, "--since"), _day(until, "--until"),
-                       min_hands)
+                       min_hands, hero)
 
 
 class StatsFormat(str, Enum):
@@ -51,6 +51,8 @@ By = Enum("By", {name: name for name in STATS_BY}, type=str)  # type: ignore[mis
 def stats(
     db: Db = Path("soko.duckdb"),
     player: Annotated[list[str] | None, typer.Option("--player", help="Only this player (repeatable).")] = None,
+    hero: Annotated[bool, typer.Option("--hero", help="Only the log owner's hands (the player dealt cards face "
+                                                      "up in each log).")] = False,
     game: Game = None,
     profile: Profile = None,
     stakes: Stakes = None,
@@ -77,7 +79,7 @@ def stats(
             return
         if out is not None and not out.parent.is_dir():
             raise api.SokoError("cannot write there: the folder does not exist", path=str(out.parent))
-        chosen = filters(player, game, profile, stakes, since, until, min_hands)
+        chosen = filters(player, game, profile, stakes, since, until, min_hands, hero)
         frame = api.player_stats(db, chosen, by.value if by else None)
     kind = fmt.value if fmt else ("table" if out is None and Console().is_terminal else "csv")
     if kind == "parquet" and out is None:
@@ -105,6 +107,7 @@ def _described(chosen: api.Filters) -> str:
                                                          ("stakes", chosen.stakes), ("since", chosen.since),
                                                          ("until", chosen.until)) if v is not None]
     named += [f"--min-hands {chosen.min_hands}"] if chosen.min_hands else []
+    named += ["--hero"] if chosen.hero else []
     return "the filters " + ", ".join(named) if named else "(the store has no hands)"
 
 

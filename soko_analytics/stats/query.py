@@ -69,6 +69,8 @@ class Filters:
     """Last day counted (inclusive)."""
     min_hands: int = 0
     """Drop result rows with fewer hands."""
+    hero: bool = False
+    """Only the log owner's rows: each hand's ``hands.hero`` (the player the log deals face up to)."""
 
     def where(self, daily: bool = False) -> tuple[str, list[object]]:
         """A SQL condition on ``player_hands`` (or, ``daily``, on ``player_days``) and its parameters."""
@@ -77,6 +79,8 @@ class Filters:
         if self.players:
             parts.append(f"player IN ({', '.join('?' * len(self.players))})")
             params.extend(self.players)
+        if self.hero and not daily:
+            parts.append("(hand_key, player) IN (SELECT hand_key, hero FROM hands WHERE hero IS NOT NULL)")
         for column in ("game", "profile", "stakes"):
             value = getattr(self, column)
             if value is not None:
@@ -116,7 +120,7 @@ def _rows(filters: Filters, by: str) -> tuple[str, list]:
     """Rows of ROLLUP sums with ``game``, ``unit_name`` (the won-per-100 unit) and the ``by`` key as
     ``by_key``: ``player_days`` itself where it can answer, else the sums of ``player_hands`` grouped by
     game, unit and ``by``."""
-    if by in DAILY_BY:
+    if by in DAILY_BY and not filters.hero:  # player_days does not know whose log a hand is
         where, params = filters.where(daily=True)
         return (f"(SELECT *, {unit_sql()} AS unit_name, {DAILY_BY[by]} AS by_key FROM player_days "
                 f"WHERE {where})"), params

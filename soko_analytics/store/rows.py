@@ -59,7 +59,7 @@ SCHEMAS: dict[str, dict[str, DataType | DataTypeClass]] = {
         "start_utc": _TS, "tournament_id": _STR, "buy_in": _STR, "level": _STR, "players_dealt": _I16,
         "total_pot": _I64, "rake": _I64, "format": _STR, "source_file": _STR, "source_line": _I32,
         "raw": _STR, "content_hash": _STR, "import_id": _I32, "audited": _BOOL, "audit_ok": _BOOL,
-        "added_money": _I64,
+        "added_money": _I64, "hero": _STR,
     },
     "seats": {
         "hand_key": _I64, "seat": _I16, "player": _STR, "position": _STR, "starting_stack": _I64,

@@ -45,6 +45,21 @@ pub struct Cast {
     pub big_blind: Option<usize>,
 }
 
+/// The log's owner: the one player whose down cards the log deals face up to the reader (`Dealt to
+/// X [..]`); where it deals every player's (Bovada's logs, PHH), the seat named `Hero` (Bovada's
+/// owner, `[ME]`), else none.
+fn hero(hand: &Hand, down: &[Vec<Card>]) -> Option<usize> {
+    let mut known = (0..down.len()).filter(|&i| !down[i].is_empty());
+    match (known.next(), known.next()) {
+        (Some(only), None) => Some(only),
+        (Some(_), Some(_)) => hand.seats.iter().position(|s| s.name == HERO),
+        _ => None,
+    }
+}
+
+/// The name the readers give the log's owner where the log names none (Bovada's `[ME]`).
+pub const HERO: &str = "Hero";
+
 fn seat_index(hand: &Hand, name: &str) -> Option<usize> {
     hand.seats.iter().position(|s| s.name == name)
 }
@@ -70,7 +85,6 @@ impl Cast {
             for (card, up) in d.cards.iter().zip(&d.up) {
                 if let (Some(card), false) = (card, up) {
                     cast.down[who].push(*card);
-                    cast.hero.get_or_insert(who);
                 }
             }
         }
@@ -95,6 +109,7 @@ impl Cast {
                 }
             }
         }
+        cast.hero = hero(hand, &cast.down);
         cast
     }
 
@@ -131,8 +146,9 @@ pub fn add_hand_row(
     game: &Game,
     origin: &Origin<'_>,
     audit_ok: Option<bool>,
-    players_dealt: usize,
+    cast: &Cast,
 ) {
+    let players_dealt = cast.players_dealt();
     let st = &hand.stakes;
     let tour = hand.tournament.as_ref();
     let src = hand.source.as_ref();
@@ -184,6 +200,8 @@ pub fn add_hand_row(
     t.audited.append_value(audit_ok.is_some());
     t.audit_ok.append_option(audit_ok);
     t.added_money.append_value(added_money(hand));
+    t.hero
+        .append_option(cast.hero.map(|i| hand.seats[i].name.as_str()));
 }
 
 /// The seats' rows; returns the position of each seat (parallel to `hand.seats`).

@@ -43,7 +43,8 @@ table!(Hands {
     import_id: I32,
     audited: Bool,
     audit_ok: Bool,
-    added_money: I64
+    added_money: I64,
+    hero: Str
 });
 table!(Seats {
     hand_key: I64,
