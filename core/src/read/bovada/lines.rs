@@ -43,7 +43,7 @@ pub struct Translation<'h> {
     /// The small and big blinds.
     blinds: (i64, i64),
     /// The last action line (a repeat of it is dropped).
-    last_action: Option<String>,
+    last_action: String,
     /// The seat labelled `Small Blind`.
     small_blind_seat: Option<usize>,
     /// A stud hand: its streets (by index in [`STUD_STREETS`]), whether a betting action came since
@@ -92,7 +92,7 @@ impl<'h> Translation<'h> {
             bring_in: 0,
             small_blind_seat: seats.iter().position(|s| s.label == "Small Blind"),
             antes_unposted: antes_unposted(seats, lines),
-            last_action: None,
+            last_action: String::new(),
             blinds: (0, 0),
             out: Translated::with_capacity(lines.len() + 3),
         }
@@ -201,7 +201,7 @@ impl<'h> Translation<'h> {
     /// The family's lines for line `i` of the log.
     pub fn line(&mut self, i: usize, line: &str, seats: &[SeatLine]) -> Result<(), ReadError> {
         if line.starts_with("***") {
-            self.last_action = None;
+            self.last_action.clear();
             if line.starts_with("*** SUMMARY") {
                 self.deal_board(); // a log without markers: the streets the board says were dealt
                 self.summary = true;
@@ -234,20 +234,19 @@ impl<'h> Translation<'h> {
             return Ok(());
         }
         let hero = label.contains(ME);
-        let label = super::normal_label(label);
         let Some(who) = seats
             .iter()
-            .position(|s| s.label == label && (s.hero || !hero))
+            .position(|s| super::same_label(label, &s.label) && (s.hero || !hero))
         else {
             // not seated: the family's reader says so
-            self.push(i, format!("{label}: {verb}"));
+            self.push(i, format!("{}: {verb}", super::normal_label(label)));
             return Ok(());
         };
         // Some logs print an action again and again (`Dealer : Raises 450 to 450` fifteen times):
         // a player cannot act twice in a row in a round (nor collect a pot twice), so a repeat of the
         // line before says nothing, unless it starts the next street of a log without markers
         let next_street = self.unmarked.is_some() && self.rounds.over();
-        if self.last_action.as_deref() == Some(line) && !next_street {
+        if self.last_action == line && !next_street {
             self.push(i, String::new());
             return Ok(());
         }
@@ -263,7 +262,8 @@ impl<'h> Translation<'h> {
         }
         let said = self.action(who, verb.trim())?;
         if !said.is_empty() {
-            self.last_action = Some(line.to_string());
+            self.last_action.clear();
+            self.last_action.push_str(line);
         }
         self.push(i, said);
         Ok(())
@@ -279,10 +279,11 @@ impl<'h> Translation<'h> {
 
     /// The markers of the board streets not dealt yet, in a log without markers.
     fn deal_board(&mut self) {
-        let Some((board, at)) = self.unmarked.clone() else {
+        let Some((board, at)) = self.unmarked.take() else {
             return;
         };
         while self.next_board_street(&board, at) {}
+        self.unmarked = Some((board, at));
     }
 
     /// The next board street's marker, if the board has its cards.
@@ -314,9 +315,10 @@ impl<'h> Translation<'h> {
     /// before it is over.
     fn before_betting(&mut self) {
         self.bet_since_deal = true;
-        if let Some((board, at)) = self.unmarked.clone() {
-            if self.rounds.over() {
+        if self.unmarked.is_some() && self.rounds.over() {
+            if let Some((board, at)) = self.unmarked.take() {
                 self.next_board_street(&board, at);
+                self.unmarked = Some((board, at));
             }
         }
     }
@@ -324,10 +326,15 @@ impl<'h> Translation<'h> {
     /// The family's line for a player's action.
     fn action(&mut self, who: usize, verb: &str) -> Result<String, ReadError> {
         let name = self.names[who].clone();
-        let verb = verb
-            .replace("(timeout)", "")
-            .replace("-timeout", "")
-            .replace("(Blind Disconnected)", "");
+        let verb: std::borrow::Cow<str> =
+            if verb.contains("timeout") || verb.contains("Disconnected") {
+                verb.replace("(timeout)", "")
+                    .replace("-timeout", "")
+                    .replace("(Blind Disconnected)", "")
+                    .into()
+            } else {
+                verb.into()
+            };
         let verb = verb.trim();
         let first_word = verb.split([' ', '(']).next().unwrap_or("");
         let last = verb.rsplit(' ').next().unwrap_or("");
@@ -550,15 +557,15 @@ fn unmarked_board<'a>(lines: &[&'a str]) -> Option<(Vec<&'a str>, usize)> {
 
 /// In a hand of antes, whether each seat posts none (its label has no `Ante chip` line).
 fn antes_unposted(seats: &[SeatLine], lines: &[&str]) -> Vec<bool> {
-    let posting: Vec<String> = lines
+    let posting: Vec<&str> = lines
         .iter()
         .filter_map(|l| l.split_once(" : "))
         .filter(|(_, verb)| verb.starts_with("Ante chip "))
-        .map(|(label, _)| super::normal_label(label))
+        .map(|(label, _)| label)
         .collect();
     seats
         .iter()
-        .map(|s| !posting.is_empty() && !posting.contains(&s.label))
+        .map(|s| !posting.is_empty() && !posting.iter().any(|l| super::same_label(l, &s.label)))
         .collect()
 }
 

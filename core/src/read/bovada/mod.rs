@@ -223,6 +223,13 @@ fn seat_line(line: &str) -> Option<SeatLine> {
     })
 }
 
+/// Whether a line's label (`Big Blind  [ME]`) is a seat's (`Big Blind`): the same words but the
+/// owner's mark, without making a string.
+fn same_label(label: &str, seat: &str) -> bool {
+    let words = label.split_whitespace().filter(|w| *w != ME);
+    words.eq(seat.split(' '))
+}
+
 /// A label without the owner's mark, its words single-spaced: `Big Blind  [ME]` → `Big Blind`.
 fn normal_label(label: &str) -> String {
     label
