@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from soko_analytics.model.hand import ActionKind, Hand
 from soko_analytics.native import money_flow
-from soko_analytics.parsers import read_path
+from soko_analytics.parsers import Quarantined, detect_format, read_path
+from soko_analytics.parsers.source import HEAD_CHARS
 
 FPDB_SUITS = "hdcs"
 """fpdb's card codes: suit index * 13 + rank (2 = 1 .. A = 13)."""
@@ -27,6 +29,21 @@ def read_files(files: list[Path]) -> dict[Path, list]:
 def stored(results: dict[Path, list]) -> list[Hand]:
     """The hands read, in file order."""
     return [h for hands in results.values() for h in hands if isinstance(h, Hand)]
+
+
+def quarantined(results: dict[Path, list]) -> dict[str | None, Quarantined]:
+    """The quarantine records, by hand id."""
+    return {r.hand_id: r for records in results.values() for r in records if isinstance(r, Quarantined)}
+
+
+def assert_one_record_per_header(files: list[Path], results: dict[Path, list], fmt: str,
+                                 header: re.Pattern[str]) -> None:
+    """Every file is detected as ``fmt``, and gives one record (a hand or a quarantine) per hand header its text
+    has (``header``'s first group is the hand id), in order."""
+    for path in files:
+        text = path.read_text(encoding="utf-8", errors="replace")
+        assert detect_format(text[:HEAD_CHARS], str(path)) == fmt, path
+        assert [r.hand_id for r in results[path]] == header.findall(text), path
 
 
 def _fpdb_card(code: int) -> str:

@@ -21,7 +21,7 @@ from soko_analytics.parsers import bovada, detect_format, phh, pokerstars
 from soko_analytics.parsers.base import IncompleteHand
 from soko_analytics.parsers.source import HEAD_CHARS
 from soko_analytics.replay.audit import audit
-from tests.parsers.sites import read_files, site_files, stored
+from tests.parsers.sites import assert_one_record_per_header, read_files, site_files, stored
 
 HEADER = re.compile(r"Hand #([0-9]+)(?::| TBL#|  Zone Poker ID#)")
 """A hand header, wherever it starts (a cut-off hand's last line runs into the next header)."""
@@ -52,10 +52,7 @@ def _by_id(results) -> dict[str, Hand]:
 
 
 def test_every_file_is_bovada_and_every_header_one_hand(files, results):
-    for path in files:
-        text = path.read_text(encoding="utf-8")
-        assert detect_format(text[:HEAD_CHARS], str(path)) == "bovada", path
-        assert [r.hand_id for r in results[path]] == HEADER.findall(text), path
+    assert_one_record_per_header(files, results, "bovada", HEADER)
     hands = stored(results)
     quarantined = [r for hands in results.values() for r in hands if not isinstance(r, Hand)]
     assert (len(hands), len(quarantined)) == (766, 1)

@@ -15,11 +15,10 @@ import pytest
 
 from soko_analytics.model.hand import ActionKind, Hand
 from soko_analytics.native import money_flow
-from soko_analytics.parsers import detect_format, phh, pokerstars
+from soko_analytics.parsers import phh, pokerstars
 from soko_analytics.parsers.base import UnsupportedGame
-from soko_analytics.parsers.source import HEAD_CHARS
 from soko_analytics.replay.audit import audit
-from tests.parsers.sites import read_files, site_files, stored
+from tests.parsers.sites import assert_one_record_per_header, read_files, site_files, stored
 
 HEADER = re.compile(r"^Poker Hand #([A-Z]+[0-9]+):", re.MULTILINE)
 INSURANCE = {"OM181427480"}
@@ -38,12 +37,7 @@ def results(files) -> dict[Path, list]:
 
 
 def test_every_file_is_ggpoker_and_every_header_one_hand(files, results):
-    for path in files:
-        text = path.read_text(encoding="utf-8")
-        assert detect_format(text[:HEAD_CHARS], str(path)) == "ggpoker", path
-        ids = HEADER.findall(text)
-        got = results[path]
-        assert [r.hand_id for r in got] == ids, path
+    assert_one_record_per_header(files, results, "ggpoker", HEADER)
     hands = stored(results)
     quarantined = [r for hands in results.values() for r in hands if not isinstance(r, Hand)]
     assert (len(hands), len(quarantined)) == (115, 1)

@@ -17,11 +17,10 @@ import pytest
 
 from soko_analytics.model.hand import ActionKind, Hand
 from soko_analytics.native import money_flow
-from soko_analytics.parsers import detect_format, pacific, phh, pokerstars
+from soko_analytics.parsers import pacific, phh, pokerstars
 from soko_analytics.parsers.base import FormatError
-from soko_analytics.parsers.source import HEAD_CHARS
 from soko_analytics.replay.audit import audit
-from tests.parsers.sites import assert_matches_hp, read_files, site_files, stored
+from tests.parsers.sites import assert_matches_hp, assert_one_record_per_header, read_files, site_files, stored
 
 HEADER = re.compile(r"^#Game No : ([0-9]+)", re.MULTILINE)
 MALFORMED = {
@@ -49,10 +48,7 @@ def results(files) -> dict[Path, list]:
 
 
 def test_every_file_is_888poker_and_every_header_one_hand(files, results):
-    for path in files:
-        text = path.read_text(encoding="utf-8", errors="replace")
-        assert detect_format(text[:HEAD_CHARS], str(path)) == "888poker", path
-        assert [r.hand_id for r in results[path]] == HEADER.findall(text), path
+    assert_one_record_per_header(files, results, "888poker", HEADER)
     hands = stored(results)
     quarantined = {r.hand_id: r for rs in results.values() for r in rs if not isinstance(r, Hand)}
     assert (len(hands), len(quarantined)) == (270, 4)

@@ -15,11 +15,10 @@ from pathlib import Path
 import pytest
 
 from soko_analytics.model.hand import ActionKind, Hand
-from soko_analytics.parsers import detect_format, phh, pokerstars, winamax
+from soko_analytics.parsers import phh, pokerstars, winamax
 from soko_analytics.parsers.base import FormatError
-from soko_analytics.parsers.source import HEAD_CHARS
 from soko_analytics.replay.audit import audit
-from tests.parsers.sites import assert_matches_hp, read_files, site_files, stored
+from tests.parsers.sites import assert_matches_hp, assert_one_record_per_header, read_files, site_files, stored
 
 HEADER = re.compile(r"HandId: #([0-9A-Za-z-]+) - ")
 NOT_READ = {
@@ -57,10 +56,7 @@ def results(files) -> dict[Path, list]:
 
 
 def test_every_file_is_winamax_and_every_header_one_hand(files, results):
-    for path in files:
-        text = path.read_text(encoding="utf-8", errors="replace")
-        assert detect_format(text[:HEAD_CHARS], str(path)) == "winamax", path
-        assert [r.hand_id for r in results[path]] == HEADER.findall(text), path
+    assert_one_record_per_header(files, results, "winamax", HEADER)
     hands = stored(results)
     quarantined = {r.hand_id: r for rs in results.values() for r in rs if not isinstance(r, Hand)}
     assert (len(hands), len(quarantined)) == (75, 3)
