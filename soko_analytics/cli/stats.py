@@ -27,10 +27,11 @@ Until = Annotated[str | None, typer.Option("--until", help="Last day, YYYY-MM-DD
 
 
 def filters(player: list[str] | None, game: str | None, profile: str | None, stakes: str | None,
-            since: str | None, until: str | None, min_hands: int, hero: bool = False) -> api.Filters:
+            since: str | None, until: str | None, min_hands: int, hero: bool = False,
+            site: str | None = None) -> api.Filters:
     """The filters of the shared options (a SokoError for a day that is not YYYY-MM-DD)."""
     return api.Filters(tuple(player or ()), game, profile, stakes, _day(since, "--since"), _day(until, "--until"),
-                       min_hands, hero)
+                       min_hands, hero, site)
 
 
 class StatsFormat(str, Enum):
@@ -53,6 +54,8 @@ def stats(
     player: Annotated[list[str] | None, typer.Option("--player", help="Only this player (repeatable).")] = None,
     hero: Annotated[bool, typer.Option("--hero", help="Only the log owner's hands (the player dealt cards face "
                                                       "up in each log).")] = False,
+    site: Annotated[str | None, typer.Option("--site", help="Only this site's hands (PokerStars, GGPoker, Bovada, "
+                                                            "888poker, Winamax...).")] = None,
     game: Game = None,
     profile: Profile = None,
     stakes: Stakes = None,
@@ -79,7 +82,7 @@ def stats(
             return
         if out is not None and not out.parent.is_dir():
             raise api.SokoError("cannot write there: the folder does not exist", path=str(out.parent))
-        chosen = filters(player, game, profile, stakes, since, until, min_hands, hero)
+        chosen = filters(player, game, profile, stakes, since, until, min_hands, hero, site)
         frame = api.player_stats(db, chosen, by.value if by else None)
     kind = fmt.value if fmt else ("table" if out is None and Console().is_terminal else "csv")
     if kind == "parquet" and out is None:
@@ -108,6 +111,7 @@ def _described(chosen: api.Filters) -> str:
                                                          ("until", chosen.until)) if v is not None]
     named += [f"--min-hands {chosen.min_hands}"] if chosen.min_hands else []
     named += ["--hero"] if chosen.hero else []
+    named += [f"--site {chosen.site}"] if chosen.site else []
     return "the filters " + ", ".join(named) if named else "(the store has no hands)"
 
 

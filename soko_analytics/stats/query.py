@@ -71,6 +71,8 @@ class Filters:
     """Drop result rows with fewer hands."""
     hero: bool = False
     """Only the log owner's rows: each hand's ``hands.hero`` (the player the log deals face up to)."""
+    site: str | None = None
+    """Only the hands of this site (``hands.site``: ``PokerStars``, ``GGPoker``, ``Bovada``...)."""
 
     def where(self, daily: bool = False) -> tuple[str, list[object]]:
         """A SQL condition on ``player_hands`` (or, ``daily``, on ``player_days``) and its parameters."""
@@ -81,6 +83,9 @@ class Filters:
             params.extend(self.players)
         if self.hero and not daily:
             parts.append("(hand_key, player) IN (SELECT hand_key, hero FROM hands WHERE hero IS NOT NULL)")
+        if self.site is not None and not daily:
+            parts.append("hand_key IN (SELECT hand_key FROM hands WHERE site = ?)")
+            params.append(self.site)
         for column in ("game", "profile", "stakes"):
             value = getattr(self, column)
             if value is not None:
@@ -120,7 +125,7 @@ def _rows(filters: Filters, by: str) -> tuple[str, list]:
     """Rows of ROLLUP sums with ``game``, ``unit_name`` (the won-per-100 unit) and the ``by`` key as
     ``by_key``: ``player_days`` itself where it can answer, else the sums of ``player_hands`` grouped by
     game, unit and ``by``."""
-    if by in DAILY_BY and not filters.hero:  # player_days does not know whose log a hand is
+    if by in DAILY_BY and not filters.hero and filters.site is None:  # player_days knows no hand's owner or site
         where, params = filters.where(daily=True)
         return (f"(SELECT *, {unit_sql()} AS unit_name, {DAILY_BY[by]} AS by_key FROM player_days "
                 f"WHERE {where})"), params

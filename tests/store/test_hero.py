@@ -1,4 +1,4 @@
-"""The log's owner per hand (``hands.hero``, schema 11) and ``soko stats --hero``.
+"""The log's owner per hand (``hands.hero``, schema 11), ``soko stats --hero`` and ``--site``.
 
 The expected owner is read off each log's own text, not the reader's: the one player a PokerStars-family log
 deals cards to face up (``Dealt to X [Ah Kd]``), Bovada's ``[ME]`` (stored as ``Hero``), none where a log deals
@@ -63,3 +63,13 @@ def test_stats_hero_counts_the_owners_hands_only(db):
     assert result.exit_code == 0, result.output
     assert sum(r["hands"] for r in json.loads(result.stdout) if r.get("by_key", r.get("month")) is not None) \
         == sum(owned.values())
+
+
+def test_stats_site_counts_that_sites_hands_only(db):
+    with Store(db, read_only=True) as store:
+        dealt = store.query("SELECT count(*) FROM hands AS h JOIN seats AS s ON s.hand_key = h.hand_key "
+                            "WHERE s.dealt_in AND h.site = '888poker'").rows()[0][0]
+    for by in ([], ["--by", "month"]):
+        result = runner.invoke(app, ["stats", "--db", db, "--site", "888poker", *by, "--format", "json"])
+        assert result.exit_code == 0, result.output
+        assert sum(r["hands"] for r in json.loads(result.stdout)) == dealt > 0
