@@ -2,11 +2,11 @@
 //! header with its stakes, `NAME: action` lines, `Dealt to` lines, collects and the summary's total;
 //! and, in the logs that print no street markers, the markers where each betting round ends.
 
+use super::stakes::{self, big_blind, small_blind, Units};
 use super::{Head, SeatLine, HERO, ME};
 use crate::read::errors::ReadError;
 use crate::read::rounds::Rounds;
 use crate::read::translated::Translated;
-use crate::read::values::parse_amount;
 
 /// The family's markers of stud's streets.
 const STUD_STREETS: [&str; 5] = [
@@ -23,7 +23,7 @@ const BOARD_STREETS: [(&str, usize); 3] = [("FLOP", 3), ("TURN", 1), ("RIVER", 1
 /// The family's lines of a hand, each with the index of the log's line it comes from.
 pub struct Translation<'h> {
     head: &'h Head<'h>,
-    decimals: u8,
+    units: Units,
     /// The player names of the seats, in order.
     pub names: Vec<String>,
     rounds: Rounds,
@@ -69,14 +69,16 @@ impl<'h> Translation<'h> {
                 }
             })
             .collect();
-        let decimals = if head.tournament.is_some() { 0 } else { 2 };
+        let units = Units {
+            decimals: if head.tournament.is_some() { 0 } else { 2 },
+        };
         let stacks = seats
             .iter()
-            .map(|s| parse_amount(&s.stack, decimals).unwrap_or(0))
+            .map(|s| units.amount(&s.stack).unwrap_or(0))
             .collect();
         Translation {
             head,
-            decimals,
+            units,
             names,
             rounds: Rounds::new(stacks),
             summary: false,
@@ -103,99 +105,18 @@ impl<'h> Translation<'h> {
     }
 
     fn amount(&self, text: &str) -> Result<i64, ReadError> {
-        parse_amount(text.trim(), self.decimals)
+        self.units.amount(text)
     }
 
-    /// An amount in the log's way: `$1.50`, `1500`.
     fn money(&self, value: i64) -> String {
-        if self.decimals == 0 {
-            return value.to_string();
-        }
-        let sign = if value < 0 { "-" } else { "" };
-        let value = value.abs();
-        format!("{sign}${}.{:02}", value / 100, value % 100)
+        self.units.money(value)
     }
 
-    /// The PokerStars header of the hand: its game, stakes, tournament and start.
+    /// The PokerStars header of the hand ([`stakes::header`]); it keeps the blinds.
     pub fn header(&mut self, lines: &[&str]) -> Result<String, ReadError> {
-        let head = self.head;
-        let fixed = head.structure == "Fixed Limit";
-        let structure = if fixed { "Limit" } else { head.structure };
-        // every Bovada stud level brings in for two and a half antes: a hand whose bring-in is not
-        // posted (all in, or sat out) has its antes
-        let stud_ante = self.stud.then(|| self.posted_ante(lines)).flatten();
-        let stud_bring_in = self.stud.then(|| self.posted_bring_in(lines)).flatten();
-        let stud_bring_in = stud_bring_in.or(stud_ante.map(|ante| ante * 5 / 2));
-        let (small, big) = match head.level {
-            // stud: bets of two and four bring-ins, an ante of the largest posted
-            _ if self.stud => (None, 2 * stud_bring_in.unwrap_or(0)),
-            Some((_, blinds)) => {
-                let (small, big) = blinds.split_once('/').unwrap_or(("", blinds));
-                (self.amount(small).ok(), self.amount(big)?)
-            }
-            None => self.posted_blinds(lines)?,
-        };
-        let small = small.unwrap_or(big / 2);
-        self.blinds = (small, big);
-        let mut stakes = if fixed {
-            format!("{}/{}", self.money(big), self.money(2 * big))
-        } else {
-            format!("{}/{}", self.money(small), self.money(big))
-        };
-        if let Some(ante) = stud_ante {
-            stakes.push_str(&format!(" - Ante {}", self.money(ante)));
-        }
-        let mut text = format!("{} Hand #{}: ", head.site, head.id);
-        if let Some(id) = head.tournament {
-            text.push_str(&format!("Tournament #{id}, "));
-        }
-        text.push_str(&format!("{} {structure} ", head.game));
-        if let Some((level, _)) = head.level {
-            text.push_str(&format!("- Level {level} "));
-        }
-        text.push_str(&format!("({stakes}) - {}", head.date));
+        let (text, blinds) = stakes::header(self.head, lines, &self.units, self.stud)?;
+        self.blinds = blinds;
         Ok(text)
-    }
-
-    /// The largest ante a hand's players post (`Ante chip 2`).
-    fn posted_ante(&self, lines: &[&str]) -> Option<i64> {
-        let antes = lines.iter().filter_map(|l| l.split_once(" : "));
-        antes
-            .filter_map(|(_, verb)| verb.strip_prefix("Ante chip "))
-            .filter_map(|amount| self.amount(amount).ok())
-            .max()
-    }
-
-    /// The bring-in a stud hand's player posts (`Big blind/Bring in 5`).
-    fn posted_bring_in(&self, lines: &[&str]) -> Option<i64> {
-        lines
-            .iter()
-            .filter_map(|l| l.split_once(" : "))
-            .find_map(|(_, verb)| big_blind(&verb.replace("(timeout)", "")).map(str::to_string))
-            .and_then(|amount| self.amount(&amount).ok())
-    }
-
-    /// The small and big blinds a cash hand's players post (its header has no stakes).
-    fn posted_blinds(&self, lines: &[&str]) -> Result<(Option<i64>, i64), ReadError> {
-        let (mut small, mut big) = (None, None);
-        for line in lines {
-            let Some((_, verb)) = line.split_once(" : ") else {
-                continue;
-            };
-            if let Some(amount) = small_blind(verb) {
-                small = small.or(Some(self.amount(amount)?));
-            } else if let Some(amount) = big_blind(verb) {
-                big = big.or(Some(self.amount(amount)?));
-            }
-        }
-        // a big blind posted all in may be short: twice the small blind
-        match big.or(small.map(|s| 2 * s)) {
-            Some(big) => Ok((small, big)),
-            None => Err(ReadError::malformed(
-                "no blind posted, and a Bovada cash header names no stakes",
-            )
-            .expected("'Big Blind : Big blind $X'")),
-        }
     }
 
     /// The family's lines for line `i` of the log.
@@ -567,25 +488,4 @@ fn antes_unposted(seats: &[SeatLine], lines: &[&str]) -> Vec<bool> {
         .iter()
         .map(|s| !posting.is_empty() && !posting.iter().any(|l| super::same_label(l, &s.label)))
         .collect()
-}
-
-/// The amount of a small blind: `Small blind $1`, `Ante/Small Blind 50`.
-pub fn small_blind(verb: &str) -> Option<&str> {
-    [
-        "Small blind ",
-        "Small Blind ",
-        "Ante/Small blind ",
-        "Ante/Small Blind ",
-    ]
-    .iter()
-    .find_map(|p| verb.strip_prefix(p))
-    .map(str::trim)
-}
-
-/// The amount of a big blind: `Big blind $2`, `Big blind/Bring in 50`.
-pub fn big_blind(verb: &str) -> Option<&str> {
-    ["Big blind ", "Big Blind ", "Big blind/Bring in "]
-        .iter()
-        .find_map(|p| verb.strip_prefix(p))
-        .map(str::trim)
 }

@@ -26,6 +26,7 @@ use crate::model::Hand;
 use lines::Translation;
 
 mod lines;
+mod stakes;
 
 /// The name of the log's owner (`[ME]`) in every hand.
 pub const HERO: &str = "Hero";

@@ -1,0 +1,135 @@
+//! A Bovada hand's stakes, which its header mostly does not give: the blinds posted (cash), the
+//! level (tournaments), or, for stud, two and four bring-ins; and the PokerStars header they make.
+
+use super::Head;
+use crate::read::errors::ReadError;
+use crate::read::values::parse_amount;
+
+/// Amounts of a hand: minor units of `decimals` digits.
+pub struct Units {
+    pub decimals: u8,
+}
+
+impl Units {
+    pub fn amount(&self, text: &str) -> Result<i64, ReadError> {
+        parse_amount(text.trim(), self.decimals)
+    }
+
+    /// An amount in the log's way: `$1.50`, `1500`.
+    pub fn money(&self, value: i64) -> String {
+        if self.decimals == 0 {
+            return value.to_string();
+        }
+        let sign = if value < 0 { "-" } else { "" };
+        let value = value.abs();
+        format!("{sign}${}.{:02}", value / 100, value % 100)
+    }
+}
+
+/// The PokerStars header of the hand (its game, stakes, tournament and start) and its (small, big)
+/// blinds.
+pub fn header(
+    head: &Head,
+    lines: &[&str],
+    units: &Units,
+    stud: bool,
+) -> Result<(String, (i64, i64)), ReadError> {
+    let fixed = head.structure == "Fixed Limit";
+    let structure = if fixed { "Limit" } else { head.structure };
+    // every Bovada stud level brings in for two and a half antes: a hand whose bring-in is not
+    // posted (all in, or sat out) has its antes
+    let stud_ante = stud.then(|| posted_ante(lines, units)).flatten();
+    let stud_bring_in = stud.then(|| posted_bring_in(lines, units)).flatten();
+    let stud_bring_in = stud_bring_in.or(stud_ante.map(|ante| ante * 5 / 2));
+    let (small, big) = match head.level {
+        // stud: bets of two and four bring-ins, an ante of the largest posted
+        _ if stud => (None, 2 * stud_bring_in.unwrap_or(0)),
+        Some((_, blinds)) => {
+            let (small, big) = blinds.split_once('/').unwrap_or(("", blinds));
+            (units.amount(small).ok(), units.amount(big)?)
+        }
+        None => posted_blinds(lines, units)?,
+    };
+    let small = small.unwrap_or(big / 2);
+    let money = |value| units.money(value);
+    let mut stakes = if fixed {
+        format!("{}/{}", money(big), money(2 * big))
+    } else {
+        format!("{}/{}", money(small), money(big))
+    };
+    if let Some(ante) = stud_ante {
+        stakes.push_str(&format!(" - Ante {}", money(ante)));
+    }
+    let mut text = format!("{} Hand #{}: ", head.site, head.id);
+    if let Some(id) = head.tournament {
+        text.push_str(&format!("Tournament #{id}, "));
+    }
+    text.push_str(&format!("{} {structure} ", head.game));
+    if let Some((level, _)) = head.level {
+        text.push_str(&format!("- Level {level} "));
+    }
+    text.push_str(&format!("({stakes}) - {}", head.date));
+    Ok((text, (small, big)))
+}
+
+/// The largest ante a hand's players post (`Ante chip 2`).
+fn posted_ante(lines: &[&str], units: &Units) -> Option<i64> {
+    let antes = lines.iter().filter_map(|l| l.split_once(" : "));
+    antes
+        .filter_map(|(_, verb)| verb.strip_prefix("Ante chip "))
+        .filter_map(|amount| units.amount(amount).ok())
+        .max()
+}
+
+/// The bring-in a stud hand's player posts (`Big blind/Bring in 5`).
+fn posted_bring_in(lines: &[&str], units: &Units) -> Option<i64> {
+    lines
+        .iter()
+        .filter_map(|l| l.split_once(" : "))
+        .find_map(|(_, verb)| big_blind(&verb.replace("(timeout)", "")).map(str::to_string))
+        .and_then(|amount| units.amount(&amount).ok())
+}
+
+/// The small and big blinds a cash hand's players post (its header has no stakes).
+fn posted_blinds(lines: &[&str], units: &Units) -> Result<(Option<i64>, i64), ReadError> {
+    let (mut small, mut big) = (None, None);
+    for line in lines {
+        let Some((_, verb)) = line.split_once(" : ") else {
+            continue;
+        };
+        if let Some(amount) = small_blind(verb) {
+            small = small.or(Some(units.amount(amount)?));
+        } else if let Some(amount) = big_blind(verb) {
+            big = big.or(Some(units.amount(amount)?));
+        }
+    }
+    // a big blind posted all in may be short: twice the small blind
+    match big.or(small.map(|s| 2 * s)) {
+        Some(big) => Ok((small, big)),
+        None => Err(ReadError::malformed(
+            "no blind posted, and a Bovada cash header names no stakes",
+        )
+        .expected("'Big Blind : Big blind $X'")),
+    }
+}
+
+/// The amount of a small blind: `Small blind $1`, `Ante/Small Blind 50`.
+pub fn small_blind(verb: &str) -> Option<&str> {
+    [
+        "Small blind ",
+        "Small Blind ",
+        "Ante/Small blind ",
+        "Ante/Small Blind ",
+    ]
+    .iter()
+    .find_map(|p| verb.strip_prefix(p))
+    .map(str::trim)
+}
+
+/// The amount of a big blind: `Big blind $2`, `Big blind/Bring in 50`.
+pub fn big_blind(verb: &str) -> Option<&str> {
+    ["Big blind ", "Big Blind ", "Big blind/Bring in "]
+        .iter()
+        .find_map(|p| verb.strip_prefix(p))
+        .map(str::trim)
+}
