@@ -57,3 +57,59 @@ impl Translated {
         Ok(hand)
     }
 }
+
+/// An error of a hand (`id`) placed on `line` of the log, unless it has a place already.
+pub fn located(err: ReadError, line: u64, id: &str) -> ReadError {
+    let err = err.hand(Some(id));
+    if err.line.is_some() {
+        err
+    } else {
+        err.at(line)
+    }
+}
+
+/// The seat whose name a site's line starts with, then a space (the longest that fits: one name may
+/// begin another's), and the rest of the line: `dies irae 9 folds` → (that seat, `folds`).
+pub fn speaker<'l>(names: &[String], line: &'l str) -> Option<(usize, &'l str)> {
+    (0..names.len())
+        .filter(|&k| {
+            let name = names[k].as_str();
+            line.len() > name.len() && line.starts_with(name) && line.as_bytes()[name.len()] == b' '
+        })
+        .max_by_key(|&k| names[k].len())
+        .map(|k| (k, &line[names[k].len() + 1..]))
+}
+
+/// Minor units as the family writes a plain amount: `1283.15` at two decimals, `2000` at none.
+pub fn amount_text(value: i64, decimals: u8) -> String {
+    if decimals == 0 {
+        return value.to_string();
+    }
+    let sign = if value < 0 { "-" } else { "" };
+    let value = value.abs();
+    format!("{sign}{}.{:02}", value / 100, value % 100)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_longest_name_a_line_starts_with_speaks() {
+        let names = [
+            "dies".to_string(),
+            "dies irae 9".to_string(),
+            "x".to_string(),
+        ];
+        assert_eq!(speaker(&names, "dies irae 9 folds"), Some((1, "folds")));
+        assert_eq!(speaker(&names, "dies calls 2"), Some((0, "calls 2")));
+        assert_eq!(speaker(&names, "xfolds"), None);
+    }
+
+    #[test]
+    fn amounts_as_the_family_writes_them() {
+        assert_eq!(amount_text(128_315, 2), "1283.15");
+        assert_eq!(amount_text(-250, 2), "-2.50");
+        assert_eq!(amount_text(2000, 0), "2000");
+    }
+}

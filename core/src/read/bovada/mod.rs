@@ -23,6 +23,7 @@ use super::errors::{Kind, ReadError};
 use super::header::header_line;
 use super::{Dialect, Lookups};
 use crate::model::Hand;
+use crate::read::translated::located;
 use lines::Translation;
 
 mod lines;
@@ -67,14 +68,7 @@ pub fn read_hand(
 ) -> Result<Hand, ReadError> {
     super::check_complete(lines, first_line)?;
     let head = head(lines, first_line)?;
-    let at = |i: usize, err: ReadError| {
-        let err = err.hand(Some(head.id));
-        if err.line.is_some() {
-            err
-        } else {
-            err.at(first_line + i as u64)
-        }
-    };
+    let at = |i: usize, err: ReadError| located(err, first_line + i as u64, head.id);
     // Newer logs have a `Table Info: ...` line before the seats: the family's table line there
     let info = usize::from(lines.get(1).is_some_and(|l| l.starts_with("Table Info:")));
     let (seats, button) = seats(lines, 1 + info, first_line).map_err(|err| at(0, err))?;

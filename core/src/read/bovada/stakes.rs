@@ -3,6 +3,7 @@
 
 use super::Head;
 use crate::read::errors::ReadError;
+use crate::read::translated::amount_text;
 use crate::read::values::parse_amount;
 
 /// Amounts of a hand: minor units of `decimals` digits.
@@ -21,8 +22,7 @@ impl Units {
             return value.to_string();
         }
         let sign = if value < 0 { "-" } else { "" };
-        let value = value.abs();
-        format!("{sign}${}.{:02}", value / 100, value % 100)
+        format!("{sign}${}", amount_text(value.abs(), self.decimals))
     }
 }
 

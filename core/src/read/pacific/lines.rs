@@ -5,7 +5,7 @@ use super::amounts::{bracketed, cards, minor_units};
 use super::{Head, SITE};
 use crate::read::errors::ReadError;
 use crate::read::rounds::Rounds;
-use crate::read::translated::Translated;
+use crate::read::translated::{amount_text, speaker, Translated};
 
 /// 888's street markers and the family's.
 const MARKERS: [(&str, &str); 4] = [
@@ -63,10 +63,7 @@ impl<'h> Translation<'h> {
 
     /// An amount as the family writes it: `1283.15`, `2000`.
     fn money(&self, value: i64) -> String {
-        match self.decimals {
-            0 => value.to_string(),
-            _ => format!("{}.{:02}", value / 100, value % 100),
-        }
+        amount_text(value, self.decimals)
     }
 
     /// Every line of the hand, in the family's words.
@@ -221,15 +218,7 @@ impl<'h> Translation<'h> {
     /// The player a line starts with (the longest name that fits; an unnamed seat's line starts
     /// with its verb) and the rest of it.
     fn who<'l>(&self, line: &'l str) -> Option<(usize, &'l str)> {
-        let named = (0..self.names.len())
-            .filter(|&k| {
-                let name = &self.names[k];
-                line.len() > name.len()
-                    && line.starts_with(name.as_str())
-                    && line[name.len()..].starts_with(' ')
-            })
-            .max_by_key(|&k| self.names[k].len())
-            .map(|k| (k, &line[self.names[k].len() + 1..]));
+        let named = speaker(&self.names, line);
         named.or_else(|| {
             // `Seat 2:  ( $895 )`: the unnamed player's lines start with the verb
             let verbs = [

@@ -17,6 +17,7 @@ use super::errors::{Kind, ReadError};
 use super::header::game_no_at;
 use super::{Dialect, Lookups};
 use crate::model::Hand;
+use crate::read::translated::located;
 use lines::Translation;
 
 mod amounts;
@@ -71,16 +72,6 @@ pub fn read_hand(
     let mut hand = pacific.out.read(first_line, path, dialect, lookups, raw)?;
     hand.table = Some(head.table.clone());
     Ok(hand)
-}
-
-/// An error placed on a line of the hand, unless it has a place.
-fn located(err: ReadError, line: u64, id: &str) -> ReadError {
-    let err = err.hand(Some(id));
-    if err.line.is_some() {
-        err
-    } else {
-        err.at(line)
-    }
 }
 
 /// The header lines' parts.

@@ -3,7 +3,7 @@
 use super::{Head, SITE};
 use crate::read::errors::ReadError;
 use crate::read::rounds::Rounds;
-use crate::read::translated::Translated;
+use crate::read::translated::{amount_text, speaker, Translated};
 use crate::read::values::parse_amount;
 
 /// The family's lines of a hand.
@@ -236,19 +236,11 @@ impl<'h> Translation<'h> {
         if line.starts_with("Dealt to ") {
             return Ok(without_hidden(line));
         }
-        let who = (0..self.names.len())
-            .filter(|&k| {
-                let name = &self.names[k];
-                line.len() > name.len()
-                    && line.starts_with(name.as_str())
-                    && line.as_bytes()[name.len()] == b' '
-            })
-            .max_by_key(|&k| self.names[k].len());
-        let Some(who) = who else {
+        let Some((who, rest)) = speaker(&self.names, line) else {
             return Ok(line.to_string()); // the family's reader knows it or names it
         };
         let name = self.names[who].clone();
-        let rest = line[name.len() + 1..].replace(['€', '$'], "");
+        let rest = rest.replace(['€', '$'], "");
         // a hi/lo pot's halves: `collected 114€ from pot(HI)`
         let rest = rest.replace("(HI)", "").replace("(LO)", "");
         if let Some(amount) = rest.strip_prefix("collected ") {
@@ -296,10 +288,7 @@ impl<'h> Translation<'h> {
     }
 
     fn money(&self, value: i64) -> String {
-        match self.decimals {
-            0 => value.to_string(),
-            _ => format!("{}.{:02}", value / 100, value % 100),
-        }
+        amount_text(value, self.decimals)
     }
 
     /// What an action puts in (`calls 2`, `bets 2`, `raises 2 to 4`, `posts big blind 2`).
