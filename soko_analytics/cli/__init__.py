@@ -58,6 +58,7 @@ class InputFormat(str, Enum):
     bovada = "bovada"
     poker888 = "888poker"
     winamax = "winamax"
+    winning = "winning"
     soko = "soko"
     phh = "phh"
 

@@ -27,6 +27,7 @@ FORMATS = {
     "bovada": "soko_analytics.parsers.bovada",
     "888poker": "soko_analytics.parsers.pacific",
     "winamax": "soko_analytics.parsers.winamax",
+    "winning": "soko_analytics.parsers.winning",
     "soko": "soko_analytics.parsers.soko_text",
     "phh": "soko_analytics.parsers.phh",
 }

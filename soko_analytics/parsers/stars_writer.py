@@ -102,7 +102,7 @@ def pokerstars_header(hand: Hand, spec: GameSpec, start: str) -> list[str]:
         words += [t.buy_in] if t.buy_in else []
         game += f" - Level {t.level}" if t.level else ""
     fixed = spec.structure is BettingStructure.FIXED_LIMIT
-    words.append(f"{game} ({pokerstars_stakes(hand.stakes, fixed, spec.button_blind)})")
+    words.append(f"{game} ({pokerstars_stakes(hand.stakes, fixed, button_blind(hand, spec))})")
     lines = [f"{hand.site} Hand #{hand.hand_id}:  {' '.join(words)}" + (f" - {start}" if start else "")]
     if table is not None:
         line = f"Table '{table}'"
@@ -117,6 +117,11 @@ def _club(table: str | None) -> tuple[str | None, str | None]:
         club, _, name = table[1:].partition("}")
         return club, name.strip() or None
     return None, table
+
+
+def button_blind(hand: Hand, spec: GameSpec) -> bool:
+    """Whether the button posts the hand's one blind (PokerStars' 6+ Hold'em; Winning's has two blinds)."""
+    return spec.button_blind and hand.stakes.small_blind is None
 
 
 def pokerstars_stakes(stakes: Stakes, fixed: bool, button_blind: bool = False) -> str:
@@ -322,7 +327,7 @@ class _HandWriter:
 
     def action(self, a: Action) -> str:
         kind, name = a.kind, a.player
-        if kind is K.BIG_BLIND and self.spec.button_blind:
+        if kind is K.BIG_BLIND and button_blind(self.hand, self.spec):
             return f"{name}: posts button blind {self.money(a.amount)}{ALL_IN if a.all_in else ''}"
         if kind in _VERBS:
             text = _VERBS[kind].format(amount=self.money(a.amount), to=self.money(a.to or 0))

@@ -36,12 +36,20 @@ def quarantined(results: dict[Path, list]) -> dict[str | None, Quarantined]:
     return {r.hand_id: r for records in results.values() for r in records if isinstance(r, Quarantined)}
 
 
+def log_text(path: Path) -> str:
+    """A log's text as Python's codecs read it: UTF-16 where it starts with a byte-order mark, else UTF-8."""
+    data = path.read_bytes()
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        return data.decode("utf-16", errors="replace")
+    return data.decode("utf-8", errors="replace")
+
+
 def assert_one_record_per_header(files: list[Path], results: dict[Path, list], fmt: str,
                                  header: re.Pattern[str]) -> None:
     """Every file is detected as ``fmt``, and gives one record (a hand or a quarantine) per hand header its text
     has (``header``'s first group is the hand id), in order."""
     for path in files:
-        text = path.read_text(encoding="utf-8", errors="replace")
+        text = log_text(path)
         assert detect_format(text[:HEAD_CHARS], str(path)) == fmt, path
         assert [r.hand_id for r in results[path]] == header.findall(text), path
 

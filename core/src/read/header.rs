@@ -34,6 +34,24 @@ pub fn winamax_at(line: &str, hash: usize) -> Option<(&str, &str)> {
     (n > 0 && after[n..].starts_with(" - ")).then(|| (&after[..n], &after[n..]))
 }
 
+/// The first line of a hand of Winning Poker's logs of before 2019 (`Game started at: 2016/8/8
+/// 16:26:41`); the hand id is on the next line.
+pub const STARTED: &str = "Game started at: ";
+
+/// Whether the `#` at byte `hash` of `bytes`, followed by an id of `run` bytes, is the mark of Winning
+/// Poker's headers since 2019, which have no colon: `Hand #779379637 - Omaha H/L(No Limit) - ...` or
+/// `Game Hand #80586589 - Tournament #...`, at the start of a line.
+pub fn winning_mark(bytes: &[u8], hash: usize, run: usize) -> bool {
+    let Some(before) = hash.checked_sub(5).map(|word| &bytes[..word]) else {
+        return false;
+    };
+    let line_start =
+        |b: &[u8]| b.is_empty() || b.ends_with(b"\n") || b.ends_with("\u{feff}".as_bytes());
+    &bytes[hash - 5..hash] == b"Hand "
+        && bytes[hash + 1 + run..].starts_with(b" - ")
+        && (line_start(before) || before.strip_suffix(b"Game ").is_some_and(line_start))
+}
+
 /// Whether `after` (the text after a hand id) starts with one of [`TABLE_MARKS`].
 pub fn table_mark(after: &[u8]) -> bool {
     TABLE_MARKS.iter().any(|m| after.starts_with(m.as_bytes()))
@@ -88,7 +106,7 @@ fn mark_at(line: &str, hash: usize) -> Option<(&str, &str)> {
     }
     let after = &line[hash + 1..];
     let n = after.bytes().take_while(|&b| is_id_char(b)).count();
-    if n > 0 && table_mark(&after.as_bytes()[n..]) {
+    if n > 0 && (table_mark(&after.as_bytes()[n..]) || winning_mark(line.as_bytes(), hash, n)) {
         return Some((&after[..n], &after[n..]));
     }
     if n == 0 || after.as_bytes().get(n) != Some(&b':') {

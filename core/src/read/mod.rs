@@ -41,9 +41,10 @@ mod translated;
 mod unicode_tables;
 mod values;
 mod winamax;
+mod winning;
 
 pub use errors::{quarantine, Kind, Quarantine, ReadError, KEPT_CHARS, MAX_HAND_CHARS};
-pub use header::{table_mark, Header, GAME_NO};
+pub use header::{table_mark, winning_mark, Header, GAME_NO, STARTED};
 pub use memo::Memo;
 pub use pystr::repr as py_repr;
 pub use times::{DateTime, Offsets};
@@ -132,6 +133,17 @@ pub static WINAMAX: Dialect = Dialect {
     read: winamax::read_hand,
 };
 
+/// Winning Poker Network hand histories (both formats): each line turned into the family's first
+/// ([`winning`]).
+pub static WINNING: Dialect = Dialect {
+    name: "winning",
+    header: pokerstars::header,
+    aliases: &[],
+    deals_to_all: false,
+    fees: &["JP Fee"],
+    read: winning::read_hand,
+};
+
 /// The Sökö text format.
 pub static SOKO: Dialect = Dialect {
     name: "soko",
@@ -150,6 +162,7 @@ pub fn dialect(format: &str) -> Option<&'static Dialect> {
         "bovada" => Some(&BOVADA),
         "888poker" => Some(&PACIFIC),
         "winamax" => Some(&WINAMAX),
+        "winning" => Some(&WINNING),
         "soko" => Some(&SOKO),
         _ => None,
     }

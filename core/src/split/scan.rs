@@ -93,8 +93,24 @@ fn next_mark(bytes: &[u8], from: usize) -> Option<(usize, usize)> {
         if run > 0 && crate::read::table_mark(&bytes[i + 1 + run..]) {
             return Some((i - 5, i + 1 + run));
         }
+        if run > 0 && crate::read::winning_mark(bytes, i, run) {
+            return Some((i - 5, i + 1 + run));
+        }
     }
     None
+}
+
+/// The next `Game started at: ` that begins a line (after blanks or a BOM), at or after `from`: the
+/// header of Winning Poker's logs of before 2019 (`read::STARTED`), which has no `#`: (start, end).
+fn next_started(bytes: &[u8], from: usize) -> Option<(usize, usize)> {
+    let mark = crate::read::STARTED.as_bytes();
+    memmem::find_iter(&bytes[from..], mark)
+        .map(|i| from + i)
+        .find(|&i| {
+            let line_start = memrchr(b'\n', &bytes[..i]).map_or(0, |n| n + 1);
+            std::str::from_utf8(&bytes[line_start..i]).is_ok_and(|s| s.chars().all(is_blank))
+        })
+        .map(|i| (i, i + mark.len()))
 }
 
 /// What the line of the current header looks like before it, found once per line (so that many headers on
@@ -178,14 +194,25 @@ pub fn header_starts(text: &str) -> Vec<usize> {
     let mut starts = Vec::new();
     let mut line = Line::new(0);
     let mut last_mark = 0;
-    let mut at = 0;
-    while let Some((mark, end)) = next_mark(bytes, at) {
+    // the next mark of each kind, searched again only once passed (so the text is read once)
+    let (mut hash, mut started) = (next_mark(bytes, 0), next_started(bytes, 0));
+    loop {
+        let (mark, end) = match (hash, started) {
+            (Some(h), Some(s)) => h.min(s),
+            (Some(found), None) | (None, Some(found)) => found,
+            (None, None) => break,
+        };
         if let Some(nl) = memrchr(b'\n', &bytes[last_mark..mark]) {
             line = Line::new(last_mark + nl + 1);
         }
         starts.push(line.start + line.site_offset(text, mark));
         last_mark = mark;
-        at = end;
+        if hash.is_some_and(|(h, _)| h < end) {
+            hash = next_mark(bytes, end);
+        }
+        if started.is_some_and(|(s, _)| s < end) {
+            started = next_started(bytes, end);
+        }
     }
     starts
 }
@@ -282,6 +309,18 @@ mod tests {
         let bovada =
             "Bovada Hand #1 TBL#2 HOLDEM\nIgnition Hand #3  Zone Poker ID#4 x\nHand #5 TBLx";
         assert_eq!(header_starts(bovada), vec![0, 28]);
+    }
+
+    #[test]
+    fn winning_headers_start_at_their_lines() {
+        // before 2019: no `#`, the start time opens the hand; since 2019: `Hand #N - ` without a colon
+        let old = "Game started at: 2016/8/8 1:2:3\n\nGame ID: 1 x\nGame started at: 2016/8/8\nsay Game started at: no";
+        assert_eq!(header_starts(old), vec![0, 46]);
+        let new =
+            "Hand #7 - Holdem(No Limit)\nGame Hand #8 - T\nx Hand #9 - no\nOSS #27 - $300,000 GTD";
+        assert_eq!(header_starts(new), vec![0, 27]);
+        let mixed = "PokerStars Hand #1: a\nGame started at: b\nHand #2: c";
+        assert_eq!(header_starts(mixed), vec![0, 22, 41]);
     }
 
     #[test]
