@@ -1,5 +1,5 @@
 """Winning Poker Network logs (``../shared/corpus/sites/Winning``, both of the client's formats): detected as
-winning, every hand header ends as one stored or quarantined hand (132 of 136 stored), the stored hands audit clean
+winning, every hand header ends as one stored or quarantined hand (132 of 138 stored; most files are there twice), the stored hands audit clean
 or are listed with why not, and the hands go through PokerStars text and PHH unchanged.
 
 The figures checked are the logs' own: their headers, action lines and summaries (``Pot: 8.15. Rake 0.11. JP fee
