@@ -9,7 +9,7 @@ import typer
 
 from .. import api
 from . import ExitCode, app, reporting_errors
-from .stats import Db, Game, Profile, Since, Stakes, Until, filters
+from .stats import Db, Game, Hero, Profile, Since, Site, Stakes, Until, filters
 
 report_app = typer.Typer(no_args_is_help=True)
 app.add_typer(report_app, name="report")
@@ -27,6 +27,8 @@ def _report() -> None:
 def report_dashboard(
     db: Db = Path("soko.duckdb"),
     player: Annotated[list[str] | None, typer.Option("--player", help="Chart this player (repeatable).")] = None,
+    hero: Hero = False,
+    site: Site = None,
     game: Game = None,
     profile: Profile = None,
     stakes: Stakes = None,
@@ -38,12 +40,13 @@ def report_dashboard(
     """The player-stat dashboard: winnings lines, the stat table, results, showdowns, sessions, audit.
 
     One self-contained HTML file (plotly.js embedded; no network needed). Without --player it charts
-    the players with the most hands.
+    the players with the most hands; with --hero, each hand's log owner.
 
     Example: soko report dashboard --db soko.duckdb --player Aino --out reports/aino.html
     """
     with reporting_errors():
-        written = api.report_dashboard(db, filters(player, game, profile, stakes, since, until, min_hands), out)
+        chosen = filters(player, game, profile, stakes, since, until, min_hands, hero, site)
+        written = api.report_dashboard(db, chosen, out)
     typer.echo(f"{written['path']} ({written['bytes'] / 1e6:.1f} MB)")
 
 

@@ -20,6 +20,10 @@ STATS_BY = api.STATS_BY
 Db = Annotated[Path, typer.Option("--db", help="The store.")]
 Game = Annotated[str | None, typer.Option("--game", help="holdem, stud7, stud5 or soko.")]
 Profile = Annotated[str | None, typer.Option("--profile", help="A rules profile, e.g. soko-finnish.")]
+Hero = Annotated[bool, typer.Option("--hero", help="Only the log owner's hands (the player dealt cards face up in "
+                                                    "each log).")]
+Site = Annotated[str | None, typer.Option("--site", help="Only this site's hands (PokerStars, GGPoker, Bovada, "
+                                                         "888poker, Winamax, Winning...).")]
 Stakes = Annotated[str | None, typer.Option(
     "--stakes", help="Stakes as stored and listed by soko stats --by stakes, e.g. '0.05/0.10 USD'.")]
 Since = Annotated[str | None, typer.Option("--since", help="First day, YYYY-MM-DD.")]
@@ -52,10 +56,8 @@ By = Enum("By", {name: name for name in STATS_BY}, type=str)  # type: ignore[mis
 def stats(
     db: Db = Path("soko.duckdb"),
     player: Annotated[list[str] | None, typer.Option("--player", help="Only this player (repeatable).")] = None,
-    hero: Annotated[bool, typer.Option("--hero", help="Only the log owner's hands (the player dealt cards face "
-                                                      "up in each log).")] = False,
-    site: Annotated[str | None, typer.Option("--site", help="Only this site's hands (PokerStars, GGPoker, Bovada, "
-                                                            "888poker, Winamax...).")] = None,
+    hero: Hero = False,
+    site: Site = None,
     game: Game = None,
     profile: Profile = None,
     stakes: Stakes = None,

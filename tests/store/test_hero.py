@@ -1,8 +1,9 @@
-"""The log's owner per hand (``hands.hero``, schema 11), ``soko stats --hero`` and ``--site``.
+"""The log's owner per hand (``hands.hero``, schema 11), ``soko stats --hero`` and ``--site``, and the dashboard's.
 
 The expected owner is read off each log's own text, not the reader's: the one player a PokerStars-family log
-deals cards to face up (``Dealt to X [Ah Kd]``), Bovada's ``[ME]`` (stored as ``Hero``), none where a log deals
-every player's cards (the sample's PHH) or none at all."""
+deals cards to face up (``Dealt to X [Ah Kd]``), Bovada's ``[ME]`` (stored as ``Hero``), the one player an old
+Winning log deals more than one card face up before anyone acts (``Player X received card: [Ad]``), none where a
+log deals every player's cards (the sample's PHH) or none at all."""
 
 from __future__ import annotations
 
@@ -17,13 +18,15 @@ from soko_analytics.store.db import Store
 
 DEALT = re.compile(r"^[ \t]*Dealt to (.+?) \[ ?[^\]\sX]", re.MULTILINE)
 """A deal line with a card shown (Dutch logs name a king ``H``; Winamax hides others' cards as ``X``)."""
+WINNING_DEALT = re.compile(r"^Player (.+?) received card: \[", re.MULTILINE)
+WINNING_ACTS = re.compile(r"^Player .+ (?:folds|checks|calls|bets|raises|allin|bring in)\b", re.MULTILINE)
 runner = CliRunner()
 
 
 @pytest.fixture(scope="module")
 def db(tmp_path_factory, corpus) -> str:
     path = tmp_path_factory.mktemp("hero") / "s.duckdb"
-    logs = [corpus / "sites" / "Bovada", corpus / "sites" / "PacificPoker",
+    logs = [corpus / "sites" / "Bovada", corpus / "sites" / "PacificPoker", corpus / "sites" / "Winning",
             *sorted((corpus / "pokerstars").rglob("*.txt"))[:40], *sorted((corpus / "phh").rglob("*.phh"))[:3]]
     with Store(path) as store:
         store.import_paths(logs)
@@ -33,6 +36,10 @@ def db(tmp_path_factory, corpus) -> str:
 def _expected(site: str, raw: str) -> str | None:
     if site in ("Bovada", "Ignition", "Bodog"):
         return "Hero" if "[ME]" in raw else None
+    if site == "Winning" and raw.lstrip("\ufeff").startswith("Game started at: "):
+        deal = WINNING_DEALT.findall(WINNING_ACTS.split(raw)[0])  # stud deals up cards face up to all
+        owners = {name for name in deal if deal.count(name) > 1}
+        return owners.pop() if len(owners) == 1 else None
     owners = set(DEALT.findall(raw.split("*** SUMMARY ***")[0].split("** Summary **")[0]))
     return owners.pop() if len(owners) == 1 else None
 
@@ -44,7 +51,7 @@ def test_each_hand_records_the_owner_its_log_names(db):
     wrong = [(site, hero, raw[:120]) for site, fmt, raw, hero in rows if fmt != "phh" and hero != _expected(site, raw)]
     assert not wrong, wrong[:3]
     sites = {site for site, _, _, hero in rows if hero is not None}
-    assert {"Bovada", "Ignition", "888poker", "PokerStars"} <= sites
+    assert {"Bovada", "Ignition", "888poker", "Winning", "PokerStars"} <= sites
     assert {hero for _, fmt, _, hero in rows if fmt == "phh"} == {None}  # PHH deals every player's cards
 
 
@@ -73,3 +80,19 @@ def test_stats_site_counts_that_sites_hands_only(db):
         result = runner.invoke(app, ["stats", "--db", db, "--site", "888poker", *by, "--format", "json"])
         assert result.exit_code == 0, result.output
         assert sum(r["hands"] for r in json.loads(result.stdout)) == dealt > 0
+
+
+def test_the_dashboard_of_a_sites_owners(db, tmp_path):
+    with Store(db, read_only=True) as store:
+        heroes = {r[0] for r in store.query("SELECT DISTINCT hero FROM hands WHERE site = 'Winning' AND hero "
+                                            "IS NOT NULL").rows()}
+        others = store.query("SELECT s.player, count(*) AS n FROM seats AS s JOIN hands AS h USING (hand_key) "
+                             "WHERE h.site = 'Winning' AND s.player NOT IN (SELECT hero FROM hands WHERE hero IS "
+                             "NOT NULL) GROUP BY ALL ORDER BY n DESC LIMIT 1").rows()
+    out = tmp_path / "dash.html"
+    result = runner.invoke(app, ["report", "dashboard", "--db", db, "--site", "Winning", "--hero", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    page = out.read_text(encoding="utf-8")
+    assert heroes and all(f">{hero}<" in page for hero in heroes), heroes
+    # the site's busiest player who never owned a log is no row of the owners' dashboard
+    assert others and f">{others[0][0]}<" not in page, others
