@@ -58,6 +58,7 @@ class InputFormat(str, Enum):
     bovada = "bovada"
     poker888 = "888poker"
     winamax = "winamax"
+    partypoker = "partypoker"
     soko = "soko"
     phh = "phh"
 

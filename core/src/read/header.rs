@@ -21,6 +21,58 @@ pub fn game_no_at(line: &str, hash: usize) -> Option<(&str, &str)> {
     (n > 0).then(|| (&after[..n], &after[n..]))
 }
 
+/// partypoker's other header lines: `Game #12085686644 starts.` (before its `#Game No : N`) and
+/// `***** Hand History for Game 10315752770 *****` (after it, or alone: the only header of some logs).
+pub const GAME_STARTS: &str = " starts.";
+pub const HAND_HISTORY: [&str; 2] = [
+    "***** Hand History for Game ",
+    "***** Hand History For Game ",
+];
+
+/// The hand id of a `Game #N starts.` mark whose `#` is at byte `hash`, and the text after it.
+pub fn game_starts_at(line: &str, hash: usize) -> Option<(&str, &str)> {
+    if !line.get(..hash)?.ends_with("Game ") {
+        return None;
+    }
+    let after = &line[hash + 1..];
+    let n = after.bytes().take_while(u8::is_ascii_digit).count();
+    (n > 0 && after[n..].starts_with(GAME_STARTS)).then(|| (&after[..n], &after[n..]))
+}
+
+/// The hand id of a `***** Hand History for Game N *****` line (after any NULs and blanks), and the
+/// text after it.
+pub fn hand_history_at(line: &str) -> Option<(&str, &str)> {
+    let line = line.trim_start_matches(['\0', ' ', '\t', '\u{feff}']);
+    let after = HAND_HISTORY.iter().find_map(|h| line.strip_prefix(h))?;
+    let n = after.bytes().take_while(|&b| is_id_char(b)).count();
+    (n > 0 && after[n..].starts_with(" *****")).then(|| (&after[..n], &after[n..]))
+}
+
+/// Whether the line before byte `at` (across blank lines and NULs) is a partypoker header line
+/// (`Game #N starts.` or `#Game No : N`): then the header line at `at` belongs to the same hand.
+pub fn follows_party_header(text: &[u8], at: usize) -> bool {
+    let mut end = at.min(text.len());
+    let mut newlines = 0;
+    while end > 0 && matches!(text[end - 1], b' ' | b'\t' | b'\r' | b'\n' | 0) {
+        newlines += usize::from(text[end - 1] == b'\n');
+        end -= 1;
+    }
+    if newlines == 0 || end == 0 {
+        return false;
+    }
+    let start = memchr::memrchr(b'\n', &text[..end]).map_or(0, |nl| nl + 1);
+    let Ok(line) = std::str::from_utf8(&text[start..end]) else {
+        return false;
+    };
+    let line = line.trim_start_matches(['\0', ' ', '\t', '\u{feff}']);
+    if line.starts_with(GAME_NO) {
+        return game_no_at(line, 0).is_some();
+    }
+    line.strip_prefix("Game ")
+        .and_then(|_| game_starts_at(line, 5))
+        .is_some_and(|(_, after)| after.trim_end() == GAME_STARTS)
+}
+
 /// The header mark of Winamax's logs: `HandId: #9260931-103-1479198677 - `.
 pub const HAND_ID: &str = "HandId: #";
 
@@ -77,7 +129,10 @@ fn is_id_char(b: u8) -> bool {
 /// after the colon). Bovada's cash headers have no colon: `Bovada Hand #123 TBL#45 ...` (the text
 /// after the id).
 fn mark_at(line: &str, hash: usize) -> Option<(&str, &str)> {
-    if let Some(found) = game_no_at(line, hash).or_else(|| winamax_at(line, hash)) {
+    let found = game_no_at(line, hash)
+        .or_else(|| winamax_at(line, hash))
+        .or_else(|| game_starts_at(line, hash));
+    if let Some(found) = found {
         return Some(found);
     }
     let before = line.get(..hash)?;
@@ -138,6 +193,9 @@ pub fn with_header_line<'a>(
 
 /// The hand id of the first `Hand #<id>:` mark in a line (`stars._hand_id`).
 pub fn hand_id(first: &str) -> Option<&str> {
+    if let Some((id, _)) = hand_history_at(first) {
+        return Some(id);
+    }
     memchr::memchr_iter(b'#', first.as_bytes()).find_map(|at| mark_at(first, at).map(|(id, _)| id))
 }
 

@@ -7,7 +7,7 @@
 use memchr::{memchr, memmem, memrchr};
 
 use super::word::is_word;
-use crate::read::GAME_NO;
+use crate::read::{follows_party_header, hand_history_at, GAME_NO, HAND_HISTORY};
 
 /// Site names that start a header glued to other text (`KNOWN_SITES`).
 const KNOWN_SITES: [&str; 10] = [
@@ -63,7 +63,7 @@ fn next_mark(bytes: &[u8], from: usize) -> Option<(usize, usize)> {
                 .iter()
                 .take_while(|b| b.is_ascii_digit())
                 .count();
-            if run > 0 {
+            if run > 0 && !follows_party_header(bytes, i) {
                 return Some((i, i + GAME_NO.len() + run));
             }
         }
@@ -90,9 +90,45 @@ fn next_mark(bytes: &[u8], from: usize) -> Option<(usize, usize)> {
         if run > 0 && bytes.get(i + 1 + run) == Some(&b':') {
             return Some((i - 5, i + 2 + run));
         }
+        if run > 0
+            && &bytes[i - 5..i - 1] == b"Game"
+            && bytes[i + 1 + run..].starts_with(b" starts.")
+        {
+            // partypoker's `Game #N starts.` (`read::game_starts_at`)
+            return Some((i - 5, i + 1 + run));
+        }
         if run > 0 && crate::read::table_mark(&bytes[i + 1 + run..]) {
             return Some((i - 5, i + 1 + run));
         }
+    }
+    None
+}
+
+/// The next partypoker `***** Hand History for Game N *****` line at or after `from` that starts a
+/// hand (not after the hand's `#Game No : N`): (start of the stars, end of the id).
+fn next_hand_history(text: &str, from: usize) -> Option<(usize, usize)> {
+    let bytes = text.as_bytes();
+    let finder = memmem::Finder::new(&HAND_HISTORY[0].as_bytes()[..19]);
+    let mut at = from;
+    while let Some(i) = finder.find(&bytes[at..]).map(|i| at + i) {
+        at = i + 1;
+        let line_start = memrchr(b'\n', &bytes[..i]).map_or(0, |nl| nl + 1);
+        let before = &text[line_start..i];
+        if !before
+            .chars()
+            .all(|c| matches!(c, '\0' | ' ' | '\t' | '\u{feff}'))
+        {
+            continue;
+        }
+        let line_end = memchr(b'\n', &bytes[i..]).map_or(bytes.len(), |nl| i + nl);
+        let Some((id, _)) = text.get(i..line_end).and_then(hand_history_at) else {
+            continue;
+        };
+        if follows_party_header(bytes, i) {
+            continue;
+        }
+        let end = id.as_ptr() as usize - text.as_ptr() as usize + id.len();
+        return Some((i, end));
     }
     None
 }
@@ -152,7 +188,7 @@ impl Line {
         let after_bom = *self.after_bom.get_or_insert_with(|| {
             self.start
                 + text[self.start..]
-                    .find(|c| c != '\u{feff}')
+                    .find(|c| c != '\u{feff}' && c != '\0')
                     .unwrap_or(mark - self.start)
         });
         let rest = &text[after_bom.min(mark)..mark];
@@ -179,7 +215,28 @@ pub fn header_starts(text: &str) -> Vec<usize> {
     let mut line = Line::new(0);
     let mut last_mark = 0;
     let mut at = 0;
-    while let Some((mark, end)) = next_mark(bytes, at) {
+    // the next `***** Hand History` header, found again only once passed
+    let mut history = next_hand_history(text, 0);
+    let mut hash = next_mark(bytes, 0);
+    loop {
+        if history.is_some_and(|(h, _)| h < at) {
+            history = next_hand_history(text, at);
+        }
+        if hash.is_some_and(|(h, _)| h < at) {
+            hash = next_mark(bytes, at);
+        }
+        let (mark, end) = match (hash, history) {
+            (Some(m), Some(h)) => {
+                if h.0 < m.0 {
+                    h
+                } else {
+                    m
+                }
+            }
+            (Some(m), None) => m,
+            (None, Some(h)) => h,
+            (None, None) => break,
+        };
         if let Some(nl) = memrchr(b'\n', &bytes[last_mark..mark]) {
             line = Line::new(last_mark + nl + 1);
         }
