@@ -48,29 +48,40 @@ pub fn hand_history_at(line: &str) -> Option<(&str, &str)> {
     (n > 0 && after[n..].starts_with(" *****")).then(|| (&after[..n], &after[n..]))
 }
 
-/// Whether the line before byte `at` (across blank lines and NULs) is a partypoker header line
-/// (`Game #N starts.` or `#Game No : N`): then the header line at `at` belongs to the same hand.
+/// How many lines (not counting blank ones) before a partypoker header line [`follows_party_header`]
+/// looks at.
+const PARTY_HEADER_LINES: usize = 3;
+
+/// Whether one of the few lines before byte `at` (blank lines and NULs aside) is a partypoker header
+/// line (`Game #N starts.`, `#Game No : N`, `***** Hand History ...`, even damaged): then the header
+/// line at `at` is the same hand's.
 pub fn follows_party_header(text: &[u8], at: usize) -> bool {
     let mut end = at.min(text.len());
-    let mut newlines = 0;
-    while end > 0 && matches!(text[end - 1], b' ' | b'\t' | b'\r' | b'\n' | 0) {
-        newlines += usize::from(text[end - 1] == b'\n');
-        end -= 1;
+    // the text before the mark on its own line is not a line before it
+    match memchr::memrchr(b'\n', &text[..end]) {
+        Some(nl) => end = nl,
+        None => return false,
     }
-    if newlines == 0 || end == 0 {
-        return false;
+    let mut seen = 0;
+    while seen < PARTY_HEADER_LINES {
+        let start = memchr::memrchr(b'\n', &text[..end]).map_or(0, |nl| nl + 1);
+        let line = String::from_utf8_lossy(&text[start..end]);
+        let line = line.trim_matches(|c: char| c.is_whitespace() || c == '\0');
+        if !line.is_empty() {
+            if ["Game No", "Game #", "Hand History"]
+                .iter()
+                .any(|w| line.contains(w))
+            {
+                return true;
+            }
+            seen += 1;
+        }
+        if start == 0 {
+            return false;
+        }
+        end = start - 1;
     }
-    let start = memchr::memrchr(b'\n', &text[..end]).map_or(0, |nl| nl + 1);
-    let Ok(line) = std::str::from_utf8(&text[start..end]) else {
-        return false;
-    };
-    let line = line.trim_start_matches(['\0', ' ', '\t', '\u{feff}']);
-    if line.starts_with(GAME_NO) {
-        return game_no_at(line, 0).is_some();
-    }
-    line.strip_prefix("Game ")
-        .and_then(|_| game_starts_at(line, 5))
-        .is_some_and(|(_, after)| after.trim_end() == GAME_STARTS)
+    false
 }
 
 /// The header mark of Winamax's logs: `HandId: #9260931-103-1479198677 - `.
