@@ -342,6 +342,28 @@ mod tests {
     }
 
     #[test]
+    fn a_partypoker_hand_is_one_hand_however_many_headers_open_it() {
+        let body = "a folds\nb folds\nc folds\nx wins\n";
+        let text = format!(
+            "Game #1 starts.\n\n#Game No : 1\n***** Hand History for Game 1 *****\n{body}\
+             \0Game #2 starts.\n\0\n\0#Game No : 2\n\n\n***** Hand History for Game 9 *****\n{body}\
+             \n\n***** Hand History For Game 3abc *****\n{body}#Game No : 4\n\
+             ***** Cassava Hand History for Game 4 *****\n"
+        );
+        let starts = header_starts(&text);
+        let heads = [
+            "Game #1 ",
+            "\0Game #2 ",
+            "***** Hand History For Game 3abc",
+            "#Game No : 4",
+        ];
+        assert_eq!(starts.len(), heads.len());
+        for (start, head) in starts.iter().zip(heads) {
+            assert!(text[*start..].starts_with(head), "{head}");
+        }
+    }
+
+    #[test]
     fn a_hand_ends_at_the_first_blank_line_after_its_summary() {
         let text = "Hand #1:\n\n*** SUMMARY ***\nTotal\n \t\r\nafter";
         assert_eq!(&text[hand_end(text).unwrap()..], " \t\r\nafter");
