@@ -681,12 +681,15 @@ fn glued<'l>(line: &'l str, names: &[String]) -> Vec<&'l str> {
     let mut cuts = vec![0];
     for name in names {
         for (at, _) in line.match_indices(name.as_str()) {
-            let glued_to = line[..at].chars().last();
+            // what a glued line ends with: a full stop, a bracket, `is sitting out` (not the start of
+            // a longer name: `xPlayer4 wins` is xPlayer4's)
+            let before = &line[..at];
+            let ended = before.ends_with(['.', ']', ')']) || before.ends_with(" is sitting out");
             let after = &line[at + name.len()..];
             let verb = [" wins ", " posts ", " does not show", " shows "]
                 .iter()
                 .any(|v| after.starts_with(v));
-            if at > 0 && verb && glued_to.is_some_and(|c| c != ' ' && c != ':') {
+            if verb && ended {
                 cuts.push(at);
             }
         }
@@ -715,6 +718,15 @@ mod tests {
             ]
         );
         assert_eq!(glued("Player3 folds", &names), vec!["Player3 folds"]);
+        let names = ["Player4".to_string(), "xPlayer4".to_string()];
+        assert_eq!(
+            glued("xPlayer4 wins $1 USD", &names),
+            vec!["xPlayer4 wins $1 USD"]
+        );
+        assert_eq!(
+            glued("x.Player4 wins $1 USD.xPlayer4 wins $2 USD", &names),
+            vec!["x.", "Player4 wins $1 USD.", "xPlayer4 wins $2 USD"]
+        );
     }
 
     #[test]
