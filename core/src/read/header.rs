@@ -285,6 +285,28 @@ mod tests {
     use super::*;
 
     #[test]
+    fn partypokers_header_lines_and_their_ids() {
+        assert_eq!(
+            game_starts_at("Game #9582251255 starts.", 5),
+            Some(("9582251255", " starts."))
+        );
+        assert_eq!(game_starts_at("Game #95 begins.", 5), None);
+        assert_eq!(
+            hand_history_at("\0***** Hand History For Game 1620144103176i4oztmbj2r *****")
+                .map(|h| h.0),
+            Some("1620144103176i4oztmbj2r")
+        );
+        assert_eq!(
+            hand_history_at("***** Cassava Hand History for Game 1 *****"),
+            None
+        );
+        assert_eq!(hand_id("\0Game #12085686644 starts."), Some("12085686644"));
+        let text = b"Game #1 starts.\n\0\n#Game No : 1\n";
+        assert!(follows_party_header(text, text.len() - 13));
+        assert!(!follows_party_header(b"#Game No : 1", 0));
+    }
+
+    #[test]
     fn header_lines_split_as_the_regex_does() {
         let h = header_line("PokerStars Hand #27738502010: Tournament #160417133, $0.91+$0.09")
             .unwrap();
