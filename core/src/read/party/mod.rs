@@ -239,85 +239,20 @@ fn head<'a>(lines: &[&'a str], first_line: u64) -> Result<Head<'a>, ReadError> {
     let mut currency = None;
     let mut tournament = None;
     if tournament_game {
-        // the level's stakes: on the game line, or (the level in play) on a line after the seats
-        let level = lines[body..]
+        let before_deal: Vec<&str> = lines[body..]
             .iter()
             .take_while(|l| !l.starts_with("** "))
-            .filter(|l| l.starts_with("Blinds") || l.starts_with("Stakes"))
-            .last()
             .copied()
-            .or_else(|| {
-                ["Blinds", "Stakes"]
-                    .iter()
-                    .find_map(|w| text.find(w).map(|k| &text[k..]))
-            });
-        if let Some(level) = level {
-            let inside = level
-                .split_once('(')
-                .and_then(|(_, r)| r.split_once(')'))
-                .map_or("", |(i, _)| i);
-            let (low, high) = inside.split_once('/').unwrap_or(("", ""));
-            // `1,250/2,500 -250`, `60/120-10`: the ante after the dash (it is posted)
-            let high = high.split('-').next().unwrap_or(high);
-            stakes = minor_units(low, 0).zip(minor_units(high, 0));
-            bets = level.starts_with("Stakes");
-        } else if summary {
-            stakes = leading_stakes(text, decimals);
-            bets = structure == "Limit";
+            .collect();
+        match level_stakes(&before_deal, text) {
+            Some((level, fixed)) => (stakes, bets) = (Some(level), fixed),
+            None if summary => stakes = leading_stakes(text, decimals),
+            None => {}
         }
-        let trny = |t: &str| {
-            t.split_once("Trny:").map(|(_, r)| {
-                r.trim_start()
-                    .split(|c: char| !c.is_ascii_digit())
-                    .next()
-                    .unwrap_or("")
-                    .to_string()
-            })
-        };
-        let number = trny(text)
-            .or_else(|| {
-                lines[body..]
-                    .iter()
-                    .take_while(|l| !l.starts_with("** "))
-                    .find_map(|l| trny(l))
-            })
-            .or_else(|| {
-                text.split_once("Tournament #").map(|(_, r)| {
-                    r.split(|c: char| !c.is_ascii_digit())
-                        .next()
-                        .unwrap_or("")
-                        .to_string()
-                })
-            })
-            .or_else(|| {
-                place.split_once('(').and_then(|(_, r)| {
-                    r.split_once(')')
-                        .map(|(n, _)| n.to_string())
-                        .filter(|n| n.bytes().all(|b| b.is_ascii_digit()))
-                })
-            })
-            .unwrap_or_default();
-        let buy_in = if summary {
-            text.split_once("(Buyin ")
-                .and_then(|(_, r)| r.split_once(')'))
-                .map_or(String::new(), |(b, _)| b.replace(' ', ""))
-        } else {
-            let after = GAMES
-                .iter()
-                .find_map(|(w, _, _)| text.find(w).map(|k| &text[k + w.len()..]))
-                .unwrap_or("");
-            let end = ["Trny", "Blinds", "Stakes"]
-                .iter()
-                .filter_map(|w| after.find(w))
-                .min()
-                .unwrap_or(after.len());
-            after[..end]
-                .replace("Buy-in", "")
-                .replace("Entry Fee", "")
-                .split_whitespace()
-                .collect::<String>()
-        };
-        tournament = Some((number, buy_in));
+        tournament = Some((
+            tournament_number(text, &before_deal, place),
+            buy_in(text, summary),
+        ));
     } else {
         let symbol_code = [("$", "USD"), ("€", "EUR"), ("£", "GBP")];
         let money_text = if summary {
@@ -352,6 +287,74 @@ fn head<'a>(lines: &[&'a str], first_line: u64) -> Result<Head<'a>, ReadError> {
         decimals,
         body,
     })
+}
+
+/// A tournament level's stakes (`Blinds(20/40)`, `Blinds-Antes(1,250/2,500 -250)`, `Stakes(200/400)`:
+/// a fixed limit's bets), from the last such line before the deal (the level in play), else the
+/// game line's; and whether they are bets.
+fn level_stakes(before_deal: &[&str], text: &str) -> Option<((i64, i64), bool)> {
+    let level = before_deal
+        .iter()
+        .rfind(|l| l.starts_with("Blinds") || l.starts_with("Stakes"))
+        .copied()
+        .or_else(|| {
+            ["Blinds", "Stakes"]
+                .iter()
+                .find_map(|w| text.find(w).map(|k| &text[k..]))
+        })?;
+    let inside = level.split_once('(')?.1.split_once(')')?.0;
+    let (low, high) = inside.split_once('/')?;
+    // `2,500 -250`, `120-10`: the ante after the dash (it is posted)
+    let high = high.split('-').next().unwrap_or(high);
+    let stakes = minor_units(low, 0).zip(minor_units(high, 0))?;
+    Some((stakes, level.starts_with("Stakes")))
+}
+
+/// A tournament's number: `Trny:71207318` (on the game line or before the deal), `(MTT Tournament
+/// #303344128)`, else the table's `(2685087)`; empty when the log gives none.
+fn tournament_number(text: &str, before_deal: &[&str], place: &str) -> String {
+    let digits = |t: &str| {
+        t.trim_start()
+            .split(|c: char| !c.is_ascii_digit())
+            .next()
+            .unwrap_or("")
+            .to_string()
+    };
+    let trny = |t: &str| t.split_once("Trny:").map(|(_, r)| digits(r));
+    trny(text)
+        .or_else(|| before_deal.iter().find_map(|l| trny(l)))
+        .or_else(|| text.split_once("Tournament #").map(|(_, r)| digits(r)))
+        .or_else(|| {
+            let (_, r) = place.split_once('(')?;
+            let (n, _) = r.split_once(')')?;
+            n.bytes().all(|b| b.is_ascii_digit()).then(|| n.to_string())
+        })
+        .unwrap_or_default()
+}
+
+/// A tournament's buy-in: `(Buyin $3.0 + $0.3)` → `$3.0+$0.3`; `$30 Buy-in  + $3 Entry Fee` →
+/// `$30+$3`; `€1 EUR Buy-in` → `€1EUR`.
+fn buy_in(text: &str, summary: bool) -> String {
+    if summary {
+        return text
+            .split_once("(Buyin ")
+            .and_then(|(_, r)| r.split_once(')'))
+            .map_or(String::new(), |(b, _)| b.replace(' ', ""));
+    }
+    let after = GAMES
+        .iter()
+        .find_map(|(w, _, _)| text.find(w).map(|k| &text[k + w.len()..]))
+        .unwrap_or("");
+    let end = ["Trny", "Blinds", "Stakes"]
+        .iter()
+        .filter_map(|w| after.find(w))
+        .min()
+        .unwrap_or(after.len());
+    after[..end]
+        .replace("Buy-in", "")
+        .replace("Entry Fee", "")
+        .split_whitespace()
+        .collect()
 }
 
 /// `$0.10/$0.25 USD NL ...`, `0.01/0.02 Texas Hold'em Game Table`: the two stakes a game line starts
