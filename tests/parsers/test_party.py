@@ -92,14 +92,11 @@ MALFORMED = {
 }
 """Quarantined hands and what their reasons say."""
 WRONG_LOGS = {"11932613562": "the log lists the first three actions before the flop in reverse seat order"}
-STUD_UNSEEN = "the log shows no other player's up cards: who brings in, who acts first and the open pair's " \
-              "double bet cannot be checked"
 NOT_MODELLED = {
     "12827330772": "the loser mucks face up and the winner shows nothing; the replayer gives the pot to the only "
                    "hand it sees rather than to the last player holding cards",
-    "10399817763": STUD_UNSEEN,
-    "11480841734": STUD_UNSEEN,
-    "11792805420": STUD_UNSEEN,
+    "10399817763": "stud without a showdown: the log shows no other player's up cards, so who acts first cannot be "
+                   "checked",
 }
 
 
@@ -209,6 +206,14 @@ def test_uncalled_bets_and_what_the_winner_collects(results):
     converted = [h for h in stored(results) if h.hand_id == "1111111111"]
     assert [(h.total_pot, h.rake) for h in converted] == [(590, 21), (554, 27)]
     assert [(a.player, a.amount) for a in converted[1].actions if a.kind == ActionKind.UNCALLED] == [("Player3", 174)]
+
+
+def test_stud_up_cards_from_the_seven_shown(results):
+    # the log deals only its owner's cards; a player who shows seven shows them in the order dealt
+    stud = {h.hand_id: h for h in stored(results)}["11792805420"]
+    up = [(d.street, [str(c) for c, u in zip(d.cards, d.up) if u]) for d in stud.deals if d.player == "Player4"]
+    assert up[0] == (0, ["2h"]) and stud.tournament.buy_in == "$6 USD"
+    assert audit(stud).ok
 
 
 def test_pokerstars_text_and_phh_read_back_the_same_hands(results):

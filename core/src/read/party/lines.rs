@@ -22,6 +22,13 @@ const MARKERS: [(&str, &str); 9] = [
     ("", "*** 3rd STREET ***"),
 ];
 const SUMMARY: &str = "** Summary **";
+/// The stud streets that deal a card up, in order.
+const STUD_UP: [&str; 4] = [
+    "*** 3rd STREET ***",
+    "*** 4th STREET ***",
+    "*** 5th STREET ***",
+    "*** 6th STREET ***",
+];
 
 /// What a player's line may say that changes nothing in the hand (the player's name before it).
 const NOTHING: [&str; 14] = [
@@ -89,6 +96,9 @@ pub struct Translation<'h> {
     unposted: Vec<(usize, &'static str, i64)>,
     /// Stud: each player's cards so far.
     stud_cards: Vec<Vec<String>>,
+    /// Stud: the up cards of the players the log deals none to but who show their seven at the
+    /// end, in the order dealt (3rd to 6th street); the log shows no other player's up cards.
+    shown_up: Vec<Option<Vec<String>>>,
     pub out: Translated,
 }
 
@@ -111,6 +121,7 @@ impl<'h> Translation<'h> {
             returned: None,
             unposted: Vec::new(),
             stud_cards: Vec::new(),
+            shown_up: Vec::new(),
             out: Translated::with_capacity(lines.len() + 4),
         }
     }
@@ -180,6 +191,9 @@ impl<'h> Translation<'h> {
         }
         self.rounds = Rounds::new(stacks.iter().map(|&(_, s)| s).collect());
         self.stud_cards = vec![Vec::new(); self.names.len()];
+        if self.head.stud {
+            self.shown_up = self.shown_up_cards(lines);
+        }
         self.unposted = self.unposted_blinds(lines);
         for (k, line) in lines.iter().enumerate().skip(i) {
             for part in glued(line, &self.names) {
@@ -431,7 +445,51 @@ impl<'h> Translation<'h> {
                 None => marker.to_string(),
             },
         );
+        let up = STUD_UP.iter().position(|s| *s == marker);
+        for who in (0..self.shown_up.len()).filter(|_| up.is_some()) {
+            let Some(shown) = &self.shown_up[who] else {
+                continue;
+            };
+            let k = up.unwrap_or(0);
+            let name = &self.names[who];
+            let line = match k {
+                0 => format!("Dealt to {name} [{}]", shown[0]),
+                _ => format!("Dealt to {name} [{}] [{}]", shown[..k].join(" "), shown[k]),
+            };
+            self.push(i, line);
+        }
         Ok(())
+    }
+
+    /// The up cards of each player the log deals no card to who shows seven at the end (partypoker
+    /// lists a stud hand's cards in the order dealt: two down, four up, one down).
+    fn shown_up_cards(&self, lines: &[&str]) -> Vec<Option<Vec<String>>> {
+        let dealt = |name: &str| {
+            lines.iter().any(|l| {
+                l.strip_prefix("Dealt to ")
+                    .is_some_and(|r| r.starts_with(name))
+            })
+        };
+        (0..self.names.len())
+            .map(|who| {
+                let name = self.names[who].as_str();
+                if dealt(name) {
+                    return None;
+                }
+                lines.iter().find_map(|l| {
+                    let rest = l.strip_prefix(name)?;
+                    let shown = ["shows [", "doesn't show ["]
+                        .iter()
+                        .any(|v| rest.trim_start().starts_with(v));
+                    let seven: Vec<String> = cards(bracketed(rest)?)
+                        .split(' ')
+                        .map(str::to_string)
+                        .collect();
+                    (rest.starts_with(' ') && shown && seven.len() == 7)
+                        .then(|| seven[2..6].to_vec())
+                })
+            })
+            .collect()
     }
 
     /// `Dealt to Hero [  Js Th ]`; in stud each street's new card alone, given with those before.

@@ -333,7 +333,7 @@ fn tournament_number(text: &str, before_deal: &[&str], place: &str) -> String {
 }
 
 /// A tournament's buy-in: `(Buyin $3.0 + $0.3)` → `$3.0+$0.3`; `$30 Buy-in  + $3 Entry Fee` →
-/// `$30+$3`; `€1 EUR Buy-in` → `€1EUR`.
+/// `$30+$3`; `€1 EUR Buy-in` → `€1 EUR`.
 fn buy_in(text: &str, summary: bool) -> String {
     if summary {
         return text
@@ -350,11 +350,16 @@ fn buy_in(text: &str, summary: bool) -> String {
         .filter_map(|w| after.find(w))
         .min()
         .unwrap_or(after.len());
-    after[..end]
-        .replace("Buy-in", "")
-        .replace("Entry Fee", "")
-        .split_whitespace()
-        .collect()
+    let text = after[..end].replace("Buy-in", "").replace("Entry Fee", "");
+    let mut buy_in = String::new();
+    for word in text.split_whitespace() {
+        // a currency code keeps its space: `$6 USD`
+        if !buy_in.is_empty() && word.bytes().all(|b| b.is_ascii_uppercase()) {
+            buy_in.push(' ');
+        }
+        buy_in.push_str(word);
+    }
+    buy_in
 }
 
 /// `$0.10/$0.25 USD NL ...`, `0.01/0.02 Texas Hold'em Game Table`: the two stakes a game line starts
@@ -418,6 +423,22 @@ mod tests {
         assert_eq!(
             words_date("Sunday, July 28, 21:01:39  2013").as_deref(),
             Some("2013/07/28 21:01:39")
+        );
+    }
+
+    #[test]
+    fn buy_ins_as_the_family_writes_them() {
+        assert_eq!(
+            buy_in("NL Texas Hold'em $30 Buy-in  + $3 Entry Fee  Trny:1", false),
+            "$30+$3"
+        );
+        assert_eq!(
+            buy_in("NL Texas Hold'em $ 530 USD Buy-in Trny:3", false),
+            "$530 USD"
+        );
+        assert_eq!(
+            buy_in("x Holdem Game Table (NL) (Buyin $3.0 + $0.3)", true),
+            "$3.0+$0.3"
         );
     }
 
