@@ -45,7 +45,8 @@ from soko_analytics.parsers import read_path
 
 TARGET = 250_000
 """Hands/s on one core the compiled core should read (issue 14)."""
-SITES = {"ggpoker": "GGPoker", "bovada": "Bovada", "888poker": "PacificPoker", "winamax": "Winamax", "winning": "Winning"}
+SITES = {"ggpoker": "GGPoker", "bovada": "Bovada", "888poker": "PacificPoker", "winamax": "Winamax",
+         "winning": "Winning", "partypoker": "PartyPoker"}
 """The site formats the core reads and their corpus folders (``sites/<folder>``)."""
 def build_file(corpus: Path, hands: int, folder: Path) -> Path:
     texts = corpus_texts(corpus, ("holdem",))

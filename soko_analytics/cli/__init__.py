@@ -59,6 +59,7 @@ class InputFormat(str, Enum):
     poker888 = "888poker"
     winamax = "winamax"
     winning = "winning"
+    partypoker = "partypoker"
     soko = "soko"
     phh = "phh"
 

@@ -28,6 +28,7 @@ FORMATS = {
     "888poker": "soko_analytics.parsers.pacific",
     "winamax": "soko_analytics.parsers.winamax",
     "winning": "soko_analytics.parsers.winning",
+    "partypoker": "soko_analytics.parsers.party",
     "soko": "soko_analytics.parsers.soko_text",
     "phh": "soko_analytics.parsers.phh",
 }
@@ -64,7 +65,8 @@ def detect_format(head: str, path: str | None = None) -> str:
     if scores[best] <= 0:
         first = next((line.strip() for line in head.splitlines() if line.strip()), "")
         raise Unreadable("no supported hand-history format recognised", path=path, line=0,
-                         expected="PokerStars, GGPoker, Bovada, 888poker, Winamax, Sökö text or PHH", actual=first[:80])
+                         expected="PokerStars, GGPoker, Bovada, 888poker, Winamax, partypoker, Sökö text or PHH",
+                         actual=first[:80])
     return best
 
 

@@ -1,4 +1,5 @@
-"""The site readers the core turns into the PokerStars family's (Bovada, 888poker, Winamax, Winning; GGPoker's header) on
+"""The site readers the core turns into the PokerStars family's (Bovada, 888poker, Winamax, Winning, partypoker; GGPoker's
+header) on
 damaged logs: each real hand with a line dropped, repeated, cut short, an amount or a card spoilt, junk or odd
 characters put in. Every damaged hand comes back as one record, a hand or a quarantine with a reason and its line
 (and any text the damage left after its summary as a record of its own), and never as a bug of ours (an
@@ -16,7 +17,7 @@ from soko_analytics.parsers import Quarantined, format_module
 from tests.parsers.sites import read_files, site_files, stored
 
 SITES = {"GGPoker": ("ggpoker", 10), "Bovada": ("bovada", 29), "PacificPoker": ("888poker", 27),
-         "Winamax": ("winamax", 31), "Winning": ("winning", 38)}
+         "Winamax": ("winamax", 31), "Winning": ("winning", 38), "PartyPoker": ("partypoker", 43)}
 """Corpus folder → (format, files)."""
 MUTATIONS_PER_SITE = 1500
 ODD = ["\u00a0", "\u2028", "€", "ä", "\t", "[", "]", "(", ")", ":", " : ", "#", "$", "-", "0", "99999999999999999999"]

@@ -21,6 +21,69 @@ pub fn game_no_at(line: &str, hash: usize) -> Option<(&str, &str)> {
     (n > 0).then(|| (&after[..n], &after[n..]))
 }
 
+/// partypoker's other header lines: `Game #12085686644 starts.` (before its `#Game No : N`) and
+/// `***** Hand History for Game 10315752770 *****` (after it, or alone: the only header of some logs).
+pub const GAME_STARTS: &str = " starts.";
+pub const HAND_HISTORY: [&str; 2] = [
+    "***** Hand History for Game ",
+    "***** Hand History For Game ",
+];
+
+/// The hand id of a `Game #N starts.` mark whose `#` is at byte `hash`, and the text after it.
+pub fn game_starts_at(line: &str, hash: usize) -> Option<(&str, &str)> {
+    if !line.get(..hash)?.ends_with("Game ") {
+        return None;
+    }
+    let after = &line[hash + 1..];
+    let n = after.bytes().take_while(u8::is_ascii_digit).count();
+    (n > 0 && after[n..].starts_with(GAME_STARTS)).then(|| (&after[..n], &after[n..]))
+}
+
+/// The hand id of a `***** Hand History for Game N *****` line (after any NULs and blanks), and the
+/// text after it.
+pub fn hand_history_at(line: &str) -> Option<(&str, &str)> {
+    let line = line.trim_start_matches(['\0', ' ', '\t', '\u{feff}']);
+    let after = HAND_HISTORY.iter().find_map(|h| line.strip_prefix(h))?;
+    let n = after.bytes().take_while(|&b| is_id_char(b)).count();
+    (n > 0 && after[n..].starts_with(" *****")).then(|| (&after[..n], &after[n..]))
+}
+
+/// How many lines (not counting blank ones) before a partypoker header line [`follows_party_header`]
+/// looks at.
+const PARTY_HEADER_LINES: usize = 3;
+
+/// Whether one of the few lines before byte `at` (blank lines and NULs aside) is a partypoker header
+/// line (`Game #N starts.`, `#Game No : N`, `***** Hand History ...`, even damaged): then the header
+/// line at `at` is the same hand's.
+pub fn follows_party_header(text: &[u8], at: usize) -> bool {
+    let mut end = at.min(text.len());
+    // the text before the mark on its own line is not a line before it
+    match memchr::memrchr(b'\n', &text[..end]) {
+        Some(nl) => end = nl,
+        None => return false,
+    }
+    let mut seen = 0;
+    while seen < PARTY_HEADER_LINES {
+        let start = memchr::memrchr(b'\n', &text[..end]).map_or(0, |nl| nl + 1);
+        let line = String::from_utf8_lossy(&text[start..end]);
+        let line = line.trim_matches(|c: char| c.is_whitespace() || c == '\0');
+        if !line.is_empty() {
+            if ["Game No", "Game #", "Hand History"]
+                .iter()
+                .any(|w| line.contains(w))
+            {
+                return true;
+            }
+            seen += 1;
+        }
+        if start == 0 {
+            return false;
+        }
+        end = start - 1;
+    }
+    false
+}
+
 /// The header mark of Winamax's logs: `HandId: #9260931-103-1479198677 - `.
 pub const HAND_ID: &str = "HandId: #";
 
@@ -95,7 +158,10 @@ fn is_id_char(b: u8) -> bool {
 /// after the colon). Bovada's cash headers have no colon: `Bovada Hand #123 TBL#45 ...` (the text
 /// after the id).
 fn mark_at(line: &str, hash: usize) -> Option<(&str, &str)> {
-    if let Some(found) = game_no_at(line, hash).or_else(|| winamax_at(line, hash)) {
+    let found = game_no_at(line, hash)
+        .or_else(|| winamax_at(line, hash))
+        .or_else(|| game_starts_at(line, hash));
+    if let Some(found) = found {
         return Some(found);
     }
     let before = line.get(..hash)?;
@@ -156,6 +222,9 @@ pub fn with_header_line<'a>(
 
 /// The hand id of the first `Hand #<id>:` mark in a line (`stars._hand_id`).
 pub fn hand_id(first: &str) -> Option<&str> {
+    if let Some((id, _)) = hand_history_at(first) {
+        return Some(id);
+    }
     memchr::memchr_iter(b'#', first.as_bytes()).find_map(|at| mark_at(first, at).map(|(id, _)| id))
 }
 
@@ -232,6 +301,28 @@ pub fn table_line(line: &str) -> Result<Option<TableLine>, ReadError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn partypokers_header_lines_and_their_ids() {
+        assert_eq!(
+            game_starts_at("Game #9582251255 starts.", 5),
+            Some(("9582251255", " starts."))
+        );
+        assert_eq!(game_starts_at("Game #95 begins.", 5), None);
+        assert_eq!(
+            hand_history_at("\0***** Hand History For Game 1620144103176i4oztmbj2r *****")
+                .map(|h| h.0),
+            Some("1620144103176i4oztmbj2r")
+        );
+        assert_eq!(
+            hand_history_at("***** Cassava Hand History for Game 1 *****"),
+            None
+        );
+        assert_eq!(hand_id("\0Game #12085686644 starts."), Some("12085686644"));
+        let text = b"Game #1 starts.\n\0\n#Game No : 1\n";
+        assert!(follows_party_header(text, text.len() - 13));
+        assert!(!follows_party_header(b"#Game No : 1", 0));
+    }
 
     #[test]
     fn header_lines_split_as_the_regex_does() {

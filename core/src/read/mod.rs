@@ -29,6 +29,7 @@ mod ggpoker;
 mod header;
 mod memo;
 mod pacific;
+mod party;
 mod patterns;
 mod pokerstars;
 mod pystr;
@@ -44,7 +45,10 @@ mod winamax;
 mod winning;
 
 pub use errors::{quarantine, Kind, Quarantine, ReadError, KEPT_CHARS, MAX_HAND_CHARS};
-pub use header::{table_mark, winning_mark, Header, GAME_NO, STARTED};
+pub use header::{
+    follows_party_header, hand_history_at, table_mark, winning_mark, Header, GAME_NO, HAND_HISTORY,
+    STARTED,
+};
 pub use memo::Memo;
 pub use pystr::repr as py_repr;
 pub use times::{DateTime, Offsets};
@@ -123,6 +127,17 @@ pub static PACIFIC: Dialect = Dialect {
     read: pacific::read_hand,
 };
 
+/// partypoker hand histories (`Game #N starts.`, `#Game No : N`, `***** Hand History for Game N
+/// *****`): each line turned into the family's first ([`party`]).
+pub static PARTY: Dialect = Dialect {
+    name: "partypoker",
+    header: pokerstars::header,
+    aliases: &[],
+    deals_to_all: false,
+    fees: &[],
+    read: party::read_hand,
+};
+
 /// Winamax hand histories: each line turned into the family's first ([`winamax`]).
 pub static WINAMAX: Dialect = Dialect {
     name: "winamax",
@@ -161,6 +176,7 @@ pub fn dialect(format: &str) -> Option<&'static Dialect> {
         "ggpoker" => Some(&GGPOKER),
         "bovada" => Some(&BOVADA),
         "888poker" => Some(&PACIFIC),
+        "partypoker" => Some(&PARTY),
         "winamax" => Some(&WINAMAX),
         "winning" => Some(&WINNING),
         "soko" => Some(&SOKO),

@@ -43,6 +43,11 @@ impl Rounds {
         self.stacks[who] > 0 && self.spent[who] >= self.stacks[who]
     }
 
+    /// The chips `who` has not put in yet.
+    pub fn left(&self, who: usize) -> i64 {
+        self.stacks[who] - self.spent[who]
+    }
+
     /// Dead money (an ante): in the pot, not in the street's bet.
     pub fn ante(&mut self, who: usize, amount: i64) {
         self.spent[who] += amount;

@@ -7,7 +7,7 @@
 use memchr::{memchr, memmem, memrchr};
 
 use super::word::is_word;
-use crate::read::GAME_NO;
+use crate::read::{follows_party_header, hand_history_at, GAME_NO, HAND_HISTORY};
 
 /// Site names that start a header glued to other text (`KNOWN_SITES`).
 const KNOWN_SITES: [&str; 10] = [
@@ -63,7 +63,7 @@ fn next_mark(bytes: &[u8], from: usize) -> Option<(usize, usize)> {
                 .iter()
                 .take_while(|b| b.is_ascii_digit())
                 .count();
-            if run > 0 {
+            if run > 0 && !follows_party_header(bytes, i) {
                 return Some((i, i + GAME_NO.len() + run));
             }
         }
@@ -90,6 +90,13 @@ fn next_mark(bytes: &[u8], from: usize) -> Option<(usize, usize)> {
         if run > 0 && bytes.get(i + 1 + run) == Some(&b':') {
             return Some((i - 5, i + 2 + run));
         }
+        if run > 0
+            && &bytes[i - 5..i - 1] == b"Game"
+            && bytes[i + 1 + run..].starts_with(b" starts.")
+        {
+            // partypoker's `Game #N starts.` (`read::game_starts_at`)
+            return Some((i - 5, i + 1 + run));
+        }
         if run > 0 && crate::read::table_mark(&bytes[i + 1 + run..]) {
             return Some((i - 5, i + 1 + run));
         }
@@ -111,6 +118,35 @@ fn next_started(bytes: &[u8], from: usize) -> Option<(usize, usize)> {
             std::str::from_utf8(&bytes[line_start..i]).is_ok_and(|s| s.chars().all(is_blank))
         })
         .map(|i| (i, i + mark.len()))
+}
+
+/// The next partypoker `***** Hand History for Game N *****` line at or after `from` that starts a
+/// hand (not after the hand's `#Game No : N`): (start of the stars, end of the id).
+fn next_hand_history(text: &str, from: usize) -> Option<(usize, usize)> {
+    let bytes = text.as_bytes();
+    let finder = memmem::Finder::new(&HAND_HISTORY[0].as_bytes()[..19]);
+    let mut at = from;
+    while let Some(i) = finder.find(&bytes[at..]).map(|i| at + i) {
+        at = i + 1;
+        let line_start = memrchr(b'\n', &bytes[..i]).map_or(0, |nl| nl + 1);
+        let before = &text[line_start..i];
+        if !before
+            .chars()
+            .all(|c| matches!(c, '\0' | ' ' | '\t' | '\u{feff}'))
+        {
+            continue;
+        }
+        let line_end = memchr(b'\n', &bytes[i..]).map_or(bytes.len(), |nl| i + nl);
+        let Some((id, _)) = text.get(i..line_end).and_then(hand_history_at) else {
+            continue;
+        };
+        if follows_party_header(bytes, i) {
+            continue;
+        }
+        let end = id.as_ptr() as usize - text.as_ptr() as usize + id.len();
+        return Some((i, end));
+    }
+    None
 }
 
 /// What the line of the current header looks like before it, found once per line (so that many headers on
@@ -168,7 +204,7 @@ impl Line {
         let after_bom = *self.after_bom.get_or_insert_with(|| {
             self.start
                 + text[self.start..]
-                    .find(|c| c != '\u{feff}')
+                    .find(|c| c != '\u{feff}' && c != '\0')
                     .unwrap_or(mark - self.start)
         });
         let rest = &text[after_bom.min(mark)..mark];
@@ -194,14 +230,12 @@ pub fn header_starts(text: &str) -> Vec<usize> {
     let mut starts = Vec::new();
     let mut line = Line::new(0);
     let mut last_mark = 0;
-    // the next mark of each kind, searched again only once passed (so the text is read once)
-    let (mut hash, mut started) = (next_mark(bytes, 0), next_started(bytes, 0));
-    loop {
-        let (mark, end) = match (hash, started) {
-            (Some(h), Some(s)) => h.min(s),
-            (Some(found), None) | (None, Some(found)) => found,
-            (None, None) => break,
-        };
+    // the next mark of each kind, searched again only once passed (so the text is read once): `#` marks,
+    // partypoker's `***** Hand History` lines, Winning's `Game started at: ` lines
+    let mut hash = next_mark(bytes, 0);
+    let mut history = next_hand_history(text, 0);
+    let mut started = next_started(bytes, 0);
+    while let Some((mark, end)) = [hash, history, started].into_iter().flatten().min() {
         if let Some(nl) = memrchr(b'\n', &bytes[last_mark..mark]) {
             line = Line::new(last_mark + nl + 1);
         }
@@ -209,6 +243,9 @@ pub fn header_starts(text: &str) -> Vec<usize> {
         last_mark = mark;
         if hash.is_some_and(|(h, _)| h < end) {
             hash = next_mark(bytes, end);
+        }
+        if history.is_some_and(|(h, _)| h < end) {
+            history = next_hand_history(text, end);
         }
         if started.is_some_and(|(s, _)| s < end) {
             started = next_started(bytes, end);
@@ -321,6 +358,28 @@ mod tests {
         assert_eq!(header_starts(new), vec![0, 27]);
         let mixed = "PokerStars Hand #1: a\nGame started at: b\nHand #2: c";
         assert_eq!(header_starts(mixed), vec![0, 22, 41]);
+    }
+
+    #[test]
+    fn a_partypoker_hand_is_one_hand_however_many_headers_open_it() {
+        let body = "a folds\nb folds\nc folds\nx wins\n";
+        let text = format!(
+            "Game #1 starts.\n\n#Game No : 1\n***** Hand History for Game 1 *****\n{body}\
+             \0Game #2 starts.\n\0\n\0#Game No : 2\n\n\n***** Hand History for Game 9 *****\n{body}\
+             \n\n***** Hand History For Game 3abc *****\n{body}#Game No : 4\n\
+             ***** Cassava Hand History for Game 4 *****\n"
+        );
+        let starts = header_starts(&text);
+        let heads = [
+            "Game #1 ",
+            "\0Game #2 ",
+            "***** Hand History For Game 3abc",
+            "#Game No : 4",
+        ];
+        assert_eq!(starts.len(), heads.len());
+        for (start, head) in starts.iter().zip(heads) {
+            assert!(text[*start..].starts_with(head), "{head}");
+        }
     }
 
     #[test]

@@ -20,7 +20,7 @@ use crate::model::Hand;
 use crate::read::translated::located;
 use lines::Translation;
 
-mod amounts;
+pub(super) mod amounts;
 mod lines;
 
 /// The site of every hand (888poker, formerly Pacific Poker; Cassava is its software).

@@ -1,0 +1,651 @@
+//! Each line of a partypoker hand as the PokerStars family's line that says the same; the blinds a
+//! tournament log does not post, the uncalled bet, total pot and rake from the betting.
+
+use super::Head;
+use crate::read::errors::{Kind, ReadError};
+use crate::read::pacific::amounts::{bracketed, cards, minor_units};
+use crate::read::rounds::Rounds;
+use crate::read::translated::{amount_text, speaker, Translated};
+
+mod opening;
+
+/// partypoker's street markers (after `** Dealing `) and the family's.
+const MARKERS: [(&str, &str); 9] = [
+    ("down cards", "*** HOLE CARDS ***"),
+    ("Flop", "*** FLOP ***"),
+    ("Turn", "*** TURN ***"),
+    ("River", "*** RIVER ***"),
+    ("Fourth street", "*** 4th STREET ***"),
+    ("Fifth street", "*** 5th STREET ***"),
+    ("Sixth street", "*** 6th STREET ***"),
+    ("Seventh street", "*** RIVER ***"),
+    ("", "*** 3rd STREET ***"),
+];
+const SUMMARY: &str = "** Summary **";
+/// The stud streets that deal a card up, in order.
+const STUD_UP: [&str; 4] = [
+    "*** 3rd STREET ***",
+    "*** 4th STREET ***",
+    "*** 5th STREET ***",
+    "*** 6th STREET ***",
+];
+
+/// What a player's line may say that changes nothing in the hand (the player's name before it).
+const NOTHING: [&str; 14] = [
+    "has joined the table",
+    "has left the table",
+    "is sitting out",
+    "will be using his time bank",
+    "did not respond in time",
+    "could not respond in time",
+    "- Selects point card",
+    "Forward Folds",
+    "does not show cards",
+    "opens",
+    "finished in",
+    "is all-In.",
+    "has been reconnected",
+    "is disconnected",
+];
+/// Lines that are not a player's and change nothing.
+const NOT_A_PLAYERS: [&str; 12] = [
+    "Congratulations",
+    "Your time bank",
+    "Game #",
+    "#Game No",
+    "*****",
+    "Trny",
+    "Blinds",
+    "Stakes",
+    ">",
+    "Creating ",
+    "Main Pot:",
+    "Board:",
+];
+/// The verbs of a player's turn, which a player who is not seated may not take.
+const TURNS: [&str; 9] = [
+    "posts ",
+    "checks",
+    "calls",
+    "bets",
+    "raises",
+    "is all-In",
+    "completes",
+    "bring-ins",
+    "double bets",
+];
+
+/// The family's lines of a hand, each with the index of the log's line it comes from.
+pub struct Translation<'h> {
+    head: &'h Head<'h>,
+    /// The log's line number of the hand's first line.
+    first_line: u64,
+    names: Vec<String>,
+    seats: Vec<u64>,
+    stacks: Vec<i64>,
+    rounds: Rounds,
+    /// What each player collects, in the log's order: (line, who, amount).
+    collects: Vec<(usize, usize, i64)>,
+    /// Past the betting: the uncalled bet given back, the showdown marked.
+    settled: bool,
+    /// Whether any player shows or mucks cards (the family's showdown marker goes before them).
+    shows: bool,
+    /// The uncalled bet given back: (who, amount).
+    returned: Option<(usize, i64)>,
+    /// The blinds a tournament log does not print, posted before the deal.
+    unposted: Vec<(usize, &'static str, i64)>,
+    /// Stud: each player's cards so far.
+    stud_cards: Vec<Vec<String>>,
+    /// Stud: the up cards of the players the log deals none to but who show their seven at the
+    /// end, in the order dealt (3rd to 6th street); the log shows no other player's up cards.
+    shown_up: Vec<Option<Vec<String>>>,
+    pub out: Translated,
+}
+
+impl<'h> Translation<'h> {
+    pub fn new(head: &'h Head<'h>, lines: &[&str], first_line: u64) -> Self {
+        Translation {
+            head,
+            first_line,
+            names: Vec::new(),
+            seats: Vec::new(),
+            stacks: Vec::new(),
+            rounds: Rounds::new(Vec::new()),
+            collects: Vec::new(),
+            settled: false,
+            shows: lines.iter().any(|l| {
+                l.contains(" shows [")
+                    || l.contains("doesn't show")
+                    || head.summary && l.contains(" balance ") && l.contains('[')
+            }),
+            returned: None,
+            unposted: Vec::new(),
+            stud_cards: Vec::new(),
+            shown_up: Vec::new(),
+            out: Translated::with_capacity(lines.len() + 4),
+        }
+    }
+
+    fn push(&mut self, i: usize, line: String) {
+        self.out.push(i, line);
+    }
+
+    fn amount(&self, i: usize, text: &str) -> Result<i64, ReadError> {
+        let cleaned = text.trim().trim_end_matches(" chips").trim_end_matches('.');
+        minor_units(cleaned, self.head.decimals).ok_or_else(|| {
+            ReadError::malformed(format!("{text:?} is not an amount"))
+                .at(self.first_line + i as u64)
+                .expected("an amount such as $0.08 USD, $0,25 USD, 2,000 or (0.02)")
+                .actual(text.to_string())
+        })
+    }
+
+    /// An amount as the family writes it: `1283.15`, `2000`.
+    fn money(&self, value: i64) -> String {
+        amount_text(value, self.head.decimals)
+    }
+
+    fn error(&self, i: usize, kind: Kind, reason: String, line: &str) -> ReadError {
+        ReadError::new(kind, reason)
+            .at(self.first_line + i as u64)
+            .actual(line.to_string())
+    }
+
+    /// Every line of the hand, in the family's words.
+    pub fn translate(&mut self, lines: &[&str]) -> Result<(), ReadError> {
+        let mut i = self.head.body;
+        let mut seated = Vec::new();
+        while let Some(line) = lines.get(i) {
+            let Some((seat, rest)) = seat_line(line) else {
+                break;
+            };
+            let (name, stack) = rest
+                .rsplit_once('(')
+                .map(|(n, s)| (n.trim(), s.split(')').next().unwrap_or("")))
+                .unwrap_or((rest, ""));
+            let stack = self.amount(i, stack)?;
+            if stack > 0 {
+                seated.push((seat, name.to_string(), i, stack));
+            }
+            i += 1;
+        }
+        // partypoker lists the seats in any order; the family in the table's
+        seated.sort_by_key(|s| s.0);
+        let stacks: Vec<(usize, i64)> = seated.iter().map(|s| (s.2, s.3)).collect();
+        self.stacks = stacks.iter().map(|s| s.1).collect();
+        (self.seats, self.names) = seated.into_iter().map(|s| (s.0, s.1)).unzip();
+        if self.names.is_empty() {
+            let line = lines.get(i).copied().unwrap_or("");
+            return Err(ReadError::malformed("no seat lines")
+                .at(self.first_line + i as u64)
+                .expected("'Seat 1: name ( $2.75 USD )'")
+                .actual(line));
+        }
+        let header = self.header(lines)?;
+        self.push(0, header);
+        self.push(self.head.body.saturating_sub(1), self.table_line());
+        for (k, &(at, stack)) in stacks.iter().enumerate() {
+            let (seat, name) = (self.seats[k], &self.names[k]);
+            let line = format!("Seat {seat}: {name} ({} in chips)", self.money(stack));
+            self.push(at, line);
+        }
+        self.rounds = Rounds::new(stacks.iter().map(|&(_, s)| s).collect());
+        self.stud_cards = vec![Vec::new(); self.names.len()];
+        if self.head.stud {
+            self.shown_up = self.shown_up_cards(lines);
+        }
+        self.unposted = self.unposted_blinds(lines);
+        for (k, line) in lines.iter().enumerate().skip(i) {
+            for part in glued(line, &self.names) {
+                self.line(k, part)?;
+            }
+        }
+        let end = lines.len().saturating_sub(1);
+        self.settle(end);
+        self.finish(end)
+    }
+
+    /// The uncalled bet given back and the showdown marked, once, when the betting is over.
+    fn settle(&mut self, i: usize) {
+        if self.settled {
+            return;
+        }
+        self.settled = true;
+        if let Some((who, amount)) = self.rounds.uncalled() {
+            self.rounds.returned(who, amount);
+            self.returned = Some((who, amount));
+            let name = &self.names[who];
+            let line = format!("Uncalled bet ({}) returned to {name}", self.money(amount));
+            self.push(i, line);
+        }
+        if self.shows {
+            self.push(i, "*** SHOW DOWN ***".to_string());
+        }
+    }
+
+    /// What each player collects (without the uncalled bet, which partypoker counts in it), the
+    /// summary, the total pot and the rake.
+    fn finish(&mut self, end: usize) -> Result<(), ReadError> {
+        let pot = self.rounds.pot();
+        let total: i64 = self.collects.iter().map(|c| c.2).sum();
+        let mut back = if total > pot { self.returned } else { None };
+        let mut collected = 0;
+        let back_total = back.map_or(0, |b| b.1);
+        if total - back_total > pot {
+            let err = ReadError::malformed(format!(
+                "the players collect {}, more than the {} the betting puts in the pot: the log's sums disagree",
+                self.money(total - back_total),
+                self.money(pot)
+            ))
+            .at(self.first_line + self.collects.last().map_or(end, |c| c.0) as u64)
+            .expected(format!("at most {} collected", self.money(pot)));
+            return Err(err);
+        }
+        let collects = std::mem::take(&mut self.collects);
+        for (i, who, mut value) in collects {
+            if let Some((back_who, amount)) = back.filter(|&(w, a)| w == who && a > 0) {
+                let take = amount.min(value);
+                value -= take;
+                back = Some((back_who, amount - take));
+            }
+            if value == 0 {
+                continue;
+            }
+            collected += value;
+            let line = format!(
+                "{} collected {} from pot",
+                self.names[who],
+                self.money(value)
+            );
+            self.push(i, line);
+        }
+        self.push(end, "*** SUMMARY ***".to_string());
+        let line = format!(
+            "Total pot {} | Rake {}",
+            self.money(pot),
+            self.money(pot - collected)
+        );
+        self.push(end, line);
+        Ok(())
+    }
+
+    /// The family's lines for one of partypoker's.
+    fn line(&mut self, i: usize, line: &str) -> Result<(), ReadError> {
+        let line = line.trim();
+        if line.is_empty() {
+            return Ok(());
+        }
+        if let Some(street) = line.strip_prefix("** Dealing") {
+            return self.marker(i, street);
+        }
+        if line == SUMMARY {
+            self.settle(i);
+            return Ok(());
+        }
+        if let Some(rest) = line.strip_prefix("Dealt to ") {
+            return self.dealt(i, rest);
+        }
+        let Some((who, rest)) = speaker(&self.names, line) else {
+            return self.not_a_players(i, line);
+        };
+        let rest = rest.trim().trim_end_matches('.');
+        if let Some(won) = rest.strip_prefix("wins ") {
+            self.settle(i);
+            let won = match won.trim().strip_prefix("Lo (") {
+                Some(lo) => lo.split(')').next().unwrap_or(lo),
+                None => won.split(" from ").next().unwrap_or(won),
+            };
+            let value = self.amount(i, won)?;
+            self.collects.push((i, who, value));
+            return Ok(());
+        }
+        if rest == "is all-In"
+            || NOTHING.iter().any(|n| rest.starts_with(n))
+            || rest.starts_with("shows") && !rest.contains('[')
+        {
+            return Ok(()); // `shows8,5,3,2,A  for low.`: the low hand said again
+        }
+        if self.head.summary && rest.starts_with("balance ") {
+            return self.summary_line(i, who, rest);
+        }
+        let verb_end = rest
+            .find(|c: char| matches!(c, '[' | '(' | '$' | '€' | '£') || c.is_ascii_digit())
+            .unwrap_or(rest.len());
+        let verb = rest[..verb_end].trim();
+        let amount = bracketed(rest).or_else(|| parenthesized(rest));
+        let name = self.names[who].clone();
+        let said = match (verb, amount) {
+            ("folds", _) => {
+                self.rounds.act(who, 0, true);
+                "folds".to_string()
+            }
+            ("checks", _) => {
+                self.rounds.act(who, 0, false);
+                "checks".to_string()
+            }
+            ("posts small blind" | "posts big blind", Some(text)) => {
+                let value = self.amount(i, text)?;
+                self.rounds.post(who, value);
+                format!("{verb} {}", self.money(value))
+            }
+            ("posts ante", Some(text)) => {
+                let value = self.amount(i, text)?;
+                self.rounds.ante(who, value);
+                format!("posts the ante {}", self.money(value))
+            }
+            ("bring-ins", Some(text)) => {
+                let value = self.amount(i, text)?;
+                self.rounds.post(who, value);
+                format!("brings in for {}", self.money(value))
+            }
+            (
+                "calls" | "bets" | "double bets" | "is all-In" | "raises" | "completes",
+                Some(text),
+            ) => {
+                let added = self.amount(i, text)?;
+                self.turn(who, verb, added)
+            }
+            ("raises", None) => {
+                // `raises 0.85 to 0.85`: what it adds, then its total
+                let to = rest.rsplit_once(" to ").map_or("", |(_, to)| to);
+                let to = self.amount(i, to)?;
+                let added = to - self.rounds.put_in(who);
+                self.turn(who, verb, added)
+            }
+            ("shows", Some(text)) => {
+                self.settle(i);
+                format!("shows [{}]", cards(text))
+            }
+            ("doesn't show", Some(text)) => {
+                self.settle(i);
+                format!("mucks hand [{}]", cards(text))
+            }
+            _ => {
+                return Err(self.error(
+                    i,
+                    Kind::Malformed,
+                    format!("unknown action {rest:?}"),
+                    line,
+                ))
+            }
+        };
+        if self.rounds.left(who) < 0 {
+            let stack = self.stacks[who];
+            return Err(self.error(
+                i,
+                Kind::Malformed,
+                format!(
+                    "{name} puts in {}, more than the {} the seat line gives",
+                    self.money(stack - self.rounds.left(who)),
+                    self.money(stack)
+                ),
+                line,
+            ));
+        }
+        self.push(i, format!("{name}: {said}"));
+        Ok(())
+    }
+
+    /// A call, bet, raise, completion or all-in of `added` chips, as the family says it.
+    fn turn(&mut self, who: usize, verb: &str, added: i64) -> String {
+        let (bet, put_in) = (self.rounds.bet(), self.rounds.put_in(who));
+        let to = put_in + added;
+        self.rounds.act(who, added, false);
+        let said = if verb == "completes" {
+            format!("completes it to {}", self.money(to))
+        } else if to <= bet {
+            format!("calls {}", self.money(added))
+        } else if bet == 0 {
+            format!("bets {}", self.money(added))
+        } else {
+            format!("raises {} to {}", self.money(to - bet), self.money(to))
+        };
+        if self.rounds.all_in(who) {
+            format!("{said} and is all-in")
+        } else {
+            said
+        }
+    }
+
+    /// `** Dealing Flop ** [ As, 6h, Qc ]`, `** Dealing Turn ** :  [ 2c ]`, `** Dealing **` (stud).
+    fn marker(&mut self, i: usize, street: &str) -> Result<(), ReadError> {
+        let name = street.split("**").next().unwrap_or("").trim();
+        let Some(&(_, marker)) = MARKERS.iter().find(|(m, _)| *m == name) else {
+            let line = format!("** Dealing{street}");
+            return Err(self.error(
+                i,
+                Kind::Malformed,
+                format!("unknown street marker {name:?}"),
+                &line,
+            ));
+        };
+        if marker == "*** HOLE CARDS ***" || marker == "*** 3rd STREET ***" {
+            for (who, what, amount) in std::mem::take(&mut self.unposted) {
+                let amount = amount.min(self.rounds.left(who));
+                self.rounds.post(who, amount);
+                let all_in = if self.rounds.all_in(who) {
+                    " and is all-in"
+                } else {
+                    ""
+                };
+                let line = format!(
+                    "{}: posts {what} {}{all_in}",
+                    self.names[who],
+                    self.money(amount)
+                );
+                self.push(i, line);
+            }
+        } else {
+            self.rounds.next_street();
+        }
+        self.push(
+            i,
+            match bracketed(street) {
+                Some(board) => format!("{marker} [{}]", cards(board)),
+                None => marker.to_string(),
+            },
+        );
+        let up = STUD_UP.iter().position(|s| *s == marker);
+        for who in (0..self.shown_up.len()).filter(|_| up.is_some()) {
+            let Some(shown) = &self.shown_up[who] else {
+                continue;
+            };
+            let k = up.unwrap_or(0);
+            let name = &self.names[who];
+            let line = match k {
+                0 => format!("Dealt to {name} [{}]", shown[0]),
+                _ => format!("Dealt to {name} [{}] [{}]", shown[..k].join(" "), shown[k]),
+            };
+            self.push(i, line);
+        }
+        Ok(())
+    }
+
+    /// The up cards of each player the log deals no card to who shows seven at the end (partypoker
+    /// lists a stud hand's cards in the order dealt: two down, four up, one down).
+    fn shown_up_cards(&self, lines: &[&str]) -> Vec<Option<Vec<String>>> {
+        let dealt = |name: &str| {
+            lines.iter().any(|l| {
+                l.strip_prefix("Dealt to ")
+                    .is_some_and(|r| r.starts_with(name))
+            })
+        };
+        (0..self.names.len())
+            .map(|who| {
+                let name = self.names[who].as_str();
+                if dealt(name) {
+                    return None;
+                }
+                lines.iter().find_map(|l| {
+                    let rest = l.strip_prefix(name)?;
+                    let shown = ["shows [", "doesn't show ["]
+                        .iter()
+                        .any(|v| rest.trim_start().starts_with(v));
+                    let seven: Vec<String> = cards(bracketed(rest)?)
+                        .split(' ')
+                        .map(str::to_string)
+                        .collect();
+                    (rest.starts_with(' ') && shown && seven.len() == 7)
+                        .then(|| seven[2..6].to_vec())
+                })
+            })
+            .collect()
+    }
+
+    /// `Dealt to Hero [  Js Th ]`; in stud each street's new card alone, given with those before.
+    fn dealt(&mut self, i: usize, rest: &str) -> Result<(), ReadError> {
+        let name = rest.split(" [").next().unwrap_or(rest).trim();
+        let dealt = bracketed(rest).map(cards).unwrap_or_default();
+        if self.head.stud {
+            if let Some(who) = self.names.iter().position(|n| n == name) {
+                let before = self.stud_cards[who].join(" ");
+                self.stud_cards[who].extend(dealt.split(' ').map(str::to_string));
+                let line = if before.is_empty() {
+                    format!("Dealt to {name} [{dealt}]")
+                } else {
+                    format!("Dealt to {name} [{before}] [{dealt}]")
+                };
+                self.push(i, line);
+                return Ok(());
+            }
+        }
+        self.push(i, format!("Dealt to {name} [{dealt}]"));
+        Ok(())
+    }
+
+    /// A summary log's `NAME balance $13.12, bet $0.57, collected $1.09, net +$0.52[ 9s, 4d, 8s, Jc ]
+    /// [ three of a kind ... ]`: the cards shown and what was collected.
+    fn summary_line(&mut self, i: usize, who: usize, rest: &str) -> Result<(), ReadError> {
+        if let Some(shown) = bracketed(rest) {
+            let line = format!("{}: shows [{}]", self.names[who], cards(shown));
+            self.push(i, line);
+        }
+        if let Some((_, collected)) = rest.split_once("collected ") {
+            let text = collected.split(',').next().unwrap_or(collected);
+            let value = self.amount(i, text)?;
+            self.collects.push((i, who, value));
+        }
+        Ok(())
+    }
+
+    /// A line no seated player speaks: nothing, a chat line, or a turn of a player the log does not
+    /// seat (who joined during the hand, or sat with no chips).
+    fn not_a_players(&mut self, i: usize, line: &str) -> Result<(), ReadError> {
+        if NOT_A_PLAYERS.iter().any(|p| line.starts_with(p)) {
+            return Ok(());
+        }
+        let (first, rest) = line.split_once(' ').unwrap_or((line, ""));
+        if first.ends_with(':')
+            || line.contains(" finished in ")
+            || NOTHING.iter().any(|n| rest.starts_with(n))
+        {
+            return Ok(()); // chat, or a player's coming and going
+        }
+        if rest.starts_with("folds") {
+            return Ok(()); // a player not dealt in
+        }
+        if TURNS.iter().any(|t| rest.starts_with(t)) {
+            return Err(self.error(
+                i,
+                Kind::Unsupported,
+                format!(
+                    "{first} plays but has no seat with chips: the log gives no seat or stack for a \
+                     player who joins during the hand (or sits with none)"
+                ),
+                line,
+            ));
+        }
+        Err(self.error(i, Kind::Malformed, "unknown line".to_string(), line))
+    }
+}
+
+/// `Seat 9: name ( $3.57 USD )`, `seat1: name ( $664.25 USD )`: (seat, the rest).
+fn seat_line(line: &str) -> Option<(u64, &str)> {
+    let rest = line
+        .strip_prefix("Seat")
+        .or_else(|| line.strip_prefix("seat"))?
+        .trim_start();
+    let (seat, rest) = rest.split_once(':')?;
+    let seat = seat.trim().parse().ok()?;
+    // a converted log's player statistics: `( $2.75 USD ) - VPIP: 21, ...`
+    let rest = match rest.rfind(')') {
+        Some(close) => &rest[..=close],
+        None => rest,
+    };
+    rest.contains('(').then_some((seat, rest.trim()))
+}
+
+/// The inside of the first parentheses of `text`: `calls (0.02)` → `0.02`.
+fn parenthesized(text: &str) -> Option<&str> {
+    let open = text.find('(')?;
+    let close = text[open..].find(')')? + open;
+    Some(text[open + 1..close].trim())
+}
+
+/// The Mac client glues some lines together: `Player3 is sitting outPlayer4 posts big blind`,
+/// `... Queens.Player4 wins $27,36 USD ...`. The parts, each starting with its player.
+fn glued<'l>(line: &'l str, names: &[String]) -> Vec<&'l str> {
+    let mut cuts = vec![0];
+    for name in names {
+        for (at, _) in line.match_indices(name.as_str()) {
+            // what a glued line ends with: a full stop, a bracket, `is sitting out` (not the start of
+            // a longer name: `xPlayer4 wins` is xPlayer4's)
+            let before = &line[..at];
+            let ended = before.ends_with(['.', ']', ')']) || before.ends_with(" is sitting out");
+            let after = &line[at + name.len()..];
+            let verb = [" wins ", " posts ", " does not show", " shows "]
+                .iter()
+                .any(|v| after.starts_with(v));
+            if verb && ended {
+                cuts.push(at);
+            }
+        }
+    }
+    cuts.sort_unstable();
+    cuts.dedup();
+    cuts.push(line.len());
+    cuts.windows(2).map(|w| &line[w[0]..w[1]]).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn glued_lines_come_apart() {
+        let names = ["Player3".to_string(), "Player4".to_string()];
+        assert_eq!(
+            glued(
+                "Player3 is sitting outPlayer4 posts big blind [$0,25 USD].",
+                &names
+            ),
+            vec![
+                "Player3 is sitting out",
+                "Player4 posts big blind [$0,25 USD]."
+            ]
+        );
+        assert_eq!(glued("Player3 folds", &names), vec!["Player3 folds"]);
+        let names = ["Player4".to_string(), "xPlayer4".to_string()];
+        assert_eq!(
+            glued("xPlayer4 wins $1 USD", &names),
+            vec!["xPlayer4 wins $1 USD"]
+        );
+        assert_eq!(
+            glued("x.Player4 wins $1 USD.xPlayer4 wins $2 USD", &names),
+            vec!["x.", "Player4 wins $1 USD.", "xPlayer4 wins $2 USD"]
+        );
+    }
+
+    #[test]
+    fn seat_lines_in_every_client() {
+        assert_eq!(
+            seat_line("seat1: Player0 ( $664.25 USD )"),
+            Some((1, "Player0 ( $664.25 USD )"))
+        );
+        assert_eq!(
+            seat_line("Seat 1: P ( $2.75 USD ) - VPIP: 21, PFR: 14"),
+            Some((1, "P ( $2.75 USD )"))
+        );
+        assert_eq!(seat_line("Seat 1 is the button"), None);
+    }
+}
