@@ -58,6 +58,7 @@ class InputFormat(str, Enum):
     bovada = "bovada"
     poker888 = "888poker"
     winamax = "winamax"
+    ipoker = "ipoker"
     soko = "soko"
     phh = "phh"
 

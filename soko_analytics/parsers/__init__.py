@@ -27,6 +27,7 @@ FORMATS = {
     "bovada": "soko_analytics.parsers.bovada",
     "888poker": "soko_analytics.parsers.pacific",
     "winamax": "soko_analytics.parsers.winamax",
+    "ipoker": "soko_analytics.parsers.ipoker",
     "soko": "soko_analytics.parsers.soko_text",
     "phh": "soko_analytics.parsers.phh",
 }
@@ -63,7 +64,8 @@ def detect_format(head: str, path: str | None = None) -> str:
     if scores[best] <= 0:
         first = next((line.strip() for line in head.splitlines() if line.strip()), "")
         raise Unreadable("no supported hand-history format recognised", path=path, line=0,
-                         expected="PokerStars, GGPoker, Bovada, 888poker, Winamax, Sökö text or PHH", actual=first[:80])
+                         expected="PokerStars, GGPoker, Bovada, 888poker, Winamax, iPoker, Sökö text or PHH",
+                         actual=first[:80])
     return best
 
 
@@ -126,7 +128,7 @@ def asked_format(format: str, head: str, path: str) -> str:
                      path=path, line=0, expected=format, actual=found)
 
 
-HAND_HISTORY_SUFFIXES = (".txt", ".soko", ".phh", ".phhs", ".gz", ".zip")
+HAND_HISTORY_SUFFIXES = (".txt", ".xml", ".soko", ".phh", ".phhs", ".gz", ".zip")
 """Files a folder walk reads; others (tracker sidecars, notes) are left alone."""
 
 

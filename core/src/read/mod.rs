@@ -27,6 +27,7 @@ mod bovada;
 mod errors;
 mod ggpoker;
 mod header;
+mod ipoker;
 mod memo;
 mod pacific;
 mod patterns;
@@ -132,6 +133,16 @@ pub static WINAMAX: Dialect = Dialect {
     read: winamax::read_hand,
 };
 
+/// iPoker's XML logs: each `<game>` turned into the family's lines first ([`ipoker`]).
+pub static IPOKER: Dialect = Dialect {
+    name: "ipoker",
+    header: pokerstars::header,
+    aliases: &[],
+    deals_to_all: false,
+    fees: &[],
+    read: ipoker::read_hand,
+};
+
 /// The Sökö text format.
 pub static SOKO: Dialect = Dialect {
     name: "soko",
@@ -150,6 +161,7 @@ pub fn dialect(format: &str) -> Option<&'static Dialect> {
         "bovada" => Some(&BOVADA),
         "888poker" => Some(&PACIFIC),
         "winamax" => Some(&WINAMAX),
+        "ipoker" => Some(&IPOKER),
         "soko" => Some(&SOKO),
         _ => None,
     }
