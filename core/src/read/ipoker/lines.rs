@@ -54,6 +54,8 @@ pub struct Translation<'g> {
     /// Each player's cards so far (None: hidden).
     cards: Vec<Vec<Option<String>>>,
     hero: Option<usize>,
+    /// The uncalled bets given back: (who, amount); iPoker counts them in the player's `win`.
+    back: Vec<(usize, i64)>,
     /// The index of the game's last line (where the summary's lines are placed).
     last: usize,
     pub out: Translated,
@@ -77,6 +79,7 @@ impl<'g> Translation<'g> {
             cards: vec![Vec::new(); n],
             names,
             hero,
+            back: Vec::new(),
             last,
             out: Translated::with_capacity(game.actions.len() + game.players.len() + 16),
         }
@@ -137,6 +140,8 @@ impl<'g> Translation<'g> {
                     continue;
                 }
                 if !std::mem::replace(&mut first_street, false) {
+                    let line = dealt.first().map_or(self.last, |d| d.line);
+                    self.give_back(line);
                     self.rounds.next_street();
                 }
                 self.street(round, &dealt)?;
@@ -212,6 +217,8 @@ impl<'g> Translation<'g> {
             .filter(|a| a.kind == code::ANTE)
             .map(|a| a.sum)
             .max();
+        // a short-deck game's stakes always have an ante, as the family writes them (`- Ante €0`)
+        let ante = ante.or((self.family == Family::ShortDeck).then_some(0));
         if let Some(ante) = ante.filter(|_| !self.family.is_stud()) {
             stakes.push_str(&format!(" - Ante {symbol}{}", self.money(ante)));
         }
@@ -527,22 +534,23 @@ impl<'g> Translation<'g> {
         Ok(Some(format!("{name}: {said}{all_in}")))
     }
 
-    /// The bet nobody called, the showdown, what each player collected, and the summary.
-    fn settle(&mut self) {
-        let last = self.last;
-        let mut back = None;
+    /// The part of the street's last bet nobody matched (its caller all in for less, or nobody left to
+    /// call), given back where the street's betting ends.
+    fn give_back(&mut self, line: usize) {
         if let Some((who, amount)) = self.rounds.uncalled() {
             self.rounds.returned(who, amount);
             let name = &self.names[who];
-            self.out.push(
-                last,
-                format!(
-                    "Uncalled bet ({}) returned to {name}",
-                    amount_text(amount, self.decimals)
-                ),
-            );
-            back = Some((who, amount));
+            let money = amount_text(amount, self.decimals);
+            self.out
+                .push(line, format!("Uncalled bet ({money}) returned to {name}"));
+            self.back.push((who, amount));
         }
+    }
+
+    /// The bet nobody called, the showdown, what each player collected, and the summary.
+    fn settle(&mut self) {
+        let last = self.last;
+        self.give_back(last);
         let live: Vec<usize> = (0..self.names.len())
             .filter(|&k| !self.folded[k] && !self.cards[k].is_empty())
             .collect();
@@ -558,7 +566,12 @@ impl<'g> Translation<'g> {
         }
         let mut collected = 0;
         for (k, p) in self.game.players.iter().enumerate() {
-            let given_back = back.filter(|&(who, _)| who == k).map_or(0, |(_, a)| a);
+            let given_back: i64 = self
+                .back
+                .iter()
+                .filter(|&&(who, _)| who == k)
+                .map(|&(_, a)| a)
+                .sum();
             let value = p.win - given_back.min(p.win);
             if value > 0 {
                 collected += value;
