@@ -12,6 +12,8 @@ pub const GAME_MARK: &str = "<game gamecode=\"";
 const GAME_END: &str = "</game>";
 /// The start of a session element, whose header is its games' context.
 pub const SESSION_MARK: &str = "<session";
+/// The XML declaration a log (and each session of a log of several) starts with.
+const DECLARATION: &str = "<?xml";
 
 /// Where the game elements of a text start.
 pub fn game_starts(bytes: &[u8]) -> impl Iterator<Item = usize> + '_ {
@@ -23,10 +25,15 @@ pub fn is_game(text: &str) -> bool {
     text.trim_start().starts_with(GAME_MARK)
 }
 
-/// A game's text cut after its `</game>`: (the game, the text after it); the whole text when the game
-/// is cut off.
+/// Where a game's text ends: after its `</game>`; a game cut off (no `</game>`) ends where another
+/// session's text starts (`<?xml`, `<session`), or with the text.
 pub fn game_end(text: &str) -> usize {
-    memmem::find(text.as_bytes(), GAME_END.as_bytes()).map_or(text.len(), |at| at + GAME_END.len())
+    let bytes = text.as_bytes();
+    if let Some(at) = memmem::find(bytes, GAME_END.as_bytes()) {
+        return at + GAME_END.len();
+    }
+    let next = [DECLARATION, SESSION_MARK].map(|mark| memmem::find(bytes, mark.as_bytes()));
+    next.into_iter().flatten().min().unwrap_or(text.len())
 }
 
 /// The session header in a stretch of text between games (from `<session` to its end, without the
@@ -38,7 +45,7 @@ pub fn session_header(text: &str) -> (Option<&str>, String) {
         None => (text, None),
     };
     let mut rest = before.replace("</session>", "");
-    while let Some(at) = rest.find("<?xml") {
+    while let Some(at) = rest.find(DECLARATION) {
         let end = rest[at..].find("?>").map_or(rest.len(), |e| at + e + 2);
         rest.replace_range(at..end, "");
     }
@@ -75,6 +82,11 @@ mod tests {
             "<game gamecode=\"1\"><general/></game>"
         );
         assert!(is_game(game) && !is_game("<session>"));
+        let cut = "<game gamecode=\"1\"><round no=\"0\"></round>\n<?xml?><session>";
+        assert_eq!(
+            &cut[..game_end(cut)],
+            "<game gamecode=\"1\"><round no=\"0\"></round>\n"
+        );
         assert_eq!(
             with_session("<game/>\n", Some("<session>")),
             "<game/>\n<session>"
