@@ -57,7 +57,7 @@ pub fn card(text: &str) -> Option<String> {
     if !matches!(suit, 'c' | 'd' | 'h' | 's') {
         return None;
     }
-    let rank = match rank {
+    let rank = match rank.to_ascii_uppercase().as_str() {
         "10" | "T" => 'T',
         r if r.len() == 1 && "23456789JQKA".contains(r) => r.chars().next()?,
         _ => return None,

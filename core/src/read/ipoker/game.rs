@@ -247,7 +247,7 @@ mod tests {
         assert_eq!(game.players.len(), 1);
         assert_eq!(game.players[0].line, 2);
         let order: Vec<(u32, usize)> = game.actions.iter().map(|a| (a.no, a.line)).collect();
-        assert_eq!(order, vec![(1, 5), (2, 5)]);
+        assert_eq!(order, vec![(1, 6), (2, 6)]);
         assert_eq!(game.dealt[0].cards, vec!["H3", "CJ"]);
     }
 

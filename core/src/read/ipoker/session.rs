@@ -136,7 +136,7 @@ fn game_words(text: &str) -> Result<GameWords<'_>, ReadError> {
         .filter(|(low, high)| {
             low.bytes().any(|b| b.is_ascii_digit()) && high.bytes().any(|b| b.is_ascii_digit())
         });
-    let game = (family != Family::ByPocket || !rest.is_empty()).then_some(family);
+    let game = (family != Family::ByPocket).then_some(family);
     Ok((game, structure, stakes))
 }
 
