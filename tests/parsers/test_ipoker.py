@@ -166,6 +166,13 @@ def test_pokerstars_text_and_phh_read_back_the_same_hands(results):
     assert list(phh.parse(phh.write(hands))) == hands
 
 
+def test_a_hand_s_raw_text_reads_again_on_its_own(results):
+    # the raw text is the <game> with its session's header after it: the store's rehash reads it so
+    for hand in stored(results):
+        [again] = ipoker.parse(hand.raw, "raw.xml")
+        assert isinstance(again, Hand) and pokerstars.write([again]) == pokerstars.write([hand]), hand.hand_id
+
+
 def test_the_store_records_the_nickname_as_each_hand_s_owner(tmp_path, root, files):
     with Store(tmp_path / "s.duckdb") as store:
         store.import_paths([root])

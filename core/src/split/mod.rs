@@ -278,12 +278,18 @@ impl Splitter {
         self.content = false;
     }
 
-    /// An iPoker game: its element with its session's header after it, then the text after the element.
+    /// An iPoker game: its element with its session's header after it (the header before it, or, where
+    /// none is, the one after it), then the text after the element.
     fn close_game<'a>(&mut self, text: Cow<'a, str>, emit: &mut impl FnMut(Piece<'a>)) {
         let end = xml::game_end(&text);
         let (game, rest) = split_at(text, end);
         let rest_line = self.start + newlines(&game);
-        let own = xml::with_session(&game, self.session.as_deref());
+        // a game with no session before it takes the header after it: a hand's own raw text, read again
+        let session = self
+            .session
+            .as_deref()
+            .or_else(|| xml::session_header(&rest).0);
+        let own = xml::with_session(&game, session);
         emit(Piece::whole(Cow::Owned(own), Kind::Hand, self.start));
         self.close_text(rest, rest_line, emit);
     }
@@ -363,6 +369,28 @@ fn newlines(text: &str) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_ipoker_game_is_a_hand_with_its_session_s_header_after_it() {
+        let log = "<?xml version=\"1.0\"?>\n<session sessioncode=\"1\">\n<general><nickname>H</nickname></general>\n\
+            <game gamecode=\"2\">\n<round no=\"0\"/>\n</game><game gamecode=\"3\">\n</game>\n</session>\n";
+        let pieces = split_pieces(log);
+        let session = "<session sessioncode=\"1\">\n<general><nickname>H</nickname></general>";
+        let found: Vec<(usize, Kind, &str)> =
+            pieces.iter().map(|p| (p.line, p.kind, &*p.text)).collect();
+        let first = format!("<game gamecode=\"2\">\n<round no=\"0\"/>\n</game>\n{session}");
+        let second = format!("<game gamecode=\"3\">\n</game>\n{session}");
+        assert_eq!(
+            found,
+            vec![
+                (4, Kind::Hand, first.as_str()),
+                (6, Kind::Hand, second.as_str())
+            ]
+        );
+        // a hand's raw text, read again on its own, is the same piece
+        let again = split_pieces(&first);
+        assert_eq!((again.len(), &*again[0].text), (1, first.as_str()));
+    }
 
     fn summary(pieces: &[Piece]) -> Vec<(usize, Kind, usize, usize)> {
         pieces
