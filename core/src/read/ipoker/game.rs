@@ -50,9 +50,20 @@ pub struct Game {
     pub actions: Vec<Action>,
 }
 
-/// The index (from 0) of the line a node starts on, in a text whose first line is index 0.
-fn line_of(doc: &Document<'_>, node: Node<'_, '_>) -> usize {
-    doc.text_pos_at(node.range().start).row as usize - 1
+/// Where each line of a text starts, to place nodes on their lines (roxmltree's own text position
+/// counts from the start of the text each time it is asked).
+struct LineStarts(Vec<usize>);
+
+impl LineStarts {
+    fn of(text: &str) -> Self {
+        let breaks = memchr::memchr_iter(b'\n', text.as_bytes()).map(|at| at + 1);
+        LineStarts(std::iter::once(0).chain(breaks).collect())
+    }
+
+    /// The index (from 0) of the line a node starts on.
+    fn line(&self, node: Node<'_, '_>) -> usize {
+        self.0.partition_point(|&start| start <= node.range().start) - 1
+    }
 }
 
 /// An attribute a log must give, or the error that says which is missing (placed on the node's line).
@@ -109,6 +120,7 @@ pub fn read_game(text: &str, decimals: u8) -> Result<Game, ReadError> {
             .at(row as u64)
             .expected("a well-formed <game> element")
     })?;
+    let starts = LineStarts::of(text);
     let root = doc.root_element();
     if root.tag_name().name() != "game" {
         return Err(ReadError::malformed("not a <game> element")
@@ -120,9 +132,9 @@ pub fn read_game(text: &str, decimals: u8) -> Result<Game, ReadError> {
         ..Game::default()
     };
     for node in root.children().filter(Node::is_element) {
-        let line = line_of(&doc, node);
+        let line = starts.line(node);
         match node.tag_name().name() {
-            "general" => read_general(&doc, node, &mut game, decimals)?,
+            "general" => read_general(&starts, node, &mut game, decimals)?,
             "round" => {
                 let no = attribute(node, "no", line)?;
                 let round = no.parse::<u32>().map_err(|_| {
@@ -130,7 +142,7 @@ pub fn read_game(text: &str, decimals: u8) -> Result<Game, ReadError> {
                         .at(line as u64)
                         .expected("<round no=\"N\">")
                 })?;
-                read_round(&doc, node, round, &mut game, decimals)?;
+                read_round(&starts, node, round, &mut game, decimals)?;
             }
             _ => {}
         }
@@ -141,7 +153,7 @@ pub fn read_game(text: &str, decimals: u8) -> Result<Game, ReadError> {
 }
 
 fn read_general(
-    doc: &Document<'_>,
+    starts: &LineStarts,
     general: Node<'_, '_>,
     game: &mut Game,
     decimals: u8,
@@ -151,7 +163,7 @@ fn read_general(
             "startdate" => game.start = node.text().map(|t| t.trim().to_string()),
             "players" => {
                 for p in node.children().filter(|n| n.has_tag_name("player")) {
-                    let line = line_of(doc, p);
+                    let line = starts.line(p);
                     let name = attribute(p, "name", line)?;
                     if name.is_empty() {
                         continue; // an empty seat
@@ -175,14 +187,14 @@ fn read_general(
 }
 
 fn read_round(
-    doc: &Document<'_>,
+    starts: &LineStarts,
     round_node: Node<'_, '_>,
     round: u32,
     game: &mut Game,
     decimals: u8,
 ) -> Result<(), ReadError> {
     for node in round_node.children().filter(Node::is_element) {
-        let line = line_of(doc, node);
+        let line = starts.line(node);
         match node.tag_name().name() {
             "cards" => {
                 let player = node.attribute("player").filter(|p| !p.is_empty());

@@ -64,7 +64,7 @@ pub fn read_hand(
             .expected("<session sessioncode=\"...\"><general>...</general> before the games");
         return Err(place(err));
     }
-    let session = session::read_session(&session_lines.join("\n")).map_err(|e| place(e.at(0)))?;
+    let session = session::session_of(&session_lines.join("\n")).map_err(|e| place(e.at(0)))?;
     let decimals = if session.tournament.is_some() { 0 } else { 2 };
     let game = game::read_game(&game_lines.join("\n"), decimals).map_err(place)?;
     let mut ipoker = Translation::new(&session, &game, decimals, split.saturating_sub(1));

@@ -2,6 +2,9 @@
 //! (`<gametype>Holdem NL $0.05/$0.10</gametype>`), the table, the currency, the log's owner
 //! (`<nickname>`) and, in a tournament's log, the tournament and its buy-in.
 
+use std::cell::RefCell;
+use std::rc::Rc;
+
 use roxmltree::Document;
 
 use super::amounts::minor_units;
@@ -67,6 +70,25 @@ fn field(doc: &Document<'_>, name: &str) -> Option<String> {
     let node = general.children().find(|n| n.has_tag_name(name))?;
     let text = node.text().unwrap_or("").trim();
     (!text.is_empty()).then(|| text.to_string())
+}
+
+thread_local! {
+    /// The last session header read on this thread, and what it says: a log's games share one.
+    static LAST: RefCell<Option<(String, Rc<Session>)>> = const { RefCell::new(None) };
+}
+
+/// [`read_session`], the last header read on this thread kept (every game of a session carries it).
+pub fn session_of(text: &str) -> Result<Rc<Session>, ReadError> {
+    let known = LAST.with_borrow(|last| match last {
+        Some((seen, session)) if seen == text => Some(Rc::clone(session)),
+        _ => None,
+    });
+    if let Some(session) = known {
+        return Ok(session);
+    }
+    let session = Rc::new(read_session(text)?);
+    LAST.set(Some((text.to_string(), Rc::clone(&session))));
+    Ok(session)
 }
 
 /// Read a session's header (its text from `<session` to the end of its `<general>`).
