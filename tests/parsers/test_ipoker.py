@@ -18,6 +18,7 @@ import pytest
 from soko_analytics.model.hand import ActionKind, Hand
 from soko_analytics.parsers import ipoker, phh, pokerstars
 from soko_analytics.parsers.base import FormatError, IncompleteHand
+from soko_analytics.parsers.split import split_pieces
 from soko_analytics.replay.audit import audit
 from soko_analytics.store.db import Store
 from tests.parsers.sites import (
@@ -184,6 +185,18 @@ def test_the_store_records_the_nickname_as_each_hand_s_owner(tmp_path, root, fil
     nicknames = {m for path in files for m in NICKNAME.findall(path.read_text(errors="replace"))}
     # none where the log shows not the owner's cards: sitting out, or a stud hand the owner folds ("X X S7")
     assert set(owners) - {None} <= nicknames and owners[None] == 34
+
+
+@pytest.mark.parametrize("name", ["tour/Stud/7-StudHi-USD-STT-5-201103.txt",
+                                  "cash/Flop/LHE-5-10-10-20-USD-201103.HEM.archive.txt",
+                                  "cash/Flop/NLHE-USD-0.10-0.20.201112.post.both.txt"])
+def test_the_games_are_the_same_pieces_fed_in_blocks(root, name):
+    # a log of several sessions, one of 117 games, one cut off before its </game>: blocks of 1, 3 and 17 lines
+    text = (root / name).read_text(errors="replace")
+    whole = list(split_pieces(text))
+    lines = text.splitlines(keepends=True)
+    for n in (1, 3, 17):
+        assert list(split_pieces("".join(lines[i:i + n]) for i in range(0, len(lines), n))) == whole, n
 
 
 def test_broken_xml_and_missing_attributes_are_placed_records(root):
