@@ -7,8 +7,9 @@ then one ``<game gamecode="...">`` element per hand: its players as attributes (
 bet) and its ``<round>`` s of ``<cards>`` and numbered ``<action>`` s (``type="23"`` raises to ``sum``). The
 splitter cuts one piece per game and appends the session's header to it, so that a hand's raw text reads again on
 its own; the compiled core (``core/src/read/ipoker/``) turns each game into the PokerStars family's lines (the
-uncalled bet, total and rake worked out from the betting; ``win`` counts the uncalled bet in) and reads the hand
-with the family's reader, so the hand keeps the log's line numbers. iPoker XML is not written: ``soko convert``
+uncalled bet, total and rake worked out from the betting; ``win`` counts the uncalled bet in, but in the logs
+of clients of version 20 or later) and reads the hand with the family's reader, so the hand keeps the log's line
+numbers. iPoker XML is not written: ``soko convert``
 writes its hands as PokerStars text or PHH.
 """
 

@@ -142,6 +142,16 @@ def test_the_win_counts_the_uncalled_bet_and_actions_go_by_their_numbers(results
     flop = [(a.player, a.kind, a.amount) for a in gbp.actions if a.street == 1 and a.kind is not ActionKind.UNCALLED]
     assert [p for p, _, _ in flop] == ["Werton42", "Ponsaltos", "Werton42", "Ponsaltos", "Werton42"]
     assert [(a.kind, a.amount) for a in gbp.actions if a.kind is ActionKind.UNCALLED] == [(ActionKind.UNCALLED, 30)]
+    # "win=£5.95" counts the £0.30 given back: £5.65 collected of £6.05, £0.40 raked (the file's 'uncalled less
+    # than rake')
+    assert (gbp.total_pot, gbp.rake) == (605, 40)
+    # a client of version 21 ("<client_version>21.9.2.9"): "win=€51,18" does not count the €52.77 given back
+    new = by_id["3651461297"]
+    flows = [(a.player, a.kind, a.amount) for a in new.actions if a.kind in (ActionKind.UNCALLED, ActionKind.COLLECT)]
+    assert flows == [("Player0", ActionKind.UNCALLED, 5277), ("Player0", ActionKind.COLLECT, 5118)]
+    assert (new.total_pot, new.rake, new.rules) == (5277, 159, "omaha5")
+    # no hand's rake is over 7% of its pot (the auditor holds the rake to be at least 0 only)
+    assert all(0 <= h.rake <= h.total_pot * 7 / 100 for h in stored(results))
     # "Player8 type=2 sum=$0.30" at $0.10/$0.20: both blinds posted, the small one dead
     both = by_id["3056022611"]
     assert [(a.kind, a.amount) for a in both.actions if a.player == "Player8"][0] == (ActionKind.SMALL_AND_BIG_BLIND, 30)

@@ -1,6 +1,7 @@
 //! A game as the PokerStars family's lines: the header from the session and the game's players, the
 //! forced bets, each street's cards and actions (iPoker's numbered action types), the uncalled bet, the
-//! showdown and what each player collected (iPoker's `win`, which counts the uncalled bet in).
+//! showdown and what each player collected (iPoker's `win`, which counts the uncalled bet in but in the
+//! logs of newer clients).
 
 use super::amounts::card;
 use super::game::{Action, Dealt, Game};
@@ -54,7 +55,7 @@ pub struct Translation<'g> {
     /// Each player's cards so far (None: hidden).
     cards: Vec<Vec<Option<String>>>,
     hero: Option<usize>,
-    /// The uncalled bets given back: (who, amount); iPoker counts them in the player's `win`.
+    /// The uncalled bets given back: (who, amount); most logs count them in the player's `win`.
     back: Vec<(usize, i64)>,
     /// The index of the game's last line (where the summary's lines are placed).
     last: usize,
@@ -564,12 +565,13 @@ impl<'g> Translation<'g> {
                 }
             }
         }
+        let counted_in = self.session.uncalled_in_win;
         let mut collected = 0;
         for (k, p) in self.game.players.iter().enumerate() {
             let given_back: i64 = self
                 .back
                 .iter()
-                .filter(|&&(who, _)| who == k)
+                .filter(|&&(who, _)| who == k && counted_in)
                 .map(|&(_, a)| a)
                 .sum();
             let value = p.win - given_back.min(p.win);

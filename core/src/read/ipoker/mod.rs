@@ -8,8 +8,9 @@
 //!   tournament's id and buy-in are in the session's `<general>` header, before the games. The
 //!   splitter appends that header to each game's text ([`crate::split`]), so a hand reads on its own.
 //! - Players are attributes (`<player seat="3" name="A" chips="$0.88" dealer="1" win="$0" bet="$0"/>`);
-//!   `win` counts the uncalled bet in, and no line gives the uncalled bet, the total or the rake: they
-//!   come from the betting.
+//!   `win` counts the uncalled bet in (but where the session's header says
+//!   `<uncalled_bet_enabled>true` or names a client of version 20 or later), and no line gives the
+//!   uncalled bet, the total or the rake: they come from the betting.
 //! - Actions are numbered types (`<action no="5" player="A" type="23" sum="$0.30"/>`: a raise to
 //!   $0.30), written player by player: their order is their `no`'s.
 //! - Cards are `H3 CJ`, `D10`, hidden `X`; stud streets are `Second Street` to `River`.

@@ -60,6 +60,10 @@ pub struct Session {
     pub hero: Option<String>,
     /// (tournament id, buy-in as printed) of a tournament's log.
     pub tournament: Option<(String, Option<String>)>,
+    /// Whether a player's `win` counts the uncalled bet given back to them: it does, but where the header
+    /// says `<uncalled_bet_enabled>true</uncalled_bet_enabled>` or the client is version 20 or later
+    /// (`<client_version>21.9.2.9</client_version>`), as fpdb reads these logs.
+    pub uncalled_in_win: bool,
 }
 
 fn field(doc: &Document<'_>, name: &str) -> Option<String> {
@@ -123,7 +127,17 @@ pub fn read_session(text: &str) -> Result<Session, ReadError> {
         currency,
         hero: field(&doc, "nickname"),
         tournament,
+        uncalled_in_win: uncalled_in_win(&doc),
     })
+}
+
+fn uncalled_in_win(doc: &Document<'_>) -> bool {
+    let enabled = field(doc, "uncalled_bet_enabled").is_some_and(|e| e == "true");
+    let version = field(doc, "client_version");
+    let major = version
+        .as_deref()
+        .and_then(|v| v.split('.').next()?.parse::<u32>().ok());
+    !enabled && major.is_none_or(|m| m < 20)
 }
 
 type GameWords<'a> = (Option<Family>, &'static str, Option<(&'a str, &'a str)>);
