@@ -100,6 +100,14 @@ def test_every_file_is_ipoker_and_every_game_one_hand(files, results, root):
                                                "omaha": 5, "omaha5": 1, "short-deck": 1, "stud5": 1}
 
 
+def test_a_cash_game_s_currency_is_its_table_s(results, root):
+    # "<tablecurrency>EUR" with "<currency>CAD" (the account's): a euro table; the file names say each one's
+    for path, records in results.items():
+        if "cash" in path.parts:
+            named = re.search(r"-(USD|EUR|GBP|RSD)-", path.name)
+            assert named and {h.stakes.currency for h in records if isinstance(h, Hand)} <= {named[1]}, path
+
+
 def test_quarantined_games_say_what_is_missing(results, root):
     records = quarantined(results)
     partial = [r for r in records.values() if r.path.endswith(PARTIAL)]

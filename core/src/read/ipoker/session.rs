@@ -108,8 +108,10 @@ pub fn read_session(text: &str) -> Result<Session, ReadError> {
     })?;
     let (game, structure, stakes) = game_words(&game_type)?;
     let table = field(&doc, "tablename").unwrap_or_default();
-    let currency = field(&doc, "currency")
-        .or_else(|| field(&doc, "tablecurrency"))
+    // the table's currency, where the header gives it: `<currency>` is the account's (a Canadian
+    // account's log of a euro table says CAD)
+    let currency = field(&doc, "tablecurrency")
+        .or_else(|| field(&doc, "currency"))
         .unwrap_or_default();
     let tournament = tournament(&doc, &table, stakes.is_none());
     let decimals = if tournament.is_some() { 0 } else { 2 };
