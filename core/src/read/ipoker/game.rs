@@ -6,6 +6,26 @@ use roxmltree::{Document, Node};
 use super::amounts::minor_units;
 use crate::read::errors::{Kind, ReadError};
 
+/// iPoker's action types (`<action type="N">`), as the corpus and fpdb's reader use them.
+pub mod code {
+    pub const FOLD: u32 = 0;
+    pub const SMALL_BLIND: u32 = 1;
+    pub const BIG_BLIND: u32 = 2;
+    pub const CALL: u32 = 3;
+    pub const CHECK: u32 = 4;
+    pub const BET: u32 = 5;
+    /// A raise by the amount (old logs).
+    pub const RAISE_BY: u32 = 6;
+    /// All in: the amount added.
+    pub const ALL_IN: u32 = 7;
+    /// Sitting out, waiting: no chips, no turn.
+    pub const SITS_OUT: [u32; 2] = [8, 9];
+    pub const ANTE: u32 = 15;
+    pub const BRING_IN: u32 = 16;
+    /// A raise to the amount (the street's total).
+    pub const RAISE_TO: u32 = 23;
+}
+
 /// A seat of the game's `<players>`.
 #[derive(Clone, Debug)]
 pub struct Player {

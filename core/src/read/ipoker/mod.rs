@@ -26,6 +26,7 @@ use lines::Translation;
 
 mod amounts;
 mod game;
+mod head;
 mod lines;
 mod session;
 
