@@ -19,7 +19,8 @@ Python API's peak traced memory on 5% and 25% of the hands (it should not grow w
 
 Then, per site the core reads (issue 16), it builds a file of ``--site-hands`` hands from that site's stored corpus
 hands (their raw text, repeated) and times the core's parse of it beside the PokerStars file's, with each site's
-ratio to PokerStars (Bovada's and 888's lines are turned into the PokerStars family's before they are read).
+ratio to PokerStars (Bovada's, 888's, Winamax's and iPoker's XML games are turned into the PokerStars family's
+lines before they are read).
 
     python bench/parse.py [--hands N] [--site-hands N] [--corpus ../shared/corpus]
 """
@@ -46,8 +47,11 @@ from soko_analytics.parsers import read_path
 TARGET = 250_000
 """Hands/s on one core the compiled core should read (issue 14)."""
 SITES = {"ggpoker": "GGPoker", "bovada": "Bovada", "888poker": "PacificPoker", "winamax": "Winamax",
-         "winning": "Winning", "partypoker": "PartyPoker"}
+         "winning": "Winning", "partypoker": "PartyPoker", "ipoker": "iPoker"}
 """The site formats the core reads and their corpus folders (``sites/<folder>``)."""
+SESSION = "<session"
+"""Where an iPoker hand's raw text has its session's header (after the game): written before it."""
+
 def build_file(corpus: Path, hands: int, folder: Path) -> Path:
     texts = corpus_texts(corpus, ("holdem",))
     out = folder / "holdem-100k.txt"
@@ -116,13 +120,19 @@ def pokerkit_sample(path: Path, hands: int) -> int:
 
 def site_file(corpus: Path, folder: str, hands: int, out: Path) -> Path:
     """A file of ``hands`` hands of one site: its stored corpus hands' raw text, repeated."""
-    texts = [h.raw.strip() for p in sorted((corpus / "sites" / folder).rglob("*.txt")) for h in read_path(p)
-             if isinstance(h, Hand)]
+    logs = sorted(p for p in (corpus / "sites" / folder).rglob("*") if p.suffix in (".txt", ".xml"))
+    texts = [_session_first(h.raw.strip()) for p in logs for h in read_path(p) if isinstance(h, Hand)]
     with open(out, "w", encoding="utf-8") as f:
         for i in range(hands):
             f.write(texts[i % len(texts)])
             f.write("\n\n\n")
     return out
+
+
+def _session_first(raw: str) -> str:
+    """An iPoker game's raw text (the game, then its session's header) as a log has it: the header first."""
+    game, found, session = raw.partition(SESSION)
+    return f"{found}{session}\n{game}" if found else raw
 
 
 def site_rates(corpus: Path, hands: int, holdem: Path, tmp: Path) -> Table:

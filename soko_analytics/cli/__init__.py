@@ -60,6 +60,7 @@ class InputFormat(str, Enum):
     winamax = "winamax"
     winning = "winning"
     partypoker = "partypoker"
+    ipoker = "ipoker"
     soko = "soko"
     phh = "phh"
 

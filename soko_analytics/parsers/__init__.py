@@ -29,6 +29,7 @@ FORMATS = {
     "winamax": "soko_analytics.parsers.winamax",
     "winning": "soko_analytics.parsers.winning",
     "partypoker": "soko_analytics.parsers.party",
+    "ipoker": "soko_analytics.parsers.ipoker",
     "soko": "soko_analytics.parsers.soko_text",
     "phh": "soko_analytics.parsers.phh",
 }
@@ -65,7 +66,8 @@ def detect_format(head: str, path: str | None = None) -> str:
     if scores[best] <= 0:
         first = next((line.strip() for line in head.splitlines() if line.strip()), "")
         raise Unreadable("no supported hand-history format recognised", path=path, line=0,
-                         expected="PokerStars, GGPoker, Bovada, 888poker, Winamax, partypoker, Sökö text or PHH",
+                         expected="PokerStars, GGPoker, Bovada, 888poker, Winamax, Winning, partypoker, iPoker, "
+                                  "Sökö text or PHH",
                          actual=first[:80])
     return best
 
@@ -129,7 +131,7 @@ def asked_format(format: str, head: str, path: str) -> str:
                      path=path, line=0, expected=format, actual=found)
 
 
-HAND_HISTORY_SUFFIXES = (".txt", ".soko", ".phh", ".phhs", ".gz", ".zip")
+HAND_HISTORY_SUFFIXES = (".txt", ".xml", ".soko", ".phh", ".phhs", ".gz", ".zip")
 """Files a folder walk reads; others (tracker sidecars, notes) are left alone."""
 
 

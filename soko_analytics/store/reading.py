@@ -136,7 +136,7 @@ def read_chunks(path: str, format: str = "auto", with_audit: bool = True, strict
     yield Chunk(path, batch.to_frames(with_audit, strict, FAULT_HAND), info, batch.rows())
 
 
-CORE_FORMATS = ("pokerstars", "ggpoker", "bovada", "888poker", "winamax", "winning", "partypoker", "soko")
+CORE_FORMATS = ("pokerstars", "ggpoker", "bovada", "888poker", "winamax", "winning", "partypoker", "ipoker", "soko")
 """Formats the compiled core reads."""
 FAULT_HAND: str | None = None
 """For tests of the per-hand boundary: the id of a hand on which the core fails as a bug of ours would."""

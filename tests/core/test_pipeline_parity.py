@@ -89,7 +89,7 @@ def test_every_file_of_a_core_format_gives_the_same_rows():
             continue
         s, q = assert_same(path, fmt)
         stored, quarantined, read = stored + s, quarantined + q, read + 1
-    # the PokerStars, GGPoker, Bovada, 888poker and Winamax corpora and the samples: cancelled, partial and
+    # the PokerStars, GGPoker, Bovada, 888poker, Winamax and iPoker corpora and the samples: cancelled, partial and
     # malformed hands quarantined
     assert read > 200 and stored > 5000 and quarantined > 10
 

@@ -14,9 +14,10 @@ FPDB_SUITS = "hdcs"
 """fpdb's card codes: suit index * 13 + rank (2 = 1 .. A = 13)."""
 
 
-def site_files(corpus: Path, site: str, count: int) -> list[Path]:
-    """The site's text logs, which must be ``count`` files."""
-    found = sorted((corpus / "sites" / site).rglob("*.txt"))
+def site_files(corpus: Path, site: str, count: int, suffixes: tuple[str, ...] = (".txt",)) -> list[Path]:
+    """The site's logs (files ending in one of ``suffixes``: text logs by default), which must be ``count``
+    files."""
+    found = sorted(p for p in (corpus / "sites" / site).rglob("*") if p.suffix in suffixes and p.is_file())
     assert len(found) == count, (site, len(found))
     return found
 

@@ -1,5 +1,5 @@
-"""The site readers the core turns into the PokerStars family's (Bovada, 888poker, Winamax, Winning, partypoker; GGPoker's
-header) on
+"""The site readers the core turns into the PokerStars family's (Bovada, 888poker, Winamax, Winning, partypoker,
+iPoker; GGPoker's header) on
 damaged logs: each real hand with a line dropped, repeated, cut short, an amount or a card spoilt, junk or odd
 characters put in. Every damaged hand comes back as one record, a hand or a quarantine with a reason and its line
 (and any text the damage left after its summary as a record of its own), and never as a bug of ours (an
@@ -17,8 +17,11 @@ from soko_analytics.parsers import Quarantined, format_module
 from tests.parsers.sites import read_files, site_files, stored
 
 SITES = {"GGPoker": ("ggpoker", 10), "Bovada": ("bovada", 29), "PacificPoker": ("888poker", 27),
-         "Winamax": ("winamax", 31), "Winning": ("winning", 38), "PartyPoker": ("partypoker", 43)}
+         "Winamax": ("winamax", 31), "Winning": ("winning", 38), "PartyPoker": ("partypoker", 43),
+         "iPoker": ("ipoker", 22)}
 """Corpus folder → (format, files)."""
+SUFFIXES = {"iPoker": (".txt", ".xml")}
+"""The sites whose logs are not all ``.txt`` files."""
 MUTATIONS_PER_SITE = 1500
 ODD = ["\u00a0", "\u2028", "€", "ä", "\t", "[", "]", "(", ")", ":", " : ", "#", "$", "-", "0", "99999999999999999999"]
 
@@ -48,7 +51,7 @@ def _mutate(rng: random.Random, text: str) -> str:
 @pytest.mark.parametrize("site", sorted(SITES))
 def test_damaged_hands_are_one_record_each_never_a_bug(site, corpus):
     fmt, count = SITES[site]
-    hands = stored(read_files(site_files(corpus, site, count)))
+    hands = stored(read_files(site_files(corpus, site, count, SUFFIXES.get(site, (".txt",)))))
     module = format_module(fmt)
     rng = random.Random(f"{site}-16")
     kinds = {"hand": 0, "quarantined": 0}

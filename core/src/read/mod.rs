@@ -27,6 +27,7 @@ mod bovada;
 mod errors;
 mod ggpoker;
 mod header;
+mod ipoker;
 mod memo;
 mod pacific;
 mod party;
@@ -159,6 +160,16 @@ pub static WINNING: Dialect = Dialect {
     read: winning::read_hand,
 };
 
+/// iPoker's XML logs: each `<game>` turned into the family's lines first ([`ipoker`]).
+pub static IPOKER: Dialect = Dialect {
+    name: "ipoker",
+    header: pokerstars::header,
+    aliases: &[],
+    deals_to_all: false,
+    fees: &[],
+    read: ipoker::read_hand,
+};
+
 /// The Sökö text format.
 pub static SOKO: Dialect = Dialect {
     name: "soko",
@@ -179,6 +190,7 @@ pub fn dialect(format: &str) -> Option<&'static Dialect> {
         "partypoker" => Some(&PARTY),
         "winamax" => Some(&WINAMAX),
         "winning" => Some(&WINNING),
+        "ipoker" => Some(&IPOKER),
         "soko" => Some(&SOKO),
         _ => None,
     }

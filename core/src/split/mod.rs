@@ -14,12 +14,14 @@
 
 mod scan;
 mod word;
+mod xml;
 
 use std::borrow::Cow;
 use std::mem;
 use std::ops::Range;
 
 pub use scan::{hand_end, header_starts, py_strip, SEPARATOR};
+pub use xml::{GAME_MARK, SESSION_MARK};
 
 /// The largest text one hand may have (1 Mi characters; real hands are a few KB).
 pub const MAX_HAND_CHARS: usize = 1 << 20;
@@ -127,6 +129,8 @@ pub struct Splitter {
     /// Whether a piece that is too large had something other than white space.
     content: bool,
     overflow: bool,
+    /// The header of the iPoker session the text is in: its games' context ([`xml`]).
+    session: Option<String>,
 }
 
 impl Default for Splitter {
@@ -146,6 +150,7 @@ impl Splitter {
             kind: Kind::Text,
             content: false,
             overflow: false,
+            session: None,
         }
     }
 
@@ -250,6 +255,8 @@ impl Splitter {
                     lines,
                 });
             }
+        } else if self.kind == Kind::Hand && xml::is_game(&text) {
+            self.close_game(text, emit);
         } else if self.kind == Kind::Hand {
             match hand_end(&text) {
                 None => emit(Piece::whole(text, Kind::Hand, self.start)),
@@ -262,13 +269,52 @@ impl Splitter {
                     }
                 }
             }
-        } else if scan::content(&text) {
-            emit(Piece::whole(text, Kind::Text, self.start));
+        } else {
+            self.close_text(text, self.start, emit);
         }
         self.kept = 0;
         self.size = 0;
         self.overflow = false;
         self.content = false;
+    }
+
+    /// An iPoker game: its element with its session's header after it (the header before it, or, where
+    /// none is, the one after it), then the text after the element.
+    fn close_game<'a>(&mut self, text: Cow<'a, str>, emit: &mut impl FnMut(Piece<'a>)) {
+        let end = xml::game_end(&text);
+        let (game, rest) = split_at(text, end);
+        let rest_line = self.start + newlines(&game);
+        // a game with no session before it takes the header after it: a hand's own raw text, read again
+        let session = self
+            .session
+            .as_deref()
+            .or_else(|| xml::session_header(&rest).0);
+        let own = xml::with_session(&game, session);
+        emit(Piece::whole(Cow::Owned(own), Kind::Hand, self.start));
+        self.close_text(rest, rest_line, emit);
+    }
+
+    /// Text that is not a hand: an iPoker session's header becomes the context of the games after it;
+    /// what else has content is a piece.
+    fn close_text<'a>(
+        &mut self,
+        text: Cow<'a, str>,
+        line: usize,
+        emit: &mut impl FnMut(Piece<'a>),
+    ) {
+        if !text.contains(SESSION_MARK) && !text.contains("</session>") {
+            if scan::content(&text) {
+                emit(Piece::whole(text, Kind::Text, line));
+            }
+            return;
+        }
+        let (session, rest) = xml::session_header(&text);
+        if let Some(session) = session {
+            self.session = Some(session.to_string());
+        }
+        if scan::content(&rest) {
+            emit(Piece::whole(Cow::Owned(rest), Kind::Text, line));
+        }
     }
 
     /// The piece's text gathered so far, borrowed from the block when it lies within it.
@@ -323,6 +369,28 @@ fn newlines(text: &str) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_ipoker_game_is_a_hand_with_its_session_s_header_after_it() {
+        let log = "<?xml version=\"1.0\"?>\n<session sessioncode=\"1\">\n<general><nickname>H</nickname></general>\n\
+            <game gamecode=\"2\">\n<round no=\"0\"/>\n</game><game gamecode=\"3\">\n</game>\n</session>\n";
+        let pieces = split_pieces(log);
+        let session = "<session sessioncode=\"1\">\n<general><nickname>H</nickname></general>";
+        let found: Vec<(usize, Kind, &str)> =
+            pieces.iter().map(|p| (p.line, p.kind, &*p.text)).collect();
+        let first = format!("<game gamecode=\"2\">\n<round no=\"0\"/>\n</game>\n{session}");
+        let second = format!("<game gamecode=\"3\">\n</game>\n{session}");
+        assert_eq!(
+            found,
+            vec![
+                (4, Kind::Hand, first.as_str()),
+                (6, Kind::Hand, second.as_str())
+            ]
+        );
+        // a hand's raw text, read again on its own, is the same piece
+        let again = split_pieces(&first);
+        assert_eq!((again.len(), &*again[0].text), (1, first.as_str()));
+    }
 
     fn summary(pieces: &[Piece]) -> Vec<(usize, Kind, usize, usize)> {
         pieces

@@ -251,6 +251,15 @@ pub fn header_starts(text: &str) -> Vec<usize> {
             started = next_started(bytes, end);
         }
     }
+    // iPoker's `<game gamecode="...">` elements start where their `<` is
+    if memchr(b'<', bytes).is_some() {
+        let games: Vec<usize> = super::xml::game_starts(bytes).collect();
+        if !games.is_empty() {
+            starts.extend(games);
+            starts.sort_unstable();
+            starts.dedup();
+        }
+    }
     starts
 }
 
