@@ -7,7 +7,7 @@ use super::game::{code, Action, Dealt, Game};
 use super::head::{big_blind, button, by_pocket, header, is_dealt};
 use super::session::{Family, Session};
 use crate::read::errors::{Kind, ReadError};
-use crate::read::rounds::Rounds;
+use crate::read::rounds::{Move, Rounds};
 use crate::read::translated::{amount_text, Translated};
 
 /// iPoker's stud street names and the family's; `River` is the last street of either stud.
@@ -265,68 +265,46 @@ impl<'g> Translation<'g> {
         let name = self.names[who].clone();
         let sum = a.sum;
         let (put_in, bet) = (self.rounds.put_in(who), self.rounds.bet());
+        let decimals = self.decimals;
         let said = match a.kind {
             code::FOLD => {
-                self.rounds.act(who, 0, true);
                 self.folded[who] = true;
-                "folds".to_string()
+                self.rounds.say(who, Move::Folds, 0, decimals)
             }
-            code::CHECK => {
-                self.rounds.act(who, 0, false);
-                "checks".to_string()
-            }
+            code::CHECK => self.rounds.say(who, Move::Checks, 0, decimals),
             k if code::SITS_OUT.contains(&k) => return Ok(None),
-            code::SMALL_BLIND => {
-                self.rounds.post(who, sum);
-                format!("posts small blind {}", self.money(sum))
-            }
+            code::SMALL_BLIND => self.rounds.say(who, Move::SmallBlind, sum, decimals),
             code::BIG_BLIND => {
                 let big = big_blind(self.game).unwrap_or(sum);
                 if sum > big && a.round == 0 {
                     // posting both: the big blind live, the rest dead
                     self.rounds.ante(who, sum - big);
                     self.rounds.post(who, big);
-                    format!("posts small & big blinds {}", self.money(sum))
+                    let all_in = if self.rounds.all_in(who) {
+                        " and is all-in"
+                    } else {
+                        ""
+                    };
+                    format!("posts small & big blinds {}{all_in}", self.money(sum))
                 } else {
-                    self.rounds.post(who, sum);
-                    format!("posts big blind {}", self.money(sum))
+                    self.rounds.say(who, Move::BigBlind, sum, decimals)
                 }
             }
-            code::ANTE => {
-                self.rounds.ante(who, sum);
-                format!("posts the ante {}", self.money(sum))
-            }
-            code::BRING_IN => {
-                self.rounds.post(who, sum);
-                format!("brings in for {}", self.money(sum))
-            }
-            code::CALL => {
-                self.rounds.act(who, sum, false);
-                format!("calls {}", self.money(sum))
-            }
+            code::ANTE => self.rounds.say(who, Move::Ante, sum, decimals),
+            code::BRING_IN => self.rounds.say(who, Move::BringIn, sum, decimals),
+            code::CALL => self.rounds.say(who, Move::Calls, sum, decimals),
+            // a bet over the bring-in completes it
             code::BET if bet > 0 && self.family.is_stud() => {
-                // a bet over the bring-in completes it
-                self.rounds.act(who, sum, false);
-                format!("completes it to {}", self.money(put_in + sum))
+                self.rounds.say(who, Move::Completes, sum, decimals)
             }
-            code::BET => {
-                self.rounds.act(who, sum, false);
-                format!("bets {}", self.money(sum))
-            }
+            code::BET => self.rounds.say(who, Move::Bets, sum, decimals),
             code::RAISE_TO | code::RAISE_BY | code::ALL_IN => {
                 let to = if a.kind == code::RAISE_TO {
                     sum
                 } else {
                     put_in + sum
                 };
-                self.rounds.act(who, to - put_in, false);
-                if to <= bet {
-                    format!("calls {}", self.money(to - put_in))
-                } else if bet == 0 {
-                    format!("bets {}", self.money(to))
-                } else {
-                    format!("raises {} to {}", self.money(to - bet), self.money(to))
-                }
+                self.rounds.say(who, Move::Adds, to - put_in, decimals)
             }
             other => {
                 return Err(ReadError::new(
@@ -337,13 +315,7 @@ impl<'g> Translation<'g> {
                 .expected("action types 0 to 9, 15, 16 and 23"))
             }
         };
-        let chips = !matches!(a.kind, code::FOLD | code::CHECK);
-        let all_in = if chips && self.rounds.all_in(who) {
-            " and is all-in"
-        } else {
-            ""
-        };
-        Ok(Some(format!("{name}: {said}{all_in}")))
+        Ok(Some(format!("{name}: {said}")))
     }
 
     /// The part of the street's last bet nobody matched (its caller all in for less, or nobody left to

@@ -4,7 +4,7 @@
 use super::amounts::{bracketed, cards, minor_units};
 use super::{Head, SITE};
 use crate::read::errors::ReadError;
-use crate::read::rounds::Rounds;
+use crate::read::rounds::{Move, Rounds};
 use crate::read::translated::{amount_text, speaker, Translated};
 
 /// 888's street markers and the family's.
@@ -261,27 +261,34 @@ impl<'h> Translation<'h> {
         let name = self.names[who].clone();
         let amount = bracketed(rest);
         let verb = rest.split(" [").next().unwrap_or(rest).trim();
-        let said = match (verb, amount) {
+        let what = match verb {
+            "folds" => Some(Move::Folds),
+            "checks" => Some(Move::Checks),
+            "posts small blind" => Some(Move::SmallBlind),
+            "posts big blind" => Some(Move::BigBlind),
+            "posts ante" => Some(Move::Ante),
+            "calls" => Some(Move::Calls),
+            "bets" => Some(Move::Bets),
+            "raises" => Some(Move::Adds),
+            _ => None,
+        };
+        if let Some(what) = what {
             // a fold before the deal: the player sits this hand out (skips the big blind)
-            ("folds", _) if !self.dealing => return Ok(String::new()),
-            ("folds", _) => {
-                self.rounds.act(who, 0, true);
-                "folds".to_string()
+            if what == Move::Folds && !self.dealing {
+                return Ok(String::new());
             }
-            ("checks", _) => {
-                self.rounds.act(who, 0, false);
-                "checks".to_string()
-            }
-            ("posts small blind" | "posts big blind", Some(text)) => {
-                let value = self.amount(i, text)?;
-                self.rounds.post(who, value);
-                format!("{verb} {}", self.money(value))
-            }
-            ("posts ante", Some(text)) => {
-                let value = self.amount(i, text)?;
-                self.rounds.ante(who, value);
-                format!("posts the ante {}", self.money(value))
-            }
+            let value = match (what, amount) {
+                (Move::Folds | Move::Checks, _) => 0,
+                (_, Some(text)) => self.amount(i, text)?,
+                (_, None) => return Ok(format!("{name}: {rest}")), // the family's reader names it
+            };
+            // 888 prints no all-in mark: the family's words say it of a player with no chips left
+            return Ok(format!(
+                "{name}: {}",
+                self.rounds.say(who, what, value, self.decimals)
+            ));
+        }
+        let said = match (verb, amount) {
             ("posts dead blind", Some(text)) => {
                 // `[0.50 + 1]`: the small blind dead, the big blind live
                 let (small, big) = text.split_once('+').unwrap_or(("0", text));
@@ -292,17 +299,6 @@ impl<'h> Translation<'h> {
                 }
                 self.rounds.post(who, big);
                 format!("posts small & big blinds {}", self.money(small + big))
-            }
-            ("calls" | "bets", Some(text)) => {
-                let value = self.amount(i, text)?;
-                self.rounds.act(who, value, false);
-                format!("{verb} {}", self.money(value))
-            }
-            ("raises", Some(text)) => {
-                let added = self.amount(i, text)?;
-                let (bet, to) = (self.rounds.bet(), self.rounds.put_in(who) + added);
-                self.rounds.act(who, added, false);
-                format!("raises {} to {}", self.money(to - bet), self.money(to))
             }
             ("shows", Some(text)) => format!("shows [{}]", cards(text)),
             ("mucks", Some(text)) => format!("mucks hand [{}]", cards(text)),
@@ -319,11 +315,7 @@ impl<'h> Translation<'h> {
             }
             _ => rest.to_string(), // the family's reader names it unknown
         };
-        // 888 prints no all-in mark: a player with no chips left is all in
-        let chips = ["posts", "calls", "bets", "raises"]
-            .iter()
-            .any(|v| verb.starts_with(v));
-        let all_in = if chips && self.rounds.all_in(who) {
+        let all_in = if verb.starts_with("posts") && self.rounds.all_in(who) {
             " and is all-in"
         } else {
             ""

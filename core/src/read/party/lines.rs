@@ -4,7 +4,7 @@
 use super::Head;
 use crate::read::errors::{Kind, ReadError};
 use crate::read::pacific::amounts::{bracketed, cards, minor_units};
-use crate::read::rounds::Rounds;
+use crate::read::rounds::{Move, Rounds};
 use crate::read::translated::{amount_text, speaker, Translated};
 
 mod opening;
@@ -315,28 +315,17 @@ impl<'h> Translation<'h> {
         let amount = bracketed(rest).or_else(|| parenthesized(rest));
         let name = self.names[who].clone();
         let said = match (verb, amount) {
-            ("folds", _) => {
-                self.rounds.act(who, 0, true);
-                "folds".to_string()
-            }
-            ("checks", _) => {
-                self.rounds.act(who, 0, false);
-                "checks".to_string()
-            }
-            ("posts small blind" | "posts big blind", Some(text)) => {
+            ("folds", _) => self.rounds.say(who, Move::Folds, 0, self.head.decimals),
+            ("checks", _) => self.rounds.say(who, Move::Checks, 0, self.head.decimals),
+            ("posts small blind" | "posts big blind" | "posts ante" | "bring-ins", Some(text)) => {
+                let what = match verb {
+                    "posts small blind" => Move::SmallBlind,
+                    "posts big blind" => Move::BigBlind,
+                    "posts ante" => Move::Ante,
+                    _ => Move::BringIn,
+                };
                 let value = self.amount(i, text)?;
-                self.rounds.post(who, value);
-                format!("{verb} {}", self.money(value))
-            }
-            ("posts ante", Some(text)) => {
-                let value = self.amount(i, text)?;
-                self.rounds.ante(who, value);
-                format!("posts the ante {}", self.money(value))
-            }
-            ("bring-ins", Some(text)) => {
-                let value = self.amount(i, text)?;
-                self.rounds.post(who, value);
-                format!("brings in for {}", self.money(value))
+                self.rounds.say(who, what, value, self.head.decimals)
             }
             (
                 "calls" | "bets" | "double bets" | "is all-In" | "raises" | "completes",
@@ -388,23 +377,12 @@ impl<'h> Translation<'h> {
 
     /// A call, bet, raise, completion or all-in of `added` chips, as the family says it.
     fn turn(&mut self, who: usize, verb: &str, added: i64) -> String {
-        let (bet, put_in) = (self.rounds.bet(), self.rounds.put_in(who));
-        let to = put_in + added;
-        self.rounds.act(who, added, false);
-        let said = if verb == "completes" {
-            format!("completes it to {}", self.money(to))
-        } else if to <= bet {
-            format!("calls {}", self.money(added))
-        } else if bet == 0 {
-            format!("bets {}", self.money(added))
+        let what = if verb == "completes" {
+            Move::Completes
         } else {
-            format!("raises {} to {}", self.money(to - bet), self.money(to))
+            Move::Adds
         };
-        if self.rounds.all_in(who) {
-            format!("{said} and is all-in")
-        } else {
-            said
-        }
+        self.rounds.say(who, what, added, self.head.decimals)
     }
 
     /// `** Dealing Flop ** [ As, 6h, Qc ]`, `** Dealing Turn ** :  [ 2c ]`, `** Dealing **` (stud).

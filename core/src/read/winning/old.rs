@@ -18,7 +18,7 @@
 use super::{card, SITE};
 use crate::model::Hand;
 use crate::read::errors::{Kind, ReadError};
-use crate::read::rounds::Rounds;
+use crate::read::rounds::{Move, Rounds};
 use crate::read::translated::{amount_text, located, speaker, Translated};
 use crate::read::values::parse_amount;
 use crate::read::{Dialect, Lookups, STARTED};
@@ -504,87 +504,63 @@ impl<'h> Translation<'h> {
             return Ok(String::new());
         }
         let verb = rest.split(" (").next().unwrap_or(rest);
+        if verb == "allin" && rest == "allin" {
+            let reason =
+                "a disconnected player is all in with chips behind (the site's disconnect \
+                          protection), which the replayer does not model";
+            return Err(ReadError::new(Kind::Unsupported, reason.to_string())
+                .at(self.first_line + i as u64)
+                .actual(line));
+        }
         let name = self.names[who].clone();
-        let said = match verb {
-            "has small blind" => {
-                let value = self.paren(i, rest)?;
-                self.rounds.post(who, value);
-                format!("posts small blind {}", self.money(value))
-            }
-            "has big blind" => {
-                let value = self.paren(i, rest)?;
-                self.rounds.post(who, value);
-                self.big_blind.get_or_insert(value);
-                format!("posts big blind {}", self.money(value))
-            }
-            "straddle" => {
-                let value = self.paren(i, rest)?;
-                self.rounds.post(who, value);
-                format!("posts straddle {}", self.money(value))
-            }
-            "posts" => {
-                // a player coming in posts the big blind, or less (and calls the rest)
-                let value = self.paren(i, rest)?;
-                if Some(value) == self.big_blind {
-                    self.rounds.post(who, value);
-                    format!("posts big blind {}", self.money(value))
-                } else {
-                    // live: what it posts counts towards the call
-                    self.rounds.post(who, value);
-                    format!("posts small blind {}", self.money(value))
-                }
-            }
-            "ante" | "posts ante" => {
-                let value = self.paren(i, rest)?;
-                self.rounds.ante(who, value);
-                format!("posts the ante {}", self.money(value))
-            }
-            "bring in" => {
-                let value = self.paren(i, rest)?;
-                self.rounds.post(who, value);
-                format!("brings in for {}", self.money(value))
-            }
-            "folds" => {
-                self.rounds.act(who, 0, true);
-                "folds".to_string()
-            }
-            "checks" => {
-                self.rounds.act(who, 0, false);
-                "checks".to_string()
-            }
-            "calls" | "bets" | "raises" | "allin" if rest != "allin" => {
-                let added = self.paren(i, rest)?;
-                let (bet, to) = (self.rounds.bet(), self.rounds.put_in(who) + added);
-                self.rounds.act(who, added, false);
-                let money = |v| amount_text(v, self.decimals);
-                match verb {
-                    "calls" => format!("calls {}", money(added)),
-                    "bets" if bet == 0 => format!("bets {}", money(added)),
-                    _ if bet == 0 => format!("bets {}", money(added)),
-                    _ if to <= bet => format!("calls {}", money(added)),
-                    // stud's first raise over the bring-in completes the bet
-                    _ if self.head.stud && self.streets == 1 && self.rounds_bring_in(bet) => {
-                        format!("completes it to {}", money(to))
-                    }
-                    _ => format!("raises {} to {}", money(to - bet), money(to)),
-                }
-            }
-            "allin" => {
-                let reason = "a disconnected player is all in with chips behind (the site's \
-                              disconnect protection), which the replayer does not model";
-                return Err(ReadError::new(Kind::Unsupported, reason.to_string())
-                    .at(self.first_line + i as u64)
-                    .actual(line));
-            }
+        let what = match verb {
+            "has small blind" => Move::SmallBlind,
+            "has big blind" => Move::BigBlind,
+            "straddle" => Move::Straddle,
+            "ante" | "posts ante" => Move::Ante,
+            "bring in" => Move::BringIn,
+            "folds" => Move::Folds,
+            "checks" => Move::Checks,
+            "calls" => Move::Calls,
+            // a player coming in posts the big blind, or less, live (and calls the rest)
+            "posts" => Move::Adds,
+            "bets" | "raises" | "allin" => Move::Adds,
             _ => return Ok(format!("{name}: {rest}")), // the family's reader names it unknown
         };
-        let chips = !matches!(verb, "folds" | "checks");
-        let all_in = if chips && self.rounds.all_in(who) {
-            " and is all-in"
-        } else {
-            ""
+        let value = match what {
+            Move::Folds | Move::Checks => 0,
+            _ => self.paren(i, rest)?,
         };
-        Ok(format!("{name}: {said}{all_in}"))
+        let said = match (what, verb) {
+            (Move::BigBlind, _) => {
+                self.big_blind.get_or_insert(value);
+                self.rounds.say(who, what, value, self.decimals)
+            }
+            (_, "posts") => {
+                let blind = if Some(value) == self.big_blind {
+                    Move::BigBlind
+                } else {
+                    Move::SmallBlind
+                };
+                self.rounds.say(who, blind, value, self.decimals)
+            }
+            // stud's first raise over the bring-in completes the bet
+            (Move::Adds, _)
+                if self.head.stud
+                    && self.streets == 1
+                    && self.rounds_bring_in(self.rounds.bet()) =>
+            {
+                let to = self.rounds.put_in(who) + value;
+                let what = if to > self.rounds.bet() {
+                    Move::Completes
+                } else {
+                    Move::Adds
+                };
+                self.rounds.say(who, what, value, self.decimals)
+            }
+            _ => self.rounds.say(who, what, value, self.decimals),
+        };
+        Ok(format!("{name}: {said}"))
     }
 
     /// Whether the bet of stud's third street is still the bring-in (below the small bet).
