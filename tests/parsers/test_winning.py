@@ -115,6 +115,10 @@ def test_tournaments_play_money_and_nameless_players(by_id):
     tour = by_id["714490456"]
     assert tour.tournament is not None and tour.tournament.tournament_id == "5795043"
     assert (tour.stakes.decimals, tour.stakes.currency, tour.stakes.big_blind) == (0, None, 5000)
+    # the same hand in a file renamed: the tournament's name ("OSS #27 - $300,000 GTD Sunday Special") is its id
+    renamed = next(iter(winning.parse(tour.raw, "renamed.txt")))
+    assert isinstance(renamed, Hand) and renamed.tournament is not None
+    assert renamed.tournament.tournament_id == "OSS-27-300-000-GTD-Sunday-Special"
     # "5/10 PM Hold`em 5/10": play money, in hundredths without a currency
     play = by_id["698319898"]
     assert (play.stakes.decimals, play.stakes.currency, play.tournament) == (2, None, None)

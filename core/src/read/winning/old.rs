@@ -143,7 +143,7 @@ fn head<'a>(lines: &[&'a str], first_line: u64, path: &str) -> Result<Head<'a>, 
     let table = table.replace("(PRR) ", "").trim().to_string();
     let tournament = file_tournament(path)
         .map(str::to_string)
-        .or_else(|| Some(table.rsplit_once(", Table ")?.0.to_string()));
+        .or_else(|| Some(name_id(table.rsplit_once(", Table ")?.0)));
     Ok(Head {
         id,
         game,
@@ -157,6 +157,15 @@ fn head<'a>(lines: &[&'a str], first_line: u64, path: &str) -> Result<Head<'a>, 
         tournament,
         body: at + 1,
     })
+}
+
+/// A tournament's name as an id, where the file name gives none: its letters and digits, each run
+/// joined by `-` (`$5 Regular 9-Max` → `5-Regular-9-Max`).
+fn name_id(name: &str) -> String {
+    name.split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect::<Vec<_>>()
+        .join("-")
 }
 
 /// `2016/8/8 16:0:42` → `2016/08/08 16:00:42`.
@@ -692,6 +701,11 @@ mod tests {
             file_tournament("NLHE-NA-0-0 HH00000000 T1-G0-201601.txt"),
             Some("1")
         );
+    }
+
+    #[test]
+    fn a_tournament_without_a_file_name_is_known_by_its_name() {
+        assert_eq!(name_id("OSS #27 - $300,000 GTD"), "OSS-27-300-000-GTD");
     }
 
     #[test]
