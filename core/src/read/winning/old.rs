@@ -21,7 +21,11 @@ use crate::read::errors::{Kind, ReadError};
 use crate::read::rounds::{Move, Rounds};
 use crate::read::translated::{amount_text, located, speaker, Translated};
 use crate::read::values::parse_amount;
-use crate::read::{Dialect, Lookups, STARTED};
+use crate::read::{Dialect, Lookups};
+use head::{head, Head};
+
+mod head;
+mod summary;
 
 /// Winning's game names: the family's game, and the structure of a table that names its blinds.
 const GAMES: [(&str, &str, &str); 6] = [
@@ -55,23 +59,6 @@ const SILENT: [&str; 6] = [
     "sits out",
 ];
 
-/// What the two header lines say.
-struct Head<'a> {
-    id: &'a str,
-    game: &'static str,
-    stud: bool,
-    structure: &'static str,
-    /// `0.01/0.02` as printed: blinds, or a fixed-limit table's bets.
-    stakes: &'a str,
-    table: String,
-    max_seats: Option<&'a str>,
-    date: Option<String>,
-    tournament: Option<String>,
-    play_money: bool,
-    /// The index of the line after `Game ID`.
-    body: usize,
-}
-
 /// Read one hand of the old format.
 pub fn read_hand(
     lines: &[&str],
@@ -88,103 +75,6 @@ pub fn read_hand(
     let mut hand = old.out.read(first_line, path, dialect, lookups, raw)?;
     hand.table = Some(head.table.clone());
     Ok(hand)
-}
-
-/// `HH20160828 T5795043-G33949698...`: the tournament id of a tournament log's file name.
-fn file_tournament(path: &str) -> Option<&str> {
-    let name = path.rsplit(['/', '\\']).next().unwrap_or(path);
-    name.match_indices('T').find_map(|(at, _)| {
-        let after = &name[at + 1..];
-        let n = after.bytes().take_while(u8::is_ascii_digit).count();
-        let glued = at > 0 && name.as_bytes()[at - 1].is_ascii_alphanumeric();
-        (n > 0 && !glued && after[n..].starts_with("-G")).then(|| &after[..n])
-    })
-}
-
-/// The two header lines' parts.
-fn head<'a>(lines: &[&'a str], first_line: u64, path: &str) -> Result<Head<'a>, ReadError> {
-    let started = lines[0].trim_start_matches('\u{feff}');
-    let date = started.strip_prefix(STARTED).and_then(padded_date);
-    let Some(at) = (1..lines.len().min(4)).find(|&i| lines[i].starts_with("Game ID: ")) else {
-        return Err(
-            ReadError::malformed("no 'Game ID' line after the start time")
-                .at(first_line)
-                .expected("'Game ID: 698338917 0.01/0.02 Bahamut (Hold'em)'")
-                .actual(lines.get(1).copied().unwrap_or("")),
-        );
-    };
-    let line = &lines[at]["Game ID: ".len()..];
-    let malformed = |reason: &str| {
-        ReadError::malformed(reason.to_string())
-            .at(first_line + at as u64)
-            .expected("'Game ID: 698338917 0.01/0.02 Bahamut (Hold'em)'")
-            .actual(lines[at])
-    };
-    let (id, rest) = line.split_once(' ').unwrap_or((line, ""));
-    if id.is_empty() || !id.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(malformed("the game id is not a number"));
-    }
-    let (stakes, rest) = rest.split_once(' ').unwrap_or((rest, ""));
-    // `... (Hold'em)` or `... (Hold'em) 8-max`
-    let (rest, max_seats) = match rest.rsplit_once(") ") {
-        Some((before, max)) if max.ends_with("-max") => (before, max.strip_suffix("-max")),
-        _ => (rest.strip_suffix(')').unwrap_or(rest), None),
-    };
-    let (table, name) = rest.rsplit_once('(').unwrap_or(("", rest));
-    let Some(&(_, game, structure)) = GAMES.iter().find(|(word, _, _)| *word == name) else {
-        return Err(
-            ReadError::new(Kind::Unsupported, format!("unsupported game: {name}"))
-                .at(first_line + at as u64)
-                .hand(Some(id))
-                .expected("Hold'em, Six Plus Hold'em, Omaha, Omaha HiLow or Seven Cards Stud")
-                .actual(lines[at]),
-        );
-    };
-    let table = table.replace("(PRR) ", "").trim().to_string();
-    let tournament = file_tournament(path)
-        .map(str::to_string)
-        .or_else(|| Some(name_id(table.rsplit_once(", Table ")?.0)));
-    Ok(Head {
-        id,
-        game,
-        stud: game.contains("Stud"),
-        structure,
-        stakes,
-        play_money: table.starts_with("PM "),
-        table,
-        max_seats,
-        date,
-        tournament,
-        body: at + 1,
-    })
-}
-
-/// A tournament's name as an id, where the file name gives none: its letters and digits, each run
-/// joined by `-` (`$5 Regular 9-Max` → `5-Regular-9-Max`).
-fn name_id(name: &str) -> String {
-    name.split(|c: char| !c.is_ascii_alphanumeric())
-        .filter(|w| !w.is_empty())
-        .collect::<Vec<_>>()
-        .join("-")
-}
-
-/// `2016/8/8 16:0:42` → `2016/08/08 16:00:42`.
-fn padded_date(text: &str) -> Option<String> {
-    let (day, time) = text.trim().split_once(' ')?;
-    let pad = |part: &str, sep: char| {
-        part.split(sep)
-            .map(|p| format!("{p:0>2}"))
-            .collect::<Vec<_>>()
-            .join(&sep.to_string())
-    };
-    Some(format!("{} {}", pad(day, '/'), pad(time, ':')))
-}
-
-/// What a summary line says of a player: the cards shown (or mucked face up) and what was collected.
-struct Outcome {
-    who: usize,
-    shown: Option<(bool, String)>,
-    collects: i64,
 }
 
 /// The family's lines of a hand, each with the index of the log's line it comes from.
@@ -577,97 +467,6 @@ impl<'h> Translation<'h> {
         let low = self.head.stakes.split('/').next().unwrap_or("");
         parse_amount(low, self.decimals).is_ok_and(|small| bet < small)
     }
-
-    /// The summary: the showdown and collects its player lines give, then the total and the rake.
-    fn summary(&mut self, at: usize, lines: &[&str]) -> Result<(), ReadError> {
-        self.deal(at);
-        let mut pot = None;
-        let mut outcomes = Vec::new();
-        for (k, line) in lines.iter().enumerate().skip(at + 1) {
-            if let Some(rest) = line.strip_prefix("Pot: ") {
-                pot = Some((k, self.fees(k, rest)?));
-            } else if line.contains("Bets: ") {
-                if let Some(outcome) = self.outcome(k, line)? {
-                    outcomes.push((k, outcome));
-                }
-            }
-        }
-        if outcomes.iter().any(|(_, o)| o.shown.is_some()) {
-            self.push(at, "*** SHOW DOWN ***".to_string());
-        }
-        for (k, o) in &outcomes {
-            if let Some((mucked, cards)) = &o.shown {
-                let verb = if *mucked { "mucks hand" } else { "shows" };
-                self.push(*k, format!("{}: {verb} [{cards}]", self.names[o.who]));
-            }
-        }
-        for (k, o) in &outcomes {
-            if o.collects > 0 {
-                let line = format!(
-                    "{} collected {} from pot",
-                    self.names[o.who],
-                    self.money(o.collects)
-                );
-                self.push(*k, line);
-            }
-        }
-        self.push(at, "*** SUMMARY ***".to_string());
-        if let Some((k, (net, fees))) = pot {
-            let line = format!(
-                "Total pot {} | Rake {}",
-                self.money(net + fees),
-                self.money(fees)
-            );
-            self.push(k, line);
-        }
-        Ok(())
-    }
-
-    /// `0.09. Rake 0` / `8.15. Rake 0.11. JP fee 0.04` / `150`: (the pot after fees, the fees).
-    fn fees(&self, k: usize, text: &str) -> Result<(i64, i64), ReadError> {
-        let mut parts = text.split(". ");
-        let net = self.amount(k, parts.next().unwrap_or("").trim_end_matches('.'))?;
-        let mut fees = 0;
-        for part in parts {
-            let value = part.rsplit(' ').next().unwrap_or("").trim_end_matches('.');
-            fees += self.amount(k, value)?;
-        }
-        Ok((net, fees))
-    }
-
-    /// A summary player line: `*Player NAME shows: One pair of 9s [Ks 9h]. Bets: 0.04. Collects: 0.09.
-    /// Wins: 0.05.`; None for a player not seated who collects nothing.
-    fn outcome(&self, k: usize, line: &str) -> Result<Option<Outcome>, ReadError> {
-        let body = line
-            .trim_start_matches('*')
-            .strip_prefix("Player ")
-            .unwrap_or(line);
-        let collects = match line.split_once("Collects: ") {
-            Some((_, after)) => {
-                let text = after.split(' ').next().unwrap_or("").trim_end_matches('.');
-                self.amount(k, text)?
-            }
-            None => 0,
-        };
-        let Some((who, rest)) = self.who(body) else {
-            if collects == 0 {
-                return Ok(None);
-            }
-            let reason = "a player who is not seated collects".to_string();
-            return Err(self.error(k, line, reason, "a seated player's name"));
-        };
-        let before = rest.split("Bets: ").next().unwrap_or(rest);
-        let cards = before
-            .split_once('[')
-            .and_then(|(_, c)| c.split_once(']'))
-            .map(|(c, _)| c.split_whitespace().map(card).collect::<Vec<_>>().join(" "));
-        let shown = cards.map(|c| (before.starts_with("mucks"), c));
-        Ok(Some(Outcome {
-            who,
-            shown,
-            collects,
-        }))
-    }
 }
 
 /// `: [Ks 2d 7c]` / `: [Ks 2d 7c] [7h]` → ` [Ks 2d 7c]` / ` [Ks 2d 7c] [7h]`.
@@ -689,32 +488,6 @@ fn board(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_tournament_file_names_its_tournament() {
-        assert_eq!(
-            file_tournament("x/NLHE-9max-USD- HH20160828 T5795043-G33949698-201608.txt"),
-            Some("5795043")
-        );
-        assert_eq!(file_tournament("HH20160913 G31116857.txt"), None);
-        assert_eq!(
-            file_tournament("NLHE-NA-0-0 HH00000000 T1-G0-201601.txt"),
-            Some("1")
-        );
-    }
-
-    #[test]
-    fn a_tournament_without_a_file_name_is_known_by_its_name() {
-        assert_eq!(name_id("OSS #27 - $300,000 GTD"), "OSS-27-300-000-GTD");
-    }
-
-    #[test]
-    fn dates_are_padded() {
-        assert_eq!(
-            padded_date("2016/8/8 16:0:42").as_deref(),
-            Some("2016/08/08 16:00:42")
-        );
-    }
 
     #[test]
     fn boards_keep_their_groups() {
