@@ -9,6 +9,7 @@ from soko_analytics.model.hand import ActionKind, Hand
 from soko_analytics.native import money_flow
 from soko_analytics.parsers import Quarantined, detect_format, read_path
 from soko_analytics.parsers.source import HEAD_CHARS
+from soko_analytics.replay.audit import audit
 
 FPDB_SUITS = "hdcs"
 """fpdb's card codes: suit index * 13 + rank (2 = 1 .. A = 13)."""
@@ -53,6 +54,19 @@ def assert_one_record_per_header(files: list[Path], results: dict[Path, list], f
         text = log_text(path)
         assert detect_format(text[:HEAD_CHARS], str(path)) == fmt, path
         assert [r.hand_id for r in results[path]] == header.findall(text), path
+
+
+def audit_failures(hands: list[Hand]) -> set[str]:
+    """The ids of the hands that do not audit clean; every hand's money adds up whatever its audit says: what the
+    players put in is the total pot, and so is what they collect with the rake."""
+    failing = set()
+    for hand in hands:
+        if not audit(hand).ok:
+            failing.add(hand.hand_id)
+        flows = money_flow(hand)
+        assert sum(f.put_in for f in flows.values()) == hand.total_pot, hand.hand_id
+        assert sum(f.collected for f in flows.values()) + (hand.rake or 0) == hand.total_pot, hand.hand_id
+    return failing
 
 
 def _fpdb_card(code: int) -> str:

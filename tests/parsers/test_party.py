@@ -16,11 +16,17 @@ from pathlib import Path
 import pytest
 
 from soko_analytics.model.hand import ActionKind, Hand
-from soko_analytics.native import money_flow
 from soko_analytics.parsers import party, phh, pokerstars
 from soko_analytics.parsers.base import FormatError
 from soko_analytics.replay.audit import audit
-from tests.parsers.sites import assert_matches_hp, assert_one_record_per_header, read_files, site_files, stored
+from tests.parsers.sites import (
+    assert_matches_hp,
+    assert_one_record_per_header,
+    audit_failures,
+    read_files,
+    site_files,
+    stored,
+)
 
 HEADER = re.compile(
     r"^[\x00\ufeff]*(?:Game #|#Game No : |\*{5} Hand History [Ff]or Game )([0-9A-Za-z]+)[^\n]*"
@@ -127,14 +133,7 @@ def test_every_file_is_partypoker_and_every_header_one_hand(files, results):
 
 
 def test_the_stored_hands_audit_clean_and_their_money_adds_up(results):
-    failing = set()
-    for hand in stored(results):
-        if not audit(hand).ok:
-            failing.add(hand.hand_id)
-        flows = money_flow(hand)
-        assert sum(f.put_in for f in flows.values()) == hand.total_pot, hand.hand_id
-        assert sum(f.collected for f in flows.values()) + hand.rake == hand.total_pot, hand.hand_id
-    assert failing == set(WRONG_LOGS) | set(NOT_MODELLED)
+    assert audit_failures(stored(results)) == set(WRONG_LOGS) | set(NOT_MODELLED)
 
 
 def test_the_hp_sidecar_matches_in_cents(files, results):

@@ -55,6 +55,8 @@ pub fn read_hand(
     out.push(0, header);
     let mut names: Vec<String> = Vec::new();
     let mut shown: Vec<usize> = Vec::new();
+    // a hand won without a showdown may say so only in the summary (`Seat 2: P did not show and won $9.00`)
+    let collects = lines.iter().any(|l| l.contains(" collected "));
     for (i, line) in lines.iter().enumerate().skip(1) {
         let line = if chips {
             whole_chips(line)
@@ -62,6 +64,13 @@ pub fn read_hand(
         } else {
             line.to_string()
         };
+        if line == "*** SUMMARY ***" && !collects {
+            for (k, won) in lines.iter().enumerate().skip(i) {
+                if let Some(said) = summary_win(won, &names, chips) {
+                    out.push(k, said);
+                }
+            }
+        }
         if speaker(&names, &line).is_some_and(|(_, rest)| rest.starts_with("caps ")) {
             let reason = "a capped no-limit table whose cap the log does not print (`caps $0.55`)";
             let err = ReadError::new(Kind::Unsupported, reason.to_string()).actual(&line);
@@ -259,6 +268,20 @@ fn total_pot(parts: &str) -> String {
     }
 }
 
+/// `Seat 2: P did not show and won $9.00` → `P collected $9.00 from pot`.
+fn summary_win(line: &str, names: &[String], chips: bool) -> Option<String> {
+    let (_, rest) = line.strip_prefix("Seat ")?.split_once(": ")?;
+    let (who, rest) = speaker(names, rest)?;
+    let (_, won) = rest.split_once(" won ")?;
+    let amount = won.split(' ').next()?;
+    let amount = if chips {
+        whole_chips(amount).ok()?
+    } else {
+        amount.to_string()
+    };
+    Some(format!("{} collected {amount} from pot", names[who]))
+}
+
 /// Whether the seat lines are over (the summary's `Seat N: NAME ...` lines come after the deal).
 fn names_done(names: &[String], rest: &str) -> bool {
     speaker(names, rest).is_some()
@@ -267,6 +290,20 @@ fn names_done(names: &[String], rest: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_win_the_summary_alone_gives() {
+        let names = ["Player0".to_string()];
+        let line = "Seat 2: Player0 did not show and won $9.50";
+        assert_eq!(
+            summary_win(line, &names, false).as_deref(),
+            Some("Player0 collected $9.50 from pot")
+        );
+        assert_eq!(
+            summary_win("Seat 2: Player0 (big blind) folded", &names, false),
+            None
+        );
+    }
 
     #[test]
     fn tournament_chips_lose_their_zero_cents() {
