@@ -24,6 +24,7 @@ from soko_analytics.store.db import Store
 from tests.parsers.sites import (
     assert_matches_hp,
     assert_one_record_per_header,
+    audit_failures,
     quarantined,
     read_files,
     site_files,
@@ -122,9 +123,8 @@ def test_quarantined_games_say_what_is_missing(results, root):
         assert record.raw.startswith(f'<game gamecode="{hand_id}"') and "<session" in record.raw
 
 
-def test_the_stored_hands_audit_clean_or_are_listed(results):
-    failing = {h.hand_id for h in stored(results) if not audit(h).ok}
-    assert failing == set(WRONG_LOGS) | set(NOT_MODELLED)
+def test_the_stored_hands_audit_clean_or_are_listed_and_their_money_adds_up(results):
+    assert audit_failures(stored(results)) == set(WRONG_LOGS) | set(NOT_MODELLED)
 
 
 def test_the_hp_sidecars_match_in_cents(files, results):
