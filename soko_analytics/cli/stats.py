@@ -23,7 +23,7 @@ Profile = Annotated[str | None, typer.Option("--profile", help="A rules profile,
 Hero = Annotated[bool, typer.Option("--hero", help="Only the log owner's hands (the player dealt cards face up in "
                                                     "each log).")]
 Site = Annotated[str | None, typer.Option("--site", help="Only this site's hands (PokerStars, GGPoker, Bovada, "
-                                                         "888poker, Winamax, Winning...).")]
+                                                         "888poker, Winamax, Winning, partypoker, iPoker...).")]
 Stakes = Annotated[str | None, typer.Option(
     "--stakes", help="Stakes as stored and listed by soko stats --by stakes, e.g. '0.05/0.10 USD'.")]
 Since = Annotated[str | None, typer.Option("--since", help="First day, YYYY-MM-DD.")]
