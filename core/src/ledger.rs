@@ -120,6 +120,7 @@ pub fn money_flow(hand: &Hand) -> Vec<Flow> {
             }
             ActionKind::Collect => flow.collected += a.amount,
             ActionKind::CashOut => flow.cash_out += a.amount,
+            ActionKind::Insurance => flow.cash_out += a.amount - a.fee,
             _ => {}
         }
     }

@@ -30,6 +30,9 @@ pub enum ActionKind {
     NoShow,
     Collect,
     CashOut,
+    /// GGPoker's all-in insurance, outside the pot: `fee` the premium paid to the house (`pay premium
+    /// of all-in insurance ($4)`), `amount` what it pays out.
+    Insurance,
     /// `discards N cards [cards]` / `stands pat`: `amount` counts the cards discarded (0 stands
     /// pat), a number of cards, not chips; `cards` are the discards the log shows (all, some or
     /// none of them).
@@ -59,6 +62,7 @@ impl ActionKind {
             NoShow => "no_show",
             Collect => "collect",
             CashOut => "cash_out",
+            Insurance => "insurance",
             Draw => "draw",
         }
     }

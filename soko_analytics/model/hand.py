@@ -59,6 +59,9 @@ class ActionKind(StrEnum):
     """``collected X from pot`` / ``from main pot`` / ``from side pot-N``; ``pot`` says which."""
     CASH_OUT = "cash_out"
     """``cashed out the hand for X``; ``fee`` is the Cash Out Fee."""
+    INSURANCE = "insurance"
+    """GGPoker's all-in insurance, outside the pot: ``fee`` is the premium paid to the house (``pay premium of
+    all-in insurance ($4)``), ``amount`` what it pays out."""
     DRAW = "draw"
     """``discards N cards [cards]`` / ``stands pat``: ``amount`` counts the cards discarded (0: stands pat), a
     number of cards, not chips; ``cards`` are the discards the log shows (all, some or none of them)."""
@@ -86,7 +89,7 @@ class Action(NamedTuple):
     text: str | None = None
     """SHOW: the log's description; COLLECT: which pot (``pot``, ``main pot``, ``side pot-1``)."""
     fee: int = 0
-    """CASH_OUT: the fee."""
+    """CASH_OUT: the fee; INSURANCE: the premium."""
     run: int = 0
     """Run it twice: 1 or 2 for records of one run; 0 otherwise."""
 

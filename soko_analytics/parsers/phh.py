@@ -91,7 +91,8 @@ SOKO_DEFAULT_RULES = "soko-casino"
 CODE_OF_RULES = {v.rules: code for code, v in VARIANTS.items() if v.rules}
 REQUIRED = ("antes", "starting_stacks", "actions")
 STAKE_FIELDS = ("bring_in", "small_bet", "big_bet", "min_bet")
-INSERTED = frozenset({ActionKind.COLLECT, ActionKind.UNCALLED, ActionKind.NO_SHOW, ActionKind.CASH_OUT})
+INSERTED = frozenset({ActionKind.COLLECT, ActionKind.UNCALLED, ActionKind.NO_SHOW, ActionKind.CASH_OUT,
+                      ActionKind.INSURANCE})
 """Kinds PHH has no notation for; when they are all that is missing they go to ``_extra_actions``."""
 _ENCODE: dict[str, Callable[[Any], Any]] = {"cards": card_text, "kind": str, "up": list}
 HEADER = re.compile(r"""^[ \t]*\[[ \t]*([A-Za-z0-9_-]+|"[^"\n]*"|'[^'\n]*')[ \t]*\][ \t]*(?:#.*)?\r?$""")

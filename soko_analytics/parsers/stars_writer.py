@@ -350,6 +350,8 @@ class _HandWriter:
         if kind is K.CASH_OUT:
             fee = f" | Cash Out Fee {self.money(a.fee)}" if a.fee else ""
             return f"{name} cashed out the hand for {self.money(a.amount)}{fee}"
+        if kind is K.INSURANCE and not a.amount:
+            return f"{name}: pay premium of all-in insurance ({self.money(a.fee)})"
         raise FormatError(f"cannot write a {kind} action", hand_id=self.hand.hand_id, actual=str(a))
 
     # -- summary --------------------------------------------------------------

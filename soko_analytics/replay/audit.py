@@ -186,6 +186,9 @@ def describe_action(action: Action, stakes: Stakes) -> str:
         text = "mucks" + (f" {format_cards(action.cards)}" if action.cards else "")
     elif kind is K.COLLECT:
         text = f"collects {m(action.amount)} from the {action.text or 'pot'}"
+    elif kind is K.INSURANCE:
+        payout = f", paid out {m(action.amount)}" if action.amount else ""
+        text = f"pays {m(action.fee)} for all-in insurance{payout}"
     elif kind is K.DRAW:  # amount counts cards, not chips
         n = action.amount
         thrown = f" {format_cards(action.cards)}" if action.cards else ""

@@ -140,6 +140,8 @@ def walk(result: Audit) -> tuple[list[Line], dict[str, int]]:
             behind[step.player] = step.stack
         if kind in (K.UNCALLED, K.COLLECT, K.CASH_OUT):
             give(step.player, step.action.amount, from_pot=kind is not K.CASH_OUT)
+        elif kind is K.INSURANCE:  # outside the pot: the premium paid, the payout received
+            give(step.player, step.action.amount - step.action.fee, from_pot=False)
         elif step.player in stacks:
             stacks[step.player] = behind.get(step.player, 0) + back.get(step.player, 0)
         line(step.index, step.street, step.player, step.text, step.to_call)
@@ -160,7 +162,7 @@ def walk(result: Audit) -> tuple[list[Line], dict[str, int]]:
 
 HOUSE = "the house"
 """Who a line of money added by the site names."""
-_AFTER_BETTING = frozenset({K.SHOW, K.MUCK, K.NO_SHOW, K.COLLECT, K.CASH_OUT})
+_AFTER_BETTING = frozenset({K.SHOW, K.MUCK, K.NO_SHOW, K.COLLECT, K.CASH_OUT, K.INSURANCE})
 
 
 def _money(result: Audit, amount: int) -> str:

@@ -2,7 +2,8 @@
 quarantined hand, every stored hand audits clean, and the hands go through PokerStars text and PHH unchanged.
 
 The figures checked are the logs' own: their header lines, their summaries' totals, rake, jackpot fee and
-cash drop, their straddle lines (GGPoker's ``straddle $X`` brings the player's street total to X).
+cash drop, their straddle lines (GGPoker's ``straddle $X`` brings the player's street total to X), the all-in
+insurance premium paid.
 """
 
 from __future__ import annotations
@@ -16,14 +17,10 @@ import pytest
 from soko_analytics.model.hand import ActionKind, Hand
 from soko_analytics.native import money_flow
 from soko_analytics.parsers import phh, pokerstars
-from soko_analytics.parsers.base import UnsupportedGame
 from soko_analytics.replay.audit import audit
 from tests.parsers.sites import assert_one_record_per_header, read_files, site_files, stored
 
 HEADER = re.compile(r"^Poker Hand #([A-Z]+[0-9]+):", re.MULTILINE)
-INSURANCE = {"OM181427480"}
-"""Hands with GGPoker's all-in insurance, quarantined as not read yet (the premium and payout are outside the
-pot)."""
 
 
 @pytest.fixture(scope="module")
@@ -40,14 +37,12 @@ def test_every_file_is_ggpoker_and_every_header_one_hand(files, results):
     assert_one_record_per_header(files, results, "ggpoker", HEADER)
     hands = stored(results)
     quarantined = [r for hands in results.values() for r in hands if not isinstance(r, Hand)]
-    assert (len(hands), len(quarantined)) == (115, 1)
-    assert {q.hand_id for q in quarantined} == INSURANCE
-    assert all(isinstance(q.error, UnsupportedGame) and "insurance" in q.reason for q in quarantined)
+    assert (len(hands), len(quarantined)) == (116, 0)
     assert {h.site for h in hands} == {"GGPoker"} and {h.source.format for h in hands} == {"ggpoker"}
     # the headers: 110 "Omaha Pot Limit" or "PLO" (one with insurance), 4 "PLO-5", 1 "Hold'em No Limit", 1 "Omaha
     # (NL postflop)"
     games = Counter(h.rules for h in hands)
-    assert games == {"omaha": 109, "omaha5": 4, "holdem": 1,
+    assert games == {"omaha": 110, "omaha5": 4, "holdem": 1,
                      "omaha; structure=no_limit; first_round_structure=pot_limit": 1}
 
 
@@ -78,7 +73,20 @@ def test_cash_drop_jackpot_and_straddles_as_the_logs_print_them(results):
     assert len({d.run for d in missed.deals if d.player is None}) == 2  # run twice
 
 
-def test_pokerstars_text_and_phh_read_back_the_samestored(results):
+def test_all_in_insurance_is_paid_outside_the_pot(results):
+    by_id = {h.hand_id: h for h in stored(results)}
+    # "23aca38f: bets $3 and is all-in" (17 in all), "23aca38f: get an all-in insurance (premium ($0/$4/$0) ...",
+    # "23aca38f: pay premium of all-in insurance ($4)", "23aca38f collected $37.5 from pot", "Total pot $37.5"
+    insured = by_id["OM181427480"]
+    [paid] = [a for a in insured.actions if a.kind is ActionKind.INSURANCE]
+    assert (paid.player, paid.fee, paid.amount) == ("23aca38f", 400, 0)
+    flow = money_flow(insured)["23aca38f"]
+    assert (flow.put_in, flow.collected, flow.net) == (1700, 3750, 3750 - 1700 - 400)
+    result = audit(insured)
+    assert result.ok and result.stacks["23aca38f"] == 1700 - 1700 + 3750 - 400
+
+
+def test_pokerstars_text_and_phh_read_back_the_same_stored(results):
     hands = stored(results)
     assert list(pokerstars.parse(pokerstars.write(hands))) == hands
     assert list(phh.parse(phh.write(hands))) == hands

@@ -7,7 +7,8 @@
 //! winnings are their expected share of every pot over the cards still to come
 //! ([`super::equity`]: exact when there are at most 100,000 outcomes, otherwise a Monte Carlo of
 //! [`SAMPLES`] deals seeded with the hand key's low 32 bits), scaled by what the pots paid out
-//! after rake, minus what they put in. A cash-out is not pot money and is not in the figure.
+//! after rake, minus what they put in. A cash-out or an insurance premium is not pot money and is not
+//! in the figure.
 //! Everybody else's adjusted winnings are their net (the caller's default). Run-it-twice hands are
 //! left as they are.
 //!

@@ -177,7 +177,10 @@ impl<'a> State<'a, '_> {
         text: Option<&str>,
         fee: i64,
     ) {
-        if !matches!(kind, ActionKind::Collect | ActionKind::CashOut) {
+        if !matches!(
+            kind,
+            ActionKind::Collect | ActionKind::CashOut | ActionKind::Insurance
+        ) {
             self.names[who].active = true;
         }
         self.actions.push(Action {
@@ -557,11 +560,29 @@ fn read_action(st: &mut State, i: usize, who: usize, rest: &str) -> Result<(), R
     } else if rest.starts_with("doesn't show hand") {
         st.add_plain(i, who, K::NoShow);
     } else if rest.starts_with("get an all-in insurance") {
-        // GGPoker: a premium paid to the house and a payout from it, outside the pot
+        // GGPoker: the cover bought (`premium ($0/$4/$0) for ($0/$10.8/$0)`); the premium is paid below
+    } else if let Some(premium) = rest
+        .strip_prefix("pay premium of all-in insurance (")
+        .and_then(|r| r.strip_suffix(')'))
+    {
+        let premium = st.amount(premium, i)?;
+        st.add(
+            i,
+            who,
+            K::Insurance,
+            0,
+            None,
+            false,
+            Vec::new(),
+            None,
+            premium,
+        );
+    } else if rest.contains("all-in insurance") {
+        // a payout line, which no log here shows
         let mut e = st.error(
             i,
-            "GGPoker all-in insurance is not read yet (its premium and payout are outside the pot)",
-            "a hand without all-in insurance",
+            "a GGPoker all-in insurance line that is not read yet (only the premium paid is)",
+            "pay premium of all-in insurance ($4)",
         );
         e.kind = Kind::Unsupported;
         return Err(e);

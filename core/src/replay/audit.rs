@@ -531,6 +531,7 @@ impl<'h> Auditor<'h> {
                 let aside = [
                     K::Collect,
                     K::CashOut,
+                    K::Insurance,
                     K::Show,
                     K::Muck,
                     K::NoShow,

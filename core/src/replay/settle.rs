@@ -109,8 +109,10 @@ pub fn settle(ctx: &mut Auditor) -> Result<(), Fault> {
     award_pots(ctx, &values, rake, claims)?;
     let mut cash: Tally<Who> = Tally::new();
     for (a, &who) in hand.actions.iter().zip(&ctx.actors) {
-        if a.kind == ActionKind::CashOut {
-            cash.set(who, a.amount);
+        match a.kind {
+            ActionKind::CashOut => cash.add(who, a.amount),
+            ActionKind::Insurance => cash.add(who, a.amount - a.fee),
+            _ => {}
         }
     }
     let r = &mut ctx.result;
