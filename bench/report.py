@@ -58,6 +58,40 @@ def naive_winnings(db: Path, out: Path) -> int:
     return out.stat().st_size
 
 
+def owners(db: Path, hands: int) -> float:
+    """Replicate the seed's ``hands`` rows (without their raw text) and its hero's first-round cards as
+    ``scale`` replicated ``player_hands``, so that the dashboard finds each hand's owner, table size and
+    starting hand; returns the seconds it took."""
+    start = time.perf_counter()
+    with Store(db) as store:
+        con = store.con
+        con.execute("CREATE TEMP TABLE seed_keys AS SELECT hand_key, row_number() OVER (ORDER BY hand_key) - 1 AS idx "
+                    "FROM hands")
+        size = con.execute("SELECT count(*) FROM seed_keys").fetchone()[0]
+        span = con.execute("SELECT ceil(epoch(max(coalesce(start_utc, start_local))) - "
+                           "epoch(min(coalesce(start_utc, start_local))))::BIGINT + 3600 FROM hands").fetchone()[0]
+        columns = [c for (c,) in con.execute("SELECT column_name FROM duckdb_columns() WHERE table_name = 'hands' "
+                                             "ORDER BY column_index").fetchall()]
+        replaced = {"hand_key": "(r.k * {size} + m.idx + 1)::BIGINT", "hand_id": "printf('%d', r.k * {size} + m.idx + 1)",
+                    "raw": "''", "start_local": f"h.start_local + to_seconds(r.k * {span})",
+                    "start_utc": f"h.start_utc + to_seconds(r.k * {span})"}
+        select = ", ".join(replaced[c].format(size=size) if c in replaced else f"h.{c}" for c in columns)
+        copies = -(-hands // size)
+        con.execute("BEGIN TRANSACTION")
+        con.execute("CREATE TEMP TABLE seed_hands AS SELECT * FROM hands")
+        con.execute("DELETE FROM hands")
+        con.execute(f"INSERT INTO hands SELECT {select} FROM seed_hands h JOIN seed_keys m USING (hand_key), "
+                    f"range(0, {copies}) r(k) WHERE r.k * {size} + m.idx < {hands}")
+        store.parts.replace("cards", f"SELECT (r.k * {size} + m.idx + 1)::BIGINT AS hand_key, c.seq, c.street, "
+                            f"c.player, c.card, c.up, c.known, c.run FROM cards c JOIN seed_keys m USING (hand_key) "
+                            f"JOIN seed_hands h USING (hand_key), range(0, {copies}) r(k) "
+                            f"WHERE c.street = 0 AND c.player = h.hero AND r.k * {size} + m.idx < {hands}")
+        con.execute("COMMIT")
+        store.parts.sweep()
+        con.execute("CHECKPOINT")
+    return time.perf_counter() - start
+
+
 def browser_seconds(path: Path) -> float | None:
     chromium = shutil.which("chromium") or shutil.which("chromium-browser")
     if chromium is None:
@@ -85,6 +119,7 @@ def main() -> int:
         for hands in args.hands:
             db = folder / f"store-{hands}.duckdb"
             scale(seed, db, hands, max(10, hands * args.players_per_million // 1_000_000))
+            owners(db, hands)
             out = folder / f"dashboard-{hands}.html"
             start = time.perf_counter()
             written = api.report_dashboard(db, Filters(), out)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from soko_analytics.store.db import Store
@@ -38,4 +40,24 @@ def report_store(tmp_path_factory):
     with Store(path) as store:
         summary = store.import_paths([log])
         assert summary.stored == 4, summary.line()
+    return path
+
+
+SAMPLES = ("holdem-seed7.txt", "holdem_structure-fixed_limit-seed8.txt", "stud7-seed9.txt", "omaha-seed10.txt",
+           "soko-casino-seed1.txt", "soko-finnish-seed3.txt")
+"""Bundled simulated sessions (sample_data/): hold'em no limit and fixed limit, stud, Omaha, Sökö; each hand's
+log owner is Aino."""
+
+
+@pytest.fixture(scope="session")
+def demo_store(tmp_path_factory):
+    """A store of the bundled sample sessions of :data:`SAMPLES` (as ``soko demo`` imports them)."""
+    import soko_analytics
+
+    folder = tmp_path_factory.mktemp("demo")
+    samples = Path(soko_analytics.__file__).parent / "sample_data"
+    path = folder / "demo.duckdb"
+    with Store(path) as store:
+        summary = store.import_paths([samples / name for name in SAMPLES])
+        assert summary.stored > 1000 and not summary.quarantined, summary.line()
     return path

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import base64
+import gzip
+import json
 import re
+from pathlib import Path
 
 import pytest
+from plotly.offline import get_plotlyjs
 from typer.testing import CliRunner
 
 from soko_analytics import api
@@ -35,39 +40,53 @@ def _no_raw_hostile(text: str) -> None:
     assert "&lt;script&gt;document.title=" in text or "&amp;lt;script" in text
 
 
+def _data(page: str) -> dict:
+    m = re.search(r'<script type="application/json" id="soko-data">(.*?)</script>', page, re.DOTALL)
+    assert m, "the dashboard carries its data"
+    return json.loads(m.group(1))
+
+
 def test_hostile_names_are_escaped(dashboard_html, hand_html):
-    _no_raw_hostile(dashboard_html)
     _no_raw_hostile(hand_html)
-    # in the figures' JSON no text can close the script element
-    figures = [s for s in re.findall(r"<script>(.*?)</script>", dashboard_html, re.DOTALL) if "Plotly.newPlot" in s]
-    assert len(figures) >= 6
-    for script in figures:
-        assert "</" not in script
+    assert HOSTILE not in dashboard_html and HOSTILE_IMG not in dashboard_html
+    # the names are data: no text in them can close a script element, and they read back as written
+    data = re.search(r'<script type="application/json" id="soko-data">(.*?)</script>', dashboard_html, re.DOTALL)
+    assert "</" not in data.group(1)
+    assert HOSTILE in _data(dashboard_html)["table"]["players"]
+    # the page's script writes a log's text into HTML only through esc() or as textContent
+    script = (Path(api.__file__).parent / "reports" / "dashboard.js").read_text(encoding="utf-8")
+    assert "function esc(" in script and "innerHTML = name" not in script
 
 
 def test_no_network_reference(dashboard_html, hand_html):
     for text in (dashboard_html, hand_html):
-        markup = re.sub(r"<script>.*?</script>", "", text, flags=re.DOTALL)  # plotly.js's own strings aside
+        markup = re.sub(r"<script[^>]*>.*?</script>", "", text, flags=re.DOTALL)  # plotly.js's own strings aside
         assert not re.search(r"""(src|href)\s*=\s*["']?(https?:)?//""", markup)
         assert "<script src" not in markup and "<link" not in markup
-    assert dashboard_html.count("Plotly.newPlot(") >= 6
-    assert dashboard_html.count("define(") < 50  # plotly.js is in the page once, not once per chart
+    # plotly.js is in the page once, compressed, and inflates to the library plotly ships
+    packed = re.findall(r'<script type="application/octet-stream" id="plotly-gzip">(.*?)</script>', dashboard_html)
+    assert len(packed) == 1
+    assert gzip.decompress(base64.b64decode(packed[0])).decode("utf-8") == get_plotlyjs()
+    assert dashboard_html.count("define(") < 5
 
 
 def test_control_and_bidi_characters_are_stripped_from_the_pages(dashboard_html, hand_html):
     for page in (dashboard_html, hand_html):
         text = re.sub(r"<script[^>]*>.{100000,}?</script>", "", page, flags=re.DOTALL)  # not plotly.js itself
         assert not re.search(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]", text)
-        assert not re.search(r"\\u(?:202e|001b|0007)", text, re.IGNORECASE)  # nor in a chart's JSON
-    assert "Dan[2J" in dashboard_html
+        assert not re.search(r"\\u(?:202e|001b|0007)", text, re.IGNORECASE)  # nor in the data's JSON
+    assert "Dan[2J" in _data(dashboard_html)["table"]["players"]
 
 
 def test_dashboard_sections(dashboard_html):
-    for heading in ("Winnings over hands", "Stats", "Results", "Hands shown down", "Sessions", "Audit"):
-        assert f"<h2>{heading}</h2>" in dashboard_html
-    assert 'class="sortable"' in dashboard_html
-    for colour in ("#2ca02c", "#1f77b4", "#d62728", "#ff7f0e"):  # net, showdown, non-showdown, all-in adjusted
-        assert colour in dashboard_html
+    for anchor, heading in (("results", "Hero: results"), ("win-rate", "Hero: win rate"),
+                            ("starting-hands", "Hero: starting hands"), ("shown-down", "Hero: hands shown down"),
+                            ("hero-sessions", "Hero: sessions"), ("players", "Players"), ("audit", "Audit")):
+        assert f'<h2 id="{anchor}">{heading}</h2>' in dashboard_html
+    assert dashboard_html.index('id="results"') < dashboard_html.index('id="players"')  # the hero first
+    for control in ("f-game", "f-stakes", "f-currency", "f-from", "f-to", "f-position", "f-size", "f-who", "f-min",
+                    "f-search"):
+        assert f'id="{control}"' in dashboard_html
 
 
 def test_hand_report_sections(hand_html):

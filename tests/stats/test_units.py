@@ -15,7 +15,7 @@ import pytest
 from soko_analytics.errors import RulesError
 from soko_analytics.native import spec_json
 from soko_analytics.parsers import read_text
-from soko_analytics.stats import player_stats
+from soko_analytics.stats import Filters, player_stats
 from soko_analytics.store.db import Store
 from soko_analytics.store.facts import Unit, unit_sql
 from soko_analytics.store.rows import Batch
@@ -121,14 +121,19 @@ def test_rows_never_add_big_blinds_to_big_bets(tmp_path):
         assert set(by_position) == {("button", "bb"), ("button", "big bets"), ("n/a", "big bets")}
 
 
-def test_the_dashboard_labels_the_unit(tmp_path):
-    from soko_analytics.reports.dashboard import dashboard
+def test_the_dashboard_data_carries_the_unit(tmp_path):
+    """The dashboard's page divides each hand's net by its unit: Ann's won/100 per game, worked out above."""
+    from soko_analytics.reports.dashboard_data import payload
+
+    from ..reports.test_dashboard_data import unpack
 
     with store_of(tmp_path, HOLDEM_3BET, HOLDEM_FIXED_LIMIT, STUD_STEAL) as store:
-        html = dashboard(store)
-    # the stat table: Ann's won/100 per game and unit, each with its unit
-    assert "won/100 (unit)" in html
-    assert ">650.00 bb<" in html and ">75.00 big bets<" in html and ">-12.50 big bets<" in html
-    # the chart by position: one trace per unit, the axis naming the units
-    assert "Ann USD (bb)" in html and "Ann USD (big bets)" in html
-    assert "100 (bb, big bets)" in html  # the axis: won/100 (bb, big bets)
+        data = payload(store, Filters(players=("Ann",)))
+    hero, kinds = unpack(data["hero"]), data["kinds"]
+    won: dict[tuple[str, str], list[float]] = {}
+    for kind, net, unit in zip(hero["kind"], hero["net"], hero["unit"]):
+        key = (kinds[kind]["game"], kinds[kind]["unit_name"])
+        won.setdefault(key, []).append(net / data["hero"]["units"][unit])
+    per_100 = {key: sum(v) / len(v) * 100 for key, v in won.items()}
+    assert per_100 == {("holdem", "bb"): pytest.approx(650.0), ("holdem", "big bets"): pytest.approx(75.0),
+                       ("stud7", "big bets"): pytest.approx(-12.5)}
