@@ -9,7 +9,7 @@
     "#e6550d", "#756bb1", "#636363"];
   var LINES = [["net", "Net won", "#2ca02c"], ["showdown", "Showdown", "#1f77b4"],
     ["nonShowdown", "Non-showdown", "#d62728"], ["adjusted", "All-in adjusted", "#ff7f0e"]];
-  var POINTS = 2000, PAGE = 25, Z95 = 1.959963984540054;
+  var POINTS = 2000, PAGE = 25, Z95 = 1.959963984540054, CLOCK = "date (UTC where the log names its time zone)";
   var kinds = D.kinds, H = null, T = D.table;
   var state = {game: "", stakes: "", currency: "", from: "", to: "", position: "", size: "", who: "opponents",
     minHands: D.min_hands || 0, search: "", xaxis: "hands", sort: "hands", dir: -1, page: 0};
@@ -33,7 +33,7 @@
   }
   function fixed(v, d) { return v === null || !isFinite(v) ? "" : v.toFixed(d); }
   function pad(n) { return (n < 10 ? "0" : "") + n; }
-  /* the log's local time: seconds as stored, shown as they were written (no time zone shift) */
+  /* a time as the store holds it, written out with no time zone shift of the browser's */
   function stamp(seconds, withTime) {
     var d = new Date(seconds * 1000);
     var day = d.getUTCFullYear() + "-" + pad(d.getUTCMonth() + 1) + "-" + pad(d.getUTCDate());
@@ -53,7 +53,8 @@
     var bytes = Uint8Array.from(atob(spec.gzip_base64), function (c) { return c.charCodeAt(0); });
     var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
     var buffer = await new Response(stream).arrayBuffer();
-    var types = {int32: Int32Array, uint32: Uint32Array, uint16: Uint16Array, uint8: Uint8Array, float64: Float64Array};
+    var types = {int8: Int8Array, uint8: Uint8Array, int16: Int16Array, uint16: Uint16Array, int32: Int32Array,
+      uint32: Uint32Array, float32: Float32Array, float64: Float64Array};
     var out = {};
     spec.columns.forEach(function (c) { out[c.name] = new types[c.type](buffer, c.offset, c.length); });
     return out;
@@ -234,7 +235,7 @@
           line: {color: l[2], width: l[0] === "net" ? 2.2 : 1.4}};
       });
       var l = layout("Hero: cumulative winnings in " + cur + " (" + list.length.toLocaleString("en-US") + " hands)",
-        "won (" + cur + ")", byDate ? "date (the log's local time)" : "hands");
+        "won (" + cur + ")", byDate ? CLOCK : "hands");
       l.xaxis = Object.assign(l.xaxis, byDate && dates.length ? dateAxis(dates) : countAxis(list.length));
       draw(id, data, l);
       var allins = list.filter(function (i) { return flag(i, "allin"); }).length;
@@ -242,7 +243,7 @@
         var lid = "chart-luck-" + index;
         slot("hero-lines", lid);
         var ll = layout("All-in luck in " + cur + ": all-in adjusted minus actual (" + allins + " all-in hands)",
-          "luck (" + cur + ")", "date (the log's local time)");
+          "luck (" + cur + ")", CLOCK);
         ll.xaxis = Object.assign(ll.xaxis, dateAxis(dates));
         draw(lid, [{type: "scatter", mode: dates.length < 30 ? "lines+markers" : "lines", name: "luck", x: dates, y: luck,
           line: {color: "#9467bd"}}], ll);
@@ -289,6 +290,7 @@
       if (!current || t - current.last > D.session_gap) {
         current = {start: t, last: t, hands: 0, net: {}}; out.push(current);
       }
+      if (current.hands === 0) current.local = t + H.cols.offset[i] * 60;  /* the log's own clock */
       current.last = Math.max(current.last, t); current.hands++;
       var cur = currencyOf(i); current.net[cur] = (current.net[cur] || 0) + H.cols.net[i];
       current.decimals = current.decimals || {}; current.decimals[cur] = kindOfRow(i).decimals;
@@ -301,7 +303,7 @@
     currencies.forEach(function (c, k) {
       var ss = list.filter(function (s) { return s.net[c] !== undefined; }), id = "chart-sessions-" + k;
       slot("rates", id);
-      draw(id, [{type: "bar", name: esc(c), x: ss.map(function (s) { return stamp(H.t0 + s.start, true); }),
+      draw(id, [{type: "bar", name: esc(c), x: ss.map(function (s) { return stamp(H.t0 + s.local, true); }),
         y: ss.map(function (s) { return s.net[c] / Math.pow(10, s.decimals[c]); }), marker: {color: colour(k)},
         text: ss.map(function (s) { return s.hands + " hands"; }), hovertemplate: "%{x}: %{y} " + esc(c) + " (%{text})<extra></extra>"}],
         layout("Hero: result of each session in " + c + " (" + ss.length + " sessions; a gap over " + (D.session_gap / 60) +
@@ -310,9 +312,9 @@
     });
     if (!currencies.length) slot("rates", "sessions-none", "note").innerHTML = "<p>No timed cash hands.</p>";
     var recent = list.slice(-20).reverse();
-    $("sessions").innerHTML = recent.length ? '<div class="wide"><table><thead><tr><th>start (log time)</th><th>minutes</th><th>hands</th><th>won</th></tr></thead><tbody>' +
+    $("sessions").innerHTML = recent.length ? '<div class="wide"><table><thead><tr><th>start (the log&#x27;s local time)</th><th>minutes</th><th>hands</th><th>won</th></tr></thead><tbody>' +
       recent.map(function (s) {
-        return "<tr><td>" + stamp(H.t0 + s.start, true) + '</td><td class="n">' + Math.round((s.last - s.start) / 60) + '</td><td class="n">' + s.hands +
+        return "<tr><td>" + stamp(H.t0 + s.local, true) + '</td><td class="n">' + Math.round((s.last - s.start) / 60) + '</td><td class="n">' + s.hands +
           '</td><td class="n">' + Object.keys(s.net).map(function (c) { return esc(c === "chips" ? "" : money(s.net[c], s.decimals[c]) + " " + c); }).filter(Boolean).join("; ") + "</td></tr>";
       }).join("") + "</tbody></table></div><p>The 20 latest sessions of " + list.length + ".</p>" : "";
   }

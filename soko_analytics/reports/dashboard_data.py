@@ -3,7 +3,8 @@
 The page has no server, so its filters (game, stakes, currency, dates, position, table size, hero or
 opponents, minimum hands, a player search) work on data it carries:
 
-- **the hero's hands**, one entry per hand (columns, not objects): its local time, its kind (an index
+- **the hero's hands**, one entry per hand (columns, not objects): its time (``played_at``: UTC where the log
+  names its time zone, the clock of the CLI's ``--since``) and the log's local clock's offset from it, its kind (an index
   into ``kinds``: game, profile, structure, stakes, currency, the won-per-100 unit), position, table
   size, starting-hand class, showdown class, flags and money (net and all-in adjusted, integer minor
   units). The columns are packed as little-endian typed arrays, gzip-compressed and base64-encoded
@@ -106,7 +107,8 @@ def _hero_rows(store: Store, chosen: Filters) -> pl.DataFrame:
     rows = store.query(f"""
         SELECT ph.hand_key, ph.player, ph.game, ph.profile, ph.structure, ph.stakes,
                coalesce(ph.currency, 'chips') AS currency, ph.decimals, ph.unit_name, ph.tournament,
-               epoch(coalesce(h.start_local, ph.played_at))::BIGINT AS t, ph.position,
+               epoch(ph.played_at)::BIGINT AS t,
+               ((epoch(h.start_local) - epoch(ph.played_at)) // 60)::INTEGER AS offset, ph.position,
                coalesce(h.max_seats, h.players_dealt)::INTEGER AS size, ph.showdown_class,
                ph.net, ph.allin_adjusted, ph.unit, {", ".join(f"ph.{f}" for f in FLAGS)}
         FROM (SELECT *, {unit_sql()} AS unit_name FROM player_hands WHERE {where}) ph
@@ -136,7 +138,8 @@ def _hero(rows: pl.DataFrame, kinds: pl.DataFrame) -> dict[str, Any]:
     flags = np.zeros(len(rows), dtype=np.uint8)
     for bit, name in enumerate(FLAGS):
         flags |= rows[name].fill_null(False).to_numpy().astype(np.uint8) << bit
-    columns = {"t": times, "kind": rows["kind"].to_numpy().astype(np.uint16), "position": position,
+    offset = rows["offset"].fill_null(0).clip(-(2**15), 2**15 - 1).to_numpy().astype(np.int16)
+    columns = {"t": times, "offset": offset, "kind": rows["kind"].to_numpy().astype(np.uint16), "position": position,
                "size": rows["size"].fill_null(0).clip(0, 255).to_numpy().astype(np.uint8), "start": start,
                "shown": shown, "unit": unit, "flags": flags, "net": _money(rows["net"]), "adjusted": _money(rows["allin_adjusted"])}
     return {"t0": t0, "hands": len(rows), "positions": positions, "starts": starts, "classes": classes, "units": [int(u) for u in unit_values],

@@ -61,3 +61,17 @@ def demo_store(tmp_path_factory):
         summary = store.import_paths([samples / name for name in SAMPLES])
         assert summary.stored > 1000 and not summary.quarantined, summary.line()
     return path
+
+
+@pytest.fixture(scope="session")
+def corpus_store(tmp_path_factory):
+    """A store of real logs (../shared/corpus, read in place): every site's folder and the PokerStars logs,
+    many owners, currencies, games and tournaments."""
+    from ..conftest import require_corpus
+
+    root = require_corpus()
+    path = tmp_path_factory.mktemp("corpus") / "corpus.duckdb"
+    with Store(path) as store:
+        summary = store.import_paths([root / "sites", root / "pokerstars"], jobs=2)
+        assert summary.stored > 1000, summary.line()
+    return path

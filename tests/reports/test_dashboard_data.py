@@ -60,10 +60,12 @@ def test_the_hero_is_the_log_owner_and_every_hand_of_his_is_there(demo):
 def test_times_are_stored_as_differences(demo):
     store, data = demo
     hero = unpack(data["hero"])
-    local = np.cumsum(hero["t"].astype(np.int64)) + data["hero"]["t0"]
-    expected = store.query("SELECT epoch(coalesce(h.start_local, p.played_at))::BIGINT AS t FROM player_hands p "
-                           "JOIN hands h USING (hand_key) WHERE p.player = h.hero ORDER BY p.played_at, p.hand_key")
-    assert local.tolist() == expected["t"].to_list()
+    played = np.cumsum(hero["t"].astype(np.int64)) + data["hero"]["t0"]
+    expected = store.query("SELECT epoch(p.played_at)::BIGINT AS t, epoch(h.start_local)::BIGINT AS local "
+                           "FROM player_hands p JOIN hands h USING (hand_key) WHERE p.player = h.hero "
+                           "ORDER BY p.played_at, p.hand_key")
+    assert played.tolist() == expected["t"].to_list()
+    assert (played + hero["offset"].astype(np.int64) * 60).tolist() == expected["local"].to_list()
 
 
 def test_flags_and_positions(demo):

@@ -1,0 +1,173 @@
+"""The dashboard driven in headless Chromium through the DevTools protocol (soko_analytics/reports/browser.py):
+a filter is picked or typed as a user does, and what the page then draws is checked against the store's own
+answers (SQL counts, ``player_stats``), for the demo store and a store of real logs. The million-hand store
+is in test_dashboard_scale.py.
+
+CI sets SOKO_REQUIRE_BROWSER=1, so there a missing browser fails instead of skipping.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+
+import polars as pl
+import pytest
+
+from soko_analytics import api
+from soko_analytics.reports.browser import Browser, find_chromium
+from soko_analytics.stats import Filters, player_stats
+from soko_analytics.store.db import Store
+
+CHROMIUM = find_chromium()
+if CHROMIUM is None and os.environ.get("SOKO_REQUIRE_BROWSER"):
+    raise RuntimeError("SOKO_REQUIRE_BROWSER is set but no chromium is on PATH (.ci/run installs it)")
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="headless Chromium is not installed (apt install chromium)")
+
+READY = "document.body.dataset.ready === '1'"
+CHARTS = "window.dashboard.charts()"
+CURRENCY = re.compile(r"\((?:[A-Z]{3}|play|chips)\)")
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with Browser(CHROMIUM, timeout=60) as b:
+        yield b
+
+
+def open_dashboard(browser, db, tmp_path, filters=Filters(), width=1280):
+    out = tmp_path / "dashboard.html"
+    api.report_dashboard(db, filters, out)
+    page = browser.open(out, width=width, height=900, ready=READY, timeout=60)
+    assert page.evaluate("window.__reportErrors") == [] and page.console_errors == []
+    return page
+
+
+def redrawn(page, action) -> None:
+    """Do ``action`` and wait until the page has drawn again."""
+    before = page.evaluate("+document.body.dataset.rendered")
+    action()
+    page.wait_for(f"+document.body.dataset.rendered > {before}")
+
+
+def hero_count(store, **filters) -> int:
+    where, params = Filters(hero=True, **filters).where()
+    return store.query(f"SELECT count(*) AS n FROM player_hands WHERE {where}", params)["n"][0]
+
+
+def shown_count(page) -> int:
+    return int(page.evaluate("document.getElementById('hero-count').textContent").replace(",", ""))
+
+
+def test_the_hero_comes_first_and_filters_redraw_his_charts(browser, demo_store, tmp_path):
+    page = open_dashboard(browser, demo_store, tmp_path)
+    charts = page.evaluate("Array.from(document.querySelectorAll('.js-plotly-plot')).map(d => d.id)")
+    assert charts[0] == "chart-winnings-0" and all(c.startswith("chart-") for c in charts) and len(charts) >= 8
+    top = page.evaluate("document.querySelector('.js-plotly-plot').getBoundingClientRect().top")
+    players = page.evaluate("document.getElementById('players').getBoundingClientRect().top")
+    assert top < players
+    with Store(demo_store, read_only=True) as store:
+        assert shown_count(page) == hero_count(store)
+        # the game filter, picked as a user picks it: the count and the lines follow
+        redrawn(page, lambda: page.select("#f-game", "holdem"))
+        holdem = hero_count(store, game="holdem")
+        assert shown_count(page) == holdem
+        drawn = page.evaluate(CHARTS)
+        lines = [c for k, c in drawn.items() if k.startswith("chart-winnings-")]
+        assert sum(max(c["traces"][0]["x"]) for c in lines) == holdem  # by hands: each currency's last hand
+        # then the position: the hero's hands on the button
+        redrawn(page, lambda: page.select("#f-position", "BTN"))
+        assert shown_count(page) == store.query(
+            "SELECT count(*) AS n FROM player_hands p JOIN hands h USING (hand_key) WHERE p.player = h.hero "
+            "AND p.game = 'holdem' AND p.position = 'BTN'")["n"][0]
+        # Reset, a real click: everything again
+        redrawn(page, lambda: page.click("#f-reset"))
+        assert shown_count(page) == hero_count(store)
+        # a date range of one day, set as the browser's date picker sets it (its value, then a change event)
+        day = store.query("SELECT min(CAST(played_at AS DATE)) AS d FROM player_hands")["d"][0]
+        for box in ("f-from", "f-to"):
+            redrawn(page, lambda: page.evaluate(f"(e => {{ e.value = '{day.isoformat()}'; e.dispatchEvent("
+                                                f"new Event('change', {{bubbles: true}})); }})"
+                                                f"(document.getElementById('{box}'))"))
+        assert shown_count(page) == hero_count(store, since=day, until=day)
+
+
+def test_win_rate_by_stakes_is_the_stats_won_per_100(browser, demo_store, tmp_path):
+    page = open_dashboard(browser, demo_store, tmp_path)
+    bars = page.evaluate(CHARTS)["chart-stakes"]["traces"]
+    drawn = {(x, t["name"]): y for t in bars for x, y in zip(t["x"], t["y"])}
+    with Store(demo_store, read_only=True) as store:
+        stats = player_stats(store, Filters(hero=True), by="stakes")
+    assert len(drawn) == len(stats) >= 4
+    for r in stats.to_dicts():
+        assert drawn[(r["stakes"], f"{r['unit']}/100")] == pytest.approx(r["won_per_100"])
+
+
+def test_the_players_table_is_the_stats(browser, demo_store, tmp_path):
+    page = open_dashboard(browser, demo_store, tmp_path)
+    with Store(demo_store, read_only=True) as store:
+        redrawn(page, lambda: page.select("#f-game", "holdem"))
+        page.select("#f-who", "everyone")
+        rows = page.evaluate("window.dashboard.tableRows().map(p => [p.name, p.hands, p.vpip, p.vpip_n, p.wsd_ci])")
+        stats = player_stats(store, Filters(game="holdem"))
+    expected = stats.group_by("player").agg(
+        pl.col("hands").sum(), (pl.col("vpip") * pl.col("vpip_n") / 100).sum().alias("k"), pl.col("vpip_n").sum())
+    expected = {r["player"]: r for r in expected.to_dicts()}
+    assert {r[0] for r in rows} == set(expected)
+    for name, hands, vpip, n, _ in rows:
+        assert hands == expected[name]["hands"] and n == expected[name]["vpip_n"]
+        assert vpip == pytest.approx(100 * expected[name]["k"] / n)
+    # the Wilson interval the page draws is the stats' one
+    one = next(r for r in stats.to_dicts() if r["wsd_n"] and r["player"] == rows[0][0])
+    if len(stats.filter(pl.col("player") == one["player"])) == 1:
+        assert rows[0][4] == [pytest.approx(one["wsd_lo"]), pytest.approx(one["wsd_hi"])]
+    # sorting by a click on a heading, searching by typing, paging
+    page.click("#hud th[data-key='vpip']")
+    first = page.evaluate("document.querySelector('#hud tbody tr td').textContent")
+    assert first.startswith(max(rows, key=lambda r: (r[2] or -1, r[0]))[0])
+    page.type("#f-search", "ee")
+    names = page.evaluate("Array.from(document.querySelectorAll('#hud tbody tr')).map(r => r.cells[0].textContent)")
+    assert names and all("ee" in n.lower() for n in names)
+
+
+def test_axes_name_their_currency_and_dates_have_no_sub_second_ticks(browser, corpus_store, tmp_path):
+    page = open_dashboard(browser, corpus_store, tmp_path)
+    for xaxis in ("hands", "date"):
+        redrawn(page, lambda: page.select("#f-xaxis", xaxis))
+        drawn = page.evaluate(CHARTS)
+        for name, chart in drawn.items():
+            if name.startswith(("chart-winnings-", "chart-luck-", "chart-sessions-")):
+                assert CURRENCY.search(chart["yaxis"]["title"]["text"]), (name, chart["yaxis"]["title"])
+        ticks = page.evaluate("Array.from(document.querySelectorAll('.js-plotly-plot')).filter(d => "
+                              "d.layout.xaxis.type === 'date').map(d => Array.from(d.querySelectorAll('.xtick text'))"
+                              ".map(t => t.textContent))")
+        assert ticks and all(t for t in ticks)
+        for labels in ticks:
+            for label in labels:
+                assert not re.search(r"\d\.\d|:\d\d\.\d", label), label
+    # the chips of tournaments are never a winnings line
+    titles = [c["title"] for k, c in page.evaluate(CHARTS).items() if k.startswith("chart-winnings-")]
+    assert titles and not any("chips" in t for t in titles)
+
+
+def test_a_lone_hand_gets_whole_ticks(browser, corpus_store, tmp_path):
+    with Store(corpus_store, read_only=True) as store:
+        one = store.query("SELECT p.currency FROM player_hands p JOIN hands h USING (hand_key) WHERE p.player = h.hero "
+                          "AND p.currency IS NOT NULL GROUP BY p.currency HAVING count(*) = 1 LIMIT 1")
+    if one.is_empty():
+        pytest.skip("every currency of the store has several hands of the hero")
+    page = open_dashboard(browser, corpus_store, tmp_path)
+    redrawn(page, lambda: page.select("#f-currency", one["currency"][0]))
+    labels = page.evaluate("Array.from(document.querySelectorAll('#chart-winnings-0 .xtick text')).map(t => t.textContent)")
+    assert labels and all(re.fullmatch(r"\d+", label) for label in labels), labels
+
+
+def test_a_narrow_window_keeps_the_filters_usable(browser, demo_store, tmp_path):
+    page = open_dashboard(browser, demo_store, tmp_path, width=420)
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 440, width
+    redrawn(page, lambda: page.select("#f-game", "stud7"))
+    with Store(demo_store, read_only=True) as store:
+        assert shown_count(page) == hero_count(store, game="stud7")
+
+
