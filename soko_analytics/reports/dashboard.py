@@ -88,7 +88,8 @@ def dashboard(store: Store, filters: Filters = Filters(), title: str = "soko_ana
         parts.append("<p>No hands match.</p>")
         return page(title, "\n".join(parts), charts=False)
     parts += [NAV, FILTERS,
-              '<h2 id="results">Hero: results</h2>', '<div id="summary" class="cards-row"></div>', '<div id="hero-lines"></div>',
+              '<h2 id="results">Hero: results</h2>', '<div id="summary" class="cards-row"></div>',
+              '<div id="hero-lines"></div>',
               '<h2 id="win-rate">Hero: win rate</h2>', '<div id="rates"></div>',
               '<h2 id="starting-hands">Hero: starting hands</h2>',
               "<p>Won per 100 hands of each start (colour) and how often it was dealt (count). Hold'em: pairs on "

@@ -3,9 +3,9 @@
 The page has no server, so its filters (game, stakes, currency, dates, position, table size, hero or
 opponents, minimum hands, a player search) work on data it carries:
 
-- **the hero's hands**, one entry per hand (columns, not objects): its time (``played_at``: UTC where the log
-  names its time zone, the clock of the CLI's ``--since``) and the log's local clock's offset from it, its kind (an index
-  into ``kinds``: game, profile, structure, stakes, currency, the won-per-100 unit), position, table
+- **the hero's hands**, one entry per hand (columns, not objects): its time (``played_at``: UTC where the
+  log names its time zone, the clock of the CLI's ``--since``) and the log's local clock's offset from it,
+  its kind (an index into ``kinds``: game, profile, structure, stakes, currency, the won-per-100 unit), position, table
   size, starting-hand class, showdown class, flags and money (net and all-in adjusted, integer minor
   units). The columns are packed as little-endian typed arrays, gzip-compressed and base64-encoded
   (:func:`pack`); the browser inflates them with its own ``DecompressionStream``. Every hero chart is
@@ -139,11 +139,12 @@ def _hero(rows: pl.DataFrame, kinds: pl.DataFrame) -> dict[str, Any]:
     for bit, name in enumerate(FLAGS):
         flags |= rows[name].fill_null(False).to_numpy().astype(np.uint8) << bit
     offset = rows["offset"].fill_null(0).clip(-(2**15), 2**15 - 1).to_numpy().astype(np.int16)
-    columns = {"t": times, "offset": offset, "kind": rows["kind"].to_numpy().astype(np.uint16), "position": position,
-               "size": rows["size"].fill_null(0).clip(0, 255).to_numpy().astype(np.uint8), "start": start,
-               "shown": shown, "unit": unit, "flags": flags, "net": _money(rows["net"]), "adjusted": _money(rows["allin_adjusted"])}
-    return {"t0": t0, "hands": len(rows), "positions": positions, "starts": starts, "classes": classes, "units": [int(u) for u in unit_values],
-            "flags": list(FLAGS), **pack(columns)}
+    columns = {"t": times, "offset": offset, "kind": rows["kind"].to_numpy().astype(np.uint16),
+               "position": position, "size": rows["size"].fill_null(0).clip(0, 255).to_numpy().astype(np.uint8),
+               "start": start, "shown": shown, "unit": unit, "flags": flags, "net": _money(rows["net"]),
+               "adjusted": _money(rows["allin_adjusted"])}
+    return {"t0": t0, "hands": len(rows), "positions": positions, "starts": starts, "classes": classes,
+            "units": [int(u) for u in unit_values], "flags": list(FLAGS), **pack(columns)}
 
 
 def _cube_source(filters: Filters, period: str) -> tuple[str, list]:
