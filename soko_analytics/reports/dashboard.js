@@ -27,6 +27,8 @@
     return e;
   }
   function colour(i) { return PALETTE[i % PALETTE.length]; }
+  var UNITS = ["bb", "big bets", "bring-ins", "antes"];
+  function unitColour(unit) { return colour(UNITS.indexOf(unit) >= 0 ? UNITS.indexOf(unit) : UNITS.length); }
   function money(minor, decimals) {
     var v = minor / Math.pow(10, decimals);
     return v.toLocaleString("en-US", {minimumFractionDigits: decimals, maximumFractionDigits: decimals});
@@ -256,7 +258,6 @@
 
   function rateBars(id, container, title, rows, key, order, vertical) {
     var byUnit = groupBy(rows, function (i) { return kindOfRow(i).unit_name; }), data = [], cats = [];
-    var u = 0;
     byUnit.forEach(function (list, unit) {
       var groups = groupBy(list, key), xs = Array.from(groups.keys());
       xs.sort(order || undefined);
@@ -266,7 +267,8 @@
         ys.push(s / l.length * 100); texts.push(l.length + " hands");
       });
       xs.forEach(function (x) { if (cats.indexOf(x) < 0) cats.push(x); });
-      data.push({type: "bar", name: esc(unit + "/100"), x: xs.map(esc), y: ys, text: texts, hovertemplate: "%{x}: %{y:.2f} " + esc(unit) + "/100 (%{text})<extra></extra>", marker: {color: colour(u++)}});
+      data.push({type: "bar", name: esc(unit + "/100"), x: xs.map(esc), y: ys, customdata: texts,
+        hovertemplate: "%{x}: %{y:.2f} " + esc(unit) + "/100 (%{customdata})<extra></extra>", marker: {color: unitColour(unit)}});
     });
     slot(container, id);
     if (!data.length) { $(id).innerHTML = "<p>No hands.</p>"; return; }
@@ -274,7 +276,7 @@
     cats.sort(order || undefined);
     var l = layout(title, "won/100 (" + units2 + ")", "", {xaxis: {type: "category", categoryorder: "array", categoryarray: cats.map(esc)}});
     if (cats.length > 12 && !vertical) {  /* many categories: horizontal bars, as tall as they need */
-      data.forEach(function (d) { var x = d.x; d.x = d.y; d.y = x; d.orientation = "h"; d.hovertemplate = "%{y}: %{x:.2f}/100 (%{text})<extra></extra>"; });
+      data.forEach(function (d) { var x = d.x; d.x = d.y; d.y = x; d.orientation = "h"; d.hovertemplate = "%{y}: %{x:.2f}/100 (%{customdata})<extra></extra>"; });
       l.height = Math.min(2400, 120 + 22 * cats.length * data.length);
       l.yaxis = Object.assign(l.yaxis, {type: "category", title: {text: ""}, autorange: "reversed", categoryorder: "array", categoryarray: cats.map(esc)});
       l.xaxis = Object.assign(l.xaxis, {type: "linear", title: {text: esc("won/100 (" + units2 + ")")}});
@@ -352,10 +354,14 @@
             z[r].push(rate(cls)); text[r].push(n ? cls + "<br>" + n : cls); names[r].push(cls);
           }
         }
-        var l = layout(title, "", "", {xaxis: {showticklabels: false, showgrid: false, zeroline: false}, yaxis: {showticklabels: false, showgrid: false, zeroline: false, autorange: "reversed", scaleanchor: "x"}});
-        l.height = 620; l.margin = {l: 20, r: 20, t: 50, b: 20};
+        var hidden = {showticklabels: false, showgrid: false, zeroline: false, showline: false, ticks: ""};
+        var l = layout(title, "", "", {xaxis: hidden, yaxis: Object.assign({autorange: "reversed", scaleanchor: "x"}, hidden)});
+        l.height = 640; l.width = Math.min(720, $("starts").clientWidth || 720); l.margin = {l: 10, r: 10, t: 50, b: 10};
+        /* the colours span the 90th percentile of |won/100| over the cells: a rare start's outlier saturates */
+        var mags = [].concat.apply([], z).filter(function (v) { return v !== null; }).map(Math.abs).sort(function (a, b) { return a - b; });
+        var limit = mags.length ? Math.max(1, mags[Math.floor(0.9 * (mags.length - 1))]) : 1;
         draw(id, [{type: "heatmap", z: z, text: text, customdata: names, texttemplate: "%{text}", textfont: {size: 10},
-          colorscale: [[0, "#c0392b"], [0.5, "#f7f7f7"], [1, "#1e8449"]], zmid: 0, xgap: 1, ygap: 1,
+          colorscale: [[0, "#c0392b"], [0.5, "#f7f7f7"], [1, "#1e8449"]], zmin: -limit, zmax: limit, xgap: 1, ygap: 1,
           hovertemplate: "%{customdata}: %{z:.1f} " + esc(unit) + "/100<extra></extra>",
           colorbar: {title: {text: esc(unit + "/100")}}}], l);
       } else {
@@ -402,9 +408,11 @@
       if (from !== null && d + span - 1 < from) continue;
       if (to !== null && d > to) continue;
       var p = players.get(C.player[r]);
-      if (!p) { p = {player: C.player[r], hands: 0, net: {}, units: {}, sums: {}}; sums.forEach(function (s) { p.sums[s] = 0; }); players.set(C.player[r], p); }
+      if (!p) { p = {player: C.player[r], hands: 0, net: {}, decimals: {}, units: {}, sums: {}}; sums.forEach(function (s) { p.sums[s] = 0; }); players.set(C.player[r], p); }
       var k = kinds[C.kind[r]];
-      p.hands += C.hands[r]; p.net[k.currency] = (p.net[k.currency] || 0) + C.net[r]; p.decimals = k.decimals; p.units[k.unit_name] = 1;
+      p.hands += C.hands[r]; p.net[k.currency] = (p.net[k.currency] || 0) + C.net[r]; p.decimals[k.currency] = k.decimals;
+      var u = p.units[k.unit_name] || (p.units[k.unit_name] = [0, 0]);
+      u[0] += C.won_per_100__num[r]; u[1] += C.won_per_100__den[r];
       sums.forEach(function (s) { p.sums[s] += C[s][r]; });
     }
     var search = state.search.toLowerCase(), out = [];
@@ -418,12 +426,18 @@
       T.stats.forEach(function (s) {
         var num = p.sums[s.name + "__num"], den = p.sums[s.name + "__den"];
         if (s.kind === "percent") { p[s.name] = den ? num / den * 100 : null; p[s.name + "_n"] = den; p[s.name + "_ci"] = wilson(num, den); }
-        else if (s.kind === "per_100") p[s.name] = den && Object.keys(p.units).length === 1 ? num / den * 100 : null;
+        else if (s.kind === "per_100") p[s.name] = null;  /* per unit, below */
         else p[s.name] = den ? num / den : null;
       });
-      var curs = Object.keys(p.net);
-      p.netText = curs.length === 1 && curs[0] !== "chips" ? money(p.net[curs[0]], p.decimals) + " " + curs[0] : curs.length > 1 ? "several currencies" : "";
-      p.netSort = curs.length === 1 ? p.net[curs[0]] / Math.pow(10, p.decimals) : 0;
+      /* won/100 in each unit and net in each currency, the one with the most hands first: never added */
+      var units = Object.keys(p.units).filter(function (u) { return p.units[u][1] > 0; })
+        .sort(function (a, b) { return p.units[b][1] - p.units[a][1]; });
+      p.won_per_100 = units.length ? p.units[units[0]][0] / p.units[units[0]][1] * 100 : null;
+      p.wonText = units.map(function (u) { return fixed(p.units[u][0] / p.units[u][1] * 100, 2) + " " + u; }).join("; ");
+      var curs = Object.keys(p.net).filter(function (c) { return c !== "chips"; })
+        .sort(function (a, b) { return Math.abs(p.net[b]) - Math.abs(p.net[a]); });
+      p.netText = curs.map(function (c) { return money(p.net[c], p.decimals[c]) + " " + c; }).join("; ");
+      p.netSort = curs.length ? p.net[curs[0]] / Math.pow(10, p.decimals[curs[0]]) : null;
       out.push(p);
     });
     return out;
@@ -456,7 +470,8 @@
           return p[k] === null ? '<td class="n"></td>' : '<td class="n" style="opacity:' + alpha.toFixed(2) + '" title="' +
             esc(n + " opportunities; 95% interval " + ci[0].toFixed(1) + "–" + ci[1].toFixed(1) + "%") + '">' + p[k].toFixed(1) + "</td>";
         }
-        return '<td class="n">' + (p[k] === null ? (k === "won_per_100" && Object.keys(p.units).length > 1 ? "mixed units" : "") : fixed(p[k], 2) + (k === "won_per_100" ? " " + esc(Object.keys(p.units)[0]) : "")) + "</td>";
+        if (k === "won_per_100") return '<td class="n">' + esc(p.wonText) + "</td>";
+        return '<td class="n">' + (p[k] === null ? "" : fixed(p[k], 2)) + "</td>";
       }).join("") + "</tr>";
     }).join("");
     $("hud").innerHTML = '<div class="wide"><table class="hud"><thead><tr>' + head + "</tr></thead><tbody>" + body + "</tbody></table></div>" +

@@ -65,7 +65,7 @@ CSS = """
 .card .big { font-size: 1.4rem; font-weight: 600; }
 table.hud th { cursor: pointer; white-space: nowrap; } tr.hero td { background: #eef6ff; }
 .tag { font-size: .7rem; background: #1f77b4; color: #fff; border-radius: 3px; padding: 0 .3rem; }
-.pager { margin: .3rem 0; } .grid { max-width: 680px; } .note p { color: #555; }
+.pager { margin: .3rem 0; } .note p { color: #555; } h2 { scroll-margin-top: 6.5rem; }
 """
 
 

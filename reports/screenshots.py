@@ -1,0 +1,63 @@
+"""Screenshots of the demo dashboard, committed beside this file so that a reader sees the page without running
+anything. Regenerate them (after a change to the dashboard) with:
+
+    .venv/bin/python reports/screenshots.py
+
+It runs ``soko demo`` into a temporary folder, opens its dashboard in headless Chromium
+(``soko_analytics.reports.browser``, network off) and saves, in ``reports/``: the top of the page (the hero's
+results), the win-rate charts, the 13×13 starting-hand grid with the game filter on hold'em, the players
+table sorted by VPIP, and the page on a 420-pixel-wide phone screen.
+"""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+from pathlib import Path
+
+from soko_analytics import api
+from soko_analytics.reports.browser import Browser
+
+HERE = Path(__file__).resolve().parent
+READY = "document.body.dataset.ready === '1'"
+
+
+def scroll_to(page, selector: str) -> None:
+    page.evaluate(f"document.querySelector({selector!r}).scrollIntoView({{block: 'start'}})")
+
+
+def redraw(page, action) -> None:
+    before = page.evaluate("+document.body.dataset.rendered")
+    action()
+    page.wait_for(f"+document.body.dataset.rendered > {before}")
+
+
+def main() -> int:
+    with tempfile.TemporaryDirectory(prefix="soko-shots-") as tmp:
+        folder = Path(tmp)
+        api.demo(folder / "soko-demo", reports=folder)
+        board = folder / "dashboard.html"
+        with Browser(timeout=120) as browser:
+            page = browser.open(board, width=1280, height=1000, ready=READY)
+            shots = [page.screenshot(HERE / "dashboard-results.png")]
+            scroll_to(page, "#win-rate")
+            shots.append(page.screenshot(HERE / "dashboard-win-rate.png"))
+            redraw(page, lambda: page.select("#f-game", "holdem"))
+            scroll_to(page, "#starting-hands")
+            shots.append(page.screenshot(HERE / "dashboard-starting-hands.png"))
+            page.click("#f-reset")
+            page.select("#f-who", "everyone")
+            scroll_to(page, "#players")
+            page.click("#hud th[data-key='vpip']")
+            scroll_to(page, "#players")
+            shots.append(page.screenshot(HERE / "dashboard-players.png"))
+            page.close()
+            narrow = browser.open(board, width=420, height=900, ready=READY)
+            shots.append(narrow.screenshot(HERE / "dashboard-phone.png"))
+        for shot in shots:
+            print(f"{shot.relative_to(HERE.parent)} ({shot.stat().st_size / 1e3:.0f} kB)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
