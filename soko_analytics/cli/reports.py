@@ -23,10 +23,13 @@ def _report() -> None:
     """
 
 
+PLAYER_HELP = "Chart this player as the hero instead of the log owner (repeatable: accounts taken together)."
+
+
 @report_app.command("dashboard")
 def report_dashboard(
     db: Db = Path("soko.duckdb"),
-    player: Annotated[list[str] | None, typer.Option("--player", help="Chart this player (repeatable).")] = None,
+    player: Annotated[list[str] | None, typer.Option("--player", help=PLAYER_HELP)] = None,
     hero: Hero = False,
     site: Site = None,
     game: Game = None,
@@ -37,10 +40,11 @@ def report_dashboard(
     min_hands: Annotated[int, typer.Option("--min-hands", help="Leave out players with fewer hands.")] = 0,
     out: Annotated[Path | None, typer.Option("--out", help="The HTML file (default reports/dashboard.html).")] = None,
 ) -> None:
-    """The player-stat dashboard: winnings lines, the stat table, results, showdowns, sessions, audit.
+    """The player-stat dashboard: the hero's results, win rates, starting hands and sessions, a players table.
 
-    One self-contained HTML file (plotly.js embedded; no network needed). Without --player it charts
-    the players with the most hands; with --hero, each hand's log owner.
+    One self-contained HTML file that filters itself in the page (game, stakes, currency, dates, position,
+    table size, players); no server or network needed. The hero is each hand's log owner, or the players
+    named with --player. The options here choose what the page carries.
 
     Example: soko report dashboard --db soko.duckdb --player Aino --out reports/aino.html
     """

@@ -10,11 +10,10 @@ from .query import (
     findings_summary,
     player_stats,
     sessions,
-    showdown_classes,
     street_stats,
     top_players,
     wilson,
 )
 
 __all__ = ["BY", "CATALOGUE", "DEFAULT_BY", "Filters", "Kind", "Stat", "StatsError", "cumulative", "findings_summary",
-           "player_stats", "sessions", "showdown_classes", "stat", "street_stats", "top_players", "wilson"]
+           "player_stats", "sessions", "stat", "street_stats", "top_players", "wilson"]

@@ -29,7 +29,7 @@ from ..store.facts import rollup_sums, unit_sql
 from .catalogue import CATALOGUE, GAME_GROUPS, Kind, Stat
 
 __all__ = ["BY", "DEFAULT_BY", "Filters", "StatsError", "cumulative", "findings_summary", "player_stats", "sessions",
-           "showdown_classes", "street_stats", "top_players", "wilson"]
+           "street_stats", "top_players", "wilson"]
 
 Z95 = 1.959963984540054
 """The 97.5% quantile of the standard normal: a 95% two-sided interval."""
@@ -276,14 +276,6 @@ def cumulative(store: Store, filters: Filters, points: int = 2000) -> pl.DataFra
         FROM t WHERE hand = total OR hand % greatest(1, total // {int(points)}) = 0
         ORDER BY player, currency, hand"""
     return store.query(sql, params)
-
-
-def showdown_classes(store: Store, filters: Filters) -> pl.DataFrame:
-    """How often each hand class was shown down, per game and profile: game, profile, showdown_class, hands."""
-    where, params = filters.where()
-    return store.query(f"SELECT game, profile, showdown_class, count(*) AS hands FROM player_hands "
-                       f"WHERE {where} AND showdown_class IS NOT NULL GROUP BY ALL ORDER BY game, profile, hands DESC",
-                       params)
 
 
 def findings_summary(store: Store, filters: Filters, hands_listed: int = 20) -> pl.DataFrame:
