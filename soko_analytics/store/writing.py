@@ -25,7 +25,7 @@ from .rows import Batch
 if TYPE_CHECKING:
     from .db import Store
 
-HAND_TABLES = ("hands", "seats", "actions", "cards", "pots", "findings", "player_hands")
+HAND_TABLES = ("hands", "seats", "actions", "cards", "pots", "findings", "player_hands", "tournament_finishes")
 RESOLVABLE = ("malformed", "incomplete", "unsupported", "internal", "too_large")
 """Kinds of hand records that a later import storing the same hand id resolves."""
 
