@@ -379,13 +379,15 @@ class Store:
                      with_audit: bool = True, progress: Callable[[FileResult], None] | None = None,
                      strict: bool = False, force: bool = False,
                      on_chunk: Callable[[int], None] | None = None,
-                     names: dict[Path, str] | None = None) -> ImportSummary:
+                     names: dict[Path, str] | None = None, heroes: Iterable[str] = ()) -> ImportSummary:
         """Import files and folders (see the module text); ``jobs`` processes read in parallel.
 
         ``progress`` is called with each file's result, ``on_chunk`` with the hands of each chunk
         written; ``force`` re-reads files imported before unchanged; ``strict`` raises on a bug of
         ours instead of quarantining the hand (and reads in this process); ``names`` gives the name the store
-        records for a path (``<stdin>`` for standard input spooled to a file).
+        records for a path (``<stdin>`` for standard input spooled to a file); ``heroes`` (``soko import --hero``)
+        names the store's owner: each hand stored takes as its ``hero`` the first of them seated in it, NULL where
+        none is, instead of the player its log deals face up to.
         """
         names = names or {}
         started = time.perf_counter()
@@ -405,7 +407,7 @@ class Store:
                 files.append((str(item), name))
         if summary.problems:
             self._write_problems(summary.problems)
-        writer = FileWriter(self, run_id, summary, progress, on_chunk, strict)
+        writer = FileWriter(self, run_id, summary, progress, on_chunk, strict, tuple(heroes))
         # Each checkpoint rewrites the tables' last, partly filled row groups (the raw text recompressed):
         # fewer of them during an import cost a larger write-ahead log and less time.
         self.con.execute(f"SET checkpoint_threshold = '{IMPORT_CHECKPOINT}'")
