@@ -96,7 +96,7 @@ pub fn add_finishes(t: &mut TournamentFinishes, hand: &Hand, key: i64) {
         let unit = match (&buy_in_unit, named()) {
             (Some(unit), Some(m)) if !fits(m, unit) => (m.currency.clone(), m.decimals),
             (Some(unit), _) => unit.clone(),
-            (None, Some(m)) => (m.currency.clone(), m.decimals.max(2)),
+            (None, Some(m)) => (m.currency.clone(), m.decimals),
             (None, None) => (None, 0),
         };
         let in_unit = |m: &Money| {
