@@ -364,8 +364,9 @@ def find_hand(paths: Iterable[str | Path], hand_id: str, format: str = "auto",
 
 def import_paths(db: str | Path, paths: Iterable[str | Path], format: str = "auto", jobs: int = 1,
                  with_audit: bool = True, progress=None, strict: bool = False, force: bool = False,
-                 on_chunk=None, names: dict[Path, str] | None = None) -> ImportSummary:
-    """Import hand histories into the store at ``db`` (created if missing).
+                 on_chunk=None, names: dict[Path, str] | None = None, heroes: Iterable[str] = ()) -> ImportSummary:
+    """Import hand histories into the store at ``db`` (created if missing); ``heroes``: the names of the store's
+    owner (each hand's ``hands.hero`` is the first of them seated in it, NULL where none is).
 
     A missing path or an unknown format is a SokoError before the store is touched; Ctrl-C is an
     :class:`Interrupted` error whose ``summary`` says what was committed. See :meth:`Store.import_paths`.
@@ -374,7 +375,8 @@ def import_paths(db: str | Path, paths: Iterable[str | Path], format: str = "aut
     paths = check_paths(paths)
     iter_files(paths)  # a folder with nothing to read fails here, before the store is made
     with Store(db) as store:
-        return store.import_paths(paths, format, jobs, with_audit, progress, strict, force, on_chunk, names)
+        return store.import_paths(paths, format, jobs, with_audit, progress, strict, force, on_chunk, names,
+                                  heroes)
 
 
 def stored_hands(db: str | Path, hand_id: str | None = None) -> Iterator[Hand | Quarantined]:

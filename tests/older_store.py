@@ -62,7 +62,29 @@ def make_v9(path: Path) -> None:
         con.execute(f"ALTER TABLE player_hands DROP COLUMN {column}")
         con.execute(f"ALTER TABLE player_days DROP COLUMN {column}")
     parts.from_table("player_hands")
+    _drop_tournaments(con)
     con.execute("ALTER TABLE hands DROP COLUMN hero")
     con.execute("DELETE FROM schema_version WHERE version > 9")
+    con.execute("COMMIT")
+    con.close()
+
+
+TOURNAMENT_COLUMNS = ("buy_in_amount", "buy_in_bounty", "buy_in_fee", "buy_in_currency", "buy_in_decimals")
+"""The columns schema 12 added to hands (with the table tournament_finishes)."""
+
+
+def _drop_tournaments(con: duckdb.DuckDBPyConnection) -> None:
+    for column in TOURNAMENT_COLUMNS:
+        con.execute(f"ALTER TABLE hands DROP COLUMN {column}")
+    con.execute("DROP TABLE tournament_finishes")
+
+
+def make_v11(path: Path) -> None:
+    """Turn the store ``path`` (closed, of the latest version) into a store of schema 11 in place: without the
+    buy-ins' money and the tournament finishes of schema 12."""
+    con = duckdb.connect(str(path))
+    con.execute("BEGIN TRANSACTION")
+    _drop_tournaments(con)
+    con.execute("DELETE FROM schema_version WHERE version > 11")
     con.execute("COMMIT")
     con.close()

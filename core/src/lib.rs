@@ -12,6 +12,7 @@ pub mod keys;
 pub mod ledger;
 pub mod model;
 pub mod pipeline;
+pub mod prizes;
 mod py;
 pub mod read;
 pub mod replay;

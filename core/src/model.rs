@@ -189,6 +189,25 @@ pub struct Hand {
     pub deal_lines: Vec<u64>,
     pub action_lines: Vec<u64>,
     pub raw: String,
+    /// The tournament's lines of the hand: players finishing, bounties won (the rows of
+    /// `tournament_finishes`). Not compared and not hashed; in the canonical form only when there are
+    /// some.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub finishes: Vec<Finish>,
+}
+
+/// A tournament line of a hand, as the PokerStars family prints it (site readers translate theirs):
+/// `X finished the tournament in 3rd place[ and received $12.34.]`, `X wins the tournament and receives
+/// $45.00 - congratulations!` (place 1), `X wins the $5 bounty for eliminating Y` (no place).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Finish {
+    pub player: String,
+    /// The place the player finished in; None for a bounty's line.
+    pub place: Option<u32>,
+    /// The prize as printed (`$12.34`); None where the line names none.
+    pub prize: Option<String>,
+    /// A bounty won as printed (`$5`).
+    pub bounty: Option<String>,
 }
 
 impl Hand {

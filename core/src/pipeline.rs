@@ -23,7 +23,9 @@ use crate::rows::hand::{
 use crate::rows::players::add_player_hands;
 use crate::rows::tables::{
     Actions, Cards, Findings, Hands, PlayerHands, Pots, Quarantine as QuarantineTable, Seats,
+    TournamentFinishes,
 };
+use crate::rows::tourney::add_finishes;
 use crate::source::{members, Member, ProblemKind, TextStream};
 use crate::spec::GameSpec;
 use crate::split::{self, Piece, Splitter};
@@ -39,6 +41,7 @@ pub struct Rows {
     pub player_hands: PlayerHands,
     pub pots: Pots,
     pub findings: Findings,
+    pub tournament_finishes: TournamentFinishes,
     /// Hands stored and records quarantined.
     pub stored: usize,
     pub quarantined: usize,
@@ -105,6 +108,7 @@ impl Rows {
         let final_pot = flows.iter().map(|f| f.put_in).sum();
         add_actions(&mut self.actions, hand, key, game, final_pot);
         add_cards(&mut self.cards, hand, key);
+        add_finishes(&mut self.tournament_finishes, hand, key);
         add_player_hands(&mut self.player_hands, &players);
         if let Some(result) = &audit {
             add_audit(&mut self.pots, &mut self.findings, key, result);

@@ -52,6 +52,10 @@ def import_(
     strict: Strict = False,
     fmt: Annotated[Format, typer.Option("--summary", help="How to print the summary: table (one line), json, "
                                                          "jsonl or csv (a row per file).")] = Format.table,
+    hero: Annotated[list[str] | None, typer.Option("--hero", help="Your name at the tables (repeat it for several "
+                                                   "accounts): each hand stored takes as its hero the first of "
+                                                   "these seated in it, none where none is, instead of the player "
+                                                   "its log deals face up to.")] = None,
 ) -> None:
     """Import hand histories into the store; files already imported unchanged are skipped.
 
@@ -60,11 +64,12 @@ def import_(
     killed process) can simply be run again. A file that cannot be read is reported, and tried again
     by the next import. On a terminal a progress bar counts the hands.
 
-    Example: soko import ~/hands --db soko.duckdb
+    Example: soko import ~/hands --db soko.duckdb --hero MyName --hero MyOtherName
     """
     from ..store.db import default_jobs
 
     jobs = jobs or default_jobs()
+    heroes = tuple(hero or ())
     console = Console(stderr=True)
     with reporting_errors(), stdin_spooled(paths) as (paths, names):
         if console.is_terminal:
@@ -84,10 +89,10 @@ def import_(
                     bar.update(task, files=bar.tasks[task].fields["files"] + 1)
 
                 summary = api.import_paths(db, paths, format.value, jobs, with_audit, file, strict, force, chunk,
-                                           names)
+                                           names, heroes)
         else:
             summary = api.import_paths(db, paths, format.value, jobs, with_audit, strict=strict, force=force,
-                                       names=names)
+                                       names=names, heroes=heroes)
     for problem in summary.problems:
         echo(f"soko: not read: {problem.message()}", err=True)
     for f in summary.files:

@@ -12,12 +12,13 @@ from datetime import datetime
 from typing import Any
 
 from .cards import Card
-from .hand import Action, ActionKind, Deal, Hand, Seat, Source, Stakes, Tournament
+from .hand import Action, ActionKind, Deal, Finish, Hand, Seat, Source, Stakes, Tournament
 
 __all__ = ["NOT_COMPARED", "compared_json", "hand_dict", "hand_from_dict"]
 
-NOT_COMPARED = ("source", "deal_lines", "action_lines", "raw")
-"""Where a hand came from: kept beside it, left out of comparisons and of the content hash."""
+NOT_COMPARED = ("source", "deal_lines", "action_lines", "raw", "finishes")
+"""Where a hand came from, and its tournament lines: kept beside it, left out of comparisons and of the content
+hash."""
 
 
 def _cards(cards: tuple[Card | None, ...]) -> list[str | None]:
@@ -25,9 +26,9 @@ def _cards(cards: tuple[Card | None, ...]) -> list[str | None]:
 
 
 def hand_dict(hand: Hand) -> dict[str, Any]:
-    """A hand in the canonical form (plain JSON values)."""
+    """A hand in the canonical form (plain JSON values); ``finishes`` only when there are some."""
     stakes = hand.stakes._asdict()
-    return {
+    d = {
         "site": hand.site, "hand_id": hand.hand_id, "rules": hand.rules, "stakes": stakes,
         "table": hand.table, "max_seats": hand.max_seats, "button": hand.button,
         "start": None if hand.start is None else hand.start.isoformat(),
@@ -45,6 +46,9 @@ def hand_dict(hand: Hand) -> dict[str, Any]:
         "source": None if hand.source is None else hand.source._asdict(),
         "deal_lines": list(hand.deal_lines), "action_lines": list(hand.action_lines), "raw": hand.raw,
     }
+    if hand.finishes:
+        d["finishes"] = [f._asdict() for f in hand.finishes]
+    return d
 
 
 _CARDS = {str(Card(code)): Card(code) for code in range(52)}
@@ -74,7 +78,8 @@ def hand_from_dict(d: dict[str, Any]) -> Hand:
         total_pot=d["total_pot"], rake=d["rake"], pots=tuple(d["pots"]),
         extras=tuple((name, amount) for name, amount in d["extras"]), finishing_stacks=tuple(d["finishing_stacks"]),
         source=None if d["source"] is None else Source(**d["source"]),
-        deal_lines=tuple(d["deal_lines"]), action_lines=tuple(d["action_lines"]), raw=d["raw"])
+        deal_lines=tuple(d["deal_lines"]), action_lines=tuple(d["action_lines"]), raw=d["raw"],
+        finishes=tuple(Finish(**f) for f in d.get("finishes", ())))
 
 
 def compared_json(hand: Hand) -> str:

@@ -151,6 +151,20 @@ class Tournament(NamedTuple):
     """As printed: ``X``, ``I``."""
 
 
+class Finish(NamedTuple):
+    """A tournament line of a hand (the PokerStars family's wording; ``core/src/read/tourney.rs``): a player's
+    finish, ``X finished the tournament in 3rd place and received $12.34.``, or a bounty won, ``X wins the $5
+    bounty for eliminating Y``."""
+
+    player: str
+    place: int | None = None
+    """The place finished in; None for a bounty's line."""
+    prize: str | None = None
+    """The prize as printed (``$12.34``); None where the line names none."""
+    bounty: str | None = None
+    """A bounty won, as printed (``$5``)."""
+
+
 class Source(NamedTuple):
     """Where a hand came from: the file, the line its header is on (1-based), the format it was read as."""
 
@@ -199,6 +213,8 @@ class Hand:
     """Line of each action, parallel to ``actions``."""
     raw: str = field(default="", compare=False)
     """The hand's text as read."""
+    finishes: tuple[Finish, ...] = field(default=(), compare=False)
+    """A tournament's finish and bounty lines (the rows of ``tournament_finishes``)."""
 
     @property
     def profile(self) -> str:

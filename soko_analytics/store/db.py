@@ -28,6 +28,7 @@ import polars as pl
 from ..errors import SokoError, StoreError
 from ..model.hand import Hand
 from ..native import core
+from ..native import frames as native_frames
 from ..parsers import Quarantined, iter_files, read_text
 from ..rules.profiles import GAMES, PROFILES, resolve
 from .compact import compact, needs_compacting, swap
@@ -41,8 +42,8 @@ from .writing import HAND_TABLES, FileResult, FileWriter, ImportSummary
 __all__ = ["HAND_TABLES", "LATEST", "TABLES", "FileResult", "ImportSummary", "Interrupted", "Store", "StoreError",
            "default_jobs", "interrupted", "migrations", "open_for_reading"]
 
-TABLES = ("hands", "seats", "actions", "cards", "pots", "findings", "player_hands", "player_days", "quarantine",
-          "imports")
+TABLES = ("hands", "seats", "actions", "cards", "pots", "findings", "player_hands", "player_days",
+          "tournament_finishes", "quarantine", "imports")
 DEFAULT_DB = "soko.duckdb"
 CONFIG: dict[str, str | bool | int | float | list[str]] = {
     "autoinstall_known_extensions": False, "autoload_known_extensions": False}
@@ -80,6 +81,8 @@ def migrations() -> list[tuple[int, str, str]]:
 LATEST = max(v for v, _, _ in migrations())
 DRAW_FACTS = 10
 """The schema that added the draw games' facts to ``player_hands`` (010_draw_facts.sql)."""
+TOURNAMENTS = 12
+"""The schema that added the buy-ins' money and ``tournament_finishes`` (012_tournaments.sql)."""
 
 
 def _connect(path: str, read_only: bool) -> duckdb.DuckDBPyConnection:
@@ -195,6 +198,8 @@ class Store:
                 self._rehash_hands()
             if 2 <= current < DRAW_FACTS:
                 self._backfill_draw_facts()
+            if 0 < current < TOURNAMENTS:
+                self._backfill_tournaments()
             if current < 9:
                 self.parts.create()
                 self.parted = True
@@ -274,6 +279,30 @@ class Store:
         self.con.execute(f"DELETE FROM player_days WHERE {games}")
         self.con.execute(f"INSERT INTO player_days {rollup_sql(f'(SELECT * FROM player_hands WHERE {games})')}")
 
+    def _backfill_tournaments(self) -> None:
+        """Schema 12 (012_tournaments.sql): the ``buy_in_*`` columns of the stored tournament hands from their
+        buy-in text, and ``tournament_finishes`` from the raw text of the tournament hands whose text may hold a
+        finish or a bounty, read again by the core's reader of their format (hands of the Python readers, PHH,
+        have none)."""
+        texts = self.query("SELECT DISTINCT buy_in FROM hands WHERE buy_in IS NOT NULL")["buy_in"].to_list()
+        parsed = [(t, *p) for t, p in zip(texts, core.buy_ins(texts)) if p is not None]
+        if parsed:
+            schema = {"buy_in": pl.String, "amount": pl.Int64, "bounty": pl.Int64, "fee": pl.Int64,
+                      "currency": pl.String, "decimals": pl.Int8}
+            with registered(self.con, "buy_ins", pl.DataFrame(parsed, schema=schema, orient="row").to_arrow()):
+                self.con.execute("""
+                    UPDATE hands SET buy_in_amount = b.amount, buy_in_bounty = b.bounty, buy_in_fee = b.fee,
+                        buy_in_currency = b.currency, buy_in_decimals = b.decimals
+                    FROM buy_ins b WHERE hands.buy_in = b.buy_in""")
+        stored = self.query(f"""
+            SELECT format, raw FROM hands WHERE tournament_id IS NOT NULL
+            AND format IN ({', '.join(map(sql_text, CORE_FORMATS))})
+            AND regexp_matches(raw, 'the tournament|eliminat|finished in|Ranking|Prize')""")
+        for (fmt,), group in stored.group_by(["format"]):
+            rows = native_frames({"rows": core.tournament_finishes(group["raw"].to_list(), str(fmt))})["rows"]
+            if len(rows):
+                self._insert("tournament_finishes", rows)
+
     def _backfill_player_hands(self) -> None:
         """Fill ``player_hands`` (schema 2) for the hands of an older store, from their raw text."""
         rows = self.con.execute("SELECT raw, format, source_file FROM hands").fetchall()
@@ -350,13 +379,15 @@ class Store:
                      with_audit: bool = True, progress: Callable[[FileResult], None] | None = None,
                      strict: bool = False, force: bool = False,
                      on_chunk: Callable[[int], None] | None = None,
-                     names: dict[Path, str] | None = None) -> ImportSummary:
+                     names: dict[Path, str] | None = None, heroes: Iterable[str] = ()) -> ImportSummary:
         """Import files and folders (see the module text); ``jobs`` processes read in parallel.
 
         ``progress`` is called with each file's result, ``on_chunk`` with the hands of each chunk
         written; ``force`` re-reads files imported before unchanged; ``strict`` raises on a bug of
         ours instead of quarantining the hand (and reads in this process); ``names`` gives the name the store
-        records for a path (``<stdin>`` for standard input spooled to a file).
+        records for a path (``<stdin>`` for standard input spooled to a file); ``heroes`` (``soko import --hero``)
+        names the store's owner: each hand stored takes as its ``hero`` the first of them seated in it, NULL where
+        none is, instead of the player its log deals face up to.
         """
         names = names or {}
         started = time.perf_counter()
@@ -376,7 +407,7 @@ class Store:
                 files.append((str(item), name))
         if summary.problems:
             self._write_problems(summary.problems)
-        writer = FileWriter(self, run_id, summary, progress, on_chunk, strict)
+        writer = FileWriter(self, run_id, summary, progress, on_chunk, strict, tuple(heroes))
         # Each checkpoint rewrites the tables' last, partly filled row groups (the raw text recompressed):
         # fewer of them during an import cost a larger write-ahead log and less time.
         self.con.execute(f"SET checkpoint_threshold = '{IMPORT_CHECKPOINT}'")

@@ -59,7 +59,8 @@ SCHEMAS: dict[str, dict[str, DataType | DataTypeClass]] = {
         "start_utc": _TS, "tournament_id": _STR, "buy_in": _STR, "level": _STR, "players_dealt": _I16,
         "total_pot": _I64, "rake": _I64, "format": _STR, "source_file": _STR, "source_line": _I32,
         "raw": _STR, "content_hash": _STR, "import_id": _I32, "audited": _BOOL, "audit_ok": _BOOL,
-        "added_money": _I64, "hero": _STR,
+        "added_money": _I64, "hero": _STR, "buy_in_amount": _I64, "buy_in_bounty": _I64, "buy_in_fee": _I64,
+        "buy_in_currency": _STR, "buy_in_decimals": _I8,
     },
     "seats": {
         "hand_key": _I64, "seat": _I16, "player": _STR, "position": _STR, "starting_stack": _I64,
@@ -84,6 +85,10 @@ SCHEMAS: dict[str, dict[str, DataType | DataTypeClass]] = {
         "action_index": _I32, "player": _STR, "expected": _STR, "actual": _STR, "message": _STR,
         "source_line": _I32,
     },
+    "tournament_finishes": {
+        "hand_key": _I64, "site": _STR, "tournament_id": _STR, "player": _STR, "place": _I32, "prize": _I64,
+        "bounty_won": _I64, "currency": _STR, "decimals": _I8,
+    },
     "quarantine": {
         "import_id": _I32, "source_file": _STR, "source_line": _I32, "hand_id": _STR, "kind": _STR,
         "reason": _STR, "raw": _STR, "content_hash": _STR, "resolved_by": _I32,
@@ -105,7 +110,8 @@ SCHEMAS: dict[str, dict[str, DataType | DataTypeClass]] = {
 }
 """Every table of schemas/*.sql but ``schema_version``: its columns in DDL order, with Polars dtypes."""
 
-BATCH_TABLES = ("hands", "seats", "actions", "cards", "pots", "findings", "player_hands", "quarantine")
+BATCH_TABLES = ("hands", "seats", "actions", "cards", "pots", "findings", "player_hands", "tournament_finishes",
+                "quarantine")
 """The tables a file's hands fill (``imports`` is one row per file, written by the store)."""
 
 QUARANTINE_KINDS = ("unsupported", "incomplete", "malformed", "conflict", "unreadable", "too_large", "internal")

@@ -25,7 +25,7 @@ from .rows import Batch
 if TYPE_CHECKING:
     from .db import Store
 
-HAND_TABLES = ("hands", "seats", "actions", "cards", "pots", "findings", "player_hands")
+HAND_TABLES = ("hands", "seats", "actions", "cards", "pots", "findings", "player_hands", "tournament_finishes")
 RESOLVABLE = ("malformed", "incomplete", "unsupported", "internal", "too_large")
 """Kinds of hand records that a later import storing the same hand id resolves."""
 
@@ -86,14 +86,29 @@ class ImportSummary:
                 f"{self.seconds:.1f} s, {rate:,.0f} hands/s")
 
 
+def with_heroes(hands: pl.DataFrame, seats: pl.DataFrame, heroes: tuple[str, ...]) -> pl.DataFrame:
+    """``hands`` with each hand's ``hero`` the first of ``heroes`` (in their order) seated in it, NULL where none
+    is (``soko import --hero``): a join of the chunk's seats, not a loop over its hands."""
+    named = list(dict.fromkeys(heroes))
+    ranks = pl.DataFrame({"player": named, "rank": list(range(len(named)))},
+                         schema={"player": pl.String, "rank": pl.Int32})
+    first = (seats.select("hand_key", "player").join(ranks, on="player")
+             .sort("hand_key", "rank").unique("hand_key", keep="first"))
+    hero = pl.col("hand_key").replace_strict(first["hand_key"], first["player"], default=None,
+                                             return_dtype=pl.String)
+    return hands.with_columns(hero.alias("hero"))
+
+
 class FileWriter:
     """Writes the chunks of a run (see the module text)."""
 
     def __init__(self, store: Store, run_id: int, summary: ImportSummary, progress: Callable[[FileResult], None] | None,
-                 on_chunk: Callable[[int], None] | None, strict: bool) -> None:
+                 on_chunk: Callable[[int], None] | None, strict: bool, heroes: tuple[str, ...] = ()) -> None:
         self.store, self.con = store, store.con
         self.run_id, self.summary, self.progress, self.on_chunk = run_id, summary, progress, on_chunk
         self.strict = strict
+        self.heroes = heroes
+        """``--hero``: the names of the store's owner; each hand's hero is the first of them seated in it."""
         self.next_id = self.first_id = store._next_import_id()
         self.open: dict[str, tuple[int, FileResult, list[pl.DataFrame], float]] = {}
         """Files part-written: import id, result so far, quarantine hashes seen, start time."""
@@ -147,6 +162,8 @@ class FileWriter:
     def _write_hands(self, chunk: Chunk, import_id: int, result: FileResult) -> None:
         frames = {name: df.with_columns(pl.lit(import_id, pl.Int32).alias("import_id"))
                   if "import_id" in df.columns else df for name, df in chunk.frames.items()}
+        if self.heroes:
+            frames["hands"] = with_heroes(frames["hands"], frames["seats"], self.heroes)
         hands = frames["hands"].with_row_index("row")
         keys = hands.select("row", "hand_key", "content_hash")
         first = keys.unique("hand_key", keep="first", maintain_order=True)

@@ -109,7 +109,9 @@ def test_the_store_keeps_the_house_money(walk):
     ddl = (ROOT / "schemas" / "005_added_money.sql").read_text()
     assert "ALTER TABLE hands ADD COLUMN added_money BIGINT;" in ddl
     columns = list(SCHEMAS["hands"])
-    assert columns[columns.index("added_money"):] == ["added_money", "hero"]  # the ALTERs of schemas 5 and 11
+    # the ALTERs of schemas 5, 11 and 12
+    assert columns[columns.index("added_money"):] == ["added_money", "hero", "buy_in_amount", "buy_in_bounty",
+                                                      "buy_in_fee", "buy_in_currency", "buy_in_decimals"]
     batch = Batch()
     batch.add_hand(walk)
     batch.add_hand(_hand(SIDE_POT))

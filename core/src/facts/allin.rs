@@ -227,6 +227,7 @@ fn all_in_but_one(hand: &Hand, betting: &[crate::model::Action], live: &[usize])
         deal_lines: Vec::new(),
         action_lines: Vec::new(),
         raw: String::new(),
+        finishes: Vec::new(),
     });
     let by_stack = |i: usize| {
         let put = so_far[i].put_in;
@@ -388,6 +389,7 @@ mod tests {
             deal_lines: Vec::new(),
             action_lines: Vec::new(),
             raw: String::new(),
+            finishes: Vec::new(),
         }
     }
 

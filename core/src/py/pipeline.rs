@@ -100,6 +100,10 @@ fn chunk(py: Python<'_>, mut rows: Rows) -> PyResult<Chunk<'_>> {
     out.set_item("player_hands", export(py, rows.player_hands.finish())?)?;
     out.set_item("pots", export(py, rows.pots.finish())?)?;
     out.set_item("findings", export(py, rows.findings.finish())?)?;
+    out.set_item(
+        "tournament_finishes",
+        export(py, rows.tournament_finishes.finish())?,
+    )?;
     Ok((rows.stored, rows.quarantined, out))
 }
 

@@ -39,6 +39,7 @@ mod search;
 mod soko;
 mod stars;
 mod times;
+mod tourney;
 mod translated;
 mod unicode_tables;
 mod values;
@@ -53,6 +54,8 @@ pub use header::{
 pub use memo::Memo;
 pub use pystr::repr as py_repr;
 pub use times::{DateTime, Offsets};
+pub use tourney::ordinal;
+pub use values::SYMBOLS;
 
 /// Reads the header lines of a hand: its stripped lines, the line number of the first.
 pub type HeaderParser =

@@ -9,10 +9,11 @@ use super::header::{seat_number, Header};
 use super::patterns as p;
 use super::pystr::repr;
 use super::search;
+use super::tourney;
 use super::values::{parse_amount, parse_cards};
 use super::{Dialect, Lookups};
 use crate::cards::Card;
-use crate::model::{Action, ActionKind, Deal, Hand, Seat, Source, Stakes};
+use crate::model::{Action, ActionKind, Deal, Finish, Hand, Seat, Source, Stakes};
 use crate::spec::GameSpec;
 
 const ALL_IN: &str = " and is all-in";
@@ -62,6 +63,8 @@ struct State<'a, 'l> {
     pots: Vec<i64>,
     extras: Vec<(String, i64)>,
     reached: usize,
+    /// A tournament's finish and bounty lines.
+    finishes: Vec<Finish>,
 }
 
 impl<'a> State<'a, '_> {
@@ -264,6 +267,7 @@ pub fn read_hand(
         pots: Vec::new(),
         extras: Vec::new(),
         reached: 0,
+        finishes: Vec::new(),
     };
     let n = lines.len();
     let mut i = body;
@@ -411,6 +415,12 @@ fn read_line(st: &mut State, i: usize) -> Result<(), ReadError> {
             let who = st.seated(i, name)?;
             let cards = st.cards(cards, i)?;
             st.add_cards(i, who, ActionKind::Show, cards, Some(desc));
+            return Ok(());
+        }
+    }
+    if st.header.tournament.is_some() && tourney::maybe(line) {
+        if let Some(finish) = tourney::read(line) {
+            st.finishes.push(finish);
             return Ok(());
         }
     }
@@ -952,6 +962,7 @@ fn finish(mut st: State, path: &str, raw: String) -> Hand {
         deal_lines,
         action_lines: st.action_lines,
         raw,
+        finishes: st.finishes,
     }
 }
 

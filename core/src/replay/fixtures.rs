@@ -138,5 +138,6 @@ pub fn hand() -> Hand {
         deal_lines: Vec::new(),
         action_lines: (1..=15).collect(),
         raw: String::new(),
+        finishes: Vec::new(),
     }
 }

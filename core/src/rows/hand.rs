@@ -8,6 +8,7 @@ use crate::spec::{FirstToAct, GameSpec};
 
 use super::tables::{Actions, Cards, Hands, Seats};
 use super::time::timestamp_us;
+use super::tourney::{add_buy_in, hand_buy_in};
 
 /// `findings.street` and `actions.street_name` after the last betting round.
 pub const STREET_SHOWDOWN: &str = "showdown";
@@ -202,6 +203,7 @@ pub fn add_hand_row(
     t.added_money.append_value(added_money(hand));
     t.hero
         .append_option(cast.hero.map(|i| hand.seats[i].name.as_str()));
+    add_buy_in(t, hand_buy_in(hand).as_ref());
 }
 
 /// The seats' rows; returns the position of each seat (parallel to `hand.seats`).

@@ -7,3 +7,4 @@ pub mod hand;
 pub mod players;
 pub mod tables;
 pub mod time;
+pub mod tourney;

@@ -44,7 +44,23 @@ table!(Hands {
     audited: Bool,
     audit_ok: Bool,
     added_money: I64,
-    hero: Str
+    hero: Str,
+    buy_in_amount: I64,
+    buy_in_bounty: I64,
+    buy_in_fee: I64,
+    buy_in_currency: Str,
+    buy_in_decimals: I8
+});
+table!(TournamentFinishes {
+    hand_key: I64,
+    site: Str,
+    tournament_id: Str,
+    player: Str,
+    place: I32,
+    prize: I64,
+    bounty_won: I64,
+    currency: Str,
+    decimals: I8
 });
 table!(Seats {
     hand_key: I64,

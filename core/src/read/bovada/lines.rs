@@ -54,6 +54,9 @@ pub struct Translation<'h> {
     bring_in: i64,
     /// Past `*** HOLE CARDS ***`: an all-in before it is a blind.
     dealing: bool,
+    /// A tournament's `Ranking N` of each seat, so that its `Prize Cash [$X]` line after it can say
+    /// the place too.
+    ranked: Vec<Option<u32>>,
     pub out: Translated,
 }
 
@@ -88,6 +91,7 @@ impl<'h> Translation<'h> {
             unmarked: unmarked_board(lines),
             streets: 0,
             dealing: false,
+            ranked: vec![None; seats.len()],
             stud: head.game == "7 Card Stud",
             stud_street: 0,
             bet_since_deal: false,
@@ -268,6 +272,9 @@ impl<'h> Translation<'h> {
         if matches!(first_word, "Showdown" | "Mucks" | "Does" | "Hand") {
             self.deal_board();
         }
+        if let Some(finish) = self.finish(who, &name, first_word, verb) {
+            return Ok(finish);
+        }
         let said = match first_word {
             "Table" | "Seat" | "Stand" | "Re-join" | "Sit" | "Sitout" | "Enter" | "Leave"
             | "Rebuyin" | "Addon" | "Prize" | "Draw" | "Ranking" => return Ok(String::new()),
@@ -400,6 +407,34 @@ impl<'h> Translation<'h> {
 
     /// `Raises X to Y`, `All-in(raise) X to Y`, and in older logs `Raises Y`: the last amount is
     /// the total the player raises to.
+    /// A tournament's `Ranking 6` as the family's `NAME finished the tournament in 6th place`, and
+    /// its `Prize Cash [$20]` after it as the same with ` and received $20.` (the family's reader keeps
+    /// the prize and the place).
+    fn finish(&mut self, who: usize, name: &str, first_word: &str, verb: &str) -> Option<String> {
+        self.head.tournament.as_ref()?;
+        let rest = verb[first_word.len()..].trim();
+        match first_word {
+            "Ranking" => {
+                let place: u32 = rest.parse().ok()?;
+                self.ranked[who] = Some(place);
+                Some(format!(
+                    "{name} finished the tournament in {} place",
+                    crate::read::ordinal(place)
+                ))
+            }
+            "Prize" => {
+                let place = self.ranked[who]?;
+                let prize = rest.strip_prefix("Cash")?.trim();
+                let prize = prize.strip_prefix('[')?.strip_suffix(']')?;
+                Some(format!(
+                    "{name} finished the tournament in {} place and received {prize}.",
+                    crate::read::ordinal(place)
+                ))
+            }
+            _ => None,
+        }
+    }
+
     fn raise(&mut self, who: usize, verb: &str, flag: &str) -> Result<String, ReadError> {
         let to = self.amount(verb.rsplit(' ').next().unwrap_or(""))?;
         let (bet, before) = (self.rounds.bet(), self.rounds.put_in(who));

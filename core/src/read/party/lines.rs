@@ -506,10 +506,43 @@ impl<'h> Translation<'h> {
         Ok(())
     }
 
+    /// A tournament's `Player NAME finished in 4.`, `NAME finished in 3 place.`, `Player NAME finished in
+    /// 2 138.` (a space between thousands), `Player NAME finished in 1 place and received $3 USD` as the
+    /// family's `NAME finished the tournament in 4th place[ and received $3 USD.]`.
+    fn tournament_finish(&self, line: &str) -> Option<String> {
+        self.head.tournament.as_ref()?;
+        let (name, rest) = line.split_once(" finished in ")?;
+        let name = match name.strip_prefix("Player ") {
+            Some(short) if !short.is_empty() && !self.names.iter().any(|n| n == name) => short,
+            _ => name,
+        };
+        let (place, prize) = match rest.split_once(" and received ") {
+            Some((place, prize)) => (place, Some(prize.trim().trim_end_matches('.'))),
+            None => (rest, None),
+        };
+        let place = place.trim().trim_end_matches('.');
+        let place = place.strip_suffix(" place").unwrap_or(place);
+        let digits: String = place.chars().filter(|c| *c != ' ').collect();
+        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        let place = crate::read::ordinal(digits.parse().ok()?);
+        Some(match prize {
+            Some(prize) => {
+                format!("{name} finished the tournament in {place} place and received {prize}.")
+            }
+            None => format!("{name} finished the tournament in {place} place"),
+        })
+    }
+
     /// A line no seated player speaks: nothing, a chat line, or a turn of a player the log does not
     /// seat (who joined during the hand, or sat with no chips).
     fn not_a_players(&mut self, i: usize, line: &str) -> Result<(), ReadError> {
         if NOT_A_PLAYERS.iter().any(|p| line.starts_with(p)) {
+            return Ok(());
+        }
+        if let Some(finish) = self.tournament_finish(line) {
+            self.push(i, finish);
             return Ok(());
         }
         let (first, rest) = line.split_once(' ').unwrap_or((line, ""));
