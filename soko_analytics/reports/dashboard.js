@@ -1,527 +1,527 @@
 /* The dashboard's page script: filters the data embedded in the page and draws it with Plotly.
  * No network, no server: soko_analytics/reports/dashboard_data.py says what the data is.
- * Every text that came from a log goes through esc() before it reaches HTML or a Plotly label. */
-(function () {
-  "use strict";
-  var D = JSON.parse(document.getElementById("soko-data").textContent);
-  var PALETTE = ["#1f77b4", "#2ca02c", "#d62728", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2",
-    "#7f7f7f", "#bcbd22", "#393b79", "#637939", "#8c6d31", "#843c39", "#7b4173", "#3182bd", "#31a354",
-    "#e6550d", "#756bb1", "#636363"];
-  var LINES = [["net", "Net won", "#2ca02c"], ["showdown", "Showdown", "#1f77b4"],
-    ["nonShowdown", "Non-showdown", "#d62728"], ["adjusted", "All-in adjusted", "#ff7f0e"]];
-  var POINTS = 2000, PAGE = 25, Z95 = 1.959963984540054, CLOCK = "date (UTC where the log names its time zone)";
-  var kinds = D.kinds, H = null, T = D.table;
-  var state = {game: "", stakes: "", currency: "", from: "", to: "", position: "", size: "", who: "opponents",
-    minHands: D.min_hands || 0, search: "", xaxis: "hands", sort: "hands", dir: -1, page: 0};
+ * Every text that came from a log goes through esc() before it reaches HTML or a Plotly label.
+ * dashboard.py wraps this file and tournaments.js in one strict-mode function: they share its names. */
+var D = JSON.parse(document.getElementById("soko-data").textContent);
+var PALETTE = ["#1f77b4", "#2ca02c", "#d62728", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2",
+  "#7f7f7f", "#bcbd22", "#393b79", "#637939", "#8c6d31", "#843c39", "#7b4173", "#3182bd", "#31a354",
+  "#e6550d", "#756bb1", "#636363"];
+var LINES = [["net", "Net won", "#2ca02c"], ["showdown", "Showdown", "#1f77b4"],
+  ["nonShowdown", "Non-showdown", "#d62728"], ["adjusted", "All-in adjusted", "#ff7f0e"]];
+var POINTS = 2000, PAGE = 25, Z95 = 1.959963984540054, CLOCK = "date (UTC where the log names its time zone)";
+var kinds = D.kinds, H = null, T = D.table;
+var state = {game: "", stakes: "", currency: "", from: "", to: "", position: "", size: "", who: "opponents",
+  minHands: D.min_hands || 0, search: "", xaxis: "hands", sort: "hands", dir: -1, page: 0, tpage: 0};
 
-  function esc(v) {
-    return v === null || v === undefined ? "" : String(v).replace(/[&<>"']/g, function (c) {
-      return {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;"}[c];
-    });
-  }
-  function $(id) { return document.getElementById(id); }
-  function el(tag, attrs, html) {
-    var e = document.createElement(tag);
-    Object.keys(attrs || {}).forEach(function (k) { e.setAttribute(k, attrs[k]); });
-    if (html !== undefined) e.innerHTML = html;
-    return e;
-  }
-  function colour(i) { return PALETTE[i % PALETTE.length]; }
-  var UNITS = ["bb", "big bets", "bring-ins", "antes"];
-  function unitColour(unit) { return colour(UNITS.indexOf(unit) >= 0 ? UNITS.indexOf(unit) : UNITS.length); }
-  function money(minor, decimals) {
-    var v = minor / Math.pow(10, decimals);
-    return v.toLocaleString("en-US", {minimumFractionDigits: decimals, maximumFractionDigits: decimals});
-  }
-  function fixed(v, d) { return v === null || !isFinite(v) ? "" : v.toFixed(d); }
-  function pad(n) { return (n < 10 ? "0" : "") + n; }
-  /* a time as the store holds it, written out with no time zone shift of the browser's */
-  function stamp(seconds, withTime) {
-    var d = new Date(seconds * 1000);
-    var day = d.getUTCFullYear() + "-" + pad(d.getUTCMonth() + 1) + "-" + pad(d.getUTCDate());
-    return withTime ? day + " " + pad(d.getUTCHours()) + ":" + pad(d.getUTCMinutes()) + ":" + pad(d.getUTCSeconds()) : day;
-  }
-  function dayOf(isoDay) { return isoDay ? Date.parse(isoDay + "T00:00:00Z") / 86400000 : null; }
-  function wilson(k, n) {
-    if (!n) return [null, null];
-    var p = k / n, z2 = Z95 * Z95, den = 1 + z2 / n, centre = (p + z2 / (2 * n)) / den;
-    var half = Z95 * Math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / den;
-    return [Math.max(0, centre - half) * 100, Math.min(1, centre + half) * 100];
-  }
-  function sizeBand(size) { return size === 0 ? "unknown" : size <= 2 ? "heads-up (2)" : size <= 6 ? "3–6 seats" : "7+ seats"; }
-
-  /* -- the data: the hero's columns inflated in the browser ------------------------------------ */
-  async function unpack(spec) {
-    var bytes = Uint8Array.from(atob(spec.gzip_base64), function (c) { return c.charCodeAt(0); });
-    var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
-    var buffer = await new Response(stream).arrayBuffer();
-    var types = {int8: Int8Array, uint8: Uint8Array, int16: Int16Array, uint16: Uint16Array, int32: Int32Array,
-      uint32: Uint32Array, float32: Float32Array, float64: Float64Array};
-    var out = {};
-    spec.columns.forEach(function (c) { out[c.name] = new types[c.type](buffer, c.offset, c.length); });
-    return out;
-  }
-
-  /* -- filters ---------------------------------------------------------------------------------- */
-  function kindOk() {
-    return kinds.map(function (k) {
-      return (!state.game || k.game === state.game) && (!state.stakes || k.stakes === state.stakes) &&
-        (!state.currency || k.currency === state.currency);
-    });
-  }
-  function heroRows() {
-    if (!H) return [];
-    var ok = kindOk(), c = H.cols, n = H.hands, out = [];
-    var from = state.from ? dayOf(state.from) * 86400 - H.t0 : null;
-    var to = state.to ? (dayOf(state.to) + 1) * 86400 - H.t0 : null;
-    var pos = state.position ? H.positions.indexOf(state.position) : -1;
-    for (var i = 0; i < n; i++) {
-      if (!ok[c.kind[i]]) continue;
-      if (pos >= 0 && c.position[i] !== pos) continue;
-      if (state.size && sizeBand(c.size[i]) !== state.size) continue;
-      var t = c.t[i];
-      if ((from !== null || to !== null) && t === -2147483648) continue;
-      if (from !== null && t < from) continue;
-      if (to !== null && t >= to) continue;
-      out.push(i);
-    }
-    return out;
-  }
-  function options(id, label, values, names) {
-    var select = $(id);
-    select.innerHTML = '<option value="">' + esc(label) + "</option>" + values.map(function (v, i) {
-      return '<option value="' + esc(v) + '">' + esc(names ? names[i] : v) + "</option>";
-    }).join("");
-  }
-  function uniq(list) { return list.filter(function (v, i) { return list.indexOf(v) === i; }); }
-  function buildFilters() {
-    var games = uniq(kinds.map(function (k) { return k.game; })).sort();
-    options("f-game", "all games", games);
-    fillStakes();
-    var currencies = uniq(kinds.map(function (k) { return k.currency; })).sort();
-    options("f-currency", "all currencies", currencies, currencies.map(function (c) {
-      return c === "chips" ? "chips (tournaments)" : c;
-    }));
-    var positions = H ? H.positions.filter(function (p) { return p !== "n/a"; }) : [];
-    options("f-position", "all positions", positions);
-    var bands = H ? uniq(Array.from(H.cols.size).map(sizeBand)) : [];
-    options("f-size", "all table sizes", ["heads-up (2)", "3–6 seats", "7+ seats", "unknown"].filter(function (b) {
-      return bands.indexOf(b) >= 0;
-    }));
-    $("f-min").value = state.minHands;
-    if (H && H.hands) {
-      var lo = Infinity, hi = -Infinity;
-      H.cols.t.forEach(function (t) { if (t !== -2147483648) { lo = Math.min(lo, t); hi = Math.max(hi, t); } });
-      if (hi >= lo) {
-        lo = stamp(H.t0 + lo, false); hi = stamp(H.t0 + hi, false);
-        ["f-from", "f-to"].forEach(function (id) { $(id).min = lo; $(id).max = hi; });
-      }
-    }
-  }
-  function fillStakes() {
-    var stakes = uniq(kinds.filter(function (k) { return !state.game || k.game === state.game; })
-      .map(function (k) { return k.stakes; }));
-    options("f-stakes", "all stakes", stakes);
-    if (stakes.indexOf(state.stakes) < 0) state.stakes = "";
-    $("f-stakes").value = state.stakes;
-  }
-  function bind() {
-    var map = {"f-game": "game", "f-stakes": "stakes", "f-currency": "currency", "f-from": "from", "f-to": "to",
-      "f-position": "position", "f-size": "size", "f-who": "who", "f-min": "minHands", "f-search": "search",
-      "f-xaxis": "xaxis"};
-    Object.keys(map).forEach(function (id) {
-      var handler = function () {
-        var v = $(id).value;
-        state[map[id]] = id === "f-min" ? (parseInt(v, 10) || 0) : v;
-        state.page = 0;
-        if (id === "f-game") fillStakes();
-        if (id === "f-who" || id === "f-min" || id === "f-search") renderTable(); else render();
-      };
-      $(id).addEventListener(id === "f-search" || id === "f-min" ? "input" : "change", handler);
-    });
-    $("f-reset").addEventListener("click", function () {
-      ["game", "stakes", "currency", "from", "to", "position", "size", "search"].forEach(function (k) { state[k] = ""; });
-      state.who = "opponents"; state.minHands = D.min_hands || 0; state.page = 0;
-      ["f-game", "f-currency", "f-from", "f-to", "f-position", "f-size", "f-search"].forEach(function (id) { $(id).value = ""; });
-      $("f-who").value = "opponents"; $("f-min").value = state.minHands; fillStakes(); render();
-    });
-  }
-
-  /* -- charts ------------------------------------------------------------------------------------ */
-  function layout(title, ytitle, xtitle, extra) {
-    var l = {title: {text: esc(title), font: {size: 15}}, height: 330, margin: {l: 70, r: 20, t: 50, b: 60},
-      paper_bgcolor: "#fff", plot_bgcolor: "#fff", legend: {orientation: "h", y: -0.22},
-      xaxis: {title: {text: esc(xtitle || "")}, gridcolor: "#eee", zerolinecolor: "#ccc", automargin: true},
-      yaxis: {title: {text: esc(ytitle)}, gridcolor: "#eee", zerolinecolor: "#999", automargin: true},
-      font: {family: "system-ui, sans-serif", size: 12}};
-    Object.keys(extra || {}).forEach(function (k) { l[k] = Object.assign(l[k] || {}, extra[k]); });
-    return l;
-  }
-  /* dates as dates: never a tick finer than a second, a lone point padded to a day around it */
-  function dateAxis(xs) {
-    var lo = Date.parse(xs[0].replace(" ", "T") + "Z"), hi = Date.parse(xs[xs.length - 1].replace(" ", "T") + "Z");
-    var margin = Math.max(43200000, (hi - lo) * 0.03);
-    var fmt = function (ms) { return new Date(ms).toISOString().slice(0, 19).replace("T", " "); };
-    return {type: "date", range: [fmt(lo - margin), fmt(hi + margin)], hoverformat: "%Y-%m-%d %H:%M:%S",
-      tickformatstops: [{dtickrange: [null, 60000], value: "%H:%M:%S\n%Y-%m-%d"},
-        {dtickrange: [60000, 86400000], value: "%H:%M\n%Y-%m-%d"},
-        {dtickrange: [86400000, 2592000000], value: "%Y-%m-%d"}, {dtickrange: [2592000000, null], value: "%Y-%m"}]};
-  }
-  function countAxis(n) { return {rangemode: "tozero", tickformat: ",d", dtick: n <= 10 ? 1 : undefined}; }
-  function draw(id, data, l) {
-    Plotly.react(id, data, l, {responsive: true, displaylogo: false});
-  }
-  function slot(container, id, cls) {
-    var div = $(id);
-    if (!div) { div = el("div", {id: id, "class": cls || "chart"}); $(container).appendChild(div); }
-    div.dataset.live = "1";
-    return div;
-  }
-  function prune(container) {
-    Array.from($(container).children).forEach(function (c) {
-      if (c.dataset.live !== "1") { if (c.classList.contains("js-plotly-plot")) Plotly.purge(c); c.remove(); }
-      delete c.dataset.live;
-    });
-  }
-  function currencyOf(i) { return kinds[H.cols.kind[i]].currency; }
-  function kindOfRow(i) { return kinds[H.cols.kind[i]]; }
-  function units(i) { return H.cols.net[i] / H.units[H.cols.unit[i]]; }
-  function flag(i, name) { return (H.cols.flags[i] >> H.flags.indexOf(name)) & 1; }
-  function groupBy(rows, key) {
-    var groups = new Map();
-    rows.forEach(function (i) { var k = key(i); if (!groups.has(k)) groups.set(k, []); groups.get(k).push(i); });
-    return groups;
-  }
-
-  function renderSummary(rows) {
-    var box = $("summary"), cards = [];
-    groupBy(rows, function (i) { return currencyOf(i); }).forEach(function (list, cur) {
-      var k = kindOfRow(list[0]), net = 0, sd = 0, adj = 0;
-      list.forEach(function (i) { net += H.cols.net[i]; adj += H.cols.adjusted[i]; if (flag(i, "showdown")) sd += H.cols.net[i]; });
-      var rates = [];
-      groupBy(list, function (i) { return kindOfRow(i).unit_name; }).forEach(function (l, unit) {
-        var u = 0; l.forEach(function (i) { u += units(i); });
-        rates.push(fixed(u / l.length * 100, 2) + " " + esc(unit) + "/100 (" + l.length.toLocaleString("en-US") + " hands)");
-      });
-      var chips = cur === "chips";
-      cards.push('<div class="card"><div class="cur">' + esc(chips ? "tournament chips" : cur) + "</div>" +
-        '<div class="big">' + (chips ? list.length.toLocaleString("en-US") + " hands" : esc(money(net, k.decimals)) + " " + esc(cur)) + "</div>" +
-        "<div>" + rates.join("<br>") + "</div>" + (chips ? "<div>chips are not added across tournaments</div>" :
-        "<div>showdown " + esc(money(sd, k.decimals)) + " · non-showdown " + esc(money(net - sd, k.decimals)) +
-        " · all-in adjusted " + esc(money(adj, k.decimals)) + "</div>") + "</div>");
-    });
-    box.innerHTML = cards.length ? cards.join("") : "<p>No hands of the hero match the filters.</p>";
-  }
-
-  function renderLines(rows) {
-    var byCurrency = groupBy(rows.filter(function (i) { return currencyOf(i) !== "chips"; }), currencyOf);
-    var index = 0;
-    byCurrency.forEach(function (list, cur) {
-      var decimals = kindOfRow(list[0]).decimals, scale = Math.pow(10, decimals), step = Math.max(1, Math.ceil(list.length / POINTS));
-      var acc = {net: 0, showdown: 0, nonShowdown: 0, adjusted: 0}, xs = [0], ys = {net: [0], showdown: [0], nonShowdown: [0], adjusted: [0]};
-      var dates = [], luck = [], byDate = state.xaxis === "date";
-      list.forEach(function (i, n) {
-        var net = H.cols.net[i], sd = flag(i, "showdown");
-        acc.net += net; acc.showdown += sd ? net : 0; acc.nonShowdown += sd ? 0 : net; acc.adjusted += H.cols.adjusted[i];
-        if ((n + 1) % step === 0 || n === list.length - 1) {
-          if (H.cols.t[i] === -2147483648 && byDate) return;
-          xs.push(n + 1); dates.push(stamp(H.t0 + H.cols.t[i], true)); luck.push((acc.adjusted - acc.net) / scale);
-          LINES.forEach(function (l) { ys[l[0]].push(acc[l[0]] / scale); });
-        }
-      });
-      var id = "chart-winnings-" + index;
-      slot("hero-lines", id);
-      var x = byDate ? dates : xs;
-      var data = LINES.map(function (l) {
-        return {type: "scatter", mode: "lines", name: l[1], x: x, y: byDate ? ys[l[0]].slice(1) : ys[l[0]],
-          line: {color: l[2], width: l[0] === "net" ? 2.2 : 1.4}};
-      });
-      var l = layout("Hero: cumulative winnings in " + cur + " (" + list.length.toLocaleString("en-US") + " hands)",
-        "won (" + cur + ")", byDate ? CLOCK : "hands");
-      l.xaxis = Object.assign(l.xaxis, byDate && dates.length ? dateAxis(dates) : countAxis(list.length));
-      draw(id, data, l);
-      var allins = list.filter(function (i) { return flag(i, "allin"); }).length;
-      if (allins && dates.length) {
-        var lid = "chart-luck-" + index;
-        slot("hero-lines", lid);
-        var ll = layout("All-in luck in " + cur + ": all-in adjusted minus actual (" + allins + " all-in hands)",
-          "luck (" + cur + ")", CLOCK);
-        ll.xaxis = Object.assign(ll.xaxis, dateAxis(dates));
-        draw(lid, [{type: "scatter", mode: dates.length < 30 ? "lines+markers" : "lines", name: "luck", x: dates, y: luck,
-          line: {color: "#9467bd"}}], ll);
-      }
-      index++;
-    });
-    if (!byCurrency.size) $("hero-lines").dataset.empty = "1";
-    prune("hero-lines");
-  }
-
-  function rateBars(id, container, title, rows, key, order, vertical) {
-    var byUnit = groupBy(rows, function (i) { return kindOfRow(i).unit_name; }), data = [], cats = [];
-    byUnit.forEach(function (list, unit) {
-      var groups = groupBy(list, key), xs = Array.from(groups.keys());
-      xs.sort(order || undefined);
-      var ys = [], texts = [];
-      xs.forEach(function (x) {
-        var l = groups.get(x), s = 0; l.forEach(function (i) { s += units(i); });
-        ys.push(s / l.length * 100); texts.push(l.length + " hands");
-      });
-      xs.forEach(function (x) { if (cats.indexOf(x) < 0) cats.push(x); });
-      data.push({type: "bar", name: esc(unit + "/100"), x: xs.map(esc), y: ys, customdata: texts,
-        hovertemplate: "%{x}: %{y:.2f} " + esc(unit) + "/100 (%{customdata})<extra></extra>", marker: {color: unitColour(unit)}});
-    });
-    slot(container, id);
-    if (!data.length) { $(id).innerHTML = "<p>No hands.</p>"; return; }
-    var units2 = Array.from(byUnit.keys()).join(", ");
-    cats.sort(order || undefined);
-    var l = layout(title, "won/100 (" + units2 + ")", "", {xaxis: {type: "category", categoryorder: "array", categoryarray: cats.map(esc)}});
-    if (cats.length > 12 && !vertical) {  /* many categories: horizontal bars, as tall as they need */
-      data.forEach(function (d) { var x = d.x; d.x = d.y; d.y = x; d.orientation = "h"; d.hovertemplate = "%{y}: %{x:.2f}/100 (%{customdata})<extra></extra>"; });
-      l.height = Math.min(2400, 120 + 22 * cats.length * data.length);
-      l.yaxis = Object.assign(l.yaxis, {type: "category", title: {text: ""}, autorange: "reversed", categoryorder: "array", categoryarray: cats.map(esc)});
-      l.xaxis = Object.assign(l.xaxis, {type: "linear", title: {text: esc("won/100 (" + units2 + ")")}});
-    }
-    draw(id, data, l);
-  }
-
-  function sessionsOf(rows) {
-    var out = [], current = null;
-    rows.forEach(function (i) {
-      var t = H.cols.t[i];
-      if (t === -2147483648) return;
-      if (!current || t - current.last > D.session_gap) {
-        current = {start: t, last: t, hands: 0, net: {}}; out.push(current);
-      }
-      if (current.hands === 0) current.local = t + H.cols.offset[i] * 60;  /* the log's own clock */
-      current.last = Math.max(current.last, t); current.hands++;
-      var cur = currencyOf(i); current.net[cur] = (current.net[cur] || 0) + H.cols.net[i];
-      current.decimals = current.decimals || {}; current.decimals[cur] = kindOfRow(i).decimals;
-    });
-    return out;
-  }
-  function renderSessions(rows) {
-    var list = sessionsOf(rows), currencies = [];  /* one chart per currency: no axis adds two */
-    list.forEach(function (s) { Object.keys(s.net).forEach(function (c) { if (currencies.indexOf(c) < 0 && c !== "chips") currencies.push(c); }); });
-    currencies.forEach(function (c, k) {
-      var ss = list.filter(function (s) { return s.net[c] !== undefined; }), id = "chart-sessions-" + k;
-      slot("rates", id);
-      draw(id, [{type: "bar", name: esc(c), x: ss.map(function (s) { return stamp(H.t0 + s.local, true); }),
-        y: ss.map(function (s) { return s.net[c] / Math.pow(10, s.decimals[c]); }), marker: {color: colour(k)},
-        text: ss.map(function (s) { return s.hands + " hands"; }), hovertemplate: "%{x}: %{y} " + esc(c) + " (%{text})<extra></extra>"}],
-        layout("Hero: result of each session in " + c + " (" + ss.length + " sessions; a gap over " + (D.session_gap / 60) +
-          " minutes starts one)", "won (" + c + ")", "session start (the log's local time)",
-          {xaxis: {type: "category", categoryorder: "category ascending", nticks: 12}}));
-    });
-    if (!currencies.length) slot("rates", "sessions-none", "note").innerHTML = "<p>No timed cash hands.</p>";
-    var recent = list.slice(-20).reverse();
-    $("sessions").innerHTML = recent.length ? '<div class="wide"><table><thead><tr><th>start (the log&#x27;s local time)</th><th>minutes</th><th>hands</th><th>won</th></tr></thead><tbody>' +
-      recent.map(function (s) {
-        return "<tr><td>" + stamp(H.t0 + s.local, true) + '</td><td class="n">' + Math.round((s.last - s.start) / 60) + '</td><td class="n">' + s.hands +
-          '</td><td class="n">' + Object.keys(s.net).map(function (c) { return esc(c === "chips" ? "" : money(s.net[c], s.decimals[c]) + " " + c); }).filter(Boolean).join("; ") + "</td></tr>";
-      }).join("") + "</tbody></table></div><p>The 20 latest sessions of " + list.length + ".</p>" : "";
-  }
-
-  function renderRates(rows) {
-    var order = function (a, b) { return H.positions.indexOf(a) - H.positions.indexOf(b); };
-    var posRows = rows.filter(function (i) { return H.positions[H.cols.position[i]] !== "n/a"; });
-    rateBars("chart-position", "rates", "Hero: won per 100 hands by position (hold'em games, table order)", posRows,
-      function (i) { return H.positions[H.cols.position[i]]; }, order);
-    rateBars("chart-stakes", "rates", "Hero: won per 100 hands by stakes", rows, function (i) { return kindOfRow(i).stakes; });
-    rateBars("chart-month", "rates", "Hero: won per 100 hands by month", rows.filter(function (i) { return H.cols.t[i] !== -2147483648; }),
-      function (i) { return stamp(H.t0 + H.cols.t[i], false).slice(0, 7); }, undefined, true);
-    renderSessions(rows);
-    prune("rates");
-  }
-
-  var RANKS = "AKQJT98765432";
-  function renderStarts(rows) {
-    var families = groupBy(rows.filter(function (i) { return H.starts[H.cols.start[i]] !== "n/a" && kindOfRow(i).family; }),
-      function (i) { return kindOfRow(i).family + "|" + kindOfRow(i).unit_name; });
-    var index = 0;
-    families.forEach(function (list, key) {
-      var fam = key.split("|")[0], unit = key.split("|")[1], id = "chart-starts-" + index++;
-      slot("starts", id, "chart" + (fam === "hold'em" ? " grid" : ""));
-      var groups = groupBy(list, function (i) { return H.starts[H.cols.start[i]]; });
-      var rate = function (cls) { var l = groups.get(cls); if (!l) return null; var s = 0; l.forEach(function (i) { s += units(i); }); return s / l.length * 100; };
-      var title = "Hero's starting hands, " + fam + ": won/100 (" + unit + ") and hands (" + list.length + ")";
-      if (fam === "hold'em") {
-        var z = [], text = [], names = [];
-        for (var r = 0; r < 13; r++) {
-          z.push([]); text.push([]); names.push([]);
-          for (var c = 0; c < 13; c++) {
-            var cls = r === c ? RANKS[r] + RANKS[c] : r < c ? RANKS[r] + RANKS[c] + "s" : RANKS[c] + RANKS[r] + "o";
-            var n = (groups.get(cls) || []).length;
-            z[r].push(rate(cls)); text[r].push(n ? cls + "<br>" + n : cls); names[r].push(cls);
-          }
-        }
-        var hidden = {showticklabels: false, showgrid: false, zeroline: false, showline: false, ticks: ""};
-        var l = layout(title, "", "", {xaxis: hidden, yaxis: Object.assign({autorange: "reversed", scaleanchor: "x"}, hidden)});
-        l.height = 640; l.width = Math.min(720, $("starts").clientWidth || 720); l.margin = {l: 10, r: 10, t: 50, b: 10};
-        /* the colours span the 90th percentile of |won/100| over the cells: a rare start's outlier saturates */
-        var mags = [].concat.apply([], z).filter(function (v) { return v !== null; }).map(Math.abs).sort(function (a, b) { return a - b; });
-        var limit = mags.length ? Math.max(1, mags[Math.floor(0.9 * (mags.length - 1))]) : 1;
-        draw(id, [{type: "heatmap", z: z, text: text, customdata: names, texttemplate: "%{text}", textfont: {size: 10},
-          colorscale: [[0, "#c0392b"], [0.5, "#f7f7f7"], [1, "#1e8449"]], zmin: -limit, zmax: limit, xgap: 1, ygap: 1,
-          hovertemplate: "%{customdata}: %{z:.1f} " + esc(unit) + "/100<extra></extra>",
-          colorbar: {title: {text: esc(unit + "/100")}}}], l);
-      } else {
-        var cats = Array.from(groups.keys()).sort(function (a, b) { return groups.get(b).length - groups.get(a).length; });
-        var l2 = layout(title, "", "won/100 (" + unit + ")", {yaxis: {type: "category", autorange: "reversed"}});
-        l2.height = Math.min(1600, 120 + 24 * cats.length);
-        draw(id, [{type: "bar", orientation: "h", y: cats.map(esc), x: cats.map(rate), marker: {color: colour(index)},
-          text: cats.map(function (c) { return groups.get(c).length + " hands"; }), textposition: "auto",
-          hovertemplate: "%{y}: %{x:.2f}/100 (%{text})<extra></extra>", name: esc(fam)}], l2);
-      }
-    });
-    if (!families.size) slot("starts", "starts-none", "note").innerHTML = "<p>No starting hands known (draw games, or no hole cards in the logs).</p>";
-    prune("starts");
-  }
-
-  function renderShown(rows) {
-    var byProfile = groupBy(rows.filter(function (i) { return H.classes[H.cols.shown[i]] !== "n/a"; }), function (i) { return kindOfRow(i).profile; });
-    var profiles = Array.from(byProfile.keys()).sort(function (a, b) { return byProfile.get(b).length - byProfile.get(a).length; });
-    profiles.slice(0, 4).forEach(function (p, k) {
-      var list = byProfile.get(p), theory = D.theory[p] || {}, counts = {};
-      list.forEach(function (i) { var c = H.classes[H.cols.shown[i]]; counts[c] = (counts[c] || 0) + 1; });
-      var order = Object.keys(theory).length ? Object.keys(theory).sort(function (a, b) { return theory[b] - theory[a]; }) : Object.keys(counts);
-      Object.keys(counts).forEach(function (c) { if (order.indexOf(c) < 0) order.push(c); });
-      var id = "chart-shown-" + k;
-      slot("shown", id);
-      var data = [{type: "bar", name: "shown down by the hero", x: order.map(function (c) { return c.replace(/_/g, " "); }),
-        y: order.map(function (c) { return 100 * (counts[c] || 0) / list.length; }), marker: {color: colour(0)}}];
-      if (Object.keys(theory).length) data.push({type: "bar", name: "dealt (theory)", x: data[0].x, y: order.map(function (c) { return theory[c] || 0; }), marker: {color: colour(8)}});
-      draw(id, data, layout(p + ": " + list.length + " hands the hero showed down, by class", "% of hands", "", {xaxis: {type: "category"}}));
-    });
-    var note = slot("shown", "shown-note", "note");
-    note.innerHTML = profiles.length > 4 ? "<p>And " + (profiles.length - 4) + " more games; choose one in the Game filter.</p>" :
-      profiles.length ? "" : "<p>No showdown of the hero with every card known.</p>";
-    prune("shown");
-  }
-
-  /* -- the HUD table of players ------------------------------------------------------------------ */
-  function tableRows() {
-    var ok = kindOk(), from = dayOf(state.from), to = dayOf(state.to), span = {day: 1, week: 7, month: 31, year: 366}[T.period];
-    var players = new Map(), sums = T.sums, C = T.cols;
-    for (var r = 0; r < T.rows; r++) {
-      if (!ok[C.kind[r]]) continue;
-      var d = C.day[r];
-      if (from !== null && d + span - 1 < from) continue;
-      if (to !== null && d > to) continue;
-      var p = players.get(C.player[r]);
-      if (!p) { p = {player: C.player[r], hands: 0, net: {}, decimals: {}, units: {}, sums: {}}; sums.forEach(function (s) { p.sums[s] = 0; }); players.set(C.player[r], p); }
-      var k = kinds[C.kind[r]];
-      p.hands += C.hands[r]; p.net[k.currency] = (p.net[k.currency] || 0) + C.net[r]; p.decimals[k.currency] = k.decimals;
-      var u = p.units[k.unit_name] || (p.units[k.unit_name] = [0, 0]);
-      u[0] += C.won_per_100__num[r]; u[1] += C.won_per_100__den[r];
-      sums.forEach(function (s) { p.sums[s] += C[s][r]; });
-    }
-    var search = state.search.toLowerCase(), out = [];
-    players.forEach(function (p) {
-      var name = T.players[p.player], hero = T.hero[p.player];
-      if (state.who === "hero" && !hero) return;
-      if (state.who === "opponents" && hero) return;
-      if (p.hands < state.minHands) return;
-      if (search && name.toLowerCase().indexOf(search) < 0) return;
-      p.name = name; p.isHero = hero;
-      T.stats.forEach(function (s) {
-        var num = p.sums[s.name + "__num"], den = p.sums[s.name + "__den"];
-        if (s.kind === "percent") { p[s.name] = den ? num / den * 100 : null; p[s.name + "_n"] = den; p[s.name + "_ci"] = wilson(num, den); }
-        else if (s.kind === "per_100") p[s.name] = null;  /* per unit, below */
-        else p[s.name] = den ? num / den : null;
-      });
-      /* won/100 in each unit and net in each currency, the one with the most hands first: never added */
-      var units = Object.keys(p.units).filter(function (u) { return p.units[u][1] > 0; })
-        .sort(function (a, b) { return p.units[b][1] - p.units[a][1]; });
-      p.won_per_100 = units.length ? p.units[units[0]][0] / p.units[units[0]][1] * 100 : null;
-      p.wonText = units.map(function (u) { return fixed(p.units[u][0] / p.units[u][1] * 100, 2) + " " + u; }).join("; ");
-      var curs = Object.keys(p.net).filter(function (c) { return c !== "chips"; })
-        .sort(function (a, b) { return Math.abs(p.net[b]) - Math.abs(p.net[a]); });
-      p.netText = curs.map(function (c) { return money(p.net[c], p.decimals[c]) + " " + c; }).join("; ");
-      p.netSort = curs.length ? p.net[curs[0]] / Math.pow(10, p.decimals[curs[0]]) : null;
-      out.push(p);
-    });
-    return out;
-  }
-  function renderTable() {
-    var rows = tableRows(), key = state.sort, dir = state.dir;
-    rows.sort(function (a, b) {
-      var x = key === "name" ? a.name : key === "net" ? a.netSort : a[key], y = key === "name" ? b.name : key === "net" ? b.netSort : b[key];
-      if (x === null || x === undefined) return 1; if (y === null || y === undefined) return -1;
-      return (typeof x === "string" ? x.localeCompare(y) : x - y) * dir || a.name.localeCompare(b.name);
-    });
-    var pages = Math.max(1, Math.ceil(rows.length / PAGE));
-    state.page = Math.min(state.page, pages - 1);
-    var shown = rows.slice(state.page * PAGE, (state.page + 1) * PAGE);
-    var cols = [["name", "player"], ["hands", "hands"]].concat(T.stats.filter(function (s) { return s.name !== "hands"; }).map(function (s) {
-      return [s.name, s.name === "won_per_100" ? "won/100" : s.label];
-    })).concat([["net", "net won"]]);
-    var head = cols.map(function (c) {
-      var mark = c[0] === key ? (dir < 0 ? " ▼" : " ▲") : "";
-      return '<th data-key="' + c[0] + '" title="click to sort">' + esc(c[1]) + mark + "</th>";
-    }).join("");
-    var body = shown.map(function (p) {
-      return "<tr" + (p.isHero ? ' class="hero"' : "") + ">" + cols.map(function (c) {
-        var k = c[0], s = T.stats.filter(function (x) { return x.name === k; })[0];
-        if (k === "name") return "<td>" + esc(p.name) + (p.isHero ? ' <span class="tag">hero</span>' : "") + "</td>";
-        if (k === "hands") return '<td class="n">' + p.hands.toLocaleString("en-US") + "</td>";
-        if (k === "net") return '<td class="n">' + esc(p.netText) + "</td>";
-        if (s.kind === "percent") {
-          var n = p[k + "_n"] || 0, ci = p[k + "_ci"], alpha = Math.min(1, 0.35 + 0.65 * Math.min(1, n / 100));
-          return p[k] === null ? '<td class="n"></td>' : '<td class="n" style="opacity:' + alpha.toFixed(2) + '" title="' +
-            esc(n + " opportunities; 95% interval " + ci[0].toFixed(1) + "–" + ci[1].toFixed(1) + "%") + '">' + p[k].toFixed(1) + "</td>";
-        }
-        if (k === "won_per_100") return '<td class="n">' + esc(p.wonText) + "</td>";
-        return '<td class="n">' + (p[k] === null ? "" : fixed(p[k], 2)) + "</td>";
-      }).join("") + "</tr>";
-    }).join("");
-    $("hud").innerHTML = '<div class="wide"><table class="hud"><thead><tr>' + head + "</tr></thead><tbody>" + body + "</tbody></table></div>" +
-      '<div class="pager"><button id="hud-prev"' + (state.page ? "" : " disabled") + '>◀ previous</button> page ' + (state.page + 1) + " of " + pages +
-      " (" + rows.length.toLocaleString("en-US") + " players) " + '<button id="hud-next"' + (state.page < pages - 1 ? "" : " disabled") + ">next ▶</button></div>";
-    $("hud").querySelectorAll("th").forEach(function (th) {
-      th.addEventListener("click", function () {
-        var k = th.dataset.key; if (state.sort === k) state.dir = -state.dir; else { state.sort = k; state.dir = k === "name" ? 1 : -1; }
-        renderTable();
-      });
-    });
-    $("hud-prev").addEventListener("click", function () { state.page--; renderTable(); });
-    $("hud-next").addEventListener("click", function () { state.page++; renderTable(); });
-  }
-
-  function render() {
-    var rows = heroRows();
-    $("hero-count").textContent = rows.length.toLocaleString("en-US");
-    renderSummary(rows);
-    renderLines(rows);
-    renderRates(rows);
-    renderStarts(rows);
-    renderShown(rows);
-    renderTable();
-    document.body.dataset.rendered = String((+document.body.dataset.rendered || 0) + 1);
-  }
-
-  /* what the browser tests read: every chart's drawn traces */
-  function charts() {
-    var out = {};
-    document.querySelectorAll(".js-plotly-plot").forEach(function (div) {
-      out[div.id] = {title: div.layout.title && div.layout.title.text, xaxis: div.layout.xaxis, yaxis: div.layout.yaxis,
-        traces: div.data.map(function (t) { return {name: t.name, type: t.type, x: t.x, y: t.y, z: t.z}; })};
-    });
-    return out;
-  }
-
-  async function start() {
-    await window.plotlyReady;
-    T.cols = await unpack(T);
-    if (D.hero) {
-      H = D.hero; H.cols = await unpack(D.hero);
-      for (var i = 1, t = H.cols.t; i < t.length; i++) t[i] += t[i - 1];  /* stored as differences */
-    }
-    buildFilters(); bind(); render();
-    window.dashboard = {state: state, charts: charts, render: render, heroRows: heroRows, tableRows: tableRows};
-    document.body.dataset.ready = "1";
-  }
-  start().catch(function (e) {
-    var box = $("script-errors"); box.style.display = "block"; box.textContent = "The dashboard could not be drawn: " + e;
-    (window.__reportErrors = window.__reportErrors || []).push(String(e));
+function esc(v) {
+  return v === null || v === undefined ? "" : String(v).replace(/[&<>"']/g, function (c) {
+    return {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;"}[c];
   });
-})();
+}
+function $(id) { return document.getElementById(id); }
+function el(tag, attrs, html) {
+  var e = document.createElement(tag);
+  Object.keys(attrs || {}).forEach(function (k) { e.setAttribute(k, attrs[k]); });
+  if (html !== undefined) e.innerHTML = html;
+  return e;
+}
+function colour(i) { return PALETTE[i % PALETTE.length]; }
+var UNITS = ["bb", "big bets", "bring-ins", "antes"];
+function unitColour(unit) { return colour(UNITS.indexOf(unit) >= 0 ? UNITS.indexOf(unit) : UNITS.length); }
+function money(minor, decimals) {
+  var v = minor / Math.pow(10, decimals);
+  return v.toLocaleString("en-US", {minimumFractionDigits: decimals, maximumFractionDigits: decimals});
+}
+function fixed(v, d) { return v === null || !isFinite(v) ? "" : v.toFixed(d); }
+function pad(n) { return (n < 10 ? "0" : "") + n; }
+/* a time as the store holds it, written out with no time zone shift of the browser's */
+function stamp(seconds, withTime) {
+  var d = new Date(seconds * 1000);
+  var day = d.getUTCFullYear() + "-" + pad(d.getUTCMonth() + 1) + "-" + pad(d.getUTCDate());
+  return withTime ? day + " " + pad(d.getUTCHours()) + ":" + pad(d.getUTCMinutes()) + ":" + pad(d.getUTCSeconds()) : day;
+}
+function dayOf(isoDay) { return isoDay ? Date.parse(isoDay + "T00:00:00Z") / 86400000 : null; }
+function wilson(k, n) {
+  if (!n) return [null, null];
+  var p = k / n, z2 = Z95 * Z95, den = 1 + z2 / n, centre = (p + z2 / (2 * n)) / den;
+  var half = Z95 * Math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / den;
+  return [Math.max(0, centre - half) * 100, Math.min(1, centre + half) * 100];
+}
+function sizeBand(size) { return size === 0 ? "unknown" : size <= 2 ? "heads-up (2)" : size <= 6 ? "3–6 seats" : "7+ seats"; }
+
+/* -- the data: the hero's columns inflated in the browser ------------------------------------ */
+async function unpack(spec) {
+  var bytes = Uint8Array.from(atob(spec.gzip_base64), function (c) { return c.charCodeAt(0); });
+  var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+  var buffer = await new Response(stream).arrayBuffer();
+  var types = {int8: Int8Array, uint8: Uint8Array, int16: Int16Array, uint16: Uint16Array, int32: Int32Array,
+    uint32: Uint32Array, float32: Float32Array, float64: Float64Array};
+  var out = {};
+  spec.columns.forEach(function (c) { out[c.name] = new types[c.type](buffer, c.offset, c.length); });
+  return out;
+}
+
+/* -- filters ---------------------------------------------------------------------------------- */
+function kindOk() {
+  return kinds.map(function (k) {
+    return (!state.game || k.game === state.game) && (!state.stakes || k.stakes === state.stakes) &&
+      (!state.currency || k.currency === state.currency);
+  });
+}
+function heroRows() {
+  if (!H) return [];
+  var ok = kindOk(), c = H.cols, n = H.hands, out = [];
+  var from = state.from ? dayOf(state.from) * 86400 - H.t0 : null;
+  var to = state.to ? (dayOf(state.to) + 1) * 86400 - H.t0 : null;
+  var pos = state.position ? H.positions.indexOf(state.position) : -1;
+  for (var i = 0; i < n; i++) {
+    if (!ok[c.kind[i]]) continue;
+    if (pos >= 0 && c.position[i] !== pos) continue;
+    if (state.size && sizeBand(c.size[i]) !== state.size) continue;
+    var t = c.t[i];
+    if ((from !== null || to !== null) && t === -2147483648) continue;
+    if (from !== null && t < from) continue;
+    if (to !== null && t >= to) continue;
+    out.push(i);
+  }
+  return out;
+}
+function options(id, label, values, names) {
+  var select = $(id);
+  select.innerHTML = '<option value="">' + esc(label) + "</option>" + values.map(function (v, i) {
+    return '<option value="' + esc(v) + '">' + esc(names ? names[i] : v) + "</option>";
+  }).join("");
+}
+function uniq(list) { return list.filter(function (v, i) { return list.indexOf(v) === i; }); }
+function buildFilters() {
+  var games = uniq(kinds.map(function (k) { return k.game; })).sort();
+  options("f-game", "all games", games);
+  fillStakes();
+  var currencies = uniq(kinds.map(function (k) { return k.currency; })).sort();
+  options("f-currency", "all currencies", currencies, currencies.map(function (c) {
+    return c === "chips" ? "chips (tournaments)" : c;
+  }));
+  var positions = H ? H.positions.filter(function (p) { return p !== "n/a"; }) : [];
+  options("f-position", "all positions", positions);
+  var bands = H ? uniq(Array.from(H.cols.size).map(sizeBand)) : [];
+  options("f-size", "all table sizes", ["heads-up (2)", "3–6 seats", "7+ seats", "unknown"].filter(function (b) {
+    return bands.indexOf(b) >= 0;
+  }));
+  $("f-min").value = state.minHands;
+  if (H && H.hands) {
+    var lo = Infinity, hi = -Infinity;
+    H.cols.t.forEach(function (t) { if (t !== -2147483648) { lo = Math.min(lo, t); hi = Math.max(hi, t); } });
+    if (hi >= lo) {
+      lo = stamp(H.t0 + lo, false); hi = stamp(H.t0 + hi, false);
+      ["f-from", "f-to"].forEach(function (id) { $(id).min = lo; $(id).max = hi; });
+    }
+  }
+}
+function fillStakes() {
+  var stakes = uniq(kinds.filter(function (k) { return !state.game || k.game === state.game; })
+    .map(function (k) { return k.stakes; }));
+  options("f-stakes", "all stakes", stakes);
+  if (stakes.indexOf(state.stakes) < 0) state.stakes = "";
+  $("f-stakes").value = state.stakes;
+}
+function bind() {
+  var map = {"f-game": "game", "f-stakes": "stakes", "f-currency": "currency", "f-from": "from", "f-to": "to",
+    "f-position": "position", "f-size": "size", "f-who": "who", "f-min": "minHands", "f-search": "search",
+    "f-xaxis": "xaxis"};
+  Object.keys(map).forEach(function (id) {
+    var handler = function () {
+      var v = $(id).value;
+      state[map[id]] = id === "f-min" ? (parseInt(v, 10) || 0) : v;
+      state.page = 0; state.tpage = 0;
+      if (id === "f-game") fillStakes();
+      if (id === "f-who" || id === "f-min" || id === "f-search") renderTable(); else render();
+    };
+    $(id).addEventListener(id === "f-search" || id === "f-min" ? "input" : "change", handler);
+  });
+  $("f-reset").addEventListener("click", function () {
+    ["game", "stakes", "currency", "from", "to", "position", "size", "search"].forEach(function (k) { state[k] = ""; });
+    state.who = "opponents"; state.minHands = D.min_hands || 0; state.page = 0; state.tpage = 0;
+    ["f-game", "f-currency", "f-from", "f-to", "f-position", "f-size", "f-search"].forEach(function (id) { $(id).value = ""; });
+    $("f-who").value = "opponents"; $("f-min").value = state.minHands; fillStakes(); render();
+  });
+}
+
+/* -- charts ------------------------------------------------------------------------------------ */
+function layout(title, ytitle, xtitle, extra) {
+  var l = {title: {text: esc(title), font: {size: 15}}, height: 330, margin: {l: 70, r: 20, t: 50, b: 60},
+    paper_bgcolor: "#fff", plot_bgcolor: "#fff", legend: {orientation: "h", y: -0.22},
+    xaxis: {title: {text: esc(xtitle || "")}, gridcolor: "#eee", zerolinecolor: "#ccc", automargin: true},
+    yaxis: {title: {text: esc(ytitle)}, gridcolor: "#eee", zerolinecolor: "#999", automargin: true},
+    font: {family: "system-ui, sans-serif", size: 12}};
+  Object.keys(extra || {}).forEach(function (k) { l[k] = Object.assign(l[k] || {}, extra[k]); });
+  return l;
+}
+/* dates as dates: never a tick finer than a second, a lone point padded to a day around it */
+function dateAxis(xs) {
+  var lo = Date.parse(xs[0].replace(" ", "T") + "Z"), hi = Date.parse(xs[xs.length - 1].replace(" ", "T") + "Z");
+  var margin = Math.max(43200000, (hi - lo) * 0.03);
+  var fmt = function (ms) { return new Date(ms).toISOString().slice(0, 19).replace("T", " "); };
+  return {type: "date", range: [fmt(lo - margin), fmt(hi + margin)], hoverformat: "%Y-%m-%d %H:%M:%S",
+    tickformatstops: [{dtickrange: [null, 60000], value: "%H:%M:%S\n%Y-%m-%d"},
+      {dtickrange: [60000, 86400000], value: "%H:%M\n%Y-%m-%d"},
+      {dtickrange: [86400000, 2592000000], value: "%Y-%m-%d"}, {dtickrange: [2592000000, null], value: "%Y-%m"}]};
+}
+function countAxis(n) { return {rangemode: "tozero", tickformat: ",d", dtick: n <= 10 ? 1 : undefined}; }
+function draw(id, data, l) {
+  Plotly.react(id, data, l, {responsive: true, displaylogo: false});
+}
+function slot(container, id, cls) {
+  var div = $(id);
+  if (!div) { div = el("div", {id: id, "class": cls || "chart"}); $(container).appendChild(div); }
+  div.dataset.live = "1";
+  return div;
+}
+function prune(container) {
+  Array.from($(container).children).forEach(function (c) {
+    if (c.dataset.live !== "1") { if (c.classList.contains("js-plotly-plot")) Plotly.purge(c); c.remove(); }
+    delete c.dataset.live;
+  });
+}
+function currencyOf(i) { return kinds[H.cols.kind[i]].currency; }
+function kindOfRow(i) { return kinds[H.cols.kind[i]]; }
+function units(i) { return H.cols.net[i] / H.units[H.cols.unit[i]]; }
+function flag(i, name) { return (H.cols.flags[i] >> H.flags.indexOf(name)) & 1; }
+function groupBy(rows, key) {
+  var groups = new Map();
+  rows.forEach(function (i) { var k = key(i); if (!groups.has(k)) groups.set(k, []); groups.get(k).push(i); });
+  return groups;
+}
+
+function renderSummary(rows) {
+  var box = $("summary"), cards = [];
+  groupBy(rows, function (i) { return currencyOf(i); }).forEach(function (list, cur) {
+    var k = kindOfRow(list[0]), net = 0, sd = 0, adj = 0;
+    list.forEach(function (i) { net += H.cols.net[i]; adj += H.cols.adjusted[i]; if (flag(i, "showdown")) sd += H.cols.net[i]; });
+    var rates = [];
+    groupBy(list, function (i) { return kindOfRow(i).unit_name; }).forEach(function (l, unit) {
+      var u = 0; l.forEach(function (i) { u += units(i); });
+      rates.push(fixed(u / l.length * 100, 2) + " " + esc(unit) + "/100 (" + l.length.toLocaleString("en-US") + " hands)");
+    });
+    var chips = cur === "chips";
+    cards.push('<div class="card"><div class="cur">' + esc(chips ? "tournament chips" : cur) + "</div>" +
+      '<div class="big">' + (chips ? list.length.toLocaleString("en-US") + " hands" : esc(money(net, k.decimals)) + " " + esc(cur)) + "</div>" +
+      "<div>" + rates.join("<br>") + "</div>" + (chips ? "<div>chips are not added across tournaments</div>" :
+      "<div>showdown " + esc(money(sd, k.decimals)) + " · non-showdown " + esc(money(net - sd, k.decimals)) +
+      " · all-in adjusted " + esc(money(adj, k.decimals)) + "</div>") + "</div>");
+  });
+  box.innerHTML = cards.length ? cards.join("") : "<p>No hands of the hero match the filters.</p>";
+}
+
+function renderLines(rows) {
+  var byCurrency = groupBy(rows.filter(function (i) { return currencyOf(i) !== "chips"; }), currencyOf);
+  var index = 0;
+  byCurrency.forEach(function (list, cur) {
+    var decimals = kindOfRow(list[0]).decimals, scale = Math.pow(10, decimals), step = Math.max(1, Math.ceil(list.length / POINTS));
+    var acc = {net: 0, showdown: 0, nonShowdown: 0, adjusted: 0}, xs = [0], ys = {net: [0], showdown: [0], nonShowdown: [0], adjusted: [0]};
+    var dates = [], luck = [], byDate = state.xaxis === "date";
+    list.forEach(function (i, n) {
+      var net = H.cols.net[i], sd = flag(i, "showdown");
+      acc.net += net; acc.showdown += sd ? net : 0; acc.nonShowdown += sd ? 0 : net; acc.adjusted += H.cols.adjusted[i];
+      if ((n + 1) % step === 0 || n === list.length - 1) {
+        if (H.cols.t[i] === -2147483648 && byDate) return;
+        xs.push(n + 1); dates.push(stamp(H.t0 + H.cols.t[i], true)); luck.push((acc.adjusted - acc.net) / scale);
+        LINES.forEach(function (l) { ys[l[0]].push(acc[l[0]] / scale); });
+      }
+    });
+    var id = "chart-winnings-" + index;
+    slot("hero-lines", id);
+    var x = byDate ? dates : xs;
+    var data = LINES.map(function (l) {
+      return {type: "scatter", mode: "lines", name: l[1], x: x, y: byDate ? ys[l[0]].slice(1) : ys[l[0]],
+        line: {color: l[2], width: l[0] === "net" ? 2.2 : 1.4}};
+    });
+    var l = layout("Hero: cumulative winnings in " + cur + " (" + list.length.toLocaleString("en-US") + " hands)",
+      "won (" + cur + ")", byDate ? CLOCK : "hands");
+    l.xaxis = Object.assign(l.xaxis, byDate && dates.length ? dateAxis(dates) : countAxis(list.length));
+    draw(id, data, l);
+    var allins = list.filter(function (i) { return flag(i, "allin"); }).length;
+    if (allins && dates.length) {
+      var lid = "chart-luck-" + index;
+      slot("hero-lines", lid);
+      var ll = layout("All-in luck in " + cur + ": all-in adjusted minus actual (" + allins + " all-in hands)",
+        "luck (" + cur + ")", CLOCK);
+      ll.xaxis = Object.assign(ll.xaxis, dateAxis(dates));
+      draw(lid, [{type: "scatter", mode: dates.length < 30 ? "lines+markers" : "lines", name: "luck", x: dates, y: luck,
+        line: {color: "#9467bd"}}], ll);
+    }
+    index++;
+  });
+  if (!byCurrency.size) $("hero-lines").dataset.empty = "1";
+  prune("hero-lines");
+}
+
+function rateBars(id, container, title, rows, key, order, vertical) {
+  var byUnit = groupBy(rows, function (i) { return kindOfRow(i).unit_name; }), data = [], cats = [];
+  byUnit.forEach(function (list, unit) {
+    var groups = groupBy(list, key), xs = Array.from(groups.keys());
+    xs.sort(order || undefined);
+    var ys = [], texts = [];
+    xs.forEach(function (x) {
+      var l = groups.get(x), s = 0; l.forEach(function (i) { s += units(i); });
+      ys.push(s / l.length * 100); texts.push(l.length + " hands");
+    });
+    xs.forEach(function (x) { if (cats.indexOf(x) < 0) cats.push(x); });
+    data.push({type: "bar", name: esc(unit + "/100"), x: xs.map(esc), y: ys, customdata: texts,
+      hovertemplate: "%{x}: %{y:.2f} " + esc(unit) + "/100 (%{customdata})<extra></extra>", marker: {color: unitColour(unit)}});
+  });
+  slot(container, id);
+  if (!data.length) { $(id).innerHTML = "<p>No hands.</p>"; return; }
+  var units2 = Array.from(byUnit.keys()).join(", ");
+  cats.sort(order || undefined);
+  var l = layout(title, "won/100 (" + units2 + ")", "", {xaxis: {type: "category", categoryorder: "array", categoryarray: cats.map(esc)}});
+  if (cats.length > 12 && !vertical) {  /* many categories: horizontal bars, as tall as they need */
+    data.forEach(function (d) { var x = d.x; d.x = d.y; d.y = x; d.orientation = "h"; d.hovertemplate = "%{y}: %{x:.2f}/100 (%{customdata})<extra></extra>"; });
+    l.height = Math.min(2400, 120 + 22 * cats.length * data.length);
+    l.yaxis = Object.assign(l.yaxis, {type: "category", title: {text: ""}, autorange: "reversed", categoryorder: "array", categoryarray: cats.map(esc)});
+    l.xaxis = Object.assign(l.xaxis, {type: "linear", title: {text: esc("won/100 (" + units2 + ")")}});
+  }
+  draw(id, data, l);
+}
+
+function sessionsOf(rows) {
+  var out = [], current = null;
+  rows.forEach(function (i) {
+    var t = H.cols.t[i];
+    if (t === -2147483648) return;
+    if (!current || t - current.last > D.session_gap) {
+      current = {start: t, last: t, hands: 0, net: {}}; out.push(current);
+    }
+    if (current.hands === 0) current.local = t + H.cols.offset[i] * 60;  /* the log's own clock */
+    current.last = Math.max(current.last, t); current.hands++;
+    var cur = currencyOf(i); current.net[cur] = (current.net[cur] || 0) + H.cols.net[i];
+    current.decimals = current.decimals || {}; current.decimals[cur] = kindOfRow(i).decimals;
+  });
+  return out;
+}
+function renderSessions(rows) {
+  var list = sessionsOf(rows), currencies = [];  /* one chart per currency: no axis adds two */
+  list.forEach(function (s) { Object.keys(s.net).forEach(function (c) { if (currencies.indexOf(c) < 0 && c !== "chips") currencies.push(c); }); });
+  currencies.forEach(function (c, k) {
+    var ss = list.filter(function (s) { return s.net[c] !== undefined; }), id = "chart-sessions-" + k;
+    slot("rates", id);
+    draw(id, [{type: "bar", name: esc(c), x: ss.map(function (s) { return stamp(H.t0 + s.local, true); }),
+      y: ss.map(function (s) { return s.net[c] / Math.pow(10, s.decimals[c]); }), marker: {color: colour(k)},
+      text: ss.map(function (s) { return s.hands + " hands"; }), hovertemplate: "%{x}: %{y} " + esc(c) + " (%{text})<extra></extra>"}],
+      layout("Hero: result of each session in " + c + " (" + ss.length + " sessions; a gap over " + (D.session_gap / 60) +
+        " minutes starts one)", "won (" + c + ")", "session start (the log's local time)",
+        {xaxis: {type: "category", categoryorder: "category ascending", nticks: 12}}));
+  });
+  if (!currencies.length) slot("rates", "sessions-none", "note").innerHTML = "<p>No timed cash hands.</p>";
+  var recent = list.slice(-20).reverse();
+  $("sessions").innerHTML = recent.length ? '<div class="wide"><table><thead><tr><th>start (the log&#x27;s local time)</th><th>minutes</th><th>hands</th><th>won</th></tr></thead><tbody>' +
+    recent.map(function (s) {
+      return "<tr><td>" + stamp(H.t0 + s.local, true) + '</td><td class="n">' + Math.round((s.last - s.start) / 60) + '</td><td class="n">' + s.hands +
+        '</td><td class="n">' + Object.keys(s.net).map(function (c) { return esc(c === "chips" ? "" : money(s.net[c], s.decimals[c]) + " " + c); }).filter(Boolean).join("; ") + "</td></tr>";
+    }).join("") + "</tbody></table></div><p>The 20 latest sessions of " + list.length + ".</p>" : "";
+}
+
+function renderRates(rows) {
+  var order = function (a, b) { return H.positions.indexOf(a) - H.positions.indexOf(b); };
+  var posRows = rows.filter(function (i) { return H.positions[H.cols.position[i]] !== "n/a"; });
+  rateBars("chart-position", "rates", "Hero: won per 100 hands by position (hold'em games, table order)", posRows,
+    function (i) { return H.positions[H.cols.position[i]]; }, order);
+  rateBars("chart-stakes", "rates", "Hero: won per 100 hands by stakes", rows, function (i) { return kindOfRow(i).stakes; });
+  rateBars("chart-month", "rates", "Hero: won per 100 hands by month", rows.filter(function (i) { return H.cols.t[i] !== -2147483648; }),
+    function (i) { return stamp(H.t0 + H.cols.t[i], false).slice(0, 7); }, undefined, true);
+  renderSessions(rows);
+  prune("rates");
+}
+
+var RANKS = "AKQJT98765432";
+function renderStarts(rows) {
+  var families = groupBy(rows.filter(function (i) { return H.starts[H.cols.start[i]] !== "n/a" && kindOfRow(i).family; }),
+    function (i) { return kindOfRow(i).family + "|" + kindOfRow(i).unit_name; });
+  var index = 0;
+  families.forEach(function (list, key) {
+    var fam = key.split("|")[0], unit = key.split("|")[1], id = "chart-starts-" + index++;
+    slot("starts", id, "chart" + (fam === "hold'em" ? " grid" : ""));
+    var groups = groupBy(list, function (i) { return H.starts[H.cols.start[i]]; });
+    var rate = function (cls) { var l = groups.get(cls); if (!l) return null; var s = 0; l.forEach(function (i) { s += units(i); }); return s / l.length * 100; };
+    var title = "Hero's starting hands, " + fam + ": won/100 (" + unit + ") and hands (" + list.length + ")";
+    if (fam === "hold'em") {
+      var z = [], text = [], names = [];
+      for (var r = 0; r < 13; r++) {
+        z.push([]); text.push([]); names.push([]);
+        for (var c = 0; c < 13; c++) {
+          var cls = r === c ? RANKS[r] + RANKS[c] : r < c ? RANKS[r] + RANKS[c] + "s" : RANKS[c] + RANKS[r] + "o";
+          var n = (groups.get(cls) || []).length;
+          z[r].push(rate(cls)); text[r].push(n ? cls + "<br>" + n : cls); names[r].push(cls);
+        }
+      }
+      var hidden = {showticklabels: false, showgrid: false, zeroline: false, showline: false, ticks: ""};
+      var l = layout(title, "", "", {xaxis: hidden, yaxis: Object.assign({autorange: "reversed", scaleanchor: "x"}, hidden)});
+      l.height = 640; l.width = Math.min(720, $("starts").clientWidth || 720); l.margin = {l: 10, r: 10, t: 50, b: 10};
+      /* the colours span the 90th percentile of |won/100| over the cells: a rare start's outlier saturates */
+      var mags = [].concat.apply([], z).filter(function (v) { return v !== null; }).map(Math.abs).sort(function (a, b) { return a - b; });
+      var limit = mags.length ? Math.max(1, mags[Math.floor(0.9 * (mags.length - 1))]) : 1;
+      draw(id, [{type: "heatmap", z: z, text: text, customdata: names, texttemplate: "%{text}", textfont: {size: 10},
+        colorscale: [[0, "#c0392b"], [0.5, "#f7f7f7"], [1, "#1e8449"]], zmin: -limit, zmax: limit, xgap: 1, ygap: 1,
+        hovertemplate: "%{customdata}: %{z:.1f} " + esc(unit) + "/100<extra></extra>",
+        colorbar: {title: {text: esc(unit + "/100")}}}], l);
+    } else {
+      var cats = Array.from(groups.keys()).sort(function (a, b) { return groups.get(b).length - groups.get(a).length; });
+      var l2 = layout(title, "", "won/100 (" + unit + ")", {yaxis: {type: "category", autorange: "reversed"}});
+      l2.height = Math.min(1600, 120 + 24 * cats.length);
+      draw(id, [{type: "bar", orientation: "h", y: cats.map(esc), x: cats.map(rate), marker: {color: colour(index)},
+        text: cats.map(function (c) { return groups.get(c).length + " hands"; }), textposition: "auto",
+        hovertemplate: "%{y}: %{x:.2f}/100 (%{text})<extra></extra>", name: esc(fam)}], l2);
+    }
+  });
+  if (!families.size) slot("starts", "starts-none", "note").innerHTML = "<p>No starting hands known (draw games, or no hole cards in the logs).</p>";
+  prune("starts");
+}
+
+function renderShown(rows) {
+  var byProfile = groupBy(rows.filter(function (i) { return H.classes[H.cols.shown[i]] !== "n/a"; }), function (i) { return kindOfRow(i).profile; });
+  var profiles = Array.from(byProfile.keys()).sort(function (a, b) { return byProfile.get(b).length - byProfile.get(a).length; });
+  profiles.slice(0, 4).forEach(function (p, k) {
+    var list = byProfile.get(p), theory = D.theory[p] || {}, counts = {};
+    list.forEach(function (i) { var c = H.classes[H.cols.shown[i]]; counts[c] = (counts[c] || 0) + 1; });
+    var order = Object.keys(theory).length ? Object.keys(theory).sort(function (a, b) { return theory[b] - theory[a]; }) : Object.keys(counts);
+    Object.keys(counts).forEach(function (c) { if (order.indexOf(c) < 0) order.push(c); });
+    var id = "chart-shown-" + k;
+    slot("shown", id);
+    var data = [{type: "bar", name: "shown down by the hero", x: order.map(function (c) { return c.replace(/_/g, " "); }),
+      y: order.map(function (c) { return 100 * (counts[c] || 0) / list.length; }), marker: {color: colour(0)}}];
+    if (Object.keys(theory).length) data.push({type: "bar", name: "dealt (theory)", x: data[0].x, y: order.map(function (c) { return theory[c] || 0; }), marker: {color: colour(8)}});
+    draw(id, data, layout(p + ": " + list.length + " hands the hero showed down, by class", "% of hands", "", {xaxis: {type: "category"}}));
+  });
+  var note = slot("shown", "shown-note", "note");
+  note.innerHTML = profiles.length > 4 ? "<p>And " + (profiles.length - 4) + " more games; choose one in the Game filter.</p>" :
+    profiles.length ? "" : "<p>No showdown of the hero with every card known.</p>";
+  prune("shown");
+}
+
+/* -- the HUD table of players ------------------------------------------------------------------ */
+function tableRows() {
+  var ok = kindOk(), from = dayOf(state.from), to = dayOf(state.to), span = {day: 1, week: 7, month: 31, year: 366}[T.period];
+  var players = new Map(), sums = T.sums, C = T.cols;
+  for (var r = 0; r < T.rows; r++) {
+    if (!ok[C.kind[r]]) continue;
+    var d = C.day[r];
+    if (from !== null && d + span - 1 < from) continue;
+    if (to !== null && d > to) continue;
+    var p = players.get(C.player[r]);
+    if (!p) { p = {player: C.player[r], hands: 0, net: {}, decimals: {}, units: {}, sums: {}}; sums.forEach(function (s) { p.sums[s] = 0; }); players.set(C.player[r], p); }
+    var k = kinds[C.kind[r]];
+    p.hands += C.hands[r]; p.net[k.currency] = (p.net[k.currency] || 0) + C.net[r]; p.decimals[k.currency] = k.decimals;
+    var u = p.units[k.unit_name] || (p.units[k.unit_name] = [0, 0]);
+    u[0] += C.won_per_100__num[r]; u[1] += C.won_per_100__den[r];
+    sums.forEach(function (s) { p.sums[s] += C[s][r]; });
+  }
+  var search = state.search.toLowerCase(), out = [];
+  players.forEach(function (p) {
+    var name = T.players[p.player], hero = T.hero[p.player];
+    if (state.who === "hero" && !hero) return;
+    if (state.who === "opponents" && hero) return;
+    if (p.hands < state.minHands) return;
+    if (search && name.toLowerCase().indexOf(search) < 0) return;
+    p.name = name; p.isHero = hero;
+    T.stats.forEach(function (s) {
+      var num = p.sums[s.name + "__num"], den = p.sums[s.name + "__den"];
+      if (s.kind === "percent") { p[s.name] = den ? num / den * 100 : null; p[s.name + "_n"] = den; p[s.name + "_ci"] = wilson(num, den); }
+      else if (s.kind === "per_100") p[s.name] = null;  /* per unit, below */
+      else p[s.name] = den ? num / den : null;
+    });
+    /* won/100 in each unit and net in each currency, the one with the most hands first: never added */
+    var units = Object.keys(p.units).filter(function (u) { return p.units[u][1] > 0; })
+      .sort(function (a, b) { return p.units[b][1] - p.units[a][1]; });
+    p.won_per_100 = units.length ? p.units[units[0]][0] / p.units[units[0]][1] * 100 : null;
+    p.wonText = units.map(function (u) { return fixed(p.units[u][0] / p.units[u][1] * 100, 2) + " " + u; }).join("; ");
+    var curs = Object.keys(p.net).filter(function (c) { return c !== "chips"; })
+      .sort(function (a, b) { return Math.abs(p.net[b]) - Math.abs(p.net[a]); });
+    p.netText = curs.map(function (c) { return money(p.net[c], p.decimals[c]) + " " + c; }).join("; ");
+    p.netSort = curs.length ? p.net[curs[0]] / Math.pow(10, p.decimals[curs[0]]) : null;
+    out.push(p);
+  });
+  return out;
+}
+function renderTable() {
+  var rows = tableRows(), key = state.sort, dir = state.dir;
+  rows.sort(function (a, b) {
+    var x = key === "name" ? a.name : key === "net" ? a.netSort : a[key], y = key === "name" ? b.name : key === "net" ? b.netSort : b[key];
+    if (x === null || x === undefined) return 1; if (y === null || y === undefined) return -1;
+    return (typeof x === "string" ? x.localeCompare(y) : x - y) * dir || a.name.localeCompare(b.name);
+  });
+  var pages = Math.max(1, Math.ceil(rows.length / PAGE));
+  state.page = Math.min(state.page, pages - 1);
+  var shown = rows.slice(state.page * PAGE, (state.page + 1) * PAGE);
+  var cols = [["name", "player"], ["hands", "hands"]].concat(T.stats.filter(function (s) { return s.name !== "hands"; }).map(function (s) {
+    return [s.name, s.name === "won_per_100" ? "won/100" : s.label];
+  })).concat([["net", "net won"]]);
+  var head = cols.map(function (c) {
+    var mark = c[0] === key ? (dir < 0 ? " ▼" : " ▲") : "";
+    return '<th data-key="' + c[0] + '" title="click to sort">' + esc(c[1]) + mark + "</th>";
+  }).join("");
+  var body = shown.map(function (p) {
+    return "<tr" + (p.isHero ? ' class="hero"' : "") + ">" + cols.map(function (c) {
+      var k = c[0], s = T.stats.filter(function (x) { return x.name === k; })[0];
+      if (k === "name") return "<td>" + esc(p.name) + (p.isHero ? ' <span class="tag">hero</span>' : "") + "</td>";
+      if (k === "hands") return '<td class="n">' + p.hands.toLocaleString("en-US") + "</td>";
+      if (k === "net") return '<td class="n">' + esc(p.netText) + "</td>";
+      if (s.kind === "percent") {
+        var n = p[k + "_n"] || 0, ci = p[k + "_ci"], alpha = Math.min(1, 0.35 + 0.65 * Math.min(1, n / 100));
+        return p[k] === null ? '<td class="n"></td>' : '<td class="n" style="opacity:' + alpha.toFixed(2) + '" title="' +
+          esc(n + " opportunities; 95% interval " + ci[0].toFixed(1) + "–" + ci[1].toFixed(1) + "%") + '">' + p[k].toFixed(1) + "</td>";
+      }
+      if (k === "won_per_100") return '<td class="n">' + esc(p.wonText) + "</td>";
+      return '<td class="n">' + (p[k] === null ? "" : fixed(p[k], 2)) + "</td>";
+    }).join("") + "</tr>";
+  }).join("");
+  $("hud").innerHTML = '<div class="wide"><table class="hud"><thead><tr>' + head + "</tr></thead><tbody>" + body + "</tbody></table></div>" +
+    '<div class="pager"><button id="hud-prev"' + (state.page ? "" : " disabled") + '>◀ previous</button> page ' + (state.page + 1) + " of " + pages +
+    " (" + rows.length.toLocaleString("en-US") + " players) " + '<button id="hud-next"' + (state.page < pages - 1 ? "" : " disabled") + ">next ▶</button></div>";
+  $("hud").querySelectorAll("th").forEach(function (th) {
+    th.addEventListener("click", function () {
+      var k = th.dataset.key; if (state.sort === k) state.dir = -state.dir; else { state.sort = k; state.dir = k === "name" ? 1 : -1; }
+      renderTable();
+    });
+  });
+  $("hud-prev").addEventListener("click", function () { state.page--; renderTable(); });
+  $("hud-next").addEventListener("click", function () { state.page++; renderTable(); });
+}
+
+function render() {
+  var rows = heroRows();
+  $("hero-count").textContent = rows.length.toLocaleString("en-US");
+  renderSummary(rows);
+  renderLines(rows);
+  renderRates(rows);
+  renderStarts(rows);
+  renderShown(rows);
+  renderTable();
+  renderTournaments();
+  document.body.dataset.rendered = String((+document.body.dataset.rendered || 0) + 1);
+}
+
+/* what the browser tests read: every chart's drawn traces */
+function charts() {
+  var out = {};
+  document.querySelectorAll(".js-plotly-plot").forEach(function (div) {
+    out[div.id] = {title: div.layout.title && div.layout.title.text, xaxis: div.layout.xaxis, yaxis: div.layout.yaxis,
+      traces: div.data.map(function (t) { return {name: t.name, type: t.type, x: t.x, y: t.y, z: t.z}; })};
+  });
+  return out;
+}
+
+async function start() {
+  await window.plotlyReady;
+  T.cols = await unpack(T);
+  if (D.hero) {
+    H = D.hero; H.cols = await unpack(D.hero);
+    for (var i = 1, t = H.cols.t; i < t.length; i++) t[i] += t[i - 1];  /* stored as differences */
+  }
+  buildFilters(); bind(); render();
+  window.dashboard = {state: state, charts: charts, render: render, heroRows: heroRows, tableRows: tableRows,
+    tournamentRows: tournamentRows};
+  document.body.dataset.ready = "1";
+}
+start().catch(function (e) {
+  var box = $("script-errors"); box.style.display = "block"; box.textContent = "The dashboard could not be drawn: " + e;
+  (window.__reportErrors = window.__reportErrors || []).push(String(e));
+});

@@ -5,13 +5,14 @@ blue, non-showdown in red, all-in adjusted in orange, the trackers' convention) 
 hands or by date, all-in luck, won per 100 hands by position (table order), stakes, month and the
 result of each session, the starting-hand grid (13×13 for hold'em; groups for Omaha, three-card starts
 for stud, the first up card for Sökö), the hands shown down beside their theoretical frequencies. Then
-a HUD-style table of the opponents (sortable, paged, searchable, each percentage shaded by its sample
-and its 95% interval on hover), the hero's tournaments, and the audit of the hands.
+the hero's tournaments (buy-in, finish, prize, bounties, profit; ROI and ITM per currency, profit over time), a
+HUD-style table of the opponents (sortable, paged, searchable, each percentage shaded by its sample and its 95%
+interval on hover), and the audit of the hands.
 
 The filter bar (game, stakes, currency, dates, position, table size, hero or opponents, minimum
-hands, player search) works in the page: it filters the data embedded by
-:mod:`.dashboard_data` and redraws with the page's script (``dashboard.js``, package data) and
-plotly.js, both embedded once. No server and no network are needed.
+hands, player search) works in the page: it filters the data embedded by :mod:`.dashboard_data` and
+redraws with the page's script (``dashboard.js`` and ``tournaments.js``, package data) and plotly.js,
+both embedded once. No server and no network are needed.
 """
 
 from __future__ import annotations
@@ -43,8 +44,18 @@ FILTERS = """
 
 NAV = ('<nav class="noprint">' + " · ".join(f'<a href="#{a}">{t}</a>' for a, t in (
     ("results", "results"), ("win-rate", "win rate"), ("starting-hands", "starting hands"),
-    ("shown-down", "shown down"), ("hero-sessions", "sessions"), ("players", "players"),
-    ("tournaments", "tournaments"), ("audit", "audit"))) + "</nav>")
+    ("shown-down", "shown down"), ("hero-sessions", "sessions"), ("tournaments", "tournaments"),
+    ("players", "players"), ("audit", "audit"))) + "</nav>")
+
+SCRIPTS = ("dashboard.js", "tournaments.js")
+"""The page's script (package data), in one strict-mode function whose names they share."""
+
+TOURNAMENTS = """<h2 id="tournaments">Hero: tournaments</h2>
+<p>Each tournament of the hero: the buy-in, bounty and fee of its header, the place and prize of the finish line
+the logs hold (none where they end before the hero's finish), the bounties won, and the profit (prize and
+bounties less the entry, in the buy-in's currency; re-entries and add-ons are not in the logs). Chips are never
+added across tournaments. The game, currency (a buy-in's; chips keeps them all) and date filters apply.</p>
+<div id="t-summary" class="cards-row"></div><div id="t-lines"></div><div id="t-table"></div>"""
 
 TABLE_FILTERS = """
 <form class="filters noprint" onsubmit="return false">
@@ -98,7 +109,7 @@ def dashboard(store: Store, filters: Filters = Filters(), title: str = "soko_ana
               "<p>How often each class was shown down, beside how often it is dealt (all hands of the game's size; "
               "for Sökö the counts of RULES.md §2 item 17). Showdowns are chosen hands, so strong classes come up "
               "more often than they are dealt.</p>", '<div id="shown"></div>',
-              '<h2 id="hero-sessions">Hero: sessions</h2>', '<div id="sessions"></div>',
+              '<h2 id="hero-sessions">Hero: sessions</h2>', '<div id="sessions"></div>', TOURNAMENTS,
               '<h2 id="players">Players</h2>',
               f"<p>HUD stats per player of the hands the filters above keep (game, stakes, currency; dates by "
               f"{esc(data['table']['period'])}; position and table size apply to the hero's charts only). "
@@ -106,7 +117,8 @@ def dashboard(store: Store, filters: Filters = Filters(), title: str = "soko_ana
               "Click a heading to sort. Definitions: docs/stats.md or <code>soko stats --explain NAME</code>.</p>",
               TABLE_FILTERS, '<div id="hud"></div>']
     parts += _findings(store, filters)
-    parts += [_data_script(data), f"<script>{files(__package__).joinpath('dashboard.js').read_text('utf-8')}</script>"]
+    script = "\n".join(files(__package__).joinpath(name).read_text("utf-8") for name in SCRIPTS)
+    parts += [_data_script(data), f'<script>(function () {{\n"use strict";\n{script}}})();</script>']
     return page(title, "\n".join(parts), charts=True, packed=True)
 
 

@@ -13,7 +13,8 @@ opponents, minimum hands, a player search) work on data it carries:
 - **everyone's stat sums** per player, kind and period (the day, or the week or month when days would make
   too many rows), from ``player_days`` (the sums import keeps): the HUD table sums the rows the filters
   keep and divides, and draws the 95% Wilson interval of each percentage.
-- **tournaments** of the hero, one row each, and the theoretical frequency of each hand class.
+- **tournaments** of the hero, one row each (buy-in, fee, bounty, place, prize, bounties won, profit: see
+  :func:`~soko_analytics.stats.tournament_results`), and the theoretical frequency of each hand class.
 
 The hero is each hand's log owner (``hands.hero``); with ``--player`` the named players' rows, taken
 together as one person's accounts; in a store with no owner (PHH, simulated logs without one), the
@@ -32,13 +33,13 @@ import polars as pl
 
 from ..rules.frequencies import class_counts
 from ..rules.profiles import resolve
-from ..stats import CATALOGUE, Filters, top_players
+from ..stats import CATALOGUE, Filters, top_players, tournament_results
 from ..stats.query import SESSION_GAP, _sums
 from ..stats.starts import family, start_classes
 from ..store.db import Store
 from ..store.facts import rollup_sums, unit_sql
 
-__all__ = ["HUD_STATS", "POSITIONS", "focus", "pack", "payload"]
+__all__ = ["HUD_STATS", "POSITIONS", "TOURNAMENT_COLUMNS", "focus", "pack", "payload"]
 
 POSITIONS = ("SB", "BB", "UTG", "UTG+1", "UTG+2", "UTG+3", "MP", "HJ", "CO", "BTN")
 """Hold'em positions (core/src/keys.rs names them) in table order from the small blind, as trackers list them."""
@@ -191,6 +192,21 @@ def _opponents(frame: pl.DataFrame, kinds: pl.DataFrame, heroes: set[str], perio
                                     if s.name in HUD_STATS], **pack(columns)}
 
 
+TOURNAMENT_COLUMNS = ("player", "site", "tournament_id", "first", "last", "hands", "game", "buy_in", "bounty", "fee",
+                      "cost", "currency", "decimals", "place", "prize", "bounties_won", "profit")
+"""The columns of each embedded tournament row (times in epoch seconds, money in minor units, null unknown)."""
+
+
+def _tournaments(store: Store, chosen: Filters) -> dict[str, Any] | None:
+    """The hero's tournaments (:func:`~soko_analytics.stats.tournament_results`), one row (a list) each."""
+    frame = tournament_results(store, chosen)
+    if frame.is_empty():
+        return None
+    frame = frame.with_columns(pl.col("first_played_at").dt.epoch("s").alias("first"),
+                               pl.col("last_played_at").dt.epoch("s").alias("last"))
+    return {"columns": list(TOURNAMENT_COLUMNS), "rows": frame.select(TOURNAMENT_COLUMNS).rows()}
+
+
 def _theory(kinds: pl.DataFrame) -> dict[str, dict[str, float]]:
     """Each profile's share (%) of the hand classes dealt, where known (RULES.md §2 item 17 for Sökö)."""
     out = {}
@@ -210,7 +226,7 @@ def payload(store: Store, filters: Filters) -> dict[str, Any]:
     rows = _hero_rows(store, chosen) if names else pl.DataFrame()
     cube, period = _cube(store, replace(filters, players=(), hero=False))
     if cube.is_empty():
-        return {"focus": {"how": how, "names": names}, "kinds": [], "hero": None, "table": None}
+        return {"focus": {"how": how, "names": names}, "kinds": [], "hero": None, "table": None, "tournaments": None}
     kinds = _kinds([rows, cube])
     heroes = set(names) if how != "most hands" else set()
     return {
@@ -218,6 +234,7 @@ def payload(store: Store, filters: Filters) -> dict[str, Any]:
         "kinds": [{**k, "family": family(k["game"])} for k in kinds.drop("kind").to_dicts()],
         "hero": _hero(rows, kinds) if len(rows) else None,
         "table": _opponents(cube, kinds, heroes, period),
+        "tournaments": _tournaments(store, chosen) if names else None,
         "theory": _theory(kinds),
         "session_gap": int(SESSION_GAP.total_seconds()),
         "min_hands": filters.min_hands,

@@ -16,7 +16,7 @@ import pytest
 
 from soko_analytics import api
 from soko_analytics.reports.browser import Browser, find_chromium
-from soko_analytics.stats import Filters, player_stats
+from soko_analytics.stats import Filters, player_stats, tournament_results
 from soko_analytics.store.db import Store
 
 CHROMIUM = find_chromium()
@@ -26,7 +26,7 @@ pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="headless Chromium is n
 
 READY = "document.body.dataset.ready === '1'"
 CHARTS = "window.dashboard.charts()"
-CURRENCY = re.compile(r"\((?:[A-Z]{3}|play|chips)\)")
+CURRENCY = re.compile(r"\((?:[A-Z]{2,4}|play|chips)\)")
 
 
 @pytest.fixture(scope="module")
@@ -136,7 +136,7 @@ def test_axes_name_their_currency_and_dates_have_no_sub_second_ticks(browser, co
         redrawn(page, lambda: page.select("#f-xaxis", xaxis))
         drawn = page.evaluate(CHARTS)
         for name, chart in drawn.items():
-            if name.startswith(("chart-winnings-", "chart-luck-", "chart-sessions-")):
+            if name.startswith(("chart-winnings-", "chart-luck-", "chart-sessions-", "chart-tournaments-")):
                 assert CURRENCY.search(chart["yaxis"]["title"]["text"]), (name, chart["yaxis"]["title"])
         ticks = page.evaluate("Array.from(document.querySelectorAll('.js-plotly-plot')).filter(d => "
                               "d.layout.xaxis.type === 'date').map(d => Array.from(d.querySelectorAll('.xtick text'))"
@@ -148,6 +148,55 @@ def test_axes_name_their_currency_and_dates_have_no_sub_second_ticks(browser, co
     # the chips of tournaments are never a winnings line
     titles = [c["title"] for k, c in page.evaluate(CHARTS).items() if k.startswith("chart-winnings-")]
     assert titles and not any("chips" in t for t in titles)
+
+
+def test_the_tournaments_are_the_heros_results(browser, corpus_store, tmp_path):
+    """The tournaments section against stats.tournament_results (tested against the logs' own finish and
+    bounty lines in tests/stats/test_tournaments.py): its rows, ROI, ITM and profit lines, and its filters."""
+    with Store(corpus_store, read_only=True) as store:
+        expected = tournament_results(store, Filters(hero=True))
+    assert expected.height > 20 and expected["profit"].is_not_null().sum() > 3
+    page = open_dashboard(browser, corpus_store, tmp_path)
+    assert page.evaluate("window.dashboard.tournamentRows().length") == expected.height
+    assert f"({expected.height} tournaments)" in page.evaluate("document.getElementById('t-table').innerText")
+    # each currency's cumulative profit ends at the sum of the known profits, and its axis names the currency
+    drawn = {c["yaxis"]["title"]["text"]: c for k, c in page.evaluate(CHARTS).items()
+             if k.startswith("chart-tournaments-")}
+    known = expected.filter(pl.col("profit").is_not_null() & pl.col("currency").is_not_null())
+    sums = known.group_by("currency", "decimals").agg(pl.col("profit").sum())
+    assert len(drawn) == sums.height
+    for row in sums.iter_rows(named=True):
+        chart = drawn[f"profit ({row['currency']})"]
+        assert round(chart["traces"][0]["y"][-1] * 10 ** row["decimals"]) == row["profit"]
+    # ITM and ROI of the dollar tournaments, worked from the rows
+    usd = expected.filter(pl.col("currency") == "USD")
+    finished = usd.filter(pl.col("place").is_not_null() & pl.col("prize").is_not_null())
+    paid = usd.filter(pl.col("profit").is_not_null())
+    summary = page.evaluate("document.getElementById('t-summary').innerText")
+    assert f"in the money {(finished['prize'] > 0).sum()} of the {finished.height} " in summary
+    assert f"ITM {100 * (finished['prize'] > 0).sum() / finished.height:.1f}%" in summary
+    assert f"ROI {100 * paid['profit'].sum() / paid['cost'].sum():.1f}%" in summary
+    # a place and prize the logs state are in the table as they say them
+    won = usd.filter(pl.col("prize") > 0).row(0, named=True)
+    with_id = page.evaluate(f"window.dashboard.tournamentRows().filter(t => t.tournament_id === "
+                            f"'{won['tournament_id']}' && t.site === '{won['site']}')")
+    assert [(t["place"], t["prize"]) for t in with_id] == [(won["place"], won["prize"])]
+    # the page's filters: a currency (the buy-in's), a game (any of a mixed tournament's), a day
+    redrawn(page, lambda: page.select("#f-currency", "EUR"))
+    assert page.evaluate("window.dashboard.tournamentRows().length") == expected.filter(
+        pl.col("currency") == "EUR").height > 0
+    redrawn(page, lambda: page.click("#f-reset"))
+    redrawn(page, lambda: page.select("#f-game", "razz"))
+    assert page.evaluate("window.dashboard.tournamentRows().length") == expected.filter(
+        pl.col("game").str.split("+").list.contains("razz")).height > 0
+    redrawn(page, lambda: page.click("#f-reset"))
+    day = won["last_played_at"].date()
+    for box in ("f-from", "f-to"):
+        redrawn(page, lambda: page.evaluate(f"(e => {{ e.value = '{day.isoformat()}'; e.dispatchEvent("
+                                            f"new Event('change', {{bubbles: true}})); }})"
+                                            f"(document.getElementById('{box}'))"))
+    on_day = expected.filter((pl.col("first_played_at").dt.date() <= day) & (pl.col("last_played_at").dt.date() >= day))
+    assert page.evaluate("window.dashboard.tournamentRows().length") == on_day.height > 0
 
 
 def test_a_lone_hand_gets_whole_ticks(browser, corpus_store, tmp_path):

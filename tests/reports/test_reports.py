@@ -54,7 +54,8 @@ def test_hostile_names_are_escaped(dashboard_html, hand_html):
     assert "</" not in data.group(1)
     assert HOSTILE in _data(dashboard_html)["table"]["players"]
     # the page's script writes a log's text into HTML only through esc() or as textContent
-    script = (Path(api.__file__).parent / "reports" / "dashboard.js").read_text(encoding="utf-8")
+    script = "".join((Path(api.__file__).parent / "reports" / name).read_text(encoding="utf-8")
+                     for name in ("dashboard.js", "tournaments.js"))
     assert "function esc(" in script and "innerHTML = name" not in script
 
 

@@ -1,0 +1,119 @@
+/* The dashboard's tournaments: the hero's tournaments (D.tournaments, rows of dashboard_data.TOURNAMENT_COLUMNS),
+ * filtered by the page's game, currency and dates, summed per currency (never chips: each row is money paid and
+ * won), drawn as cumulative profit over time and listed. Shares dashboard.js's names (dashboard.py wraps both). */
+var TOURNAMENTS = D.tournaments ? D.tournaments.rows.map(function (r) {
+  var t = {};
+  D.tournaments.columns.forEach(function (c, i) { t[c] = r[i]; });
+  return t;
+}) : [];
+
+/* the page's game (any of a mixed tournament's), currency (a buy-in's; "chips" keeps every tournament) and dates
+ * (a tournament played on any day of the range); stakes, position and table size are cash and per-hand choices */
+function tournamentRows() {
+  var from = dayOf(state.from), to = dayOf(state.to);
+  return TOURNAMENTS.filter(function (t) {
+    if (state.game && t.game.split("+").indexOf(state.game) < 0) return false;
+    if (state.currency && state.currency !== "chips" && t.currency !== state.currency) return false;
+    if ((from !== null || to !== null) && (t.first === null || t.last === null)) return false;
+    if (from !== null && t.last < from * 86400) return false;
+    if (to !== null && t.first >= (to + 1) * 86400) return false;
+    return true;
+  });
+}
+
+function currencyName(t) { return t.currency || (t.cost === 0 ? "freerolls" : "unknown buy-in"); }
+function cash(minor, t) { return minor === null ? "" : money(minor, t.decimals) + (t.currency ? " " + t.currency : ""); }
+function buyIn(t) {
+  if (t.cost === null) return "unknown";
+  if (t.cost === 0) return "freeroll";
+  var parts = [money(t.buy_in, t.decimals)];
+  if (t.bounty) parts.push(money(t.bounty, t.decimals) + " bounty");
+  parts.push(money(t.fee, t.decimals));
+  return parts.join(" + ") + (t.currency ? " " + t.currency : "");
+}
+function pct(part, whole) { return whole ? (100 * part / whole).toFixed(1) + "%" : "–"; }
+
+function tournamentSummary(list) {
+  var cards = [];
+  groupTournaments(list).forEach(function (group) {
+    var t0 = group[0], cost = 0, paid = 0, profit = 0, paidKnown = 0, known = 0, finished = 0, itm = 0;
+    group.forEach(function (t) {
+      if (t.place !== null && t.prize !== null) { finished++; if (t.prize > 0) itm++; }
+      if (t.profit !== null) { known++; profit += t.profit; paidKnown += t.cost; }
+      if (t.cost !== null) { paid++; cost += t.cost; }
+    });
+    var unit = t0.currency ? " " + t0.currency : "", lines = [];
+    if (paid) lines.push("entries " + esc(money(cost, t0.decimals) + unit) + (paid < group.length ? " (" + paid + " with a known buy-in)" : ""));
+    lines.push(finished ? "in the money " + itm + " of the " + finished + " whose finish and prize the logs hold (ITM " +
+      pct(itm, finished) + ")" : "no finish with its prize in the logs");
+    if (known) lines.push("profit " + esc(money(profit, t0.decimals) + unit) + " over the " + known + " with a known result" +
+      (paidKnown ? "; ROI " + pct(profit, paidKnown) : ""));
+    cards.push('<div class="card"><div class="cur">' + esc(currencyName(t0)) + "</div>" +
+      '<div class="big">' + group.length + " tournament" + (group.length === 1 ? "" : "s") + "</div><div>" +
+      lines.join("<br>") + "</div></div>");
+  });
+  return cards.join("");
+}
+function groupTournaments(list) {
+  var groups = new Map();
+  list.forEach(function (t) {
+    var k = currencyName(t) + "|" + t.decimals;
+    if (!groups.has(k)) groups.set(k, []);
+    groups.get(k).push(t);
+  });
+  return new Map(Array.from(groups.entries()).sort(function (a, b) { return b[1].length - a[1].length; }));
+}
+
+function tournamentLines(list) {
+  var index = 0;
+  groupTournaments(list).forEach(function (group) {
+    var known = group.filter(function (t) { return t.profit !== null && t.last !== null && t.currency; })
+      .sort(function (a, b) { return a.last - b.last; });
+    if (!known.length) return;
+    var cur = known[0].currency, scale = Math.pow(10, known[0].decimals), acc = 0, xs = [], ys = [], ids = [];
+    known.forEach(function (t) { acc += t.profit; xs.push(stamp(t.last, true)); ys.push(acc / scale); ids.push(t.site + " " + t.tournament_id); });
+    var id = "chart-tournaments-" + index++;
+    slot("t-lines", id);
+    var l = layout("Hero: cumulative tournament profit in " + cur + " (" + known.length + " tournaments with a known result)",
+      "profit (" + cur + ")", CLOCK);
+    l.xaxis = Object.assign(l.xaxis, dateAxis(xs));
+    draw(id, [{type: "scatter", mode: known.length < 60 ? "lines+markers" : "lines", name: esc("profit (" + cur + ")"),
+      x: xs, y: ys, customdata: ids.map(esc), line: {color: colour(index - 1)},
+      hovertemplate: "%{customdata}<br>%{x}: %{y} " + esc(cur) + "<extra></extra>"}], l);
+  });
+  prune("t-lines");
+}
+
+function tournamentTable(list) {
+  var rows = list.slice().sort(function (a, b) { return (b.first || 0) - (a.first || 0); });
+  var pages = Math.max(1, Math.ceil(rows.length / PAGE));
+  state.tpage = Math.min(state.tpage, pages - 1);
+  var players = uniq(rows.map(function (t) { return t.player; })).length > 1;
+  var head = ["first hand", "site", "tournament", "game", "hands", "buy-in + fee", "place", "prize", "bounties",
+    "profit"];
+  if (players) head.splice(1, 0, "player");
+  var body = rows.slice(state.tpage * PAGE, (state.tpage + 1) * PAGE).map(function (t) {
+    var cells = [t.first === null ? "" : stamp(t.first, true), t.site, t.tournament_id, t.game,
+      t.hands.toLocaleString("en-US"), buyIn(t), t.place === null ? "" : String(t.place), cash(t.prize, t),
+      t.bounties_won ? cash(t.bounties_won, t) : "", cash(t.profit, t)];
+    if (players) cells.splice(1, 0, t.player);
+    return "<tr>" + cells.map(function (c, i) {
+      return "<td" + (i >= head.length - 6 ? ' class="n"' : "") + ">" + esc(c) + "</td>";
+    }).join("") + "</tr>";
+  }).join("");
+  $("t-table").innerHTML = '<div class="wide"><table class="tournaments"><thead><tr>' +
+    head.map(function (h) { return "<th>" + esc(h) + "</th>"; }).join("") + "</tr></thead><tbody>" + body +
+    '</tbody></table></div><div class="pager"><button id="t-prev"' + (state.tpage ? "" : " disabled") +
+    ">◀ previous</button> page " + (state.tpage + 1) + " of " + pages + " (" + rows.length + " tournaments) " +
+    '<button id="t-next"' + (state.tpage < pages - 1 ? "" : " disabled") + ">next ▶</button></div>";
+  $("t-prev").addEventListener("click", function () { state.tpage--; tournamentTable(list); });
+  $("t-next").addEventListener("click", function () { state.tpage++; tournamentTable(list); });
+}
+
+function renderTournaments() {
+  var list = tournamentRows();
+  $("t-summary").innerHTML = list.length ? tournamentSummary(list) : "<p>" + (TOURNAMENTS.length ?
+    "No tournament of the hero matches the filters." : "The hero played no tournament in these logs.") + "</p>";
+  tournamentLines(list);
+  if (list.length) tournamentTable(list); else $("t-table").innerHTML = "";
+}
