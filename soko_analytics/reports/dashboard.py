@@ -42,10 +42,10 @@ FILTERS = """
 </form>
 """
 
-NAV = ('<nav class="noprint">' + " · ".join(f'<a href="#{a}">{t}</a>' for a, t in (
-    ("results", "results"), ("win-rate", "win rate"), ("starting-hands", "starting hands"),
-    ("shown-down", "shown down"), ("hero-sessions", "sessions"), ("tournaments", "tournaments"),
-    ("players", "players"), ("audit", "audit"))) + "</nav>")
+SECTIONS = (("results", "results"), ("win-rate", "win rate"), ("starting-hands", "starting hands"),
+            ("shown-down", "shown down"), ("hero-sessions", "sessions"), ("tournaments", "tournaments"),
+            ("players", "players"), ("audit", "audit"))
+"""The page's sections (id, link text) in order; tournaments only where the hero played one."""
 
 SCRIPTS = ("dashboard.js", "tournaments.js")
 """The page's script (package data), in one strict-mode function whose names they share."""
@@ -98,7 +98,8 @@ def dashboard(store: Store, filters: Filters = Filters(), title: str = "soko_ana
     if not hands:
         parts.append("<p>No hands match.</p>")
         return page(title, "\n".join(parts), charts=False)
-    parts += [NAV, FILTERS,
+    shown = [(a, t) for a, t in SECTIONS if a != "tournaments" or data["tournaments"]]
+    parts += ['<nav class="noprint">' + " · ".join(f'<a href="#{a}">{t}</a>' for a, t in shown) + "</nav>", FILTERS,
               '<h2 id="results">Hero: results</h2>', '<div id="summary" class="cards-row"></div>',
               '<div id="hero-lines"></div>',
               '<h2 id="win-rate">Hero: win rate</h2>', '<div id="rates"></div>',
@@ -109,7 +110,8 @@ def dashboard(store: Store, filters: Filters = Filters(), title: str = "soko_ana
               "<p>How often each class was shown down, beside how often it is dealt (all hands of the game's size; "
               "for Sökö the counts of RULES.md §2 item 17). Showdowns are chosen hands, so strong classes come up "
               "more often than they are dealt.</p>", '<div id="shown"></div>',
-              '<h2 id="hero-sessions">Hero: sessions</h2>', '<div id="sessions"></div>', TOURNAMENTS,
+              '<h2 id="hero-sessions">Hero: sessions</h2>', '<div id="sessions"></div>',
+              TOURNAMENTS if data["tournaments"] else "",
               '<h2 id="players">Players</h2>',
               f"<p>HUD stats per player of the hands the filters above keep (game, stakes, currency; dates by "
               f"{esc(data['table']['period'])}; position and table size apply to the hero's charts only). "

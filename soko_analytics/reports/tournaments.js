@@ -111,9 +111,9 @@ function tournamentTable(list) {
 }
 
 function renderTournaments() {
+  if (!TOURNAMENTS.length) return;  /* dashboard.py leaves the section out */
   var list = tournamentRows();
-  $("t-summary").innerHTML = list.length ? tournamentSummary(list) : "<p>" + (TOURNAMENTS.length ?
-    "No tournament of the hero matches the filters." : "The hero played no tournament in these logs.") + "</p>";
+  $("t-summary").innerHTML = list.length ? tournamentSummary(list) : "<p>No tournament of the hero matches the filters.</p>";
   tournamentLines(list);
   if (list.length) tournamentTable(list); else $("t-table").innerHTML = "";
 }

@@ -68,6 +68,9 @@ def test_the_hero_comes_first_and_filters_redraw_his_charts(browser, demo_store,
     assert top < players
     with Store(demo_store, read_only=True) as store:
         assert shown_count(page) == hero_count(store)
+        # the demo's sessions are cash games: no tournaments section and no link to one
+        assert store.query("SELECT count(*) AS n FROM player_hands WHERE tournament")["n"][0] == 0
+        assert page.evaluate("document.querySelector('#tournaments, a[href=\"#tournaments\"]') === null")
         # the game filter, picked as a user picks it: the count and the lines follow
         redrawn(page, lambda: page.select("#f-game", "holdem"))
         holdem = hero_count(store, game="holdem")
@@ -157,6 +160,8 @@ def test_the_tournaments_are_the_heros_results(browser, corpus_store, tmp_path):
         expected = tournament_results(store, Filters(hero=True))
     assert expected.height > 20 and expected["profit"].is_not_null().sum() > 3
     page = open_dashboard(browser, corpus_store, tmp_path)
+    assert page.evaluate("!!document.querySelector('nav a[href=\"#tournaments\"]') && "
+                         "!!document.getElementById('tournaments')")
     assert page.evaluate("window.dashboard.tournamentRows().length") == expected.height
     assert f"({expected.height} tournaments)" in page.evaluate("document.getElementById('t-table').innerText")
     # each currency's cumulative profit ends at the sum of the known profits, and its axis names the currency
