@@ -53,9 +53,9 @@ def import_(
     fmt: Annotated[Format, typer.Option("--summary", help="How to print the summary: table (one line), json, "
                                                          "jsonl or csv (a row per file).")] = Format.table,
     hero: Annotated[list[str] | None, typer.Option("--hero", help="Your name at the tables (repeat it for several "
-                                                   "accounts): each hand stored takes as its hero the first of "
-                                                   "these seated in it, none where none is, instead of the player "
-                                                   "its log deals face up to.")] = None,
+                                                   "accounts): each hand of the input, stored before or now, takes "
+                                                   "as its hero the first of these seated in it, none where none "
+                                                   "is, instead of the player its log deals face up to.")] = None,
 ) -> None:
     """Import hand histories into the store; files already imported unchanged are skipped.
 
@@ -109,6 +109,7 @@ def import_(
                  for f in summary.files]
         total = {"files": len(summary.files), "skipped": summary.skipped_files, "not_readable": summary.failed_files,
                  "stored": summary.stored, "duplicate": summary.duplicate, "quarantined": summary.quarantined,
+                 "heroes_changed": summary.renamed,
                  "seconds": round(summary.seconds, 3), "per_file": files}
         records(files, fmt, document=total)
 

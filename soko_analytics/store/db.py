@@ -386,8 +386,9 @@ class Store:
         written; ``force`` re-reads files imported before unchanged; ``strict`` raises on a bug of
         ours instead of quarantining the hand (and reads in this process); ``names`` gives the name the store
         records for a path (``<stdin>`` for standard input spooled to a file); ``heroes`` (``soko import --hero``)
-        names the store's owner: each hand stored takes as its ``hero`` the first of them seated in it, NULL where
-        none is, instead of the player its log deals face up to.
+        names the store's owner: each hand of the input takes as its ``hero`` the first of them seated in it, NULL
+        where none is, instead of the player its log deals face up to; hands stored before (an unchanged file
+        skipped, a hand already in the store) too.
         """
         names = names or {}
         started = time.perf_counter()
@@ -429,6 +430,9 @@ class Store:
         finally:
             quietly(self.con, "RESET checkpoint_threshold")
             quietly(self.con, f"SET memory_limit = '{MEMORY_LIMIT}'")
+        if heroes:
+            skipped = [f.path for f in summary.files if f.skipped]
+            summary.renamed = self._rename_heroes(tuple(heroes), skipped, writer.known)
         if files:  # a part per table for the import; the write-ahead log folded into the file; free blocks given back
             try:
                 self.parts.merge()
@@ -458,6 +462,36 @@ class Store:
             batch.add_quarantine(q, 0)
         self._transaction(lambda: self._insert_quarantine(batch.quarantine_frame(), self._next_import_id()),
                           "the folder problems")
+
+    def _rename_heroes(self, heroes: tuple[str, ...], files: list[str], known: list[pl.Series]) -> int:
+        """``import --hero`` over hands stored before: those of the ``files`` skipped as unchanged (and their
+        archives' members) and the ``known`` keys read again. Each takes the first of ``heroes`` seated in it, NULL
+        where none is, as :func:`.writing.with_heroes` gives new hands; returns how many changed."""
+        if not files and not known:
+            return 0
+        names = list(dict.fromkeys(heroes))
+        tables = {"hero_names": pl.DataFrame({"name": names, "rank": range(len(names))}),
+                  "hero_files": pl.DataFrame({"path": files}, schema={"path": pl.String}),
+                  "hero_keys": pl.concat(known).to_frame("hand_key") if known
+                  else pl.DataFrame(schema={"hand_key": pl.Int64})}
+        changed: list[int] = []
+
+        def work() -> None:
+            picked = """
+                SELECT h.hand_key, arg_min(n.name, n.rank) AS hero
+                FROM hands h LEFT JOIN seats s USING (hand_key) LEFT JOIN hero_names n ON n.name = s.player
+                WHERE h.hand_key IN (SELECT hand_key FROM hero_keys) OR EXISTS (SELECT 1 FROM hero_files f
+                      WHERE h.source_file = f.path OR starts_with(h.source_file, f.path || ':'))
+                GROUP BY h.hand_key"""
+            changed.append(self.con.execute(f"""
+                UPDATE hands SET hero = p.hero FROM ({picked}) p
+                WHERE hands.hand_key = p.hand_key AND hands.hero IS DISTINCT FROM p.hero""").fetchall()[0][0])
+
+        with registered(self.con, "hero_names", tables["hero_names"].to_arrow()), \
+                registered(self.con, "hero_files", tables["hero_files"].to_arrow()), \
+                registered(self.con, "hero_keys", tables["hero_keys"].to_arrow()):
+            self._transaction(work, "the heroes (--hero)")
+        return changed[0]
 
     def _transaction(self, work: Callable[[], object], what: str, sql: str | None = None) -> None:
         """Run ``work`` in one transaction (or one statement ``sql``); a failure rolls it back and says what

@@ -53,6 +53,9 @@ class ImportSummary:
     seconds: float = 0.0
     problems: list[Quarantined] = field(default_factory=list)
     """What a folder walk could not walk (unreadable sub-folders, broken or looping links)."""
+    renamed: int = 0
+    """Hands stored before (files skipped as unchanged, hands already in the store) whose ``hero`` the
+    run's ``--hero`` names changed."""
 
     @property
     def stored(self) -> int:
@@ -83,7 +86,8 @@ class ImportSummary:
         failed = f", {self.failed_files} not readable" if self.failed_files else ""
         return (f"{len(self.files)} files ({self.skipped_files} unchanged, skipped{failed}): {self.stored} hands "
                 f"stored, {self.duplicate} already in the store, {self.quarantined} quarantined; "
-                f"{self.seconds:.1f} s, {rate:,.0f} hands/s")
+                f"{self.seconds:.1f} s, {rate:,.0f} hands/s"
+                + (f"; the hero of {self.renamed} hands stored before changed (--hero)" if self.renamed else ""))
 
 
 def with_heroes(hands: pl.DataFrame, seats: pl.DataFrame, heroes: tuple[str, ...]) -> pl.DataFrame:
@@ -109,6 +113,8 @@ class FileWriter:
         self.strict = strict
         self.heroes = heroes
         """``--hero``: the names of the store's owner; each hand's hero is the first of them seated in it."""
+        self.known: list[pl.Series] = []
+        """With ``heroes``: the keys of the hands read that were already stored (their hero is set after the run)."""
         self.next_id = self.first_id = store._next_import_id()
         self.open: dict[str, tuple[int, FileResult, list[pl.DataFrame], float]] = {}
         """Files part-written: import id, result so far, quarantine hashes seen, start time."""
@@ -183,6 +189,8 @@ class FileWriter:
         same = seen.filter((pl.coalesce("stored_hash", "first_hash") == pl.col("content_hash"))
                            & ~pl.col("row").is_in(new["row"].implode()))
         conflict = seen.filter(pl.coalesce("stored_hash", "first_hash") != pl.col("content_hash"))
+        if self.heroes and len(same):
+            self.known.append(same["hand_key"])
         new_keys = new.select("hand_key")
         for name in HAND_TABLES:
             if all_new:

@@ -57,3 +57,29 @@ def test_without_hero_the_log_owner_stays(tmp_path, corpus):
     db = tmp_path / "s.duckdb"
     runner.invoke(app, ["import", str(corpus / LOG), "--db", str(db)])
     assert set(_heroes(db).values()) == {"Hero"}  # 'Dealt to Hero [..]'
+
+
+def test_hero_names_the_hands_stored_before(tmp_path, corpus):
+    """``--hero`` on a folder imported before: the unchanged file is skipped, yet its hands take the names; a copy
+    under another name (its hands already in the store) the same; the line says how many changed."""
+    seated = _seated((corpus / LOG).read_text(encoding="utf-8"))
+    db = tmp_path / "s.duckdb"
+    result = runner.invoke(app, ["import", str(corpus / LOG), "--db", str(db)])
+    assert result.exit_code == 0 and set(_heroes(db).values()) == {"Hero"}
+    # the same file again, unchanged: skipped, and relabelled
+    result = runner.invoke(app, ["import", str(corpus / LOG), "--db", str(db), "--hero", "Lord Minge"])
+    assert result.exit_code == 0, result.output
+    expected = {hand: "Lord Minge" if "Lord Minge" in players else None for hand, players in seated.items()}
+    assert _heroes(db) == expected
+    assert "1 unchanged, skipped" in result.output
+    assert f"the hero of {len(seated)} hands stored before changed" in result.output
+    # a copy of it under another name: read, every hand already stored, relabelled as the names say
+    copy = tmp_path / "copy.txt"
+    copy.write_bytes((corpus / LOG).read_bytes())
+    result = runner.invoke(app, ["import", str(copy), "--db", str(db), "--hero", "Hero"])
+    assert result.exit_code == 0, result.output
+    assert f"{len(seated)} already in the store" in result.output
+    assert set(_heroes(db).values()) == {"Hero"}
+    # naming them again changes nothing, and the line says nothing of it
+    result = runner.invoke(app, ["import", str(copy), "--db", str(db), "--hero", "Hero"])
+    assert result.exit_code == 0 and "hero of" not in result.output, result.output
