@@ -128,7 +128,7 @@ def _money(values: pl.Series) -> np.ndarray:
 def _hero(rows: pl.DataFrame, kinds: pl.DataFrame) -> dict[str, Any]:
     rows = rows.join(kinds, on=list(KIND_COLUMNS), how="left", maintain_order="left", nulls_equal=True)
     t = rows["t"]
-    t0 = int(t.min()) if t.drop_nulls().len() else 0
+    t0 = int(t.drop_nulls().to_numpy().min()) if t.drop_nulls().len() else 0
     times = (t - t0).fill_null(-(2**31)).to_numpy().astype(np.int64)
     times = np.diff(times, prepend=0).astype(np.int32)  # differences compress to a fraction; the page adds up
     position, positions = _codes(rows["position"], list(POSITIONS))
@@ -140,7 +140,7 @@ def _hero(rows: pl.DataFrame, kinds: pl.DataFrame) -> dict[str, Any]:
     for bit, name in enumerate(FLAGS):
         flags |= rows[name].fill_null(False).to_numpy().astype(np.uint8) << bit
     offset = rows["offset"].fill_null(0).clip(-(2**15), 2**15 - 1).to_numpy().astype(np.int16)
-    columns = {"t": times, "offset": offset, "kind": rows["kind"].to_numpy().astype(np.uint16),
+    columns: dict[str, np.ndarray] = {"t": times, "offset": offset, "kind": rows["kind"].to_numpy().astype(np.uint16),
                "position": position, "size": rows["size"].fill_null(0).clip(0, 255).to_numpy().astype(np.uint8),
                "start": start, "shown": shown, "unit": unit, "flags": flags, "net": _money(rows["net"]),
                "adjusted": _money(rows["allin_adjusted"])}
@@ -181,9 +181,10 @@ def _opponents(frame: pl.DataFrame, kinds: pl.DataFrame, heroes: set[str], perio
     frame = frame.join(kinds, on=list(KIND_COLUMNS), how="left", maintain_order="left", nulls_equal=True)
     player, players = _codes(frame["player"])
     sums = [c for c in frame.columns if c.endswith("__num") or c.endswith("__den")]
-    columns = {"player": player.astype(np.uint32), "kind": frame["kind"].to_numpy().astype(np.uint16),
-               "day": frame["period"].cast(pl.Date).cast(pl.Int32).to_numpy(), "hands": _money(frame["hands"]),
-               "net": _money(frame["net"])}
+    columns: dict[str, np.ndarray] = {
+        "player": player.astype(np.uint32), "kind": frame["kind"].to_numpy().astype(np.uint16),
+        "day": frame["period"].cast(pl.Date).cast(pl.Int32).to_numpy(), "hands": _money(frame["hands"]),
+        "net": _money(frame["net"])}
     for name in sums:
         column = frame[name]
         columns[name] = column.fill_null(0).to_numpy().astype(np.float64) if column.dtype.is_float() else _money(column)

@@ -17,13 +17,13 @@ from .query import Filters
 
 __all__ = ["RESULT_COLUMNS", "tournament_results"]
 
-RESULT_COLUMNS = {
-    "player": pl.String, "site": pl.String, "tournament_id": pl.String,
-    "first_played_at": pl.Datetime("us"), "last_played_at": pl.Datetime("us"), "hands": pl.Int64,
-    "game": pl.String, "buy_in": pl.Int64, "bounty": pl.Int64, "fee": pl.Int64, "cost": pl.Int64,
-    "currency": pl.String, "decimals": pl.Int8, "place": pl.Int32, "prize": pl.Int64,
-    "bounties_won": pl.Int64, "profit": pl.Int64,
-}
+RESULT_COLUMNS = pl.Schema({
+    "player": pl.String(), "site": pl.String(), "tournament_id": pl.String(),
+    "first_played_at": pl.Datetime("us"), "last_played_at": pl.Datetime("us"), "hands": pl.Int64(),
+    "game": pl.String(), "buy_in": pl.Int64(), "bounty": pl.Int64(), "fee": pl.Int64(), "cost": pl.Int64(),
+    "currency": pl.String(), "decimals": pl.Int8(), "place": pl.Int32(), "prize": pl.Int64(),
+    "bounties_won": pl.Int64(), "profit": pl.Int64(),
+})
 """The columns of :func:`tournament_results`, in order, with their types."""
 
 _SQL = """
