@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -61,6 +62,10 @@ def test_demo_runs_end_to_end(tmp_path):
     stats = (tmp_path / "demo" / "stats.csv").read_text(encoding="utf-8")
     assert stats.startswith("player,currency,decimals,game,hands,net_won") and "Aino" in stats
     dashboard = (tmp_path / "reports" / "dashboard.html").read_text(encoding="utf-8")
-    assert "Winnings over hands" in dashboard and "four flush" in dashboard  # Sökö's classes shown down
+    assert "Hero: results" in dashboard
+    data = json.loads(re.search(r'<script type="application/json" id="soko-data">(.*?)</script>', dashboard, re.S)[1])
+    assert data["focus"] == {"how": "hero", "names": ["Aino"]}
+    # Sökö's own classes: the hero showed one down, and the page knows how often each is dealt (RULES.md §2)
+    assert "four_flush" in data["hero"]["classes"] and "four_flush" in data["theory"]["soko-finnish"]
     report = (tmp_path / "reports" / "hand-202603140102.html").read_text(encoding="utf-8")
     assert "not_reopened" in report and 'class="verdict bad"' in report
