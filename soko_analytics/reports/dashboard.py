@@ -75,6 +75,7 @@ CSS = """
   padding: .6rem .9rem; min-width: 14rem; background: #fafafa; } .card .cur { color: #555; font-size: .85rem; }
 .card .big { font-size: 1.4rem; font-weight: 600; }
 table.hud th { cursor: pointer; white-space: nowrap; } tr.hero td { background: #eef6ff; }
+table.tournaments td:first-child { white-space: nowrap; }
 .tag { font-size: .7rem; background: #1f77b4; color: #fff; border-radius: 3px; padding: 0 .3rem; }
 .pager { margin: .3rem 0; } .note p { color: #555; } h2 { scroll-margin-top: 6.5rem; }
 """
