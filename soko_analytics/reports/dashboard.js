@@ -448,9 +448,6 @@ function renderTable() {
     if (x === null || x === undefined) return 1; if (y === null || y === undefined) return -1;
     return (typeof x === "string" ? x.localeCompare(y) : x - y) * dir || a.name.localeCompare(b.name);
   });
-  var pages = Math.max(1, Math.ceil(rows.length / PAGE));
-  state.page = Math.min(state.page, pages - 1);
-  var shown = rows.slice(state.page * PAGE, (state.page + 1) * PAGE);
   var cols = [["name", "player"], ["hands", "hands"]].concat(T.stats.filter(function (s) { return s.name !== "hands"; }).map(function (s) {
     return [s.name, s.name === "won_per_100" ? "won/100" : s.label];
   })).concat([["net", "net won"]]);
@@ -458,7 +455,7 @@ function renderTable() {
     var mark = c[0] === key ? (dir < 0 ? " ▼" : " ▲") : "";
     return '<th data-key="' + c[0] + '" title="click to sort">' + esc(c[1]) + mark + "</th>";
   }).join("");
-  var body = shown.map(function (p) {
+  var body = function (shown) { return shown.map(function (p) {
     return "<tr" + (p.isHero ? ' class="hero"' : "") + ">" + cols.map(function (c) {
       var k = c[0], s = T.stats.filter(function (x) { return x.name === k; })[0];
       if (k === "name") return "<td>" + esc(p.name) + (p.isHero ? ' <span class="tag">hero</span>' : "") + "</td>";
@@ -472,18 +469,29 @@ function renderTable() {
       if (k === "won_per_100") return '<td class="n">' + esc(p.wonText) + "</td>";
       return '<td class="n">' + (p[k] === null ? "" : fixed(p[k], 2)) + "</td>";
     }).join("") + "</tr>";
-  }).join("");
-  $("hud").innerHTML = '<div class="wide"><table class="hud"><thead><tr>' + head + "</tr></thead><tbody>" + body + "</tbody></table></div>" +
-    '<div class="pager"><button id="hud-prev"' + (state.page ? "" : " disabled") + '>◀ previous</button> page ' + (state.page + 1) + " of " + pages +
-    " (" + rows.length.toLocaleString("en-US") + " players) " + '<button id="hud-next"' + (state.page < pages - 1 ? "" : " disabled") + ">next ▶</button></div>";
+  }).join(""); };
+  paged("hud", rows, "page", "players", function (shown) {
+    return '<table class="hud"><thead><tr>' + head + "</tr></thead><tbody>" + body(shown) + "</tbody></table>";
+  }, renderTable);
   $("hud").querySelectorAll("th").forEach(function (th) {
     th.addEventListener("click", function () {
       var k = th.dataset.key; if (state.sort === k) state.dir = -state.dir; else { state.sort = k; state.dir = k === "name" ? 1 : -1; }
       renderTable();
     });
   });
-  $("hud-prev").addEventListener("click", function () { state.page--; renderTable(); });
-  $("hud-next").addEventListener("click", function () { state.page++; renderTable(); });
+}
+
+/* rows shown PAGE at a time in the element ``box`` under a pager (#box-prev, #box-next); state[key] is the page,
+ * table(rows of the page) its HTML, redraw() draws it again */
+function paged(box, rows, key, noun, table, redraw) {
+  var pages = Math.max(1, Math.ceil(rows.length / PAGE));
+  var at = state[key] = Math.min(state[key], pages - 1);
+  $(box).innerHTML = '<div class="wide">' + table(rows.slice(at * PAGE, (at + 1) * PAGE)) + "</div>" +
+    '<div class="pager"><button id="' + box + '-prev"' + (at ? "" : " disabled") + ">◀ previous</button> page " + (at + 1) +
+    " of " + pages + " (" + rows.length.toLocaleString("en-US") + " " + noun + ") " + '<button id="' + box + '-next"' +
+    (at < pages - 1 ? "" : " disabled") + ">next ▶</button></div>";
+  $(box + "-prev").addEventListener("click", function () { state[key]--; redraw(); });
+  $(box + "-next").addEventListener("click", function () { state[key]++; redraw(); });
 }
 
 function render() {

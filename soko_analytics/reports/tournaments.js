@@ -86,28 +86,22 @@ function tournamentLines(list) {
 
 function tournamentTable(list) {
   var rows = list.slice().sort(function (a, b) { return (b.first || 0) - (a.first || 0); });
-  var pages = Math.max(1, Math.ceil(rows.length / PAGE));
-  state.tpage = Math.min(state.tpage, pages - 1);
   var players = uniq(rows.map(function (t) { return t.player; })).length > 1;
   var head = ["first hand", "site", "tournament", "game", "hands", "buy-in + fee", "place", "prize", "bounties",
     "profit"];
   if (players) head.splice(1, 0, "player");
-  var body = rows.slice(state.tpage * PAGE, (state.tpage + 1) * PAGE).map(function (t) {
-    var cells = [t.first === null ? "" : stamp(t.first, true), t.site, t.tournament_id, t.game,
-      t.hands.toLocaleString("en-US"), buyIn(t), t.place === null ? "" : String(t.place), cash(t.prize, t),
-      t.bounties_won ? cash(t.bounties_won, t) : "", cash(t.profit, t)];
-    if (players) cells.splice(1, 0, t.player);
-    return "<tr>" + cells.map(function (c, i) {
-      return "<td" + (i >= head.length - 6 ? ' class="n"' : "") + ">" + esc(c) + "</td>";
-    }).join("") + "</tr>";
-  }).join("");
-  $("t-table").innerHTML = '<div class="wide"><table class="tournaments"><thead><tr>' +
-    head.map(function (h) { return "<th>" + esc(h) + "</th>"; }).join("") + "</tr></thead><tbody>" + body +
-    '</tbody></table></div><div class="pager"><button id="t-prev"' + (state.tpage ? "" : " disabled") +
-    ">◀ previous</button> page " + (state.tpage + 1) + " of " + pages + " (" + rows.length + " tournaments) " +
-    '<button id="t-next"' + (state.tpage < pages - 1 ? "" : " disabled") + ">next ▶</button></div>";
-  $("t-prev").addEventListener("click", function () { state.tpage--; tournamentTable(list); });
-  $("t-next").addEventListener("click", function () { state.tpage++; tournamentTable(list); });
+  paged("t-table", rows, "tpage", "tournaments", function (shown) {
+    return '<table class="tournaments"><thead><tr>' + head.map(function (h) { return "<th>" + esc(h) + "</th>"; }).join("") +
+      "</tr></thead><tbody>" + shown.map(function (t) {
+        var cells = [t.first === null ? "" : stamp(t.first, true), t.site, t.tournament_id, t.game,
+          t.hands.toLocaleString("en-US"), buyIn(t), t.place === null ? "" : String(t.place), cash(t.prize, t),
+          t.bounties_won ? cash(t.bounties_won, t) : "", cash(t.profit, t)];
+        if (players) cells.splice(1, 0, t.player);
+        return "<tr>" + cells.map(function (c, i) {
+          return "<td" + (i >= head.length - 6 ? ' class="n"' : "") + ">" + esc(c) + "</td>";
+        }).join("") + "</tr>";
+      }).join("") + "</tbody></table>";
+  }, function () { tournamentTable(list); });
 }
 
 function renderTournaments() {

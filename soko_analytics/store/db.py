@@ -37,7 +37,7 @@ from .facts import rollup_sql
 from .parts import PART_TABLES, Parts, Prewriter
 from .reading import CORE_FORMATS, Chunk, Readers, core_format, file_hash, read_chunks, thread_chunks
 from .rows import Batch
-from .writing import HAND_TABLES, FileResult, FileWriter, ImportSummary
+from .writing import HAND_TABLES, FileResult, FileWriter, ImportSummary, with_heroes
 
 __all__ = ["HAND_TABLES", "LATEST", "TABLES", "FileResult", "ImportSummary", "Interrupted", "Store", "StoreError",
            "default_jobs", "interrupted", "migrations", "open_for_reading"]
@@ -465,33 +465,27 @@ class Store:
 
     def _rename_heroes(self, heroes: tuple[str, ...], files: list[str], known: list[pl.Series]) -> int:
         """``import --hero`` over hands stored before: those of the ``files`` skipped as unchanged (and their
-        archives' members) and the ``known`` keys read again. Each takes the first of ``heroes`` seated in it, NULL
-        where none is, as :func:`.writing.with_heroes` gives new hands; returns how many changed."""
+        archives' members) and the ``known`` keys read again take their hero by the rule new hands take it by
+        (:func:`.writing.with_heroes`); returns how many changed."""
         if not files and not known:
             return 0
-        names = list(dict.fromkeys(heroes))
-        tables = {"hero_names": pl.DataFrame({"name": names, "rank": range(len(names))}),
-                  "hero_files": pl.DataFrame({"path": files}, schema={"path": pl.String}),
-                  "hero_keys": pl.concat(known).to_frame("hand_key") if known
-                  else pl.DataFrame(schema={"hand_key": pl.Int64})}
-        changed: list[int] = []
-
-        def work() -> None:
-            picked = """
-                SELECT h.hand_key, arg_min(n.name, n.rank) AS hero
-                FROM hands h LEFT JOIN seats s USING (hand_key) LEFT JOIN hero_names n ON n.name = s.player
-                WHERE h.hand_key IN (SELECT hand_key FROM hero_keys) OR EXISTS (SELECT 1 FROM hero_files f
-                      WHERE h.source_file = f.path OR starts_with(h.source_file, f.path || ':'))
-                GROUP BY h.hand_key"""
-            changed.append(self.con.execute(f"""
-                UPDATE hands SET hero = p.hero FROM ({picked}) p
-                WHERE hands.hand_key = p.hand_key AND hands.hero IS DISTINCT FROM p.hero""").fetchall()[0][0])
-
-        with registered(self.con, "hero_names", tables["hero_names"].to_arrow()), \
-                registered(self.con, "hero_files", tables["hero_files"].to_arrow()), \
-                registered(self.con, "hero_keys", tables["hero_keys"].to_arrow()):
-            self._transaction(work, "the heroes (--hero)")
-        return changed[0]
+        keys = pl.concat(known).to_frame("hand_key") if known else pl.DataFrame(schema={"hand_key": pl.Int64})
+        with registered(self.con, "hero_files", pl.DataFrame({"path": files}, schema={"path": pl.String}).to_arrow()), \
+                registered(self.con, "hero_keys", keys.to_arrow()):
+            stored = self.query("""
+                SELECT hand_key, hero AS was FROM hands h WHERE hand_key IN (SELECT hand_key FROM hero_keys)
+                OR EXISTS (SELECT 1 FROM hero_files f
+                           WHERE h.source_file = f.path OR starts_with(h.source_file, f.path || ':'))""")
+        with registered(self.con, "hero_hands", stored.to_arrow()):
+            seats = self.query("SELECT hand_key, player FROM seats WHERE hand_key IN (SELECT hand_key FROM hero_hands)")
+        named = with_heroes(stored, seats, heroes)
+        changed = named.filter(pl.col("hero").ne_missing(pl.col("was"))).select("hand_key", "hero")
+        if len(changed):
+            with registered(self.con, "hero_changed", changed.to_arrow()):
+                self._transaction(lambda: self.con.execute(
+                    "UPDATE hands SET hero = c.hero FROM hero_changed c WHERE hands.hand_key = c.hand_key"),
+                    "the heroes (--hero)")
+        return len(changed)
 
     def _transaction(self, work: Callable[[], object], what: str, sql: str | None = None) -> None:
         """Run ``work`` in one transaction (or one statement ``sql``); a failure rolls it back and says what

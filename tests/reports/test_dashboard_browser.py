@@ -181,11 +181,17 @@ def test_the_tournaments_are_the_heros_results(browser, corpus_store, tmp_path):
     assert f"in the money {(finished['prize'] > 0).sum()} of the {finished.height} " in summary
     assert f"ITM {100 * (finished['prize'] > 0).sum() / finished.height:.1f}%" in summary
     assert f"ROI {100 * paid['profit'].sum() / paid['cost'].sum():.1f}%" in summary
-    # a place and prize the logs state are in the table as they say them
-    won = usd.filter(pl.col("prize") > 0).row(0, named=True)
+    # a PokerStars finish line of the hero's, read here from the stored log text: the page shows its place and prize
+    won = usd.filter((pl.col("prize") > 0) & (pl.col("site") == "PokerStars")).row(0, named=True)
+    with Store(corpus_store, read_only=True) as store:
+        text = "\n".join(store.query("SELECT raw FROM hands WHERE site = ? AND tournament_id = ?",
+                                     [won["site"], won["tournament_id"]])["raw"].to_list())
+    said = re.search(re.escape(won["player"]) + r" finished the tournament in (\d+)\w\w place and received \$(\d+)\.(\d\d)",
+                     text)
+    assert said, won
     with_id = page.evaluate(f"window.dashboard.tournamentRows().filter(t => t.tournament_id === "
                             f"'{won['tournament_id']}' && t.site === '{won['site']}')")
-    assert [(t["place"], t["prize"]) for t in with_id] == [(won["place"], won["prize"])]
+    assert [(t["place"], t["prize"]) for t in with_id] == [(int(said[1]), int(said[2]) * 100 + int(said[3]))]
     # the page's filters: a currency (the buy-in's), a game (any of a mixed tournament's), a day
     redrawn(page, lambda: page.select("#f-currency", "EUR"))
     assert page.evaluate("window.dashboard.tournamentRows().length") == expected.filter(
