@@ -63,6 +63,20 @@ impl Rows {
         self.stored + self.quarantined
     }
 
+    /// The rows so far of each table that names no file (the hands' and quarantine's `import_id` does):
+    /// what tells which file a row of a chunk of many files came from.
+    pub fn lengths(&self) -> HashMap<&'static str, usize> {
+        HashMap::from([
+            ("seats", self.seats.len()),
+            ("actions", self.actions.len()),
+            ("cards", self.cards.len()),
+            ("player_hands", self.player_hands.len()),
+            ("pots", self.pots.len()),
+            ("findings", self.findings.len()),
+            ("tournament_finishes", self.tournament_finishes.len()),
+        ])
+    }
+
     /// The rows of one hand, audited first when `audit` (as `read_chunks` does): a hand the replay
     /// cannot take (a bug of ours) becomes an `internal` record instead, with no rows.
     pub fn add_hand(
@@ -335,16 +349,9 @@ impl<L: Lookups> FileRead<L> {
         games: Games,
         import_id: i32,
     ) -> Self {
-        let (members, problem) = match members(path, name) {
-            Ok(found) => (found.into(), None),
-            Err(problem) => {
-                let label = name.map_or_else(|| path.display().to_string(), str::to_owned);
-                (VecDeque::new(), Some((label, problem.reason)))
-            }
-        };
-        FileRead {
-            members,
-            problem,
+        let mut read = FileRead {
+            members: VecDeque::new(),
+            problem: None,
             current: None,
             name: String::new(),
             pending: VecDeque::new(),
@@ -355,7 +362,35 @@ impl<L: Lookups> FileRead<L> {
             audit: true,
             make_rows: true,
             fault_hand: None,
-        }
+        };
+        read.reopen(path, name, dialect, import_id);
+        read
+    }
+
+    /// Go on to another file, keeping what the reader has learnt (header texts, games): a folder of
+    /// many small files pays for them once, not once a file. What is left of the file before is
+    /// dropped.
+    pub fn reopen(
+        &mut self,
+        path: &Path,
+        name: Option<&str>,
+        dialect: &'static Dialect,
+        import_id: i32,
+    ) {
+        let (members, problem) = match members(path, name) {
+            Ok(found) => (found.into(), None),
+            Err(problem) => {
+                let label = name.map_or_else(|| path.display().to_string(), str::to_owned);
+                (VecDeque::new(), Some((label, problem.reason)))
+            }
+        };
+        self.members = members;
+        self.problem = problem;
+        self.current = None;
+        self.name.clear();
+        self.pending.clear();
+        self.dialect = dialect;
+        self.import_id = import_id;
     }
 
     /// Add rows until `rows` holds `budget` or the file ends; false once nothing is left to read.

@@ -60,10 +60,16 @@ def _scores(head: str) -> dict[str, float]:
 
 
 def detect_format(head: str, path: str | None = None) -> str:
-    """The best-scoring format for the start of a text; an Unreadable error when none fits."""
-    scores = _scores(head)
-    best = max(scores, key=lambda name: scores[name])
-    if scores[best] <= 0:
+    """The best-scoring format for the start of a text (the first of the best, in the order of :data:`FORMATS`;
+    no score passes 1, so the first to reach it is the best); an Unreadable error when none fits."""
+    best, top = "", 0.0
+    for name in FORMATS:
+        score = format_module(name).detect(head)
+        if score > top:
+            best, top = name, score
+            if score >= 1.0:
+                break
+    if top <= 0:
         first = next((line.strip() for line in head.splitlines() if line.strip()), "")
         raise Unreadable("no supported hand-history format recognised", path=path, line=0,
                          expected="PokerStars, GGPoker, Bovada, 888poker, Winamax, Winning, partypoker, iPoker, "

@@ -18,6 +18,7 @@ from __future__ import annotations
 import os
 import re
 import time
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from importlib import resources
 from pathlib import Path
@@ -35,7 +36,7 @@ from .compact import compact, needs_compacting, swap
 from .duck import first_line, frame, interrupted, quietly, registered, rollback, sql_text
 from .facts import rollup_sql
 from .parts import PART_TABLES, Parts, Prewriter
-from .reading import CORE_FORMATS, Chunk, Readers, core_format, file_hash, read_chunks, thread_chunks
+from .reading import CORE_FORMATS, Chunk, FileInfo, Readers, Task, core_chunks, file_hash, read_chunks, thread_chunks
 from .rows import Batch
 from .writing import HAND_TABLES, FileResult, FileWriter, ImportSummary, with_heroes
 
@@ -360,15 +361,33 @@ class Store:
 
     # -- importing ---------------------------------------------------------------------
 
-    def _unchanged_file(self, path: Path, name: str) -> bool:
-        """Imported before (and read then) under this name with the same size and content."""
-        try:
-            size = path.stat().st_size
-        except OSError:
-            return False
-        known = self.con.execute("SELECT content_hash FROM imports WHERE path = ? AND size = ?",
-                                 [name, size]).fetchall()
-        return bool(known) and file_hash(path) in {h for (h,) in known}
+    def _unchanged(self, files: list[tuple[Path, str]]) -> set[str]:
+        """The names of the files imported before (and read then) under that name with the same size and content:
+        one query for them all, and a file hashed only where its name and size are known."""
+        sizes: dict[str, int] = {}
+        for path, name in files:
+            try:
+                sizes[name] = path.stat().st_size
+            except OSError:
+                continue
+        if not sizes:
+            return set()
+        asked = pl.DataFrame({"path": list(sizes), "size": list(sizes.values())},
+                             schema={"path": pl.String, "size": pl.Int64})
+        with registered(self.con, "asked", asked.to_arrow()):
+            known = self.query("SELECT i.path, i.content_hash FROM imports i JOIN asked a USING (path, size)")
+        hashes: dict[str, set[str]] = {}
+        for name, digest in known.iter_rows():
+            hashes.setdefault(name, set()).add(digest)
+        unchanged = set()
+        for path, name in files:
+            if name in hashes:
+                try:
+                    if file_hash(path) in hashes[name]:
+                        unchanged.add(name)
+                except OSError:
+                    continue
+        return unchanged
 
     def _next_import_id(self) -> int:
         """Past every id in use: a killed import may have committed chunks of a file it never recorded."""
@@ -394,30 +413,36 @@ class Store:
         started = time.perf_counter()
         summary = ImportSummary()
         run_id = self.con.execute("SELECT coalesce(max(run_id), 0) + 1 FROM imports").fetchall()[0][0]
-        files: list[tuple[str, str]] = []
+        found: list[tuple[Path, str]] = []
         for item in iter_files(paths):
             if isinstance(item, Quarantined):
                 summary.problems.append(item)
-                continue
-            name = names.get(item, str(item))
-            if not force and self._unchanged_file(item, name):
+            else:
+                found.append((item, names.get(item, str(item))))
+        unchanged = set() if force else self._unchanged(found)
+        if summary.problems:
+            self._write_problems(summary.problems)
+        first_id = self._next_import_id()
+        tasks: list[Task] = []
+        for path, name in found:
+            if name in unchanged:
                 summary.files.append(FileResult(name, skipped=True))
                 if progress:
                     progress(summary.files[-1])
             else:
-                files.append((str(item), name))
-        if summary.problems:
-            self._write_problems(summary.problems)
-        writer = FileWriter(self, run_id, summary, progress, on_chunk, strict, tuple(heroes))
+                tasks.append(Task(str(path), name, first_id + len(tasks)))
+        writer = FileWriter(self, run_id, first_id, summary, progress, on_chunk, strict, tuple(heroes))
         # Each checkpoint rewrites the tables' last, partly filled row groups (the raw text recompressed):
         # fewer of them during an import cost a larger write-ahead log and less time.
         self.con.execute(f"SET checkpoint_threshold = '{IMPORT_CHECKPOINT}'")
         self.con.execute(f"SET memory_limit = '{IMPORT_MEMORY}'")
         try:
             prewriter = self.parts.prewriter() if self.parted else None
-            for chunk in _chunks(files, format, jobs, with_audit, strict, prewriter):
+            for chunk in _chunks(tasks, format, jobs, with_audit, strict, prewriter):
                 writer.write(chunk)
+            writer.flush()
         except KeyboardInterrupt:
+            rollback(self.con)  # a transaction Ctrl-C met at its edge
             summary.seconds = time.perf_counter() - started
             # What is committed is read from the store: a chunk committed just before Ctrl-C may not be counted yet.
             hands, of_files = self.con.execute(
@@ -433,7 +458,7 @@ class Store:
         if heroes:
             skipped = [f.path for f in summary.files if f.skipped]
             summary.renamed = self._rename_heroes(tuple(heroes), skipped, writer.known)
-        if files:  # a part per table for the import; the write-ahead log folded into the file; free blocks given back
+        if tasks:  # a part per table for the import; the write-ahead log folded into the file; free blocks given back
             try:
                 self.parts.merge()
             except (duckdb.Error, StoreError):
@@ -496,8 +521,8 @@ class Store:
             except duckdb.Error as err:
                 raise StoreError(f"cannot write {what} to the store: {first_line(err)}", path=self.path) from None
             return
-        self.con.execute("BEGIN TRANSACTION")
-        try:
+        try:  # BEGIN inside: Ctrl-C met just after it must roll the transaction back too
+            self.con.execute("BEGIN TRANSACTION")
             work()
             self.con.execute("COMMIT")
         except RuntimeError as err:
@@ -531,34 +556,54 @@ class Store:
             if rolled_up:
                 self.con.execute(f"INSERT INTO player_days {rollup_sql('incoming')}")
 
-    def _insert_quarantine(self, frame: pl.DataFrame, import_id: int) -> tuple[int, int]:
-        """Add quarantine records, but none already open for the same text (a re-read, or a copied file);
-        returns how many were added, and how many records of hands were left out as already there."""
-        if not len(frame):
-            return 0, 0
-        frame = frame.with_columns(pl.lit(import_id, pl.Int32).alias("import_id"))
-        with registered(self.con, "incoming", frame.to_arrow()):
-            added = self.con.execute("""
-                INSERT INTO quarantine SELECT * FROM incoming i WHERE NOT EXISTS (
-                    SELECT 1 FROM quarantine q WHERE q.resolved_by IS NULL AND q.kind = i.kind
-                    AND q.content_hash = i.content_hash
-                    AND (i.raw <> '' OR (q.source_file = i.source_file AND q.reason = i.reason)))
-                RETURNING hand_id""").fetchall()
-        hands = frame["hand_id"].is_not_null().sum() - sum(hand_id is not None for (hand_id,) in added)
-        return len(added), int(hands)
+    def _insert_quarantine(self, records: pl.DataFrame, import_id: int | None = None
+                           ) -> tuple[dict[int, int], dict[int, int]]:
+        """Add quarantine records (under ``import_id``, else each under its own), but none already open for the
+        same text (a re-read, or a copied file); returns, by import id, how many were added, and how many records
+        of hands were left out as already there."""
+        if not len(records):
+            return {}, {}
+        if import_id is not None:
+            records = records.with_columns(pl.lit(import_id, pl.Int32).alias("import_id"))
+        same = "q.kind = i.kind AND q.content_hash = i.content_hash " \
+               "AND (i.raw <> '' OR (q.source_file = i.source_file AND q.reason = i.reason))"
+        with registered(self.con, "incoming", records.to_arrow()):
+            # nor one of an earlier file of the same chunk (a folder's copies of a file)
+            added = frame(self.con.execute(f"""
+                INSERT INTO quarantine SELECT * FROM incoming i
+                WHERE NOT EXISTS (SELECT 1 FROM quarantine q WHERE q.resolved_by IS NULL AND {same})
+                AND NOT EXISTS (SELECT 1 FROM incoming q WHERE q.import_id < i.import_id AND {same})
+                RETURNING import_id, hand_id"""))
+        count = {k: v for k, v in added.group_by("import_id").len().iter_rows()} if len(added) else {}
+        of_hands = records.filter(pl.col("hand_id").is_not_null()).group_by("import_id").len()
+        added_hands = (dict(added.filter(pl.col("hand_id").is_not_null()).group_by("import_id").len().iter_rows())
+                       if len(added) else {})
+        known = {k: v - added_hands.get(k, 0) for k, v in of_hands.iter_rows()}
+        return count, {k: v for k, v in known.items() if v}
 
 
-def _chunks(files: list[tuple[str, str]], format: str, jobs: int, with_audit: bool,
+def _chunks(tasks: list[Task], format: str, jobs: int, with_audit: bool,
             strict: bool, prewriter: Prewriter | None = None) -> Iterator[Chunk]:
-    if jobs > 1 and len(files) > 1 and not strict:
-        if all(core_format(Path(path), format) for path, _ in files):
-            yield from thread_chunks(files, jobs, format, with_audit, prewriter)
-            return
-        with Readers(jobs, format, with_audit) as readers:
-            yield from readers.chunks(files)
+    """Every file's chunks: the core's readers in threads (one reader when ``jobs`` is 1), then the files they
+    leave to the Python readers, in worker processes when there are several of them and ``jobs`` allows;
+    under ``strict`` every file is read by the Python readers, in this process."""
+    if strict:
+        for task in tasks:
+            yield from read_chunks(task, format, with_audit, strict)
+        return
+    aside: list[tuple[Task, FileInfo]] = []
+    if jobs > 1 and len(tasks) > 1:
+        yield from thread_chunks(tasks, jobs, format, with_audit, prewriter, lambda t, i: aside.append((t, i)))
     else:
-        for path, name in files:
-            yield from read_chunks(path, format, with_audit, strict, name=name)
+        todo = deque(tasks)
+        yield from core_chunks(lambda: todo.popleft() if todo else None, format, with_audit,
+                               aside=lambda t, i: aside.append((t, i)))
+    if jobs > 1 and len(aside) > 1 and Readers is not None:
+        with Readers(jobs, format, with_audit) as readers:
+            yield from readers.chunks(aside)
+    else:
+        for task, info in aside:
+            yield from read_chunks(task, format, with_audit, info=info)
 
 
 def _python_hash(raw: str, fmt: str) -> str | None:

@@ -1,22 +1,24 @@
-"""Reading hand-history files into row batches for the store, in chunks, in worker processes.
+"""Reading hand-history files into row batches for the store, in chunks of many files or of part of one.
 
-:func:`read_chunks` reads one file into :class:`Chunk` s of at most
-:data:`CHUNK_ROWS` hands (so memory follows the chunk, not the file); the
-last chunk of a file carries its :class:`FileInfo`. Each hand is audited and
-its rows made inside the per-hand boundary: a bug of ours on one hand
-quarantines that hand as ``internal`` and the file goes on (``strict`` raises
-instead).
+A player's folder is thousands of small files (a poker client writes one per table session), so the rows of
+many files share a chunk: :func:`core_chunks` reads file after file with one reader of the compiled core
+(``_core.FilesReader``, whose memory of header texts and games serves every file) into chunks of at most
+:data:`CHUNK_ROWS` hands, and a large file's rows are cut into several chunks (memory follows the chunk,
+not the file). Each file takes its import id before it is read, and its rows carry it; a chunk lists its
+files' :class:`Share` s, the last share of a file with its :class:`FileInfo`. Each file is read once for
+its size, its content hash and its format (:func:`prepare`), and each hand is audited and its rows made
+inside the per-hand boundary: a bug of ours on one hand quarantines that hand as ``internal`` and the file
+goes on (``strict`` raises instead).
 
-:func:`thread_chunks` reads files the compiled core reads in threads of this
-process: the core lets go of Python while it reads, so the threads read in
-parallel and hand their chunks over as they are, with no copy. Other files
-(PHH, a zip of mixed formats) are read by Python, which runs one thread at a
-time: :class:`Readers` runs :func:`read_chunks` for them in worker processes,
-one file per worker at a time, each sending its chunks back through its own
-pipe (a worker holds at most one chunk in flight). A worker that dies (killed,
-out of memory) fails only the file it was reading, which is reported and not
-recorded as imported, and a new worker takes over. Workers ignore Ctrl-C: the
-main process stops them at once (:meth:`Readers.close`).
+:func:`thread_chunks` runs ``jobs`` such readers in threads of this process, taking files from one queue:
+the core lets go of Python while it reads, so the threads read in parallel and hand their chunks over as
+they are, with no copy. Files the core does not read (PHH, a zip of mixed formats, any file under
+``strict``) are read by Python (:func:`read_chunks`, a chunk per file or part of one), which runs one thread
+at a time: :class:`Readers` runs it for them in worker processes, one file per worker at a time, each
+sending its chunks back through its own pipe (a worker holds at most one chunk in flight). A worker that
+dies (killed, out of memory) fails only the file it was reading, which is reported and not recorded as
+imported, and a new worker takes over. Workers ignore Ctrl-C: the main process stops them at once
+(:meth:`Readers.close`).
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ import queue
 import signal
 import threading
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from multiprocessing.connection import Connection, wait
@@ -40,12 +42,15 @@ from ..native import core
 from ..native import frames as native_frames
 from ..parsers import Quarantined, asked_format, detect_format, read_path
 from ..parsers.base import InternalError, Unreadable, quarantine
-from ..parsers.source import TextStream, members
+from ..parsers.source import HEAD_CHARS, TextStream, decode, members
 from .parts import Prewriter
 from .rows import BATCH_TABLES, Batch, empty_frames
 
 CHUNK_ROWS = 5_000
 """Hands (and quarantine records) per chunk."""
+WHOLE_READ = 1 << 22
+"""A plain file up to this size is read into memory once for its hash and its format (larger ones, and
+archives, are hashed as they stream)."""
 
 
 @dataclass(frozen=True)
@@ -63,16 +68,52 @@ class FileInfo:
 
 
 @dataclass
-class Chunk:
-    """Rows of some hands of one file; the file's last chunk has its ``info``."""
+class Share:
+    """A file's rows in a chunk: its import id, name, hands and records, and its :class:`FileInfo` when the
+    file ends in this chunk."""
 
+    import_id: int
     path: str
-    frames: dict[str, pl.DataFrame]
-    info: FileInfo | None = None
     hands: int = 0
-    """Hands and quarantine records in it."""
+    info: FileInfo | None = None
+    rows: dict[str, int] | None = None
+    """Its rows of each table that names no file (``seats``, ``actions``...; the hands' and the quarantine's
+    ``import_id`` does); None: every row of the chunk is this file's."""
+
+
+@dataclass
+class Chunk:
+    """Rows of the hands of one or more files (see the module text); each row carries its file's import id."""
+
+    frames: dict[str, pl.DataFrame]
+    files: list[Share]
     parts: dict[str, tuple[str, int]] | None = None
     """The Parquet parts a reader thread wrote of its per-hand tables (``Prewriter.write``), if any."""
+
+    @property
+    def hands(self) -> int:
+        """Hands and quarantine records in it."""
+        return sum(share.hands for share in self.files)
+
+    def origin(self, table: str) -> pl.Series:
+        """The import id of the file each row of ``table`` came from."""
+        frame = self.frames[table]
+        if "import_id" in frame.columns:
+            return frame["import_id"]
+        if len(self.files) == 1:
+            return pl.Series("import_id", [self.files[0].import_id] * len(frame), dtype=pl.Int32)
+        counts = [share.rows.get(table, 0) if share.rows is not None else len(frame) for share in self.files]
+        ids = pl.Series("import_id", [share.import_id for share in self.files], dtype=pl.Int32)
+        return ids.gather(pl.Series(range(len(counts))).repeat_by(pl.Series(counts)).explode().drop_nulls())
+
+
+@dataclass(frozen=True)
+class Task:
+    """A file to read: its path, the name the store calls it, and its import id."""
+
+    path: str
+    name: str
+    import_id: int
 
 
 def file_hash(path: Path) -> str:
@@ -83,43 +124,81 @@ def file_hash(path: Path) -> str:
     return digest.hexdigest()
 
 
+def stamped(frames: dict[str, pl.DataFrame], import_id: int) -> dict[str, pl.DataFrame]:
+    """``frames`` with every ``import_id`` column set to one file's."""
+    return {name: df.with_columns(pl.lit(import_id, pl.Int32).alias("import_id"))
+            if "import_id" in df.columns else df for name, df in frames.items()}
+
+
+def _lengths(frames: dict[str, pl.DataFrame]) -> dict[str, int]:
+    """Rows of each table that names no file (see :attr:`Share.rows`)."""
+    return {name: len(df) for name, df in frames.items() if "import_id" not in df.columns}
+
+
 def _file_level(item: Quarantined) -> bool:
     """A record about a whole file (or archive member) that could not be read, not about a hand."""
     return item.kind == "unreadable" and item.hand_id is None and item.line == 0
 
 
-def read_chunks(path: str, format: str = "auto", with_audit: bool = True, strict: bool = False,
-                rows: int | None = None, name: str | None = None) -> Iterator[Chunk]:
-    """One file's hands as chunks of rows (see the module text); never raises for the file's content.
-
-    ``name`` is what the store calls the file (default: its path). Files of the PokerStars family
-    (PokerStars, Sökö text) are read by the compiled core (:func:`core_format`); other files, and
-    every file under ``strict`` (which re-raises a bug of ours as a Python exception), by the Python
-    readers.
-    """
-    rows = rows or CHUNK_ROWS
-    p = Path(path)
-    path = name or path
+def unreadable_chunk(task: Task, reason: str) -> Chunk:
+    """The one chunk of a file that could not be opened: its record in the quarantine, and the file failed."""
     batch = Batch()
-    try:
-        stat = p.stat()
+    batch.add_quarantine(quarantine(Unreadable(reason), "", task.name, 0, None), task.import_id)
+    info = FileInfo(task.name, 0, datetime.fromtimestamp(0), "", None, reason)
+    frames = batch.to_frames()
+    return Chunk(frames, [Share(task.import_id, task.name, 1, info, _lengths(frames))])
+
+
+def prepare(task: Task, format: str = "auto", strict: bool = False) -> tuple[FileInfo, str | None]:
+    """A file's size, time and content hash, and the format the core reads it as (None: the Python readers
+    take it), from one read of its bytes where it is a plain file of at most :data:`WHOLE_READ` bytes; an
+    OSError when it cannot be read."""
+    p = Path(task.path)
+    stat = p.stat()
+    fmt: str | None = None
+    data = b""
+    if stat.st_size <= WHOLE_READ:
+        with open(p, "rb") as f:
+            data = f.read()
+    plain = stat.st_size <= WHOLE_READ and not data.startswith((b"\x1f\x8b", b"PK\x03\x04")) \
+        and p.suffix.lower() not in (".gz", ".zip")
+    if plain:
+        digest = hashlib.blake2b(data, digest_size=16).hexdigest()
+        fmt = None if strict else _head_format(decode(data[:HEAD_CHARS * 4])[:HEAD_CHARS], task.name, format)
+    else:
         digest = file_hash(p)
-    except OSError as err:
-        reason = f"cannot read the file: {err.strerror or err}"
-        batch.add_quarantine(quarantine(Unreadable(reason), "", path, 0, None), 0)
-        yield Chunk(path, batch.to_frames(), FileInfo(path, 0, datetime.fromtimestamp(0), "", None, reason), 1)
-        return
-    fmt = None if strict else core_format(p, format)
-    if fmt is not None:
-        yield from _core_chunks(p, path, fmt, with_audit, rows, FileInfo(
-            path, stat.st_size, datetime.fromtimestamp(stat.st_mtime), digest, fmt))
-        return
+        fmt = None if strict else core_format(p, format)
+    return FileInfo(task.name, stat.st_size, datetime.fromtimestamp(stat.st_mtime), digest, fmt), fmt
+
+
+def _head_format(head: str, name: str, format: str) -> str | None:
+    """The format the core reads a text of this start as, or None (see :func:`core_format`)."""
+    try:
+        found = asked_format(format, head, name) if format != "auto" else detect_format(head, name)
+    except Unreadable:
+        return None
+    return found if found in CORE_FORMATS else None
+
+
+def read_chunks(task: Task, format: str = "auto", with_audit: bool = True, strict: bool = False,
+                rows: int | None = None, info: FileInfo | None = None) -> Iterator[Chunk]:
+    """One file's hands read by the Python readers, as chunks of rows (see the module text); never raises for
+    the file's content. ``info``: the file's :func:`prepare` d info, if known."""
+    rows = rows or CHUNK_ROWS
+    path = task.name
+    if info is None:
+        try:
+            info = prepare(task, format, strict=True)[0]
+        except OSError as err:
+            yield unreadable_chunk(task, f"cannot read the file: {err.strerror or err}")
+            return
+    batch = Batch()
     formats: dict[str, None] = {}
     failures: list[str] = []
     readable = False
-    for item in read_path(p, format, strict, path):
+    for item in read_path(Path(task.path), format, strict, path):
         if isinstance(item, Quarantined):
-            batch.add_quarantine(item, 0)
+            batch.add_quarantine(item, task.import_id)
             if _file_level(item):
                 failures.append(item.reason)
             else:
@@ -129,11 +208,13 @@ def read_chunks(path: str, format: str = "auto", with_audit: bool = True, strict
             formats[format_of(item)] = None
             batch.add_hand(item)
         if batch.rows() >= rows:
-            yield Chunk(path, batch.to_frames(with_audit, strict, FAULT_HAND), hands=batch.rows())
+            frames = stamped(batch.to_frames(with_audit, strict, FAULT_HAND), task.import_id)
+            yield Chunk(frames, [Share(task.import_id, path, batch.rows(), rows=_lengths(frames))])
             batch.clear()
-    info = FileInfo(path, stat.st_size, datetime.fromtimestamp(stat.st_mtime), digest,
-                    "+".join(formats) or None, None if readable else "; ".join(failures) or "no hands in the file")
-    yield Chunk(path, batch.to_frames(with_audit, strict, FAULT_HAND), info, batch.rows())
+    done = replace(info, format="+".join(formats) or None,
+                   failed=None if readable else "; ".join(failures) or "no hands in the file")
+    frames = stamped(batch.to_frames(with_audit, strict, FAULT_HAND), task.import_id)
+    yield Chunk(frames, [Share(task.import_id, path, batch.rows(), done, _lengths(frames))])
 
 
 CORE_FORMATS = ("pokerstars", "ggpoker", "bovada", "888poker", "winamax", "winning", "partypoker", "ipoker", "soko")
@@ -146,7 +227,7 @@ def core_format(path: Path, format: str = "auto") -> str | None:
     """The format the core reads a file as: every member of it is of one format the core reads (detected,
     or the one asked for when the text does not plainly read as another); None when the Python readers
     must take it (PHH, a file of no known format, a zip of mixed formats, a member that cannot be read)."""
-    found: set[str] = set()
+    found: set[str | None] = set()
     try:
         for member in members(path):
             if member.problem is not None:
@@ -155,37 +236,83 @@ def core_format(path: Path, format: str = "auto") -> str | None:
                 head = stream.head()
                 if stream.error is not None and not head:
                     return None
-                asked = format != "auto"
-                found.add(asked_format(format, head, member.name) if asked else detect_format(head, member.name))
+                found.add(_head_format(head, member.name, format))
     except (Unreadable, OSError):
         return None
-    return found.pop() if len(found) == 1 and found <= set(CORE_FORMATS) else None
+    return found.pop() if len(found) == 1 else None
 
 
-def _core_chunks(p: Path, path: str, fmt: str, with_audit: bool, rows: int, info: FileInfo) -> Iterator[Chunk]:
-    """A file read by the core: chunks of Arrow rows as frames, the last with the file's info."""
-    reader = core.FileReader(str(p), fmt, 0, name=path, rows=rows, audit=with_audit, fault_hand=FAULT_HAND)
-    stored = 0
-    failures: list[str] = []
-    readable = False
-    last: Chunk | None = None
-    for hands, quarantined, tables in reader:
+@dataclass
+class _Tally:
+    """What a file has given so far: hands stored, records that are not about the whole file, and why the
+    whole file (or a member) could not be read."""
+
+    info: FileInfo
+    format: str
+    stored: int = 0
+    readable: bool = False
+    failures: list[str] = field(default_factory=list)
+
+
+def core_chunks(next_task: Callable[[], Task | None], format: str = "auto", with_audit: bool = True,
+                rows: int | None = None, aside: Callable[[Task, FileInfo], None] | None = None) -> Iterator[Chunk]:
+    """The chunks of the files ``next_task()`` gives until it gives None, read by one reader of the core (see the
+    module text). A file the core does not read is handed to ``aside`` with its info (read by the Python
+    readers after, in this iterator when ``aside`` is None); one that cannot be opened comes as its own
+    :func:`unreadable_chunk`."""
+    tallies: dict[int, _Tally] = {}
+    ready: deque[Chunk] = deque()
+    later: list[tuple[Task, FileInfo]] = []
+
+    def next_file() -> tuple[str, str, str, int] | None:
+        while (task := next_task()) is not None:
+            try:
+                info, fmt = prepare(task, format)
+            except OSError as err:
+                ready.append(unreadable_chunk(task, f"cannot read the file: {err.strerror or err}"))
+                continue
+            except Exception as err:  # noqa: BLE001 - outside the per-hand boundary: the file fails, the run goes on
+                ready.append(failed_chunk(task, str(InternalError.of(err, path=task.name))))
+                continue
+            if fmt is None:
+                (aside or (lambda t, i: later.append((t, i))))(task, info)
+                continue
+            tallies[task.import_id] = _Tally(info, fmt)
+            return task.path, task.name, fmt, task.import_id
+        return None
+
+    reader = core.FilesReader(next_file, rows or CHUNK_ROWS, with_audit, FAULT_HAND)
+    for _, _, tables, files in reader:
+        yield from _drain(ready)
         frames = native_frames(tables)
         q = frames["quarantine"]
         whole = q.filter((pl.col("kind") == "unreadable") & pl.col("hand_id").is_null() & (pl.col("source_line") == 0))
-        failures.extend(whole["reason"].to_list())
-        stored += hands
-        readable = readable or hands > 0 or q.height > whole.height
-        if last is not None:
-            yield last
-        last = Chunk(path, {t: frames[t] for t in BATCH_TABLES}, hands=hands + quarantined)
-    done = replace(info, format=info.format if stored else None,
-                   failed=None if readable else "; ".join(failures) or "no hands in the file")
-    if last is None:
-        yield Chunk(path, empty_frames(), done, 0)
-    else:
-        last.info = done
-        yield last
+        failures: dict[int, list[str]] = {}
+        for import_id, reason in whole.select("import_id", "reason").iter_rows():
+            failures.setdefault(import_id, []).append(reason)
+        shares = []
+        for import_id, stored, quarantined, ended, counts in files:
+            tally = tallies[import_id]
+            reasons = failures.get(import_id, [])
+            tally.failures.extend(reasons)
+            tally.stored += stored
+            tally.readable = tally.readable or stored > 0 or quarantined > len(reasons)
+            share = Share(import_id, tally.info.path, stored + quarantined, rows=counts)
+            if ended:
+                del tallies[import_id]
+                share.info = replace(tally.info, format=tally.format if tally.stored else None,
+                                     failed=None if tally.readable else "; ".join(tally.failures)
+                                     or "no hands in the file")
+            shares.append(share)
+        yield Chunk({t: frames[t] for t in BATCH_TABLES}, shares)
+    yield from _drain(ready)
+    for task, info in later:
+        yield from read_chunks(task, format, with_audit, info=info)
+
+
+def _drain(ready: deque[Chunk]) -> Iterator[Chunk]:
+    while ready:
+        yield ready.popleft()
 
 
 def format_of(hand: Hand) -> str:
@@ -193,13 +320,11 @@ def format_of(hand: Hand) -> str:
     return hand.source.format if hand.source is not None and hand.source.format else "pokerstars"
 
 
-def failed_chunk(path: str, reason: str) -> Chunk:
-    """The last chunk of a file that could not be read to its end by a worker."""
-    return Chunk(path, empty_frames(), FileInfo(path, 0, datetime.fromtimestamp(0), "", None, reason))
-
-
-Task = tuple[str, str]
-"""A file to read: its path, and the name the store calls it."""
+def failed_chunk(task: Task, reason: str) -> Chunk:
+    """The last chunk of a file that could not be read to its end."""
+    info = FileInfo(task.name, 0, datetime.fromtimestamp(0), "", None, reason)
+    frames = empty_frames()
+    return Chunk(frames, [Share(task.import_id, task.name, 0, info, _lengths(frames))])
 
 
 # -- reader threads ------------------------------------------------------------------------
@@ -210,12 +335,13 @@ JOIN_SECONDS = 3.0
 
 
 def thread_chunks(tasks: list[Task], jobs: int, format: str = "auto", with_audit: bool = True,
-                  prewriter: Prewriter | None = None) -> Iterator[Chunk]:
-    """The chunks of every file, ``jobs`` files at a time in threads of this process (each file's chunks in
-    order); for files the core reads (:func:`core_format`), whose reading lets other threads run. At most
-    ``jobs`` chunks wait to be taken. Closing the iterator (Ctrl-C in the caller) stops the threads after the
-    chunk each is reading. With a ``prewriter``, each thread also writes its chunks' Parquet parts
-    (``Chunk.parts``; a chunk whose parts it cannot write goes without, and the writer writes them)."""
+                  prewriter: Prewriter | None = None, aside: Callable[[Task, FileInfo], None] | None = None,
+                  ) -> Iterator[Chunk]:
+    """The chunks of every file, read by ``jobs`` readers of the core (:func:`core_chunks`) in threads of this
+    process taking files from one queue (each file's chunks in order); files the core does not read go to
+    ``aside``. At most ``jobs`` chunks wait to be taken. Closing the iterator (Ctrl-C in the caller) stops the
+    threads after the chunk each is reading. With a ``prewriter``, each thread also writes its chunks' Parquet
+    parts (``Chunk.parts``; a chunk whose parts it cannot write goes without, and the writer writes them)."""
     todo = deque(tasks)
     out: queue.Queue[Chunk | None] = queue.Queue(maxsize=jobs)
     stop = threading.Event()
@@ -231,20 +357,33 @@ def thread_chunks(tasks: list[Task], jobs: int, format: str = "auto", with_audit
         return False
 
     def run() -> None:
+        handed: dict[int, Task] = {}  # files given to this thread's reader whose last chunk has not come yet
+
+        def next_task() -> Task | None:
+            if stop.is_set() or interrupted.is_set():
+                return None
+            try:
+                task = todo.popleft()
+            except IndexError:
+                return None
+            handed[task.import_id] = task
+            return task
+
         try:
-            while not stop.is_set() and not interrupted.is_set():
+            while not stop.is_set() and not interrupted.is_set() and todo:
                 try:
-                    path, name = todo.popleft()
-                except IndexError:
-                    break
-                try:
-                    for chunk in read_chunks(path, format, with_audit, name=name):
+                    for chunk in core_chunks(next_task, format, with_audit, aside=aside):
+                        for share in chunk.files:
+                            if share.info is not None:
+                                handed.pop(share.import_id, None)
                         if prewriter is not None and not stop.is_set():
                             chunk.parts = prewriter.write(chunk.frames)
                         if not put(chunk):
                             return
-                except Exception as err:  # noqa: BLE001 - outside the per-hand boundary: the file fails, the run goes on
-                    put(failed_chunk(name, str(InternalError.of(err, path=name))))
+                except Exception as err:  # noqa: BLE001 - outside the per-hand boundary: its files fail, the run goes on
+                    for task in handed.values():
+                        put(failed_chunk(task, str(InternalError.of(err, path=task.name))))
+                    handed.clear()
         except KeyboardInterrupt:  # a library may raise Ctrl-C here: it is the caller's to handle, not a thread's
             interrupted.set()
         finally:
@@ -275,22 +414,22 @@ def thread_chunks(tasks: list[Task], jobs: int, format: str = "auto", with_audit
 
 
 def _work(conn: Connection, format: str, with_audit: bool) -> None:
-    """A worker: read each (path, name) it is sent, send back its chunks; stop at None."""
+    """A worker: read each (task, info) it is sent, send back its chunks; stop at None."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the main process's to handle (see Readers._start)
-    while (task := conn.recv()) is not None:
-        path, name = task
+    while (sent := conn.recv()) is not None:
+        task, info = sent
         try:
-            for chunk in read_chunks(path, format, with_audit, name=name):
+            for chunk in read_chunks(task, format, with_audit, info=info):
                 conn.send(chunk)
         except Exception as err:  # noqa: BLE001 - outside the per-hand boundary: the file fails, the run goes on
-            conn.send(failed_chunk(name, str(InternalError.of(err, path=name))))
+            conn.send(failed_chunk(task, str(InternalError.of(err, path=task.name))))
 
 
 @dataclass
 class _Worker:
     process: multiprocessing.process.BaseProcess
     conn: Connection
-    task: Task | None = None
+    task: tuple[Task, FileInfo] | None = None
 
 
 @dataclass
@@ -318,8 +457,9 @@ class Readers:
         self.workers.append(worker)
         return worker
 
-    def chunks(self, tasks: list[Task]) -> Iterator[Chunk]:
-        """The chunks of every file, files in parallel (each file's chunks in order)."""
+    def chunks(self, tasks: list[tuple[Task, FileInfo]]) -> Iterator[Chunk]:
+        """The chunks of every file (with its :func:`prepare` d info), files in parallel (each file's chunks in
+        order)."""
         todo = deque(tasks)
         for _ in range(min(self.jobs, len(todo))):
             self._next(self._start(), todo)
@@ -333,10 +473,10 @@ class Readers:
                     yield self._died(worker, todo)
                     continue
                 yield chunk
-                if chunk.info is not None:
+                if chunk.files[-1].info is not None:
                     self._next(worker, todo)
 
-    def _next(self, worker: _Worker, todo: deque[Task]) -> None:
+    def _next(self, worker: _Worker, todo: deque[tuple[Task, FileInfo]]) -> None:
         """Give a worker the next file (a worker found dead meanwhile is replaced)."""
         worker.task = None
         while todo:
@@ -356,13 +496,13 @@ class Readers:
         worker.conn.close()
         return self._start()
 
-    def _died(self, worker: _Worker, todo: deque[Task]) -> Chunk:
-        name = worker.task[1] if worker.task else "?"
+    def _died(self, worker: _Worker, todo: deque[tuple[Task, FileInfo]]) -> Chunk:
+        task = worker.task[0] if worker.task else Task("?", "?", 0)
         worker.process.join(5)
         code = worker.process.exitcode
         replacement = self._replace(worker)
         self._next(replacement, todo)
-        return failed_chunk(name, f"the process reading this file died (exit code {code}); the hands committed "
+        return failed_chunk(task, f"the process reading this file died (exit code {code}); the hands committed "
                                   "before are kept, and the next import reads the file again")
 
     def close(self, kill: bool = False) -> None:

@@ -18,14 +18,17 @@ import polars as pl
 from ..errors import SokoError, StoreError
 from ..parsers import Quarantined
 from ..parsers.base import InternalError, quarantine
+from . import reading
 from .duck import disk_full, frame, registered
-from .reading import Chunk
-from .rows import Batch
+from .reading import Chunk, Share
+from .rows import SCHEMAS, Batch
 
 if TYPE_CHECKING:
     from .db import Store
 
 HAND_TABLES = ("hands", "seats", "actions", "cards", "pots", "findings", "player_hands", "tournament_finishes")
+ORIGIN = "_from_file"
+"""A column that names the file of each row while a chunk of many files is sorted out (not stored)."""
 RESOLVABLE = ("malformed", "incomplete", "unsupported", "internal", "too_large")
 """Kinds of hand records that a later import storing the same hand id resolves."""
 
@@ -103,11 +106,28 @@ def with_heroes(hands: pl.DataFrame, seats: pl.DataFrame, heroes: tuple[str, ...
     return hands.with_columns(hero.alias("hero"))
 
 
+FLUSH_SECONDS = 2.0
+"""A batch of small files waits at most this long for more before it is written."""
+
+
+@dataclass
+class _Open:
+    """A file part-written: its result so far, the quarantine records read of it (for :meth:`FileWriter._finish`),
+    when its first rows came."""
+
+    result: FileResult
+    seen: list[pl.DataFrame] = field(default_factory=list)
+    """The quarantine records read of it in its earlier chunks (``import_id``, ``kind``, ``content_hash``,
+    ``source_file``, ``reason``)."""
+    started: float = field(default_factory=time.perf_counter)
+
+
 class FileWriter:
     """Writes the chunks of a run (see the module text)."""
 
-    def __init__(self, store: Store, run_id: int, summary: ImportSummary, progress: Callable[[FileResult], None] | None,
-                 on_chunk: Callable[[int], None] | None, strict: bool, heroes: tuple[str, ...] = ()) -> None:
+    def __init__(self, store: Store, run_id: int, first_id: int, summary: ImportSummary,
+                 progress: Callable[[FileResult], None] | None, on_chunk: Callable[[int], None] | None, strict: bool,
+                 heroes: tuple[str, ...] = ()) -> None:
         self.store, self.con = store, store.con
         self.run_id, self.summary, self.progress, self.on_chunk = run_id, summary, progress, on_chunk
         self.strict = strict
@@ -115,63 +135,116 @@ class FileWriter:
         """``--hero``: the names of the store's owner; each hand's hero is the first of them seated in it."""
         self.known: list[pl.Series] = []
         """With ``heroes``: the keys of the hands read that were already stored (their hero is set after the run)."""
-        self.next_id = self.first_id = store._next_import_id()
-        self.open: dict[str, tuple[int, FileResult, list[pl.DataFrame], float]] = {}
-        """Files part-written: import id, result so far, quarantine hashes seen, start time."""
+        self.first_id = first_id
+        self.open: dict[int, _Open] = {}
+        """Files part-written, by import id."""
+        self.waiting: list[Chunk] = []
+        """Chunks of small files not written yet (:meth:`write`)."""
+        self.since = 0.0
 
     def write(self, chunk: Chunk) -> None:
-        """Write a chunk in one transaction."""
-        if chunk.path not in self.open:
-            self.open[chunk.path] = (self.next_id, FileResult(chunk.path), [], time.perf_counter())
-            self.next_id += 1
-        import_id, result, seen, started = self.open[chunk.path]
-        seen.append(chunk.frames["quarantine"].select("kind", "content_hash", "source_file", "reason"))
+        """Take a chunk: a small chunk waits for more until they make :data:`~.reading.CHUNK_ROWS` hands (or
+        have waited :data:`FLUSH_SECONDS`), so that a folder of small files is written a few thousand hands a
+        transaction, not a file a transaction; a full chunk is written at once."""
+        if chunk.parts is not None or chunk.hands >= reading.CHUNK_ROWS // 2:
+            self.flush()
+            self._write(chunk)
+            return
+        if not self.waiting:
+            self.since = time.perf_counter()
+        self.waiting.append(chunk)
+        if sum(c.hands for c in self.waiting) >= reading.CHUNK_ROWS or time.perf_counter() - self.since > FLUSH_SECONDS:
+            self.flush()
 
-        def work() -> None:
-            self._write_hands(chunk, import_id, result)
-            if chunk.info is not None:
-                self._finish(chunk, import_id, result, pl.concat(seen), started)
+    def flush(self) -> None:
+        """Write the chunks waiting, as one."""
+        if not self.waiting:
+            return
+        waiting, self.waiting = self.waiting, []
+        if len(waiting) == 1:
+            self._write(waiting[0])
+            return
+        frames = {name: pl.concat([c.frames[name] for c in waiting], how="vertical_relaxed")
+                  for name in waiting[0].frames}
+        self._write(Chunk(frames, [share for c in waiting for share in c.files]))
 
+    def _write(self, chunk: Chunk) -> None:
+        """Write a chunk in one transaction; a chunk of several files that cannot be written is written again a
+        file at a time, so that a file's fault fails that file alone."""
+        for share in chunk.files:
+            self.open.setdefault(share.import_id, _Open(FileResult(share.path)))
+        seen = chunk.frames["quarantine"].select("import_id", "kind", "content_hash", "source_file", "reason")
+        counts: dict[int, Counts] = {}
         try:
-            self.store._transaction(work, chunk.path)
+            self.store._transaction(lambda: counts.update(self._write_rows(chunk, seen)), chunk.files[0].path)
         except StoreError as err:
             if disk_full(err):
                 raise StoreError(f"{err.reason}; the files before it are committed", path=err.path) from None
-            self._failed(chunk, import_id, result, err)
+            self._retry(chunk, err)
+            return
         except Exception as err:  # noqa: BLE001 - a bug of ours writing one chunk fails its file, not the run
             if self.strict:
                 raise
-            self._failed(chunk, import_id, result, InternalError.of(err, path=chunk.path))
+            self._retry(chunk, InternalError.of(err, path=chunk.files[0].path))
+            return
+        going_on = [share.import_id for share in chunk.files if share.info is None]
+        if going_on and len(seen):
+            for key, records in seen.filter(pl.col("import_id").is_in(going_on)).group_by("import_id"):
+                self.open[int(str(key[0]))].seen.append(records)
+        for import_id, (stored, duplicate, quarantined, internal) in counts.items():
+            result = self.open[import_id].result
+            result.stored += stored
+            result.duplicate += duplicate
+            result.quarantined += quarantined
+            result.internal += internal
         self._done(chunk)
 
+    def _retry(self, chunk: Chunk, err: SokoError) -> None:
+        if len(chunk.files) == 1:
+            self._failed(chunk.files[0], err)
+            self._done(chunk)
+            return
+        for share in chunk.files:
+            self._write(_files_of(chunk, [share]))
+
     def _done(self, chunk: Chunk) -> None:
-        """A chunk committed: progress, and the file's result once it is the file's last."""
+        """A chunk committed (or its files failed): progress, and each file's result once it is the file's last."""
         if self.on_chunk:
             self.on_chunk(chunk.hands)
-        if chunk.info is not None:
-            result = self.open.pop(chunk.path)[1]
-            self.summary.files.append(result)
-            if self.progress:
-                self.progress(result)
+        for share in chunk.files:
+            if share.info is not None:
+                result = self.open.pop(share.import_id).result
+                self.summary.files.append(result)
+                if self.progress:
+                    self.progress(result)
 
-    def _failed(self, chunk: Chunk, import_id: int, result: FileResult, err: SokoError) -> None:
-        """A chunk that could not be written: the file is not recorded as imported, and the quarantine says why."""
-        reason = f"{chunk.hands:,} hands of this file could not be written to the store: {err.reason}"
+    def _failed(self, share: Share, err: SokoError) -> None:
+        """A file's rows that could not be written: the file is not recorded as imported, and the quarantine says
+        why."""
+        result = self.open[share.import_id].result
+        reason = f"{share.hands:,} hands of this file could not be written to the store: {err.reason}"
         result.error = reason
         batch = Batch()
-        batch.add_quarantine(quarantine(InternalError(reason), "", chunk.path, 0, None), 0)
-        self.store._transaction(lambda: self.store._insert_quarantine(batch.quarantine_frame(), import_id),
-                                chunk.path)
+        batch.add_quarantine(quarantine(InternalError(reason), "", share.path, 0, None), share.import_id)
+        self.store._transaction(lambda: self.store._insert_quarantine(batch.quarantine_frame()), share.path)
         result.quarantined += 1
         result.internal += 1
 
-    def _write_hands(self, chunk: Chunk, import_id: int, result: FileResult) -> None:
-        frames = {name: df.with_columns(pl.lit(import_id, pl.Int32).alias("import_id"))
-                  if "import_id" in df.columns else df for name, df in chunk.frames.items()}
+    def _write_rows(self, chunk: Chunk, seen: pl.DataFrame) -> dict[int, Counts]:
+        counts = self._write_hands(chunk)
+        ended = [share for share in chunk.files if share.info is not None]
+        if ended:
+            self._finish(ended, counts, seen)
+        return counts
+
+    def _write_hands(self, chunk: Chunk) -> dict[int, Counts]:
+        """The chunk's new hands and their rows, its quarantine records and its conflicts; what each file gave:
+        hands stored, already in the store, records added and bugs of ours met."""
+        frames = dict(chunk.frames)
         if self.heroes:
             frames["hands"] = with_heroes(frames["hands"], frames["seats"], self.heroes)
         hands = frames["hands"].with_row_index("row")
-        keys = hands.select("row", "hand_key", "content_hash")
+        keys = hands.select("row", "hand_key", "content_hash", "import_id")
         first = keys.unique("hand_key", keep="first", maintain_order=True)
         with registered(self.con, "incoming_keys", first.select("hand_key").to_arrow()):
             stored = frame(self.con.execute(
@@ -182,8 +255,8 @@ class FileWriter:
         if stored.is_empty():
             stored = pl.DataFrame(schema={"hand_key": pl.Int64, "stored_hash": pl.Utf8})
         seen = keys.join(first.select("hand_key", pl.col("content_hash").alias("first_hash"),
-                                      pl.col("row").alias("first_row")), on="hand_key"
-                         ).join(stored, on="hand_key", how="left")
+                                      pl.col("row").alias("first_row"), pl.col("import_id").alias("first_file")),
+                         on="hand_key").join(stored, on="hand_key", how="left")
         # A hand is new when it is the first with its key in the chunk and the key is not stored.
         new = seen.filter(pl.col("stored_hash").is_null() & (pl.col("row") == pl.col("first_row")))
         same = seen.filter((pl.coalesce("stored_hash", "first_hash") == pl.col("content_hash"))
@@ -191,14 +264,16 @@ class FileWriter:
         conflict = seen.filter(pl.coalesce("stored_hash", "first_hash") != pl.col("content_hash"))
         if self.heroes and len(same):
             self.known.append(same["hand_key"])
-        new_keys = new.select("hand_key")
+        # The other tables' rows of a new hand: those of its key that came from its file.
+        new_keys = new.select("hand_key", "import_id")
         for name in HAND_TABLES:
             if all_new:
                 df = frames[name]
             elif name == "hands":
                 df = hands.filter(pl.col("row").is_in(new["row"].implode())).drop("row")
             else:
-                df = frames[name].join(new_keys, on="hand_key", how="semi")
+                df = (frames[name].with_columns(chunk.origin(name).alias(ORIGIN))
+                      .join(new_keys.rename({"import_id": ORIGIN}), on=["hand_key", ORIGIN], how="semi").drop(ORIGIN))
             if len(df):
                 written = chunk.parts.get(name) if all_new and chunk.parts else None
                 self.store._insert(name, df, written=written)
@@ -206,41 +281,69 @@ class FileWriter:
         if len(conflict):
             clash = hands.filter(pl.col("row").is_in(conflict["row"].implode()))
             quarantine = pl.concat([quarantine, clash.select(
-                pl.lit(import_id, pl.Int32).alias("import_id"), "source_file", "source_line", "hand_id",
+                "import_id", "source_file", "source_line", "hand_id",
                 pl.lit("conflict").alias("kind"),
                 pl.format("a different hand {} of {} is already stored", "hand_id", "site").alias("reason"),
                 "raw", "content_hash", pl.lit(None, pl.Int32).alias("resolved_by"))], how="vertical_relaxed")
-        added, known = self.store._insert_quarantine(quarantine, import_id)
+        added, known = self.store._insert_quarantine(quarantine)
         if len(new):  # earlier records of hands stored now are resolved
-            stored_ids = hands.join(new.select("row"), on="row").select("hand_id").to_arrow()
+            stored_ids = hands.join(new.select("row"), on="row").select("hand_id", "import_id").to_arrow()
             with registered(self.con, "stored_ids", stored_ids):
                 self.con.execute(f"""
-                    UPDATE quarantine SET resolved_by = $id WHERE resolved_by IS NULL AND import_id <> $id
-                    AND kind IN {RESOLVABLE} AND hand_id IN (SELECT hand_id FROM stored_ids)""", {"id": import_id})
-        result.stored += len(new)
-        result.duplicate += len(same) + known  # a hand quarantined before is "already in the store" too
-        result.quarantined += added
-        result.internal += int((quarantine["kind"] == "internal").sum())
+                    UPDATE quarantine SET resolved_by = s.import_id FROM stored_ids s
+                    WHERE quarantine.resolved_by IS NULL AND quarantine.import_id <> s.import_id
+                    AND quarantine.kind IN {RESOLVABLE} AND quarantine.hand_id = s.hand_id""")
+        tally = {kind: dict(zip(df["import_id"].to_list(), df["len"].to_list())) for kind, df in (
+            ("stored", new.group_by("import_id").len()), ("same", same.group_by("import_id").len()),
+            ("internal", quarantine.filter(pl.col("kind") == "internal").group_by("import_id").len()))}
+        # a hand quarantined before is "already in the store" too
+        return {share.import_id: (tally["stored"].get(share.import_id, 0),
+                                  tally["same"].get(share.import_id, 0) + known.get(share.import_id, 0),
+                                  added.get(share.import_id, 0), tally["internal"].get(share.import_id, 0))
+                for share in chunk.files}
 
-    def _finish(self, chunk: Chunk, import_id: int, result: FileResult, seen: pl.DataFrame, started: float) -> None:
-        """The file's record, and the resolution of the records its earlier reads left that this read did not."""
-        info = chunk.info
-        assert info is not None
-        result.format = info.format
-        with registered(self.con, "seen", seen.to_arrow()):
+    def _finish(self, ended: list[Share], counts: dict[int, Counts], seen: pl.DataFrame) -> None:
+        """The records of the files ending in a chunk, and the resolution of the records their earlier reads
+        left that this read did not (``seen``: the chunk's records; a file's records of earlier chunks are kept
+        in :attr:`open`)."""
+        read = pl.concat([seen, *(frame for share in ended for frame in self.open[share.import_id].seen)],
+                         how="vertical_relaxed")
+        files = pl.DataFrame({"import_id": [share.import_id for share in ended],
+                              "path": [share.info.path if share.info else share.path for share in ended]},
+                             schema={"import_id": pl.Int32, "path": pl.String})
+        with registered(self.con, "seen", read.to_arrow()), registered(self.con, "ended", files.to_arrow()):
             self.con.execute("""
-                UPDATE quarantine SET resolved_by = $id WHERE resolved_by IS NULL AND import_id <> $id
-                AND (source_file = $path OR starts_with(source_file, $member))
-                AND NOT EXISTS (SELECT 1 FROM seen s WHERE s.kind = quarantine.kind
-                    AND s.content_hash = quarantine.content_hash
-                    AND (quarantine.raw <> '' OR s.reason = quarantine.reason))""",
-                             {"id": import_id, "path": info.path, "member": info.path + ":"})
-        if info.failed is not None or result.error is not None:
-            result.error = result.error or info.failed
-            return
-        self.con.execute(
-            "INSERT INTO imports VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            [import_id, self.run_id, info.path, info.size, info.mtime, info.content_hash, info.format,
-             result.stored, result.duplicate, result.quarantined, datetime.now(),
-             int((time.perf_counter() - started) * 1000)])
+                UPDATE quarantine SET resolved_by = f.import_id FROM ended f
+                WHERE quarantine.resolved_by IS NULL AND quarantine.import_id <> f.import_id
+                AND (quarantine.source_file = f.path OR starts_with(quarantine.source_file, f.path || ':'))
+                AND NOT EXISTS (SELECT 1 FROM seen s WHERE s.import_id = f.import_id
+                    AND s.kind = quarantine.kind AND s.content_hash = quarantine.content_hash
+                    AND (quarantine.raw <> '' OR s.reason = quarantine.reason))""")
+        now, records = datetime.now(), []
+        for share in ended:
+            info, entry = share.info, self.open[share.import_id]
+            assert info is not None
+            result = entry.result
+            result.format = info.format
+            if info.failed is not None or result.error is not None:
+                result.error = result.error or info.failed
+                continue
+            stored, duplicate, quarantined, _ = counts[share.import_id]
+            records.append((share.import_id, self.run_id, info.path, info.size, info.mtime, info.content_hash,
+                            info.format, result.stored + stored, result.duplicate + duplicate,
+                            result.quarantined + quarantined, now, int((time.perf_counter() - entry.started) * 1000)))
+        if records:
+            rows = pl.DataFrame(records, schema=SCHEMAS["imports"], orient="row")
+            with registered(self.con, "imported", rows.to_arrow()):
+                self.con.execute("INSERT INTO imports SELECT * FROM imported")
 
+
+Counts = tuple[int, int, int, int]
+"""What a file gave a chunk: hands stored, already in the store, quarantine records added, bugs of ours met."""
+
+
+def _files_of(chunk: Chunk, shares: list[Share]) -> Chunk:
+    """The rows of some files of a chunk, as a chunk of their own (no prewritten parts)."""
+    ids = [share.import_id for share in shares]
+    frames = {name: df.filter(chunk.origin(name).is_in(ids)) for name, df in chunk.frames.items()}
+    return Chunk(frames, shares)

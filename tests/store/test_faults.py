@@ -24,6 +24,8 @@ import pytest
 
 from soko_analytics import api
 from soko_analytics.errors import SokoError
+from soko_analytics.model.hand import Hand
+from soko_analytics.parsers import read_text, write_hands
 from soko_analytics.parsers.base import InternalError
 from soko_analytics.store import db as store_db
 from soko_analytics.store import reading
@@ -213,21 +215,23 @@ def _kill_a_worker(result) -> bool:
     return False
 
 
-def test_a_killed_reading_process_fails_only_its_file(tmp_path):
+def test_a_killed_reading_process_fails_only_its_file(tmp_path, monkeypatch):
     folder = tmp_path / "logs"
     folder.mkdir()
+    # Files Python reads (PHH): the run reads them in worker processes, not in the core's threads.
     for i in range(8):
-        write(folder / f"f{i}.txt", hands(1000 * i, 60))
-    # A file Python reads (of no known format): the run reads in worker processes, not in the core's threads.
+        write(folder / f"f{i}.phhs", write_hands((h for h in read_text(hands(1000 * i, 60)) if isinstance(h, Hand)),
+                                                 "phh"))
     write(folder / "notes.txt", "not a hand history\n")
     db = tmp_path / "s.duckdb"
     killed = []
 
-    def progress(result) -> None:
+    def on_chunk(hands) -> None:
         if not killed:
-            killed.append(_kill_a_worker(result))
+            killed.append(_kill_a_worker(hands))
 
-    summary = api.import_paths(db, [folder], jobs=2, progress=progress)
+    monkeypatch.setattr(reading, "CHUNK_ROWS", 20)  # each chunk written as it comes, while the workers read
+    summary = api.import_paths(db, [folder], jobs=2, on_chunk=on_chunk)
     assert killed == [True]
     failed = [f for f in summary.files if f.error and not f.path.endswith("notes.txt")]
     assert len(failed) <= 1 and all("died" in f.error for f in failed)
@@ -330,14 +334,14 @@ def test_export_to_text_does_not_overwrite_without_force(tmp_path):
 def test_ctrl_c_stops_an_import_at_once_and_says_what_is_committed(tmp_path):
     folder = tmp_path / "logs"
     folder.mkdir()
-    for i in range(300):  # 90,000 hands: 20 s or more of work at the importer's speed
+    for i in range(300):  # 90,000 hands
         write(folder / f"f{i:03d}.txt", hands(10_000 * i, 300))
     proc = subprocess.Popen([SOKO, "import", str(folder), "--db", str(tmp_path / "s.duckdb"), "--jobs", "2"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
     deadline = time.monotonic() + 30
     while not (tmp_path / "s.duckdb").exists() and time.monotonic() < deadline and proc.poll() is None:
         time.sleep(0.1)
-    time.sleep(3)  # into the import, past the store's creation
+    time.sleep(1)  # into the import (90,000 hands: a few seconds on two cores), past the store's creation
     assert proc.poll() is None, "the import ended before it could be interrupted"
     os.killpg(proc.pid, signal.SIGINT)  # as a terminal's Ctrl-C does: to every process of the group
     sent = time.monotonic()
@@ -355,14 +359,14 @@ def four_files_one_failing(tmp_path, monkeypatch, name: str, error: BaseExceptio
     folder.mkdir()
     for i in range(4):
         write(folder / f"f{i}.txt", hands(1000 * i, 60))
-    real = reading.read_chunks
+    real = reading.prepare
 
-    def failing(path, *args, **kwargs):
-        if path.endswith(name):
+    def failing(task, *args, **kwargs):
+        if task.path.endswith(name):
             raise error
-        yield from real(path, *args, **kwargs)
+        return real(task, *args, **kwargs)
 
-    monkeypatch.setattr(reading, "read_chunks", failing)
+    monkeypatch.setattr(reading, "prepare", failing)
     return folder
 
 

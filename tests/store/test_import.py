@@ -166,19 +166,23 @@ def test_a_killed_import_resumes_to_the_same_store(tmp_path, soko_example):
     with Store(clean) as store:
         store.import_paths([folder])
     killed = tmp_path / "killed.duckdb"
-    script = ("import sys; from soko_analytics.store.db import Store; "
+    # chunks of 100 hands: a folder's files share chunks, and a file may end in the chunk after its first
+    script = ("import sys; from soko_analytics.store import reading; from soko_analytics.store.db import Store; "
+              "reading.CHUNK_ROWS = 100; "
               "Store(sys.argv[1]).import_paths([sys.argv[2]], progress=lambda r: print(r.path, flush=True))")
     proc = subprocess.Popen([sys.executable, "-c", script, str(killed), str(folder)], stdout=subprocess.PIPE, text=True)
     for _ in range(5):  # five files committed, the sixth on its way: kill -9
         proc.stdout.readline()
     proc.send_signal(signal.SIGKILL)
     proc.wait()
-    with Store(killed) as store:  # consistent: every stored hand has its seats, no file half-written
+    with Store(killed) as store:  # consistent: every stored hand has its seats, every file recorded is whole
         partial = store.query("SELECT count(*) AS n FROM hands")["n"][0]
         orphans = store.query("SELECT count(*) AS n FROM seats WHERE hand_key NOT IN (SELECT hand_key FROM hands)")
         assert orphans["n"][0] == 0
+        recorded = store.query("SELECT path, hands_stored FROM imports")
+        assert len(recorded) >= 5 and all(n == 40 for n in recorded["hands_stored"])
         per_file = store.query("SELECT source_file, count(*) AS n FROM hands GROUP BY 1")
-        assert all(n == 40 for n in per_file["n"])
+        assert set(recorded["path"]) <= set(per_file.filter(per_file["n"] == 40)["source_file"])
         store.import_paths([folder])
     assert 0 < partial < 30 * 40, partial  # killed part-way
     assert _rows(killed) == _rows(clean)

@@ -36,24 +36,26 @@ def test_an_import_writes_a_part_per_chunk_and_merges_small_ones(tmp_path, monke
     when they hold few rows in all, or when they are many; no file is left that no view reads."""
     path = tmp_path / "s.duckdb"
     monkeypatch.setattr("soko_analytics.store.parts.SMALL", 1)  # no part is small: none is merged
+    monkeypatch.setattr("soko_analytics.store.reading.CHUNK_ROWS", 300)  # chunks of many files and of parts of one
+    chunks: list[int] = []
     with Store(path) as store:
-        summary = store.import_paths([SAMPLES], jobs=2)
-        assert len(summary.files) > 5 and summary.stored > 1000
+        summary = store.import_paths([SAMPLES], jobs=2, on_chunk=chunks.append)
+        assert len(summary.files) > 5 and summary.stored > 1000 and len(chunks) > 5
         parts, counts = _parts(store), _counts(store)
         listed = {tmp_path / f for f in store.query("SELECT file FROM parts")["file"]}
         largest = store.query("SELECT max(rows) AS n FROM parts")["n"][0]
     assert sorted(parts) == sorted(PART_TABLES)
     assert {t: rows for t, (_, rows) in parts.items()} == {t: counts[t] for t in PART_TABLES}
-    assert {n for n, _ in parts.values()} == {1 + len(summary.files)}  # the first, empty part and one a file
+    assert {n for n, _ in parts.values()} == {1 + len(chunks)}  # the first, empty part and one a chunk
     assert counts["actions"] > counts["seats"] > counts["hands"] > 0
     assert listed == _files(tmp_path)
     # every part small, but more rows in all than FEW: merged only when they are MERGE_AT files or more
     monkeypatch.setattr("soko_analytics.store.parts.SMALL", largest + 1)
     monkeypatch.setattr("soko_analytics.store.parts.FEW", counts["pots"] + 1)
     with Store(path) as store:
-        store.parts.merge(at=len(summary.files) + 2)
+        store.parts.merge(at=len(chunks) + 2)
         fewer = _parts(store)
-        store.parts.merge(at=len(summary.files) + 1)
+        store.parts.merge(at=len(chunks) + 1)
         merged = _parts(store)
     assert counts["pots"] < largest < counts["actions"]
     assert fewer["actions"] == parts["actions"]  # more rows than FEW in files fewer than MERGE_AT: kept

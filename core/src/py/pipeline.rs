@@ -1,6 +1,7 @@
 //! Python bindings of the pipeline: a file of the PokerStars family to Arrow batches of the store's
 //! tables, with no Python object per hand.
 
+use std::collections::HashMap;
 use std::path::Path;
 
 use super::soko_error;
@@ -87,6 +88,136 @@ impl FileReader {
         Ok(Some(chunk(py, rows)?))
     }
 }
+
+/// Many files read by one reader, their rows sharing chunks: a folder of small files makes a chunk of
+/// many files, not a chunk a file, and the reader's memory of header texts and games serves them all.
+/// `next_file()` (called with the GIL, when the reader needs another file) gives `(path, name, format,
+/// import_id)` or None at the end. Iterating gives `(stored, quarantined, tables, files)`, each chunk of
+/// at most `rows` hands and records, where `files` lists `(import_id, stored, quarantined, ended, rows)`
+/// for each file with rows in the chunk (or ending in it), in order: the hands and quarantine rows carry
+/// their file's import id, and `rows` counts the file's rows of each other table (they come file by file).
+#[pyclass(unsendable)]
+pub struct FilesReader {
+    read: Option<FileRead<Cached>>,
+    /// The import id of the file being read, if one is open.
+    open: Option<i32>,
+    next_file: Py<PyAny>,
+    rows: usize,
+    audit: bool,
+    fault_hand: Option<String>,
+    done: bool,
+}
+
+/// A file's share of a chunk: import id, hands stored, records quarantined, whether it ended, its rows of
+/// each table that names no file.
+type FileShare = (i32, usize, usize, bool, HashMap<&'static str, usize>);
+
+#[pymethods]
+impl FilesReader {
+    #[new]
+    #[pyo3(signature = (next_file, rows = 5000, audit = true, fault_hand = None))]
+    fn new(next_file: Py<PyAny>, rows: usize, audit: bool, fault_hand: Option<String>) -> Self {
+        FilesReader {
+            read: None,
+            open: None,
+            next_file,
+            rows: rows.max(1),
+            audit,
+            fault_hand,
+            done: false,
+        }
+    }
+
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__<'py>(&mut self, py: Python<'py>) -> PyResult<Option<FilesChunk<'py>>> {
+        let mut rows = Rows::default();
+        let mut files: Vec<FileShare> = self.open.map(share).into_iter().collect();
+        while !self.done && rows.count() < self.rows {
+            if self.open.is_none() && !self.next(py)? {
+                self.done = true;
+                files.retain(|share| share.3 || share.1 + share.2 > 0);
+                break;
+            }
+            if self.open.is_none() {
+                continue;
+            }
+            let import_id = self.open.unwrap_or_default();
+            if files.last().is_none_or(|share| share.0 != import_id) {
+                files.push(share(import_id));
+            }
+            let before = (rows.stored, rows.quarantined, rows.lengths());
+            let (Some(read), limit) = (self.read.as_mut(), self.rows) else {
+                break;
+            };
+            let more = py.detach(|| read.fill(&mut rows, limit));
+            if let Some(share) = files.last_mut() {
+                share.1 += rows.stored - before.0;
+                share.2 += rows.quarantined - before.1;
+                for (table, now) in rows.lengths() {
+                    *share.4.entry(table).or_default() += now - before.2[table];
+                }
+                if !more {
+                    share.3 = true;
+                    self.open = None;
+                }
+            }
+        }
+        if files.is_empty() && rows.count() == 0 {
+            return Ok(None);
+        }
+        let (stored, quarantined, tables) = chunk(py, rows)?;
+        Ok(Some((stored, quarantined, tables, files)))
+    }
+}
+
+/// A file's share before any of its rows.
+fn share(import_id: i32) -> FileShare {
+    (import_id, 0, 0, false, HashMap::new())
+}
+
+impl FilesReader {
+    /// Open the next file `next_file()` gives; false at the end.
+    fn next(&mut self, py: Python<'_>) -> PyResult<bool> {
+        let task = self.next_file.bind(py).call0()?;
+        if task.is_none() {
+            return Ok(false);
+        }
+        let (path, name, format, import_id): (String, String, String, i32) = task.extract()?;
+        let dialect = dialect(&format).ok_or_else(|| {
+            soko_error(
+                format!("the core reads no format {format:?}"),
+                Some(&path),
+                None,
+            )
+        })?;
+        match self.read.as_mut() {
+            Some(read) => read.reopen(Path::new(&path), Some(&name), dialect, import_id),
+            None => {
+                let games = Games::new(Box::new(|spec: &GameSpec| {
+                    Python::attach(|py| judge(py, spec))
+                }));
+                let mut read = FileRead::open(
+                    Path::new(&path),
+                    Some(&name),
+                    dialect,
+                    new_lookups(),
+                    games,
+                    import_id,
+                );
+                read.audit = self.audit;
+                read.fault_hand = self.fault_hand.clone();
+                self.read = Some(read);
+            }
+        }
+        self.open = Some(import_id);
+        Ok(true)
+    }
+}
+
+type FilesChunk<'py> = (usize, usize, Bound<'py, PyDict>, Vec<FileShare>);
 
 type Chunk<'py> = (usize, usize, Bound<'py, PyDict>);
 
@@ -185,5 +316,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(hand_batch, m)?)?;
     m.add_function(wrap_pyfunction!(read_rows, m)?)?;
     m.add_class::<FileReader>()?;
+    m.add_class::<FilesReader>()?;
     Ok(())
 }
