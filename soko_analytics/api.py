@@ -364,19 +364,22 @@ def find_hand(paths: Iterable[str | Path], hand_id: str, format: str = "auto",
 
 def import_paths(db: str | Path, paths: Iterable[str | Path], format: str = "auto", jobs: int = 1,
                  with_audit: bool = True, progress=None, strict: bool = False, force: bool = False,
-                 on_chunk=None, names: dict[Path, str] | None = None, heroes: Iterable[str] = ()) -> ImportSummary:
+                 on_chunk=None, names: dict[Path, str] | None = None, heroes: Iterable[str] = (),
+                 on_total=None) -> ImportSummary:
     """Import hand histories into the store at ``db`` (created if missing); ``heroes``: the names of the store's
-    owner (each hand's ``hands.hero`` is the first of them seated in it, NULL where none is).
+    owner (each hand's ``hands.hero`` is the first of them seated in it, NULL where none is); ``on_total`` is told
+    the files found and their bytes before any is read.
 
     A missing path or an unknown format is a SokoError before the store is touched; Ctrl-C is an
     :class:`Interrupted` error whose ``summary`` says what was committed. See :meth:`Store.import_paths`.
     """
     check_format(format)
     paths = check_paths(paths)
-    iter_files(paths)  # a folder with nothing to read fails here, before the store is made
+    passed: list[tuple[str, str]] = []
+    found = iter_files(paths, passed)  # a folder with nothing to read fails here, before the store is made
     with Store(db) as store:
         return store.import_paths(paths, format, jobs, with_audit, progress, strict, force, on_chunk, names,
-                                  heroes)
+                                  heroes, on_total, (found, passed))
 
 
 def stored_hands(db: str | Path, hand_id: str | None = None) -> Iterator[Hand | Quarantined]:

@@ -62,7 +62,8 @@ def import_(
     Every hand is stored or quarantined with its reason (soko quarantine lists them). Hands are written
     a few thousand at a time, each batch in one transaction, so an interrupted import (Ctrl-C, or a
     killed process) can simply be run again. A file that cannot be read is reported, and tried again
-    by the next import. On a terminal a progress bar counts the hands.
+    by the next import. In a folder, files of other suffixes are read when their first bytes hold a hand
+    history's header and named as skipped when not. On a terminal a bar counts files and bytes, with an ETA.
 
     Example: soko import ~/hands --db soko.duckdb --hero MyName --hero MyOtherName
     """
@@ -73,26 +74,37 @@ def import_(
     console = Console(stderr=True)
     with reporting_errors(), stdin_spooled(paths) as (paths, names):
         if console.is_terminal:
-            from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+            from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
+            from rich.progress import TotalFileSizeColumn as Bytes
+            from rich.progress import TransferSpeedColumn as Speed
 
-            with Progress(TextColumn("[bold]import"), BarColumn(), TextColumn("{task.completed:,.0f} hands"),
-                          TextColumn("{task.fields[files]} files, {task.fields[rate]:,.0f} hands/s"),
-                          TimeElapsedColumn(), console=console, transient=True) as bar:
-                task = bar.add_task("import", total=None, files=0, rate=0.0)
+            with Progress(TextColumn("[bold]import"), BarColumn(), TextColumn("{task.fields[files]}"),
+                          Bytes(), Speed(), TextColumn("{task.fields[hands]:,} hands"),
+                          TimeRemainingColumn(), console=console, transient=True) as bar:
+                task = bar.add_task("import", total=None, files="", hands=0)
+                done = [0, 0]  # files, and the files found
+
+                def found(files: int, size: int) -> None:
+                    done[1] = files
+                    bar.update(task, total=size, files=f"0/{files:,} files")
 
                 def chunk(hands: int) -> None:
-                    bar.advance(task, hands)
-                    elapsed = bar.tasks[task].elapsed or 0
-                    bar.update(task, rate=bar.tasks[task].completed / elapsed if elapsed else 0)
+                    bar.update(task, hands=bar.tasks[task].fields["hands"] + hands)
 
                 def file(result) -> None:
-                    bar.update(task, files=bar.tasks[task].fields["files"] + 1)
+                    done[0] += 1
+                    bar.update(task, advance=result.size, files=f"{done[0]:,}/{done[1]:,} files")
 
                 summary = api.import_paths(db, paths, format.value, jobs, with_audit, file, strict, force, chunk,
-                                           names, heroes)
+                                           names, heroes, found)
         else:
             summary = api.import_paths(db, paths, format.value, jobs, with_audit, strict=strict, force=force,
                                        names=names, heroes=heroes)
+    if summary.passed:
+        shown = ", ".join(Path(path).name for path, _ in summary.passed[:5])
+        more = f" and {len(summary.passed) - 5:,} more" if len(summary.passed) > 5 else ""
+        files = "1 file" if len(summary.passed) == 1 else f"{len(summary.passed):,} files"
+        echo(f"soko: {files} skipped, not hand histories by name or by their first bytes: {shown}{more}", err=True)
     for problem in summary.problems:
         echo(f"soko: not read: {problem.message()}", err=True)
     for f in summary.files:
@@ -110,6 +122,7 @@ def import_(
         total = {"files": len(summary.files), "skipped": summary.skipped_files, "not_readable": summary.failed_files,
                  "stored": summary.stored, "duplicate": summary.duplicate, "quarantined": summary.quarantined,
                  "heroes_changed": summary.renamed,
+                 "passed_over": [{"path": path, "reason": reason} for path, reason in summary.passed],
                  "seconds": round(summary.seconds, 3), "per_file": files}
         records(files, fmt, document=total)
 

@@ -141,25 +141,53 @@ HAND_HISTORY_SUFFIXES = (".txt", ".xml", ".soko", ".phh", ".phhs", ".gz", ".zip"
 """Files a folder walk reads; others (tracker sidecars, notes) are left alone."""
 
 
-def iter_files(paths: Iterable[str | Path]) -> list[Path | Quarantined]:
-    """The files named, with folders walked (sorted; hidden entries and other suffixes skipped).
+def iter_files(paths: Iterable[str | Path], skipped: list[tuple[str, str]] | None = None) -> list[Path | Quarantined]:
+    """The files named, with folders walked (sorted; hidden entries skipped).
 
-    A path that does not exist is a SokoError; so is a set of paths with no
-    hand-history file in it (both before anything is read). In a folder, what
-    cannot be walked (a sub-folder that cannot be read, a broken or looping
-    symbolic link) comes as a Quarantined record of kind ``unreadable``.
+    In a folder, a file is read when its suffix is a hand history's (:data:`HAND_HISTORY_SUFFIXES`) or, whatever
+    its name, when its first bytes hold a hand-history header (:func:`sniff`: a client's ``….Sample`` or
+    ``….log``); the others (tracker sidecars, notes) are left alone, each with the reason in ``skipped``
+    (path, reason) when it is given. A path that does not exist is a SokoError; so is a set of paths with no
+    hand-history file in it (both before anything is read). In a folder, what cannot be walked (a sub-folder
+    that cannot be read, a broken or looping symbolic link) comes as a Quarantined record of kind ``unreadable``.
     """
     found: list[Path | Quarantined] = []
+    left: list[tuple[str, str]] = []
     for path in check_paths(paths):
         if path.is_dir():
-            found.extend(_walk(path))
+            found.extend(_walk(path, left))
         else:
             found.append(path)
+    if skipped is not None:
+        skipped.extend(left)
     if not any(isinstance(item, Path) for item in found):
         names = ", ".join(map(str, paths)) or "(none given)"
-        raise SokoError(f"no hand-history files in {names}",
-                        expected=f"files ending in {', '.join(HAND_HISTORY_SUFFIXES)}", actual="none")
+        passed = f" ({len(left)} other files: {', '.join(Path(p).name for p, _ in left[:3])}" \
+                 f"{', ...' if len(left) > 3 else ''})" if left else ""
+        raise SokoError(f"no hand-history files in {names}{passed}",
+                        expected=f"files ending in {', '.join(HAND_HISTORY_SUFFIXES)}, or starting with a hand "
+                                 "history's header", actual="none")
     return found
+
+
+SNIFF_BYTES = 32_768
+"""How much of a file of another suffix is read to tell whether it is a hand history."""
+
+
+def sniff(path: Path) -> str | None:
+    """The format of a file whose name does not say it is a hand history, found in its first bytes (plain text
+    only); None when it is not one or cannot be read."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read(SNIFF_BYTES)
+    except OSError:
+        return None
+    if data.startswith((b"\x1f\x8b", b"PK\x03\x04")):
+        return None
+    try:
+        return detect_format(decode(data)[:HEAD_CHARS], str(path))
+    except Unreadable:
+        return None
 
 
 def check_paths(paths: Iterable[str | Path]) -> list[Path]:
@@ -173,8 +201,9 @@ def check_paths(paths: Iterable[str | Path]) -> list[Path]:
     return found
 
 
-def _walk(top: Path) -> Iterator[Path | Quarantined]:
-    """A folder's hand-history files, following symbolic links once (a loop is reported, not followed)."""
+def _walk(top: Path, skipped: list[tuple[str, str]]) -> Iterator[Path | Quarantined]:
+    """A folder's hand-history files, following symbolic links once (a loop is reported, not followed); the
+    files that are not hand histories go to ``skipped`` with the reason."""
     seen: set[tuple[int, int]] = set()
     problems: list[Quarantined] = []
 
@@ -205,8 +234,8 @@ def _walk(top: Path) -> Iterator[Path | Quarantined]:
                 continue
             if path.is_symlink() and not path.exists():
                 problem(str(path), "a broken symbolic link (its target does not exist)")
-            elif path.suffix.lower() not in HAND_HISTORY_SUFFIXES:
-                continue
+            elif path.suffix.lower() not in HAND_HISTORY_SUFFIXES and path.is_file() and sniff(path) is None:
+                skipped.append((str(path), "not a hand history: neither its name nor its first bytes say so"))
             elif path.is_file():
                 yield path
             else:

@@ -361,18 +361,12 @@ class Store:
 
     # -- importing ---------------------------------------------------------------------
 
-    def _unchanged(self, files: list[tuple[Path, str]]) -> set[str]:
-        """The names of the files imported before (and read then) under that name with the same size and content:
-        one query for them all, and a file hashed only where its name and size are known."""
-        sizes: dict[str, int] = {}
-        for path, name in files:
-            try:
-                sizes[name] = path.stat().st_size
-            except OSError:
-                continue
-        if not sizes:
+    def _unchanged(self, files: list[tuple[Path, str, int]]) -> set[str]:
+        """The names of the files (path, name, size) imported before (and read then) under that name with the same
+        size and content: one query for them all, and a file hashed only where its name and size are known."""
+        if not files:
             return set()
-        asked = pl.DataFrame({"path": list(sizes), "size": list(sizes.values())},
+        asked = pl.DataFrame({"path": [name for _, name, _ in files], "size": [size for _, _, size in files]},
                              schema={"path": pl.String, "size": pl.Int64})
         with registered(self.con, "asked", asked.to_arrow()):
             known = self.query("SELECT i.path, i.content_hash FROM imports i JOIN asked a USING (path, size)")
@@ -380,7 +374,7 @@ class Store:
         for name, digest in known.iter_rows():
             hashes.setdefault(name, set()).add(digest)
         unchanged = set()
-        for path, name in files:
+        for path, name, _ in files:
             if name in hashes:
                 try:
                     if file_hash(path) in hashes[name]:
@@ -398,7 +392,9 @@ class Store:
                      with_audit: bool = True, progress: Callable[[FileResult], None] | None = None,
                      strict: bool = False, force: bool = False,
                      on_chunk: Callable[[int], None] | None = None,
-                     names: dict[Path, str] | None = None, heroes: Iterable[str] = ()) -> ImportSummary:
+                     names: dict[Path, str] | None = None, heroes: Iterable[str] = (),
+                     on_total: Callable[[int, int], None] | None = None,
+                     walked: tuple[list[Path | Quarantined], list[tuple[str, str]]] | None = None) -> ImportSummary:
         """Import files and folders (see the module text); ``jobs`` processes read in parallel.
 
         ``progress`` is called with each file's result, ``on_chunk`` with the hands of each chunk
@@ -407,26 +403,38 @@ class Store:
         records for a path (``<stdin>`` for standard input spooled to a file); ``heroes`` (``soko import --hero``)
         names the store's owner: each hand of the input takes as its ``hero`` the first of them seated in it, NULL
         where none is, instead of the player its log deals face up to; hands stored before (an unchanged file
-        skipped, a hand already in the store) too.
+        skipped, a hand already in the store) too. ``on_total`` is told the files found and their bytes before
+        any is read (each file's result has its ``size``, for a bar of bytes); ``walked``: what
+        :func:`~soko_analytics.parsers.iter_files` found in ``paths`` and passed over, if it was walked already.
         """
         names = names or {}
         started = time.perf_counter()
         summary = ImportSummary()
         run_id = self.con.execute("SELECT coalesce(max(run_id), 0) + 1 FROM imports").fetchall()[0][0]
-        found: list[tuple[Path, str]] = []
-        for item in iter_files(paths):
+        if walked is None:
+            passed: list[tuple[str, str]] = []
+            walked = iter_files(paths, passed), passed
+        summary.passed = list(walked[1])
+        found: list[tuple[Path, str, int]] = []
+        for item in walked[0]:
             if isinstance(item, Quarantined):
                 summary.problems.append(item)
-            else:
-                found.append((item, names.get(item, str(item))))
+                continue
+            try:
+                size = item.stat().st_size
+            except OSError:
+                size = 0
+            found.append((item, names.get(item, str(item)), size))
+        if on_total:
+            on_total(len(found), sum(size for _, _, size in found))
         unchanged = set() if force else self._unchanged(found)
         if summary.problems:
             self._write_problems(summary.problems)
         first_id = self._next_import_id()
         tasks: list[Task] = []
-        for path, name in found:
+        for path, name, size in found:
             if name in unchanged:
-                summary.files.append(FileResult(name, skipped=True))
+                summary.files.append(FileResult(name, skipped=True, size=size))
                 if progress:
                     progress(summary.files[-1])
             else:

@@ -40,6 +40,8 @@ class FileResult:
     path: str
     skipped: bool = False
     """Already imported, unchanged."""
+    size: int = 0
+    """Its bytes."""
     stored: int = 0
     duplicate: int = 0
     quarantined: int = 0
@@ -56,6 +58,9 @@ class ImportSummary:
     seconds: float = 0.0
     problems: list[Quarantined] = field(default_factory=list)
     """What a folder walk could not walk (unreadable sub-folders, broken or looping links)."""
+    passed: list[tuple[str, str]] = field(default_factory=list)
+    """Files of the folders walked that are not hand histories (neither by name nor by their first bytes), and
+    why they were left alone."""
     renamed: int = 0
     """Hands stored before (files skipped as unchanged, hands already in the store) whose ``hero`` the
     run's ``--hero`` names changed."""
@@ -264,15 +269,17 @@ class FileWriter:
         conflict = seen.filter(pl.coalesce("stored_hash", "first_hash") != pl.col("content_hash"))
         if self.heroes and len(same):
             self.known.append(same["hand_key"])
-        # The other tables' rows of a new hand: those of its key that came from its file.
+        # The other tables' rows of a new hand: those of its key that came from its file, of its first copy there.
         new_keys = new.select("hand_key", "import_id")
+        repeated = set(keys.filter(pl.col("hand_key").is_duplicated())["hand_key"].to_list())
         for name in HAND_TABLES:
             if all_new:
                 df = frames[name]
             elif name == "hands":
                 df = hands.filter(pl.col("row").is_in(new["row"].implode())).drop("row")
             else:
-                df = (frames[name].with_columns(chunk.origin(name).alias(ORIGIN))
+                df = frames[name].with_columns(chunk.origin(name).alias(ORIGIN))
+                df = (df.filter(_first_copy(df, name, repeated))
                       .join(new_keys.rename({"import_id": ORIGIN}), on=["hand_key", ORIGIN], how="semi").drop(ORIGIN))
             if len(df):
                 written = chunk.parts.get(name) if all_new and chunk.parts else None
@@ -324,7 +331,7 @@ class FileWriter:
             info, entry = share.info, self.open[share.import_id]
             assert info is not None
             result = entry.result
-            result.format = info.format
+            result.format, result.size = info.format, info.size
             if info.failed is not None or result.error is not None:
                 result.error = result.error or info.failed
                 continue
@@ -347,3 +354,32 @@ def _files_of(chunk: Chunk, shares: list[Share]) -> Chunk:
     ids = [share.import_id for share in shares]
     frames = {name: df.filter(chunk.origin(name).is_in(ids)) for name, df in chunk.frames.items()}
     return Chunk(frames, shares)
+
+
+NATURAL = {"seats": "seat", "actions": "seq", "cards": "seq", "pots": "pot_index", "findings": "seq",
+           "player_hands": "seat", "tournament_finishes": "player"}
+"""What tells a hand's rows of each table apart (a seat, an action's number...): the same value again under the
+same key starts the rows of another copy of the hand."""
+
+
+def _first_copy(frame: pl.DataFrame, table: str, repeated: set[int]) -> pl.Series:
+    """Which rows of ``frame`` (with its rows' files in :data:`ORIGIN`) belong to the first copy of their hand in
+    their file: all but the rows of a hand read twice in one file (a key in ``repeated``) after its first copy,
+    told apart by :data:`NATURAL` (a hand's rows come together, in the order of the hands)."""
+    first = [True] * len(frame)
+    if repeated:
+        copies: dict[tuple[int, int], list] = {}  # (key, file) → [copy, values seen in it, last row]
+        columns = frame.select("hand_key", ORIGIN, NATURAL[table])
+        for i, (key, origin, value) in enumerate(columns.iter_rows()):
+            if key not in repeated:
+                continue
+            state = copies.get((key, origin))
+            if state is None:
+                copies[(key, origin)] = [0, {value}, i]
+                continue
+            if i != state[2] + 1 or value in state[1]:
+                state[0], state[1] = state[0] + 1, set()
+            state[1].add(value)
+            state[2] = i
+            first[i] = state[0] == 0
+    return pl.Series(first, dtype=pl.Boolean)
