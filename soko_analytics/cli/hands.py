@@ -103,8 +103,8 @@ def import_(
     if summary.passed:
         shown = ", ".join(Path(path).name for path, _ in summary.passed[:5])
         more = f" and {len(summary.passed) - 5:,} more" if len(summary.passed) > 5 else ""
-        files = "1 file" if len(summary.passed) == 1 else f"{len(summary.passed):,} files"
-        echo(f"soko: {files} skipped, not hand histories by name or by their first bytes: {shown}{more}", err=True)
+        count = "1 file" if len(summary.passed) == 1 else f"{len(summary.passed):,} files"
+        echo(f"soko: {count} skipped, not hand histories by name or by their first bytes: {shown}{more}", err=True)
     for problem in summary.problems:
         echo(f"soko: not read: {problem.message()}", err=True)
     for f in summary.files:

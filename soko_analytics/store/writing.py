@@ -11,7 +11,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import polars as pl
 
@@ -368,7 +368,7 @@ def _first_copy(frame: pl.DataFrame, table: str, repeated: set[int]) -> pl.Serie
     told apart by :data:`NATURAL` (a hand's rows come together, in the order of the hands)."""
     first = [True] * len(frame)
     if repeated:
-        copies: dict[tuple[int, int], list] = {}  # (key, file) → [copy, values seen in it, last row]
+        copies: dict[tuple[int, int], list[Any]] = {}  # (key, file) → [copy, values seen in it, last row]
         columns = frame.select("hand_key", ORIGIN, NATURAL[table])
         for i, (key, origin, value) in enumerate(columns.iter_rows()):
             if key not in repeated:
