@@ -3,6 +3,7 @@
 
 use std::collections::HashMap;
 use std::path::Path;
+use std::sync::Mutex;
 
 use super::soko_error;
 use pyo3::prelude::*;
@@ -96,8 +97,15 @@ impl FileReader {
 /// at most `rows` hands and records, where `files` lists `(import_id, stored, quarantined, ended, rows)`
 /// for each file with rows in the chunk (or ending in it), in order: the hands and quarantine rows carry
 /// their file's import id, and `rows` counts the file's rows of each other table (they come file by file).
-#[pyclass(unsendable)]
+#[pyclass]
 pub struct FilesReader {
+    /// Behind a lock so that the reader may be dropped by any thread (a reader thread's frames may be freed
+    /// by another's garbage collection); one thread reads it at a time.
+    state: Mutex<Files>,
+}
+
+/// What a [`FilesReader`] holds.
+struct Files {
     read: Option<FileRead<Cached>>,
     /// The import id of the file being read, if one is open.
     open: Option<i32>,
@@ -118,13 +126,15 @@ impl FilesReader {
     #[pyo3(signature = (next_file, rows = 5000, audit = true, fault_hand = None))]
     fn new(next_file: Py<PyAny>, rows: usize, audit: bool, fault_hand: Option<String>) -> Self {
         FilesReader {
-            read: None,
-            open: None,
-            next_file,
-            rows: rows.max(1),
-            audit,
-            fault_hand,
-            done: false,
+            state: Mutex::new(Files {
+                read: None,
+                open: None,
+                next_file,
+                rows: rows.max(1),
+                audit,
+                fault_hand,
+                done: false,
+            }),
         }
     }
 
@@ -132,7 +142,23 @@ impl FilesReader {
         slf
     }
 
-    fn __next__<'py>(&mut self, py: Python<'py>) -> PyResult<Option<FilesChunk<'py>>> {
+    fn __next__<'py>(&self, py: Python<'py>) -> PyResult<Option<FilesChunk<'py>>> {
+        let mut state = self
+            .state
+            .lock()
+            .map_err(|_| soko_error("a reader of files broke on an earlier chunk", None, None))?;
+        state.next_chunk(py)
+    }
+}
+
+/// A file's share before any of its rows.
+fn share(import_id: i32) -> FileShare {
+    (import_id, 0, 0, false, HashMap::new())
+}
+
+impl Files {
+    /// The next chunk: files read in turn until it holds `rows` hands and records or none is left.
+    fn next_chunk<'py>(&mut self, py: Python<'py>) -> PyResult<Option<FilesChunk<'py>>> {
         let mut rows = Rows::default();
         let mut files: Vec<FileShare> = self.open.map(share).into_iter().collect();
         while !self.done && rows.count() < self.rows {
@@ -171,14 +197,7 @@ impl FilesReader {
         let (stored, quarantined, tables) = chunk(py, rows)?;
         Ok(Some((stored, quarantined, tables, files)))
     }
-}
 
-/// A file's share before any of its rows.
-fn share(import_id: i32) -> FileShare {
-    (import_id, 0, 0, false, HashMap::new())
-}
-
-impl FilesReader {
     /// Open the next file `next_file()` gives; false at the end.
     fn next(&mut self, py: Python<'_>) -> PyResult<bool> {
         let task = self.next_file.bind(py).call0()?;
