@@ -236,7 +236,8 @@ def core_format(path: Path, format: str = "auto") -> str | None:
                 head = stream.head()
                 if stream.error is not None and not head:
                     return None
-                found.add(_head_format(head, member.name, format))
+                if head.strip():  # an empty member holds no hand of any format
+                    found.add(_head_format(head, member.name, format))
     except (Unreadable, OSError):
         return None
     return found.pop() if len(found) == 1 else None

@@ -125,8 +125,8 @@ impl Step for Plain {
 enum Body {
     Plain,
     Gzip,
-    /// The member's name inside the archive.
-    Zip(String),
+    /// The central directory entry the member's name opens.
+    Zip(Box<zip::Entry>),
 }
 
 /// One file to read: a plain file, a gzip body or a zip member.
@@ -149,7 +149,7 @@ impl Member {
         Ok(match &self.body {
             Body::Plain => Box::new(Plain(file()?)),
             Body::Gzip => Box::new(gzip::GzipStream::new(file()?)),
-            Body::Zip(inner) => Box::new(zip::ZipMember::open(&self.path, inner)?),
+            Body::Zip(entry) => Box::new(zip::ZipMember::open(&self.path, entry)?),
         })
     }
 }
@@ -197,15 +197,15 @@ pub fn members(path: &Path, name: Option<&str>) -> Result<Vec<Member>, Problem> 
         let entries = zip::entries(path).map_err(|reason| {
             Problem::unreadable(format!("not a readable zip archive: {reason}"))
         })?;
-        return Ok(entries
+        return Ok(zip::last_entries(entries)
             .into_iter()
-            .filter(|entry| !entry.is_dir())
-            .map(|entry| {
+            .filter(|(entry, _)| !entry.is_dir())
+            .map(|(entry, opened)| {
                 let unread = entry.unread_method();
                 let inner = entry.name;
                 let full = format!("{label}:{inner}");
                 let unsafe_name = inner.starts_with(['/', '\\']) || inner.replace('\\', "/").split('/').any(|p| p == "..");
-                let mut found = member(full, Body::Zip(inner), Some(entry.compress_size));
+                let mut found = member(full, Body::Zip(Box::new(opened)), Some(entry.compress_size));
                 if unsafe_name {
                     found.compressed = None;
                     found.problem =

@@ -5,6 +5,7 @@
 //! Written by hand rather than with the `zip` crate so that the blocks, byte counts and reasons are
 //! Python's exactly; the messages are those of `zipfile` (3.11).
 
+use std::collections::HashMap;
 use std::fs::File;
 use std::io::{Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
@@ -40,6 +41,19 @@ pub struct Entry {
     pub compress_size: u64,
     file_size: u64,
     header_offset: u64,
+}
+
+/// Each entry with the entry its name opens: the last of that name (`ZipFile.getinfo`).
+pub fn last_entries(entries: Vec<Entry>) -> Vec<(Entry, Entry)> {
+    let mut last: HashMap<String, usize> = HashMap::new();
+    for (i, entry) in entries.iter().enumerate() {
+        last.insert(entry.name.clone(), i);
+    }
+    let opened: Vec<Entry> = entries
+        .iter()
+        .map(|e| entries[last[&e.name]].clone())
+        .collect();
+    entries.into_iter().zip(opened).collect()
 }
 
 impl Entry {
@@ -306,15 +320,10 @@ pub struct ZipMember {
 }
 
 impl ZipMember {
-    /// Opens the member called `name` (the last entry of that name, as `ZipFile.getinfo`).
-    pub fn open(path: &PathBuf, name: &str) -> Result<ZipMember, ReadError> {
-        let entries = entries(path).map_err(ReadError::Corrupt)?;
-        let Some(entry) = entries.into_iter().rev().find(|e| e.name == name) else {
-            return Err(ReadError::Corrupt(format!(
-                "\"There is no item named {} in the archive\"",
-                repr(name, false)
-            )));
-        };
+    /// Opens the member of a central directory entry (for a name, the last entry of that name, as
+    /// `ZipFile.getinfo`; see [`last_entries`]): the directory is read once for all the members.
+    pub fn open(path: &PathBuf, entry: &Entry) -> Result<ZipMember, ReadError> {
+        let name = entry.name.as_str();
         let mut file =
             File::open(path).map_err(|e| ReadError::Corrupt(super::os_error(&e, path)))?;
         file.seek(SeekFrom::Start(entry.header_offset))
