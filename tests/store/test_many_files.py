@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import subprocess
+import zipfile
 import sys
 from pathlib import Path
 
@@ -125,3 +126,19 @@ def test_the_import_names_the_files_it_skipped_and_why(tmp_path, logs):
     assert "3 files skipped, not hand histories by name or by their first bytes: a.hp, b.json, notes.md" \
         in done.stderr
     assert "3 hands stored" in done.stdout
+
+
+def test_a_zip_of_thousands_of_members_is_read_member_by_member(tmp_path, logs):
+    """A client's export: one archive of many small members (some empty, one name twice: Python's zipfile
+    reads the last entry of a name, and so must we)."""
+    archive = tmp_path / "export.zip"
+    with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as z:
+        for i in range(3_000):
+            z.writestr(f"sessions/table-{i:04d}.txt", "\n\n".join(logs[i * 2:i * 2 + 2]) if i < 60 else "")
+        with pytest.warns(UserWarning, match="Duplicate name"):
+            z.writestr("sessions/table-0000.txt", "\n\n".join(logs[200:205]))
+    with zipfile.ZipFile(archive) as z:
+        expected = sum(len(HEADER.findall(z.read(name).decode("utf-8"))) for name in set(z.namelist()))
+    summary = api.import_paths(tmp_path / "s.duckdb", [archive])
+    assert expected == 59 * 2 + 5
+    assert (summary.stored, summary.quarantined, summary.files[0].format) == (expected, 0, "pokerstars")
