@@ -551,17 +551,15 @@ class Store:
                 written: tuple[str, int] | None = None) -> None:
         """Add ``frame``'s rows to ``table``; ``written``: the part file (and its rows) a reader thread already
         wrote of them (:class:`~.parts.Prewriter`), listed instead of written again."""
-        rolled_up = table == "player_hands" and rollup  # and their sums, for the stats
         if written is not None:
             self.parts.add(table, *written)
-            if not rolled_up:
-                return
-        with registered(self.con, "incoming", frame.to_arrow()):
-            if written is None and table in PART_TABLES and self.parted:
-                self.parts.append(table, "incoming")
-            elif written is None:  # a table of DuckDB's, or an older store's being upgraded
+        elif table in PART_TABLES and self.parted:
+            self.parts.append(table, frame)
+        else:  # a table of DuckDB's, or an older store's being upgraded
+            with registered(self.con, "incoming", frame.to_arrow()):
                 self.con.execute(f"INSERT INTO {table} SELECT * FROM incoming")
-            if rolled_up:
+        if table == "player_hands" and rollup:  # and their sums, for the stats
+            with registered(self.con, "incoming", frame.to_arrow()):
                 self.con.execute(f"INSERT INTO player_days {rollup_sql('incoming')}")
 
     def _insert_quarantine(self, records: pl.DataFrame, import_id: int | None = None
