@@ -19,7 +19,7 @@ from types import ModuleType
 from ..errors import SokoError
 from ..model.hand import Hand
 from .base import FormatError, IncompleteHand, Quarantined, TooLarge, Unreadable, UnsupportedGame, quarantine
-from .source import HEAD_CHARS, TextStream, decode, members
+from .source import HEAD_CHARS, TextStream, decode, head, members
 
 FORMATS = {
     "pokerstars": "soko_analytics.parsers.pokerstars",
@@ -185,7 +185,7 @@ def sniff(path: Path) -> str | None:
     if data.startswith((b"\x1f\x8b", b"PK\x03\x04")):
         return None
     try:
-        return detect_format(decode(data)[:HEAD_CHARS], str(path))
+        return detect_format(head(data), str(path))
     except Unreadable:
         return None
 

@@ -104,3 +104,9 @@ def decode(data: bytes) -> str:
     """Bytes to text: UTF-8 with a BOM dropped, UTF-16 by its BOM or NUL bytes, cp1252 for the lines that are
     not UTF-8."""
     return str(_core.decode(data))
+
+
+def head(data: bytes) -> str:
+    """A plain file's first :data:`HEAD_CHARS` characters from its first bytes, decoded as
+    :meth:`TextStream.head` decodes a member's (UTF-16 too): what format detection looks at."""
+    return str(_core.head(data))

@@ -60,6 +60,11 @@ spills them into one file, one of another block size (64 KiB, as new stores had 
 (docs/core.md, import speed). New stores keep DuckDB's block size."""
 
 
+PROCESS_BYTES = 2_000_000
+"""The bytes of files left to the Python readers (PHH, say) that are worth starting worker processes for (a
+second or so each): fewer are read in this process."""
+
+
 class Interrupted(SokoError):
     """An import stopped by Ctrl-C; ``summary`` says what was committed."""
 
@@ -591,7 +596,8 @@ class Store:
 def _chunks(tasks: list[Task], format: str, jobs: int, with_audit: bool,
             strict: bool, prewriter: Prewriter | None = None) -> Iterator[Chunk]:
     """Every file's chunks: the core's readers in threads (one reader when ``jobs`` is 1), then the files they
-    leave to the Python readers, in worker processes when there are several of them and ``jobs`` allows;
+    leave to the Python readers, in worker processes when they are worth starting processes for (several
+    files, :data:`PROCESS_BYTES` in all) and ``jobs`` allows;
     under ``strict`` every file is read by the Python readers, in this process."""
     if strict:
         for task in tasks:
@@ -604,7 +610,7 @@ def _chunks(tasks: list[Task], format: str, jobs: int, with_audit: bool,
         todo = deque(tasks)
         yield from core_chunks(lambda: todo.popleft() if todo else None, format, with_audit,
                                aside=lambda t, i: aside.append((t, i)))
-    if jobs > 1 and len(aside) > 1 and Readers is not None:
+    if jobs > 1 and len(aside) > 1 and sum(info.size for _, info in aside) >= PROCESS_BYTES and Readers is not None:
         with Readers(jobs, format, with_audit) as readers:
             yield from readers.chunks(aside)
     else:

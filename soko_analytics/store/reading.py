@@ -42,7 +42,7 @@ from ..native import core
 from ..native import frames as native_frames
 from ..parsers import Quarantined, asked_format, detect_format, read_path
 from ..parsers.base import InternalError, Unreadable, quarantine
-from ..parsers.source import HEAD_CHARS, TextStream, decode, members
+from ..parsers.source import TextStream, head, members
 from .parts import Prewriter
 from .rows import BATCH_TABLES, Batch, empty_frames
 
@@ -164,7 +164,7 @@ def prepare(task: Task, format: str = "auto", strict: bool = False) -> tuple[Fil
         and p.suffix.lower() not in (".gz", ".zip")
     if plain:
         digest = hashlib.blake2b(data, digest_size=16).hexdigest()
-        fmt = None if strict else _head_format(decode(data[:HEAD_CHARS * 4])[:HEAD_CHARS], task.name, format)
+        fmt = None if strict else _head_format(head(data), task.name, format)
     else:
         digest = file_hash(p)
         fmt = None if strict else core_format(p, format)

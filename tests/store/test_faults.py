@@ -231,6 +231,7 @@ def test_a_killed_reading_process_fails_only_its_file(tmp_path, monkeypatch):
             killed.append(_kill_a_worker(hands))
 
     monkeypatch.setattr(reading, "CHUNK_ROWS", 20)  # each chunk written as it comes, while the workers read
+    monkeypatch.setattr(store_db, "PROCESS_BYTES", 0)  # worker processes however few the bytes
     summary = api.import_paths(db, [folder], jobs=2, on_chunk=on_chunk)
     assert killed == [True]
     failed = [f for f in summary.files if f.error and not f.path.endswith("notes.txt")]

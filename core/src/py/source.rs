@@ -100,7 +100,15 @@ fn decode(data: &[u8]) -> String {
     source::decode(data)
 }
 
+/// A plain file's first characters from its first bytes, decoded as a member's head is (UTF-8, UTF-16 by its
+/// BOM or NUL bytes, cp1252 line by line): what format detection looks at.
+#[pyfunction]
+fn head(data: &[u8]) -> String {
+    source::head_text(&data[..data.len().min(source::HEAD_BYTES)]).1
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(head, m)?)?;
     m.add_function(wrap_pyfunction!(members, m)?)?;
     m.add_function(wrap_pyfunction!(decode, m)?)?;
     m.add_class::<PyMember>()?;

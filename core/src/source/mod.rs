@@ -221,6 +221,20 @@ pub fn members(path: &Path, name: Option<&str>) -> Result<Vec<Member>, Problem> 
     Ok(vec![member(label, Body::Plain, None)])
 }
 
+/// The bytes [`TextStream::head`] reads of a member: what its encoding and start are found from.
+pub const HEAD_BYTES: usize = HEAD_CHARS * 2;
+
+/// The encoding of a member's first bytes (at most [`HEAD_BYTES`]) and its first [`HEAD_CHARS`] characters,
+/// as [`TextStream::head`] finds them: what format detection looks at.
+pub fn head_text(first: &[u8]) -> (Encoding, String) {
+    let found = encoding(first);
+    let text = match found {
+        Encoding::Utf8 => decode(first),
+        other => decode_utf16(first, other),
+    };
+    (found, first_chars(&text, HEAD_CHARS).to_owned())
+}
+
 /// Python's `{:,}`: thousands separated by commas.
 fn thousands(n: u64) -> String {
     let digits = n.to_string();
@@ -343,13 +357,10 @@ impl TextStream {
             }
             first.extend_from_slice(&more);
         }
-        self.encoding = encoding(&first);
-        let text = match self.encoding {
-            Encoding::Utf8 => decode(&first),
-            other => decode_utf16(&first, other),
-        };
+        let (found, text) = head_text(&first);
+        self.encoding = found;
         self.first = Some(first);
-        first_chars(&text, HEAD_CHARS).to_owned()
+        text
     }
 
     /// The next chunk of bytes: what `head` read, then blocks; None at the end.
