@@ -75,13 +75,13 @@ def import_(
     with reporting_errors(), stdin_spooled(paths) as (paths, names):
         if console.is_terminal:
             from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
-            from rich.progress import TotalFileSizeColumn as Bytes
-            from rich.progress import TransferSpeedColumn as Speed
+            from rich.progress import DownloadColumn as Bytes
 
             with Progress(TextColumn("[bold]import"), BarColumn(), TextColumn("{task.fields[files]}"),
-                          Bytes(), Speed(), TextColumn("{task.fields[hands]:,} hands"),
+                          Bytes(),
+                          TextColumn("{task.fields[hands]:,} hands, {task.fields[rate]:,.0f} hands/s"),
                           TimeRemainingColumn(), console=console, transient=True) as bar:
-                task = bar.add_task("import", total=None, files="", hands=0)
+                task = bar.add_task("import", total=None, files="", hands=0, rate=0.0)
                 done = [0, 0]  # files, and the files found
 
                 def found(files: int, size: int) -> None:
@@ -89,7 +89,8 @@ def import_(
                     bar.update(task, total=size, files=f"0/{files:,} files")
 
                 def chunk(hands: int) -> None:
-                    bar.update(task, hands=bar.tasks[task].fields["hands"] + hands)
+                    total, elapsed = bar.tasks[task].fields["hands"] + hands, bar.tasks[task].elapsed or 0
+                    bar.update(task, hands=total, rate=total / elapsed if elapsed else 0.0)
 
                 def file(result) -> None:
                     done[0] += 1
