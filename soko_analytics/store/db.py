@@ -604,7 +604,7 @@ def _chunks(tasks: list[Task], format: str, jobs: int, with_audit: bool,
             yield from read_chunks(task, format, with_audit, strict)
         return
     aside: list[tuple[Task, FileInfo]] = []
-    if jobs > 1 and len(tasks) > 1:
+    if jobs > 1:  # one file too: read in a thread, it is read while the chunk before is written
         yield from thread_chunks(tasks, jobs, format, with_audit, prewriter, lambda t, i: aside.append((t, i)))
     else:
         todo = deque(tasks)

@@ -257,16 +257,19 @@ class FileWriter:
                 "WHERE hand_key IN (SELECT hand_key FROM incoming_keys)"))
         # Most chunks of an import are all new (no key stored, none twice): their rows go in whole.
         all_new = stored.is_empty() and len(first) == len(keys)
-        if stored.is_empty():
-            stored = pl.DataFrame(schema={"hand_key": pl.Int64, "stored_hash": pl.Utf8})
-        seen = keys.join(first.select("hand_key", pl.col("content_hash").alias("first_hash"),
-                                      pl.col("row").alias("first_row"), pl.col("import_id").alias("first_file")),
-                         on="hand_key").join(stored, on="hand_key", how="left")
-        # A hand is new when it is the first with its key in the chunk and the key is not stored.
-        new = seen.filter(pl.col("stored_hash").is_null() & (pl.col("row") == pl.col("first_row")))
-        same = seen.filter((pl.coalesce("stored_hash", "first_hash") == pl.col("content_hash"))
-                           & ~pl.col("row").is_in(new["row"].implode()))
-        conflict = seen.filter(pl.coalesce("stored_hash", "first_hash") != pl.col("content_hash"))
+        if all_new:
+            new, same, conflict = keys, keys.clear(), keys.clear()
+        else:
+            if stored.is_empty():
+                stored = pl.DataFrame(schema={"hand_key": pl.Int64, "stored_hash": pl.Utf8})
+            seen = keys.join(first.select("hand_key", pl.col("content_hash").alias("first_hash"),
+                                          pl.col("row").alias("first_row")), on="hand_key"
+                             ).join(stored, on="hand_key", how="left")
+            # A hand is new when it is the first with its key in the chunk and the key is not stored.
+            new = seen.filter(pl.col("stored_hash").is_null() & (pl.col("row") == pl.col("first_row")))
+            same = seen.filter((pl.coalesce("stored_hash", "first_hash") == pl.col("content_hash"))
+                               & ~pl.col("row").is_in(new["row"].implode()))
+            conflict = seen.filter(pl.coalesce("stored_hash", "first_hash") != pl.col("content_hash"))
         if self.heroes and len(same):
             self.known.append(same["hand_key"])
         # The other tables' rows of a new hand: those of its key that came from its file, of its first copy there.
