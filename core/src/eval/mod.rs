@@ -13,6 +13,7 @@
 
 mod classes;
 mod colex;
+pub mod rankings;
 mod seven;
 
 #[cfg(test)]
@@ -26,6 +27,7 @@ use crate::cards::Card;
 
 pub use classes::HandClass;
 pub use colex::{colex_index, N_FIVE, N_FOUR};
+pub use rankings::{FiveCardTable, Ranking};
 pub use seven::Ranks;
 use seven::SevenTables;
 

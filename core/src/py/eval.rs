@@ -42,6 +42,30 @@ fn register_ranking(
     Ok(())
 }
 
+/// The five-card table of the ranking named `name` (`Ranking.name`), built from the rules by the
+/// core (`eval::rankings`): the bytes of its values (little-endian uint16 by colex index), of each
+/// value's class (uint8) and of its described ranks (little-endian int32), index 0 unused.
+#[pyfunction]
+fn ranking_table<'py>(
+    py: Python<'py>,
+    name: &str,
+) -> PyResult<(
+    Bound<'py, PyBytes>,
+    Bound<'py, PyBytes>,
+    Bound<'py, PyBytes>,
+)> {
+    let ranking = eval::Ranking::from_name(name)
+        .ok_or_else(|| PyKeyError::new_err(format!("no ranking is named {name:?}")))?;
+    let table = py.detach(|| eval::FiveCardTable::build(&ranking));
+    let values: Vec<u8> = table.values.iter().flat_map(|v| v.to_le_bytes()).collect();
+    let ranks: Vec<u8> = table.ranks.iter().flat_map(|r| r.to_le_bytes()).collect();
+    Ok((
+        PyBytes::new(py, &values),
+        PyBytes::new(py, &table.classes),
+        PyBytes::new(py, &ranks),
+    ))
+}
+
 /// The description of a value as the logs print it (`a pair of Kings`, `a four-flush, Ace
 /// high`), from the classes and ranks registered with the ranking.
 #[pyfunction]
@@ -134,6 +158,7 @@ fn evaluate_split_batch<'py>(
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(evaluate_split_batch, m)?)?;
     m.add_function(wrap_pyfunction!(register_ranking, m)?)?;
+    m.add_function(wrap_pyfunction!(ranking_table, m)?)?;
     m.add_function(wrap_pyfunction!(has_ranking, m)?)?;
     m.add_function(wrap_pyfunction!(evaluate, m)?)?;
     m.add_function(wrap_pyfunction!(hand_class, m)?)?;
