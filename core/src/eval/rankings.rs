@@ -195,35 +195,37 @@ impl FiveCardTable {
     /// Value every hand of the ranking's size under the ranking (tens of milliseconds).
     pub fn build(ranking: &Ranking) -> FiveCardTable {
         let order = ranking.class_order();
-        if ranking.kind == Kind::Badugi {
-            return dense(&order, all_four().map(badugi_key), N_FOUR);
+        // The position of each class in the order (0 for a class the ranking lacks).
+        let mut position = [0u32; 17];
+        for (i, &class) in order.iter().enumerate() {
+            position[class as usize] = i as u32;
         }
-        dense(
-            &order,
-            all_five().map(|hand| key(ranking, &order, hand)),
-            N_FIVE,
-        )
+        if ranking.kind == Kind::Badugi {
+            return dense(&order, &position, all_four().map(badugi_key), N_FOUR);
+        }
+        let keys = all_five().map(|hand| key(ranking, &position, hand));
+        dense(&order, &position, keys, N_FIVE)
     }
 }
 
 /// Dense values 1.. from each hand's (class, tie-break), in the order of `order` then the
 /// tie-break: a bit per possible (class position, tie-break) marks the keys met, and a hand's value
 /// is the number of keys met up to its own.
-fn dense(order: &[HandClass], keys: impl Iterator<Item = Key>, n: usize) -> FiveCardTable {
+fn dense(
+    order: &[HandClass],
+    position: &[u32; 17],
+    keys: impl Iterator<Item = Key>,
+    n: usize,
+) -> FiveCardTable {
     const TIE_BITS: u32 = 20;
-    let position = |class: HandClass| {
-        order
-            .iter()
-            .position(|&c| c == class)
-            .expect("a class of the ranking")
-    };
     let words = (order.len() << TIE_BITS) / 64;
     let mut seen = vec![0u64; words];
     let mut first: Vec<(u32, u32)> = Vec::new();
     let mut slots: Vec<u32> = Vec::with_capacity(n);
     for (class, tie, described) in keys {
         debug_assert!(tie < 1 << TIE_BITS);
-        let slot = (position(class) as u32) << TIE_BITS | tie;
+        debug_assert_eq!(order[position[class as usize] as usize], class);
+        let slot = position[class as usize] << TIE_BITS | tie;
         let (word, bit) = ((slot / 64) as usize, slot % 64);
         if seen[word] >> bit & 1 == 0 {
             seen[word] |= 1 << bit;
@@ -290,7 +292,7 @@ fn pairing_class(top_group: u32, distinct: u32, unpaired: HandClass) -> HandClas
 }
 
 /// The key of a sorted five-card hand under any ranking but Badugi's.
-fn key(ranking: &Ranking, order: &[HandClass], hand: [u8; 5]) -> Key {
+fn key(ranking: &Ranking, position: &[u32; 17], hand: [u8; 5]) -> Key {
     let r = hand.map(|c| u32::from(c >> 2));
     let s = hand.map(|c| u32::from(c & 3));
     if ranking.kind == Kind::AceToFiveLow {
@@ -324,8 +326,7 @@ fn key(ranking: &Ranking, order: &[HandClass], hand: [u8; 5]) -> Key {
     }
     let paired = pairing_class(top_group, distinct, C::HighCard);
     // A paired class replaces a four-card hand only when it ranks higher.
-    let position = |c: HandClass| order.iter().position(|&o| o == c).unwrap_or(0);
-    if paired != C::HighCard && position(paired) > position(class) {
+    if paired != C::HighCard && position[paired as usize] > position[class as usize] {
         (class, tie) = (paired, grouped);
     }
     if straight {
@@ -357,7 +358,7 @@ fn low_key(r: &[u32; 5]) -> Key {
     // Back to the cards' ranks, the ace 12, field by field.
     let described = (0..5).fold(0, |acc, i| {
         let field = grouped >> (16 - 4 * i) & 15;
-        acc << 4 | (field + 12) % 13
+        (acc << 4) | ((field + 12) % 13)
     });
     (class, 0xFFFFF - grouped, described)
 }
@@ -382,19 +383,19 @@ fn soko_four_card_class(
     let mut counts = [0u32; 4];
     s.iter().for_each(|&x| counts[x as usize] += 1);
     if let Some(suit) = counts.iter().position(|&n| n == 4) {
-        let mut suited: Vec<u32> = (0..5)
-            .filter(|&i| s[i] == suit as u32)
-            .map(|i| r[i])
-            .collect();
-        suited.sort_unstable_by(|a, b| b.cmp(a));
-        let off: u32 = (0..5).filter(|&i| s[i] != suit as u32).map(|i| r[i]).sum();
-        found = Some((
-            C::FourFlush,
-            suited.iter().fold(0, |acc, x| acc << 4 | x) << 4 | off,
-        ));
+        // The ranks come sorted: the suited ones from the top, the other one alone.
+        let (mut packed, mut off, mut suited_mask) = (0, 0, 0);
+        for i in (0..5).rev() {
+            if s[i] == suit as u32 {
+                packed = packed << 4 | r[i];
+                suited_mask |= 1 << r[i];
+            } else {
+                off = r[i];
+            }
+        }
+        found = Some((C::FourFlush, packed << 4 | off));
         if ranking.four_card_straight_flush_class {
             // The four suited cards make a run: ranked by the run's top, then the fifth card.
-            let suited_mask = suited.iter().fold(0, |m, &x| m | 1 << x);
             if let Some(top) = run_top(suited_mask, ace_low) {
                 found = Some((C::FourStraightFlush, top << 16 | off << 12));
             }
@@ -431,21 +432,21 @@ fn badugi_key(hand: [u8; 4]) -> Key {
     let s = hand.map(|c| u32::from(c & 3));
     let (mut best, mut described) = (0u32, 0u32);
     for picked in 1u32..16 {
-        let cards: Vec<usize> = (0..4).filter(|i| picked >> i & 1 == 1).collect();
-        let size = cards.len() as u32;
-        let rank_bits = cards.iter().fold(0u32, |m, &i| m | 1 << low[i]);
-        let suit_bits = cards.iter().fold(0u32, |m, &i| m | 1 << s[i]);
+        let cards = (0..4).filter(|i| picked >> i & 1 == 1);
+        let size = picked.count_ones();
+        let rank_bits = cards.clone().fold(0u32, |m, i| m | 1 << low[i]);
+        let suit_bits = cards.fold(0u32, |m, i| m | 1 << s[i]);
         if rank_bits.count_ones() != size || suit_bits.count_ones() != size {
             continue;
         }
-        let mut ordered: Vec<u32> = cards.iter().map(|&i| low[i]).collect();
-        ordered.sort_unstable_by(|a, b| b.cmp(a));
-        let packed = ordered.iter().fold(0, |acc, x| acc << 4 | x) << (4 * (4 - size));
+        // The picked ranks are distinct: their bits, read from the top, order them.
+        let ordered = (1..14u32).rev().filter(|x| rank_bits >> x & 1 == 1);
+        let packed = ordered.clone().fold(0, |acc, x| acc << 4 | x) << (4 * (4 - size));
         let key = size << 20 | (0xFFFFF - packed);
         if key > best {
             best = key;
             // Back to the cards' ranks: the ace 12.
-            let shown = ordered.iter().fold(0, |acc, x| acc << 4 | (x + 11) % 13);
+            let shown = ordered.fold(0, |acc, x| (acc << 4) | ((x + 11) % 13));
             described = shown << (4 * (5 - size));
         }
     }
