@@ -262,15 +262,34 @@ fn dense(
 /// Ranks ordered by group size then rank, both descending, packed in 4-bit fields, most
 /// significant first; and the size of the largest group.
 fn by_groups(r: &[u32; 5]) -> (u32, u32) {
-    let mut keyed = [0u32; 5];
-    let mut top = 0;
-    for (k, &x) in keyed.iter_mut().zip(r) {
-        let group = r.iter().filter(|&&y| y == x).count() as u32;
-        top = top.max(group);
-        *k = group * 16 + x;
+    // Each rank's count in a 4-bit field of its own.
+    let counts: u64 = r.iter().map(|&x| 1u64 << (4 * x)).sum();
+    let keyed = |x: u32| (counts >> (4 * x) & 15) as u32 * 16 + x;
+    let mut keyed = [
+        keyed(r[0]),
+        keyed(r[1]),
+        keyed(r[2]),
+        keyed(r[3]),
+        keyed(r[4]),
+    ];
+    // A sorting network for five (the one `colex::index5` uses), largest first.
+    for (i, j) in [
+        (0, 1),
+        (3, 4),
+        (2, 4),
+        (2, 3),
+        (0, 3),
+        (0, 2),
+        (1, 4),
+        (1, 3),
+        (1, 2),
+    ] {
+        if keyed[i] < keyed[j] {
+            keyed.swap(i, j);
+        }
     }
-    keyed.sort_unstable_by(|a, b| b.cmp(a));
-    (keyed.iter().fold(0, |acc, k| acc << 4 | (k & 15)), top)
+    let packed = keyed.iter().fold(0, |acc, k| acc << 4 | (k & 15));
+    (packed, keyed[0] >> 4)
 }
 
 /// The number of distinct ranks.
@@ -293,8 +312,11 @@ fn pairing_class(top_group: u32, distinct: u32, unpaired: HandClass) -> HandClas
 
 /// The key of a sorted five-card hand under any ranking but Badugi's.
 fn key(ranking: &Ranking, position: &[u32; 17], hand: [u8; 5]) -> Key {
-    let r = hand.map(|c| u32::from(c >> 2));
-    let s = hand.map(|c| u32::from(c & 3));
+    // Written out: `[u8; 5]::map` is not always inlined, and this is the hot loop.
+    let [a, b, c, d, e] = hand;
+    let (a, b, c, d, e) = (a as u32, b as u32, c as u32, d as u32, e as u32);
+    let r = [a >> 2, b >> 2, c >> 2, d >> 2, e >> 2];
+    let s = [a & 3, b & 3, c & 3, d & 3, e & 3];
     if ranking.kind == Kind::AceToFiveLow {
         return low_key(&r);
     }
@@ -411,10 +433,9 @@ fn run_top(mask: u32, ace_low: bool) -> Option<u32> {
     if ace_low {
         ext |= mask >> 12 & 1;
     }
-    (3..14)
-        .rev()
-        .find(|t| ext >> (t - 3) & 0b1111 == 0b1111)
-        .map(|t| t - 1)
+    // Bit b is set where ranks b - 1 to b + 2 all are: the run's top card is rank b + 2.
+    let runs = ext & ext >> 1 & ext >> 2 & ext >> 3;
+    (runs != 0).then(|| 31 - runs.leading_zeros() + 2)
 }
 
 /// Every four-card hand as sorted codes, in colex index order (Badugi's table).
