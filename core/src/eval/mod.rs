@@ -22,7 +22,7 @@ mod reference;
 
 use std::collections::HashMap;
 use std::fmt;
-use std::sync::{Arc, LazyLock, Mutex, RwLock};
+use std::sync::{Arc, LazyLock, Mutex, OnceLock, RwLock};
 
 use crate::cards::Card;
 
@@ -554,13 +554,25 @@ pub fn evaluator(name: &str) -> Option<Arc<Evaluator>> {
             return Some(Arc::clone(found));
         }
     }
-    // One build at a time: two threads asking for a new ranking build it once.
-    static BUILDING: Mutex<()> = Mutex::new(());
-    let _building = BUILDING.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some(found) = REGISTRY.read().unwrap_or_else(|e| e.into_inner()).get(name) {
-        return Some(Arc::clone(found));
-    }
-    Some(register(Evaluator::of_ranking(name)?))
+    // One build per ranking: threads asking for one new ranking wait for a single build of it,
+    // while another ranking builds beside it (the import's reader threads read different games).
+    static BUILDS: LazyLock<Mutex<HashMap<String, Arc<OnceLock<()>>>>> =
+        LazyLock::new(Default::default);
+    Ranking::from_name(name)?;
+    let build = {
+        let mut builds = BUILDS.lock().unwrap_or_else(|e| e.into_inner());
+        Arc::clone(builds.entry(name.to_string()).or_default())
+    };
+    build.get_or_init(|| {
+        if let Some(made) = Evaluator::of_ranking(name) {
+            register(made);
+        }
+    });
+    REGISTRY
+        .read()
+        .unwrap_or_else(|e| e.into_inner())
+        .get(name)
+        .cloned()
 }
 
 /// Keep `evaluator` under its name, replacing any earlier one; returns the shared handle.
@@ -684,6 +696,20 @@ mod tests {
             v("As 9d 7h 3c 2s 4d 8c"),
             v("As 9d 7h 4d 8c").max(v("As 3c 2s 4d 8c"))
         );
+    }
+
+    #[test]
+    fn a_ranking_is_built_once_however_many_ask() {
+        let asking: Vec<_> = (0..3)
+            .map(|_| std::thread::spawn(|| evaluator("deuce_to_seven_low-kickers")))
+            .collect();
+        let found: Vec<Arc<Evaluator>> = asking
+            .into_iter()
+            .map(|t| t.join().unwrap().expect("a ranking"))
+            .collect();
+        assert!(found.iter().all(|ev| Arc::ptr_eq(ev, &found[0])));
+        assert_eq!(found[0].name(), "deuce_to_seven_low-kickers");
+        assert!(evaluator("deuce_to_seven_low").is_none());
     }
 
     #[test]
