@@ -6,7 +6,7 @@ integers (1 = the worst hand, higher is better), indexed by the hand's
 combinatorial index, with each value's class and the ranks its description
 names. The core builds it from the ranking's name by the rules (RULES.md §2
 items 11–17 for Sökö, §3 item 5 for standard poker; ``core/src/eval/rankings.rs``)
-the first time the ranking is asked for, in tens of milliseconds, and values
+the first time the ranking is asked for, in under a tenth of a second, and values
 hands of five to seven cards from it; :func:`five_card_table` hands a copy to
 Python, where :mod:`soko_analytics.rules.evaluate` reads each value's class.
 Nothing is cached on disk.

@@ -6,7 +6,7 @@
 //! (RULES.md §2 items 11–17 for Sökö, §3 item 5 for standard poker; the lows and the short deck as
 //! `HandRanking` documents them) as a class and a tie-break, and numbers the distinct ones densely
 //! in the ranking's order: 1 is the worst hand. Each value keeps its class and the ranks its
-//! description names. A ranking takes a few tens of milliseconds, so tables are built when a
+//! description names. A ranking takes under a tenth of a second, so tables are built when a
 //! ranking is first asked for, never stored.
 
 use super::colex::{all_five, N_FIVE, N_FOUR};
