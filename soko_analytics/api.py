@@ -457,8 +457,7 @@ def demo(out: str | Path = "soko-demo", jobs: int = 1, reports: str | Path = REP
     for stale in (db, db.with_suffix(".duckdb.wal")):
         stale.unlink(missing_ok=True)
     files = [p for p in iter_files([SAMPLE_DATA]) if isinstance(p, Path)]
-    say(f"importing and auditing the {len(files)} sample files into {db} (the first run also builds the "
-        "evaluation tables, a few seconds)")
+    say(f"importing and auditing the {len(files)} sample files into {db}")
     with Store(db) as store:
         summary = store.import_paths([SAMPLE_DATA], jobs=jobs)
         say("computing the findings and the player stats")

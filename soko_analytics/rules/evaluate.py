@@ -2,8 +2,8 @@
 
 Six or more cards are valued by the compiled core (``core/src/eval/``, the best
 five of them), and so are batches; five cards are the ranking's five-card table
-entry (:mod:`soko_analytics.rules.tables`, the table the core is handed once),
-read here as the core reads it. The class of a value is read from the same
+entry (:mod:`soko_analytics.rules.tables`, the table the core built), read here
+as the core reads it. The class of a value is read from the same
 table; its description is the core's, from the class and tie-break ranks the
 table keeps per value. A hand's
 *value* is a positive integer, larger for a better hand and equal for hands that
@@ -157,7 +157,7 @@ def _bad_hand(cards, row: int | None = None) -> EvaluationError:
 
 @cache
 def evaluator(ranking: Ranking = HIGH) -> Evaluator:
-    """The shared evaluator of a ranking (tables built or loaded on first use)."""
+    """The shared evaluator of a ranking (the core builds its table on first use)."""
     return Evaluator(ranking)
 
 

@@ -92,17 +92,6 @@ class Ranking:
                 actual=f"hand_ranking={self.kind}",
             )
 
-    @classmethod
-    def from_name(cls, name: str) -> Ranking:
-        """The ranking whose :attr:`name` is ``name`` (how the core asks for a share's tables)."""
-        kind, _, rest = name.partition("-")
-        rule, _, soko = rest.partition("-")
-        options = {"four_straight_ace_low": "acehigh" not in soko, "four_card_straight_flush_class": "4sf" in soko}
-        made = cls(kind, rule or HighCardRule.KICKERS, **options)  # type: ignore[arg-type]
-        if made.name != name:
-            raise RulesError(f"no ranking is named {name!r}", expected=made.name, actual=name)
-        return made
-
     @property
     def hand_size(self) -> int:
         """Cards in a hand: 5, Badugi's 4."""
@@ -110,7 +99,8 @@ class Ranking:
 
     @property
     def name(self) -> str:
-        """A short stable name, used for cache files and messages."""
+        """A short stable name: how the compiled core knows the ranking (``core/src/eval/rankings.rs`` reads it)
+        and how messages name it."""
         parts = [str(self.kind), str(self.high_card_rule)]
         if self.kind is HandRanking.SOKO:
             parts.append("acelow" if self.four_straight_ace_low else "acehigh")

@@ -9,7 +9,6 @@ from hypothesis import strategies as st
 
 from soko_analytics.errors import EvaluationError, SokoError
 from soko_analytics.model.cards import parse_cards
-from soko_analytics.rules import tables
 from soko_analytics.rules.evaluate import evaluator
 from soko_analytics.rules.ranking import HIGH, SOKO, HandRanking, Ranking
 from soko_analytics.rules.tables import HandClass as C
@@ -120,26 +119,3 @@ def test_duplicate_in_batch_names_the_row():
 def test_text_input():
     ev = evaluator(HIGH)
     assert ev.value("[As Kd Qh Jc Ts]") == ev.value(parse_cards("As Kd Qh Jc Ts"))
-
-
-def test_tables_are_cached_on_disk(tmp_path, monkeypatch):
-    monkeypatch.setenv("SOKO_CACHE_DIR", str(tmp_path))
-    calls = []
-
-    def build():
-        calls.append(1)
-        return [np.arange(5, dtype=np.uint16)]
-
-    first = tables._load_or_build("probe", build, ("values",))
-    second = tables._load_or_build("probe", build, ("values",))
-    assert calls == [1]
-    np.testing.assert_array_equal(first[0], second[0])
-    assert list((tmp_path / f"tables-v{tables.TABLE_VERSION}").glob("probe.values.npy"))
-
-
-def test_unwritable_cache_still_evaluates(tmp_path, monkeypatch):
-    blocker = tmp_path / "file"
-    blocker.write_text("not a folder")
-    monkeypatch.setenv("SOKO_CACHE_DIR", str(blocker))
-    arrays = tables._load_or_build("probe", lambda: [np.arange(3)], ("values",))
-    assert arrays[0].tolist() == [0, 1, 2]

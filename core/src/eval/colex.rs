@@ -92,32 +92,13 @@ pub fn colex_index(codes: [u8; 5]) -> Option<usize> {
     index5(&codes)
 }
 
-/// Every five-card hand as sorted codes, in colex index order.
+/// Every five-card hand as sorted codes, in colex index order: the top card rises slowest.
 pub fn all_five() -> impl Iterator<Item = [u8; 5]> {
-    Fives(Some([0, 1, 2, 3, 4]))
-}
-
-/// The hands from this one on, in colex order: each next one raises the lowest card that can
-/// rise without meeting the card above it (52 above the top) and puts the cards below it back
-/// at their lowest.
-struct Fives(Option<[u8; 5]>);
-
-impl Iterator for Fives {
-    type Item = [u8; 5];
-
-    fn next(&mut self) -> Option<[u8; 5]> {
-        let hand = self.0?;
-        let above = |i: usize| if i == 4 { 52 } else { hand[i + 1] };
-        self.0 = (0..5).find(|&i| hand[i] + 1 < above(i)).map(|i| {
-            let mut next = hand;
-            next[i] += 1;
-            for (j, card) in next[..i].iter_mut().enumerate() {
-                *card = j as u8;
-            }
-            next
-        });
-        Some(hand)
-    }
+    (4u8..52).flat_map(|e| {
+        (3..e).flat_map(move |d| {
+            (2..d).flat_map(move |c| (1..c).flat_map(move |b| (0..b).map(move |a| [a, b, c, d, e])))
+        })
+    })
 }
 
 #[cfg(test)]

@@ -1,10 +1,11 @@
 //! Hand values: the Rust twin of `soko_analytics/rules/evaluate.py`.
 //!
 //! A ranking's five-card table (one `u16` value for each of the 2,598,960 five-card hands, by
-//! colex index, 1 = the worst hand) is built once by Python (`rules/tables.py`) and handed over as
-//! bytes through `_core.register_ranking`; this module keeps one [`Evaluator`] per ranking name
-//! (`Ranking.name`, e.g. `high-kickers`) in a process-wide registry. The value of six or more
-//! cards is the best value of their five-card subsets, exactly as Python's `Evaluator.value`.
+//! colex index, 1 = the worst hand, with each value's class and described ranks) is built here from
+//! the ranking's name (`Ranking.name`, e.g. `high-kickers`) the first time the ranking is asked for
+//! ([`rankings`], tens of milliseconds); this module keeps one [`Evaluator`] per ranking name in a
+//! process-wide registry. The value of six or more cards is the best value of their five-card
+//! subsets, exactly as Python's `Evaluator.value`.
 //!
 //! Where a table shows that suits matter only through flushes (the standard ranking), six and
 //! seven cards are valued through rank-sum and flush-mask tables derived from the five-card table
@@ -13,6 +14,7 @@
 
 mod classes;
 mod colex;
+pub mod rankings;
 mod seven;
 
 #[cfg(test)]
@@ -20,12 +22,13 @@ mod reference;
 
 use std::collections::HashMap;
 use std::fmt;
-use std::sync::{Arc, LazyLock, RwLock};
+use std::sync::{Arc, LazyLock, Mutex, OnceLock, RwLock};
 
 use crate::cards::Card;
 
 pub use classes::HandClass;
 pub use colex::{colex_index, N_FIVE, N_FOUR};
+pub use rankings::{FiveCardTable, Ranking};
 pub use seven::Ranks;
 use seven::SevenTables;
 
@@ -77,8 +80,10 @@ pub struct Evaluator {
     five: Box<[u16]>,
     /// Cards in a hand of the ranking: 5, or 4 when the table holds four-card hands.
     size: usize,
-    /// The `HandClass` number of each value (index 0 unused), when Python handed it over.
+    /// The `HandClass` number of each value (index 0 unused), when the table has it.
     classes: Option<Box<[u8]>>,
+    /// The ranks each value's description names (index 0 unused), when the table has them.
+    ranks: Option<Box<[u32]>>,
     /// Best-of-six and best-of-seven tables, where the ranking allows them.
     seven: Option<SevenTables>,
 }
@@ -130,30 +135,18 @@ impl Evaluator {
             size,
             five: five.into_boxed_slice(),
             classes: classes.map(Vec::into_boxed_slice),
+            ranks: None,
             seven,
         })
     }
 
-    /// An evaluator from the bytes of `FiveCardTable.values` (little-endian `u16`) and, optionally,
-    /// of `FiveCardTable.value_class` (one byte per value).
-    pub fn from_bytes(
-        name: &str,
-        five: &[u8],
-        classes: Option<&[u8]>,
-    ) -> Result<Evaluator, EvalError> {
-        if five.len() != 2 * N_FIVE && five.len() != 2 * N_FOUR {
-            return Err(EvalError::BadTable(format!(
-                "{} bytes, expected {} (or {})",
-                five.len(),
-                2 * N_FIVE,
-                2 * N_FOUR
-            )));
-        }
-        let values = five
-            .chunks_exact(2)
-            .map(|b| u16::from_le_bytes([b[0], b[1]]))
-            .collect();
-        Evaluator::new(name, values, classes.map(<[u8]>::to_vec))
+    /// The evaluator of the ranking named `name` (`Ranking.name`), its table built from the
+    /// rules ([`FiveCardTable::build`]); None for a name no ranking has.
+    pub fn of_ranking(name: &str) -> Option<Evaluator> {
+        let table = FiveCardTable::build(&Ranking::from_name(name)?);
+        let mut made = Evaluator::new(name, table.values, Some(table.classes)).ok()?;
+        made.ranks = Some(table.ranks.into_boxed_slice());
+        Some(made)
     }
 
     /// The ranking's name (`Ranking.name`).
@@ -436,7 +429,29 @@ impl Evaluator {
             .collect()
     }
 
-    /// The class of a value, when the classes were handed over (`Evaluator.hand_class`).
+    /// The five-card table: the value of each hand by colex index.
+    pub fn table(&self) -> &[u16] {
+        &self.five
+    }
+
+    /// The `HandClass` number of each value (index 0 unused), when the table has it.
+    pub fn classes(&self) -> Option<&[u8]> {
+        self.classes.as_deref()
+    }
+
+    /// The ranks each value's description names (index 0 unused), when the table has them.
+    pub fn ranks(&self) -> Option<&[u32]> {
+        self.ranks.as_deref()
+    }
+
+    /// The class and described ranks of a value, when the table has them (what a description
+    /// reads).
+    pub fn class_and_ranks(&self, value: u32) -> Option<(HandClass, u32)> {
+        let rank = *self.ranks.as_ref()?.get(usize::try_from(value).ok()?)?;
+        Some((self.hand_class(value)?, rank))
+    }
+
+    /// The class of a value, when the table has the classes (`Evaluator.hand_class`).
     pub fn hand_class(&self, value: u32) -> Option<HandClass> {
         let classes = self.classes.as_ref()?;
         let number = *classes.get(usize::try_from(value).ok()?)?;
@@ -529,10 +544,35 @@ fn merge(a: &[u8], b: &[u8]) -> [u8; FIVE] {
 static REGISTRY: LazyLock<RwLock<HashMap<String, Arc<Evaluator>>>> =
     LazyLock::new(|| RwLock::new(HashMap::new()));
 
-/// The evaluator registered under a ranking's name (`Ranking.name`).
+/// The evaluator of a ranking's name (`Ranking.name`): the registered one, else built from the
+/// rules and registered the first time ([`Evaluator::of_ranking`]); None for a name no ranking
+/// has.
 pub fn evaluator(name: &str) -> Option<Arc<Evaluator>> {
-    let registry = REGISTRY.read().unwrap_or_else(|e| e.into_inner());
-    registry.get(name).cloned()
+    {
+        let registry = REGISTRY.read().unwrap_or_else(|e| e.into_inner());
+        if let Some(found) = registry.get(name) {
+            return Some(Arc::clone(found));
+        }
+    }
+    // One build per ranking: threads asking for one new ranking wait for a single build of it,
+    // while another ranking builds beside it (the import's reader threads read different games).
+    static BUILDS: LazyLock<Mutex<HashMap<String, Arc<OnceLock<()>>>>> =
+        LazyLock::new(Default::default);
+    Ranking::from_name(name)?;
+    let build = {
+        let mut builds = BUILDS.lock().unwrap_or_else(|e| e.into_inner());
+        Arc::clone(builds.entry(name.to_string()).or_default())
+    };
+    build.get_or_init(|| {
+        if let Some(made) = Evaluator::of_ranking(name) {
+            register(made);
+        }
+    });
+    REGISTRY
+        .read()
+        .unwrap_or_else(|e| e.into_inner())
+        .get(name)
+        .cloned()
 }
 
 /// Keep `evaluator` under its name, replacing any earlier one; returns the shared handle.
@@ -573,7 +613,7 @@ mod tests {
             Err(EvalError::TooFewCards(4))
         ));
         assert!(ev.values(&[1, 2, 3, 4, 4], 5).is_err());
-        assert!(Evaluator::from_bytes("x", &[0, 1], None).is_err());
+        assert!(Evaluator::new("x", vec![1, 2], None).is_err());
     }
 
     #[test]
@@ -656,6 +696,20 @@ mod tests {
             v("As 9d 7h 3c 2s 4d 8c"),
             v("As 9d 7h 4d 8c").max(v("As 3c 2s 4d 8c"))
         );
+    }
+
+    #[test]
+    fn a_ranking_is_built_once_however_many_ask() {
+        let asking: Vec<_> = (0..3)
+            .map(|_| std::thread::spawn(|| evaluator("deuce_to_seven_low-kickers")))
+            .collect();
+        let found: Vec<Arc<Evaluator>> = asking
+            .into_iter()
+            .map(|t| t.join().unwrap().expect("a ranking"))
+            .collect();
+        assert!(found.iter().all(|ev| Arc::ptr_eq(ev, &found[0])));
+        assert_eq!(found[0].name(), "deuce_to_seven_low-kickers");
+        assert!(evaluator("deuce_to_seven_low").is_none());
     }
 
     #[test]

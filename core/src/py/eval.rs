@@ -1,5 +1,5 @@
-//! Python bindings of the `eval` area: rankings handed over once, then values one by one or in
-//! batches.
+//! Python bindings of the `eval` area: rankings by name (their tables built by the core the first
+//! time), then values one by one or in batches.
 
 use pyo3::exceptions::{PyKeyError, PyValueError};
 use pyo3::prelude::*;
@@ -8,62 +8,60 @@ use std::sync::Arc;
 
 use crate::cards::Card;
 use crate::eval::{self, Evaluator};
-use crate::replay::describe::{descriptions, register as register_descriptions, Descriptions};
+use crate::replay::describe::describe_value;
 
-/// The registered evaluator of a ranking name, or a KeyError naming the registered ones.
-pub(super) fn lookup(name: &str) -> PyResult<Arc<Evaluator>> {
-    eval::evaluator(name).ok_or_else(|| {
-        PyKeyError::new_err(format!(
-            "ranking {name:?} is not registered (registered: {})",
-            eval::registered().join(", ")
-        ))
-    })
+/// The evaluator of a ranking name (built the first time), or a KeyError.
+pub(super) fn lookup(py: Python<'_>, name: &str) -> PyResult<Arc<Evaluator>> {
+    py.detach(|| eval::evaluator(name))
+        .ok_or_else(|| PyKeyError::new_err(format!("no ranking is named {name:?}")))
 }
 
-/// Register a ranking under its name (`Ranking.name`) from the bytes of its five-card table
-/// (`five_card_table(ranking).values`, little-endian uint16 by colex index) and, optionally, of
-/// the class of each value (`value_class`, uint8) and its tie-break ranks (`value_ranks`,
-/// little-endian int32), which give the descriptions. Replaces an earlier registration.
+/// The five-card table of the ranking named `name` (`Ranking.name`), built by the core the first
+/// time (`eval::rankings`): the bytes of its values (little-endian uint16 by colex index), of each
+/// value's class (uint8) and of its described ranks (little-endian int32), index 0 unused.
 #[pyfunction]
-#[pyo3(signature = (name, five_table, value_class=None, value_ranks=None))]
-fn register_ranking(
-    py: Python<'_>,
+fn ranking_table<'py>(
+    py: Python<'py>,
     name: &str,
-    five_table: &[u8],
-    value_class: Option<&[u8]>,
-    value_ranks: Option<&[u8]>,
-) -> PyResult<()> {
-    if let (Some(classes), Some(ranks)) = (value_class, value_ranks) {
-        let made = Descriptions::from_bytes(classes, ranks).map_err(PyValueError::new_err)?;
-        register_descriptions(name, made);
-    }
-    let built = py.detach(|| Evaluator::from_bytes(name, five_table, value_class));
-    eval::register(built.map_err(|e| PyValueError::new_err(e.to_string()))?);
-    Ok(())
+) -> PyResult<(
+    Bound<'py, PyBytes>,
+    Bound<'py, PyBytes>,
+    Bound<'py, PyBytes>,
+)> {
+    let ev = lookup(py, name)?;
+    let values: Vec<u8> = ev.table().iter().flat_map(|v| v.to_le_bytes()).collect();
+    let ranks: Vec<u8> = ev
+        .ranks()
+        .unwrap_or_default()
+        .iter()
+        .flat_map(|r| r.to_le_bytes())
+        .collect();
+    let classes = ev.classes().unwrap_or_default();
+    Ok((
+        PyBytes::new(py, &values),
+        PyBytes::new(py, classes),
+        PyBytes::new(py, &ranks),
+    ))
 }
 
 /// The description of a value as the logs print it (`a pair of Kings`, `a four-flush, Ace
-/// high`), from the classes and ranks registered with the ranking.
+/// high`), from the class and ranks the ranking's table keeps per value.
 #[pyfunction]
-fn describe(name: &str, value: u32) -> PyResult<String> {
-    let known = descriptions(name).ok_or_else(|| {
-        PyKeyError::new_err(format!("ranking {name:?} has no descriptions registered"))
-    })?;
-    known
-        .describe(value)
+fn describe(py: Python<'_>, name: &str, value: u32) -> PyResult<String> {
+    describe_value(lookup(py, name)?.as_ref(), value)
         .ok_or_else(|| PyValueError::new_err(format!("{value} is not a value of ranking {name:?}")))
 }
 
-/// Whether a ranking name is registered.
+/// Whether a ranking is named `name` (`Ranking.name`); its table is built now if it was not.
 #[pyfunction]
-fn has_ranking(name: &str) -> bool {
-    eval::evaluator(name).is_some()
+fn has_ranking(py: Python<'_>, name: &str) -> bool {
+    py.detach(|| eval::evaluator(name)).is_some()
 }
 
 /// The value of the best five of 5 or more card codes (0..51) under a registered ranking.
 #[pyfunction]
-fn evaluate(name: &str, cards: Vec<u8>) -> PyResult<u32> {
-    let ev = lookup(name)?;
+fn evaluate(py: Python<'_>, name: &str, cards: Vec<u8>) -> PyResult<u32> {
+    let ev = lookup(py, name)?;
     let cards: Vec<Card> = cards.into_iter().map(Card).collect();
     ev.try_value(&cards)
         .map_err(|e| PyValueError::new_err(e.to_string()))
@@ -71,8 +69,8 @@ fn evaluate(name: &str, cards: Vec<u8>) -> PyResult<u32> {
 
 /// The class name of a value (`four_flush`, `full_house`), if the classes were registered.
 #[pyfunction]
-fn hand_class(name: &str, value: u32) -> PyResult<Option<&'static str>> {
-    Ok(lookup(name)?.hand_class(value).map(|c| c.name()))
+fn hand_class(py: Python<'_>, name: &str, value: u32) -> PyResult<Option<&'static str>> {
+    Ok(lookup(py, name)?.hand_class(value).map(|c| c.name()))
 }
 
 /// Values of many hands: `cards` holds `n` card codes (u8) per hand, hand after hand; the result
@@ -84,7 +82,7 @@ fn evaluate_batch<'py>(
     cards: &[u8],
     n: usize,
 ) -> PyResult<Bound<'py, PyBytes>> {
-    let ev = lookup(name)?;
+    let ev = lookup(py, name)?;
     let size = ev.hand_size();
     if n < size || !cards.len().is_multiple_of(n) {
         return Err(PyValueError::new_err(format!(
@@ -110,7 +108,7 @@ fn evaluate_split_batch<'py>(
     board_n: usize,
     hole: usize,
 ) -> PyResult<Bound<'py, PyBytes>> {
-    let ev = lookup(name)?;
+    let ev = lookup(py, name)?;
     let n = own_n + board_n;
     if n == 0 || !cards.len().is_multiple_of(n) {
         return Err(PyValueError::new_err(format!(
@@ -133,7 +131,7 @@ fn evaluate_split_batch<'py>(
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(evaluate_split_batch, m)?)?;
-    m.add_function(wrap_pyfunction!(register_ranking, m)?)?;
+    m.add_function(wrap_pyfunction!(ranking_table, m)?)?;
     m.add_function(wrap_pyfunction!(has_ranking, m)?)?;
     m.add_function(wrap_pyfunction!(evaluate, m)?)?;
     m.add_function(wrap_pyfunction!(hand_class, m)?)?;

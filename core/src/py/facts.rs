@@ -124,7 +124,7 @@ fn equity(
     seed: u64,
     exact_limit: u64,
 ) -> PyResult<Expected> {
-    let ev = lookup(ranking)?;
+    let ev = lookup(py, ranking)?;
     let pots: Vec<Pot> = pots
         .into_iter()
         .map(|(amount, eligible)| Pot { amount, eligible })

@@ -2,8 +2,8 @@
 //!
 //! A hand comes as its canonical JSON (`native.hand_json`), a spec as `GameSpec.to_dict()` JSON.
 //! What the core needs beyond them is asked of the Python rules layer once and kept: the
-//! profile's `odd_chip_stated` flag when the spec lacks it, and a ranking's five-card table and
-//! descriptions (`rules.tables.five_card_table`) the first time a showdown needs them.
+//! profile's `odd_chip_stated` flag when the spec lacks it. A ranking's five-card table (values
+//! and descriptions) is the core's own, built the first time a showdown needs it.
 //!
 //! The audit JSON holds what the store's `findings` and `pots` rows are made from: `findings`
 //! (each `Finding.to_dict()`), `pots` (amount, eligible, winners as {player: share}, value),

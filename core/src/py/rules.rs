@@ -1,6 +1,6 @@
-//! What the core asks of Python's rules layer, each question once per process: the spec of a rules
-//! text (`native.spec_json`) and the tables of a ranking (`rules.tables.five_card_table`), which
-//! become the ranking's evaluator and hand descriptions. Games stay data defined once, in Python.
+//! What the core asks of Python's rules layer, once per rules text: the spec (`native.spec_json`).
+//! Games stay data defined once, in Python; a spec's rankings are the core's own, their tables
+//! built from their names the first time ([`eval::evaluator`]).
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -9,7 +9,6 @@ use pyo3::prelude::*;
 
 use super::soko_error;
 use crate::eval::{self, Evaluator};
-use crate::replay::describe::{self, Descriptions};
 use crate::replay::Judge;
 use crate::spec::GameSpec;
 
@@ -49,53 +48,26 @@ pub fn spec_of(py: Python<'_>, rules: &str) -> Resolved {
     resolved
 }
 
-/// The evaluator of a spec's (first) ranking; every share's ranking is registered with its
-/// descriptions, built from Python's five-card table the first time (`Ranking.from_name`, then
-/// `five_card_table`).
+/// The evaluator of a spec's (first) ranking; every share's ranking is built now if it was not,
+/// an error for a name no ranking has.
 pub fn ensure_ranking(py: Python<'_>, spec: &GameSpec) -> PyResult<Arc<Evaluator>> {
     let mut first = None;
     for share in spec.shares().iter() {
-        let evaluator = ensure_named(py, &share.ranking)?;
+        let evaluator = py
+            .detach(|| eval::evaluator(&share.ranking))
+            .ok_or_else(|| {
+                soko_error(
+                    format!("no ranking is named {:?}", share.ranking),
+                    None,
+                    None,
+                )
+            })?;
         first.get_or_insert(evaluator);
     }
     first.ok_or_else(|| soko_error("a spec without a showdown share", None, None))
 }
 
-fn ensure_named(py: Python<'_>, name: &str) -> PyResult<Arc<Evaluator>> {
-    if let (Some(ev), Some(_)) = (eval::evaluator(name), describe::descriptions(name)) {
-        return Ok(ev);
-    }
-    let ranking = py
-        .import("soko_analytics.rules.ranking")?
-        .getattr("Ranking")?
-        .call_method1("from_name", (name,))?;
-    let table = py
-        .import("soko_analytics.rules.tables")?
-        .getattr("five_card_table")?
-        .call1((ranking,))?;
-    let np = py.import("numpy")?;
-    let bytes = |field: &str, dtype: &str| -> PyResult<Vec<u8>> {
-        np.getattr("ascontiguousarray")?
-            .call1((table.getattr(field)?, dtype))?
-            .call_method0("tobytes")?
-            .extract::<Vec<u8>>()
-    };
-    let classes = bytes("value_class", "u1")?;
-    let ranks = bytes("value_ranks", "<i4")?;
-    let descriptions =
-        Descriptions::from_bytes(&classes, &ranks).map_err(|e| soko_error(e, None, None))?;
-    describe::register(name, descriptions);
-    if let Some(ev) = eval::evaluator(name) {
-        return Ok(ev);
-    }
-    let five = bytes("values", "<u2")?;
-    let built = py.detach(|| Evaluator::from_bytes(name, &five, Some(&classes)));
-    Ok(eval::register(
-        built.map_err(|e| soko_error(e, None, None))?,
-    ))
-}
-
-/// What settles a showdown under a spec's ranking (its values and descriptions), registered first.
+/// What settles a showdown under a spec's ranking (its values and descriptions), built first.
 pub fn judge(py: Python<'_>, spec: &GameSpec) -> Option<Judge> {
     ensure_ranking(py, spec).ok()?;
     Judge::of(spec)

@@ -4,15 +4,10 @@
 //! Flush`; the Sökö text format: `a four-flush, Ace high`, `a four-straight, Ace high`, `a four-card
 //! straight flush, King high`.
 //!
-//! A description is read from a value's class and its tie-break ranks, which Python's five-card
-//! table keeps per value (`FiveCardTable.value_class`, `value_ranks`). The evaluator (`eval`)
-//! gives values only, so the replayer keeps these two columns per ranking name here, handed over
-//! from Python once like the evaluator's table.
+//! A description is read from a value's class and its tie-break ranks, which the ranking's
+//! five-card table keeps per value (`eval::rankings`, read through [`Evaluator::class_and_ranks`]).
 
-use std::collections::HashMap;
-use std::sync::{Arc, LazyLock, RwLock};
-
-use crate::eval::HandClass;
+use crate::eval::{Evaluator, HandClass};
 
 const NAME: [&str; 13] = [
     "Deuce", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten", "Jack", "Queen",
@@ -23,46 +18,11 @@ const PLURAL: [&str; 13] = [
     "Queens", "Kings", "Aces",
 ];
 
-/// The class and tie-break ranks of every value of one ranking.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Descriptions {
-    classes: Box<[u8]>,
-    ranks: Box<[u32]>,
-}
-
-impl Descriptions {
-    /// From `value_class` (one byte per value) and `value_ranks` (little-endian int32 per value).
-    pub fn from_bytes(classes: &[u8], ranks: &[u8]) -> Result<Descriptions, String> {
-        if ranks.len() != 4 * classes.len() {
-            return Err(format!(
-                "{} classes but {} bytes of ranks",
-                classes.len(),
-                ranks.len()
-            ));
-        }
-        if let Some(bad) = classes
-            .iter()
-            .skip(1)
-            .find(|&&c| HandClass::from_number(c).is_none())
-        {
-            return Err(format!("unknown hand class number {bad}"));
-        }
-        let ranks = ranks
-            .chunks_exact(4)
-            .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
-            .collect();
-        Ok(Descriptions {
-            classes: classes.into(),
-            ranks,
-        })
-    }
-
-    /// The description of a value (`Evaluator.describe`), None for a value the table lacks.
-    pub fn describe(&self, value: u32) -> Option<String> {
-        let i = usize::try_from(value).ok().filter(|&i| i > 0)?;
-        let class = HandClass::from_number(*self.classes.get(i)?)?;
-        Some(describe(class, *self.ranks.get(i)?))
-    }
+/// The description of a value under an evaluator's ranking (`Evaluator.describe`), None for a
+/// value the table lacks (or a table without classes and ranks).
+pub fn describe_value(evaluator: &Evaluator, value: u32) -> Option<String> {
+    let (class, ranks) = evaluator.class_and_ranks(value)?;
+    Some(describe(class, ranks))
 }
 
 /// Text for a hand of a class whose tie-break (five 4-bit rank fields) is `tie`.
@@ -129,23 +89,6 @@ fn low_end(top: usize, second: usize) -> usize {
     }
 }
 
-static REGISTRY: LazyLock<RwLock<HashMap<String, Arc<Descriptions>>>> =
-    LazyLock::new(|| RwLock::new(HashMap::new()));
-
-/// The descriptions registered under a ranking's name (`Ranking.name`).
-pub fn descriptions(name: &str) -> Option<Arc<Descriptions>> {
-    let registry = REGISTRY.read().unwrap_or_else(|e| e.into_inner());
-    registry.get(name).cloned()
-}
-
-/// Keep the descriptions of a ranking under its name, replacing any earlier ones.
-pub fn register(name: &str, descriptions: Descriptions) -> Arc<Descriptions> {
-    let shared = Arc::new(descriptions);
-    let mut registry = REGISTRY.write().unwrap_or_else(|e| e.into_inner());
-    registry.insert(name.to_string(), Arc::clone(&shared));
-    shared
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -184,17 +127,20 @@ mod tests {
     }
 
     #[test]
-    fn tables_come_from_bytes() {
-        let classes = [0u8, 1, 5];
-        let ranks: Vec<u8> = [0u32, tie([11, 11, 9, 5, 2]), tie([6, 6, 5, 5, 0])]
-            .iter()
-            .flat_map(|r| r.to_le_bytes())
-            .collect();
-        let d = Descriptions::from_bytes(&classes, &ranks).unwrap();
-        assert_eq!(d.describe(1).as_deref(), Some("a pair of Kings"));
-        assert_eq!(d.describe(0), None);
-        assert_eq!(d.describe(9), None);
-        assert!(Descriptions::from_bytes(&classes, &ranks[..4]).is_err());
-        assert!(Descriptions::from_bytes(&[0, 99], &[0; 8]).is_err());
+    fn values_are_described_from_their_rankings_tables() {
+        let ev = crate::eval::evaluator("soko-kickers-acelow-4f").expect("a ranking");
+        let codes = |t: &str| -> Vec<u8> {
+            t.split_whitespace()
+                .map(|c| crate::cards::Card::parse(c).unwrap().0)
+                .collect()
+        };
+        let text = |t: &str| describe_value(&ev, ev.value_codes(&codes(t)).unwrap());
+        assert_eq!(text("Kh Kd Jc 7s 4h").as_deref(), Some("a pair of Kings"));
+        assert_eq!(
+            text("7d Ad 5c 5d 6d").as_deref(),
+            Some("a four-flush, Ace high")
+        );
+        assert_eq!(describe_value(&ev, 0), None);
+        assert_eq!(describe_value(&ev, 1_000_000), None);
     }
 }

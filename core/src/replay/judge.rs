@@ -2,8 +2,8 @@
 //! (hi/lo), each with its ranking's evaluator and descriptions, how many of a player's own cards
 //! a hand must use (Omaha: exactly two) and the worst hand that qualifies (eight or better).
 //!
-//! All of it is the spec's data ([`crate::spec::Share`]); the evaluators and descriptions are
-//! handed over from Python once per ranking name and found here by that name.
+//! All of it is the spec's data ([`crate::spec::Share`]); the evaluators (which keep each value's
+//! class and described ranks) are found by ranking name, built the first time ([`eval::evaluator`]).
 
 use std::sync::Arc;
 
@@ -11,29 +11,27 @@ use crate::cards::Card;
 use crate::eval::{self, Evaluator};
 use crate::spec::GameSpec;
 
-use super::describe::{descriptions, Descriptions};
+use super::describe::describe_value;
 use super::settle::HandValues;
 
 /// One share of a pot and how a hand is valued for it.
 #[derive(Clone, Debug)]
 struct ShareJudge {
     evaluator: Arc<Evaluator>,
-    descriptions: Arc<Descriptions>,
     hole_cards: Option<u8>,
     /// The value of the worst hand that qualifies.
     qualifier: Option<u32>,
     label: Option<String>,
 }
 
-/// The registered evaluators and descriptions of a spec's shares: hand values at showdown.
+/// The evaluators of a spec's shares: hand values and their descriptions at showdown.
 #[derive(Clone, Debug)]
 pub struct Judge {
     shares: Vec<ShareJudge>,
 }
 
 impl Judge {
-    /// The judge of a spec, when the evaluator and descriptions of each of its shares' rankings
-    /// are registered.
+    /// The judge of a spec, when each of its shares' rankings is known.
     pub fn of(spec: &GameSpec) -> Option<Judge> {
         let shares = spec
             .shares()
@@ -45,7 +43,6 @@ impl Judge {
                     None => None,
                 };
                 Some(ShareJudge {
-                    descriptions: descriptions(&share.ranking)?,
                     evaluator,
                     hole_cards: share.hole_cards,
                     qualifier,
@@ -134,9 +131,7 @@ impl HandValues for Judge {
     }
 
     fn describe(&self, share: usize, value: u32) -> Result<String, String> {
-        self.shares[share]
-            .descriptions
-            .describe(value)
+        describe_value(&self.shares[share].evaluator, value)
             .ok_or_else(|| format!("no description of the value {value}"))
     }
 
