@@ -47,22 +47,24 @@ pub fn index_sorted(a: u8, b: u8, c: u8, d: u8, e: u8) -> usize {
         + BINOM[4][e as usize]) as usize
 }
 
+/// An optimal sorting network for five elements: the pairs compared, in order.
+pub const NETWORK5: [(usize, usize); 9] = [
+    (0, 1),
+    (3, 4),
+    (2, 4),
+    (2, 3),
+    (0, 3),
+    (0, 2),
+    (1, 4),
+    (1, 3),
+    (1, 2),
+];
+
 /// The index of five codes in any order; None if one is above 51 or two are equal.
 #[inline]
 pub fn index5(codes: &[u8]) -> Option<usize> {
     let mut c = [codes[0], codes[1], codes[2], codes[3], codes[4]];
-    // An optimal sorting network for five elements (the one evaluate.py uses).
-    for (i, j) in [
-        (0, 1),
-        (3, 4),
-        (2, 4),
-        (2, 3),
-        (0, 3),
-        (0, 2),
-        (1, 4),
-        (1, 3),
-        (1, 2),
-    ] {
+    for (i, j) in NETWORK5 {
         if c[i] > c[j] {
             c.swap(i, j);
         }

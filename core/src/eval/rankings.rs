@@ -273,17 +273,7 @@ fn by_groups(r: &[u32; 5]) -> (u32, u32) {
         keyed(r[4]),
     ];
     // A sorting network for five (the one `colex::index5` uses), largest first.
-    for (i, j) in [
-        (0, 1),
-        (3, 4),
-        (2, 4),
-        (2, 3),
-        (0, 3),
-        (0, 2),
-        (1, 4),
-        (1, 3),
-        (1, 2),
-    ] {
+    for (i, j) in super::colex::NETWORK5 {
         if keyed[i] < keyed[j] {
             keyed.swap(i, j);
         }
