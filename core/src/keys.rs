@@ -33,8 +33,7 @@ use std::cell::RefCell;
 
 use blake2::{Blake2b512, Digest};
 
-use crate::model::{Action, Deal, Hand, Seat, Stakes, Tournament};
-use serde::Serialize;
+use crate::model::{Hand, Stakes};
 
 const MASK63: u64 = (1 << 63) - 1;
 
@@ -71,57 +70,13 @@ fn bytes_hash(bytes: &[u8]) -> String {
 /// The tag of the canonical form [`content_hash`] hashes: bump it when the form changes.
 pub const HASH_VERSION: &str = "hand-v2";
 
-/// The fields of a hand that `==` compares, in declaration order (none of where it came from).
-#[derive(Serialize)]
-struct Compared<'a> {
-    site: &'a str,
-    hand_id: &'a str,
-    rules: &'a str,
-    stakes: &'a Stakes,
-    table: &'a Option<String>,
-    max_seats: Option<u8>,
-    button: Option<u8>,
-    start: &'a Option<String>,
-    time_zone: &'a Option<String>,
-    start_utc: &'a Option<String>,
-    tournament: &'a Option<Tournament>,
-    seats: &'a [Seat],
-    deals: &'a [Deal],
-    actions: &'a [Action],
-    total_pot: Option<i64>,
-    rake: Option<i64>,
-    pots: &'a [i64],
-    extras: &'a [(String, i64)],
-    finishing_stacks: &'a [i64],
-}
-
 /// blake2b-128 hex of the hand's content: `hand-v2 NUL` and the compact JSON of the compared fields
-/// in the canonical form (`soko_analytics.native.hand_dict`). Equal hands hash the same; a hand that
-/// differs in any compared field hashes differently.
+/// in the canonical form (`soko_analytics.model.canonical.compared_json`). Equal hands hash the
+/// same; a hand that differs in any compared field hashes differently.
 ///
-/// The JSON is written into a buffer kept by the thread (no new text per hand) and hashed there.
+/// The JSON is written straight into a buffer kept by the thread ([`crate::canonical`]: no JSON
+/// value, no text per hand) and hashed there.
 pub fn content_hash(hand: &Hand) -> String {
-    let compared = Compared {
-        site: &hand.site,
-        hand_id: &hand.hand_id,
-        rules: &hand.rules,
-        stakes: &hand.stakes,
-        table: &hand.table,
-        max_seats: hand.max_seats,
-        button: hand.button,
-        start: &hand.start,
-        time_zone: &hand.time_zone,
-        start_utc: &hand.start_utc,
-        tournament: &hand.tournament,
-        seats: &hand.seats,
-        deals: &hand.deals,
-        actions: &hand.actions,
-        total_pot: hand.total_pot,
-        rake: hand.rake,
-        pots: &hand.pots,
-        extras: &hand.extras,
-        finishing_stacks: &hand.finishing_stacks,
-    };
     thread_local! {
         static BODY: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
     }
@@ -129,10 +84,7 @@ pub fn content_hash(hand: &Hand) -> String {
         body.clear();
         body.extend_from_slice(HASH_VERSION.as_bytes());
         body.push(0);
-        let prefix = body.len();
-        if serde_json::to_writer(&mut *body, &compared).is_err() {
-            body.truncate(prefix); // as the text was: the prefix alone (never seen: a Vec takes all)
-        }
+        crate::canonical::write_compared(hand, body);
         bytes_hash(body)
     })
 }
