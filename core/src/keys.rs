@@ -31,21 +31,18 @@
 
 use std::cell::RefCell;
 
-use blake2::{Blake2b512, Digest};
-
 use crate::model::{Hand, Stakes};
 
 const MASK63: u64 = (1 << 63) - 1;
 
 /// The first 8 bytes of blake2b-512(UTF-8 `site NUL hand_id`), big-endian, masked to 63 bits.
 pub fn hand_key(site: &str, hand_id: &str) -> i64 {
-    let mut hasher = Blake2b512::new();
-    hasher.update(site.as_bytes());
-    hasher.update([0u8]);
-    hasher.update(hand_id.as_bytes());
-    let digest = hasher.finalize();
+    let mut state = blake2b_simd::State::new();
+    state.update(site.as_bytes());
+    state.update(&[0u8]);
+    state.update(hand_id.as_bytes());
     let mut first = [0u8; 8];
-    first.copy_from_slice(&digest[..8]);
+    first.copy_from_slice(&state.finalize().as_bytes()[..8]);
     (u64::from_be_bytes(first) & MASK63) as i64
 }
 
@@ -274,6 +271,12 @@ mod tests {
         assert_eq!(decimal_text(930, 2), "9.30");
         assert_eq!(decimal_text(-5, 2), "-0.05");
         assert_eq!(decimal_text(1500, 0), "1500");
+    }
+
+    #[test]
+    fn hand_key_is_blake2b_512s_first_8_bytes_masked() {
+        // int.from_bytes(hashlib.blake2b(b"PokerStars\0254390328163").digest()[:8], "big") & (2**63 - 1)
+        assert_eq!(hand_key("PokerStars", "254390328163"), 6514462211130266210);
     }
 
     #[test]
