@@ -29,29 +29,33 @@
 //! is `SB`. A player who posts a blind out of turn keeps the label of his seat.
 //! Stud games, and hands whose log names no button, get None.
 
-use blake2::digest::consts::U16;
-use blake2::{Blake2b, Blake2b512, Digest};
+use std::cell::RefCell;
 
-use crate::model::{Action, Deal, Hand, Seat, Stakes, Tournament};
-use serde::Serialize;
+use crate::model::{Hand, Stakes};
 
 const MASK63: u64 = (1 << 63) - 1;
 
 /// The first 8 bytes of blake2b-512(UTF-8 `site NUL hand_id`), big-endian, masked to 63 bits.
 pub fn hand_key(site: &str, hand_id: &str) -> i64 {
-    let mut hasher = Blake2b512::new();
-    hasher.update(site.as_bytes());
-    hasher.update([0u8]);
-    hasher.update(hand_id.as_bytes());
-    let digest = hasher.finalize();
+    let mut state = blake2b_simd::State::new();
+    state.update(site.as_bytes());
+    state.update(&[0u8]);
+    state.update(hand_id.as_bytes());
     let mut first = [0u8; 8];
-    first.copy_from_slice(&digest[..8]);
+    first.copy_from_slice(&state.finalize().as_bytes()[..8]);
     (u64::from_be_bytes(first) & MASK63) as i64
 }
 
 /// blake2b-128 of a text, as lowercase hex.
 pub fn text_hash(text: &str) -> String {
-    let out = Blake2b::<U16>::digest(text.as_bytes());
+    bytes_hash(text.as_bytes())
+}
+
+/// blake2b-128 of bytes, as lowercase hex (`blake2b_simd`: the same digest as the `blake2`
+/// crate's, with the compression in AVX2 where the machine has it).
+fn bytes_hash(bytes: &[u8]) -> String {
+    let digest = blake2b_simd::Params::new().hash_length(16).hash(bytes);
+    let out = digest.as_bytes();
     let mut hex = String::with_capacity(32);
     for byte in out.iter().copied() {
         hex.push(char::from_digit((byte >> 4) as u32, 16).unwrap_or('0'));
@@ -63,58 +67,23 @@ pub fn text_hash(text: &str) -> String {
 /// The tag of the canonical form [`content_hash`] hashes: bump it when the form changes.
 pub const HASH_VERSION: &str = "hand-v2";
 
-/// The fields of a hand that `==` compares, in declaration order (none of where it came from).
-#[derive(Serialize)]
-struct Compared<'a> {
-    site: &'a str,
-    hand_id: &'a str,
-    rules: &'a str,
-    stakes: &'a Stakes,
-    table: &'a Option<String>,
-    max_seats: Option<u8>,
-    button: Option<u8>,
-    start: &'a Option<String>,
-    time_zone: &'a Option<String>,
-    start_utc: &'a Option<String>,
-    tournament: &'a Option<Tournament>,
-    seats: &'a [Seat],
-    deals: &'a [Deal],
-    actions: &'a [Action],
-    total_pot: Option<i64>,
-    rake: Option<i64>,
-    pots: &'a [i64],
-    extras: &'a [(String, i64)],
-    finishing_stacks: &'a [i64],
-}
-
 /// blake2b-128 hex of the hand's content: `hand-v2 NUL` and the compact JSON of the compared fields
-/// in the canonical form (`soko_analytics.native.hand_dict`). Equal hands hash the same; a hand that
-/// differs in any compared field hashes differently.
+/// in the canonical form (`soko_analytics.model.canonical.compared_json`). Equal hands hash the
+/// same; a hand that differs in any compared field hashes differently.
+///
+/// The JSON is written straight into a buffer kept by the thread ([`crate::canonical`]: no JSON
+/// value, no text per hand) and hashed there.
 pub fn content_hash(hand: &Hand) -> String {
-    let compared = Compared {
-        site: &hand.site,
-        hand_id: &hand.hand_id,
-        rules: &hand.rules,
-        stakes: &hand.stakes,
-        table: &hand.table,
-        max_seats: hand.max_seats,
-        button: hand.button,
-        start: &hand.start,
-        time_zone: &hand.time_zone,
-        start_utc: &hand.start_utc,
-        tournament: &hand.tournament,
-        seats: &hand.seats,
-        deals: &hand.deals,
-        actions: &hand.actions,
-        total_pot: hand.total_pot,
-        rake: hand.rake,
-        pots: &hand.pots,
-        extras: &hand.extras,
-        finishing_stacks: &hand.finishing_stacks,
-    };
-    let mut body = format!("{HASH_VERSION}\0");
-    body.push_str(&serde_json::to_string(&compared).unwrap_or_default());
-    text_hash(&body)
+    thread_local! {
+        static BODY: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+    }
+    BODY.with_borrow_mut(|body| {
+        body.clear();
+        body.extend_from_slice(HASH_VERSION.as_bytes());
+        body.push(0);
+        crate::canonical::write_compared(hand, body);
+        bytes_hash(body)
+    })
 }
 
 /// Exact decimal text without symbol or trimming: 930 at two decimals is `9.30`.
@@ -305,8 +274,17 @@ mod tests {
     }
 
     #[test]
+    fn hand_key_is_blake2b_512s_first_8_bytes_masked() {
+        // int.from_bytes(hashlib.blake2b(b"PokerStars\0254390328163").digest()[:8], "big") & (2**63 - 1)
+        assert_eq!(hand_key("PokerStars", "254390328163"), 6514462211130266210);
+    }
+
+    #[test]
     fn text_hash_is_blake2b_128() {
         // hashlib.blake2b(b"", digest_size=16).hexdigest()
         assert_eq!(text_hash(""), "cae66941d9efbd404e4d88758ea67670");
+        // hashlib.blake2b(("hand-v2\0" + "x" * 300).encode(), digest_size=16).hexdigest(): three blocks
+        let long = format!("hand-v2\0{}", "x".repeat(300));
+        assert_eq!(text_hash(&long), "6edd7f876ea2eb5c1130a0b289f80147");
     }
 }

@@ -5,6 +5,7 @@
 //! specs and profiles, handed over from Python as data), `eval` (hand values), `replay` (betting,
 //! pots, showdown, findings), `facts` (per-player rows), and the Python bindings in `py`.
 
+pub mod canonical;
 pub mod cards;
 pub mod eval;
 pub mod facts;

@@ -21,11 +21,13 @@ import polars as pl
 import pytest
 
 from soko_analytics.errors import SokoError
+from soko_analytics.model.canonical import compared_json
 from soko_analytics.model.hand import FORCED, Hand, Stakes
 from soko_analytics.model.ledger import added_money
 from soko_analytics.parsers import Quarantined, pokerstars, read_path, read_text
 from soko_analytics.replay.audit import audit
 from soko_analytics.rules.profiles import GAMES, PROFILES
+from soko_analytics.sim.session import simulate
 from soko_analytics.store.rows import BATCH_TABLES, ArrowStream, Batch
 
 from ..conftest import require_corpus
@@ -440,6 +442,30 @@ def test_content_hash_follows_the_content_not_the_source(corpus_hands):
     changed[3] = changed[3]._replace(amount=changed[3].amount + 1)
     hashes = rows_of([first, again, moved, dataclasses.replace(first, actions=tuple(changed))])["hands"]["content_hash"]
     assert hashes[0] == hashes[1] == hashes[2] != hashes[3]
+
+
+def _renamed(hand: Hand, names: dict[str, str]) -> Hand:
+    """The hand with its players renamed everywhere."""
+    return dataclasses.replace(
+        hand, seats=tuple(s._replace(name=names.get(s.name, s.name)) for s in hand.seats),
+        deals=tuple(d._replace(player=names.get(d.player, d.player) if d.player else d.player) for d in hand.deals),
+        actions=tuple(a._replace(player=names.get(a.player, a.player)) for a in hand.actions))
+
+
+def test_content_hash_is_blake2b_of_the_documented_canonical_form(corpus_hands):
+    """``hands.content_hash`` is blake2b-128 of ``hand-v2 NUL`` and ``canonical.compared_json`` (Python's own
+    ``json`` and ``hashlib``, not the core): every corpus and sample hand, simulated hands of every profile, and
+    names that JSON must escape (quotes, backslashes, control characters, non-ASCII)."""
+    samples = Path(__file__).resolve().parents[2] / "soko_analytics" / "sample_data"
+    hands = list(corpus_hands)
+    hands += [h for p in sorted(samples.glob("*.txt")) for h in read_path(p) if isinstance(h, Hand)]
+    hands += [h for profile in PROFILES for h in simulate(profile, 40, players=6, seed=5)]
+    odd = ['a"b', "back\\slash", "tab\tnew\nline\r", "bell\x07 \x1f \x7f", "Sökö ♠ 😀", "/slash/"]
+    for i, hand in enumerate(hands[:len(odd) * 10:10]):
+        hands.append(_renamed(hand, {hand.seats[0].name: odd[i], hand.seats[-1].name: odd[-1 - i]}))
+    want = [hashlib.blake2b(b"hand-v2\0" + compared_json(h).encode(), digest_size=16).hexdigest() for h in hands]
+    assert len(hands) > 1_500
+    assert rows_of(hands)["hands"]["content_hash"].to_list() == want
 
 
 def test_content_hash_survives_writing_and_reading_back(corpus_hands):
