@@ -220,7 +220,8 @@ def _blocks(con, table: str, where: str = "") -> int:
 
 def store_alone(db: Path, paths: list[Path], cores: int) -> tuple[int, float]:
     """(hands, seconds) of appending the files' rows, read beforehand, as the import appends them: each chunk's
-    Parquet parts written by ``cores`` threads (the import's reader threads write them, ``parts.Prewriter``) while
+    Parquet parts written and its ``player_days`` sums made by ``cores`` threads (the import's reader threads do
+    that, ``parts.Prewriter``) while
     one writer appends the chunks in order, a transaction each, with the ``player_days`` rollup, then the parts
     merged and the store checkpointed."""
     from collections import deque
@@ -237,16 +238,18 @@ def store_alone(db: Path, paths: list[Path], cores: int) -> tuple[int, float]:
         store.con.execute(f"SET checkpoint_threshold = '{IMPORT_CHECKPOINT}'")
         prewriter = store.parts.prewriter()
         start = time.perf_counter()
-        written = [pool.submit(prewriter.write, chunk.frames) for chunk in chunks]
-        for i, (chunk, parts) in enumerate(zip(chunks, written), 1):
-            ready = parts.result() or {}
+        written = [pool.submit(lambda c: (prewriter.write(c.frames), prewriter.days(c.frames["player_hands"])), chunk)
+                   for chunk in chunks]
+        for i, (chunk, done) in enumerate(zip(chunks, written), 1):
+            parts, days = done.result()
+            ready = parts or {}
             store.con.execute("BEGIN TRANSACTION")
             for name in HAND_TABLES:
                 frame = chunk.frames[name]
                 if "import_id" in frame.columns:
                     frame = frame.with_columns(pl.lit(i, pl.Int32).alias("import_id"))
                 if len(frame):
-                    store._insert(name, frame, written=ready.get(name))
+                    store._insert(name, frame, written=ready.get(name), days=days)
             store.con.execute("COMMIT")
         store.parts.merge()
         store.con.execute("CHECKPOINT")

@@ -553,9 +553,10 @@ class Store:
             raise
 
     def _insert(self, table: str, frame: pl.DataFrame, rollup: bool = True,
-                written: tuple[str, int] | None = None) -> None:
+                written: tuple[str, int] | None = None, days: pl.DataFrame | None = None) -> None:
         """Add ``frame``'s rows to ``table``; ``written``: the part file (and its rows) a reader thread already
-        wrote of them (:class:`~.parts.Prewriter`), listed instead of written again."""
+        wrote of them (:class:`~.parts.Prewriter`), listed instead of written again; ``days``: the ``player_days``
+        sums of ``player_hands`` rows, if a reader thread summed them."""
         if written is not None:
             self.parts.add(table, *written)
         elif table in PART_TABLES and self.parted:
@@ -563,7 +564,10 @@ class Store:
         else:  # a table of DuckDB's, or an older store's being upgraded
             with registered(self.con, "incoming", frame.to_arrow()):
                 self.con.execute(f"INSERT INTO {table} SELECT * FROM incoming")
-        if table == "player_hands" and rollup:  # and their sums, for the stats
+        if table == "player_hands" and rollup and days is not None:  # and their sums, for the stats
+            with registered(self.con, "incoming", days.to_arrow()):
+                self.con.execute("INSERT INTO player_days SELECT * FROM incoming")
+        elif table == "player_hands" and rollup:
             with registered(self.con, "incoming", frame.to_arrow()):
                 self.con.execute(f"INSERT INTO player_days {rollup_sql('incoming')}")
 

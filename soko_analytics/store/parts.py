@@ -37,7 +37,8 @@ import duckdb
 import polars as pl
 
 from ..errors import StoreError
-from .duck import first_line, rollback, sql_text
+from .duck import first_line, frame, registered, rollback, sql_text
+from .facts import rollup_sql
 from .rows import SCHEMAS
 
 PART_TABLES = ("seats", "actions", "cards", "pots", "player_hands")
@@ -292,6 +293,20 @@ class Prewriter:
 
     def __init__(self, parts: Parts) -> None:
         self.parts = parts
+        self._local = threading.local()
+
+    def days(self, player_hands: pl.DataFrame) -> pl.DataFrame | None:
+        """The ``player_days`` sums of a chunk's ``player_hands`` rows (``facts.rollup_sql``), summed here in the
+        reader's thread, through a DuckDB connection of its own in memory, so that the writer only inserts them;
+        None when they cannot be."""
+        try:
+            con = getattr(self._local, "con", None)
+            if con is None:
+                con = self._local.con = duckdb.connect()
+            with registered(con, "incoming", player_hands.to_arrow()):
+                return frame(con.execute(rollup_sql("incoming")))
+        except duckdb.Error:
+            return None
 
     def write(self, frames: dict[str, pl.DataFrame]) -> dict[str, tuple[str, int]] | None:
         """Each part table's rows of ``frames`` as a new file: ``{table: (file, rows)}`` (empty tables left out);

@@ -89,6 +89,8 @@ class Chunk:
     files: list[Share]
     parts: dict[str, tuple[str, int]] | None = None
     """The Parquet parts a reader thread wrote of its per-hand tables (``Prewriter.write``), if any."""
+    days: pl.DataFrame | None = None
+    """The ``player_days`` sums of its ``player_hands`` rows, if a reader thread summed them (``Prewriter.days``)."""
 
     @property
     def hands(self) -> int:
@@ -379,6 +381,7 @@ def thread_chunks(tasks: list[Task], jobs: int, format: str = "auto", with_audit
                                 handed.pop(share.import_id, None)
                         if prewriter is not None and not stop.is_set():
                             chunk.parts = prewriter.write(chunk.frames)
+                            chunk.days = prewriter.days(chunk.frames["player_hands"])
                         if not put(chunk):
                             return
                 except Exception as err:  # noqa: BLE001 - outside the per-hand boundary: its files fail, the run goes on

@@ -286,7 +286,7 @@ class FileWriter:
                       .join(new_keys.rename({"import_id": ORIGIN}), on=["hand_key", ORIGIN], how="semi").drop(ORIGIN))
             if len(df):
                 written = chunk.parts.get(name) if all_new and chunk.parts else None
-                self.store._insert(name, df, written=written)
+                self.store._insert(name, df, written=written, days=chunk.days if all_new else None)
         quarantine = frames["quarantine"]
         if len(conflict):
             clash = hands.filter(pl.col("row").is_in(conflict["row"].implode()))
