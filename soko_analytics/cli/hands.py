@@ -21,6 +21,8 @@ from .output import Format, echo, json_text, records
 Paths = Annotated[list[Path], typer.Argument(help="Hand-history files or folders (plain, .gz, .zip); - reads "
                                                   "standard input.")]
 STDIN_NAME = "<stdin>"
+NAMED = 5
+"""Files named in a message about many (skipped, or not read for one reason); the rest are counted."""
 
 
 @contextmanager
@@ -77,10 +79,12 @@ def import_(
             from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
             from rich.progress import DownloadColumn as Bytes
 
-            with Progress(TextColumn("[bold]import"), BarColumn(), TextColumn("{task.fields[files]}"),
-                          Bytes(),
-                          TextColumn("{task.fields[hands]:,} hands, {task.fields[rate]:,.0f} hands/s"),
-                          TimeRemainingColumn(), console=console, transient=True) as bar:
+            wide = console.width >= 110  # a narrow terminal gets the bar, the files and the time left
+            columns = [TextColumn("[bold]import"), BarColumn(bar_width=max(10, min(40, console.width - 70))),
+                       TextColumn("{task.fields[files]}")]
+            if wide:
+                columns += [Bytes(), TextColumn("{task.fields[hands]:,} hands, {task.fields[rate]:,.0f} hands/s")]
+            with Progress(*columns, TimeRemainingColumn(), console=console, transient=True) as bar:
                 task = bar.add_task("import", total=None, files="", hands=0, rate=0.0)
                 done = [0, 0]  # files, and the files found
 
@@ -102,15 +106,21 @@ def import_(
             summary = api.import_paths(db, paths, format.value, jobs, with_audit, strict=strict, force=force,
                                        names=names, heroes=heroes)
     if summary.passed:
-        shown = ", ".join(Path(path).name for path, _ in summary.passed[:5])
-        more = f" and {len(summary.passed) - 5:,} more" if len(summary.passed) > 5 else ""
+        shown = ", ".join(Path(path).name for path, _ in summary.passed[:NAMED])
+        more = f" and {len(summary.passed) - NAMED:,} more" if len(summary.passed) > NAMED else ""
         count = "1 file" if len(summary.passed) == 1 else f"{len(summary.passed):,} files"
         echo(f"soko: {count} skipped, not hand histories by name or by their first bytes: {shown}{more}", err=True)
     for problem in summary.problems:
         echo(f"soko: not read: {problem.message()}", err=True)
+    by_reason: dict[str, list[str]] = {}
     for f in summary.files:
         if f.error:
-            echo(f"soko: not read: {f.path}: {f.error}", err=True)
+            by_reason.setdefault(f.error, []).append(f.path)
+    for reason, failed in by_reason.items():  # a wrong --format fails every file alike: a few lines, not thousands
+        for path in failed[:NAMED]:
+            echo(f"soko: not read: {path}: {reason}", err=True)
+        if len(failed) > NAMED:
+            echo(f"soko: not read: {len(failed) - NAMED:,} more files, for the same reason", err=True)
     if summary.internal:
         echo(f"soko: {summary.internal} hands met a bug of soko_analytics and are quarantined as internal "
              f"(soko quarantine --db {db} lists them); please report it", err=True)

@@ -28,7 +28,7 @@ import multiprocessing
 import queue
 import signal
 import threading
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from datetime import datetime
@@ -137,6 +137,14 @@ def _lengths(frames: dict[str, pl.DataFrame]) -> dict[str, int]:
     return {name: len(df) for name, df in frames.items() if "import_id" not in df.columns}
 
 
+def why_not(failures: list[str]) -> str:
+    """Why nothing of a file could be read: each reason once, with how many members gave it (an archive's members
+    often share theirs)."""
+    if not failures:
+        return "no hands in the file"
+    return "; ".join(reason if n == 1 else f"{reason} ({n:,} members)" for reason, n in Counter(failures).items())
+
+
 def _file_level(item: Quarantined) -> bool:
     """A record about a whole file (or archive member) that could not be read, not about a hand."""
     return item.kind == "unreadable" and item.hand_id is None and item.line == 0
@@ -214,7 +222,7 @@ def read_chunks(task: Task, format: str = "auto", with_audit: bool = True, stric
             yield Chunk(frames, [Share(task.import_id, path, batch.rows(), rows=_lengths(frames))])
             batch.clear()
     done = replace(info, format="+".join(formats) or None,
-                   failed=None if readable else "; ".join(failures) or "no hands in the file")
+                   failed=None if readable else why_not(failures))
     frames = stamped(batch.to_frames(with_audit, strict, FAULT_HAND), task.import_id)
     yield Chunk(frames, [Share(task.import_id, path, batch.rows(), done, _lengths(frames))])
 
@@ -304,8 +312,7 @@ def core_chunks(next_task: Callable[[], Task | None], format: str = "auto", with
             if ended:
                 del tallies[import_id]
                 share.info = replace(tally.info, format=tally.format if tally.stored else None,
-                                     failed=None if tally.readable else "; ".join(tally.failures)
-                                     or "no hands in the file")
+                                     failed=None if tally.readable else why_not(tally.failures))
             shares.append(share)
         yield Chunk({t: frames[t] for t in BATCH_TABLES}, shares)
     yield from _drain(ready)
