@@ -142,3 +142,24 @@ def test_a_zip_of_thousands_of_members_is_read_member_by_member(tmp_path, logs):
     summary = api.import_paths(tmp_path / "s.duckdb", [archive])
     assert expected == 59 * 2 + 5
     assert (summary.stored, summary.quarantined, summary.files[0].format) == (expected, 0, "pokerstars")
+
+
+def test_files_not_read_for_one_reason_are_named_a_few_at_a_time(tmp_path, logs):
+    """A wrong --format fails every file alike: five named, the rest counted; an archive's members that share a
+    reason give it once, with their count."""
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    for i in range(8):
+        (folder / f"table-{i}.txt").write_text(logs[i], encoding="utf-8")
+    with zipfile.ZipFile(folder / "export.zip", "w") as z:
+        for i in range(30):
+            z.writestr(f"m{i}.txt", logs[10 + i])
+    done = subprocess.run([SOKO, "import", str(folder), "--db", str(tmp_path / "s.duckdb"), "--format", "phh"],
+                          capture_output=True, text=True, timeout=120)
+    lines = done.stderr.splitlines()
+    wrong = "not a phh file: it reads as pokerstars"
+    named = [line for line in lines if line.startswith("soko: not read: ") and wrong in line]
+    assert len(named) == 6, done.stderr  # five of the eight files, and the archive
+    assert "soko: not read: 3 more files, for the same reason" in lines
+    (archive,) = [line for line in named if "export.zip" in line]
+    assert archive.endswith("(30 members)") and archive.count(wrong) == 1
