@@ -35,6 +35,7 @@ from datetime import datetime
 from multiprocessing.connection import Connection, wait
 from pathlib import Path
 
+import numpy as np
 import polars as pl
 
 from ..model.hand import Hand
@@ -103,10 +104,10 @@ class Chunk:
         if "import_id" in frame.columns:
             return frame["import_id"]
         if len(self.files) == 1:
-            return pl.Series("import_id", [self.files[0].import_id] * len(frame), dtype=pl.Int32)
-        counts = [share.rows.get(table, 0) if share.rows is not None else len(frame) for share in self.files]
-        ids = pl.Series("import_id", [share.import_id for share in self.files], dtype=pl.Int32)
-        return ids.gather(pl.Series(range(len(counts))).repeat_by(pl.Series(counts)).explode().drop_nulls())
+            counts = [len(frame)]
+        else:
+            counts = [share.rows.get(table, 0) if share.rows is not None else len(frame) for share in self.files]
+        return pl.Series("import_id", np.repeat([share.import_id for share in self.files], counts), dtype=pl.Int32)
 
 
 @dataclass(frozen=True)
@@ -154,9 +155,7 @@ def unreadable_chunk(task: Task, reason: str) -> Chunk:
     """The one chunk of a file that could not be opened: its record in the quarantine, and the file failed."""
     batch = Batch()
     batch.add_quarantine(quarantine(Unreadable(reason), "", task.name, 0, None), task.import_id)
-    info = FileInfo(task.name, 0, datetime.fromtimestamp(0), "", None, reason)
-    frames = batch.to_frames()
-    return Chunk(frames, [Share(task.import_id, task.name, 1, info, _lengths(frames))])
+    return failed_chunk(task, reason, batch.to_frames(), 1)
 
 
 def prepare(task: Task, format: str = "auto", strict: bool = False) -> tuple[FileInfo, str | None]:
@@ -330,11 +329,11 @@ def format_of(hand: Hand) -> str:
     return hand.source.format if hand.source is not None and hand.source.format else "pokerstars"
 
 
-def failed_chunk(task: Task, reason: str) -> Chunk:
-    """The last chunk of a file that could not be read to its end."""
+def failed_chunk(task: Task, reason: str, frames: dict[str, pl.DataFrame] | None = None, hands: int = 0) -> Chunk:
+    """The last chunk of a file that could not be read to its end (with ``frames``' records, if any)."""
     info = FileInfo(task.name, 0, datetime.fromtimestamp(0), "", None, reason)
-    frames = empty_frames()
-    return Chunk(frames, [Share(task.import_id, task.name, 0, info, _lengths(frames))])
+    frames = empty_frames() if frames is None else frames
+    return Chunk(frames, [Share(task.import_id, task.name, hands, info, _lengths(frames))])
 
 
 # -- reader threads ------------------------------------------------------------------------
