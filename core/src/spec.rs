@@ -56,6 +56,8 @@ pub enum LimitRaiseBase {
     #[default]
     AllIn,
     LastFullBet,
+    /// An all-in of half a bet or more counts as the whole bet: the next raise is a bet above it.
+    FullBet,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
@@ -138,7 +140,8 @@ pub struct Options {
     pub max_bet_or_raise: Option<serde_json::Value>,
     pub raise_after_pass: bool,
     /// Fixed limit: the next raise after a short all-in raise is a bet above the all-in
-    /// (`all_in`, RULES.md) or above the last full bet (`last_full_bet`, PokerStars).
+    /// (`all_in`, RULES.md), above the last full bet (`last_full_bet`, PokerStars) or above the full
+    /// bet the all-in counts as (`full_bet`, iPoker).
     #[serde(default)]
     pub limit_raise_base: LimitRaiseBase,
     pub open_pair_big_bet: bool,

@@ -88,6 +88,9 @@ class LimitRaiseBase(StrEnum):
     LAST_FULL_BET = "last_full_bet"
     """The last full bet or raise: a short all-in sets no level (PokerStars' fixed-limit games: after a raise to
     120 and an all-in to 150 at 60/120, the next raise is to 180)."""
+    FULL_BET = "full_bet"
+    """The full bet the all-in counts as: an all-in of half a bet or more counts as the whole bet, and the next
+    raise is a bet above that (iPoker: an all-in bet of 0.13 on a 0.20 round is raised to 0.40, not 0.33)."""
 
 
 class OddChipRule(StrEnum):
@@ -395,8 +398,8 @@ _OPTIONS = (
     ),
     Option(
         "limit_raise_base", "enum", LimitRaiseBase.ALL_IN,
-        "fixed limit: the next raise after a short all-in raise is a bet above the all-in, or above the last full "
-        "bet", "§2.9; § Draw games (docs/rules.md)", LimitRaiseBase,
+        "fixed limit: the next raise after a short all-in raise is a bet above the all-in, above the last full "
+        "bet, or above the full bet the all-in counts as", "§2.9; § Draw games (docs/rules.md)", LimitRaiseBase,
     ),
     Option(
         "open_pair_big_bet", "bool", False,

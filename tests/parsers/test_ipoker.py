@@ -65,12 +65,7 @@ NOT_READ = {
 """Quarantined games other than the partial export's, and what their reasons say."""
 PARTIAL = "cash/Flop/PLO-USD-5-10-201631.partial.format.xml"
 WRONG_LOGS: dict[str, str] = {}
-NOT_MODELLED = {
-    "5338624766": "a player who posts the ante and sits out the deal is taken as in the hand (the file's 'player antes "
-                  "then sits out')",
-    "2855501026": "a fixed-limit raise over an all-in bet short of a full bet: iPoker raises to the bet and a full bet "
-                  "more ($0.13 all in, raised to $0.40), the auditor to twice the short bet",
-}
+NOT_MODELLED: dict[str, str] = {}
 HP_FILES = {"NLHE-6max-USD-0.01-0.02-201111.Spanish.sample.xml", "5-StudL-USD-0.05-0.10-201111.Sample.with.showdown.xml"}
 
 

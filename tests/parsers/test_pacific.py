@@ -37,10 +37,7 @@ MALFORMED = {
 }
 """Quarantined hands and what their reasons say."""
 WRONG_LOGS = {"6551093": "the header's blinds are $0.12/$0.25, the small blind posted is $0.10"}
-NOT_MODELLED = {
-    "190625798": "the small blind completes to the full big blind over a big blind all in for less; the replayer "
-                 "asks only the all-in amount",
-}
+NOT_MODELLED: dict[str, str] = {}
 
 
 @pytest.fixture(scope="module")

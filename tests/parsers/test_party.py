@@ -101,8 +101,6 @@ WRONG_LOGS = {"11932613562": "the log lists the first three actions before the f
 NOT_MODELLED = {
     "12827330772": "the loser mucks face up and the winner shows nothing; the replayer gives the pot to the only "
                    "hand it sees rather than to the last player holding cards",
-    "10399817763": "stud without a showdown: the log shows no other player's up cards, so who acts first cannot be "
-                   "checked",
 }
 
 

@@ -25,7 +25,7 @@ use super::findings::{decimal_text, Code, Finding, Severity, STREET_SHOWDOWN};
 use super::held::Held;
 use super::pots::{RakeConvention, Tally};
 use super::settle::{self, HandValues};
-use super::table::Table;
+use super::table::{house_raise_base, Table};
 use super::Fault;
 
 /// A player of one audit: a seat index of the table, or past them another name the log uses.
@@ -435,6 +435,10 @@ impl<'h> Auditor<'h> {
             .filter(|(_, &d)| d)
             .map(|(s, _)| (s.name.as_str(), s.seat, s.stack));
         let mut table = Table::new(spec, &hand.stakes, seats, hand.button);
+        table.raise_base = house_raise_base(&hand.site, spec);
+        for seat in table.seats.iter_mut() {
+            seat.folded = antes_and_sits_out(hand, seat.name);
+        }
         table.house = hand
             .extras
             .iter()
@@ -673,6 +677,20 @@ impl<'h> Auditor<'h> {
             _ => {}
         }
     }
+}
+
+/// A player the log seats as sitting out who only posts an ante: the ante is dead money in the
+/// pot, and the player is dealt no cards and has no turn (iPoker's `type="9"` after an ante).
+fn antes_and_sits_out(hand: &Hand, name: &str) -> bool {
+    let sitting_out = hand.seats.iter().any(|s| s.sitting_out && s.name == name);
+    // (the reader may fill in unseen cards for a player it takes as in the hand)
+    let dealt = hand
+        .deals
+        .iter()
+        .filter(|d| d.player.as_deref() == Some(name))
+        .any(|d| d.cards.iter().any(Option::is_some));
+    let mut acts = hand.actions.iter().filter(|a| a.player == name).peekable();
+    sitting_out && !dealt && acts.peek().is_some() && acts.all(|a| a.kind == ActionKind::Ante)
 }
 
 #[cfg(test)]

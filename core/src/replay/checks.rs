@@ -6,7 +6,7 @@
 
 use crate::cards::Card;
 use crate::model::{Action, ActionKind as K};
-use crate::spec::{ForcedBet, Structure};
+use crate::spec::{FirstToAct, ForcedBet, Structure};
 
 use super::audit::Auditor;
 use super::findings::{decimal_text, Code, Finding};
@@ -320,7 +320,13 @@ fn check_bring_in(ctx: &mut Auditor, index: usize, action: &Action) -> Result<()
     }
     let opener = ctx.table.opener(0)?;
     let expected = ctx.table.seats.get(opener).map_or("", |s| s.name);
-    if expected != player {
+    if expected != player && opener_unseen(ctx) {
+        let message = format!(
+            "{player} brings in; who should cannot be checked: the log does not show every \
+             player's up card."
+        );
+        ctx.find(Finding::info(message).at(index).player(player));
+    } else if expected != player {
         let up = ctx.table.seats.get(opener).map(|s| &s.up);
         let card = up
             .and_then(|up| up.last())
@@ -383,7 +389,13 @@ pub fn check_action(
     let mut legal = ctx.table.legal()?;
     let turn_name = legal.as_ref().map(|l| ctx.table.seats[l.player].name);
     if turn_name != Some(player) {
-        if !tied_opener(ctx, legal.as_ref(), seat) {
+        if opener_unseen(ctx) {
+            let message = format!(
+                "{player} speaks first; who should cannot be checked: the log does not show \
+                 every player's up cards."
+            );
+            ctx.find(Finding::info(message).at(index).player(player));
+        } else if !tied_opener(ctx, legal.as_ref(), seat) {
             let (expected, now) = match turn_name {
                 None => (
                     "the round to be over".to_string(),
@@ -409,7 +421,7 @@ pub fn check_action(
     if let Some(legal) = legal {
         match action.kind {
             K::Check => check_check(ctx, index, action, &legal),
-            K::Call => check_call(ctx, index, action, &legal),
+            K::Call => check_call(ctx, index, action, &legal, seat),
             K::Bet => check_bet(ctx, index, action, &legal, seat),
             K::Raise | K::Complete => check_raise(ctx, index, action, &legal, seat),
             _ => {}
@@ -436,6 +448,30 @@ pub fn check_action(
     }
     ctx.table.apply(seat, action.kind, action.amount, action.to);
     Ok(())
+}
+
+/// Whether who speaks first on this street turns on up cards the log does not show (a stud log
+/// that prints only its owner's cards): the first to speak is then taken as the log has it.
+fn opener_unseen(ctx: &Auditor) -> bool {
+    let (table, acting) = (&ctx.table, &ctx.spec.first_to_act);
+    let rule = if table.street == 0 {
+        acting.first_round
+    } else {
+        acting.later_rounds
+    };
+    if !matches!(rule, FirstToAct::BringIn | FirstToAct::BestShowing)
+        || table.seats.iter().any(|s| s.acted)
+    {
+        return false;
+    }
+    let up: usize = ctx.spec.streets[..=table.street.min(ctx.spec.streets.len().saturating_sub(1))]
+        .iter()
+        .map(|layout| usize::from(layout.up))
+        .sum();
+    table
+        .seats
+        .iter()
+        .any(|s| s.live() && s.up.as_slice().len() < up)
 }
 
 /// With no button, equal showing hands may open in any order the site chose (not a finding).
@@ -496,15 +532,19 @@ fn check_check(ctx: &mut Auditor, index: usize, action: &Action, legal: &Legal) 
     }
 }
 
-fn check_call(ctx: &mut Auditor, index: usize, action: &Action, legal: &Legal) {
+fn check_call(ctx: &mut Auditor, index: usize, action: &Action, legal: &Legal, seat: usize) {
     let m = money_of(ctx);
     let player = &action.player;
+    // Where nobody left can match the bet (a big blind all in for less), a call may still put in
+    // the whole bet, and what nobody matches comes back (888: the small blind completes the blind).
+    let s = &ctx.table.seats[seat];
+    let whole = (ctx.table.current - s.street_bet).min(s.stack);
     if legal.to_call == 0 {
         let amount = m(action.amount);
         let message = format!("{player} calls {amount} with nothing to call.");
         let said = ("check or bet".to_string(), format!("call {amount}"));
         flag(ctx, index, action, Code::IllegalAction, message, said);
-    } else if action.amount != legal.to_call {
+    } else if action.amount != legal.to_call && action.amount != whole {
         let (amount, due) = (m(action.amount), m(legal.to_call));
         let message = format!("{player} calls {amount}; the amount to call is {due}.");
         let said = (format!("call {due}"), format!("call {amount}"));
@@ -559,7 +599,6 @@ fn check_raise(ctx: &mut Auditor, index: usize, action: &Action, legal: &Legal, 
     let (street_bet, stack) = (table.seats[seat].street_bet, table.seats[seat].stack);
     let current = table.current;
     let to = action.to.unwrap_or(0);
-    let top_bet = table.seats.iter().map(|s| s.street_bet).max().unwrap_or(0);
     // The most any other player still in can have in this round: a fixed-limit raise to it, short
     // of the full raise, covers everyone (PHH and PokerKit state it so).
     let covered = table
@@ -570,10 +609,13 @@ fn check_raise(ctx: &mut Auditor, index: usize, action: &Action, legal: &Legal, 
         .map(|(_, s)| s.street_bet + s.stack)
         .max()
         .unwrap_or(0);
-    if action.kind == K::Raise
-        && current != 0
-        && ![to - current, to - top_bet, to - street_bet].contains(&action.amount)
-    {
+    // What a raise adds is measured over the bet (or a short blind: Winamax's `raises 1676 to
+    // 1795` over a big blind of 119 all in), the highest bet in or the raiser's own
+    let over_a_bet_in = table
+        .seats
+        .iter()
+        .any(|s| to - s.street_bet == action.amount);
+    if action.kind == K::Raise && current != 0 && to - current != action.amount && !over_a_bet_in {
         let (amount, m_to) = (m(action.amount), m(to));
         let message = format!(
             "'raises {amount} to {m_to}' does not add up over a bet of {}.",

@@ -173,6 +173,21 @@ pub struct Table<'h> {
     pub opened: bool,
     /// The big blind (or straddle) whose left speaks first preflop.
     pub blind_seat: Option<usize>,
+    /// Fixed limit: what a raise after a short all-in is a bet above: the spec's
+    /// `limit_raise_base`, or the house rule of the hand's site ([`house_raise_base`]).
+    pub raise_base: LimitRaiseBase,
+}
+
+/// What a site plays where the rules leave it a choice (docs/rules.md, "House rules"): iPoker
+/// raises an all-in of half a bet or more as if it were the whole bet.
+const HOUSE_RAISE_BASE: [(&str, LimitRaiseBase); 1] = [("iPoker", LimitRaiseBase::FullBet)];
+
+/// The raise base `site` plays, where it has a house rule; else the spec's.
+pub fn house_raise_base(site: &str, spec: &GameSpec) -> LimitRaiseBase {
+    HOUSE_RAISE_BASE
+        .iter()
+        .find(|(s, _)| *s == site)
+        .map_or(spec.options.limit_raise_base, |&(_, base)| base)
 }
 
 impl<'h> Table<'h> {
@@ -215,6 +230,7 @@ impl<'h> Table<'h> {
             turn: None,
             opened: false,
             blind_seat: None,
+            raise_base: spec.options.limit_raise_base,
         }
     }
 
@@ -477,12 +493,14 @@ impl<'h> Table<'h> {
         }
         if let Some(first) = sizes.first() {
             let step = truthy(self.bet_size).unwrap_or(first);
-            let base = match self.spec.options.limit_raise_base {
+            let base = match self.raise_base {
                 LimitRaiseBase::AllIn => self.current,
-                LimitRaiseBase::LastFullBet if self.full_level + step > self.current => {
+                LimitRaiseBase::LastFullBet | LimitRaiseBase::FullBet
+                    if self.full_level + step > self.current =>
+                {
                     self.full_level
                 }
-                LimitRaiseBase::LastFullBet => self.current,
+                LimitRaiseBase::LastFullBet | LimitRaiseBase::FullBet => self.current,
             };
             let target = (base + step).min(max_to);
             legal.raise_to = Some((target, target));
@@ -559,6 +577,10 @@ impl<'h> Table<'h> {
         let full = self.full_raise(increment, completion);
         if self.whole_raise(increment, completion) {
             self.full_level = street_bet;
+        } else if full && self.raise_base == LimitRaiseBase::FullBet {
+            if let Some(first) = self.street_sizes().first() {
+                self.full_level = before + truthy(self.bet_size).unwrap_or(first);
+            }
         }
         self.current = street_bet;
         if full {
@@ -570,8 +592,12 @@ impl<'h> Table<'h> {
             };
             self.bets += 1;
             if let (Some(first), None) = (sizes.first(), self.bet_size) {
-                self.bet_size = Some(if before == 0 || completion {
+                self.bet_size = Some(if completion {
                     street_bet
+                } else if before == 0 {
+                    // the size an opening bet chose; an all-in short of a bet chose the smallest
+                    let chosen = sizes.as_slice().iter().find(|&&size| size >= street_bet);
+                    chosen.copied().unwrap_or(street_bet)
                 } else {
                     first
                 });
@@ -787,6 +813,33 @@ mod tests {
             t.apply(0, ActionKind::Raise, 50, Some(250));
             assert_eq!(t.full_level, 200);
             let legal = t.legal().unwrap().unwrap();
+            assert_eq!(legal.raise_to, Some((target, target)), "{base:?}");
+        }
+    }
+
+    #[test]
+    fn a_short_all_in_bet_of_half_a_bet_or_more_is_raised_a_full_bet() {
+        // Robert's Rules of Poker (limit play): "An example of a full raise on a $20 betting round
+        // is raising a $15 all-in bet to $35"; iPoker's house rule raises it as the whole $20 bet,
+        // to $40. Bets 10/20; the turn (a $20 round): A bets 15 all in.
+        let stakes = Stakes {
+            small_bet: Some(10),
+            big_bet: Some(20),
+            ..stakes()
+        };
+        for (base, target) in [(LimitRaiseBase::AllIn, 35), (LimitRaiseBase::FullBet, 40)] {
+            let mut spec = spec("fixed_limit");
+            spec.options.limit_raise_base = base;
+            for (i, street) in spec.streets.iter_mut().enumerate() {
+                street.bet_size = Some(if i < 2 { BetSize::Small } else { BetSize::Big });
+            }
+            let seats = [("A", 1, 15), ("B", 2, 1000), ("C", 3, 1000)];
+            let mut t = Table::new(&spec, &stakes, seats, Some(3));
+            t.start_street(2);
+            t.open_round(Some(0)).unwrap();
+            t.apply(0, ActionKind::Bet, 15, None);
+            let legal = t.legal().unwrap().unwrap();
+            assert_eq!(legal.to_call, 15, "{base:?}");
             assert_eq!(legal.raise_to, Some((target, target)), "{base:?}");
         }
     }

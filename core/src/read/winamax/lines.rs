@@ -12,6 +12,9 @@ pub struct Translation<'h> {
     first_line: u64,
     names: Vec<String>,
     summary: bool,
+    /// Within `*** ANTE/BLINDS ***`: what a player puts in there is a forced bet, whatever the
+    /// line's verb.
+    forced: bool,
     /// The betting, for the bet nobody called (Winamax prints none: it is in the pot and in what
     /// its player collects) and the total before the rake (Winamax prints the total after it).
     rounds: Rounds,
@@ -85,6 +88,7 @@ impl<'h> Translation<'h> {
             first_line,
             names: Vec::new(),
             summary: false,
+            forced: false,
             rounds: Rounds::new(Vec::new()),
             decimals: if head.buy_in.is_some() { 0 } else { 2 },
             uncalled: None,
@@ -204,6 +208,7 @@ impl<'h> Translation<'h> {
             self.settle(i, lines);
         }
         if line.starts_with("***") {
+            self.forced = line.starts_with("*** ANTE/BLINDS");
             if line.starts_with("*** SUMMARY") {
                 self.summary = true;
             }
@@ -253,6 +258,10 @@ impl<'h> Translation<'h> {
             }
             return Ok(format!("{name} collected {} {pot}", self.money(value)));
         }
+        if let Some(to) = self.forced.then(|| forced_raise(&rest)).flatten() {
+            // `raises 1 to 3` among the blinds (a player coming in posting both blinds): a post
+            return Ok(self.post_both(who, &name, to));
+        }
         self.track(who, &rest);
         if let Some(amount) = rest.strip_suffix(" out of position") {
             return Ok(self.out_of_position(&name, amount));
@@ -281,7 +290,15 @@ impl<'h> Translation<'h> {
         }
         Ok(format!("{name}: {rest}"))
     }
+}
 
+/// The total of `raises 1 to 3` (`3`), of a line that is one.
+fn forced_raise(rest: &str) -> Option<&str> {
+    let (_, to) = rest.strip_prefix("raises ")?.split_once(" to ")?;
+    Some(to.trim_end_matches(" and is all-in"))
+}
+
+impl Translation<'_> {
     fn amount(&self, text: &str) -> i64 {
         let text = text.trim_end_matches(" and is all-in");
         parse_amount(&plain(text), self.decimals).unwrap_or(0)
@@ -336,16 +353,35 @@ impl<'h> Translation<'h> {
         }
     }
 
+    /// A forced post of `amount` that is not a blind of the player's seat: both blinds, the small one
+    /// dead, when it is their sum; else dead money, like an ante.
+    fn post_both(&mut self, who: usize, name: &str, amount: &str) -> String {
+        let (small, big) = self.blinds();
+        let value = self.amount(amount);
+        if value == small + big {
+            self.rounds.ante(who, small);
+            self.rounds.post(who, big);
+            return format!("{name}: posts small & big blinds {amount}");
+        }
+        self.rounds.ante(who, value);
+        format!("{name}: posts the ante {amount}")
+    }
+
+    /// The header's small and big blinds (-1 each where it gives none).
+    fn blinds(&self) -> (i64, i64) {
+        let parts: Vec<String> = self.head.stakes.split('/').map(plain).collect();
+        let value = |text: &str| parse_amount(text, self.decimals).unwrap_or(-1);
+        match &parts[..] {
+            [.., small, big] => (value(small), value(big)),
+            _ => (-1, -1),
+        }
+    }
+
     /// `posts small blind 3 out of position` (both blinds, the small one dead, when it is their sum;
     /// else the small blind, dead), `posts big blind 0 out of position` (nothing more).
     fn out_of_position(&self, name: &str, posted: &str) -> String {
-        let parts: Vec<String> = self.head.stakes.split('/').map(plain).collect();
-        let decimals = 2;
-        let value = |text: &str| parse_amount(text, decimals).unwrap_or(-1);
-        let (small, big) = match &parts[..] {
-            [.., small, big] => (value(small), value(big)),
-            _ => (-1, -1),
-        };
+        let (small, big) = self.blinds();
+        let value = |text: &str| parse_amount(text, self.decimals).unwrap_or(-1);
         if let Some(amount) = posted.strip_prefix("posts small blind ") {
             if value(amount) == small + big {
                 return format!("{name}: posts small & big blinds {amount}");
