@@ -98,10 +98,7 @@ MALFORMED = {
 }
 """Quarantined hands and what their reasons say."""
 WRONG_LOGS = {"11932613562": "the log lists the first three actions before the flop in reverse seat order"}
-NOT_MODELLED = {
-    "12827330772": "the loser mucks face up and the winner shows nothing; the replayer gives the pot to the only "
-                   "hand it sees rather than to the last player holding cards",
-}
+NOT_MODELLED: dict[str, str] = {}
 
 
 @pytest.fixture(scope="module")

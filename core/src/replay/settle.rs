@@ -604,6 +604,14 @@ fn award_pots(
     if same(&paid, &ctx.result.collected) {
         return Ok(());
     }
+    if let Some(name) = unseen_collector(ctx) {
+        let message = format!(
+            "{name} collects without showing the hand the log says wins, so who wins is not \
+             checked."
+        );
+        ctx.find(Finding::info(message).street(STREET_SHOWDOWN));
+        return Ok(());
+    }
     if odd_chips_elsewhere(&paid, &ctx.result.collected, &chosen.awards, unit) {
         odd_chip_finding(ctx, &paid);
         return Ok(());
@@ -627,6 +635,22 @@ fn award_pots(
     }
     payout_findings(ctx, &paid, &chosen.awards);
     Ok(())
+}
+
+/// A player still holding cards at a showdown of two or more who collects in the log, whose hand the
+/// log never shows (partypoker: `wins $0.33 USD from the main pot with a pair of Aces`, no cards).
+fn unseen_collector(ctx: &Auditor) -> Option<String> {
+    let table = &ctx.table;
+    if table.live_count() < 2 {
+        return None;
+    }
+    let r = &ctx.result;
+    r.collected
+        .nonzero()
+        .find(|&(p, _)| {
+            p < table.seats.len() && table.seats[p].live() && r.description(p).is_none()
+        })
+        .map(|(p, _)| r.name(p).to_string())
 }
 
 /// The same players with the same non-zero amounts.
