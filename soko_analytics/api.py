@@ -329,6 +329,11 @@ class AuditSummary:
     unreadable: int = 0
     """Files (or folder entries) that could not be read."""
 
+    @property
+    def nothing_read(self) -> bool:
+        """Nothing could be read: no hand audited, and something quarantined (every hand, or every file)."""
+        return self.hands == 0 and self.quarantined > 0
+
     def add(self, item: Audit | Quarantined) -> None:
         if isinstance(item, Quarantined):
             self.quarantined += 1

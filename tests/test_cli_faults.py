@@ -64,9 +64,42 @@ def test_a_wrong_format_is_not_recorded_as_imported(tmp_path):
     (tmp_path / "a.txt").write_text(GOOD.format(id=1), encoding="utf-8")
     db = str(tmp_path / "s.duckdb")
     wrong = runner.invoke(app, ["import", str(tmp_path / "a.txt"), "--format", "phh", "--db", db])
-    assert wrong.exit_code == 0 and "not a phh file: it reads as pokerstars" in wrong.stderr
+    assert wrong.exit_code == 4 and "not a phh file: it reads as pokerstars" in wrong.stderr  # nothing read
     right = runner.invoke(app, ["import", str(tmp_path / "a.txt"), "--db", db])
     assert "1 hands stored" in right.stdout and "0 unchanged" in right.stdout
+
+
+CUT = GOOD.format(id=7).split("*** SUMMARY ***")[0]
+"""A hand whose log stops before its summary: it cannot be read (quarantined as incomplete)."""
+
+
+def test_audit_of_a_file_whose_only_hand_cannot_be_read_exits_4(tmp_path):
+    (tmp_path / "cut.txt").write_text(CUT, encoding="utf-8")
+    result = runner.invoke(app, ["audit", str(tmp_path / "cut.txt")])
+    assert result.exit_code == 4, result.output
+    assert "0 hands audited" in result.stdout and "1 incomplete" in result.stdout
+
+
+def test_audit_that_reads_some_hands_keeps_0_and_1(tmp_path):
+    (tmp_path / "mixed.txt").write_text(GOOD.format(id=1) + "\n\n" + CUT, encoding="utf-8")
+    assert runner.invoke(app, ["audit", str(tmp_path / "mixed.txt")]).exit_code == 0
+    broken = GOOD.format(id=2).replace("Anna collected $0.13", "Anna collected $0.50")
+    (tmp_path / "broken.txt").write_text(broken + "\n\n" + CUT, encoding="utf-8")
+    assert runner.invoke(app, ["audit", str(tmp_path / "broken.txt")]).exit_code == 1
+
+
+def test_import_where_nothing_could_be_read_exits_4_and_where_something_was_read_0(tmp_path):
+    db = str(tmp_path / "s.duckdb")
+    (tmp_path / "cut.txt").write_text(CUT, encoding="utf-8")
+    (tmp_path / "junk.txt").write_text("not a hand history at all\n", encoding="utf-8")
+    nothing = runner.invoke(app, ["import", str(tmp_path / "cut.txt"), str(tmp_path / "junk.txt"), "--db", db])
+    assert nothing.exit_code == 4, nothing.output
+    assert "0 hands stored" in nothing.stdout and "2 quarantined" in nothing.stdout
+    (tmp_path / "a.txt").write_text(GOOD.format(id=1), encoding="utf-8")
+    some = runner.invoke(app, ["import", str(tmp_path / "a.txt"), str(tmp_path / "cut.txt"), "--db", db])
+    assert some.exit_code == 0 and "1 hands stored" in some.stdout
+    again = runner.invoke(app, ["import", str(tmp_path / "a.txt"), "--db", db])  # unchanged, skipped: done
+    assert again.exit_code == 0 and "1 unchanged" in again.stdout
 
 
 def test_a_bug_of_ours_is_one_line_and_exit_status_3(tmp_path, monkeypatch, capsys):

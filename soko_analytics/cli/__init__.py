@@ -45,6 +45,9 @@ class ExitCode(IntEnum):
     INTERNAL = 3
     """A bug of soko_analytics stopped the command (the message says where; ``--strict`` or SOKO_DEBUG=1
     show the traceback)."""
+    NOTHING_READ = 4
+    """``soko audit`` and ``soko import``: nothing could be read (every hand quarantined, every file unreadable or
+    not of the ``--format`` asked for); 0 and 1 mean the input was read."""
     INTERRUPTED = 130
     """Ctrl-C."""
 

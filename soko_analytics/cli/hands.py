@@ -66,6 +66,8 @@ def import_(
     killed process) can simply be run again. A file that cannot be read is reported, and tried again
     by the next import. In a folder, files of other suffixes are read when their first bytes hold a hand
     history's header and named as skipped when not. On a terminal a bar counts files and bytes, with an ETA.
+    Exit status: 0 when the input was read (some hands quarantined, too), 4 when nothing of it could be read
+    (every hand quarantined, every file unreadable or not of the --format asked for), 2 for usage errors.
 
     Example: soko import ~/hands --db soko.duckdb --hero MyName --hero MyOtherName
     """
@@ -136,6 +138,8 @@ def import_(
                  "passed_over": [{"path": path, "reason": reason} for path, reason in summary.passed],
                  "seconds": round(summary.seconds, 3), "per_file": files}
         records(files, fmt, document=total)
+    if summary.nothing_read:
+        raise typer.Exit(int(ExitCode.NOTHING_READ))
 
 
 @app.command("audit")
@@ -159,7 +163,7 @@ def audit(
     error and a summary, or a record per hand (--format jsonl, json, csv; the summary then goes to
     stderr). A file that is not a hand history is reported and skipped. Exit status: 0 when no hand
     has an error finding, 1 when some do, 2 for usage errors (a missing file, a bad option), 3 when a
-    bug of soko_analytics stopped the run.
+    bug of soko_analytics stopped the run, 4 when nothing could be read (every hand or file not audited).
 
     Example: soko audit session.txt --explain 202603140001
     """
@@ -191,7 +195,8 @@ def audit(
     elif fmt is Format.csv:
         records([_audit_row(r) for r in rows], fmt, AUDIT_COLUMNS)
     _print_summary(summary, err=fmt is not Format.table)
-    raise typer.Exit(int(ExitCode.FINDINGS if summary.with_errors else ExitCode.OK))
+    raise typer.Exit(int(ExitCode.NOTHING_READ if summary.nothing_read
+                         else ExitCode.FINDINGS if summary.with_errors else ExitCode.OK))
 
 
 AUDIT_COLUMNS = ["path", "line", "site", "hand_id", "game", "profile", "ok", "errors", "codes", "rake"]

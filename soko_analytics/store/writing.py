@@ -89,6 +89,13 @@ class ImportSummary:
     def failed_files(self) -> int:
         return sum(f.error is not None for f in self.files)
 
+    @property
+    def nothing_read(self) -> bool:
+        """Nothing could be read: no hand stored or found stored already, no file skipped as unchanged, and
+        something quarantined or not read (every hand of the input, every file: a wrong ``--format``, say)."""
+        return (self.stored + self.duplicate + self.skipped_files == 0
+                and (self.quarantined > 0 or self.failed_files > 0 or bool(self.problems)))
+
     def line(self) -> str:
         rate = (self.stored + self.duplicate + self.quarantined) / self.seconds if self.seconds else 0
         failed = f", {self.failed_files} not readable" if self.failed_files else ""
