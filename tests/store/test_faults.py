@@ -160,6 +160,22 @@ def test_a_looping_link_and_an_unreadable_folder_are_reported(tmp_path, monkeypa
     assert sum(not isinstance(x, api.Quarantined) for x in found) == 1
 
 
+def test_a_symbolic_link_loop_is_named_a_loop_not_broken(tmp_path):
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    write(folder / "a.txt", hands(1, 1))
+    (folder / "self.txt").symlink_to(folder / "self.txt")
+    (folder / "ping.txt").symlink_to(folder / "pong.txt")
+    (folder / "pong.txt").symlink_to(folder / "ping.txt")
+    (folder / "gone.txt").symlink_to(tmp_path / "nowhere.txt")
+    found = list(api.read_hands([folder]))
+    problems = sorted((Path(q.path).name, q.reason.split(" (")[0]) for q in found if isinstance(q, api.Quarantined))
+    assert problems == [("gone.txt", "a broken symbolic link"), ("ping.txt", "a symbolic link that loops"),
+                        ("pong.txt", "a symbolic link that loops"), ("self.txt", "a symbolic link that loops")]
+    with pytest.raises(SokoError, match="self.txt: a symbolic link that loops"):
+        list(api.read_hands([folder / "self.txt"]))
+
+
 # -- nothing stops a run ---------------------------------------------------------------------
 
 
