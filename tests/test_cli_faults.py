@@ -141,6 +141,23 @@ def test_hostile_names_never_reach_the_terminal_as_control_sequences(tmp_path):
     assert list(record["collected"]) == [HOSTILE]  # JSON readers get the name back as it is
 
 
+def test_csv_of_stats_and_of_the_quarantine_escapes_control_sequences(tmp_path):
+    log = tmp_path / f"h{HOSTILE}.txt"
+    log.write_text(GOOD.format(id=1).replace("Anna", HOSTILE) + "\n\n" + CUT.replace("Anna", HOSTILE),
+                   encoding="utf-8")
+    db = str(tmp_path / "s.duckdb")
+    assert runner.invoke(app, ["import", str(log), "--db", db]).exit_code == 0
+    stats = runner.invoke(app, ["stats", "--db", db])  # piped: CSV
+    stats_csv = runner.invoke(app, ["stats", "--db", db, "--format", "csv"])
+    quarantine = runner.invoke(app, ["quarantine", "--db", db, "--format", "csv"])
+    summary = runner.invoke(app, ["import", str(log), "--db", db, "--force", "--summary", "csv"])
+    for result in (stats, stats_csv, quarantine, summary):
+        assert result.exit_code == 0, result.output
+        assert "\x1b" not in result.stdout and "\x07" not in result.stdout and "\u202e" not in result.stdout
+    assert "\\x1b]0;pwned\\x07Ev\\x1b[2Jil\\u202eX" in stats.stdout  # shown as escapes, as audit shows them
+    assert "h\\x1b]0;pwned" in quarantine.stdout and "h\\x1b]0;pwned" in summary.stdout
+
+
 def test_rich_markup_in_a_name_is_shown_as_text(tmp_path):
     log = tmp_path / "h.txt"
     log.write_text(GOOD.format(id=1).replace("Anna", "[/][bold]Anna"), encoding="utf-8")
