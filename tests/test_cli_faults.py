@@ -158,6 +158,30 @@ def test_csv_of_stats_and_of_the_quarantine_escapes_control_sequences(tmp_path):
     assert "h\\x1b]0;pwned" in quarantine.stdout and "h\\x1b]0;pwned" in summary.stdout
 
 
+def _limited(limit: int):
+    import resource
+
+    def limit_address_space() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+    return limit_address_space
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="ulimit -v as Linux's glibc counts it")
+def test_an_address_space_limit_is_one_line_or_enough_never_sigabrt(tmp_path):
+    import subprocess
+    from pathlib import Path
+
+    soko = str(Path(sys.executable).parent / "soko")
+    (tmp_path / "a.txt").write_text(GOOD.format(id=1) + "\n\n" + GOOD.format(id=2), encoding="utf-8")
+    args = [soko, "import", str(tmp_path / "a.txt"), "--db", str(tmp_path / "s.duckdb"), "--jobs", "2"]
+    small = subprocess.run(args, capture_output=True, text=True, preexec_fn=_limited(800 << 20), timeout=120)
+    assert small.returncode == 2, small.stderr
+    assert small.stderr.count("\n") == 1 and "the address space is limited to 800 MiB" in small.stderr
+    enough = subprocess.run(args, capture_output=True, text=True, preexec_fn=_limited(1 << 30), timeout=120)
+    assert enough.returncode == 0, enough.stderr  # the libraries' thread arenas aborted it (SIGABRT, -6) before
+    assert "2 hands stored" in enough.stdout
+
+
 def test_rich_markup_in_a_name_is_shown_as_text(tmp_path):
     log = tmp_path / "h.txt"
     log.write_text(GOOD.format(id=1).replace("Anna", "[/][bold]Anna"), encoding="utf-8")
