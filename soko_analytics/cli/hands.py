@@ -303,6 +303,42 @@ def quarantine(
     typer.echo(f"{len(rows)} quarantined", err=True)
 
 
+@app.command("repair")
+def repair(
+    db: Annotated[Path, typer.Option("--db", help="The store.")] = Path("soko.duckdb"),
+    check: Annotated[bool, typer.Option("--check", help="Only check every part (exit 1 when one is damaged).")]
+    = False,
+) -> None:
+    """Check the store's Parquet parts in full and rebuild the damaged or missing ones.
+
+    Every command checks the parts cheaply when it opens the store (each part there, of its size and
+    whole at both ends; its checksum when its time changed) and names a damaged one. soko repair
+    checks every checksum, rebuilds the rows of each damaged part from the stored hands' raw text,
+    and quarantines as damaged (with its raw text) a hand whose text no longer reads.
+
+    Example: soko repair --db soko.duckdb
+    """
+    with reporting_errors():
+        report = api.repair(db, check_only=check)
+    for damage in report.damaged:
+        echo(f"{damage.file}: {damage.table}: {damage.reason}")
+    if not report.damaged:
+        typer.echo(f"{report.parts} parts checked: every part is whole")
+        return
+    if not report.repaired:
+        typer.echo(f"{len(report.damaged)} of {report.parts} parts damaged or missing: run soko repair --db {db} "
+                   "to rebuild them")
+        raise typer.Exit(int(ExitCode.FINDINGS))
+    rows = ", ".join(f"{table} {n:,}" for table, n in report.rebuilt.items())
+    typer.echo(f"repaired {len(report.damaged)} damaged or missing parts: the rows of {report.hands:,} hands rebuilt "
+               f"from their raw text ({rows} rows)")
+    for path, hand_id, reason in report.dropped:
+        echo(f"soko: quarantined as damaged: {path}: hand {hand_id}: {reason}", err=True)
+    if report.dropped:
+        echo(f"soko: {len(report.dropped)} hands could not be rebuilt and are quarantined as damaged, with their raw "
+             f"text (soko quarantine --db {db} lists them)", err=True)
+
+
 class ExportFormat(str, Enum):
     """``--to`` of ``soko export``."""
 

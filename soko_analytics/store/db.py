@@ -89,6 +89,8 @@ DRAW_FACTS = 10
 """The schema that added the draw games' facts to ``player_hands`` (010_draw_facts.sql)."""
 TOURNAMENTS = 12
 """The schema that added the buy-ins' money and ``tournament_finishes`` (012_tournaments.sql)."""
+PART_CHECKS = 14
+"""The schema that added each Parquet part's bytes, checksum and time (014_part_checks.sql)."""
 
 
 def _connect(path: str, read_only: bool) -> duckdb.DuckDBPyConnection:
@@ -126,7 +128,9 @@ class Store:
     :func:`open_for_reading`).
     """
 
-    def __init__(self, path: str | Path = DEFAULT_DB, read_only: bool = False) -> None:
+    def __init__(self, path: str | Path = DEFAULT_DB, read_only: bool = False, check_parts: bool = True) -> None:
+        """``check_parts``: fail on a damaged or missing Parquet part (:meth:`.parts.Parts.check`); off only for
+        :mod:`.repair`, which mends them."""
         self.path = str(path)
         if read_only and not Path(self.path).is_file():
             raise StoreError("no store here", path=self.path)
@@ -138,7 +142,8 @@ class Store:
             self._check_version(read_only)
             self.parted = self.version() >= 9
             if self.parted:
-                self.parts.check()
+                if check_parts:
+                    self.parts.check(writable=not read_only)
                 if not read_only:
                     self.parts.claim()
                     self.parts.sweep()
@@ -211,6 +216,8 @@ class Store:
                 self.parted = True
             elif current < DRAW_FACTS:
                 self.parts.from_table("player_hands")
+            if 9 <= current < PART_CHECKS:
+                self.parts.measure()
             self.con.execute("COMMIT")
         except BaseException:
             rollback(self.con)
@@ -324,8 +331,15 @@ class Store:
     # -- reading -----------------------------------------------------------------------
 
     def query(self, sql: str, params: list | None = None) -> pl.DataFrame:
-        """Any SQL over the store, as a Polars DataFrame."""
-        return frame(self.con.execute(sql, params or []))
+        """Any SQL over the store, as a Polars DataFrame; a Parquet part found damaged by the query (one the checks
+        at open could not see) is a StoreError naming it and ``soko repair``."""
+        try:
+            return frame(self.con.execute(sql, params or []))
+        except duckdb.Error as err:
+            damage = self.parts.query_damage(err) if self.parted else None
+            if damage is None:
+                raise
+            raise damage from None
 
     def table(self, name: str) -> pl.DataFrame:
         if name not in TABLES:
@@ -444,7 +458,8 @@ class Store:
                     progress(summary.files[-1])
             else:
                 tasks.append(Task(str(path), name, first_id + len(tasks)))
-        writer = FileWriter(self, run_id, first_id, summary, progress, on_chunk, strict, tuple(heroes))
+        writer = FileWriter(self, run_id, first_id, summary, progress, on_chunk, strict, tuple(heroes),
+                            {task.import_id: task for task in tasks})
         # Each checkpoint rewrites the tables' last, partly filled row groups (the raw text recompressed):
         # fewer of them during an import cost a larger write-ahead log and less time.
         self.con.execute(f"SET checkpoint_threshold = '{IMPORT_CHECKPOINT}'")
@@ -585,7 +600,7 @@ class Store:
         with registered(self.con, "incoming", records.to_arrow()):
             # nor one of an earlier file of the same chunk (a folder's copies of a file)
             added = frame(self.con.execute(f"""
-                INSERT INTO quarantine SELECT * FROM incoming i
+                INSERT INTO quarantine BY NAME SELECT * FROM incoming i
                 WHERE NOT EXISTS (SELECT 1 FROM quarantine q WHERE q.resolved_by IS NULL AND {same})
                 AND NOT EXISTS (SELECT 1 FROM incoming q WHERE q.import_id < i.import_id AND {same})
                 RETURNING import_id, hand_id"""))
