@@ -327,20 +327,34 @@ class Parts:
         """A clear error naming the first damaged or missing part and saying how to repair it (the cheap checks of
         :meth:`damaged`); ``writable``: the times of parts whose checksum still matches are recorded again."""
         damage = self.damaged(full=False, record=writable)
-        if not damage:
-            return
+        if damage:
+            raise self.error(damage)
+
+    def error(self, damage: list[Damage]) -> StoreError:
+        """The one-line error of some damaged or missing parts: the first named, and ``soko repair``."""
         repair = f"soko repair --db {self.given}"
         missing = [d for d in damage if d.reason == "missing"]
         if len(missing) == len(damage):
-            raise StoreError(f"{len(missing)} Parquet parts of the store are missing (first: {missing[0].file}); "
-                             f"a store is its file and its {FOLDER} folder, moved or copied together: put the "
-                             f"folder back beside the store, or run `{repair}` to make them again from the stored "
-                             "hands' raw text", path=str(self.home / missing[0].file))
+            return StoreError(f"{len(missing)} Parquet parts of the store are missing (first: {missing[0].file}); "
+                              f"a store is its file and its {FOLDER} folder, moved or copied together: put the "
+                              f"folder back beside the store, or run `{repair}` to make them again from the stored "
+                              "hands' raw text", path=str(self.home / missing[0].file))
         first = damage[0]
         more = f"; {len(damage) - 1} more parts are damaged or missing" if len(damage) > 1 else ""
-        raise StoreError(f"a Parquet part of the store's {first.table} table is damaged: {first.reason}{more}; run "
-                         f"`{repair}` to rebuild its rows from the stored hands' raw text",
-                         path=str(self.home / first.file))
+        return StoreError(f"a Parquet part of the store's {first.table} table is damaged: {first.reason}{more}; run "
+                          f"`{repair}` to rebuild its rows from the stored hands' raw text",
+                          path=str(self.home / first.file))
+
+    def query_damage(self, err: BaseException) -> StoreError | None:
+        """The error :meth:`check` gives for a query's DuckDB error that comes of a damaged part (one whose bytes
+        changed behind an unchanged size and time, which the checks at open do not read): the part it names, or
+        else the parts a full check finds; None when every part is whole (another error)."""
+        text = str(err)
+        listed = self.con.execute("SELECT table_name, file FROM parts ORDER BY table_name, file").fetchall()
+        named = [Damage(table, file, f"DuckDB cannot read it ({first_line(err)})")
+                 for table, file in listed if file in text]
+        damage = named or self.damaged(full=True)
+        return self.error(damage) if damage else None
 
     def damaged(self, full: bool = True, record: bool = False) -> list[Damage]:
         """The listed parts that are missing or not as written: each part's size and its Parquet magic at both
@@ -369,17 +383,6 @@ class Parts:
         if record and retimed:
             self.con.executemany("UPDATE parts SET mtime_ns = ? WHERE file = ?", retimed)
         return found
-
-    def query_damage(self, err: BaseException) -> StoreError | None:
-        """A query's error that names a part of this store's folder (DuckDB could not read it: cut short, its
-        pages not what their headers say) as the error :meth:`check` gives, or None for any other error."""
-        text = str(err)
-        for (table, file) in self.con.execute("SELECT table_name, file FROM parts").fetchall():
-            if file in text:
-                return StoreError(f"a Parquet part of the store's {table} table is damaged: DuckDB cannot read it "
-                                  f"({first_line(err)}); run `soko repair --db {self.given}` to rebuild its rows "
-                                  "from the stored hands' raw text", path=str(self.home / file))
-        return None
 
     def measure(self) -> None:
         """Record the bytes, checksum and time of the listed parts that have none (the upgrade to schema 14: the

@@ -58,7 +58,7 @@ def repair(store: Store, check_only: bool = False) -> RepairReport:
     """Check every part of ``store`` in full and, unless ``check_only``, rebuild the rows of the damaged ones
     (see the module text)."""
     report = RepairReport(parts=store.con.execute("SELECT count(*) FROM parts").fetchall()[0][0])
-    report.damaged = store.parts.damaged(full=True)
+    report.damaged = store.parts.damaged(full=True, record=not check_only)
     if check_only or not report.damaged:
         return report
     store._transaction(lambda: _mend(store, report), "the repaired parts")

@@ -242,7 +242,8 @@ class FileWriter:
         result.error = reason
         batch = Batch()
         batch.add_quarantine(quarantine(InternalError(reason), "", share.path, 0, None), share.import_id)
-        self.store._transaction(lambda: self.store._insert_quarantine(batch.quarantine_frame()), share.path)
+        records = reading.with_file_texts(batch.quarantine_frame(), self.files)  # the file's text, as for any file
+        self.store._transaction(lambda: self.store._insert_quarantine(records), share.path)
         result.quarantined += 1
         result.internal += 1
 

@@ -101,6 +101,24 @@ def test_bytes_changed_behind_an_unchanged_time_are_found_by_repair_check(tmp_pa
     assert runner.invoke(app, ["repair", "--db", str(db), "--check"]).exit_code == 0
 
 
+def test_a_part_that_duckdb_cannot_read_behind_an_unchanged_time_is_named_not_an_internal_error(tmp_path):
+    db, _ = _store(tmp_path)
+    player_hands = _part(db, "player_hands")
+    stat = player_hands.stat()
+    data = bytearray(player_hands.read_bytes())
+    footer = len(data) - 8 - int.from_bytes(data[-8:-4], "little")
+    for i in range(footer + 10, footer + 60):  # the footer's column metadata: DuckDB cannot read the file's schema
+        data[i] ^= 0x5A
+    player_hands.write_bytes(bytes(data))
+    os.utime(player_hands, ns=(stat.st_atime_ns, stat.st_mtime_ns))
+    for command in (["stats", "--db", str(db), "--by", "position"], ["report", "dashboard", "--db", str(db), "--out",
+                    str(tmp_path / "d.html")], ["export", str(tmp_path / "lake"), "--to", "parquet", "--db", str(db)]):
+        result = runner.invoke(app, command)
+        assert result.exit_code == 2, (command, result.output)
+        assert f"{player_hands}: a Parquet part of the store's player_hands table is damaged" in result.stderr
+        assert "soko repair" in result.stderr and "internal error" not in result.stderr
+
+
 def test_the_repair_rebuilds_every_table_as_the_import_wrote_it(tmp_path):
     db, _ = _store(tmp_path, count=6)
     before = _rows(db)
