@@ -180,6 +180,14 @@ def test_an_address_space_limit_is_one_line_or_enough_never_sigabrt(tmp_path):
     enough = subprocess.run(args, capture_output=True, text=True, preexec_fn=_limited(1 << 30), timeout=120)
     assert enough.returncode == 0, enough.stderr  # the libraries' thread arenas aborted it (SIGABRT, -6) before
     assert "2 hands stored" in enough.stdout
+    folder = tmp_path / "many"
+    folder.mkdir()
+    for n in range(40):
+        (folder / f"{n}.txt").write_text("\n\n".join(GOOD.format(id=100 * n + i) for i in range(5)), encoding="utf-8")
+    many = [soko, "import", str(folder), "--db", str(tmp_path / "many.duckdb"), "--jobs", "8"]
+    readers = subprocess.run(many, capture_output=True, text=True, preexec_fn=_limited(1 << 30), timeout=300)
+    assert readers.returncode == 0, readers.stderr  # as many readers as the limit holds, not 8
+    assert "200 hands stored" in readers.stdout
 
 
 def test_rich_markup_in_a_name_is_shown_as_text(tmp_path):

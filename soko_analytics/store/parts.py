@@ -421,6 +421,13 @@ class Parts:
         return int(row[0]) if row else 0
 
 
+DAYS_CONFIG: dict[str, str | bool | int | float | list[str]] = {
+    "threads": 1, "memory_limit": "256MB", "autoinstall_known_extensions": False, "autoload_known_extensions": False}
+"""A reader thread's DuckDB in memory, which sums a chunk's ``player_days``: one thread (the reader is one) and a
+small buffer pool. DuckDB's defaults, a thread per core and 80% of the machine's memory, made each reader's DuckDB
+reserve address space enough that ``--jobs 8`` under ``ulimit -v`` of 2 GiB aborted."""
+
+
 class Prewriter:
     """Writes a chunk's parts in the import's reader threads, beside the reading, so that the writer (one
     thread) only lists them: a Parquet part is most of a chunk's writing time. A part the writer does not list
@@ -438,7 +445,7 @@ class Prewriter:
         try:
             con = getattr(self._local, "con", None)
             if con is None:
-                con = self._local.con = duckdb.connect()
+                con = self._local.con = duckdb.connect(config=DAYS_CONFIG)
             with registered(con, "incoming", player_hands.to_arrow()):
                 return frame(con.execute(rollup_sql("incoming")))
         except duckdb.Error:
