@@ -9,7 +9,6 @@ import os
 import shutil
 from pathlib import Path
 
-import duckdb
 import pytest
 from typer.testing import CliRunner
 
@@ -20,6 +19,7 @@ from soko_analytics.store import repair as repair_module
 from soko_analytics.store.db import Store
 from soko_analytics.store.parts import PART_TABLES
 
+from ..older_store import make_v13
 from ..parsers.test_pokerstars_malformed import GOOD
 
 runner = CliRunner()
@@ -171,12 +171,7 @@ def test_a_hand_whose_text_no_longer_reads_is_quarantined_as_damaged_with_its_ra
 
 def test_a_store_of_schema_13_has_its_parts_measured_by_the_upgrade(tmp_path):
     db, _ = _store(tmp_path)
-    con = duckdb.connect(str(db))
-    for column in ("bytes", "checksum", "mtime_ns"):
-        con.execute(f"ALTER TABLE parts DROP COLUMN {column}")
-    con.execute("ALTER TABLE quarantine DROP COLUMN size")
-    con.execute("DELETE FROM schema_version WHERE version >= 14")
-    con.close()
+    make_v13(db)
     with Store(db) as store:
         measured = store.query("SELECT file, bytes, checksum FROM parts").rows()
     assert len(measured) == 5 and all(size == (db.parent / file).stat().st_size and len(checksum) == 32
