@@ -134,7 +134,7 @@ def import_(
                  for f in summary.files]
         total = {"files": len(summary.files), "skipped": summary.skipped_files, "not_readable": summary.failed_files,
                  "stored": summary.stored, "duplicate": summary.duplicate, "quarantined": summary.quarantined,
-                 "heroes_changed": summary.renamed,
+                 "heroes_changed": summary.renamed, "nothing_read": summary.nothing_read,
                  "passed_over": [{"path": path, "reason": reason} for path, reason in summary.passed],
                  "seconds": round(summary.seconds, 3), "per_file": files}
         records(files, fmt, document=total)

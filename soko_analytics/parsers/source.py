@@ -124,11 +124,19 @@ def lossless(data: bytes) -> str:
 def raw_text(path: Path, member: str | None = None) -> tuple[str, int | None]:
     """The raw text a quarantine record of a whole file keeps: the first :data:`RAW_BYTES` of its bytes
     (:func:`lossless`; a compressed file's compressed bytes) and its size; of a zip's ``member``, its first text as
-    the core decodes it, and its size when it is shorter; ("", None) when nothing of it can be read."""
-    try:
-        if member is None:
+    the core decodes it, and its size when it is shorter; ("", None) when nothing of it can be read (a file that
+    cannot be opened: "" and its size, where it has one)."""
+    if member is None:
+        try:
+            size = path.stat().st_size
+        except OSError:
+            return "", None
+        try:
             with open(path, "rb") as f:
-                return lossless(f.read(RAW_BYTES)), path.stat().st_size
+                return lossless(f.read(RAW_BYTES)), size
+        except OSError:
+            return "", size
+    try:
         found = next((m for m in members(path) if m.name.endswith(":" + member)), None)
         if found is None or found.problem is not None:
             return "", None
