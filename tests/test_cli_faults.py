@@ -95,7 +95,8 @@ def test_import_where_nothing_could_be_read_exits_4_and_where_something_was_read
     nothing = runner.invoke(app, ["import", str(tmp_path / "cut.txt"), str(tmp_path / "junk.txt"), "--db", db])
     assert nothing.exit_code == 4, nothing.output
     assert "0 hands stored" in nothing.stdout and "2 quarantined" in nothing.stdout
-    as_json = runner.invoke(app, ["import", str(tmp_path / "cut.txt"), "--db", db, "--summary", "json", "--force"])
+    (tmp_path / "cut2.txt").write_text(CUT.replace("#7:", "#8:"), encoding="utf-8")
+    as_json = runner.invoke(app, ["import", str(tmp_path / "cut2.txt"), "--db", db, "--summary", "json"])
     assert as_json.exit_code == 4 and json.loads(as_json.stdout)["nothing_read"] is True
     (tmp_path / "a.txt").write_text(GOOD.format(id=1), encoding="utf-8")
     some = runner.invoke(app, ["import", str(tmp_path / "a.txt"), str(tmp_path / "cut.txt"), "--db", db])
