@@ -32,6 +32,8 @@ from .stats import player_stats as player_stats_of
 from .store.db import ImportSummary, Interrupted, Store, interrupted, open_for_reading
 from .store.facts import ROLLUP
 from .store.parts import FOLDER
+from .store.repair import RepairReport
+from .store.repair import repair as repair_store
 
 __all__ = [
     "AuditSummary", "ConvertResult", "Filters", "Interrupted", "Quarantined", "SokoError", "code_location",
@@ -329,6 +331,11 @@ class AuditSummary:
     unreadable: int = 0
     """Files (or folder entries) that could not be read."""
 
+    @property
+    def nothing_read(self) -> bool:
+        """Nothing could be read: no hand audited, and something quarantined (every hand, or every file)."""
+        return self.hands == 0 and self.quarantined > 0
+
     def add(self, item: Audit | Quarantined) -> None:
         if isinstance(item, Quarantined):
             self.quarantined += 1
@@ -393,6 +400,16 @@ def stored_hands(db: str | Path, hand_id: str | None = None) -> Iterator[Hand | 
 def audit_store(db: str | Path, hand_id: str | None = None) -> Iterator[Audit | Quarantined]:
     """Replay and check the hands of a store (all, or one hand id, with its ledger)."""
     return _audited(stored_hands(db, hand_id), False, ledger=hand_id is not None)
+
+
+def repair(db: str | Path, check_only: bool = False) -> RepairReport:
+    """Check every Parquet part of the store at ``db`` in full and, unless ``check_only``, rebuild the rows of the
+    damaged or missing ones from the stored hands' raw text (a hand whose text no longer reads is quarantined as
+    ``damaged``); see :mod:`soko_analytics.store.repair`."""
+    if not Path(db).is_file():
+        raise SokoError("no store here", path=str(db))
+    with Store(db, read_only=check_only, check_parts=False) as store:
+        return repair_store(store, check_only)
 
 
 def quarantine_records(db: str | Path, resolved: bool = False) -> list[dict[str, Any]]:

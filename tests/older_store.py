@@ -63,6 +63,7 @@ def make_v9(path: Path) -> None:
         con.execute(f"ALTER TABLE player_days DROP COLUMN {column}")
     parts.from_table("player_hands")
     _drop_tournaments(con)
+    _drop_part_checks(con)
     con.execute("ALTER TABLE hands DROP COLUMN hero")
     con.execute("DELETE FROM schema_version WHERE version > 9")
     con.execute("COMMIT")
@@ -79,12 +80,34 @@ def _drop_tournaments(con: duckdb.DuckDBPyConnection) -> None:
     con.execute("DROP TABLE tournament_finishes")
 
 
+PART_CHECK_COLUMNS = ("bytes", "checksum", "mtime_ns")
+"""The columns schema 14 added to parts (with quarantine.size)."""
+
+
+def _drop_part_checks(con: duckdb.DuckDBPyConnection) -> None:
+    for column in PART_CHECK_COLUMNS:
+        con.execute(f"ALTER TABLE parts DROP COLUMN {column}")
+    con.execute("ALTER TABLE quarantine DROP COLUMN size")
+
+
+def make_v13(path: Path) -> None:
+    """Turn the store ``path`` (closed, of the latest version) into a store of schema 13 in place: its parts without
+    the bytes, checksums and times of schema 14, its quarantine without ``size``."""
+    con = duckdb.connect(str(path))
+    con.execute("BEGIN TRANSACTION")
+    _drop_part_checks(con)
+    con.execute("DELETE FROM schema_version WHERE version > 13")
+    con.execute("COMMIT")
+    con.close()
+
+
 def make_v11(path: Path) -> None:
     """Turn the store ``path`` (closed, of the latest version) into a store of schema 11 in place: without the
     buy-ins' money and the tournament finishes of schema 12."""
     con = duckdb.connect(str(path))
     con.execute("BEGIN TRANSACTION")
     _drop_tournaments(con)
+    _drop_part_checks(con)
     con.execute("DELETE FROM schema_version WHERE version > 11")
     con.execute("COMMIT")
     con.close()

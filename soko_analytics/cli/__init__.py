@@ -28,6 +28,43 @@ import typer
 # is imported by the api, and only where the user has not chosen.
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
+
+MIN_ADDRESS_SPACE = 1 << 30
+"""The address space (``ulimit -v``) soko needs: NumPy, Polars, DuckDB and the core reserve about 700 MiB of it
+before a file is read (measured: an import of a folder of logs under a limit of 976 MiB works, under 781 MiB a
+library aborts)."""
+
+
+def _bounded_address_space() -> None:
+    """Under an address-space limit (``ulimit -v``): below :data:`MIN_ADDRESS_SPACE`, one line and exit 2 before
+    any library is loaded (one of them would otherwise abort the process, SIGABRT, or print a traceback); above
+    it, glibc's malloc keeps 2 arenas instead of 8 a core. Each thread's arena reserves 64 MiB of address space
+    up front (not memory): with the threads of DuckDB, Polars and the core's readers, a limit of 1 GB was gone
+    before a file was read, and the first allocation that failed aborted the process inside Rust or Arrow. Set
+    before those libraries start their threads; the arenas are left alone where the C library is not glibc."""
+    try:
+        import resource
+
+        soft, _ = resource.getrlimit(resource.RLIMIT_AS)
+    except (ImportError, OSError, ValueError):
+        return
+    if soft == resource.RLIM_INFINITY:
+        return
+    if soft < MIN_ADDRESS_SPACE:
+        sys.stderr.write(f"soko: error: the address space is limited to {soft >> 20:,} MiB (ulimit -v {soft >> 10}); "
+                         f"soko needs at least {MIN_ADDRESS_SPACE >> 20:,} MiB of it: raise the limit "
+                         "(ulimit -v unlimited)\n")
+        raise SystemExit(2)
+    try:
+        import ctypes
+
+        ctypes.CDLL(None).mallopt(-8, 2)  # M_ARENA_MAX
+    except (OSError, AttributeError):
+        pass
+
+
+_bounded_address_space()
+
 from .. import api  # noqa: E402 - after the environment above
 from ..errors import SokoError
 from .output import echo
@@ -45,6 +82,9 @@ class ExitCode(IntEnum):
     INTERNAL = 3
     """A bug of soko_analytics stopped the command (the message says where; ``--strict`` or SOKO_DEBUG=1
     show the traceback)."""
+    NOTHING_READ = 4
+    """``soko audit`` and ``soko import``: nothing could be read (every hand quarantined, every file unreadable or
+    not of the ``--format`` asked for); 0 and 1 mean the input was read."""
     INTERRUPTED = 130
     """Ctrl-C."""
 

@@ -66,6 +66,8 @@ def import_(
     killed process) can simply be run again. A file that cannot be read is reported, and tried again
     by the next import. In a folder, files of other suffixes are read when their first bytes hold a hand
     history's header and named as skipped when not. On a terminal a bar counts files and bytes, with an ETA.
+    Exit status: 0 when the input was read (some hands quarantined, too), 4 when nothing of it could be read
+    (every hand quarantined, every file unreadable or not of the --format asked for), 2 for usage errors.
 
     Example: soko import ~/hands --db soko.duckdb --hero MyName --hero MyOtherName
     """
@@ -132,10 +134,12 @@ def import_(
                  for f in summary.files]
         total = {"files": len(summary.files), "skipped": summary.skipped_files, "not_readable": summary.failed_files,
                  "stored": summary.stored, "duplicate": summary.duplicate, "quarantined": summary.quarantined,
-                 "heroes_changed": summary.renamed,
+                 "heroes_changed": summary.renamed, "nothing_read": summary.nothing_read,
                  "passed_over": [{"path": path, "reason": reason} for path, reason in summary.passed],
                  "seconds": round(summary.seconds, 3), "per_file": files}
         records(files, fmt, document=total)
+    if summary.nothing_read:
+        raise typer.Exit(int(ExitCode.NOTHING_READ))
 
 
 @app.command("audit")
@@ -159,7 +163,7 @@ def audit(
     error and a summary, or a record per hand (--format jsonl, json, csv; the summary then goes to
     stderr). A file that is not a hand history is reported and skipped. Exit status: 0 when no hand
     has an error finding, 1 when some do, 2 for usage errors (a missing file, a bad option), 3 when a
-    bug of soko_analytics stopped the run.
+    bug of soko_analytics stopped the run, 4 when nothing could be read (every hand or file not audited).
 
     Example: soko audit session.txt --explain 202603140001
     """
@@ -191,7 +195,8 @@ def audit(
     elif fmt is Format.csv:
         records([_audit_row(r) for r in rows], fmt, AUDIT_COLUMNS)
     _print_summary(summary, err=fmt is not Format.table)
-    raise typer.Exit(int(ExitCode.FINDINGS if summary.with_errors else ExitCode.OK))
+    raise typer.Exit(int(ExitCode.NOTHING_READ if summary.nothing_read
+                         else ExitCode.FINDINGS if summary.with_errors else ExitCode.OK))
 
 
 AUDIT_COLUMNS = ["path", "line", "site", "hand_id", "game", "profile", "ok", "errors", "codes", "rake"]
@@ -296,6 +301,42 @@ def quarantine(
         resolved = f" (resolved by import {row['resolved_by']})" if row["resolved_by"] is not None else ""
         echo(f"{row['source_file']}:{row['source_line']}:{hand} [{row['kind']}] {row['reason']}{resolved}")
     typer.echo(f"{len(rows)} quarantined", err=True)
+
+
+@app.command("repair")
+def repair(
+    db: Annotated[Path, typer.Option("--db", help="The store.")] = Path("soko.duckdb"),
+    check: Annotated[bool, typer.Option("--check", help="Only check every part (exit 1 when one is damaged).")]
+    = False,
+) -> None:
+    """Check the store's Parquet parts in full and rebuild the damaged or missing ones.
+
+    Every command checks the parts cheaply when it opens the store (each part there, of its size and
+    whole at both ends; its checksum when its time changed) and names a damaged one. soko repair
+    checks every checksum, rebuilds the rows of each damaged part from the stored hands' raw text,
+    and quarantines as damaged (with its raw text) a hand whose text no longer reads.
+
+    Example: soko repair --db soko.duckdb
+    """
+    with reporting_errors():
+        report = api.repair(db, check_only=check)
+    for damage in report.damaged:
+        echo(f"{damage.file}: {damage.table}: {damage.reason}")
+    if not report.damaged:
+        typer.echo(f"{report.parts} parts checked: every part is whole")
+        return
+    if not report.repaired:
+        typer.echo(f"{len(report.damaged)} of {report.parts} parts damaged or missing: run soko repair --db {db} "
+                   "to rebuild them")
+        raise typer.Exit(int(ExitCode.FINDINGS))
+    rows = ", ".join(f"{table} {n:,}" for table, n in report.rebuilt.items())
+    typer.echo(f"repaired {len(report.damaged)} damaged or missing parts: the rows of {report.hands:,} hands rebuilt "
+               f"from their raw text ({rows} rows)")
+    for path, hand_id, reason in report.dropped:
+        echo(f"soko: quarantined as damaged: {path}: hand {hand_id}: {reason}", err=True)
+    if report.dropped:
+        echo(f"soko: {len(report.dropped)} hands could not be rebuilt and are quarantined as damaged, with their raw "
+             f"text (soko quarantine --db {db} lists them)", err=True)
 
 
 class ExportFormat(str, Enum):

@@ -9,10 +9,11 @@ and a row per record.
 A player name or a log line may hold ``ESC]0;...BEL`` (set the window title),
 ``ESC[2J`` (clear the screen), other C0 and C1 controls or bidirectional
 overrides (U+202E): :func:`safe` shows each as a visible escape (``\\x1b``,
-``\\u202e``) in human-readable text; :func:`cell` does that for a rich table
-cell and keeps rich from reading ``[...]`` in it as markup. JSON escapes the
-same characters as ``\\uXXXX`` (:func:`json_text`), which JSON readers turn
-back; CSV carries the text as it is, for programs.
+``\\u202e``), and every writer of text or records goes through it: plain text,
+a rich table cell (:func:`cell`, which also keeps rich from reading ``[...]``
+as markup), and CSV (:func:`csv_text`, :func:`safe_frame`: a CSV piped to a
+terminal or a pager shows the same escapes). JSON escapes the same characters
+as ``\\uXXXX`` (:func:`json_text`), which JSON readers turn back.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from enum import Enum
 from typing import Annotated, Any
 
+import polars as pl
 import typer
 from rich.console import Console
 from rich.table import Table
@@ -119,12 +121,24 @@ def records(data: Sequence[Mapping[str, Any]], fmt: Format, columns: Sequence[st
 
 
 def csv_text(data: Sequence[Mapping[str, Any]], columns: Sequence[str]) -> str:
+    """Records as CSV, every text cell through :func:`safe` (tabs and newlines kept, quoted by the CSV)."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(columns)
+    writer.writerow([safe(c) for c in columns])
     for record in data:
-        writer.writerow([_flat(record.get(c)) for c in columns])
+        writer.writerow([_csv_cell(_flat(record.get(c))) for c in columns])
     return out.getvalue()
+
+
+def _csv_cell(value: Any) -> Any:
+    return safe(value) if isinstance(value, str) else value
+
+
+def safe_frame(frame: pl.DataFrame) -> pl.DataFrame:
+    """A frame whose text columns went through :func:`safe` (for a CSV written by Polars)."""
+    text = [name for name, kind in frame.schema.items() if kind == pl.String]
+    return frame.with_columns(pl.col(name).map_elements(safe, return_dtype=pl.String, skip_nulls=True)
+                              for name in text) if text and len(frame) else frame
 
 
 def _flat(value: Any) -> Any:

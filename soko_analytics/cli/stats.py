@@ -12,7 +12,7 @@ from rich.table import Table
 
 from .. import api
 from . import app, reporting_errors, usage, write_text
-from .output import cell, echo, json_text
+from .output import cell, echo, json_text, safe_frame
 
 STATS_BY = api.STATS_BY
 
@@ -97,7 +97,7 @@ def stats(
         elif kind == "parquet" and out is not None:
             frame.write_parquet(out)
         else:
-            text = frame.write_csv() if kind == "csv" else "".join(
+            text = safe_frame(frame).write_csv() if kind == "csv" else "".join(
                 json_text(r, indent=None) + "\n" for r in frame.to_dicts()) if kind == "jsonl" else (
                 json_text(frame.to_dicts()) + "\n")
             write_text(out, text) if out else typer.echo(text, nl=False)

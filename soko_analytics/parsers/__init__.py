@@ -10,6 +10,7 @@ walks folders and reports what it cannot walk.
 
 from __future__ import annotations
 
+import errno
 import importlib
 import os
 from collections.abc import Iterable, Iterator
@@ -190,9 +191,27 @@ def sniff(path: Path) -> str | None:
         return None
 
 
+def link_problem(path: Path) -> str | None:
+    """Why a symbolic link leads nowhere: a loop (a link to itself, or through others back to itself) or a
+    target that does not exist; None when ``path`` can be followed (or is no link)."""
+    try:
+        os.stat(path)
+        return None
+    except OSError as err:
+        if err.errno == errno.ELOOP:
+            return "a symbolic link that loops (it leads back to itself, directly or through other links)"
+        if path.is_symlink():
+            return "a broken symbolic link (its target does not exist)"
+        return None
+
+
 def check_paths(paths: Iterable[str | Path]) -> list[Path]:
     """The paths, as Paths; a SokoError naming those that do not exist (before anything is read or written)."""
     found = [Path(p) for p in paths]
+    for p in found:
+        why = link_problem(p)
+        if why is not None:
+            raise SokoError(why, path=str(p))
     missing = [str(p) for p in found if not p.exists()]
     if len(missing) == 1:
         raise SokoError("no such file or folder", path=missing[0])
@@ -232,8 +251,9 @@ def _walk(top: Path, skipped: list[tuple[str, str]]) -> Iterator[Path | Quaranti
             path = Path(folder) / name
             if name.startswith("."):
                 continue
-            if path.is_symlink() and not path.exists():
-                problem(str(path), "a broken symbolic link (its target does not exist)")
+            why = link_problem(path)
+            if why is not None:
+                problem(str(path), why)
             elif path.suffix.lower() not in HAND_HISTORY_SUFFIXES and path.is_file() and sniff(path) is None:
                 skipped.append((str(path), "not a hand history: neither its name nor its first bytes say so"))
             elif path.is_file():

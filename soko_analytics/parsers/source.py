@@ -100,6 +100,57 @@ class TextStream:
             self.error = (TooLarge if kind == "too_large" else Unreadable)(reason, path=self.member.name, line=0)
 
 
+RAW_BYTES = 1 << 20
+"""How much of a file that cannot be read a quarantine record keeps as its raw text (with the file's size)."""
+
+
+def lossless(data: bytes) -> str:
+    """Bytes as text that gives them back: UTF-8 when they are (a character cut at the end left out), UTF-16 by its
+    BOM when they are, otherwise latin-1 (a character per byte: ``text.encode("latin-1")`` is the bytes)."""
+    for cut in range(4):
+        try:
+            return data[:len(data) - cut].decode("utf-8")
+        except UnicodeDecodeError as err:
+            if err.start < len(data) - 4:
+                break
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")) and len(data) % 2 == 0:
+        try:
+            return data.decode("utf-16")
+        except UnicodeDecodeError:
+            pass
+    return data.decode("latin-1")
+
+
+def raw_text(path: Path, member: str | None = None) -> tuple[str, int | None]:
+    """The raw text a quarantine record of a whole file keeps: the first :data:`RAW_BYTES` of its bytes
+    (:func:`lossless`; a compressed file's compressed bytes) and its size; of a zip's ``member``, its first text as
+    the core decodes it, and its size when it is shorter; ("", None) when nothing of it can be read (a file that
+    cannot be opened: "" and its size, where it has one)."""
+    if member is None:
+        try:
+            size = path.stat().st_size
+        except OSError:
+            return "", None
+        try:
+            with open(path, "rb") as f:
+                return lossless(f.read(RAW_BYTES)), size
+        except OSError:
+            return "", size
+    try:
+        found = next((m for m in members(path) if m.name.endswith(":" + member)), None)
+        if found is None or found.problem is not None:
+            return "", None
+        text: list[str] = []
+        with TextStream(found) as stream:
+            for block in stream:
+                text.append(block)
+                if stream.bytes_read >= RAW_BYTES:
+                    return "".join(text), None
+            return "".join(text), stream.bytes_read
+    except (OSError, FormatError):
+        return "", None
+
+
 def decode(data: bytes) -> str:
     """Bytes to text: UTF-8 with a BOM dropped, UTF-16 by its BOM or NUL bytes, cp1252 for the lines that are
     not UTF-8."""

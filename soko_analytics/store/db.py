@@ -49,10 +49,10 @@ DEFAULT_DB = "soko.duckdb"
 CONFIG: dict[str, str | bool | int | float | list[str]] = {
     "autoinstall_known_extensions": False, "autoload_known_extensions": False}
 """No extension is ever downloaded or loaded behind the user's back (a SQLite file would ask for one)."""
-MEMORY_LIMIT = "1GB"
+MEMORY_LIMIT = 1 << 30
 IMPORT_CHECKPOINT = "128MB"
 """DuckDB's checkpoint threshold during an import (its default is 16 MB): see ``docs/core.md``, import speed."""
-IMPORT_MEMORY = "512MB"
+IMPORT_MEMORY = 1 << 29
 """DuckDB's memory limit during an import (1 GB otherwise): the readers' chunks share the process with it.
 Past it DuckDB spills the rows not yet checkpointed to temporary files; a store of DuckDB's own 256 KiB blocks
 spills them into one file, one of another block size (64 KiB, as new stores had from schema 9 until
@@ -89,6 +89,8 @@ DRAW_FACTS = 10
 """The schema that added the draw games' facts to ``player_hands`` (010_draw_facts.sql)."""
 TOURNAMENTS = 12
 """The schema that added the buy-ins' money and ``tournament_finishes`` (012_tournaments.sql)."""
+PART_CHECKS = 14
+"""The schema that added each Parquet part's bytes, checksum and time (014_part_checks.sql)."""
 
 
 def _connect(path: str, read_only: bool) -> duckdb.DuckDBPyConnection:
@@ -109,7 +111,7 @@ def _connect(path: str, read_only: bool) -> duckdb.DuckDBPyConnection:
         reason = text.splitlines()[0] if text else type(err).__name__
         raise StoreError(f"cannot open the store: {reason}", path=path) from None
     try:
-        con.execute(f"SET memory_limit = '{MEMORY_LIMIT}'")  # bound the buffer pool whatever the store's size
+        con.execute(f"SET memory_limit = '{memory(MEMORY_LIMIT)}'")  # bound the buffer pool whatever the store's size
         # the views of the per-hand tables name their Parquet parts relative to the store's folder (store/parts.py)
         con.execute(f"SET file_search_path = {sql_text(str(Path(path).resolve().parent))}")
     except BaseException:
@@ -126,7 +128,9 @@ class Store:
     :func:`open_for_reading`).
     """
 
-    def __init__(self, path: str | Path = DEFAULT_DB, read_only: bool = False) -> None:
+    def __init__(self, path: str | Path = DEFAULT_DB, read_only: bool = False, check_parts: bool = True) -> None:
+        """``check_parts``: fail on a damaged or missing Parquet part (:meth:`.parts.Parts.check`); off only for
+        :mod:`.repair`, which mends them."""
         self.path = str(path)
         if read_only and not Path(self.path).is_file():
             raise StoreError("no store here", path=self.path)
@@ -138,7 +142,8 @@ class Store:
             self._check_version(read_only)
             self.parted = self.version() >= 9
             if self.parted:
-                self.parts.check()
+                if check_parts:
+                    self.parts.check(writable=not read_only)
                 if not read_only:
                     self.parts.claim()
                     self.parts.sweep()
@@ -211,6 +216,8 @@ class Store:
                 self.parted = True
             elif current < DRAW_FACTS:
                 self.parts.from_table("player_hands")
+            if 9 <= current < PART_CHECKS:
+                self.parts.measure()
             self.con.execute("COMMIT")
         except BaseException:
             rollback(self.con)
@@ -324,8 +331,15 @@ class Store:
     # -- reading -----------------------------------------------------------------------
 
     def query(self, sql: str, params: list | None = None) -> pl.DataFrame:
-        """Any SQL over the store, as a Polars DataFrame."""
-        return frame(self.con.execute(sql, params or []))
+        """Any SQL over the store, as a Polars DataFrame; a Parquet part found damaged by the query (one the checks
+        at open could not see) is a StoreError naming it and ``soko repair``."""
+        try:
+            return frame(self.con.execute(sql, params or []))
+        except duckdb.Error as err:
+            damage = self.parts.query_damage(err) if self.parted else None
+            if damage is None:
+                raise
+            raise damage from None
 
     def table(self, name: str) -> pl.DataFrame:
         if name not in TABLES:
@@ -444,11 +458,13 @@ class Store:
                     progress(summary.files[-1])
             else:
                 tasks.append(Task(str(path), name, first_id + len(tasks)))
-        writer = FileWriter(self, run_id, first_id, summary, progress, on_chunk, strict, tuple(heroes))
+        jobs = min(jobs, jobs_within(address_space()))
+        writer = FileWriter(self, run_id, first_id, summary, progress, on_chunk, strict, tuple(heroes),
+                            {task.import_id: task for task in tasks})
         # Each checkpoint rewrites the tables' last, partly filled row groups (the raw text recompressed):
         # fewer of them during an import cost a larger write-ahead log and less time.
         self.con.execute(f"SET checkpoint_threshold = '{IMPORT_CHECKPOINT}'")
-        self.con.execute(f"SET memory_limit = '{IMPORT_MEMORY}'")
+        self.con.execute(f"SET memory_limit = '{memory(IMPORT_MEMORY)}'")
         try:
             prewriter = self.parts.prewriter() if self.parted else None
             for chunk in _chunks(tasks, format, jobs, with_audit, strict, prewriter):
@@ -467,7 +483,7 @@ class Store:
             raise error from None
         finally:
             quietly(self.con, "RESET checkpoint_threshold")
-            quietly(self.con, f"SET memory_limit = '{MEMORY_LIMIT}'")
+            quietly(self.con, f"SET memory_limit = '{memory(MEMORY_LIMIT)}'")
         if heroes:
             skipped = [f.path for f in summary.files if f.skipped]
             summary.renamed = self._rename_heroes(tuple(heroes), skipped, writer.known)
@@ -585,7 +601,7 @@ class Store:
         with registered(self.con, "incoming", records.to_arrow()):
             # nor one of an earlier file of the same chunk (a folder's copies of a file)
             added = frame(self.con.execute(f"""
-                INSERT INTO quarantine SELECT * FROM incoming i
+                INSERT INTO quarantine BY NAME SELECT * FROM incoming i
                 WHERE NOT EXISTS (SELECT 1 FROM quarantine q WHERE q.resolved_by IS NULL AND {same})
                 AND NOT EXISTS (SELECT 1 FROM incoming q WHERE q.import_id < i.import_id AND {same})
                 RETURNING import_id, hand_id"""))
@@ -646,6 +662,37 @@ def open_for_reading(path: str | Path) -> Store:
             raise
     Store(path).close()
     return Store(path, read_only=True)
+
+
+def address_space() -> int | None:
+    """The process's address-space limit (``ulimit -v``) in bytes; None when there is none."""
+    try:
+        import resource
+
+        soft, _ = resource.getrlimit(resource.RLIMIT_AS)
+    except (ImportError, OSError, ValueError):
+        return None
+    return None if soft == resource.RLIM_INFINITY else int(soft)
+
+
+BASE_SPACE = 1 << 30
+"""The address space an import takes with one reader (the libraries, DuckDB's buffer pool, a chunk)..."""
+JOB_SPACE = 1 << 29
+"""... and each more reader thread (its chunk in flight, its stack, the core's and Polars' buffers). Measured on
+the corpus's 306 PokerStars and sites' files under ``ulimit -v`` (2026-12-06): 5 readers in 2 GiB aborted the
+process in a library half the time, 3 in 2 GiB, 2 in 1.5 GiB and 7 in 4 GiB never in 3 to 9 runs."""
+
+
+def jobs_within(limit: int | None) -> int:
+    """The readers an import may run under an address-space limit (every one without a limit)."""
+    return 64 if limit is None else max(1, 1 + (limit - BASE_SPACE) // JOB_SPACE)
+
+
+def memory(wanted: int) -> str:
+    """DuckDB's ``memory_limit`` of ``wanted`` bytes, at most a quarter of an address-space limit (DuckDB would
+    take its buffer pool past the limit and fail with out of memory)."""
+    limit = address_space()
+    return f"{(wanted if limit is None else min(wanted, limit // 4)) >> 20}MB"
 
 
 def default_jobs() -> int:

@@ -65,7 +65,7 @@ def _copy_partitioned(store: Store, name: str, target: Path) -> int:
         own = "t.* EXCLUDE (game)" if name == "player_hands" else "t.*"  # it has its own copy of game
         select = (f"SELECT {own}, coalesce(h.game, 'unknown') AS game, {MONTH} AS month "
                   f"FROM {name} t LEFT JOIN hands h USING (hand_key)")
-    count = store.con.execute(f"SELECT count(*) FROM {name}").fetchall()[0][0]
+    count = store.query(f"SELECT count(*) AS n FROM {name}")["n"][0]
     if count == 0:
         target.mkdir()
         return _copy(store, select + " LIMIT 0", target / "empty.parquet")
@@ -77,7 +77,8 @@ def _copy(store: Store, select: str, target: Path, options: str = "") -> int:
     try:
         row = store.con.execute(f"COPY ({select}) TO {sql_text(str(target))} (FORMAT PARQUET{extra})").fetchall()[0]
     except duckdb.Error as err:
-        raise StoreError(f"cannot write Parquet: {err}", path=str(target)) from None
+        damage = store.parts.query_damage(err) if store.parted else None
+        raise damage or StoreError(f"cannot write Parquet: {err}", path=str(target)) from None
     return int(row[0]) if row else 0
 
 

@@ -20,7 +20,12 @@ them is a view over Parquet files in a folder beside the store, ``soko_parts/<id
   import's parts every time would make a store another sixth smaller (Parquet compresses a whole
   import's row groups better than a chunk's) but cost a third of the store's writing time, so it waits;
 - each table's first part is written from the schema's DDL when the store is made or upgraded, and
-  every later part is cast to its columns and types.
+  every later part is cast to its columns and types;
+- each part is listed with its bytes, checksum and modification time as written (schema 14): every open
+  checks that each listed part is there, of its size, with Parquet's magic at both ends, and checks the
+  checksum of a part whose time is not the one written (:meth:`Parts.check`; :meth:`Parts.damaged` with
+  ``full`` checks every checksum, ``soko repair --check``). A damaged part is a :class:`StoreError` naming it
+  and ``soko repair``, which rebuilds its rows from the hands' raw text (:mod:`.repair`).
 
 Everything else (``hands`` with its key and raw text, ``findings``, the quarantine, the files imported,
 the ``player_days`` sums) stays in DuckDB's tables, where rows are updated.
@@ -28,9 +33,11 @@ the ``player_days`` sums) stays in DuckDB's tables, where rows are updated.
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 import shutil
 import threading
+from dataclasses import dataclass
 from pathlib import Path
 
 import duckdb
@@ -53,6 +60,38 @@ MERGE_AT = 256
 """... and an import that leaves a table this many small parts merges them into one,"""
 FEW = 100_000
 """... or fewer rows than this in all (a merge of a fraction of a second)."""
+MAGIC = b"PAR1"
+"""What a Parquet file begins and ends with (its footer's length before the last)."""
+
+
+@dataclass(frozen=True)
+class Damage:
+    """A listed part that is not as it was written: its table, its file (relative to the store's folder), why."""
+
+    table: str
+    file: str
+    reason: str
+
+
+def part_checksum(path: Path) -> str:
+    """blake2b-128 hex of a part's bytes (``parts.checksum``)."""
+    with open(path, "rb") as f:
+        return hashlib.file_digest(f, lambda: hashlib.blake2b(digest_size=16)).hexdigest()
+
+
+def _cut(path: Path, size: int) -> str | None:
+    """Why a file is not a whole Parquet file by its ends (magic at both ends, a footer that fits), or None."""
+    with open(path, "rb") as f:
+        head = f.read(4)
+        if size < 12:
+            return f"{size:,} bytes, too short for a Parquet file"
+        f.seek(size - 8)
+        tail = f.read(8)
+    if head != MAGIC or tail[4:] != MAGIC:
+        return "not a whole Parquet file (no magic bytes at its " + ("start)" if head != MAGIC else "end)")
+    if int.from_bytes(tail[:4], "little") + 12 > size:
+        return "not a whole Parquet file (its footer runs past its start)"
+    return None
 
 
 class Parts:
@@ -60,6 +99,8 @@ class Parts:
 
     def __init__(self, con: duckdb.DuckDBPyConnection, store_path: str) -> None:
         self.con = con
+        self.given = store_path
+        """The store's path as given (for messages)."""
         self.store = Path(store_path).resolve()
         self.home = self.store.parent
         self._types: dict[str, str] = {}
@@ -78,14 +119,26 @@ class Parts:
 
     def _file(self, table: str) -> str:
         with self._numbering:  # the reader threads' Prewriter numbers files too
-            if self._next is None:
-                row = self.con.execute(
-                    "SELECT coalesce(max(TRY_CAST(regexp_extract(file, '(\\d+)\\.parquet$', 1) AS BIGINT)), 0) + 1 "
-                    "FROM parts").fetchone()
-                self._next = int(row[0]) if row else 1
-                self._folder = self.folder()
+            self._numbered()
+            assert self._next is not None
             number, self._next = self._next, self._next + 1
             return f"{self._folder}/{table}/{number:08d}.parquet"
+
+    def _numbered(self) -> None:
+        """Read the next file's number and the folder, once (under :attr:`_numbering`)."""
+        if self._next is None:
+            row = self.con.execute(
+                "SELECT coalesce(max(TRY_CAST(regexp_extract(file, '(\\d+)\\.parquet$', 1) AS BIGINT)), 0) + 1 "
+                "FROM parts").fetchone()
+            self._next = int(row[0]) if row else 1
+            self._folder = self.folder()
+
+    def unlist(self, files: list[str]) -> None:
+        """Take parts out of the list (their files go at the next :meth:`sweep`), numbering the next parts after
+        them, in the same folder (which may have been every part's)."""
+        with self._numbering:
+            self._numbered()
+        self.con.execute(f"DELETE FROM parts WHERE file IN ({', '.join(map(sql_text, files))})")
 
     # -- making --------------------------------------------------------------------------------
 
@@ -97,7 +150,7 @@ class Parts:
             file = f"{folder}/{table}/{0:08d}.parquet"
             rows = self._copy(f"SELECT * FROM {table}", file)
             self.con.execute(f"DROP TABLE {table}")
-            self.con.execute("INSERT INTO parts VALUES (?, ?, ?)", [table, file, rows])
+            self._list(table, file, rows)
             self.refresh(table)
 
     def to_table(self, table: str) -> None:
@@ -114,7 +167,7 @@ class Parts:
         file = self._file(table)
         rows = self._copy(f"SELECT * FROM {table}", file)
         self.con.execute(f"DROP TABLE {table}")
-        self.con.execute("INSERT INTO parts VALUES (?, ?, ?)", [table, file, rows])
+        self._list(table, file, rows)
         self._types.pop(table, None)
         self.refresh(table)
 
@@ -140,8 +193,11 @@ class Parts:
             try:
                 for (file,) in self.con.execute("SELECT file FROM parts").fetchall():
                     copy = f"{new}/{Path(file).parent.name}/{Path(file).name}"
+                    if not (self.home / file).is_file():
+                        continue  # a missing part stays missing (soko repair makes it again)
                     shutil.copyfile(self.home / file, self.home / copy)
-                    self.con.execute("UPDATE parts SET file = ? WHERE file = ?", [copy, file])
+                    self.con.execute("UPDATE parts SET file = ?, mtime_ns = ? WHERE file = ?",
+                                     [copy, (self.home / copy).stat().st_mtime_ns, file])
                 for table in PART_TABLES:
                     self.refresh(table)
                 self.con.execute("COMMIT")
@@ -149,6 +205,7 @@ class Parts:
                 rollback(self.con)
                 raise
             folder = self.home / new
+        folder.mkdir(parents=True, exist_ok=True)  # gone with every part (soko repair makes them again)
         (folder / OWNER).write_text(str(self.store), encoding="utf-8")
 
     def _new_folder(self) -> str:
@@ -186,8 +243,19 @@ class Parts:
 
     def add(self, table: str, file: str, rows: int) -> None:
         """List a part written for ``table`` (by :meth:`append` or a :class:`Prewriter`) and read it in the view."""
-        self.con.execute("INSERT INTO parts VALUES (?, ?, ?)", [table, file, rows])
+        self._list(table, file, rows)
         self.refresh(table)
+
+    def _list(self, table: str, file: str, rows: int) -> None:
+        """List a part with its bytes, checksum and time as written (schema 14)."""
+        path = self.home / file
+        try:
+            stat, checksum = path.stat(), part_checksum(path)
+        except OSError as err:
+            raise StoreError(f"cannot read a Parquet part just written: {err.strerror or err}",
+                             path=str(path)) from None
+        self.con.execute("INSERT INTO parts (table_name, file, rows, bytes, checksum, mtime_ns) "
+                         "VALUES (?, ?, ?, ?, ?, ?)", [table, file, rows, stat.st_size, checksum, stat.st_mtime_ns])
 
     def prewriter(self) -> Prewriter:
         """What the import's reader threads write each chunk's parts with (:class:`Prewriter`)."""
@@ -208,7 +276,7 @@ class Parts:
         else:
             self.con.execute(f"DELETE FROM parts WHERE table_name = ? AND file IN ({', '.join(map(sql_text, old))})",
                              [table])
-        self.con.execute("INSERT INTO parts VALUES (?, ?, ?)", [table, file, rows])
+        self._list(table, file, rows)
         self.refresh(table)
 
     def merge(self, at: int | None = None) -> None:
@@ -255,13 +323,81 @@ class Parts:
             sizes[table] += (self.home / file).stat().st_size
         return sizes
 
-    def check(self) -> None:
-        """A clear error when the parts folder did not come with the store (a store file copied alone)."""
-        missing = [f for (f,) in self.con.execute("SELECT file FROM parts").fetchall() if not (self.home / f).is_file()]
-        if missing:
-            raise StoreError(f"{len(missing)} Parquet parts of the store are missing (first: {missing[0]}); "
-                             f"a store is its file and its {FOLDER} folder, moved or copied together",
-                             path=str(self.home / missing[0]))
+    def check(self, writable: bool = False) -> None:
+        """A clear error naming the first damaged or missing part and saying how to repair it (the cheap checks of
+        :meth:`damaged`); ``writable``: the times of parts whose checksum still matches are recorded again."""
+        damage = self.damaged(full=False, record=writable)
+        if damage:
+            raise self.error(damage)
+
+    def error(self, damage: list[Damage]) -> StoreError:
+        """The one-line error of some damaged or missing parts: the first named, and ``soko repair``."""
+        repair = f"soko repair --db {self.given}"
+        missing = [d for d in damage if d.reason == "missing"]
+        if len(missing) == len(damage):
+            return StoreError(f"{len(missing)} Parquet parts of the store are missing (first: {missing[0].file}); "
+                              f"a store is its file and its {FOLDER} folder, moved or copied together: put the "
+                              f"folder back beside the store, or run `{repair}` to make them again from the stored "
+                              "hands' raw text", path=str(self.home / missing[0].file))
+        first = damage[0]
+        more = f"; {len(damage) - 1} more parts are damaged or missing" if len(damage) > 1 else ""
+        return StoreError(f"a Parquet part of the store's {first.table} table is damaged: {first.reason}{more}; run "
+                          f"`{repair}` to rebuild its rows from the stored hands' raw text",
+                          path=str(self.home / first.file))
+
+    def query_damage(self, err: BaseException) -> StoreError | None:
+        """The error :meth:`check` gives for a query's DuckDB error that comes of a damaged part (one whose bytes
+        changed behind an unchanged size and time, which the checks at open do not read): the part it names, or
+        else the parts a full check finds; None when every part is whole (another error)."""
+        text = str(err)
+        listed = self.con.execute("SELECT table_name, file FROM parts ORDER BY table_name, file").fetchall()
+        named = [Damage(table, file, f"DuckDB cannot read it ({first_line(err)})")
+                 for table, file in listed if file in text]
+        damage = named or self.damaged(full=True)
+        return self.error(damage) if damage else None
+
+    def damaged(self, full: bool = True, record: bool = False) -> list[Damage]:
+        """The listed parts that are missing or not as written: each part's size and its Parquet magic at both
+        ends, and its checksum where ``full`` or where its modification time is not the one written (a part of a
+        store older than schema 14, never measured, by its ends alone); ``record``: a part whose time changed but
+        whose checksum matches (a copied store) has its new time recorded."""
+        found, retimed = [], []
+        for table, file, size, checksum, mtime in self.con.execute(
+                "SELECT table_name, file, bytes, checksum, mtime_ns FROM parts ORDER BY table_name, file").fetchall():
+            path = self.home / file
+            try:
+                stat = path.stat()
+                why = (f"{stat.st_size:,} bytes, {size:,} when written (cut short or overwritten)"
+                       if size is not None and stat.st_size != size else _cut(path, stat.st_size))
+                if why is None and checksum is not None and (full or stat.st_mtime_ns != mtime):
+                    if part_checksum(path) != checksum:
+                        why = "its bytes are not the ones written (its checksum differs)"
+                    elif stat.st_mtime_ns != mtime:
+                        retimed.append((stat.st_mtime_ns, file))
+            except FileNotFoundError:
+                why = "missing"
+            except OSError as err:
+                why = f"cannot be read: {err.strerror or err}"
+            if why is not None:
+                found.append(Damage(table, file, why))
+        if record and retimed:
+            self.con.executemany("UPDATE parts SET mtime_ns = ? WHERE file = ?", retimed)
+        return found
+
+    def measure(self) -> None:
+        """Record the bytes, checksum and time of the listed parts that have none (the upgrade to schema 14: the
+        files as they are then); a part missing or not whole by its ends is left unmeasured (and found by
+        :meth:`check`)."""
+        for (file,) in self.con.execute("SELECT file FROM parts WHERE checksum IS NULL").fetchall():
+            path = self.home / file
+            try:
+                stat = path.stat()
+                if _cut(path, stat.st_size) is not None:
+                    continue
+                self.con.execute("UPDATE parts SET bytes = ?, checksum = ?, mtime_ns = ? WHERE file = ?",
+                                 [stat.st_size, part_checksum(path), stat.st_mtime_ns, file])
+            except OSError:
+                continue
 
     # -- helpers -------------------------------------------------------------------------------
 
@@ -285,6 +421,13 @@ class Parts:
         return int(row[0]) if row else 0
 
 
+DAYS_CONFIG: dict[str, str | bool | int | float | list[str]] = {
+    "threads": 1, "memory_limit": "256MB", "autoinstall_known_extensions": False, "autoload_known_extensions": False}
+"""A reader thread's DuckDB in memory, which sums a chunk's ``player_days``: one thread (the reader is one) and a
+small buffer pool. DuckDB's defaults, a thread per core and 80% of the machine's memory, made each reader's DuckDB
+reserve address space enough that ``--jobs 8`` under ``ulimit -v`` of 2 GiB aborted."""
+
+
 class Prewriter:
     """Writes a chunk's parts in the import's reader threads, beside the reading, so that the writer (one
     thread) only lists them: a Parquet part is most of a chunk's writing time. A part the writer does not list
@@ -302,7 +445,7 @@ class Prewriter:
         try:
             con = getattr(self._local, "con", None)
             if con is None:
-                con = self._local.con = duckdb.connect()
+                con = self._local.con = duckdb.connect(config=DAYS_CONFIG)
             with registered(con, "incoming", player_hands.to_arrow()):
                 return frame(con.execute(rollup_sql("incoming")))
         except duckdb.Error:

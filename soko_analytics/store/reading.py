@@ -43,9 +43,9 @@ from ..native import core
 from ..native import frames as native_frames
 from ..parsers import Quarantined, asked_format, detect_format, read_path
 from ..parsers.base import InternalError, Unreadable, quarantine
-from ..parsers.source import TextStream, head, members
+from ..parsers.source import TextStream, head, members, raw_text
 from .parts import Prewriter
-from .rows import BATCH_TABLES, Batch, empty_frames
+from .rows import BATCH_TABLES, Batch, empty_frames, text_hash, with_quarantine_columns
 
 CHUNK_ROWS = 5_000
 """Hands (and quarantine records) per chunk."""
@@ -149,6 +149,30 @@ def why_not(failures: list[str]) -> str:
 def _file_level(item: Quarantined) -> bool:
     """A record about a whole file (or archive member) that could not be read, not about a hand."""
     return item.kind == "unreadable" and item.hand_id is None and item.line == 0
+
+
+def with_file_texts(records: pl.DataFrame, files: dict[int, Task]) -> pl.DataFrame:
+    """Quarantine records of whole files (no hand, line 0, no raw text: a file that is not a hand history, of
+    another format, a broken archive...) given the text behind them: the file's first megabyte and its size
+    (:func:`~soko_analytics.parsers.source.raw_text`; a zip member's first text), ``files`` giving each import id's
+    file; the content hash follows the text."""
+    whole = (pl.col("raw") == "") & pl.col("hand_id").is_null() & (pl.col("source_line") == 0)
+    if not len(records) or not records.select(whole.any()).item():
+        return records
+    raws, sizes = records["raw"].to_list(), records["size"].to_list()
+    for i, (import_id, name, raw, hand_id, line) in enumerate(
+            records.select("import_id", "source_file", "raw", "hand_id", "source_line").iter_rows()):
+        task = files.get(import_id)
+        if raw or hand_id is not None or line != 0 or task is None:
+            continue
+        if name == task.name:
+            raws[i], sizes[i] = raw_text(Path(task.path))
+        elif name.startswith(task.name + ":"):
+            raws[i], sizes[i] = raw_text(Path(task.path), name[len(task.name) + 1:])
+    return records.with_columns(pl.Series("raw", raws, pl.String), pl.Series("size", sizes, pl.Int64),
+                                pl.Series("content_hash", [text_hash(r) for r in raws], pl.String)
+                                ).with_columns(pl.when(pl.col("raw") == "").then(records["content_hash"])
+                                               .otherwise(pl.col("content_hash")).alias("content_hash"))
 
 
 def unreadable_chunk(task: Task, reason: str) -> Chunk:
@@ -295,7 +319,7 @@ def core_chunks(next_task: Callable[[], Task | None], format: str = "auto", with
     for _, _, tables, files in reader:
         yield from _drain(ready)
         frames = native_frames(tables)
-        q = frames["quarantine"]
+        frames["quarantine"] = q = with_quarantine_columns(frames["quarantine"])
         whole = q.filter((pl.col("kind") == "unreadable") & pl.col("hand_id").is_null() & (pl.col("source_line") == 0))
         failures: dict[int, list[str]] = {}
         for import_id, reason in whole.select("import_id", "reason").iter_rows():

@@ -34,6 +34,7 @@ __all__ = [
     "Batch",
     "empty_frames",
     "text_hash",
+    "with_quarantine_columns",
 ]
 
 # -- the tables ----------------------------------------------------------------------------
@@ -91,7 +92,7 @@ SCHEMAS: dict[str, dict[str, DataType | DataTypeClass]] = {
     },
     "quarantine": {
         "import_id": _I32, "source_file": _STR, "source_line": _I32, "hand_id": _STR, "kind": _STR,
-        "reason": _STR, "raw": _STR, "content_hash": _STR, "resolved_by": _I32,
+        "reason": _STR, "raw": _STR, "content_hash": _STR, "resolved_by": _I32, "size": _I64,
     },
     "player_hands": {
         "hand_key": _I64, "seat": _I16, "player": _STR, "game": _STR, "profile": _STR, "structure": _STR,
@@ -114,10 +115,18 @@ BATCH_TABLES = ("hands", "seats", "actions", "cards", "pots", "findings", "playe
                 "quarantine")
 """The tables a file's hands fill (``imports`` is one row per file, written by the store)."""
 
-QUARANTINE_KINDS = ("unsupported", "incomplete", "malformed", "conflict", "unreadable", "too_large", "internal")
+QUARANTINE_KINDS = ("unsupported", "incomplete", "malformed", "conflict", "unreadable", "too_large", "internal",
+                    "damaged")
 """``quarantine.kind``: a game we do not replay; a hand the log does not finish; text that breaks its
 format (or text that is not a hand); a hand whose id is stored with different content; a file that cannot be
-read; a hand or a compressed member over its size limit; a bug of ours met on this hand."""
+read; a hand or a compressed member over its size limit; a bug of ours met on this hand; a stored hand whose
+rows were in a damaged Parquet part and whose text no longer reads (``soko repair``)."""
+
+def with_quarantine_columns(records: pl.DataFrame) -> pl.DataFrame:
+    """Quarantine records as the core makes them, with the columns it does not (``size``, schema 14) as NULL."""
+    return records.select(pl.col(name) if name in records.columns else pl.lit(None, kind).alias(name)
+                          for name, kind in SCHEMAS["quarantine"].items())
+
 
 class ArrowStream:
     """A frame seen only through the Arrow PyCapsule interface (``__arrow_c_stream__``).
@@ -185,7 +194,7 @@ class Batch:
             ("import_id", import_id), ("source_file", q.path), ("source_line", q.first_line), ("hand_id", q.hand_id),
             ("kind", kind), ("reason", q.reason if q.start is None else f"line {q.line}: {q.reason}"),
             ("raw", q.raw), ("content_hash", text_hash(q.raw)),
-            ("resolved_by", None),
+            ("resolved_by", None), ("size", None),
         ):
             c[name].append(value)
 
@@ -210,7 +219,7 @@ class Batch:
             first = bugs.row(0, named=True)
             raise InternalError(first["reason"], path=first["source_file"], line=first["source_line"],
                                 hand_id=first["hand_id"])
-        made["quarantine"] = pl.concat([self.quarantine_frame(), made["quarantine"]])
+        made["quarantine"] = pl.concat([self.quarantine_frame(), with_quarantine_columns(made["quarantine"])])
         return {t: made[t] for t in BATCH_TABLES}
 
     def clear(self) -> None:

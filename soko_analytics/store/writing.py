@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 HAND_TABLES = ("hands", "seats", "actions", "cards", "pots", "findings", "player_hands", "tournament_finishes")
 ORIGIN = "_from_file"
 """A column that names the file of each row while a chunk of many files is sorted out (not stored)."""
-RESOLVABLE = ("malformed", "incomplete", "unsupported", "internal", "too_large")
+RESOLVABLE = ("malformed", "incomplete", "unsupported", "internal", "too_large", "damaged")
 """Kinds of hand records that a later import storing the same hand id resolves."""
 
 
@@ -89,6 +89,13 @@ class ImportSummary:
     def failed_files(self) -> int:
         return sum(f.error is not None for f in self.files)
 
+    @property
+    def nothing_read(self) -> bool:
+        """Nothing could be read: no hand stored or found stored already, no file skipped as unchanged, and
+        something quarantined or not read (every hand of the input, every file: a wrong ``--format``, say)."""
+        return (self.stored + self.duplicate + self.skipped_files == 0
+                and (self.quarantined > 0 or self.failed_files > 0 or bool(self.problems)))
+
     def line(self) -> str:
         rate = (self.stored + self.duplicate + self.quarantined) / self.seconds if self.seconds else 0
         failed = f", {self.failed_files} not readable" if self.failed_files else ""
@@ -132,8 +139,10 @@ class FileWriter:
 
     def __init__(self, store: Store, run_id: int, first_id: int, summary: ImportSummary,
                  progress: Callable[[FileResult], None] | None, on_chunk: Callable[[int], None] | None, strict: bool,
-                 heroes: tuple[str, ...] = ()) -> None:
+                 heroes: tuple[str, ...] = (), files: dict[int, reading.Task] | None = None) -> None:
         self.store, self.con = store, store.con
+        self.files = files or {}
+        """Each import id's file (:class:`~.reading.Task`), for the raw text of a record of a whole file."""
         self.run_id, self.summary, self.progress, self.on_chunk = run_id, summary, progress, on_chunk
         self.strict = strict
         self.heroes = heroes
@@ -150,7 +159,9 @@ class FileWriter:
     def write(self, chunk: Chunk) -> None:
         """Take a chunk: a small chunk waits for more until they make :data:`~.reading.CHUNK_ROWS` hands (or
         have waited :data:`FLUSH_SECONDS`), so that a folder of small files is written a few thousand hands a
-        transaction, not a file a transaction; a full chunk is written at once."""
+        transaction, not a file a transaction; a full chunk is written at once. A record of a whole file that
+        could not be read takes the file's text here (:func:`~.reading.with_file_texts`)."""
+        chunk.frames["quarantine"] = reading.with_file_texts(chunk.frames["quarantine"], self.files)
         if chunk.parts is not None or chunk.hands >= reading.CHUNK_ROWS // 2:
             self.flush()
             self._write(chunk)
@@ -231,7 +242,8 @@ class FileWriter:
         result.error = reason
         batch = Batch()
         batch.add_quarantine(quarantine(InternalError(reason), "", share.path, 0, None), share.import_id)
-        self.store._transaction(lambda: self.store._insert_quarantine(batch.quarantine_frame()), share.path)
+        records = reading.with_file_texts(batch.quarantine_frame(), self.files)  # the file's text, as for any file
+        self.store._transaction(lambda: self.store._insert_quarantine(records), share.path)
         result.quarantined += 1
         result.internal += 1
 
@@ -294,7 +306,8 @@ class FileWriter:
                 "import_id", "source_file", "source_line", "hand_id",
                 pl.lit("conflict").alias("kind"),
                 pl.format("a different hand {} of {} is already stored", "hand_id", "site").alias("reason"),
-                "raw", "content_hash", pl.lit(None, pl.Int32).alias("resolved_by"))], how="vertical_relaxed")
+                "raw", "content_hash", pl.lit(None, pl.Int32).alias("resolved_by"),
+                pl.lit(None, pl.Int64).alias("size"))], how="vertical_relaxed")
         added, known = self.store._insert_quarantine(quarantine)
         if len(new):  # earlier records of hands stored now are resolved
             stored_ids = hands.join(new.select("row"), on="row").select("hand_id", "import_id").to_arrow()

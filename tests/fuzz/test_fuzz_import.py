@@ -3,7 +3,8 @@
 For each file, hands stored + hands already in the store (duplicates) +
 quarantine rows with a hand id = the file's hand headers (the oracle of
 :mod:`.mutate`); the same over the whole import against its summary; no
-exception; no quarantine row of kind ``internal`` or without a reason; as
+exception; no quarantine row of kind ``internal``, without a reason or without its raw text (issue 35: a file
+that could not be read kept none); as
 many ``hands`` rows as the summary says were stored. The files of one folder
 share source hands, so the import meets duplicates and conflicting hands
 (one id, different text) as well.
@@ -64,7 +65,7 @@ def check_import(written: dict[str, tuple[Case, int]], folder: Path, db: Path) -
             cases = "\n".join("  " + case.describe().replace("\n", "\n  ") for case, _ in written.values())
             return [f"import_paths raises {type(err).__name__}: {err}\n{tail}\nthe folder's files:\n{cases}"]
         run = _this_run()
-        rows = store.query(f"SELECT source_file, hand_id, kind, reason FROM quarantine WHERE {run}")
+        rows = store.query(f"SELECT source_file, hand_id, kind, reason, raw FROM quarantine WHERE {run}")
         with_id = rows.filter(rows["hand_id"].is_not_null())
         per_file = Counter(with_id["source_file"].to_list())
         kinds = Counter(rows["kind"].to_list())
@@ -83,6 +84,10 @@ def check_import(written: dict[str, tuple[Case, int]], folder: Path, db: Path) -
         empty = rows.filter(rows["reason"].is_null() | (rows["reason"].str.strip_chars() == ""))
         if len(empty):
             problems.append(f"{len(empty)} quarantine rows without a reason, e.g. {empty.head(3).to_dicts()}")
+        no_text = rows.filter(rows["raw"] == "")
+        if len(no_text):
+            problems.append(f"{len(no_text)} quarantine rows without their raw text, e.g. "
+                            f"{no_text.drop('raw').head(3).to_dicts()}")
         results = {f.path: f for f in summary.files}
         for path, (case, n) in written.items():
             f = results.get(path)

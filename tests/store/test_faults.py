@@ -160,6 +160,48 @@ def test_a_looping_link_and_an_unreadable_folder_are_reported(tmp_path, monkeypa
     assert sum(not isinstance(x, api.Quarantined) for x in found) == 1
 
 
+def test_a_record_of_a_file_that_cannot_be_read_keeps_its_text_and_size(tmp_path):
+    import zipfile
+
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    wrong = write(tmp_path / "a.txt", hands(1, 2))  # read as phh: not a phh file
+    latin = b"Caf\xe9 notes, not a hand\n"  # not UTF-8: latin-1, a character per byte
+    (folder / "b.txt").write_bytes(latin)
+    big = b"no hand here\n" * 100_000  # 1.3 MB: the record keeps its first MiB
+    (folder / "c.txt").write_bytes(big)
+    with zipfile.ZipFile(folder / "d.zip", "w") as archive:
+        archive.writestr("notes.txt", "just notes\n")
+    db = tmp_path / "s.duckdb"
+    summary = api.import_paths(db, [folder])
+    assert summary.stored == 0 and summary.failed_files == 3
+    found = {Path(name).name: (raw, size) for name, raw, size in rows(
+        db, "SELECT source_file, raw, size FROM quarantine WHERE kind = 'unreadable'")}
+    assert found["b.txt"] == ("Caf\xe9 notes, not a hand\n", len(latin))
+    assert found["c.txt"] == (big[:1 << 20].decode("ascii"), len(big))
+    assert found["d.zip:notes.txt"] == ("just notes\n", 11)
+    api.import_paths(db, [wrong], format="phh")
+    (raw, size), = rows(db, f"SELECT raw, size FROM quarantine WHERE source_file = '{wrong}' AND kind = 'unreadable'")
+    assert raw == wrong.read_text(encoding="utf-8") and size == wrong.stat().st_size
+    assert rows(db, "SELECT count(*) FROM quarantine WHERE raw = ''") == [(0,)]
+
+
+def test_a_symbolic_link_loop_is_named_a_loop_not_broken(tmp_path):
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    write(folder / "a.txt", hands(1, 1))
+    (folder / "self.txt").symlink_to(folder / "self.txt")
+    (folder / "ping.txt").symlink_to(folder / "pong.txt")
+    (folder / "pong.txt").symlink_to(folder / "ping.txt")
+    (folder / "gone.txt").symlink_to(tmp_path / "nowhere.txt")
+    found = list(api.read_hands([folder]))
+    problems = sorted((Path(q.path).name, q.reason.split(" (")[0]) for q in found if isinstance(q, api.Quarantined))
+    assert problems == [("gone.txt", "a broken symbolic link"), ("ping.txt", "a symbolic link that loops"),
+                        ("pong.txt", "a symbolic link that loops"), ("self.txt", "a symbolic link that loops")]
+    with pytest.raises(SokoError, match="self.txt: a symbolic link that loops"):
+        list(api.read_hands([folder / "self.txt"]))
+
+
 # -- nothing stops a run ---------------------------------------------------------------------
 
 
