@@ -196,3 +196,14 @@ def test_the_line_a_record_names():
     assert drift.offending_line(raw, 10, "line 12: unknown line") == "third"
     assert drift.offending_line(raw, 10, "cut off") == "header"
     assert drift.offending_line("", 0, "cannot read the file") == ""
+
+
+def test_a_conflict_is_grouped_by_its_header_s_shape(tmp_path):
+    (tmp_path / "a.txt").write_text(stars_hand(900009, ("Ann", "Bob"), ("5", "5"), "Dealt to Ann [Ah Kd]"))
+    (tmp_path / "b.txt").write_text(stars_hand(900009, ("Cy", "Dee"), ("7", "7"), "Dealt to Cy [2c 2d]"))
+    with Store(tmp_path / "s.duckdb") as store:
+        assert store.import_paths([tmp_path / "a.txt"]).stored == 1
+        summary = store.import_paths([tmp_path / "b.txt"])
+    assert [(key(g), g["count"]) for g in summary.drift] == [(
+        ("pokerstars", None, "conflict", "PokerStars Hand #N:  Hold'em No Limit (<amount>/<amount>) - N/N/N N:N:N ET"),
+        1)]
