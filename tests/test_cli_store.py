@@ -9,7 +9,9 @@ from collections import Counter
 from typer.testing import CliRunner
 
 import soko_analytics
+from soko_analytics import api
 from soko_analytics.cli import app
+from soko_analytics.cli.hands import Grouping
 
 runner = CliRunner()
 
@@ -119,3 +121,4 @@ def test_quarantine_by_reason_in_every_format(tmp_path):
     assert listed.exit_code == 0 and listed.stdout.count("\n") == 7
     wrong = runner.invoke(app, ["quarantine", "--db", str(db), "--by", "colour"])
     assert wrong.exit_code == 2
+    assert {g.value for g in Grouping} == set(api.QUARANTINE_GROUPINGS)

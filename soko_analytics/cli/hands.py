@@ -273,12 +273,11 @@ def convert(
 
 
 class Grouping(str, Enum):
-    """``soko quarantine --by``."""
+    """``soko quarantine --by``: the names of ``api.QUARANTINE_GROUPINGS``."""
 
     reason = "reason"
     site = "site"
     file = "file"
-
 
 
 @app.command("quarantine")
