@@ -30,6 +30,7 @@ from .rules.spec import GameSpec, Share
 from .stats import BY, CATALOGUE, Filters, stat
 from .stats import player_stats as player_stats_of
 from .store.db import ImportSummary, Interrupted, Store, interrupted, open_for_reading
+from .store.drift import GROUPINGS as QUARANTINE_GROUPINGS
 from .store.facts import ROLLUP
 from .store.parts import FOLDER
 from .store.repair import RepairReport
@@ -39,7 +40,8 @@ __all__ = [
     "AuditSummary", "ConvertResult", "Filters", "Interrupted", "Quarantined", "SokoError", "code_location",
     "interrupted", "audit_hands", "audit_record",
     "audit_store", "convert", "demo", "describe_options", "evaluate_hands", "explain_stat", "export",
-    "find_hand", "game_spec", "import_paths", "iter_files", "player_stats", "profiles", "quarantine_records",
+    "QUARANTINE_GROUPINGS", "find_hand", "game_spec", "import_paths", "iter_files", "player_stats", "profiles",
+    "quarantine_groups", "quarantine_records",
     "read_hands", "report_dashboard", "report_hand", "resolve_profile", "simulate_text", "stat_catalogue",
     "stored_hands",
 ]
@@ -418,6 +420,15 @@ def quarantine_records(db: str | Path, resolved: bool = False) -> list[dict[str,
         frame = store.query("SELECT source_file, source_line, hand_id, kind, reason, resolved_by FROM quarantine "
                             + ("" if resolved else "WHERE resolved_by IS NULL ") + "ORDER BY source_file, source_line")
     return frame.to_dicts()
+
+
+def quarantine_groups(db: str | Path, by: str = "reason", resolved: bool = False) -> list[dict[str, Any]]:
+    """The format-drift report: the open quarantine records (every one with ``resolved``) counted per format,
+    client version, kind and shape of the line not understood (``by="reason"``), per format, client version and
+    kind (``"site"``) or per file and kind (``"file"``), most first, each group with one example (``file``,
+    ``line``, ``reason``, ``text``). See :mod:`soko_analytics.store.drift`."""
+    with open_for_reading(db) as store:
+        return store.quarantine_groups(by, resolved)
 
 
 def export(db: str | Path, to: str, out: str | Path, force: bool = False) -> dict[str, Any]:

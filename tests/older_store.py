@@ -64,6 +64,7 @@ def make_v9(path: Path) -> None:
     parts.from_table("player_hands")
     _drop_tournaments(con)
     _drop_part_checks(con)
+    _drop_drift(con)
     con.execute("ALTER TABLE hands DROP COLUMN hero")
     con.execute("DELETE FROM schema_version WHERE version > 9")
     con.execute("COMMIT")
@@ -72,6 +73,27 @@ def make_v9(path: Path) -> None:
 
 TOURNAMENT_COLUMNS = ("buy_in_amount", "buy_in_bounty", "buy_in_fee", "buy_in_currency", "buy_in_decimals")
 """The columns schema 12 added to hands (with the table tournament_finishes)."""
+
+
+DRIFT_COLUMNS = ("format", "client_version", "shape")
+"""The columns schema 13 added to quarantine."""
+
+
+def _drop_drift(con: duckdb.DuckDBPyConnection) -> None:
+    for column in DRIFT_COLUMNS:
+        con.execute(f"ALTER TABLE quarantine DROP COLUMN {column}")
+
+
+def make_v12(path: Path) -> None:
+    """Turn the store ``path`` (closed, of the latest version) into a store of schema 12 in place: without the
+    quarantine's drift fields of schema 13 (nor the parts' checks of schema 14)."""
+    con = duckdb.connect(str(path))
+    con.execute("BEGIN TRANSACTION")
+    _drop_part_checks(con)
+    _drop_drift(con)
+    con.execute("DELETE FROM schema_version WHERE version > 12")
+    con.execute("COMMIT")
+    con.close()
 
 
 def _drop_tournaments(con: duckdb.DuckDBPyConnection) -> None:
@@ -108,6 +130,7 @@ def make_v11(path: Path) -> None:
     con.execute("BEGIN TRANSACTION")
     _drop_tournaments(con)
     _drop_part_checks(con)
+    _drop_drift(con)
     con.execute("DELETE FROM schema_version WHERE version > 11")
     con.execute("COMMIT")
     con.close()

@@ -9,7 +9,9 @@ from collections import Counter
 from typer.testing import CliRunner
 
 import soko_analytics
+from soko_analytics import api
 from soko_analytics.cli import app
+from soko_analytics.cli.hands import Grouping
 
 runner = CliRunner()
 
@@ -72,3 +74,51 @@ def test_missing_store_is_a_usage_error(tmp_path):
 def test_audit_needs_files_or_a_store():
     result = runner.invoke(app, ["audit"])
     assert result.exit_code == 2
+
+
+def _drift_logs(folder):
+    """The drift tests' logs (``tests/store/test_drift.py``), and a hand whose new line holds a terminal control."""
+    from .store.test_drift import IPOKER, NOT_A_LOG, STARS, stars_hand
+
+    folder.mkdir()
+    (folder / "stars.txt").write_text(STARS + stars_hand(900004, ("Eve", "Mo"), ("3", "3"), "Eve: waves \x1b[2J"),
+                                      encoding="utf-8")
+    (folder / "ipoker.xml").write_text(IPOKER, encoding="utf-8")
+    (folder / "notes.txt").write_text(NOT_A_LOG, encoding="utf-8")
+    return folder
+
+
+def test_quarantine_by_reason_in_every_format(tmp_path):
+    db, logs = tmp_path / "s.duckdb", _drift_logs(tmp_path / "logs")
+    imported = runner.invoke(app, ["import", str(logs), "--db", str(db), "--summary", "json"])
+    assert imported.exit_code == 0, imported.output
+    document = json.loads(imported.stdout)
+    assert {"files", "stored", "quarantined", "per_file", "passed_over"} <= set(document)
+    drift = {(g["format"], g["kind"], g["shape"]): g["count"] for g in document["drift"]}
+    assert drift == {("pokerstars", "malformed", "<name>: uses time bank (N s)"): 2,
+                     ("pokerstars", "malformed", "<name>: activates the boost card [<card>]"): 1,
+                     ("pokerstars", "malformed", "<name>: waves \x1b[NJ"): 1,
+                     ("ipoker", "unsupported",
+                      '<action player="<name>" no="N" cards="" sum="<amount>" type="N"/>'): 2,
+                     (None, "unreadable", "no supported hand-history format recognised"): 1}
+    assert "\x1b" not in imported.stdout  # JSON escapes it
+
+    as_json = runner.invoke(app, ["quarantine", "--db", str(db), "--by", "reason", "--format", "json"])
+    assert as_json.exit_code == 0, as_json.output
+    groups = json.loads(as_json.stdout)
+    assert groups == document["drift"] and "\x1b" not in as_json.stdout
+    lines = runner.invoke(app, ["quarantine", "--db", str(db), "--by", "reason", "-f", "jsonl"]).stdout.splitlines()
+    assert [json.loads(line) for line in lines] == groups
+    csv_text = runner.invoke(app, ["quarantine", "--db", str(db), "--by", "reason", "-f", "csv"]).stdout
+    assert csv_text.splitlines()[0] == "format,client_version,kind,shape,count,file,line,reason,text"
+    table = runner.invoke(app, ["quarantine", "--db", str(db), "--by", "reason"])
+    assert table.exit_code == 0 and "\x1b" not in table.stdout and "<name>: waves \\x1b[NJ" in table.stdout
+    assert "7 quarantined in 5 groups" in table.stderr
+    sites = runner.invoke(app, ["quarantine", "--db", str(db), "--by", "site", "-f", "json"])
+    assert {(g["format"], g["client_version"]): g["count"] for g in json.loads(sites.stdout)} == {
+        ("pokerstars", None): 4, ("ipoker", "23.1.0.5"): 2, (None, None): 1}
+    listed = runner.invoke(app, ["quarantine", "--db", str(db)])  # the listing stays a line per record
+    assert listed.exit_code == 0 and listed.stdout.count("\n") == 7
+    wrong = runner.invoke(app, ["quarantine", "--db", str(db), "--by", "colour"])
+    assert wrong.exit_code == 2
+    assert {g.value for g in Grouping} == set(api.QUARANTINE_GROUPINGS)

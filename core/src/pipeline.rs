@@ -103,6 +103,7 @@ impl Rows {
                     kind: "internal",
                     reason: &reason,
                     raw: &hand.raw,
+                    format: Some(origin.fmt),
                 };
                 self.add_record(&record, origin.import_id);
                 return;
@@ -144,14 +145,15 @@ impl Rows {
                     kind: "internal",
                     reason: &reason,
                     raw: &hand.raw,
+                    format: Some(origin.fmt),
                 },
                 origin.import_id,
             ),
         }
     }
 
-    /// The row of a record that could not be stored.
-    pub fn add_quarantine(&mut self, q: &Quarantine, import_id: i32) {
+    /// The row of a record that could not be stored, of text read as `format`.
+    pub fn add_quarantine(&mut self, q: &Quarantine, format: &str, import_id: i32) {
         self.add_record(
             &QuarantineRow {
                 path: &q.path,
@@ -161,6 +163,7 @@ impl Rows {
                 kind: kind_name(q.kind),
                 reason: &q.reason,
                 raw: &q.raw,
+                format: Some(format),
             },
             import_id,
         );
@@ -472,6 +475,7 @@ fn file_problem<'a>(path: &'a str, kind: &'a str, reason: &'a str) -> Quarantine
         kind,
         reason,
         raw: "",
+        format: None,
     }
 }
 
@@ -517,7 +521,7 @@ impl PieceReader<'_> {
                 },
                 &origin,
             ),
-            Err(q) => rows.add_quarantine(&q, self.import_id),
+            Err(q) => rows.add_quarantine(&q, self.dialect.name, self.import_id),
         }
     }
 }

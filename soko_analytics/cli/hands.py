@@ -136,6 +136,7 @@ def import_(
                  "stored": summary.stored, "duplicate": summary.duplicate, "quarantined": summary.quarantined,
                  "heroes_changed": summary.renamed, "nothing_read": summary.nothing_read,
                  "passed_over": [{"path": path, "reason": reason} for path, reason in summary.passed],
+                 "drift": summary.drift,
                  "seconds": round(summary.seconds, 3), "per_file": files}
         records(files, fmt, document=total)
     if summary.nothing_read:
@@ -276,6 +277,14 @@ def convert(
     typer.echo(f"soko: {result.written} hands written, {skipped} skipped", err=True)
 
 
+class Grouping(str, Enum):
+    """``soko quarantine --by``: the names of ``api.QUARANTINE_GROUPINGS``."""
+
+    reason = "reason"
+    site = "site"
+    file = "file"
+
+
 @app.command("quarantine")
 def quarantine(
     db: Annotated[Path, typer.Option("--db", help="The store.")] = Path("soko.duckdb"),
@@ -283,15 +292,28 @@ def quarantine(
                                         "reason), json, jsonl or csv.")] = Format.table,
     as_json: Annotated[bool, typer.Option("--json", help="The same as --format json.")] = False,
     all_: Annotated[bool, typer.Option("--all", help="Also the records a later import resolved.")] = False,
+    by: Annotated[Grouping | None, typer.Option("--by", help="Count the records instead of listing them: per "
+                                                "format, client version, kind and shape of the line not "
+                                                "understood (reason), per format, client version and kind "
+                                                "(site), or per file and kind (file); each group with one "
+                                                "example.")] = None,
 ) -> None:
     """List what the store could not store, and why (file, line, hand, kind, reason).
 
     A record is resolved (and no longer listed) when a later import stores its hand, or reads its
-    file again and no longer finds it.
+    file again and no longer finds it. With --by reason, the format-drift report: a new line a site
+    starts writing shows up as one group with its count, names and amounts masked.
 
-    Example: soko quarantine --db soko.duckdb --format csv
+    Example: soko quarantine --db soko.duckdb --format csv; soko quarantine --by reason
     """
     fmt = Format.json if as_json else fmt
+    if by is not None:
+        with reporting_errors():
+            groups = api.quarantine_groups(db, by.value, all_)
+        records(groups, fmt, [*api.QUARANTINE_GROUPINGS[by.value], "count", "file", "line", "reason", "text"],
+                title="quarantine by " + by.value, right=["count", "line"])
+        typer.echo(f"{sum(g['count'] for g in groups)} quarantined in {len(groups)} groups", err=True)
+        return
     with reporting_errors():
         rows = api.quarantine_records(db, all_)
     if fmt is not Format.table:

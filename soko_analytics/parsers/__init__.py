@@ -14,6 +14,7 @@ import errno
 import importlib
 import os
 from collections.abc import Iterable, Iterator
+from dataclasses import replace
 from pathlib import Path
 from types import ModuleType
 
@@ -123,7 +124,8 @@ def _read_member(stream: TextStream, format: str, strict: bool) -> Iterator[Hand
     except Unreadable as err:
         yield quarantine(err, "", name, 0, None)
         return
-    yield from format_module(fmt).parse(iter(stream), name, strict=strict)
+    for item in format_module(fmt).parse(iter(stream), name, strict=strict):
+        yield replace(item, format=fmt) if isinstance(item, Quarantined) else item
     if stream.error is not None:
         yield quarantine(stream.error, "", name, 0, None)
 

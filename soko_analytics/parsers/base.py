@@ -103,6 +103,8 @@ class Quarantined:
     error: SokoError | None = None
     start: int | None = None
     """The line the hand (or the text) starts on, where it differs from ``line``."""
+    format: str | None = None
+    """The format the text was read as (None for a file that could not be read)."""
 
     @property
     def first_line(self) -> int:

@@ -32,6 +32,7 @@ from ..native import core
 from ..native import frames as native_frames
 from ..parsers import Quarantined, iter_files, read_text
 from ..rules.profiles import GAMES, PROFILES, resolve
+from . import drift
 from .compact import compact, needs_compacting, swap
 from .duck import first_line, frame, interrupted, quietly, registered, rollback, sql_text
 from .facts import rollup_sql
@@ -89,6 +90,8 @@ DRAW_FACTS = 10
 """The schema that added the draw games' facts to ``player_hands`` (010_draw_facts.sql)."""
 TOURNAMENTS = 12
 """The schema that added the buy-ins' money and ``tournament_finishes`` (012_tournaments.sql)."""
+QUARANTINE_DRIFT = 13
+"""The schema that added the quarantine's drift fields (013_quarantine_drift.sql)."""
 PART_CHECKS = 14
 """The schema that added each Parquet part's bytes, checksum and time (014_part_checks.sql)."""
 
@@ -211,6 +214,8 @@ class Store:
                 self._backfill_draw_facts()
             if 0 < current < TOURNAMENTS:
                 self._backfill_tournaments()
+            if 0 < current < QUARANTINE_DRIFT:
+                drift.backfill(self.con)
             if current < 9:
                 self.parts.create()
                 self.parted = True
@@ -368,6 +373,10 @@ class Store:
         """What could not be stored (the records still open; every record with ``resolved``)."""
         return self.query("SELECT * FROM quarantine" + ("" if resolved else " WHERE resolved_by IS NULL"))
 
+    def quarantine_groups(self, by: str = "reason", resolved: bool = False) -> list[dict]:
+        """The format-drift report: the quarantine's records counted per group (:func:`.drift.groups`)."""
+        return drift.groups(self.con, by, resolved)
+
     def imports(self) -> pl.DataFrame:
         return self.table("imports")
 
@@ -447,6 +456,7 @@ class Store:
         if on_total:
             on_total(len(found), sum(size for _, _, size in found))
         unchanged = set() if force else self._unchanged(found)
+        since = self._next_import_id()  # the first id of this run's records
         if summary.problems:
             self._write_problems(summary.problems)
         first_id = self._next_import_id()
@@ -494,6 +504,7 @@ class Store:
                 pass  # each merge is its own transaction: the parts stay as the import wrote them, every row read
             self._transaction(lambda: None, "the write-ahead log", sql="CHECKPOINT")
             self._compact()
+        summary.drift = drift.groups(self.con, "reason", resolved=True, since=since)
         summary.seconds = time.perf_counter() - started
         return summary
 

@@ -21,6 +21,7 @@ from ..model.hand import Hand
 from ..native import core, hand_json
 from ..native import frames as native_frames
 from ..parsers.base import InternalError
+from . import drift
 from .facts import COLUMNS as FACT_COLUMNS
 
 if TYPE_CHECKING:
@@ -92,7 +93,8 @@ SCHEMAS: dict[str, dict[str, DataType | DataTypeClass]] = {
     },
     "quarantine": {
         "import_id": _I32, "source_file": _STR, "source_line": _I32, "hand_id": _STR, "kind": _STR,
-        "reason": _STR, "raw": _STR, "content_hash": _STR, "resolved_by": _I32, "size": _I64,
+        "reason": _STR, "raw": _STR, "content_hash": _STR, "resolved_by": _I32, "format": _STR,
+        "client_version": _STR, "shape": _STR, "size": _I64,
     },
     "player_hands": {
         "hand_key": _I64, "seat": _I16, "player": _STR, "game": _STR, "profile": _STR, "structure": _STR,
@@ -194,13 +196,13 @@ class Batch:
             ("import_id", import_id), ("source_file", q.path), ("source_line", q.first_line), ("hand_id", q.hand_id),
             ("kind", kind), ("reason", q.reason if q.start is None else f"line {q.line}: {q.reason}"),
             ("raw", q.raw), ("content_hash", text_hash(q.raw)),
-            ("resolved_by", None), ("size", None),
+            ("resolved_by", None), ("format", q.format), ("client_version", None), ("shape", None), ("size", None),
         ):
             c[name].append(value)
 
     def quarantine_frame(self) -> pl.DataFrame:
-        """The ``quarantine`` frame of the records added."""
-        return pl.DataFrame(self._quarantine, schema=SCHEMAS["quarantine"])
+        """The ``quarantine`` frame of the records added, with their drift fields (:func:`.drift.fill`)."""
+        return drift.fill(pl.DataFrame(self._quarantine, schema=SCHEMAS["quarantine"]))
 
     def to_frames(self, with_audit: bool = True, strict: bool = False,
                   fault_hand: str | None = None) -> dict[str, pl.DataFrame]:

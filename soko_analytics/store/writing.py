@@ -18,7 +18,7 @@ import polars as pl
 from ..errors import SokoError, StoreError
 from ..parsers import Quarantined
 from ..parsers.base import InternalError, quarantine
-from . import reading
+from . import drift, reading
 from .duck import disk_full, frame, registered
 from .reading import Chunk, Share
 from .rows import SCHEMAS, Batch
@@ -64,6 +64,9 @@ class ImportSummary:
     renamed: int = 0
     """Hands stored before (files skipped as unchanged, hands already in the store) whose ``hero`` the
     run's ``--hero`` names changed."""
+    drift: list[dict[str, Any]] = field(default_factory=list)
+    """The quarantine records this run added, counted per format, client version, kind and shape of the line not
+    understood (:func:`.drift.groups`)."""
 
     @property
     def stored(self) -> int:
@@ -302,12 +305,12 @@ class FileWriter:
         quarantine = frames["quarantine"]
         if len(conflict):
             clash = hands.filter(pl.col("row").is_in(conflict["row"].implode()))
-            quarantine = pl.concat([quarantine, clash.select(
+            quarantine = pl.concat([quarantine, drift.fill(clash.select(
                 "import_id", "source_file", "source_line", "hand_id",
                 pl.lit("conflict").alias("kind"),
                 pl.format("a different hand {} of {} is already stored", "hand_id", "site").alias("reason"),
-                "raw", "content_hash", pl.lit(None, pl.Int32).alias("resolved_by"),
-                pl.lit(None, pl.Int64).alias("size"))], how="vertical_relaxed")
+                "raw", "content_hash", pl.lit(None, pl.Int32).alias("resolved_by"), "format"))
+                .with_columns(pl.lit(None, pl.Int64).alias("size"))], how="vertical_relaxed")
         added, known = self.store._insert_quarantine(quarantine)
         if len(new):  # earlier records of hands stored now are resolved
             stored_ids = hands.join(new.select("row"), on="row").select("hand_id", "import_id").to_arrow()

@@ -217,7 +217,23 @@ fn read_count(pieces: Vec<(String, u64)>, path: &str, format: &str) -> PyResult<
     }))
 }
 
+/// The drift fields of a quarantine record (`read::drift`), for the records Python makes and
+/// those of an older store: `(client_version, shape)` of a record of `format` with text `raw`
+/// whose reason names the line `offset` lines after its first.
+#[pyfunction]
+#[pyo3(signature = (format, raw, offset, reason))]
+fn quarantine_drift(
+    format: Option<&str>,
+    raw: &str,
+    offset: usize,
+    reason: &str,
+) -> (Option<String>, String) {
+    let drift = read::drift(format, raw, offset, reason);
+    (drift.client_version, drift.shape)
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(quarantine_drift, m)?)?;
     m.add_function(wrap_pyfunction!(read_pieces, m)?)?;
     m.add_function(wrap_pyfunction!(read_count, m)?)?;
     Ok(())

@@ -24,6 +24,7 @@ use crate::model::Hand;
 use crate::spec::{GameSpec, Resolver, Specs, Structure};
 
 mod bovada;
+mod drift;
 mod errors;
 mod ggpoker;
 mod header;
@@ -46,6 +47,7 @@ mod values;
 mod winamax;
 mod winning;
 
+pub use drift::{drift, Drift};
 pub use errors::{quarantine, Kind, Quarantine, ReadError, KEPT_CHARS, MAX_HAND_CHARS};
 pub use header::{
     follows_party_header, hand_history_at, table_mark, winning_mark, Header, GAME_NO, HAND_HISTORY,

@@ -387,9 +387,12 @@ pub struct QuarantineRow<'a> {
     pub kind: &'a str,
     pub reason: &'a str,
     pub raw: &'a str,
+    /// The format the text was read as; None for a file that could not be read.
+    pub format: Option<&'a str>,
 }
 
-/// The `quarantine` row of a record: the reason names its line when that is not the first.
+/// The `quarantine` row of a record: the reason names its line when that is not the first; its
+/// drift fields (`read::drift`) from its text and the line it names.
 pub fn add_quarantine(t: &mut super::tables::Quarantine, q: &QuarantineRow<'_>, import_id: i32) {
     t.import_id.append_value(import_id);
     t.source_file.append_value(q.path);
@@ -405,4 +408,9 @@ pub fn add_quarantine(t: &mut super::tables::Quarantine, q: &QuarantineRow<'_>, 
     t.raw.append_value(q.raw);
     t.content_hash.append_value(crate::keys::text_hash(q.raw));
     t.resolved_by.append_null();
+    let offset = q.start.map_or(0, |start| q.line.saturating_sub(start)) as usize;
+    let drift = crate::read::drift(q.format, q.raw, offset, q.reason);
+    t.format.append_option(q.format);
+    t.client_version.append_option(drift.client_version);
+    t.shape.append_value(drift.shape);
 }

@@ -135,7 +135,10 @@ table!(Quarantine {
     reason: Str,
     raw: Str,
     content_hash: Str,
-    resolved_by: I32
+    resolved_by: I32,
+    format: Str,
+    client_version: Str,
+    shape: Str
 });
 table!(PlayerHands {
     hand_key: I64,
