@@ -91,7 +91,7 @@ def _drift_logs(folder):
 def test_quarantine_by_reason_in_every_format(tmp_path):
     db, logs = tmp_path / "s.duckdb", _drift_logs(tmp_path / "logs")
     imported = runner.invoke(app, ["import", str(logs), "--db", str(db), "--summary", "json"])
-    assert imported.exit_code == 0, imported.output
+    assert imported.exit_code == 4, imported.output  # every hand of these logs is quarantined: nothing read
     document = json.loads(imported.stdout)
     assert {"files", "stored", "quarantined", "per_file", "passed_over"} <= set(document)
     drift = {(g["format"], g["kind"], g["shape"]): g["count"] for g in document["drift"]}
@@ -100,7 +100,7 @@ def test_quarantine_by_reason_in_every_format(tmp_path):
                      ("pokerstars", "malformed", "<name>: waves \x1b[NJ"): 1,
                      ("ipoker", "unsupported",
                       '<action player="<name>" no="N" cards="" sum="<amount>" type="N"/>'): 2,
-                     (None, "unreadable", "no supported hand-history format recognised"): 1}
+                     (None, "unreadable", "Weekly summary of my sessions"): 1}
     assert "\x1b" not in imported.stdout  # JSON escapes it
 
     as_json = runner.invoke(app, ["quarantine", "--db", str(db), "--by", "reason", "--format", "json"])

@@ -44,6 +44,7 @@ from ..native import frames as native_frames
 from ..parsers import Quarantined, asked_format, detect_format, read_path
 from ..parsers.base import InternalError, Unreadable, quarantine
 from ..parsers.source import TextStream, head, members, raw_text
+from . import drift
 from .parts import Prewriter
 from .rows import BATCH_TABLES, Batch, empty_frames, text_hash, with_quarantine_columns
 
@@ -169,10 +170,13 @@ def with_file_texts(records: pl.DataFrame, files: dict[int, Task]) -> pl.DataFra
             raws[i], sizes[i] = raw_text(Path(task.path))
         elif name.startswith(task.name + ":"):
             raws[i], sizes[i] = raw_text(Path(task.path), name[len(task.name) + 1:])
-    return records.with_columns(pl.Series("raw", raws, pl.String), pl.Series("size", sizes, pl.Int64),
-                                pl.Series("content_hash", [text_hash(r) for r in raws], pl.String)
-                                ).with_columns(pl.when(pl.col("raw") == "").then(records["content_hash"])
-                                               .otherwise(pl.col("content_hash")).alias("content_hash"))
+    texts = records.with_columns(pl.Series("raw", raws, pl.String), pl.Series("size", sizes, pl.Int64),
+                                 pl.Series("content_hash", [text_hash(r) for r in raws], pl.String)
+                                 ).with_columns(pl.when(pl.col("raw") == "").then(records["content_hash"])
+                                                .otherwise(pl.col("content_hash")).alias("content_hash"))
+    # their drift's shape: the file's first line (a site's new header), not the reason
+    given = pl.Series([bool(new) and not old for new, old in zip(raws, records["raw"], strict=True)])
+    return pl.concat([texts.filter(~given), drift.fill(texts.filter(given))])
 
 
 def unreadable_chunk(task: Task, reason: str) -> Chunk:
