@@ -18,7 +18,7 @@ from types import ModuleType
 
 from ..errors import SokoError
 from ..model.hand import Hand
-from .base import FormatError, IncompleteHand, Quarantined, TooLarge, Unreadable, UnsupportedGame, quarantine
+from .base import FormatError, IncompleteHand, Quarantined, TooLarge, Unreadable, UnsupportedGame, log_lines, quarantine
 from .source import HEAD_CHARS, TextStream, decode, head, members
 
 FORMATS = {
@@ -70,7 +70,7 @@ def detect_format(head: str, path: str | None = None) -> str:
             if score >= 1.0:
                 break
     if top <= 0:
-        first = next((line.strip() for line in head.splitlines() if line.strip()), "")
+        first = next((line.strip() for line in log_lines(head) if line.strip()), "")
         raise Unreadable("no supported hand-history format recognised", path=path, line=0,
                          expected="PokerStars, GGPoker, Bovada, 888poker, Winamax, Winning, partypoker, iPoker, "
                                   "Sökö text or PHH",

@@ -46,7 +46,9 @@ mod values;
 mod winamax;
 mod winning;
 
-pub use errors::{quarantine, Kind, Quarantine, ReadError, KEPT_CHARS, MAX_HAND_CHARS};
+pub use errors::{
+    quarantine, Kind, Quarantine, ReadError, KEPT_CHARS, MAX_HAND_CHARS, MAX_HAND_ITEMS,
+};
 pub use header::{
     follows_party_header, hand_history_at, table_mark, winning_mark, Header, GAME_NO, HAND_HISTORY,
     STARTED,
@@ -345,7 +347,7 @@ impl Lookups for Cached {
     }
 }
 
-/// A hand's lines, stripped, trailing blank and separator lines dropped (`stars.hand_lines`).
+/// A hand's lines without their padding ([`pystr::strip_line`]), trailing blank and separator lines dropped (`stars.hand_lines`).
 pub fn hand_lines(text: &str) -> Vec<&str> {
     let mut lines = Vec::new();
     let kept = split_lines(text, &mut [], &mut lines).len();
@@ -376,10 +378,10 @@ fn split_lines<'t, 's>(
     };
     let mut from = 0;
     for at in memchr::memchr_iter(b'\n', text.as_bytes()) {
-        push(pystr::strip(&text[from..at]));
+        push(pystr::strip_line(&text[from..at]));
         from = at + 1;
     }
-    push(pystr::strip(&text[from..]));
+    push(pystr::strip_line(&text[from..]));
     let lines = if count <= stack.len() {
         &mut stack[..count]
     } else {
@@ -468,7 +470,8 @@ pub fn read_piece(
     let lines: &[&str] = split_lines(text, &mut stack, &mut heap);
     let read = (dialect.read)(lines, first_line, path, dialect, lookups, &|| {
         raw_text(text, lines)
-    });
+    })
+    .and_then(|hand| check_items(hand, first_line));
     read.map_err(|err| {
         let id = err.hand_id.clone();
         let raw = raw_text(text, lines);
@@ -480,6 +483,33 @@ pub fn read_piece(
             id.as_deref().or_else(|| piece_hand_id(text)),
         ))
     })
+}
+
+/// A hand of at most [`MAX_HAND_ITEMS`] actions, deals and seats; a larger one is `too_large`.
+pub fn check_items(hand: Hand, first_line: u64) -> Result<Hand, ReadError> {
+    let counts = [
+        (hand.actions.len(), "actions"),
+        (hand.deals.len(), "deals"),
+        (hand.seats.len(), "seats"),
+    ];
+    match counts.into_iter().find(|&(n, _)| n > MAX_HAND_ITEMS) {
+        None => Ok(hand),
+        Some((n, what)) => Err(ReadError::new(
+            Kind::TooLarge,
+            format!(
+                "a hand of {} {what}, more than the {} one hand may have",
+                pystr::thousands(n as u64),
+                pystr::thousands(MAX_HAND_ITEMS as u64)
+            ),
+        )
+        .at(first_line)
+        .hand(Some(&hand.hand_id))
+        .expected(format!(
+            "at most {} {what}",
+            pystr::thousands(MAX_HAND_ITEMS as u64)
+        ))
+        .actual(format!("{} {what}", pystr::thousands(n as u64)))),
+    }
 }
 
 /// The `internal` record of a piece whose reading (or rows) met a bug of ours: `fault` says what.

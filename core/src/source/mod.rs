@@ -248,6 +248,25 @@ fn thousands(n: u64) -> String {
     out
 }
 
+/// Makes each lone carriage return of `data[from..]` (an old Mac's line end) a line feed, so that `\n` ends
+/// every line after the source layer (`\r\n` stays, and the readers drop its `\r`); returns how far `data` is
+/// done. A carriage return at the end is held (the next block may start with its `\n`) unless `last`.
+fn end_lines(data: &mut [u8], from: usize, last: bool) -> usize {
+    let len = data.len();
+    let mut at = from;
+    while let Some(found) = memchr::memchr(b'\r', &data[at..]) {
+        let cr = at + found;
+        match data.get(cr + 1) {
+            Some(b'\n') => {}
+            Some(_) => data[cr] = b'\n',
+            None if last => data[cr] = b'\n',
+            None => return cr,
+        }
+        at = cr + 1;
+    }
+    len
+}
+
 /// One member read as text blocks of whole lines (see the module text).
 pub struct TextStream {
     member: Member,
@@ -263,6 +282,8 @@ pub struct TextStream {
     /// Bytes (UTF-8) or text (UTF-16) after the last whole line yielded.
     carry: Vec<u8>,
     text_carry: String,
+    /// How much of `carry` (or `text_carry`) has had its lone carriage returns made line feeds.
+    ended: usize,
     utf16: Option<Utf16>,
     started: bool,
     done: bool,
@@ -288,6 +309,7 @@ impl TextStream {
             first: None,
             carry: Vec::new(),
             text_carry: String::new(),
+            ended: 0,
             utf16: None,
             started: false,
             done: false,
@@ -403,10 +425,12 @@ impl TextStream {
                 if self.carry.is_empty() {
                     return None;
                 }
-                let carry = std::mem::take(&mut self.carry);
+                let mut carry = std::mem::take(&mut self.carry);
+                end_lines(&mut carry, self.ended, true);
                 return Some(self.decode_block(&carry));
             };
             self.carry.extend_from_slice(&chunk);
+            self.ended = end_lines(&mut self.carry, self.ended, false);
             let mut cut = memchr::memrchr(b'\n', &self.carry).map_or(0, |i| i + 1);
             if cut == 0 && self.carry.len() > self.block {
                 cut = self.carry.len() - TAIL;
@@ -418,6 +442,7 @@ impl TextStream {
                 continue;
             }
             let rest = self.carry.split_off(cut);
+            self.ended -= cut;
             let data = std::mem::replace(&mut self.carry, rest);
             return Some(self.decode_block(&data));
         }
@@ -448,6 +473,11 @@ impl TextStream {
             };
             self.started = true;
             self.text_carry.push_str(&piece);
+            // Only ASCII bytes change: the text stays UTF-8.
+            let mut bytes = std::mem::take(&mut self.text_carry).into_bytes();
+            self.ended = end_lines(&mut bytes, self.ended, self.done);
+            self.text_carry =
+                String::from_utf8(bytes).expect("ASCII bytes changed for ASCII bytes");
             let mut cut = self.text_carry.rfind('\n').map_or(0, |i| i + 1);
             if cut == 0 {
                 let count = chars(&self.text_carry);
@@ -459,6 +489,7 @@ impl TextStream {
                 continue;
             }
             let rest = self.text_carry.split_off(cut);
+            self.ended -= cut;
             return Some(std::mem::replace(&mut self.text_carry, rest));
         }
         (!self.text_carry.is_empty()).then(|| std::mem::take(&mut self.text_carry))
@@ -536,6 +567,36 @@ mod tests {
             .starts_with("the file is cut off after "));
         std::fs::remove_file(path).ok();
         std::fs::remove_file(cut).ok();
+    }
+
+    #[test]
+    fn lone_carriage_returns_end_lines_and_crlf_stays() {
+        assert_eq!(end_lines(&mut b"a\rb\r\nc\r".to_vec(), 0, true), 7);
+        let mut data = b"a\rb\r\nc\r".to_vec();
+        assert_eq!(end_lines(&mut data, 0, false), 6); // the last CR waits for the next block
+        assert_eq!(data, b"a\nb\r\nc\r");
+        // Blocks of 64 bytes: CRs at every place of a block, CRLFs cut between blocks, UTF-16 too.
+        let text: String = (0..3000)
+            .map(|i| format!("line {i}\r{}", if i % 7 == 0 { "\n" } else { "" }))
+            .collect();
+        let want = text
+            .replace("\r\n", "\u{1}")
+            .replace('\r', "\n")
+            .replace('\u{1}', "\r\n");
+        let path = temp("mac.txt", text.as_bytes());
+        let (blocks, error) = read_all(&path);
+        assert_eq!((blocks.concat(), error), (want.clone(), None));
+        assert!(blocks.len() > 10 && blocks.iter().all(|b| b.ends_with('\n')));
+        let utf16: Vec<u8> = "\u{feff}"
+            .encode_utf16()
+            .chain(text.encode_utf16())
+            .flat_map(u16::to_le_bytes)
+            .collect();
+        let wide = temp("mac16.txt", &utf16);
+        let (blocks, error) = read_all(&wide);
+        assert_eq!((blocks.concat(), error), (want, None));
+        std::fs::remove_file(path).ok();
+        std::fs::remove_file(wide).ok();
     }
 
     #[test]
