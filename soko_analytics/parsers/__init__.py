@@ -105,7 +105,8 @@ def read_path(path: str | Path, format: str = "auto", strict: bool = False,
         return
     for member in found:
         if member.problem is not None:
-            yield quarantine(Unreadable(member.problem), "", member.name, 0, None)
+            error = (TooLarge if member.problem_kind == "too_large" else Unreadable)(member.problem)
+            yield quarantine(error, "", member.name, 0, None)
             continue
         with TextStream(member) as stream:
             yield from _read_member(stream, format, strict)
