@@ -24,6 +24,7 @@ from datetime import date, datetime, time, timedelta
 import polars as pl
 
 from ..errors import SokoError
+from ..model.hand import composed
 from ..store.db import Store
 from ..store.facts import rollup_sums, unit_sql
 from .catalogue import CATALOGUE, GAME_GROUPS, Kind, Stat
@@ -60,6 +61,7 @@ class Filters:
     """Which hands and players to count; every field is optional."""
 
     players: tuple[str, ...] = ()
+    """Names, compared in NFC (:func:`~soko_analytics.model.hand.composed`) as the store holds them."""
     game: str | None = None
     profile: str | None = None
     stakes: str | None = None
@@ -80,7 +82,7 @@ class Filters:
         params: list[object] = []
         if self.players:
             parts.append(f"player IN ({', '.join('?' * len(self.players))})")
-            params.extend(self.players)
+            params.extend(composed(name) for name in self.players)
         if self.hero and not daily:
             parts.append("(hand_key, player) IN (SELECT hand_key, hero FROM hands WHERE hero IS NOT NULL)")
         if self.site is not None and not daily:

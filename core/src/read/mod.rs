@@ -17,6 +17,7 @@
 //! where a character is not ASCII; a table's header text is read once ([`Memo`]); the raw text
 //! is copied once. What is left is mostly the allocations the [`Hand`] itself is made of.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -457,8 +458,20 @@ pub fn check_complete(lines: &[&str], first_line: u64) -> Result<(), ReadError> 
     Ok(())
 }
 
+/// A text in Unicode's composed normal form (NFC): the one form in which player names (and every other
+/// text of a hand) are read and compared, so that `Sökö` written composed and decomposed is one player.
+/// Borrowed when it is in NFC already (nearly always: a quick check, no copy).
+pub fn composed(text: &str) -> Cow<'_, str> {
+    use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
+    if text.is_ascii() || is_nfc_quick(text.chars()) == IsNormalized::Yes {
+        Cow::Borrowed(text)
+    } else {
+        Cow::Owned(text.nfc().collect())
+    }
+}
+
 /// Read one hand piece of a log: the [`Hand`], or the [`Quarantine`] record of why not (boxed:
-/// it is the rare case).
+/// it is the rare case). The piece is read in NFC ([`composed`]); its raw text is kept as the log wrote it.
 pub fn read_piece(
     text: &str,
     first_line: u64,
@@ -466,18 +479,21 @@ pub fn read_piece(
     dialect: &'static Dialect,
     lookups: &mut dyn Lookups,
 ) -> Result<Hand, Box<Quarantine>> {
+    let normal = composed(text);
     let (mut stack, mut heap) = ([""; STACK_LINES], Vec::new());
-    let lines: &[&str] = split_lines(text, &mut stack, &mut heap);
-    let read = (dialect.read)(lines, first_line, path, dialect, lookups, &|| {
-        raw_text(text, lines)
-    })
-    .and_then(|hand| check_items(hand, first_line));
+    let lines: &[&str] = split_lines(&normal, &mut stack, &mut heap);
+    // NFC keeps every line break, so the written text has as many lines as the read one.
+    let raw = || match &normal {
+        Cow::Borrowed(_) => raw_text(text, lines),
+        Cow::Owned(_) => raw_text(text, &hand_lines(text)),
+    };
+    let read = (dialect.read)(lines, first_line, path, dialect, lookups, &raw)
+        .and_then(|hand| check_items(hand, first_line));
     read.map_err(|err| {
         let id = err.hand_id.clone();
-        let raw = raw_text(text, lines);
         Box::new(quarantine(
             err,
-            raw,
+            raw(),
             path,
             first_line,
             id.as_deref().or_else(|| piece_hand_id(text)),
