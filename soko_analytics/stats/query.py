@@ -76,13 +76,16 @@ class Filters:
     site: str | None = None
     """Only the hands of this site (``hands.site``: ``PokerStars``, ``GGPoker``, ``Bovada``...)."""
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "players", tuple(composed(name) for name in self.players))
+
     def where(self, daily: bool = False) -> tuple[str, list[object]]:
         """A SQL condition on ``player_hands`` (or, ``daily``, on ``player_days``) and its parameters."""
         parts: list[str] = ["TRUE"]
         params: list[object] = []
         if self.players:
             parts.append(f"player IN ({', '.join('?' * len(self.players))})")
-            params.extend(composed(name) for name in self.players)
+            params.extend(self.players)
         if self.hero and not daily:
             parts.append("(hand_key, player) IN (SELECT hand_key, hero FROM hands WHERE hero IS NOT NULL)")
         if self.site is not None and not daily:
