@@ -18,7 +18,17 @@ from types import ModuleType
 
 from ..errors import SokoError
 from ..model.hand import Hand
-from .base import FormatError, IncompleteHand, Quarantined, TooLarge, Unreadable, UnsupportedGame, log_lines, quarantine
+from .base import (
+    FormatError,
+    IncompleteHand,
+    Quarantined,
+    TooLarge,
+    Unreadable,
+    UnsupportedGame,
+    log_lines,
+    lone_crs_ended,
+    quarantine,
+)
 from .source import HEAD_CHARS, TextStream, decode, head, members
 
 FORMATS = {
@@ -80,7 +90,8 @@ def detect_format(head: str, path: str | None = None) -> str:
 
 def read_text(text: str, path: str = "<text>", format: str = "auto",
               strict: bool = False) -> Iterator[Hand | Quarantined]:
-    """Every hand of a text, in the given format or the detected one."""
+    """Every hand of a text, in the given format or the detected one (lone ``\\r`` line ends read as a file's are)."""
+    text = lone_crs_ended(text)
     name = detect_format(text[:HEAD_CHARS], path) if format == "auto" else format
     return format_module(name).parse(text, path, strict=strict)
 

@@ -46,6 +46,15 @@ def log_lines(text: str) -> list[str]:
     return LINE_END.split(text)
 
 
+LONE_CR = re.compile(r"\r(?!\n)")
+
+
+def lone_crs_ended(text: str) -> str:
+    """``text`` with each lone ``\\r`` (an old Mac's line end) made ``\\n``, as the core's source layer makes it when
+    it reads a file (``\\r\\n`` stays): what the readers split on is ``\\n``."""
+    return LONE_CR.sub("\n", text) if "\r" in text else text
+
+
 class FormatError(SokoError):
     """Text that does not follow its format: says file, line, hand id and what was expected."""
 

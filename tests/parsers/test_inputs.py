@@ -49,6 +49,11 @@ def test_cr_only_and_crlf_logs_read_every_hand_whole(tmp_path, end):
     assert [h.total_pot for h in found] == [13] * 3
 
 
+def test_a_cr_only_text_reads_as_the_file_does():
+    found = list(read_text(log(range(1, 4)).replace("\n", "\r"), "mac.txt"))
+    assert kinds(found) == ["hand"] * 3 and [h.source.line for h in found] == [1, 25, 49]
+
+
 def test_cr_only_lines_across_block_ends_read_the_same(tmp_path):
     # Many hands, so that the file spans blocks: a CR at a block's end is still one line end.
     text = log(range(1, 3001))
