@@ -8,12 +8,15 @@ from __future__ import annotations
 
 import gzip
 import io
+import json
 import zipfile
 import zlib
 
 import pytest
+from typer.testing import CliRunner
 
 from soko_analytics import api
+from soko_analytics.cli import app
 from soko_analytics.model.hand import Hand
 from soko_analytics.parsers import Quarantined, detect_format, phh, read_path, read_text
 from soko_analytics.parsers.base import MAX_HAND_CHARS, Unreadable
@@ -22,6 +25,8 @@ from soko_analytics.store.db import Store
 
 from .test_phh_malformed import GOOD as PHH_GOOD
 from .test_pokerstars_malformed import GOOD
+
+runner = CliRunner()
 
 
 def hand(n: int) -> str:
@@ -226,3 +231,16 @@ def test_a_phh_name_in_either_form_is_one_player():
     text = PHH_GOOD.replace("players = ['Anna', 'Bert', 'Cleo']", f"players = ['{NFD}', 'Bert', 'Cleo']")
     (found,) = phh.parse(text, "u.phh")
     assert isinstance(found, Hand) and found.players()[0] == NFC and found.raw == text
+
+
+def test_the_cli_finds_a_player_by_either_form(tmp_path):
+    path = _write(tmp_path / "two.txt", (hand(1).replace("Anna", NFD) + "\n\n" + hand(2).replace("Anna", NFC)).encode())
+    db = str(tmp_path / "s.db")
+    result = runner.invoke(app, ["import", str(path), "--db", db, "--hero", NFD])
+    assert result.exit_code == 0, result.output
+    for name in (NFC, NFD):
+        result = runner.invoke(app, ["stats", "--db", db, "--player", name, "--format", "json"])
+        assert result.exit_code == 0, result.output
+        assert [(r["player"], r["hands"]) for r in json.loads(result.output)] == [(NFC, 2)]
+    result = runner.invoke(app, ["stats", "--db", db, "--hero", "--format", "json"])
+    assert [(r["player"], r["hands"]) for r in json.loads(result.output)] == [(NFC, 2)]
