@@ -52,6 +52,8 @@ def test_cr_only_and_crlf_logs_read_every_hand_whole(tmp_path, end):
     assert kinds(found) == ["hand"] * 3
     assert [h.source.line for h in found] == [1, 25, 49]  # 22 lines a hand, two blank lines after each
     assert [h.total_pot for h in found] == [13] * 3
+    summary = api.import_paths(tmp_path / "s.db", [path])  # the core's own path
+    assert (summary.files[0].stored, summary.files[0].quarantined) == (3, 0)
 
 
 def test_a_cr_only_text_reads_as_the_file_does():
@@ -166,6 +168,17 @@ def test_an_archive_inside_three_archives_is_named_not_read(tmp_path):
     (record,) = [x for x in found if isinstance(x, Quarantined)]
     assert (record.kind, record.path, record.line) == ("unreadable", f"{path}:l2.zip:l3.zip:l4.zip", 0)
     assert "inside 3 archives" in record.reason
+
+
+def test_a_zip_cut_short_inside_a_zip_is_read_by_its_local_headers(tmp_path):
+    inner = zipped({"a.txt": A, "b.txt": B}, zipfile.ZIP_STORED)
+    with zipfile.ZipFile(io.BytesIO(inner)) as z:
+        end_of_a = z.getinfo("b.txt").header_offset  # cut inside b.txt's header: a.txt whole, b.txt lost
+    path = _write(tmp_path / "outer.zip", zipped({"inner.zip": inner[: end_of_a + 10]}))
+    found = list(read_path(path))
+    assert where(found) == [("1", f"{path}:inner.zip:a.txt"), ("2", f"{path}:inner.zip:a.txt")]
+    (record,) = [x for x in found if isinstance(x, Quarantined)]
+    assert (record.kind, record.path) == ("unreadable", f"{path}:inner.zip") and "cut short" in record.reason
 
 
 def test_a_nested_bomb_stops_at_its_bound(tmp_path):
