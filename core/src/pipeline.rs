@@ -26,7 +26,7 @@ use crate::rows::tables::{
     TournamentFinishes,
 };
 use crate::rows::tourney::add_finishes;
-use crate::source::{members, Member, ProblemKind, TextStream};
+use crate::source::{members, Member, TextStream};
 use crate::spec::GameSpec;
 use crate::split::{self, Piece, Splitter};
 
@@ -438,7 +438,7 @@ impl<L: Lookups> FileRead<L> {
             self.name = member.name.clone();
             match &member.problem {
                 Some(problem) => rows.add_record(
-                    &file_problem(&member.name, "unreadable", problem),
+                    &file_problem(&member.name, member.problem_kind.as_str(), problem),
                     self.import_id,
                 ),
                 None => self.current = Some((TextStream::new(&member), Splitter::new())),
@@ -452,11 +452,7 @@ impl<L: Lookups> FileRead<L> {
             None => {
                 splitter.finish(&mut keep);
                 if let Some(problem) = stream.error.take() {
-                    let kind = match problem.kind {
-                        ProblemKind::Unreadable => "unreadable",
-                        ProblemKind::TooLarge => "too_large",
-                    };
-                    pending.push_back(Pending::Problem(kind, problem.reason));
+                    pending.push_back(Pending::Problem(problem.kind.as_str(), problem.reason));
                 }
                 pending.push_back(Pending::End);
             }

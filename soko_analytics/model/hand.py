@@ -14,6 +14,7 @@ collects) carry the street number after the last betting round.
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
@@ -163,6 +164,14 @@ class Finish(NamedTuple):
     """The prize as printed (``$12.34``); None where the line names none."""
     bounty: str | None = None
     """A bounty won, as printed (``$5``)."""
+
+
+def composed(text: str) -> str:
+    """``text`` in Unicode's composed normal form (NFC): the one form player names are read, stored and compared in,
+    so that ``Sökö`` written composed (``ö`` as U+00F6) and decomposed (``o`` then U+0308) is one player. The readers
+    read a hand's text in it (the core's ``read::composed``) and keep the raw text as the log wrote it; a name asked
+    for (``--player``, ``--hero``) is compared in it."""
+    return text if text.isascii() or unicodedata.is_normalized("NFC", text) else unicodedata.normalize("NFC", text)
 
 
 class Source(NamedTuple):

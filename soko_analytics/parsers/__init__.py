@@ -20,7 +20,17 @@ from types import ModuleType
 
 from ..errors import SokoError
 from ..model.hand import Hand
-from .base import FormatError, IncompleteHand, Quarantined, TooLarge, Unreadable, UnsupportedGame, quarantine
+from .base import (
+    FormatError,
+    IncompleteHand,
+    Quarantined,
+    TooLarge,
+    Unreadable,
+    UnsupportedGame,
+    log_lines,
+    lone_crs_ended,
+    quarantine,
+)
 from .source import HEAD_CHARS, TextStream, decode, head, members
 
 FORMATS = {
@@ -72,7 +82,7 @@ def detect_format(head: str, path: str | None = None) -> str:
             if score >= 1.0:
                 break
     if top <= 0:
-        first = next((line.strip() for line in head.splitlines() if line.strip()), "")
+        first = next((line.strip() for line in log_lines(head) if line.strip()), "")
         raise Unreadable("no supported hand-history format recognised", path=path, line=0,
                          expected="PokerStars, GGPoker, Bovada, 888poker, Winamax, Winning, partypoker, iPoker, "
                                   "Sökö text or PHH",
@@ -82,7 +92,8 @@ def detect_format(head: str, path: str | None = None) -> str:
 
 def read_text(text: str, path: str = "<text>", format: str = "auto",
               strict: bool = False) -> Iterator[Hand | Quarantined]:
-    """Every hand of a text, in the given format or the detected one."""
+    """Every hand of a text, in the given format or the detected one (lone ``\\r`` line ends read as a file's are)."""
+    text = lone_crs_ended(text)
     name = detect_format(text[:HEAD_CHARS], path) if format == "auto" else format
     return format_module(name).parse(text, path, strict=strict)
 
@@ -107,7 +118,8 @@ def read_path(path: str | Path, format: str = "auto", strict: bool = False,
         return
     for member in found:
         if member.problem is not None:
-            yield quarantine(Unreadable(member.problem), "", member.name, 0, None)
+            error = (TooLarge if member.problem_kind == "too_large" else Unreadable)(member.problem)
+            yield quarantine(error, "", member.name, 0, None)
             continue
         with TextStream(member) as stream:
             yield from _read_member(stream, format, strict)

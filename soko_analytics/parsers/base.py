@@ -16,6 +16,7 @@ it propagates (for debugging).
 
 from __future__ import annotations
 
+import re
 import traceback
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -29,6 +30,29 @@ MAX_HAND_CHARS = 1 << 20
 ``too_large`` with its first :data:`KEPT_CHARS` characters."""
 KEPT_CHARS = 1 << 16
 """How much of an oversized hand's text the quarantine keeps."""
+MAX_HAND_ITEMS = 100_000
+"""The most actions, deals or seats one hand may have (a log has a few dozen; a hand of tiny lines under
+:data:`MAX_HAND_CHARS` could have more): a hand with more is quarantined as ``too_large`` (the core's
+``read::MAX_HAND_ITEMS``, which its auditor also refuses past)."""
+
+
+LINE_END = re.compile(r"\r\n?|\n")
+"""What ends a line of a log: ``\\n``, ``\\r\\n`` or ``\\r`` only (``str.splitlines`` also splits at U+2028, U+2029,
+U+0085 and other controls, which a player's name may hold)."""
+
+
+def log_lines(text: str) -> list[str]:
+    """The lines of a log's text, split where :data:`LINE_END` ends them."""
+    return LINE_END.split(text)
+
+
+LONE_CR = re.compile(r"\r(?!\n)")
+
+
+def lone_crs_ended(text: str) -> str:
+    """``text`` with each lone ``\\r`` (an old Mac's line end) made ``\\n``, as the core's source layer makes it when
+    it reads a file (``\\r\\n`` stays): what the readers split on is ``\\n``."""
+    return LONE_CR.sub("\n", text) if "\r" in text else text
 
 
 class FormatError(SokoError):
@@ -51,7 +75,8 @@ class IncompleteHand(FormatError):
 
 
 class TooLarge(FormatError):
-    """A hand over :data:`MAX_HAND_CHARS`, or a compressed member that inflates past a sane ratio."""
+    """A hand over :data:`MAX_HAND_CHARS` or :data:`MAX_HAND_ITEMS`, or a compressed member that inflates past a
+    sane ratio."""
 
     kind = "too_large"
 
@@ -143,6 +168,17 @@ def quarantine(error: SokoError, raw: str, path: str, line: int, hand_id: str | 
 T = TypeVar("T")
 
 
+def check_items(read: T, line: int) -> T:
+    """``read`` itself, or :class:`TooLarge` when it is a hand of more than :data:`MAX_HAND_ITEMS` actions, deals
+    or seats."""
+    for what in ("actions", "deals", "seats"):
+        n = len(getattr(read, what, ()))
+        if n > MAX_HAND_ITEMS:
+            raise TooLarge(f"a hand of {n:,} {what}, more than the {MAX_HAND_ITEMS:,} one hand may have", line=line,
+                           expected=f"at most {MAX_HAND_ITEMS:,} {what}", actual=f"{n:,} {what}")
+    return read
+
+
 def guarded(read: Callable[[], T], raw: str, path: str, line: int, hand_id: str | None,
             strict: bool = False) -> T | Quarantined:
     """``read()``, or the Quarantined record of why it failed (see the module text).
@@ -151,7 +187,7 @@ def guarded(read: Callable[[], T], raw: str, path: str, line: int, hand_id: str 
     an ``internal`` record, re-raised when ``strict``.
     """
     try:
-        return read()
+        return check_items(read(), line)
     except FormatError as err:
         return quarantine(err, raw, path, line, err.hand_id or hand_id)
     except Exception as err:  # noqa: BLE001 - the per-hand boundary: one hand never stops a run

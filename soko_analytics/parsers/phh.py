@@ -33,7 +33,7 @@ from pathlib import PurePath
 from typing import Any
 
 from ..errors import CardError, RulesError, SokoError
-from ..model.hand import Action, ActionKind, Hand, Seat, Source, Stakes
+from ..model.hand import Action, ActionKind, Hand, Seat, Source, Stakes, composed
 from ..model.money import MoneyError, decimal_text
 from ..rules.profiles import resolve
 from ..rules.spec import GameSpec
@@ -260,7 +260,7 @@ def _load_toml(chunk: _Chunk) -> dict[str, Any]:
         raise FormatError("nesting too deep: a dotted key of too many parts", line=deep,
                           expected=f"keys of at most {MAX_DEPTH} parts")
     try:
-        return tomllib.loads(chunk.text, parse_float=_decimal)
+        return tomllib.loads(composed(chunk.text), parse_float=_decimal)  # names in NFC; the raw text as written
     except tomllib.TOMLDecodeError as err:
         at = re.search(r"at line (\d+)", str(err))
         last = len(chunk.text.rstrip().split("\n"))  # "at end of document": the last line that has text

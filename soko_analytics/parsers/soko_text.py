@@ -25,7 +25,7 @@ from ..model.money import SYMBOLS, format_amount
 from ..rules.options import BettingStructure, CardsLayout
 from ..rules.profiles import PROFILES, parse_rules, resolve, rules_text
 from ..rules.spec import GameSpec
-from .base import FormatError, Quarantined
+from .base import FormatError, Quarantined, log_lines
 from .split import TextSource, first_headers
 from .stars import HEADER_LINE
 from .stars import parse as parse_family
@@ -64,7 +64,7 @@ def detect(head: str) -> float:
             return 1.0
         if any(line.startswith(RULES_PREFIX) for line in after[:2]):
             return 0.9
-    lone_rules = any(line.strip().lstrip("\ufeff").startswith(RULES_PREFIX) for line in head.splitlines()[:40])
+    lone_rules = any(line.strip().lstrip("\ufeff").startswith(RULES_PREFIX) for line in log_lines(head)[:40])
     return 0.5 if lone_rules and not first_headers(head, 1) else 0.0
 
 

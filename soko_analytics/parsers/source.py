@@ -2,7 +2,9 @@
 
 The compiled core's source layer (``core/src/source``) does the reading; this module is its front for
 the files :func:`~soko_analytics.parsers.read_path` reads (the import's own path reads them in the core
-directly). :func:`members` lists what a path holds (itself, its gunzipped body, or each member of a zip);
+directly). :func:`members` lists what a path holds (itself, its gunzipped body, or each member of a zip; a member
+that is itself a zip or a gzip is opened in turn, at most three archives deep, and a zip cut short is read by its
+members' local headers);
 :class:`TextStream` reads one member as text blocks of about a megabyte that never split a line (a line
 longer than a block is cut, keeping a tail so that a hand header is never cut in two), so memory follows
 the block, not the file, and time is linear in the input.
@@ -36,11 +38,17 @@ class Member(Protocol):
 
     @property
     def name(self) -> str:
-        """The path, or ``path:member`` for a member of a zip."""
+        """The path, or ``path:member`` for a member of a zip (``path:inner.zip:member`` for one of a zip in it)."""
 
     @property
     def problem(self) -> str | None:
-        """Why it must not be read (a zip member whose name leaves the archive)."""
+        """Why it must not be read (a zip member whose name leaves the archive, an archive nested too deep, the
+        damage of a zip cut short)."""
+
+    @property
+    def problem_kind(self) -> str:
+        """The quarantine kind of :attr:`problem`: ``unreadable``, or ``too_large`` for a nested archive that
+        inflates past its bound."""
 
     @property
     def compressed(self) -> int | None:

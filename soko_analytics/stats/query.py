@@ -24,6 +24,7 @@ from datetime import date, datetime, time, timedelta
 import polars as pl
 
 from ..errors import SokoError
+from ..model.hand import composed
 from ..store.db import Store
 from ..store.facts import rollup_sums, unit_sql
 from .catalogue import CATALOGUE, GAME_GROUPS, Kind, Stat
@@ -60,6 +61,7 @@ class Filters:
     """Which hands and players to count; every field is optional."""
 
     players: tuple[str, ...] = ()
+    """Names, compared in NFC (:func:`~soko_analytics.model.hand.composed`) as the store holds them."""
     game: str | None = None
     profile: str | None = None
     stakes: str | None = None
@@ -73,6 +75,9 @@ class Filters:
     """Only the log owner's rows: each hand's ``hands.hero`` (the player the log deals face up to)."""
     site: str | None = None
     """Only the hands of this site (``hands.site``: ``PokerStars``, ``GGPoker``, ``Bovada``...)."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "players", tuple(composed(name) for name in self.players))
 
     def where(self, daily: bool = False) -> tuple[str, list[object]]:
         """A SQL condition on ``player_hands`` (or, ``daily``, on ``player_days``) and its parameters."""

@@ -27,7 +27,7 @@ import duckdb
 import polars as pl
 
 from ..errors import SokoError, StoreError
-from ..model.hand import Hand
+from ..model.hand import Hand, composed
 from ..native import core
 from ..native import frames as native_frames
 from ..parsers import Quarantined, iter_files, read_text
@@ -469,7 +469,8 @@ class Store:
             else:
                 tasks.append(Task(str(path), name, first_id + len(tasks)))
         jobs = min(jobs, jobs_within(address_space()))
-        writer = FileWriter(self, run_id, first_id, summary, progress, on_chunk, strict, tuple(heroes),
+        heroes = tuple(composed(name) for name in heroes)  # compared in NFC, the form names are stored in
+        writer = FileWriter(self, run_id, first_id, summary, progress, on_chunk, strict, heroes,
                             {task.import_id: task for task in tasks})
         # Each checkpoint rewrites the tables' last, partly filled row groups (the raw text recompressed):
         # fewer of them during an import cost a larger write-ahead log and less time.

@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from soko_analytics.model.cards import DECK, Card
-from soko_analytics.model.hand import Action, ActionKind, Deal, Hand, Seat, Stakes, Tournament
+from soko_analytics.model.hand import Action, ActionKind, Deal, Hand, Seat, Stakes, Tournament, composed
 from soko_analytics.parsers import phh
 from soko_analytics.parsers.base import FormatError, Quarantined, UnsupportedGame
 
@@ -194,7 +194,7 @@ def holdem_hands(draw: st.DrawFn) -> Hand:
     rules = draw(st.sampled_from(("holdem", "holdem; structure=fixed_limit")))
     sb = draw(st.integers(1, 50))
     bb = 2 * sb
-    names = draw(st.lists(st.text(min_size=1, max_size=8), min_size=n, max_size=n, unique=True))
+    names = draw(st.lists(st.text(min_size=1, max_size=8).map(composed), min_size=n, max_size=n, unique=True))
     stacks = draw(st.lists(st.integers(2 * bb, 60 * bb), min_size=n, max_size=n))
     deck = list(draw(st.permutations(DECK)))
     left, bets, folded = list(stacks), [0] * n, set()
@@ -261,7 +261,8 @@ def test_generated_holdem_hands_round_trip_natively(hand: Hand) -> None:
 
 
 _amounts = st.integers(0, 10**9)
-_text = st.text(max_size=8)
+_text = st.text(max_size=8).map(composed)
+"""Texts in NFC, the form every hand is read in (a text made in memory in another form comes back composed)."""
 _RULES = ("holdem", "holdem; structure=fixed_limit", "stud7", "soko-casino", "soko-finnish",
           "soko-finnish; raise_after_pass=false", "stud5")
 

@@ -6,15 +6,11 @@ use std::path::Path;
 
 use pyo3::prelude::*;
 
-use crate::source::{self, Member, Problem, ProblemKind, TextStream, BLOCK};
+use crate::source::{self, Member, Problem, TextStream, BLOCK};
 
 /// A problem as Python's quarantine kinds call it: `(kind, reason)`.
 fn problem(p: &Problem) -> (&'static str, String) {
-    let kind = match p.kind {
-        ProblemKind::Unreadable => "unreadable",
-        ProblemKind::TooLarge => "too_large",
-    };
-    (kind, p.reason.clone())
+    (p.kind.as_str(), p.reason.clone())
 }
 
 /// One file to read: a plain file, a gzip body or a zip member.
@@ -23,7 +19,7 @@ struct PyMember(Member);
 
 #[pymethods]
 impl PyMember {
-    /// The path, or `path:member` for a member of a zip.
+    /// The path, or `path:member` for a member of a zip (`path:inner.zip:member` inside a nested one).
     #[getter]
     fn name(&self) -> &str {
         &self.0.name
@@ -33,6 +29,12 @@ impl PyMember {
     #[getter]
     fn problem(&self) -> Option<&str> {
         self.0.problem.as_deref()
+    }
+
+    /// The quarantine kind of `problem`: `unreadable`, or `too_large` for a nested archive past its bound.
+    #[getter]
+    fn problem_kind(&self) -> &'static str {
+        self.0.problem_kind.as_str()
     }
 
     /// Its compressed size, for the inflation bound (None for a plain file).

@@ -10,6 +10,10 @@ use serde::Serialize;
 pub const MAX_HAND_CHARS: u64 = 1 << 20;
 /// How much of an oversized hand's text the quarantine keeps.
 pub const KEPT_CHARS: u64 = 1 << 16;
+/// The most actions, deals or seats one hand may have (a log has a few dozen; a hand of tiny lines
+/// under [`MAX_HAND_CHARS`] could have more): a hand with more is `too_large`, and the auditor never
+/// meets one.
+pub const MAX_HAND_ITEMS: usize = 100_000;
 
 /// `quarantine.kind`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -21,7 +25,7 @@ pub enum Kind {
     Unsupported,
     /// A hand the log does not finish (cancelled or cut off).
     Incomplete,
-    /// A hand over [`MAX_HAND_CHARS`].
+    /// A hand over [`MAX_HAND_CHARS`] or [`MAX_HAND_ITEMS`].
     TooLarge,
     /// A bug met while reading (in the core, or reported by the Python rules layer).
     Internal,

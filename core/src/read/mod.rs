@@ -17,6 +17,7 @@
 //! where a character is not ASCII; a table's header text is read once ([`Memo`]); the raw text
 //! is copied once. What is left is mostly the allocations the [`Hand`] itself is made of.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -48,7 +49,9 @@ mod winamax;
 mod winning;
 
 pub use drift::{drift, Drift};
-pub use errors::{quarantine, Kind, Quarantine, ReadError, KEPT_CHARS, MAX_HAND_CHARS};
+pub use errors::{
+    quarantine, Kind, Quarantine, ReadError, KEPT_CHARS, MAX_HAND_CHARS, MAX_HAND_ITEMS,
+};
 pub use header::{
     follows_party_header, hand_history_at, table_mark, winning_mark, Header, GAME_NO, HAND_HISTORY,
     STARTED,
@@ -347,7 +350,7 @@ impl Lookups for Cached {
     }
 }
 
-/// A hand's lines, stripped, trailing blank and separator lines dropped (`stars.hand_lines`).
+/// A hand's lines without their padding ([`pystr::strip_line`]), trailing blank and separator lines dropped (`stars.hand_lines`).
 pub fn hand_lines(text: &str) -> Vec<&str> {
     let mut lines = Vec::new();
     let kept = split_lines(text, &mut [], &mut lines).len();
@@ -378,10 +381,10 @@ fn split_lines<'t, 's>(
     };
     let mut from = 0;
     for at in memchr::memchr_iter(b'\n', text.as_bytes()) {
-        push(pystr::strip(&text[from..at]));
+        push(pystr::strip_line(&text[from..at]));
         from = at + 1;
     }
-    push(pystr::strip(&text[from..]));
+    push(pystr::strip_line(&text[from..]));
     let lines = if count <= stack.len() {
         &mut stack[..count]
     } else {
@@ -457,8 +460,20 @@ pub fn check_complete(lines: &[&str], first_line: u64) -> Result<(), ReadError> 
     Ok(())
 }
 
+/// A text in Unicode's composed normal form (NFC): the one form in which player names (and every other
+/// text of a hand) are read and compared, so that `Sökö` written composed and decomposed is one player.
+/// Borrowed when it is in NFC already (nearly always: a quick check, no copy).
+pub fn composed(text: &str) -> Cow<'_, str> {
+    use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
+    if text.is_ascii() || is_nfc_quick(text.chars()) == IsNormalized::Yes {
+        Cow::Borrowed(text)
+    } else {
+        Cow::Owned(text.nfc().collect())
+    }
+}
+
 /// Read one hand piece of a log: the [`Hand`], or the [`Quarantine`] record of why not (boxed:
-/// it is the rare case).
+/// it is the rare case). The piece is read in NFC ([`composed`]); its raw text is kept as the log wrote it.
 pub fn read_piece(
     text: &str,
     first_line: u64,
@@ -466,22 +481,53 @@ pub fn read_piece(
     dialect: &'static Dialect,
     lookups: &mut dyn Lookups,
 ) -> Result<Hand, Box<Quarantine>> {
+    let normal = composed(text);
     let (mut stack, mut heap) = ([""; STACK_LINES], Vec::new());
-    let lines: &[&str] = split_lines(text, &mut stack, &mut heap);
-    let read = (dialect.read)(lines, first_line, path, dialect, lookups, &|| {
-        raw_text(text, lines)
-    });
+    let lines: &[&str] = split_lines(&normal, &mut stack, &mut heap);
+    // NFC keeps every line break, so the written text has as many lines as the read one.
+    let raw = || match &normal {
+        Cow::Borrowed(_) => raw_text(text, lines),
+        Cow::Owned(_) => raw_text(text, &hand_lines(text)),
+    };
+    let read = (dialect.read)(lines, first_line, path, dialect, lookups, &raw)
+        .and_then(|hand| check_items(hand, first_line));
     read.map_err(|err| {
         let id = err.hand_id.clone();
-        let raw = raw_text(text, lines);
         Box::new(quarantine(
             err,
-            raw,
+            raw(),
             path,
             first_line,
             id.as_deref().or_else(|| piece_hand_id(text)),
         ))
     })
+}
+
+/// A hand of at most [`MAX_HAND_ITEMS`] actions, deals and seats; a larger one is `too_large`.
+pub fn check_items(hand: Hand, first_line: u64) -> Result<Hand, ReadError> {
+    let counts = [
+        (hand.actions.len(), "actions"),
+        (hand.deals.len(), "deals"),
+        (hand.seats.len(), "seats"),
+    ];
+    match counts.into_iter().find(|&(n, _)| n > MAX_HAND_ITEMS) {
+        None => Ok(hand),
+        Some((n, what)) => Err(ReadError::new(
+            Kind::TooLarge,
+            format!(
+                "a hand of {} {what}, more than the {} one hand may have",
+                pystr::thousands(n as u64),
+                pystr::thousands(MAX_HAND_ITEMS as u64)
+            ),
+        )
+        .at(first_line)
+        .hand(Some(&hand.hand_id))
+        .expected(format!(
+            "at most {} {what}",
+            pystr::thousands(MAX_HAND_ITEMS as u64)
+        ))
+        .actual(format!("{} {what}", pystr::thousands(n as u64)))),
+    }
 }
 
 /// The `internal` record of a piece whose reading (or rows) met a bug of ours: `fault` says what.

@@ -35,6 +35,13 @@ fn is_ascii_space(b: u8) -> bool {
     matches!(b, b'\t'..=b'\r' | 0x1c..=0x1f | b' ')
 }
 
+/// A log line without its padding: the ASCII white space at its ends (spaces, tabs, a carriage return).
+/// Not [`strip`]: a line separator of Unicode (U+2028, U+2029, U+0085) or another space of Unicode at a
+/// line's end is the end of a player's name, not padding, and only `\n`, `\r\n` and `\r` end lines.
+pub fn strip_line(s: &str) -> &str {
+    s.trim_matches(|c: char| c.is_ascii() && is_ascii_space(c as u8))
+}
+
 /// `str.strip()`.
 pub fn strip(s: &str) -> &str {
     let bytes = s.as_bytes();

@@ -265,8 +265,9 @@ fn replay<'h>(
 /// give (`MAX_AMOUNT` of `model/money.py`), so that no sum of a hand's amounts can overflow.
 pub const MAX_AMOUNT: i64 = 100 * 10_i64.pow(12);
 
-/// The most actions, deals or seats of a hand the core audits (a log has a few dozen).
-pub const MAX_ITEMS: usize = 100_000;
+/// The most actions, deals or seats of a hand the core audits: the readers' bound, so no hand they
+/// give is refused here.
+pub const MAX_ITEMS: usize = crate::read::MAX_HAND_ITEMS;
 
 /// Refuse a hand whose amounts or sizes no log has (the readers never make one): the arithmetic
 /// of the replay then cannot overflow.

@@ -12,11 +12,13 @@
 
 mod decode;
 mod gzip;
+mod nested;
 mod zip;
 
 use std::fs::File;
 use std::io::Read;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 pub use decode::{decode, decode_more, decode_utf16, encoding, Encoding, Utf16};
 
@@ -42,6 +44,20 @@ pub enum ProblemKind {
     TooLarge,
 }
 
+/// How many archives deep a member is opened: a member of a zip in a zip in a zip is read, one more
+/// level down is not (a bound against archive bombs made of nesting).
+pub const MAX_DEPTH: usize = 3;
+
+impl ProblemKind {
+    /// Python's quarantine kind name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ProblemKind::Unreadable => "unreadable",
+            ProblemKind::TooLarge => "too_large",
+        }
+    }
+}
+
 /// A file-level problem: its kind and the whole-sentence reason.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Problem {
@@ -59,11 +75,7 @@ impl Problem {
 
     /// `kind: reason`, with Python's quarantine kind names.
     pub fn describe(&self) -> String {
-        let kind = match self.kind {
-            ProblemKind::Unreadable => "unreadable",
-            ProblemKind::TooLarge => "too_large",
-        };
-        format!("{kind}: {}", self.reason)
+        format!("{}: {}", self.kind.as_str(), self.reason)
     }
 }
 
@@ -138,8 +150,12 @@ pub struct Member {
     pub compressed: Option<u64>,
     /// Why it must not be read (a zip member whose name leaves the archive).
     pub problem: Option<String>,
+    /// The quarantine kind of `problem` (`too_large` for a nested archive past the inflation bound).
+    pub problem_kind: ProblemKind,
     path: PathBuf,
     body: Body,
+    /// The temporary file a nested archive was spooled to, while a member of it is alive.
+    _spool: Option<Arc<nested::Spooled>>,
 }
 
 impl Member {
@@ -166,9 +182,21 @@ fn suffix(path: &Path) -> &str {
 /// What a path holds; a problem when it cannot be opened or is a broken archive.
 ///
 /// `name` is what the records call the file (default: its path). A zip member whose name climbs out of
-/// the archive (`../x`, `/etc/x`) comes with a problem.
+/// the archive (`../x`, `/etc/x`) comes with a problem. A member that is itself an archive (a zip or a
+/// gzip, found by its first bytes) is opened in turn (see [`nested`]), to [`MAX_DEPTH`] archives deep; a zip
+/// whose central directory is missing (a download cut short) is read by its local headers, with a first
+/// member that names the damage.
 pub fn members(path: &Path, name: Option<&str>) -> Result<Vec<Member>, Problem> {
     let label = name.map_or_else(|| path.display().to_string(), str::to_owned);
+    nested::members_at(path, &label, 1, None, &mut 0)
+}
+
+/// What one archive (or plain file) holds, its nested archives not yet opened.
+fn listed(
+    path: &Path,
+    label: &str,
+    spool: Option<&Arc<nested::Spooled>>,
+) -> Result<Vec<Member>, Problem> {
     let mut magic = Vec::new();
     let opened = File::open(path)
         .and_then(|f| f.take(4).read_to_end(&mut magic))
@@ -186,18 +214,39 @@ pub fn members(path: &Path, name: Option<&str>) -> Result<Vec<Member>, Problem> 
         name,
         compressed,
         problem: None,
+        problem_kind: ProblemKind::Unreadable,
         path: path.to_path_buf(),
         body,
+        _spool: spool.cloned(),
     };
     let ext = suffix(path);
     if ext == ".gz" || magic.starts_with(b"\x1f\x8b") {
-        return Ok(vec![member(label, Body::Gzip, Some(size))]);
+        return Ok(vec![member(label.to_owned(), Body::Gzip, Some(size))]);
     }
     if ext == ".zip" || magic == b"PK\x03\x04" {
-        let entries = zip::entries(path).map_err(|reason| {
-            Problem::unreadable(format!("not a readable zip archive: {reason}"))
-        })?;
-        return Ok(zip::last_entries(entries)
+        let (entries, damage) = match zip::entries(path) {
+            Ok(entries) => (entries, None),
+            Err(reason) => match zip::recover(path) {
+                Ok(entries) => (entries, Some(reason)),
+                Err(_) => {
+                    return Err(Problem::unreadable(format!(
+                        "not a readable zip archive: {reason}"
+                    )))
+                }
+            },
+        };
+        let mut found: Vec<Member> = damage
+            .map(|reason| {
+                let mut cut = member(label.to_owned(), Body::Plain, None);
+                cut.problem = Some(format!(
+                    "a zip archive cut short or damaged (no readable central directory: {reason}); its \
+                     members are read by their local headers, the hands before any damage kept"
+                ));
+                cut
+            })
+            .into_iter()
+            .collect();
+        found.extend(zip::last_entries(entries)
             .into_iter()
             .filter(|(entry, _)| !entry.is_dir())
             .map(|(entry, opened)| {
@@ -215,10 +264,10 @@ pub fn members(path: &Path, name: Option<&str>) -> Result<Vec<Member>, Problem> 
                     found.problem = Some(reason);
                 }
                 found
-            })
-            .collect());
+            }));
+        return Ok(found);
     }
-    Ok(vec![member(label, Body::Plain, None)])
+    Ok(vec![member(label.to_owned(), Body::Plain, None)])
 }
 
 /// The bytes [`TextStream::head`] reads of a member: what its encoding and start are found from.
@@ -248,6 +297,59 @@ fn thousands(n: u64) -> String {
     out
 }
 
+/// Makes each lone carriage return of `data[from..]` (an old Mac's line end) a line feed, so that `\n` ends
+/// every line after the source layer (`\r\n` stays, and the readers drop its `\r`); returns how far `data` is
+/// done. A carriage return at the end is held (the next block may start with its `\n`) unless `last`.
+fn end_lines(data: &mut [u8], from: usize, last: bool) -> usize {
+    let len = data.len();
+    let mut at = from;
+    while let Some(found) = memchr::memchr(b'\r', &data[at..]) {
+        let cr = at + found;
+        match data.get(cr + 1) {
+            Some(b'\n') => {}
+            Some(_) => data[cr] = b'\n',
+            None if last => data[cr] = b'\n',
+            None => return cr,
+        }
+        at = cr + 1;
+    }
+    len
+}
+
+/// How far a member of `compressed` bytes may inflate (None for a plain file): [`RATIO`] times, at least
+/// [`FLOOR`], at most [`MAX_MEMBER`].
+fn limit(compressed: Option<u64>) -> Option<u64> {
+    compressed.map(|c| MAX_MEMBER.min(FLOOR.max(RATIO * c)))
+}
+
+/// The problem of compressed data that inflates past `limit`: a decompression bomb.
+fn inflated_past(limit: u64, compressed: u64) -> Problem {
+    Problem {
+        kind: ProblemKind::TooLarge,
+        reason: format!(
+            "the compressed data inflates past {} bytes (more than {RATIO}× its {} compressed bytes, \
+             or {} in all): a decompression bomb? The rest is not read",
+            thousands(limit),
+            thousands(compressed),
+            thousands(MAX_MEMBER)
+        ),
+    }
+}
+
+/// The problem of a member whose data stops (cut off or corrupt) after `read` bytes.
+fn stopped_by(err: &ReadError, read: u64) -> Problem {
+    let what = if matches!(err, ReadError::CutOff(_)) {
+        "cut off"
+    } else {
+        "corrupt"
+    };
+    Problem::unreadable(format!(
+        "the file is {what} after {} bytes of text ({}); the hands before that point are kept",
+        thousands(read),
+        err.reason()
+    ))
+}
+
 /// One member read as text blocks of whole lines (see the module text).
 pub struct TextStream {
     member: Member,
@@ -263,6 +365,8 @@ pub struct TextStream {
     /// Bytes (UTF-8) or text (UTF-16) after the last whole line yielded.
     carry: Vec<u8>,
     text_carry: String,
+    /// How much of `carry` (or `text_carry`) has had its lone carriage returns made line feeds.
+    ended: usize,
     utf16: Option<Utf16>,
     started: bool,
     done: bool,
@@ -274,9 +378,7 @@ impl TextStream {
     }
 
     pub fn with_block(member: &Member, block: usize) -> Self {
-        let limit = member
-            .compressed
-            .map(|c| MAX_MEMBER.min(FLOOR.max(RATIO * c)));
+        let limit = limit(member.compressed);
         TextStream {
             member: member.clone(),
             block,
@@ -288,6 +390,7 @@ impl TextStream {
             first: None,
             carry: Vec::new(),
             text_carry: String::new(),
+            ended: 0,
             utf16: None,
             started: false,
             done: false,
@@ -317,31 +420,13 @@ impl TextStream {
         let mut data = match result {
             Ok(data) => data,
             Err(err) => {
-                let what = if matches!(err, ReadError::CutOff(_)) {
-                    "cut off"
-                } else {
-                    "corrupt"
-                };
-                self.error = Some(Problem::unreadable(format!(
-                    "the file is {what} after {} bytes of text ({}); the hands before that point are kept",
-                    thousands(self.bytes_read),
-                    err.reason()
-                )));
+                self.error = Some(stopped_by(&err, self.bytes_read));
                 return Vec::new();
             }
         };
         self.bytes_read += data.len() as u64;
         if let Some(limit) = self.limit.filter(|&limit| self.bytes_read > limit) {
-            self.error = Some(Problem {
-                kind: ProblemKind::TooLarge,
-                reason: format!(
-                    "the compressed data inflates past {} bytes (more than {RATIO}× its {} compressed bytes, \
-                     or {} in all): a decompression bomb? The rest is not read",
-                    thousands(limit),
-                    thousands(self.member.compressed.unwrap_or(0)),
-                    thousands(MAX_MEMBER)
-                ),
-            });
+            self.error = Some(inflated_past(limit, self.member.compressed.unwrap_or(0)));
             data.truncate(data.len() - (self.bytes_read - limit) as usize);
         }
         data
@@ -403,10 +488,12 @@ impl TextStream {
                 if self.carry.is_empty() {
                     return None;
                 }
-                let carry = std::mem::take(&mut self.carry);
+                let mut carry = std::mem::take(&mut self.carry);
+                end_lines(&mut carry, self.ended, true);
                 return Some(self.decode_block(&carry));
             };
             self.carry.extend_from_slice(&chunk);
+            self.ended = end_lines(&mut self.carry, self.ended, false);
             let mut cut = memchr::memrchr(b'\n', &self.carry).map_or(0, |i| i + 1);
             if cut == 0 && self.carry.len() > self.block {
                 cut = self.carry.len() - TAIL;
@@ -418,6 +505,7 @@ impl TextStream {
                 continue;
             }
             let rest = self.carry.split_off(cut);
+            self.ended -= cut;
             let data = std::mem::replace(&mut self.carry, rest);
             return Some(self.decode_block(&data));
         }
@@ -448,6 +536,11 @@ impl TextStream {
             };
             self.started = true;
             self.text_carry.push_str(&piece);
+            // Only ASCII bytes change: the text stays UTF-8.
+            let mut bytes = std::mem::take(&mut self.text_carry).into_bytes();
+            self.ended = end_lines(&mut bytes, self.ended, self.done);
+            self.text_carry =
+                String::from_utf8(bytes).expect("ASCII bytes changed for ASCII bytes");
             let mut cut = self.text_carry.rfind('\n').map_or(0, |i| i + 1);
             if cut == 0 {
                 let count = chars(&self.text_carry);
@@ -459,6 +552,7 @@ impl TextStream {
                 continue;
             }
             let rest = self.text_carry.split_off(cut);
+            self.ended -= cut;
             return Some(std::mem::replace(&mut self.text_carry, rest));
         }
         (!self.text_carry.is_empty()).then(|| std::mem::take(&mut self.text_carry))
@@ -536,6 +630,91 @@ mod tests {
             .starts_with("the file is cut off after "));
         std::fs::remove_file(path).ok();
         std::fs::remove_file(cut).ok();
+    }
+
+    #[test]
+    fn lone_carriage_returns_end_lines_and_crlf_stays() {
+        assert_eq!(end_lines(&mut b"a\rb\r\nc\r".to_vec(), 0, true), 7);
+        let mut data = b"a\rb\r\nc\r".to_vec();
+        assert_eq!(end_lines(&mut data, 0, false), 6); // the last CR waits for the next block
+        assert_eq!(data, b"a\nb\r\nc\r");
+        // Blocks of 64 bytes: CRs at every place of a block, CRLFs cut between blocks, UTF-16 too.
+        let text: String = (0..3000)
+            .map(|i| format!("line {i}\r{}", if i % 7 == 0 { "\n" } else { "" }))
+            .collect();
+        let want = text
+            .replace("\r\n", "\u{1}")
+            .replace('\r', "\n")
+            .replace('\u{1}', "\r\n");
+        let path = temp("mac.txt", text.as_bytes());
+        let (blocks, error) = read_all(&path);
+        assert_eq!((blocks.concat(), error), (want.clone(), None));
+        assert!(blocks.len() > 10 && blocks.iter().all(|b| b.ends_with('\n')));
+        let utf16: Vec<u8> = "\u{feff}"
+            .encode_utf16()
+            .chain(text.encode_utf16())
+            .flat_map(u16::to_le_bytes)
+            .collect();
+        let wide = temp("mac16.txt", &utf16);
+        let (blocks, error) = read_all(&wide);
+        assert_eq!((blocks.concat(), error), (want, None));
+        std::fs::remove_file(path).ok();
+        std::fs::remove_file(wide).ok();
+    }
+
+    /// A stored zip member's local header and data (what a zip cut before its central directory holds).
+    fn local_member(name: &str, data: &[u8]) -> Vec<u8> {
+        let mut crc = flate2::Crc::new();
+        crc.update(data);
+        let mut out = b"PK\x03\x04\x14\0\0\0\0\0\0\0\0\0".to_vec();
+        out.extend_from_slice(&crc.sum().to_le_bytes());
+        for size in [data.len() as u32, data.len() as u32] {
+            out.extend_from_slice(&size.to_le_bytes());
+        }
+        out.extend_from_slice(&(name.len() as u16).to_le_bytes());
+        out.extend_from_slice(&[0, 0]);
+        out.extend_from_slice(name.as_bytes());
+        out.extend_from_slice(data);
+        out
+    }
+
+    #[test]
+    fn a_zip_cut_short_is_read_by_its_local_headers() {
+        let (first, second) = ("a\nb\n".repeat(10), "c\nd\n".repeat(10));
+        let mut data = local_member("first.txt", first.as_bytes());
+        data.extend(local_member("second.txt", second.as_bytes()));
+        data.truncate(data.len() - 15);
+        let path = temp("cut.zip", &data);
+        let found = members(&path, Some("cut.zip")).expect("members");
+        let names: Vec<_> = found
+            .iter()
+            .map(|m| (m.name.as_str(), m.problem.is_some()))
+            .collect();
+        assert_eq!(
+            names,
+            [
+                ("cut.zip", true),
+                ("cut.zip:first.txt", false),
+                ("cut.zip:second.txt", false)
+            ]
+        );
+        assert!(found[0]
+            .problem
+            .as_deref()
+            .unwrap_or("")
+            .contains("cut short"));
+        let read = |member: &Member| {
+            let mut stream = TextStream::with_block(member, 64);
+            let text: String = stream.by_ref().collect();
+            (text, stream.error.map(|e| e.reason))
+        };
+        assert_eq!(read(&found[1]), (first, None));
+        let (text, error) = read(&found[2]);
+        assert_eq!(text, second[..second.len() - 15]);
+        assert!(error
+            .expect("cut")
+            .starts_with("the file is cut off after 25 bytes"));
+        std::fs::remove_file(path).ok();
     }
 
     #[test]

@@ -28,6 +28,8 @@ const MAX_EXTRACT_VERSION: u16 = 63;
 /// The least compressed bytes a deflated member reads at a time (`MIN_READ_SIZE`).
 const MIN_READ_SIZE: usize = 4096;
 const UTF8_NAME: u16 = 0x800;
+/// Flag bit 3: the sizes and CRC follow the data (a streaming writer's), zero in the local header.
+const DESCRIPTOR: u16 = 0x8;
 
 /// One entry of the central directory.
 #[derive(Clone, Debug)]
@@ -41,6 +43,9 @@ pub struct Entry {
     pub compress_size: u64,
     file_size: u64,
     header_offset: u64,
+    /// Found by its local header in an archive cut short ([`recover`]): its sizes and CRC are those of the
+    /// local header, unknown (none checked, the data read to its deflate end) when a data descriptor follows.
+    recovered: bool,
 }
 
 /// Each entry with the entry its name opens: the last of that name (`ZipFile.getinfo`).
@@ -206,6 +211,7 @@ pub fn entries(path: &Path) -> Result<Vec<Entry>, String> {
             compress_size: u64::from(u32_at(head, 20)),
             file_size: u64::from(u32_at(head, 24)),
             header_offset: u64::from(u32_at(head, 42)),
+            recovered: false,
         };
         decode_extra(&mut entry, extra)?;
         entry.header_offset = (entry.header_offset as i128 + concat).max(0) as u64;
@@ -303,6 +309,88 @@ fn repr(text: &str, bytes: bool) -> String {
     out
 }
 
+/// The members of an archive with no readable central directory (a zip cut short, or its directory
+/// damaged), found by their local headers from the start: each header's name, method, flags and sizes,
+/// the next header looked for after the member's data (after the header when a data descriptor hides
+/// its size). The reason when no member is found.
+pub fn recover(path: &Path) -> Result<Vec<Entry>, String> {
+    let mut file = File::open(path).map_err(|e| super::os_error(&e, path))?;
+    let size = file.metadata().map_err(|e| e.to_string())?.len();
+    let (mut entries, mut pos) = (Vec::new(), 0);
+    while let Some(at) = find_local(&mut file, pos)? {
+        match local_entry(&mut file, at, size)? {
+            Some((entry, next)) => {
+                entries.push(entry);
+                pos = next;
+            }
+            None => pos = at + 1,
+        }
+    }
+    if entries.is_empty() {
+        return Err(bad("File is not a zip file"));
+    }
+    Ok(entries)
+}
+
+/// Where the next local header signature is, at or after `from`.
+fn find_local(file: &mut File, from: u64) -> Result<Option<u64>, String> {
+    let mut pos = from;
+    loop {
+        file.seek(SeekFrom::Start(pos)).map_err(|e| e.to_string())?;
+        let block = read_up_to(file, super::BLOCK).map_err(|e| e.reason())?;
+        if let Some(at) = memchr::memmem::find(&block, LOCAL) {
+            return Ok(Some(pos + at as u64));
+        }
+        if block.len() < super::BLOCK {
+            return Ok(None);
+        }
+        pos += (block.len() - (LOCAL.len() - 1)) as u64;
+    }
+}
+
+/// The entry of the local header at `at` and where to look for the next one; None when it is no header
+/// (a name that is no name, a version zipfile does not read).
+fn local_entry(file: &mut File, at: u64, size: u64) -> Result<Option<(Entry, u64)>, String> {
+    file.seek(SeekFrom::Start(at)).map_err(|e| e.to_string())?;
+    let head = read_up_to(file, LOCAL_SIZE).map_err(|e| e.reason())?;
+    if head.len() < LOCAL_SIZE || u16_at(&head, 4) > MAX_EXTRACT_VERSION {
+        return Ok(None);
+    }
+    let (name_len, extra_len) = (
+        usize::from(u16_at(&head, 26)),
+        usize::from(u16_at(&head, 28)),
+    );
+    let raw_name = read_up_to(file, name_len).map_err(|e| e.reason())?;
+    let extra = read_up_to(file, extra_len).map_err(|e| e.reason())?;
+    let flags = u16_at(&head, 6);
+    let orig_name = match name_text(&raw_name, flags) {
+        Ok(name) if raw_name.len() == name_len && name_len > 0 && extra.len() == extra_len => name,
+        _ => return Ok(None),
+    };
+    let data = at + (LOCAL_SIZE + name_len + extra_len) as u64;
+    let mut entry = Entry {
+        name: orig_name.split('\0').next().unwrap_or("").to_owned(),
+        orig_name,
+        flags,
+        method: u16_at(&head, 8),
+        crc: u32_at(&head, 14),
+        compress_size: u64::from(u32_at(&head, 18)),
+        file_size: u64::from(u32_at(&head, 22)),
+        header_offset: at,
+        recovered: true,
+    };
+    if decode_extra(&mut entry, &extra).is_err() {
+        return Ok(None);
+    }
+    if flags & DESCRIPTOR != 0 {
+        // The sizes are unknown here: the data runs to its deflate end, or (stored) to the file's end.
+        entry.compress_size = size.saturating_sub(data);
+        entry.file_size = u64::MAX;
+        return Ok(Some((entry, data)));
+    }
+    Ok(Some((entry.clone(), data + entry.compress_size)))
+}
+
 /// One member of an archive read a step at a time (`ZipFile.open` and `ZipExtFile.read1`).
 pub struct ZipMember {
     file: File,
@@ -315,6 +403,9 @@ pub struct ZipMember {
     eof: bool,
     crc: flate2::Crc,
     expected_crc: Option<u32>,
+    /// A member found by its local header: data that ends before its deflate stream does is cut off.
+    recovered: bool,
+    cut_off: bool,
     buffer: Vec<u8>,
     offset: usize,
 }
@@ -385,7 +476,9 @@ impl ZipMember {
             left: entry.file_size,
             eof: false,
             crc: flate2::Crc::new(),
-            expected_crc: Some(entry.crc),
+            expected_crc: (!entry.recovered || entry.flags & DESCRIPTOR == 0).then_some(entry.crc),
+            recovered: entry.recovered,
+            cut_off: false,
             buffer: Vec::new(),
             offset: 0,
         })
@@ -411,6 +504,11 @@ impl ZipMember {
 
     /// Up to about `n` bytes of the member (`_read1`).
     fn read_some(&mut self, n: usize) -> Result<Vec<u8>, ReadError> {
+        if self.cut_off {
+            return Err(ReadError::CutOff(
+                "the archive ends inside this member".into(),
+            ));
+        }
         if self.eof || n == 0 {
             return Ok(Vec::new());
         }
@@ -423,8 +521,15 @@ impl ZipMember {
                 }
                 let inflater = self.inflater.as_mut().expect("deflated");
                 let (mut out, tail) = inflater.decompress(&input, n.max(MIN_READ_SIZE))?;
+                let ended = inflater.eof;
                 self.tail = tail;
-                self.eof = inflater.eof || (self.compress_left == 0 && self.tail.is_empty());
+                let spent = self.compress_left == 0 && self.tail.is_empty();
+                if self.recovered && spent && !ended {
+                    // The data stops before its deflate stream does: what it gave, then the cut.
+                    self.cut_off = true;
+                    return Ok(out);
+                }
+                self.eof = ended || spent;
                 if self.eof {
                     out.extend_from_slice(&inflater.flush());
                 }
