@@ -6,13 +6,30 @@
 use super::errors::ReadError;
 use super::header::{with_header_line, Header};
 use super::pokerstars::{game as stars_game, read_header, Game};
+use super::values::Grammar;
 use super::Lookups;
 
 /// The site of every GGPoker hand (its header says only `Poker Hand`).
 pub const SITE: &str = "GGPoker";
 
-/// GGPoker's game names and the PokerStars names they read as (case-sensitive, whole words).
-const GAME_NAMES: [(&str, &str); 4] = [
+/// How GGPoker writes amounts: a point for decimals, commas between groups of three in tournament
+/// chips (`raises 1,000 to 1,500`), the dollar sign before; never a decimal comma or a suffix.
+pub const AMOUNTS: Grammar = Grammar {
+    site: "GGPoker",
+    thousands_comma: true,
+    decimal_comma: false,
+    suffixes: false,
+    negatives: false,
+    codes: false,
+    example: "a number like 0.25, $1,500.50 or 1,000",
+};
+
+/// GGPoker's game names and the PokerStars names they read as (case-sensitive, whole words; the
+/// longest first).
+const GAME_NAMES: [(&str, &str); 6] = [
+    // Short Deck: `ShortDeck No Limit ($0.02)`, its one stake the button's blind
+    ("ShortDeck No Limit", "6+ Hold'em No Limit"),
+    ("ShortDeck", "6+ Hold'em No Limit"),
     (
         "Omaha (NL postflop)",
         "Omaha Pot Limit Pre-Flop, No Limit Post-Flop",
@@ -62,7 +79,15 @@ fn in_stars_words(body: &str) -> String {
                 && (after.starts_with(" (") || after.starts_with(" - "))
         });
         if let Some(at) = found {
-            text = format!("{}{stars}{}", &text[..at], &text[at + gg.len()..]);
+            let rest = &text[at + gg.len()..];
+            // one stake: the blind the button posts (PokerStars' `(Button Blind $2 - Ante $2)`)
+            let rest = match rest.strip_prefix(" (") {
+                Some(stakes) if stars.starts_with("6+") && !stakes.contains('/') => {
+                    format!(" (Button Blind {stakes}")
+                }
+                _ => rest.to_string(),
+            };
+            text = format!("{}{stars}{rest}", &text[..at]);
             break;
         }
     }
@@ -93,5 +118,29 @@ mod tests {
         assert_eq!(game("Omaha Pot Limit ($0.5/$1)").unwrap().rules, "omaha");
         let mtt = "Tournament #5948181, High Rollers PLO Main Event $1K Omaha Pot Limit - Level4 (90/180)";
         assert_eq!(game(mtt).unwrap().rules, "omaha");
+    }
+
+    #[test]
+    fn short_deck_is_six_plus_hold_em_its_one_stake_the_button_blind() {
+        assert_eq!(
+            in_stars_words("ShortDeck No Limit ($0.02)"),
+            "6+ Hold'em No Limit (Button Blind $0.02)"
+        );
+        let g = game("ShortDeck No Limit ($0.02)").unwrap();
+        let s = &g.stakes;
+        assert_eq!(
+            (g.rules, s.small_blind, s.big_blind, s.currency.as_deref()),
+            ("short-deck", None, Some(2), Some("USD"))
+        );
+        assert_eq!(game("ShortDeck ($1)").unwrap().stakes.big_blind, Some(100));
+    }
+
+    #[test]
+    fn gg_amounts_are_in_groups_of_three() {
+        let g = game("Tournament #1, X Hold'em No Limit - Level10 (1,000/2,000)").unwrap();
+        assert_eq!(g.stakes.big_blind, Some(2000));
+        assert_eq!(AMOUNTS.parse("$1,500.50", 2), Ok(150_050));
+        assert!(AMOUNTS.parse("$0,10", 2).is_err());
+        assert!(AMOUNTS.parse("1,00,0", 0).is_err());
     }
 }

@@ -112,7 +112,7 @@ pub static GGPOKER: Dialect = Dialect {
     deals_to_all: true,
     fees: &["Jackpot", "Bingo"],
     read: stars::read_hand,
-    amounts: &values::FAMILY,
+    amounts: &ggpoker::AMOUNTS,
 };
 
 /// Bovada, Ignition and Bodog hand histories: seat labels for players, each line turned into the
