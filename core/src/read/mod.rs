@@ -158,7 +158,7 @@ pub static WINAMAX: Dialect = Dialect {
     deals_to_all: false,
     fees: &[],
     read: winamax::read_hand,
-    amounts: &values::FAMILY,
+    amounts: &winamax::AMOUNTS,
 };
 
 /// Winning Poker Network hand histories (both formats): each line turned into the family's first
