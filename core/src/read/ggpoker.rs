@@ -1,6 +1,6 @@
 //! GGPoker hand histories: the PokerStars family's body under GGPoker's header (`Poker Hand
 //! #RC58843003: PLO-5 ($0.1/$0.25) - 2021/04/13 10:03:48`). Its words for games (`PLO`, `PLO-5`,
-//! `Omaha (NL postflop)`) and levels (`Level8(200/400)`) are turned into PokerStars' before the
+//! `ShortDeck`, `Omaha (NL postflop)`: [`GAMES`], [`LIMITS`]) and levels (`Level8(200/400)`) are turned into PokerStars' before the
 //! PokerStars header grammar reads them; the games are PokerStars' ([`super::pokerstars::GAMES`]).
 
 use super::errors::ReadError;
@@ -24,19 +24,23 @@ pub const AMOUNTS: Grammar = Grammar {
     example: "a number like 0.25, $1,500.50 or 1,000",
 };
 
-/// GGPoker's game names and the PokerStars names they read as (case-sensitive, whole words; the
-/// longest first).
-const GAME_NAMES: [(&str, &str); 6] = [
-    // Short Deck: `ShortDeck No Limit ($0.02)`, its one stake the button's blind
-    ("ShortDeck No Limit", "6+ Hold'em No Limit"),
-    ("ShortDeck", "6+ Hold'em No Limit"),
-    (
-        "Omaha (NL postflop)",
-        "Omaha Pot Limit Pre-Flop, No Limit Post-Flop",
-    ),
-    ("PLO-5", "5 Card Omaha Pot Limit"),
-    ("PLO-6", "6 Card Omaha Pot Limit"),
-    ("PLO", "Omaha Pot Limit"),
+/// GGPoker's own game words, PokerStars' game they are, and the betting GGPoker leaves unsaid after
+/// them (`PLO ($2/$5)` is pot limit; `ShortDeck ($0.02)` no limit). Hold'em and Omaha are PokerStars'
+/// words already.
+const GAMES: [(&str, &str, &str); 4] = [
+    ("ShortDeck", "6+ Hold'em", "No Limit"),
+    ("PLO-5", "5 Card Omaha", "Pot Limit"),
+    ("PLO-6", "6 Card Omaha", "Pot Limit"),
+    ("PLO", "Omaha", "Pot Limit"),
+];
+
+/// GGPoker's betting words after a game and PokerStars' (the longest first).
+const LIMITS: [(&str, &str); 5] = [
+    ("(NL postflop)", "Pot Limit Pre-Flop, No Limit Post-Flop"),
+    ("Fixed Limit", "Limit"),
+    ("No Limit", "No Limit"),
+    ("Pot Limit", "Pot Limit"),
+    ("Limit", "Limit"),
 ];
 
 /// The header of a GGPoker hand.
@@ -71,27 +75,60 @@ fn in_stars_words(body: &str) -> String {
                 .to_string();
         }
     }
-    // The game word is the one right before the stakes or the level: `PLO ($2/$5)`, `PLO - Level4`.
-    for (gg, stars) in GAME_NAMES {
-        let found = text.match_indices(gg).map(|(at, _)| at).find(|&at| {
-            let after = &text[at + gg.len()..];
-            (at == 0 || text[..at].ends_with(' '))
-                && (after.starts_with(" (") || after.starts_with(" - "))
-        });
-        if let Some(at) = found {
-            let rest = &text[at + gg.len()..];
-            // one stake: the blind the button posts (PokerStars' `(Button Blind $2 - Ante $2)`)
-            let rest = match rest.strip_prefix(" (") {
-                Some(stakes) if stars.starts_with("6+") && !stakes.contains('/') => {
-                    format!(" (Button Blind {stakes}")
-                }
-                _ => rest.to_string(),
-            };
-            text = format!("{}{stars}{rest}", &text[..at]);
-            break;
+    // The game is the words right before the stakes or the level: `PLO ($2/$5)`, `Omaha (NL postflop)
+    // - Level4`, `ShortDeck No Limit ($0.02)`.
+    let Some(end) = [" (", " - "]
+        .iter()
+        .filter_map(|mark| game_end(&text, mark))
+        .min()
+    else {
+        return text;
+    };
+    let (before, after) = text.split_at(end);
+    let (before, limit) = match LIMITS.iter().find(|(gg, _)| ends_with_word(before, gg)) {
+        Some((gg, stars)) => (&before[..before.len() - gg.len() - 1], Some(*stars)),
+        None => (before, None),
+    };
+    let (before, hilo) = match before.strip_suffix(" Hi/Lo") {
+        Some(game) => (game, " Hi/Lo"),
+        None => (before, ""),
+    };
+    let Some((gg, stars, usual)) = GAMES.iter().find(|(gg, ..)| ends_with_word(before, gg)) else {
+        return match limit {
+            Some(limit) => format!("{before}{hilo} {limit}{after}"),
+            None => text,
+        };
+    };
+    let limit = limit.unwrap_or(usual);
+    let start = &before[..before.len() - gg.len()];
+    // one stake: the blind the button posts (PokerStars' `(Button Blind $2 - Ante $2)`)
+    let after = match after.strip_prefix(" (") {
+        Some(stakes) if *gg == "ShortDeck" && !stakes.contains('/') => {
+            format!(" (Button Blind {stakes}")
         }
-    }
-    text
+        _ => after.to_string(),
+    };
+    format!("{start}{stars}{hilo} {limit}{after}")
+}
+
+/// Whether `text` ends with `word` after a space (or is it).
+fn ends_with_word(text: &str, word: &str) -> bool {
+    text.strip_suffix(word)
+        .is_some_and(|start| start.is_empty() || start.ends_with(' '))
+}
+
+/// Where the game's words end: the first `mark` (` (` of the stakes, ` - ` of the level) whose text
+/// before it ends with a betting or game word.
+fn game_end(text: &str, mark: &str) -> Option<usize> {
+    text.match_indices(mark).map(|(at, _)| at).find(|&at| {
+        if LIMITS.iter().any(|(gg, _)| text[at + 1..].starts_with(gg)) {
+            return false; // `PLO (NL postflop)`: the betting words are the game's
+        }
+        let before = &text[..at];
+        let before = before.strip_suffix(" Hi/Lo").unwrap_or(before);
+        LIMITS.iter().any(|(gg, _)| ends_with_word(before, gg))
+            || GAMES.iter().any(|(gg, ..)| ends_with_word(before, gg))
+    })
 }
 
 #[cfg(test)]
@@ -133,6 +170,30 @@ mod tests {
             ("short-deck", None, Some(2), Some("USD"))
         );
         assert_eq!(game("ShortDeck ($1)").unwrap().stakes.big_blind, Some(100));
+    }
+
+    #[test]
+    fn a_game_word_with_or_without_its_betting_words() {
+        let rules = |text: &str| game(text).map(|g| g.rules);
+        assert_eq!(rules("PLO-5 Pot Limit ($1/$2)"), Ok("omaha5"));
+        assert_eq!(rules("PLO-6 ($1/$2)"), Ok("omaha6"));
+        assert_eq!(rules("PLO Hi/Lo ($1/$2)"), Ok("omaha-hilo"));
+        assert_eq!(rules("PLO-5 Hi/Lo Pot Limit ($1/$2)"), Ok("omaha5-hilo"));
+        assert_eq!(rules("Omaha Hi/Lo Pot Limit ($1/$2)"), Ok("omaha-hilo"));
+        assert_eq!(
+            rules("Hold'em Limit ($1/$2)"),
+            Ok("holdem; structure=fixed_limit")
+        );
+        assert_eq!(
+            rules("Hold'em Fixed Limit ($1/$2)"),
+            Ok("holdem; structure=fixed_limit")
+        );
+        let t = "Tournament #9, PLO Pot Limit Party $5 PLO (NL postflop) - Level2(20/40)";
+        let plnl = "omaha; structure=no_limit; first_round_structure=pot_limit";
+        assert_eq!(rules(t), Ok(plnl));
+        // a tournament's name before the game is the name's
+        let t = "Tournament #9, Bounty Hunters (PKO) $10 Hold'em No Limit - Level1(10/20)";
+        assert_eq!(rules(t), Ok("holdem"));
     }
 
     #[test]
