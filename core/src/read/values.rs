@@ -85,7 +85,8 @@ pub struct Grammar {
     pub site: &'static str,
     /// A `,` between groups of exactly three digits (`1,234,567.89`).
     pub thousands_comma: bool,
-    /// A `,` before the last one or two digits is the decimal mark (`€0,50`, `1,234,5`).
+    /// A `,` before the last one or two digits is the decimal mark (`€0,50`, `12,5`), with no
+    /// other separator in the number.
     pub decimal_comma: bool,
     /// `k` (a thousand) or `M` (a million) after the number (`2k`, `6.02k`).
     pub suffixes: bool,
