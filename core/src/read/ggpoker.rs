@@ -86,7 +86,10 @@ fn in_stars_words(body: &str) -> String {
     };
     let (before, after) = text.split_at(end);
     let (before, limit) = match LIMITS.iter().find(|(gg, _)| ends_with_word(before, gg)) {
-        Some((gg, stars)) => (&before[..before.len() - gg.len() - 1], Some(*stars)),
+        Some((gg, stars)) => {
+            let game = &before[..before.len() - gg.len()];
+            (game.strip_suffix(' ').unwrap_or(game), Some(*stars))
+        }
         None => (before, None),
     };
     let (before, hilo) = match before.strip_suffix(" Hi/Lo") {
@@ -173,6 +176,25 @@ mod tests {
     }
 
     #[test]
+    fn every_piece_of_a_header_reads_or_is_refused_without_a_panic() {
+        let headers = [
+            "Tournament #9, PLO Pot Limit Party $5 PLO-5 Hi/Lo (NL postflop) - Level2(20/40)",
+            "ShortDeck No Limit ($0.02)",
+            "Omaha Hi/Lo Fixed Limit ($1/$2)",
+        ];
+        for text in headers {
+            let cuts: Vec<usize> = (0..=text.len())
+                .filter(|&i| text.is_char_boundary(i))
+                .collect();
+            for &i in &cuts {
+                for &j in cuts.iter().filter(|&&j| j >= i) {
+                    let _ = game(&text[i..j]);
+                }
+            }
+        }
+    }
+
+    #[test]
     fn a_game_word_with_or_without_its_betting_words() {
         let rules = |text: &str| game(text).map(|g| g.rules);
         assert_eq!(rules("PLO-5 Pot Limit ($1/$2)"), Ok("omaha5"));
@@ -191,6 +213,9 @@ mod tests {
         let t = "Tournament #9, PLO Pot Limit Party $5 PLO (NL postflop) - Level2(20/40)";
         let plnl = "omaha; structure=no_limit; first_round_structure=pot_limit";
         assert_eq!(rules(t), Ok(plnl));
+        // no game before the betting words: PokerStars' grammar names what it got
+        assert!(rules("No Limit ($1/$2)").is_err());
+        assert!(rules("Hi/Lo Pot Limit ($1/$2)").is_err());
         // a tournament's name before the game is the name's
         let t = "Tournament #9, Bounty Hunters (PKO) $10 Hold'em No Limit - Level1(10/20)";
         assert_eq!(rules(t), Ok("holdem"));
