@@ -8,6 +8,8 @@ touches a float.
 
 from __future__ import annotations
 
+import re
+
 from ..errors import SokoError
 
 SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP", "₹": "INR", "¥": "CNY"}
@@ -16,6 +18,8 @@ _STRIP = "".join(SYMBOLS) + " \t"
 MAX_AMOUNT = 10**12
 """The largest amount a log may give, in minor units (ten billion in a currency, a trillion chips): so
 that every sum the store keeps over a player's hands fits in a 64-bit integer."""
+_THOUSANDS = re.compile(r"[1-9][0-9]{0,2}(?:,[0-9]{3})+")
+"""A whole part with commas between groups of three (``1,234,567``): the only commas the family's amounts have."""
 _DIGITS = 40
 """Longer texts are not amounts (and never reach int(), which refuses over 4,300 digits)."""
 
@@ -27,9 +31,16 @@ class MoneyError(SokoError):
 def parse_amount(text: str, decimals: int) -> int:
     """``"$1.25"`` → 125 at two decimals; ``"1,500"`` → 1500 at zero decimals.
 
-    A currency symbol before the number and thousands commas are ignored.
+    A currency symbol before the number and thousands commas (between groups of three only: ``$0,10`` is not
+    an amount, as the core's ``values::FAMILY`` grammar reads it) are ignored.
     """
-    body = text.strip(_STRIP).replace(",", "")
+    body = text.strip(_STRIP)
+    if "," in body:
+        whole, _, frac = body.partition(".")
+        if "," in frac or not _THOUSANDS.fullmatch(whole):
+            raise MoneyError(f"{text[:40]!r} is not an amount", expected="a number like 1.25 or $0.50",
+                             actual=text[:40])
+        body = body.replace(",", "")
     if not body.isascii() or len(body) > _DIGITS:
         raise MoneyError(f"{text[:40]!r} is not an amount", expected="a number like 1.25 or $0.50", actual=text[:40])
     whole, dot, frac = body.partition(".")

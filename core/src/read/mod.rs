@@ -60,7 +60,7 @@ pub use memo::Memo;
 pub use pystr::repr as py_repr;
 pub use times::{DateTime, Offsets};
 pub use tourney::ordinal;
-pub use values::SYMBOLS;
+pub use values::{Grammar, SYMBOLS};
 
 /// Reads the header lines of a hand: its stripped lines, the line number of the first.
 pub type HeaderParser =
@@ -92,6 +92,9 @@ pub struct Dialect {
     /// How a hand is read: the family's body reader, or a site's that turns its lines into the
     /// family's first (Bovada).
     pub read: HandReader,
+    /// How the body's amounts are written: the site's own forms where the body is the site's text
+    /// (PokerStars, GGPoker, Winamax's amounts kept as printed), else the family's.
+    pub amounts: &'static Grammar,
 }
 
 /// PokerStars hand histories (and the PokerStars-format logs of clones).
@@ -102,6 +105,7 @@ pub static POKERSTARS: Dialect = Dialect {
     deals_to_all: false,
     fees: &[],
     read: stars::read_hand,
+    amounts: &values::FAMILY,
 };
 
 /// GGPoker hand histories: the PokerStars body, GGPoker's header words, and every player's
@@ -113,6 +117,7 @@ pub static GGPOKER: Dialect = Dialect {
     deals_to_all: true,
     fees: &["Jackpot", "Bingo"],
     read: stars::read_hand,
+    amounts: &ggpoker::AMOUNTS,
 };
 
 /// Bovada, Ignition and Bodog hand histories: seat labels for players, each line turned into the
@@ -124,6 +129,7 @@ pub static BOVADA: Dialect = Dialect {
     deals_to_all: false,
     fees: &[],
     read: bovada::read_hand,
+    amounts: &values::FAMILY,
 };
 
 /// 888poker hand histories (`#Game No : N`): each line turned into the family's first ([`pacific`]).
@@ -134,6 +140,7 @@ pub static PACIFIC: Dialect = Dialect {
     deals_to_all: false,
     fees: &[],
     read: pacific::read_hand,
+    amounts: &values::FAMILY,
 };
 
 /// partypoker hand histories (`Game #N starts.`, `#Game No : N`, `***** Hand History for Game N
@@ -145,6 +152,7 @@ pub static PARTY: Dialect = Dialect {
     deals_to_all: false,
     fees: &[],
     read: party::read_hand,
+    amounts: &values::FAMILY,
 };
 
 /// Winamax hand histories: each line turned into the family's first ([`winamax`]).
@@ -155,6 +163,7 @@ pub static WINAMAX: Dialect = Dialect {
     deals_to_all: false,
     fees: &[],
     read: winamax::read_hand,
+    amounts: &winamax::AMOUNTS,
 };
 
 /// Winning Poker Network hand histories (both formats): each line turned into the family's first
@@ -166,6 +175,7 @@ pub static WINNING: Dialect = Dialect {
     deals_to_all: false,
     fees: &["JP Fee"],
     read: winning::read_hand,
+    amounts: &values::FAMILY,
 };
 
 /// iPoker's XML logs: each `<game>` turned into the family's lines first ([`ipoker`]).
@@ -176,6 +186,7 @@ pub static IPOKER: Dialect = Dialect {
     deals_to_all: false,
     fees: &[],
     read: ipoker::read_hand,
+    amounts: &values::FAMILY,
 };
 
 /// The Sökö text format.
@@ -186,6 +197,7 @@ pub static SOKO: Dialect = Dialect {
     deals_to_all: false,
     fees: &[],
     read: stars::read_hand,
+    amounts: &values::FAMILY,
 };
 
 /// The dialect of a format name (`pokerstars`, `soko`).

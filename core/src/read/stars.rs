@@ -10,7 +10,7 @@ use super::patterns as p;
 use super::pystr::repr;
 use super::search;
 use super::tourney;
-use super::values::{parse_amount, parse_cards};
+use super::values::parse_cards;
 use super::{Dialect, Lookups};
 use crate::cards::Card;
 use crate::model::{Action, ActionKind, Deal, Finish, Hand, Seat, Source, Stakes};
@@ -82,7 +82,10 @@ impl<'a> State<'a, '_> {
 
     /// `st.amount`: an amount at the hand's scale; an error naming the line.
     fn amount(&self, text: &str, index: usize) -> Result<i64, ReadError> {
-        parse_amount(text, self.header.stakes.decimals).map_err(|err| self.relocate(err, index))
+        self.dialect
+            .amounts
+            .parse(text, self.header.stakes.decimals)
+            .map_err(|err| self.relocate(err, index))
     }
 
     /// `st.cards`.

@@ -30,30 +30,6 @@ pub fn first_symbol(text: &str) -> Option<char> {
     text.chars().find(|c| symbol_code(*c).is_some())
 }
 
-fn not_an_amount(text: &str) -> ReadError {
-    ReadError::malformed(format!("{} is not an amount", repr(text)))
-        .expected("a number like 1.25 or $0.50")
-        .actual(text)
-}
-
-/// The number of digits of `s` besides its commas, if every other byte is an ASCII digit.
-fn digit_count(s: &[u8]) -> Option<usize> {
-    let mut n = 0;
-    for &b in s {
-        if b.is_ascii_digit() {
-            n += 1;
-        } else if b != b',' {
-            return None;
-        }
-    }
-    Some(n)
-}
-
-/// The digits of `s` without its commas.
-fn digits(s: &[u8]) -> impl Iterator<Item = u8> + '_ {
-    s.iter().copied().filter(|&b| b != b',')
-}
-
 /// `text.trim_matches(SYMBOL_CHARS)`, byte by byte while the ends are ASCII.
 fn trim_symbols(text: &str) -> &str {
     let bytes = text.as_bytes();
@@ -100,42 +76,178 @@ fn plain_amount(body: &[u8], decimals: u8) -> Option<i64> {
     (value <= MAX_AMOUNT).then_some(value)
 }
 
-/// `"$1.25"` → 125 at two decimals; `"1,500"` → 1500 at zero decimals (symbols and thousands
-/// commas ignored).
+/// How a site writes its amounts: what [`Grammar::parse`] accepts besides plain `1234.56`. Each
+/// site's reader names its own (a datum, not a branch); a form the site never prints is not an
+/// amount, so no figure is read in a way the site did not mean (`$0,10` is not $10.00 anywhere).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Grammar {
+    /// The site, as messages name it.
+    pub site: &'static str,
+    /// A `,` between groups of exactly three digits (`1,234,567.89`).
+    pub thousands_comma: bool,
+    /// A `,` before the last one or two digits is the decimal mark (`€0,50`, `12,5`), with no
+    /// other separator in the number.
+    pub decimal_comma: bool,
+    /// `k` (a thousand) or `M` (a million) after the number (`2k`, `6.02k`).
+    pub suffixes: bool,
+    /// A `-` before the number (or before its sign): a negative amount.
+    pub negatives: bool,
+    /// Letters of a currency code next to the number (`RSD8`, `8 kr`) are not part of it.
+    pub codes: bool,
+    /// The forms, as the expected value of an error says them.
+    pub example: &'static str,
+}
+
+/// The PokerStars family's text, as PokerStars writes it (and every site's reader writes the family's
+/// lines): a point for decimals, commas between groups of three, a sign before or after.
+pub const FAMILY: Grammar = Grammar {
+    site: "PokerStars",
+    thousands_comma: true,
+    decimal_comma: false,
+    suffixes: false,
+    negatives: false,
+    codes: false,
+    example: "a number like 1.25, $0.50 or 1,234.56",
+};
+
+/// `"$1.25"` → 125 at two decimals; `"1,500"` → 1500 at zero decimals, as the family writes them
+/// ([`FAMILY`]).
 pub fn parse_amount(text: &str, decimals: u8) -> Result<i64, ReadError> {
-    let body = trim_symbols(text);
-    match plain_amount(body.as_bytes(), decimals) {
-        Some(value) => Ok(value),
-        None => long_amount(text, body, decimals),
+    FAMILY.parse(text, decimals)
+}
+
+impl Grammar {
+    /// An amount as this site writes it, in minor units at `decimals` places.
+    pub fn parse(&self, text: &str, decimals: u8) -> Result<i64, ReadError> {
+        let body = trim_symbols(text);
+        if let Some(value) = plain_amount(body.as_bytes(), decimals) {
+            return Ok(value);
+        }
+        let (negative, body) = match body.strip_prefix('-') {
+            Some(rest) if self.negatives => (true, trim_symbols(rest)),
+            _ => (false, body),
+        };
+        let body = if self.codes { without_code(body) } else { body };
+        let (body, shift) = match body.as_bytes().last() {
+            Some(b'k' | b'K') if self.suffixes => (&body[..body.len() - 1], 3),
+            Some(b'M') if self.suffixes => (&body[..body.len() - 1], 6),
+            _ => (body, 0),
+        };
+        let value = match self.canonical(body, shift) {
+            Some(number) => long_amount(text, &number, decimals, self.example)?,
+            None if body.is_ascii() && body.len() <= MAX_DIGITS => {
+                return Err(self.not_an_amount(text))
+            }
+            // too long or not ASCII: the long way names it (with the text's head)
+            None => long_amount(text, body, decimals, self.example)?,
+        };
+        Ok(if negative { -value } else { value })
+    }
+
+    fn not_an_amount(&self, text: &str) -> ReadError {
+        ReadError::malformed(format!("{} is not an amount", repr(text)))
+            .expected(format!("{} ({}'s forms)", self.example, self.site))
+            .actual(text)
+    }
+
+    /// `body` as plain `digits[.digits]` when it is in this site's forms (`1,234.5` → `1234.5`; a
+    /// suffix's `shift` moves the point: `2.5` by 3 → `2500`), else None.
+    fn canonical(&self, body: &str, shift: usize) -> Option<String> {
+        let bytes = body.as_bytes();
+        if bytes.is_empty()
+            || !bytes
+                .iter()
+                .all(|b| b.is_ascii_digit() || matches!(b, b'.' | b','))
+        {
+            return None;
+        }
+        let last_comma = memchr::memrchr(b',', bytes);
+        let decimal_comma = self.decimal_comma
+            && memchr::memchr(b'.', bytes).is_none()
+            && last_comma.is_some_and(|at| matches!(bytes.len() - at - 1, 1 | 2));
+        let (whole, frac) = match (decimal_comma, last_comma) {
+            (true, Some(at)) => (&body[..at], &body[at + 1..]),
+            _ => body.split_once('.').unwrap_or((body, "")),
+        };
+        // one decimal mark, with digits after it; a decimal comma has digits and no commas before it
+        let mixed = decimal_comma && (whole.is_empty() || whole.contains(','));
+        if mixed || frac.contains([',', '.']) || (body.len() > whole.len() && frac.is_empty()) {
+            return None;
+        }
+        let whole = self.whole_digits(whole)?;
+        if whole.is_empty() && frac.is_empty() {
+            return None;
+        }
+        // a suffix moves the point: `2.5k` is `2500`
+        let mut number = whole;
+        let frac_bytes = frac.as_bytes();
+        for k in 0..shift {
+            number.push(frac_bytes.get(k).map_or('0', |&b| char::from(b)));
+        }
+        let rest = frac.get(shift..).unwrap_or("");
+        if rest.is_empty() {
+            Some(if number.is_empty() {
+                "0".to_string()
+            } else {
+                number
+            })
+        } else {
+            Some(format!("{number}.{rest}"))
+        }
+    }
+
+    /// The digits of a whole part, its thousands commas (if the site prints them) in groups of three
+    /// after a first group of one to three that does not start with 0: `1,234` → `1234`.
+    fn whole_digits(&self, whole: &str) -> Option<String> {
+        if !whole.contains(',') {
+            return Some(whole.to_string());
+        }
+        if !self.thousands_comma {
+            return None;
+        }
+        let mut groups = whole.split(',');
+        let first = groups.next()?;
+        let first_ok = (1..=3).contains(&first.len()) && !first.starts_with('0');
+        let mut digits = first.to_string();
+        for group in groups {
+            if group.len() != 3 {
+                return None;
+            }
+            digits.push_str(group);
+        }
+        first_ok.then_some(digits)
     }
 }
 
-/// [`parse_amount`] the long way: `body` is `text` without its symbols.
-fn long_amount(text: &str, body: &str, decimals: u8) -> Result<i64, ReadError> {
-    let commas = body.bytes().filter(|&b| b == b',').count();
-    if !body.is_ascii() || body.len() - commas > MAX_DIGITS {
-        let head = pystr::head(text, 40);
-        return Err(
-            ReadError::malformed(format!("{} is not an amount", repr(head)))
-                .expected("a number like 1.25 or $0.50")
-                .actual(head),
-        );
+/// A number without the letters of a currency code before or after it: `RSD8` → `8`, `8 kr` → `8`.
+fn without_code(body: &str) -> &str {
+    trim_symbols(body.trim_matches(|c: char| c.is_ascii_alphabetic()))
+}
+
+/// The long way: `body` is `text` without its symbols, plain digits with at most one `.`.
+fn long_amount(text: &str, body: &str, decimals: u8, example: &str) -> Result<i64, ReadError> {
+    let not_an_amount = |text: &str| {
+        ReadError::malformed(format!("{} is not an amount", repr(text)))
+            .expected(example.to_string())
+            .actual(text)
+    };
+    if !body.is_ascii() || body.len() > MAX_DIGITS {
+        return Err(not_an_amount(pystr::head(text, 40)));
     }
     let body = body.as_bytes();
     let (whole, frac, dot) = match memchr::memchr(b'.', body) {
         Some(at) => (&body[..at], &body[at + 1..], true),
         None => (body, &body[..0], false),
     };
-    let (whole_n, frac_n) = (digit_count(whole), digit_count(frac));
-    let all_digits = |n: Option<usize>| n.is_some_and(|n| n > 0);
-    if !(all_digits(whole_n) || (whole_n == Some(0) && dot && all_digits(frac_n))) {
+    let all_digits = |s: &[u8]| !s.is_empty() && s.iter().all(u8::is_ascii_digit);
+    if !(all_digits(whole) || (whole.is_empty() && dot && all_digits(frac))) {
         return Err(not_an_amount(text));
     }
-    if dot && !all_digits(frac_n) {
+    if dot && !all_digits(frac) {
         return Err(not_an_amount(text));
     }
     let places = usize::from(decimals);
-    if digits(frac).skip(places).any(|b| b != b'0') {
+    if frac.iter().skip(places).any(|&b| b != b'0') {
         return Err(ReadError::malformed(format!(
             "{} has more than {decimals} decimals",
             repr(text)
@@ -145,12 +257,12 @@ fn long_amount(text: &str, body: &str, decimals: u8) -> Result<i64, ReadError> {
     }
     let cap = MAX_AMOUNT as u128 + 1;
     let mut value: u128 = 0;
-    for b in digits(whole) {
+    for &b in whole {
         value = (value * 10 + u128::from(b - b'0')).min(cap);
     }
-    let mut frac_digits = digits(frac);
+    let mut frac_digits = frac.iter();
     for _ in 0..places {
-        let digit = frac_digits.next().map_or(0, |b| u128::from(b - b'0'));
+        let digit = frac_digits.next().map_or(0, |&b| u128::from(b - b'0'));
         value = (value * 10 + digit).min(cap * 100);
     }
     if value > MAX_AMOUNT as u128 {
@@ -285,6 +397,59 @@ mod tests {
     }
 
     #[test]
+    fn pokerstars_thousands_commas_are_in_groups_of_three() {
+        assert_eq!(parse_amount("$1,234,567.89", 2), Ok(123_456_789));
+        assert_eq!(parse_amount("1,000", 0), Ok(1000));
+        assert_eq!(parse_amount("$12,500", 2), Ok(1_250_000));
+        // the forms: each was read as another figure (100x, 1/1000x, 10,000x)
+        for text in [
+            "$0,10",
+            "$10.000,00",
+            "$10,00,0",
+            "1,2345",
+            "0,100",
+            ",100",
+            "1,000,00",
+            "1,",
+        ] {
+            let err = parse_amount(text, 2).unwrap_err();
+            assert_eq!(err.reason, format!("{} is not an amount", repr(text)));
+            assert_eq!(err.actual.as_deref(), Some(text));
+        }
+        // PokerStars prints no suffix and no sign
+        assert!(parse_amount("2k", 0).is_err());
+        assert!(parse_amount("-2", 0).is_err());
+    }
+
+    #[test]
+    fn a_site_s_grammar_reads_its_own_forms_only() {
+        let site = Grammar {
+            site: "Test",
+            thousands_comma: false,
+            decimal_comma: false,
+            suffixes: true,
+            negatives: true,
+            codes: false,
+            example: "1.5k",
+        };
+        assert_eq!(site.parse("2k", 0), Ok(2000));
+        assert_eq!(site.parse("6.02k", 0), Ok(6020));
+        assert_eq!(site.parse("1.5M", 2), Ok(150_000_000));
+        assert_eq!(site.parse(".5k€", 0), Ok(500));
+        assert_eq!(site.parse("-2.38€", 2), Ok(-238));
+        assert_eq!(site.parse("-€2.38", 2), Ok(-238));
+        assert_eq!(
+            site.parse("2.0005k", 0).unwrap_err().reason,
+            "'2.0005k' has more than 0 decimals"
+        );
+        // no thousands commas here
+        assert!(site.parse("1,000", 0).is_err());
+        assert!(site.parse("k", 0).is_err());
+        let err = site.parse("1,5", 2).unwrap_err();
+        assert_eq!(err.expected.as_deref(), Some("1.5k (Test's forms)"));
+    }
+
+    #[test]
     fn the_fast_path_agrees_with_the_long_way() {
         let texts = [
             "5",
@@ -317,7 +482,7 @@ mod tests {
                 if let Some(fast) = plain_amount(body.as_bytes(), decimals) {
                     assert_eq!(
                         Ok(fast),
-                        long_amount(text, body, decimals),
+                        long_amount(text, body, decimals, FAMILY.example),
                         "{text} {decimals}"
                     );
                 }

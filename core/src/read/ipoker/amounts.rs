@@ -1,51 +1,25 @@
 //! iPoker's amounts and cards.
 
-/// An amount in minor units (`decimals` after the point): `$0.88`, `£3`, `RSD8`, `€0,50` (a decimal
-/// comma), `€9,999.99` and `12,345` (thousands commas), `$2,473.97`; whatever currency sign or code
-/// stands around the number is dropped. None when there is no number or more decimals than `decimals`.
-pub fn minor_units(text: &str, decimals: u8) -> Option<i64> {
-    let number = text.trim_matches(|c: char| !c.is_ascii_digit());
-    let negative = text.trim_start().starts_with('-');
-    if number.is_empty()
-        || !number
-            .bytes()
-            .all(|b| b.is_ascii_digit() || b == b'.' || b == b',')
-    {
-        return None;
-    }
-    // the last separator is the decimal one when both are used, or when a lone comma has not three
-    // digits after it
-    let point = match (number.rfind('.'), number.rfind(',')) {
-        (Some(dot), Some(comma)) => Some(dot.max(comma)),
-        (Some(dot), None) => Some(dot),
-        (None, Some(comma))
-            if number.matches(',').count() == 1 && number.len() - comma - 1 != 3 =>
-        {
-            Some(comma)
-        }
-        _ => None,
-    };
-    let (whole, fraction) = match point {
-        Some(at) => (&number[..at], &number[at + 1..]),
-        None => (number, ""),
-    };
-    if fraction.len() > usize::from(decimals) || fraction.contains([',', '.']) {
-        return None;
-    }
-    let whole: String = whole.chars().filter(char::is_ascii_digit).collect();
-    let mut value: i64 = if whole.is_empty() {
-        0
-    } else {
-        whole.parse().ok()?
-    };
-    for k in 0..decimals {
-        let digit = fraction
-            .as_bytes()
-            .get(usize::from(k))
-            .map_or(0, |b| i64::from(b - b'0'));
-        value = value.checked_mul(10)?.checked_add(digit)?;
-    }
-    Some(if negative { -value } else { value })
+use crate::read::errors::ReadError;
+use crate::read::values::Grammar;
+
+/// How iPoker writes amounts: a sign or currency code before or after (`$0.88`, `£3`, `RSD8`), a
+/// point for decimals or a decimal comma (`€0,50`), commas between groups of three (`€9,999.99`,
+/// `1,500`: a comma before three digits is a thousands one), and a minus sign. Which attributes may be
+/// negative is each one's to say ([`super::game`]: none of those read).
+pub const AMOUNTS: Grammar = Grammar {
+    site: "iPoker",
+    thousands_comma: true,
+    decimal_comma: true,
+    suffixes: false,
+    negatives: true,
+    codes: true,
+    example: "an amount such as $1,283.15, €0,50, RSD8 or 2,000",
+};
+
+/// An amount in minor units (`decimals` after the point), as iPoker writes it ([`AMOUNTS`]).
+pub fn minor_units(text: &str, decimals: u8) -> Result<i64, ReadError> {
+    AMOUNTS.parse(text, decimals)
 }
 
 /// A card as the family writes it: `H3` → `3h`, `D10` → `Td`, `CA` → `Ac`; None for a hidden card
@@ -71,16 +45,47 @@ mod tests {
 
     #[test]
     fn amounts_in_each_way_ipoker_writes_them() {
-        assert_eq!(minor_units("$0.88", 2), Some(88));
-        assert_eq!(minor_units("£3", 2), Some(300));
-        assert_eq!(minor_units("RSD8", 2), Some(800));
-        assert_eq!(minor_units("€0,50", 2), Some(50));
-        assert_eq!(minor_units("€9,999.99", 2), Some(999_999));
-        assert_eq!(minor_units("$2,473.97", 2), Some(247_397));
-        assert_eq!(minor_units("12,345", 0), Some(12_345));
-        assert_eq!(minor_units("1,500", 2), Some(150_000));
-        assert_eq!(minor_units("DP", 2), None);
-        assert_eq!(minor_units("1.5", 0), None);
+        let ok = |text: &str, decimals: u8| minor_units(text, decimals).ok();
+        assert_eq!(ok("$0.88", 2), Some(88));
+        assert_eq!(ok("£3", 2), Some(300));
+        assert_eq!(ok("RSD8", 2), Some(800));
+        assert_eq!(ok("8 kr", 2), Some(800));
+        assert_eq!(ok("€0,50", 2), Some(50));
+        assert_eq!(ok("€0,5", 2), Some(50));
+        assert_eq!(ok("€9,999.99", 2), Some(999_999));
+        assert_eq!(ok("$2,473.97", 2), Some(247_397));
+        assert_eq!(ok("1,234.56", 2), Some(123_456));
+        assert_eq!(ok("$1,234,567.89", 2), Some(123_456_789));
+        assert_eq!(ok("12,345", 0), Some(12_345));
+        assert_eq!(ok("1,500", 2), Some(150_000));
+        assert_eq!(ok("-2.38", 2), Some(-238));
+        assert_eq!(ok("-$2.38", 2), Some(-238));
+        assert_eq!(ok("$-2.38", 2), Some(-238));
+        assert_eq!(ok("DP", 2), None);
+        assert_eq!(ok("1.5", 0), None);
+    }
+
+    #[test]
+    fn forms_ipoker_never_prints_are_not_amounts() {
+        // a thousands comma's groups are of three, after a first group that is no 0
+        for text in [
+            "1,23,4",
+            "12,34,567",
+            "$0,100",
+            "1,2345",
+            "1.234,56",
+            "1,234,56",
+            "€,50",
+            "1,",
+            "--2",
+        ] {
+            let err = minor_units(text, 2).unwrap_err();
+            assert!(
+                err.reason.ends_with("is not an amount"),
+                "{text}: {}",
+                err.reason
+            );
+        }
     }
 
     #[test]

@@ -98,15 +98,26 @@ fn attribute<'a>(node: Node<'a, '_>, name: &str, line: usize) -> Result<&'a str,
     })
 }
 
-/// An amount attribute in minor units (`decimals` after the point).
+/// An amount attribute in minor units (`decimals` after the point). None of those read may be
+/// negative: a stack, a bet and what a player collected (`win`) are not.
 fn amount(node: Node<'_, '_>, name: &str, line: usize, decimals: u8) -> Result<i64, ReadError> {
     let text = attribute(node, name, line)?;
-    minor_units(text, decimals).ok_or_else(|| {
+    let value = minor_units(text, decimals).map_err(|err| {
         ReadError::malformed(format!("{name}={text:?} is not an amount"))
             .at(line as u64)
-            .expected("an amount such as $1,283.15, €0,50 or 2,000")
+            .expected(err.expected.unwrap_or_default())
             .actual(text)
-    })
+    })?;
+    if value < 0 {
+        return Err(ReadError::malformed(format!(
+            "{name}={text:?} is negative: a <{}>'s {name} is a count of chips",
+            node.tag_name().name()
+        ))
+        .at(line as u64)
+        .expected(format!("{name} of 0 or more"))
+        .actual(text));
+    }
+    Ok(value)
 }
 
 /// What a player won or bet: a partial export (players and blinds only) gives neither, and is not a
@@ -196,8 +207,11 @@ fn read_general(
                         win: outcome(p, "win", line, decimals)?,
                         line,
                     });
-                    // what the player put in (a partial export has no `bet` either); the betting says it
-                    outcome(p, "bet", line, decimals)?;
+                    // what the player put in: a figure the betting gives (its value is not read), but a
+                    // partial export has no `bet` either
+                    if p.attribute("bet").is_none() {
+                        outcome(p, "bet", line, decimals)?;
+                    }
                 }
             }
             _ => {}

@@ -29,6 +29,7 @@ pub fn header(
             _ => "Omaha",
         },
     };
+    let split = if session.hilo { " Hi/Lo" } else { "" };
     let (low, high) = stakes(session, game, family)?;
     let symbol = match session.currency.as_str() {
         _ if session.tournament.is_some() => "",
@@ -57,7 +58,7 @@ pub fn header(
             text.push_str(&format!("{buy_in} "));
         }
     }
-    text.push_str(&format!("{name} {} ({stakes})", session.structure));
+    text.push_str(&format!("{name}{split} {} ({stakes})", session.structure));
     if let Some(date) = game.start.as_deref().and_then(date) {
         text.push_str(&format!(" - {date}"));
     }

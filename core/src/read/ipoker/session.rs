@@ -9,6 +9,7 @@ use roxmltree::Document;
 
 use super::amounts::minor_units;
 use crate::read::errors::{Kind, ReadError};
+use crate::read::pystr::repr;
 
 /// iPoker's game words (the first that the game type starts with) and the family's. A game type with
 /// no game word (`PL €0,50/€1`) is named by the number of pocket cards dealt.
@@ -21,6 +22,9 @@ const GAMES: [(&str, Family); 7] = [
     ("7 Card Stud", Family::Stud7),
     ("", Family::ByPocket),
 ];
+
+/// iPoker's words for a game's hi/lo split (`Omaha Hi-Lo PL`, `7 Card Stud HiLow L`).
+const HI_LO: [&str; 2] = ["Hi-Lo", "HiLow"];
 
 /// iPoker's structure words and the family's (`SL` is a no-limit game's, in some logs).
 const STRUCTURES: [(&str, &str); 5] = [
@@ -53,6 +57,8 @@ impl Family {
 pub struct Session {
     pub game: Option<Family>,
     pub structure: &'static str,
+    /// Whether the pot is split high and low (the game type says `Hi-Lo` or `HiLow`).
+    pub hilo: bool,
     /// The two stakes of the game type, in minor units, when it gives them.
     pub stakes: Option<(i64, i64)>,
     pub table: String,
@@ -115,15 +121,26 @@ pub fn read_session(text: &str) -> Result<Session, ReadError> {
         .unwrap_or_default();
     let tournament = tournament(&doc, &table, stakes.is_none());
     let decimals = if tournament.is_some() { 0 } else { 2 };
-    let stakes = stakes.map(|(low, high)| {
-        (
-            minor_units(low, decimals).unwrap_or(0),
-            minor_units(high, decimals).unwrap_or(0),
-        )
-    });
+    let stake = |text: &str| {
+        minor_units(text, decimals).map_err(|err| {
+            let reason = format!(
+                "{} in the game type {game_type:?} is not an amount",
+                repr(text)
+            );
+            ReadError::malformed(reason)
+                .expected(err.expected.unwrap_or_default())
+                .actual(game_type.as_str())
+        })
+    };
+    let stakes = match stakes {
+        Some((low, high)) => Some((stake(low)?, stake(high)?)),
+        None => None,
+    };
+    let hilo = game_type.split_whitespace().any(|w| HI_LO.contains(&w));
     Ok(Session {
         game,
         structure,
+        hilo,
         stakes,
         table,
         currency,

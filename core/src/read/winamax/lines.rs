@@ -1,10 +1,9 @@
 //! Each line of a Winamax hand as the PokerStars family's line that says the same.
 
-use super::{Head, SITE};
+use super::{Head, AMOUNTS, SITE};
 use crate::read::errors::ReadError;
 use crate::read::rounds::Rounds;
 use crate::read::translated::{amount_text, speaker, Translated};
-use crate::read::values::parse_amount;
 
 /// The family's lines of a hand.
 pub struct Translation<'h> {
@@ -43,16 +42,6 @@ const MARKERS: [(&str, &str); 13] = [
     ("THIRD-BET", ""),
     ("FOURTH-BET", ""),
 ];
-
-/// An amount without Winamax's euro sign and thousands: `1.50€` → `1.50`, `2k` → `2000`.
-fn plain(text: &str) -> String {
-    let text = text.trim().replace(['€', '$'], "");
-    match text.strip_suffix('k').and_then(|n| n.parse::<f64>().ok()) {
-        // a whole number of chips in thousands (`2k`, `2.5k`)
-        Some(thousands) => format!("{}", (thousands * 1000.0).round() as i64),
-        None => text,
-    }
-}
 
 /// A deal line without a stud player's hidden cards, which Winamax writes `X` and the family leaves
 /// out: `Dealt to P [X X 8h]` → `Dealt to P [8h]`; a line whose new cards are hidden
@@ -110,7 +99,9 @@ impl<'h> Translation<'h> {
             self.decimals = 2;
         }
         let table = lines.get(1).and_then(|l| l.strip_prefix("Table: "));
-        let header = self.header(table.unwrap_or(""));
+        let header = self
+            .header(table.unwrap_or(""))
+            .map_err(|e| e.at(self.first_line))?;
         self.out.push(0, header);
         let mut i = 1;
         if let Some(table) = table {
@@ -141,37 +132,39 @@ impl<'h> Translation<'h> {
                 break;
             };
             let stack = stack.trim_end_matches(')').split(',').next().unwrap_or("");
-            self.out.push(
-                i,
-                format!("Seat {number}: {name} ({} in chips)", plain(stack)),
-            );
+            let stack = self
+                .plain(stack)
+                .map_err(|e| e.at(self.first_line + i as u64))?;
+            self.out
+                .push(i, format!("Seat {number}: {name} ({stack} in chips)"));
             self.names.push(name.to_string());
             i += 1;
         }
         self.rounds = Rounds::new(vec![i64::MAX; self.names.len()]);
         for (k, line) in lines.iter().enumerate().skip(i) {
-            let said = self.line(k, line, lines)?;
+            let said = self.line(k, line, lines).map_err(|e| match e.line {
+                Some(_) => e,
+                None => e.at(self.first_line + k as u64),
+            })?;
             self.out.push(k, said);
         }
         Ok(())
     }
 
     /// The PokerStars header: game, stakes (an ante first when there are three), tournament, start.
-    fn header(&self, table: &str) -> String {
+    fn header(&self, table: &str) -> Result<String, ReadError> {
         let head = self.head;
-        let parts: Vec<String> = head.stakes.split('/').map(plain).collect();
+        let parts = head
+            .stakes
+            .split('/')
+            .map(|part| self.plain(part))
+            .collect::<Result<Vec<String>, ReadError>>()?;
         let euro = head.stakes.contains('€');
         let money = |amount: &String| {
-            // whole amounts of a game in cents read as cents (`10` → `10.00`)
-            let amount = if self.decimals == 2 && !amount.contains('.') {
-                format!("{amount}.00")
-            } else {
-                amount.clone()
-            };
             if euro {
                 format!("€{amount}")
             } else {
-                amount
+                amount.clone()
             }
         };
         let (ante, low, high) = match &parts[..] {
@@ -193,12 +186,12 @@ impl<'h> Translation<'h> {
                 .unwrap_or(head.id);
             text.push_str(&format!("Tournament #{id}, {} ", buy_in.replace(' ', "")));
         }
-        text.push_str(head.game);
+        text.push_str(&head.game);
         if let Some(level) = head.level {
             text.push_str(&format!(" - Level {level}"));
         }
         text.push_str(&format!(" ({stakes}) - {}", head.date));
-        text
+        Ok(text)
     }
 
     /// The family's line for one of Winamax's.
@@ -251,7 +244,7 @@ impl<'h> Translation<'h> {
         if let Some(amount) = rest.strip_prefix("collected ") {
             // the uncalled bet, where it is in what its player collects
             let (amount, pot) = amount.split_once(' ').unwrap_or((amount, ""));
-            let mut value = self.amount(amount);
+            let mut value = self.amount(amount)?;
             if let Some((back, owed)) = self.uncalled.filter(|&(back, _)| back == who) {
                 value -= owed;
                 self.uncalled = Some((back, 0));
@@ -260,7 +253,7 @@ impl<'h> Translation<'h> {
         }
         if let Some(to) = self.forced.then(|| forced_raise(&rest)).flatten() {
             // `raises 1 to 3` among the blinds (a player coming in posting both blinds): a post
-            return Ok(self.post_both(who, &name, to));
+            return self.post_both(who, &name, to);
         }
         self.track(who, &rest);
         if let Some(amount) = rest.strip_suffix(" out of position") {
@@ -299,30 +292,46 @@ fn forced_raise(rest: &str) -> Option<&str> {
 }
 
 impl Translation<'_> {
-    fn amount(&self, text: &str) -> i64 {
+    /// An amount as Winamax writes it (`1.50€`, `2k`), in minor units; the error names the text.
+    fn amount(&self, text: &str) -> Result<i64, ReadError> {
         let text = text.trim_end_matches(" and is all-in");
-        parse_amount(&plain(text), self.decimals).unwrap_or(0)
+        AMOUNTS.parse(text, self.decimals)
+    }
+
+    /// An amount as the family writes it: `1.50€` → `1.50`, `2k` → `2000`, `10` → `10.00` in a game
+    /// in cents.
+    fn plain(&self, text: &str) -> Result<String, ReadError> {
+        Ok(self.money(self.amount(text)?))
     }
 
     fn money(&self, value: i64) -> String {
         amount_text(value, self.decimals)
     }
 
-    /// What an action puts in (`calls 2`, `bets 2`, `raises 2 to 4`, `posts big blind 2`).
+    /// What an action puts in (`calls 2`, `bets 2`, `raises 2 to 4`, `posts big blind 2`); an amount
+    /// that is not one counts nothing here: the family's reader reads the same line and names it.
     fn track(&mut self, who: usize, rest: &str) {
         let words: Vec<&str> = rest.split(' ').collect();
+        let value = |text: &str| self.amount(text).unwrap_or(0);
         match words[..] {
-            ["posts", "ante", amount, ..] => self.rounds.ante(who, self.amount(amount)),
-            ["posts", "small" | "big", "blind", amount, ..] => {
-                self.rounds.post(who, self.amount(amount))
+            ["posts", "ante", amount, ..] => {
+                let amount = value(amount);
+                self.rounds.ante(who, amount)
             }
-            ["calls" | "bets", amount, ..] => self.rounds.act(who, self.amount(amount), false),
+            ["posts", "small" | "big", "blind", amount, ..] => {
+                let amount = value(amount);
+                self.rounds.post(who, amount)
+            }
+            ["calls" | "bets", amount, ..] => {
+                let amount = value(amount);
+                self.rounds.act(who, amount, false)
+            }
             ["raises", _, "to", to, ..] => {
-                let added = self.amount(to) - self.rounds.put_in(who);
+                let added = value(to) - self.rounds.put_in(who);
                 self.rounds.act(who, added, false);
             }
             ["brings", "in", amount, ..] | ["completes", "to", amount, ..] => {
-                let added = self.amount(amount) - self.rounds.put_in(who);
+                let added = value(amount) - self.rounds.put_in(who);
                 self.rounds.post(who, added.max(0));
             }
             _ => {}
@@ -345,7 +354,11 @@ impl Translation<'_> {
         let collects: i64 = lines[i..]
             .iter()
             .filter_map(|l| l.split_once(" collected "))
-            .map(|(_, rest)| self.amount(rest.split(' ').next().unwrap_or("")))
+            // a collect that is not an amount is named when its line is read
+            .map(|(_, rest)| {
+                self.amount(rest.split(' ').next().unwrap_or(""))
+                    .unwrap_or(0)
+            })
             .sum();
         if collects > self.rounds.pot() {
             self.uncalled = Some((who, amount));
@@ -355,41 +368,43 @@ impl Translation<'_> {
 
     /// A forced post of `amount` that is not a blind of the player's seat: both blinds, the small one
     /// dead, when it is their sum; else dead money, like an ante.
-    fn post_both(&mut self, who: usize, name: &str, amount: &str) -> String {
-        let (small, big) = self.blinds();
-        let value = self.amount(amount);
-        if value == small + big {
-            self.rounds.ante(who, small);
-            self.rounds.post(who, big);
-            return format!("{name}: posts small & big blinds {amount}");
+    fn post_both(&mut self, who: usize, name: &str, amount: &str) -> Result<String, ReadError> {
+        let value = self.amount(amount)?;
+        match self.blinds() {
+            Some((small, big)) if value == small + big => {
+                self.rounds.ante(who, small);
+                self.rounds.post(who, big);
+                Ok(format!("{name}: posts small & big blinds {amount}"))
+            }
+            _ => {
+                self.rounds.ante(who, value);
+                Ok(format!("{name}: posts the ante {amount}"))
+            }
         }
-        self.rounds.ante(who, value);
-        format!("{name}: posts the ante {amount}")
     }
 
-    /// The header's small and big blinds (-1 each where it gives none).
-    fn blinds(&self) -> (i64, i64) {
-        let parts: Vec<String> = self.head.stakes.split('/').map(plain).collect();
-        let value = |text: &str| parse_amount(text, self.decimals).unwrap_or(-1);
+    /// The header's small and big blinds, where it gives both.
+    fn blinds(&self) -> Option<(i64, i64)> {
+        let parts: Vec<&str> = self.head.stakes.split('/').collect();
         match &parts[..] {
-            [.., small, big] => (value(small), value(big)),
-            _ => (-1, -1),
+            [.., small, big] => self.amount(small).ok().zip(self.amount(big).ok()),
+            _ => None,
         }
     }
 
     /// `posts small blind 3 out of position` (both blinds, the small one dead, when it is their sum;
     /// else the small blind, dead), `posts big blind 0 out of position` (nothing more).
     fn out_of_position(&self, name: &str, posted: &str) -> String {
-        let (small, big) = self.blinds();
-        let value = |text: &str| parse_amount(text, self.decimals).unwrap_or(-1);
+        let blinds = self.blinds().map(|(small, big)| small + big);
+        let value = |text: &str| self.amount(text).ok();
         if let Some(amount) = posted.strip_prefix("posts small blind ") {
-            if value(amount) == small + big {
+            if blinds.is_some() && value(amount) == blinds {
                 return format!("{name}: posts small & big blinds {amount}");
             }
             return format!("{name}: posts the ante {amount}");
         }
         match posted.strip_prefix("posts big blind ") {
-            Some(amount) if value(amount) == 0 => String::new(),
+            Some(amount) if value(amount) == Some(0) => String::new(),
             _ => format!("{name}: {posted}"),
         }
     }
@@ -402,11 +417,11 @@ impl Translation<'_> {
         };
         // Winamax's total is after the rake and counts an uncalled bet: the family's is neither
         let mut parts = rest.split(" | ");
-        let printed = self.amount(parts.next().unwrap_or(""));
+        let printed = self.amount(parts.next().unwrap_or(""))?;
         let rake = match parts.next().map(str::trim) {
             None | Some("No rake") => 0,
             Some(part) => match part.strip_prefix("Rake ") {
-                Some(rake) => self.amount(rake),
+                Some(rake) => self.amount(rake)?,
                 None => {
                     return Err(ReadError::malformed("unreadable summary part")
                         .at(self.first_line + i as u64)

@@ -18,6 +18,7 @@
 //!   player's collect includes it.
 
 use super::errors::{Kind, ReadError};
+use super::values::Grammar;
 use super::{Dialect, Lookups};
 use crate::model::Hand;
 use lines::Translation;
@@ -27,33 +28,70 @@ mod lines;
 /// The site of every hand.
 pub const SITE: &str = "Winamax";
 
-/// Winamax's game words and the PokerStars words they read as (the first that fits).
-const GAMES: [(&str, &str); 13] = [
-    ("Holdem no limit", "Hold'em No Limit"),
-    ("Holdem pot limit", "Hold'em Pot Limit"),
-    ("Holdem fixed limit", "Hold'em Limit"),
-    (
-        "5 Card Omaha Hi/Lo pot limit",
-        "5 Card Omaha Hi/Lo Pot Limit",
-    ),
-    ("5 Card Omaha pot limit", "5 Card Omaha Pot Limit"),
-    ("Omaha Hi/Lo pot limit", "Omaha Hi/Lo Pot Limit"),
-    ("Omaha pot limit", "Omaha Pot Limit"),
-    ("Omaha no limit", "Omaha No Limit"),
-    ("7-Card Stud Hi/Lo fixed limit", "7 Card Stud Hi/Lo Limit"),
-    ("7-Card Stud fixed limit", "7 Card Stud Limit"),
-    ("7stud fixed limit", "7 Card Stud Limit"),
-    ("Razz fixed limit", "Razz Limit"),
-    (
-        "2-7 Triple Draw fixed limit",
-        "Triple Draw 2-7 Lowball Limit",
-    ),
+/// How Winamax writes amounts: a point for decimals, the euro sign after (`0.50€`), a total in
+/// thousands (`2k`, `6.02k`); no thousands separators, no decimal comma (a buy-in's `0,90€` is text
+/// the header keeps as it is), no negatives (a `raises -6.10€` is the log's fault).
+pub const AMOUNTS: Grammar = Grammar {
+    site: "Winamax",
+    thousands_comma: false,
+    decimal_comma: false,
+    suffixes: true,
+    negatives: false,
+    codes: false,
+    example: "a number like 0.50€, 1250 or 2.5k",
+};
+
+/// Winamax's names of its games (each of its words for one) and the PokerStars game they are.
+const GAMES: [(&str, &str); 14] = [
+    ("Holdem", "Hold'em"),
+    ("Omaha", "Omaha"),
+    ("Omaha Hi/Lo", "Omaha Hi/Lo"),
+    ("Omaha8", "Omaha Hi/Lo"),
+    ("5 Card Omaha", "5 Card Omaha"),
+    ("Omaha5", "5 Card Omaha"),
+    ("5 Card Omaha Hi/Lo", "5 Card Omaha Hi/Lo"),
+    ("Omaha5 Hi/Lo", "5 Card Omaha Hi/Lo"),
+    ("7-Card Stud", "7 Card Stud"),
+    ("7stud", "7 Card Stud"),
+    ("7-Card Stud Hi/Lo", "7 Card Stud Hi/Lo"),
+    ("7stud8", "7 Card Stud Hi/Lo"),
+    ("Razz", "Razz"),
+    ("2-7 Triple Draw", "Triple Draw 2-7 Lowball"),
 ];
+/// More of Winamax's names of 2-7 Triple Draw.
+const TRIPLE_DRAW: [&str; 2] = ["Lowball27", "2-7 Lowball Triple Draw"];
+
+/// Winamax's betting structures and PokerStars' words for them.
+const LIMITS: [(&str, &str); 3] = [
+    ("no limit", "No Limit"),
+    ("pot limit", "Pot Limit"),
+    ("fixed limit", "Limit"),
+];
+
+/// A Winamax game name (`Omaha5 pot limit`) in PokerStars' words (`5 Card Omaha Pot Limit`), which
+/// the PokerStars header grammar reads (and names if no game it replays).
+fn stars_game(name: &str) -> Option<String> {
+    let name = name.split_whitespace().collect::<Vec<_>>().join(" ");
+    let (game, limit) = LIMITS.iter().find_map(|(winamax, stars)| {
+        let game = name.strip_suffix(winamax)?.strip_suffix(' ')?;
+        Some((game, *stars))
+    })?;
+    let stars = match GAMES
+        .iter()
+        .find(|(winamax, _)| winamax.eq_ignore_ascii_case(game))
+    {
+        Some((_, stars)) => *stars,
+        None if TRIPLE_DRAW.iter().any(|w| w.eq_ignore_ascii_case(game)) => GAMES[13].1,
+        None => return None,
+    };
+    Some(format!("{stars} {limit}"))
+}
 
 /// What the header line says.
 pub struct Head<'a> {
     id: &'a str,
-    game: &'static str,
+    /// The game in PokerStars' words.
+    game: String,
     /// The stakes as printed, without their parentheses: `1€/2€`, `10/50/100`.
     stakes: &'a str,
     date: &'a str,
@@ -102,12 +140,15 @@ fn head(line: &str) -> Result<Head<'_>, ReadError> {
     let (name, stakes) = game_text
         .rsplit_once(" (")
         .ok_or_else(|| malformed("no stakes in the header"))?;
-    let Some(&(_, game)) = GAMES.iter().find(|(word, _)| name.trim() == *word) else {
+    let Some(game) = stars_game(name) else {
         return Err(ReadError::new(
             Kind::Unsupported,
             format!("unsupported game: {}", name.trim()),
         )
-        .expected("a Winamax Holdem, Omaha, Stud, Razz or 2-7 Triple Draw hand"));
+        .expected(
+            "a Winamax Holdem, Omaha (5 cards, hi/lo), 7-Card Stud (hi/lo), Razz or 2-7 Triple \
+             Draw hand",
+        ));
     };
     let buy_in = before
         .split_once("buyIn: ")
@@ -123,4 +164,51 @@ fn head(line: &str) -> Result<Head<'_>, ReadError> {
         buy_in,
         level,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_of_winamax_s_game_names_reads_as_a_pokerstars_game() {
+        let stars = |name: &str| stars_game(name);
+        assert_eq!(
+            stars("Holdem no limit").as_deref(),
+            Some("Hold'em No Limit")
+        );
+        assert_eq!(
+            stars("Omaha8 pot limit").as_deref(),
+            Some("Omaha Hi/Lo Pot Limit")
+        );
+        assert_eq!(
+            stars("Omaha Hi/Lo pot limit").as_deref(),
+            Some("Omaha Hi/Lo Pot Limit")
+        );
+        assert_eq!(
+            stars("Omaha5 pot limit").as_deref(),
+            Some("5 Card Omaha Pot Limit")
+        );
+        assert_eq!(
+            stars("5 Card Omaha pot limit").as_deref(),
+            Some("5 Card Omaha Pot Limit")
+        );
+        assert_eq!(
+            stars("Omaha5 Hi/Lo pot limit").as_deref(),
+            Some("5 Card Omaha Hi/Lo Pot Limit")
+        );
+        assert_eq!(
+            stars("7stud8 fixed limit").as_deref(),
+            Some("7 Card Stud Hi/Lo Limit")
+        );
+        let triple = Some("Triple Draw 2-7 Lowball Limit");
+        assert_eq!(stars("Lowball27 fixed limit").as_deref(), triple);
+        assert_eq!(stars("2-7 Triple Draw fixed limit").as_deref(), triple);
+        assert_eq!(
+            stars("2-7 Lowball Triple Draw fixed limit").as_deref(),
+            triple
+        );
+        assert_eq!(stars("Badugi fixed limit"), None);
+        assert_eq!(stars("Omaha"), None);
+    }
 }
