@@ -239,7 +239,9 @@ fn head<'a>(lines: &[&'a str], first_line: u64) -> Result<Head<'a>, ReadError> {
     let mut currency = None;
     let mut tournament = None;
     if tournament_game {
-        let before_deal: Vec<&str> = lines[body..]
+        let before_deal: Vec<&str> = lines
+            .get(body..)
+            .unwrap_or_default()
             .iter()
             .take_while(|l| !l.starts_with("** "))
             .copied()
@@ -453,5 +455,21 @@ mod tests {
             leading_stakes("70000/140000 Tourney Texas Holdem", 0),
             Some((70000, 140_000))
         );
+    }
+
+    #[test]
+    fn a_tournament_header_cut_short_is_an_error_not_a_panic() {
+        // the log ends on the game line: no table line, no seats
+        let lines = [
+            "#Game No : 1",
+            "***** Hand History for Game 1 *****",
+            "NL Texas Hold'em $1 USD Buy-in Trny:5 Level:1  Blinds(10/20) - Sunday, July 24, 19:32:00 CEST 2016",
+        ];
+        for end in 1..=lines.len() {
+            let lines = &lines[..end];
+            let read =
+                head(lines, 1).and_then(|head| Translation::new(&head, lines, 1).translate(lines));
+            assert!(read.is_err(), "{end} lines");
+        }
     }
 }

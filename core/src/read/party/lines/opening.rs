@@ -25,11 +25,15 @@ impl Translation<'_> {
         // big blind)
         let named = |k: &usize| {
             let name = &self.names[*k];
-            lines[self.head.body..].iter().any(|l| {
-                speaker(&self.names, l).is_some_and(|(who, _)| who == *k)
-                    || l.strip_prefix("Dealt to ")
-                        .is_some_and(|r| r.starts_with(name.as_str()))
-            })
+            lines
+                .get(self.head.body..)
+                .unwrap_or_default()
+                .iter()
+                .any(|l| {
+                    speaker(&self.names, l).is_some_and(|(who, _)| who == *k)
+                        || l.strip_prefix("Dealt to ")
+                            .is_some_and(|r| r.starts_with(name.as_str()))
+                })
         };
         let mut order: Vec<usize> = (0..self.names.len()).filter(named).collect();
         let n = order.len();
