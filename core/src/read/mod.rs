@@ -544,4 +544,6 @@ pub fn too_large(
 }
 
 #[cfg(test)]
+mod fuzz;
+#[cfg(test)]
 mod tests;
