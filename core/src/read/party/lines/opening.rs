@@ -7,6 +7,9 @@ use crate::read::pacific::amounts::{bracketed, minor_units};
 use crate::read::party::SITE;
 use crate::read::translated::speaker;
 
+/// What a big blind posted with dead money says after `posts big blind` (its sum is both blinds).
+const DEAD: &str = "+ dead";
+
 impl Translation<'_> {
     /// The blinds a tournament's bracket log does not post: the two players after the button (the
     /// button itself and the other player heads-up), each posting what it has if short.
@@ -72,7 +75,7 @@ impl Translation<'_> {
             // the big blinds posted: the table's, and those of players coming in
             lines
                 .iter()
-                .filter(|l| l.contains(what))
+                .filter(|l| l.contains(what) && !l.contains(DEAD))
                 .filter_map(|l| {
                     let text = bracketed(l).or_else(|| parenthesized(l))?;
                     minor_units(text, self.head.decimals)
