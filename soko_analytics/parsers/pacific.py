@@ -27,8 +27,10 @@ EXTENSIONS = (".txt",)
 STREAMS = True
 """parse() takes the lines of a file one by one."""
 HEADER = re.compile(r"^\ufeff?#Game No : [0-9]+$")
-SOFTWARE = re.compile(r"^\*{5} (?:Cassava|888\S*) Hand History for Game [0-9]+ \*{5}$")
-"""The line after an 888 header names its software (a partypoker log's names none)."""
+SOFTWARE = re.compile(r"^\*{4,5} (?:Cassava|888\S*) (?:Snap Poker |BLAST )?Hand History for Game [0-9]+ \*{4,5}$")
+"""The line after an 888 header names its software (a partypoker log's names none): ``Cassava``, ``888poker``,
+``888.ro``, ``888poker.ca-on``; the kind of game may come before ``Hand History`` (``888poker BLAST Hand History``,
+a BLAST tournament's; ``Snap Poker``, the fast-fold tables')."""
 
 
 def detect(head: str) -> float:

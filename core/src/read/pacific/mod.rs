@@ -26,12 +26,18 @@ mod lines;
 /// The site of every hand (888poker, formerly Pacific Poker; Cassava is its software).
 pub const SITE: &str = "888poker";
 
-/// 888's game words and structure words, and the PokerStars words they read as.
-const GAMES: [(&str, &str); 3] = [
+/// 888's game words (its own list: `Holdem`, `Hold'em`, `Omaha`, `OmahaHL`, `Omaha Hi/Lo`) and
+/// structure words, and the PokerStars words they read as.
+const GAMES: [(&str, &str); 5] = [
     ("OmahaHL", "Omaha Hi/Lo"),
+    ("Omaha Hi/Lo", "Omaha Hi/Lo"),
     ("Omaha", "Omaha"),
     ("Holdem", "Hold'em"),
+    ("Hold'em", "Hold'em"),
 ];
+/// What 888 writes after a game's name that is not another game: a "Jackpot table" is the game with
+/// a jackpot rake (`No Limit Holdem Jackpot table`).
+const TABLE_KINDS: [&str; 1] = [" Jackpot table"];
 const STRUCTURES: [(&str, &str); 3] = [
     ("No Limit", "No Limit"),
     ("Pot Limit", "Pot Limit"),
@@ -102,12 +108,16 @@ fn head<'a>(lines: &[&'a str], first_line: u64) -> Result<Head<'a>, ReadError> {
     let game_line = lines[game_at];
     let (stakes, rest) = game_line.split_once(" Blinds ").unwrap_or(("", game_line));
     let (name, date) = rest.split_once(" - ***").unwrap_or((rest, ""));
+    let name = TABLE_KINDS
+        .iter()
+        .find_map(|kind| name.strip_suffix(kind))
+        .unwrap_or(name);
     let Some(&(_, game)) = GAMES.iter().find(|(word, _)| name.ends_with(word)) else {
         return Err(
             ReadError::new(Kind::Unsupported, format!("unsupported game: {name}"))
                 .at(first_line + game_at as u64)
                 .hand(Some(id))
-                .expected("Holdem, Omaha or OmahaHL")
+                .expected("Holdem, Omaha or OmahaHL (Omaha Hi/Lo)")
                 .actual(game_line),
         );
     };
