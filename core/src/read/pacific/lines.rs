@@ -266,7 +266,7 @@ impl<'h> Translation<'h> {
             "checks" => Some(Move::Checks),
             "posts small blind" => Some(Move::SmallBlind),
             "posts big blind" => Some(Move::BigBlind),
-            "posts ante" => Some(Move::Ante),
+            "posts ante" | "posts the ante" => Some(Move::Ante),
             "calls" => Some(Move::Calls),
             "bets" => Some(Move::Bets),
             "raises" => Some(Move::Adds),

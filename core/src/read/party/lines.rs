@@ -337,13 +337,14 @@ impl<'h> Translation<'h> {
                     .post_with_dead(who, dead, big, self.head.decimals)
             }
             (
-                "posts small blind" | "posts big blind" | "posts ante" | "posts ante of"
-                | "bring-ins",
+                "posts small blind" | "posts big blind" | "posts button blind" | "posts ante"
+                | "posts ante of" | "bring-ins",
                 Some(text),
             ) => {
                 let what = match verb {
                     "posts small blind" => Move::SmallBlind,
-                    "posts big blind" => Move::BigBlind,
+                    // Short Deck's one blind, posted by the button
+                    "posts big blind" | "posts button blind" => Move::BigBlind,
                     "posts ante" | "posts ante of" => Move::Ante,
                     _ => Move::BringIn,
                 };
