@@ -355,3 +355,88 @@ def test_winning_fixed_limit_stud_is_seven_card_stud():
     assert hand.rules.startswith("stud7")
     # antes 0.30, the bring-in 0.25 and Jan's 0.25 of his 1.00 called by nobody: 0.80
     assert hand.total_pot == 80 and nets(hand)["Jan"] == (35, 80)
+
+
+PACIFIC_THE_ANTE = """\
+#Game No : 5100000003
+***** 888poker Hand History for Game 5100000003 *****
+10/20 Blinds No Limit Holdem - *** 03 04 2020 21:25:00
+Tournament #160000002 $1 + $0.10 - Table #1 4 Max (Real Money)
+Seat 1 is the button
+Total number of players : 4
+Seat 1: Anna ( 500 )
+Seat 2: Bert ( 500 )
+Seat 3: Cleo ( 500 )
+Seat 4: Dora ( 500 )
+Anna posts the ante [5]
+Bert posts the ante [5]
+Cleo posts the ante [5]
+Dora posts the ante [5]
+Bert posts small blind [10]
+Cleo posts big blind [20]
+** Dealing down cards **
+Dealt to Anna [ Ah, Kh ]
+Dora folds
+Anna raises [60]
+Bert folds
+Cleo calls [40]
+** Dealing flop ** [ Kd, 7c, 2s ]
+Cleo checks
+Anna bets [80]
+Cleo folds
+** Summary **
+Anna did not show his hand
+Anna collected [ 150 ]
+"""
+
+
+def test_888_posts_the_ante_is_an_ante_at_a_4_max_table():
+    hand = read_one(PACIFIC_THE_ANTE, "888poker")
+    assert hand.max_seats == 4
+    # antes 4 x 5, the small blind 10, Anna's 60 and Cleo's 60; Anna's flop bet of 80 comes back
+    assert hand.total_pot == 150 and nets(hand)["Anna"] == (65, 150)
+    assert [kinds(hand, p)[0] for p in ("Anna", "Bert", "Cleo", "Dora")] == [ActionKind.ANTE] * 4
+
+
+PARTY_SHORT_DECK = """\
+***** Hand History For Game 1790000000002abcdef *****
+1/2 Short Deck Game Table (NL) - Mon Feb 09 12:55:26 EST 2026
+Table Table 7000002 (Real Money) -- Seat 1 is the button
+Total number of players : 3/6
+Seat 1: Tim ($100.00)
+Seat 2: Uma ($100.00)
+Seat 3: Vic ($100.00)
+Tim posts ante (1)
+Uma posts ante (1)
+Vic posts ante (1)
+Tim posts button blind (2)
+** Dealing down cards **
+Dealt to Tim [ Ah, Ad ]
+Uma folds
+Vic calls (2)
+Tim checks
+** Dealing Flop ** :  [ 6c, 7d, 9h ]
+Vic checks
+Tim bets (4)
+Vic folds
+** Summary **
+Tim balance $104.00, bet $7.00, collected $11.00, net +$4.00
+Uma balance $99.00, bet $1.00, collected $0, net -$1.00
+Vic balance $97.00, bet $3.00, collected $0, net -$3.00
+"""
+
+
+def test_party_short_deck_is_six_plus_holdem_with_a_button_blind():
+    hand = read_one(PARTY_SHORT_DECK, "partypoker")
+    assert hand.rules.startswith("short-deck")
+    # antes 3 x 1, the button's blind 2 called by Vic: 7; Tim's flop bet of 4 comes back; he collects 7 ... the log's
+    # 11 counts the 4 given back
+    assert hand.total_pot == 700 and nets(hand)["Tim"] == (300, 700)
+    assert kinds(hand, "Tim")[:2] == [ActionKind.ANTE, ActionKind.BIG_BLIND]
+
+
+def test_party_double_holdem_spelled_without_its_apostrophe_is_not_read_as_holdem():
+    text = PARTY_DEAD.replace("NL Texas Hold'em", "NL Double Holdem")
+    [record] = list(read_text(text, "hand.txt", "partypoker"))
+    assert not isinstance(record, Hand)
+    assert "Double Hold'em" in record.reason

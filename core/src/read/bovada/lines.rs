@@ -565,3 +565,26 @@ fn antes_unposted(seats: &[SeatLine], lines: &[&str]) -> Vec<bool> {
         .map(|s| !posting.is_empty() && !posting.iter().any(|l| super::same_label(l, &s.label)))
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stud_markers_in_any_case_and_the_older_hole_cards() {
+        assert_eq!(stud_marker("*** 3RD STREET ***"), Some(0));
+        assert_eq!(stud_marker("*** HOLE CARDS ***"), Some(0));
+        assert_eq!(stud_marker("*** 5th Street ***"), Some(2));
+        assert_eq!(stud_marker("*** 7TH STREET ***"), Some(4));
+        assert_eq!(stud_marker("*** FLOP *** [2c 3d 4h]"), None);
+        assert_eq!(stud_marker("*** SUMMARY ***"), None);
+    }
+
+    #[test]
+    fn bring_ins_in_every_wording() {
+        assert_eq!(bring_in("Bring_in chip 5"), Some("5"));
+        assert_eq!(bring_in("Bring in $0.25"), Some("$0.25"));
+        assert_eq!(bring_in("Big blind/Bring in 5"), None); // a big blind's words: [`big_blind`]
+        assert_eq!(big_blind("Big blind/Bring in 5"), Some("5"));
+    }
+}
