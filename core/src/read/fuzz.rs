@@ -10,22 +10,34 @@ use crate::pipeline::read_split_piece;
 use crate::split::split_pieces;
 
 /// (the dialect, a log of its site written for these tests).
-const LOGS: [(&Dialect, &str); 11] = [
+const LOGS: [(&Dialect, &str); 17] = [
     (&POKERSTARS, include_str!("testdata/holdem.txt")),
     (&SOKO, include_str!("testdata/soko-casino.txt")),
     (&GGPOKER, include_str!("testdata/fuzz/ggpoker.txt")),
     (&BOVADA, include_str!("testdata/fuzz/bovada.txt")),
+    (&BOVADA, include_str!("testdata/fuzz/bovada-stud.txt")),
     (&PACIFIC, include_str!("testdata/fuzz/pacific.txt")),
+    (&PACIFIC, include_str!("testdata/fuzz/pacific-tour.txt")),
     (&PARTY, include_str!("testdata/fuzz/party.txt")),
+    (&PARTY, include_str!("testdata/fuzz/party-summary.txt")),
+    (&PARTY, include_str!("testdata/fuzz/party-dead.txt")),
+    (&PARTY, include_str!("testdata/fuzz/party-cash-out.txt")),
     (&WINAMAX, include_str!("testdata/fuzz/winamax.txt")),
     (&WINNING, include_str!("testdata/fuzz/winning-new.txt")),
     (&WINNING, include_str!("testdata/fuzz/winning-old.txt")),
+    (&WINNING, include_str!("testdata/fuzz/winning-caps.txt")),
+    (&WINNING, include_str!("testdata/fuzz/winning-stud.txt")),
     (&IPOKER, include_str!("testdata/fuzz/ipoker.xml")),
-    (&PARTY, include_str!("testdata/fuzz/party-summary.txt")),
 ];
 
+/// Whether a record is of a hand whose game the tests' lookups have no spec for (they know hold'em
+/// and Sökö alone): the site's lines were all read before the spec was asked for.
+fn no_spec(record: &Quarantine) -> bool {
+    record.reason.contains("no spec for")
+}
+
 /// Random mutations of each log (besides its every cut).
-const MUTATIONS: usize = 2000;
+const MUTATIONS: usize = 1200;
 
 /// Bytes and words that upset parsers: brackets, separators, currency, digits, odd characters.
 const JUNK: [&str; 24] = [
@@ -129,7 +141,8 @@ fn the_hand_written_logs_read_as_hands() {
         let mut lookups = lookups();
         for piece in &pieces {
             let read = read_split_piece(piece, "f.txt", dialect, &mut lookups);
-            assert!(read.is_ok(), "{}: {:?}", dialect.name, read.err());
+            let fine = read.as_ref().map_or_else(|q| no_spec(q), |_| true);
+            assert!(fine, "{}: {:?}", dialect.name, read.err());
         }
         assert!(!pieces.is_empty(), "{}", dialect.name);
     }
