@@ -440,3 +440,69 @@ def test_party_double_holdem_spelled_without_its_apostrophe_is_not_read_as_holde
     [record] = list(read_text(text, "hand.txt", "partypoker"))
     assert not isinstance(record, Hand)
     assert "Double Hold'em" in record.reason
+
+
+def test_bovada_bets_and_raises_in_lower_case():
+    text = BOVADA_HOLDEM.replace("Dealer : Raises $0.75", "Dealer : raises $0.75").replace(
+        "Dealer : Bets $1", "Dealer : bets $1")
+    hand = read_one(text, "bovada")
+    dealer = "Dealer #1000001"
+    assert [a.kind for a in hand.actions if a.player == dealer] == [
+        ActionKind.RAISE, ActionKind.BET, ActionKind.CHECK, ActionKind.FOLD]
+    # 0.10 + 0.75 + 0.75, 1 + 1, the river bet of 2 given back: 3.60, all the big blind's
+    assert hand.total_pot == 360 and nets(hand)["Hero"] == (175, 360)
+
+
+BOVADA_HOLDEM = """\
+Bovada Hand #1000001 TBL#2001 HOLDEM No Limit - 2020-01-02 10:00:00
+Seat 1: Dealer ($20 in chips)
+Seat 3: Small Blind ($15.50 in chips)
+Seat 5: Big Blind [ME] ($30 in chips)
+Dealer : Set dealer [1]
+Small Blind : Small Blind $0.10
+Big Blind  [ME] : Big blind $0.25
+*** HOLE CARDS ***
+Dealer : Card dealt to a spot [Ah 7c]
+Small Blind : Card dealt to a spot [2d 2s]
+Big Blind  [ME] : Card dealt to a spot [Kc Qd]
+Dealer : Raises $0.75 to $0.75
+Small Blind : Folds
+Big Blind  [ME] : Call $0.50
+*** FLOP *** [Ks 9h 3c]
+Big Blind  [ME] : Checks
+Dealer : Bets $1
+Big Blind  [ME] : Call $1
+*** TURN *** [Ks 9h 3c] [4d]
+Big Blind  [ME] : Checks
+Dealer : Checks
+*** RIVER *** [Ks 9h 3c 4d] [Jh]
+Big Blind  [ME] : Bets $2
+Dealer : Folds
+Big Blind  [ME] : Return uncalled portion of bet $2
+Big Blind  [ME] : Does not show [Kc Qd] (One pair)
+Big Blind  [ME] : Hand result $3.60
+*** SUMMARY ***
+Total Pot($3.60)
+Board [Ks 9h 3c 4d Jh]
+Seat+1: Dealer Folded on the RIVER
+Seat+3: Small Blind Folded before the FLOP
+Seat+5: Big Blind $3.60 [Does not show]
+"""
+
+
+def test_party_says_why_there_is_no_small_blind():
+    text = PARTY_DEAD.replace(
+        "Anna posts small blind [$0.10 USD].\n",
+        "There is no Small Blind in this hand as the Big Blind of the previous hand left the table\n",
+    ).replace("Cleo wins $1.20 USD", "Cleo wins $1.10 USD")
+    hand = read_one(text, "partypoker")
+    # 0.25 + Cleo's 0.35 (0.10 of it dead) + her raise of 0.50, which comes back: 0.60
+    assert hand.total_pot == 60 and nets(hand)["Cleo"] == (35, 60)
+    assert "Anna" not in nets(hand) or nets(hand)["Anna"] == (0, 0)
+
+
+def test_party_a_closed_table_leaves_the_hand_incomplete():
+    text = PARTY_DEAD.replace("Dave folds\n", "Table Closed\n")
+    [record] = list(read_text(text, "hand.txt", "partypoker"))
+    assert not isinstance(record, Hand)
+    assert record.kind == "incomplete" and record.line == 19

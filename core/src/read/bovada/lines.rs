@@ -288,6 +288,12 @@ impl<'h> Translation<'h> {
             };
         let verb = verb.trim();
         let first_word = verb.split([' ', '(']).next().unwrap_or("");
+        // some logs write `bets`, `raises` (the site's grammar allows either case of their first letter)
+        let first_word = match first_word {
+            "bets" => "Bets",
+            "raises" => "Raises",
+            word => word,
+        };
         let last = verb.rsplit(' ').next().unwrap_or("");
         if matches!(
             first_word,

@@ -54,8 +54,12 @@ const NOTHING: [&str; 19] = [
     "has been reconnected",
     "is disconnected",
 ];
+/// Lines that end a hand before it is played out: the hand is incomplete.
+const CANCELLED: [&str; 2] = ["Table Closed", "Connection Lost due to some reason"];
 /// Lines that are not a player's and change nothing.
-const NOT_A_PLAYERS: [&str; 12] = [
+const NOT_A_PLAYERS: [&str; 13] = [
+    // `There is no Small Blind in this hand as the Big Blind of the previous hand left the table`
+    "There is no Small Blind",
     "Congratulations",
     "Your time bank",
     "Game #",
@@ -564,6 +568,11 @@ impl<'h> Translation<'h> {
     fn not_a_players(&mut self, i: usize, line: &str) -> Result<(), ReadError> {
         if NOT_A_PLAYERS.iter().any(|p| line.starts_with(p)) {
             return Ok(());
+        }
+        if CANCELLED.iter().any(|c| line.starts_with(c)) {
+            let reason =
+                "the hand was not played out (the table closed or the connection was lost)";
+            return Err(self.error(i, Kind::Incomplete, reason.to_string(), line));
         }
         if let Some(finish) = self.tournament_finish(line) {
             self.push(i, finish);
