@@ -34,9 +34,13 @@ a BLAST tournament's; ``Snap Poker``, the fast-fold tables')."""
 
 
 def detect(head: str) -> float:
-    """1.0 for an 888poker header among the first headers of a text, else 0."""
-    return 1.0 if any(HEADER.match(first) and after and SOFTWARE.match(after[0])
-                      for first, after in first_headers(head)) else 0.0
+    """1.0 for an 888poker header among the first headers of a text (its software line the next line that is not
+    blank), else 0."""
+    for first, after in first_headers(head):
+        following = next((line.strip() for line in after if line.strip()), "")
+        if HEADER.match(first) and SOFTWARE.match(following):
+            return 1.0
+    return 0.0
 
 
 def parse(text: TextSource, path: str = "<text>", strict: bool = False) -> Iterator[Hand | Quarantined]:

@@ -506,3 +506,9 @@ def test_party_a_closed_table_leaves_the_hand_incomplete():
     [record] = list(read_text(text, "hand.txt", "partypoker"))
     assert not isinstance(record, Hand)
     assert record.kind == "incomplete" and record.line == 19
+
+
+def test_888_header_with_a_blank_line_after_its_game_number():
+    text = PACIFIC_BLAST.replace("#Game No : 5100000002\n", "#Game No : 5100000002\n\n")
+    hand = read_one(text, "888poker")
+    assert hand.hand_id == "5100000002" and hand.total_pot == 130
