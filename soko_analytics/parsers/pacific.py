@@ -35,11 +35,11 @@ a BLAST tournament's; ``Snap Poker``, the fast-fold tables')."""
 
 def detect(head: str) -> float:
     """1.0 for an 888poker header among the first headers of a text (its software line the next line that is not
-    blank), else 0."""
+    blank; or the software line alone), else 0."""
     for first, after in first_headers(head):
         following = next((line.strip() for line in after if line.strip()), "")
-        if HEADER.match(first) and SOFTWARE.match(following):
-            return 1.0
+        if HEADER.match(first) and SOFTWARE.match(following) or SOFTWARE.match(first.strip()):
+            return 1.0  # the software line alone opens the hands of logs without '#Game No : N'
     return 0.0
 
 

@@ -512,3 +512,14 @@ def test_888_header_with_a_blank_line_after_its_game_number():
     text = PACIFIC_BLAST.replace("#Game No : 5100000002\n", "#Game No : 5100000002\n\n")
     hand = read_one(text, "888poker")
     assert hand.hand_id == "5100000002" and hand.total_pot == 130
+
+
+def test_888_logs_without_game_numbers_open_each_hand_with_the_software_line():
+    blast = PACIFIC_BLAST.split("\n", 1)[1]
+    ante = PACIFIC_THE_ANTE.split("\n", 1)[1]
+    text = blast + "\n\n" + ante
+    assert detect_format(text, "hand.txt") == "888poker"
+    hands = list(read_text(text, "hand.txt", "888poker"))
+    assert [h.hand_id for h in hands] == ["5100000002", "5100000003"]
+    assert all(isinstance(h, Hand) for h in hands)
+    assert [h.total_pot for h in hands] == [130, 150]

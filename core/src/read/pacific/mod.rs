@@ -14,7 +14,7 @@
 //! - Tournament chips are printed with the currency symbol.
 
 use super::errors::{Kind, ReadError};
-use super::header::game_no_at;
+use super::header::{game_no_at, hand_history_at};
 use super::{Dialect, Lookups};
 use crate::model::Hand;
 use crate::read::translated::located;
@@ -83,10 +83,12 @@ pub fn read_hand(
 /// The header lines' parts.
 fn head<'a>(lines: &[&'a str], first_line: u64) -> Result<Head<'a>, ReadError> {
     let first = lines.first().copied().unwrap_or("");
-    let Some((id, _)) = game_no_at(first, 0) else {
+    // `#Game No : N`, or in logs without that line the software's `***** 888poker Hand History for
+    // Game N *****`
+    let Some((id, _)) = game_no_at(first, 0).or_else(|| hand_history_at(first)) else {
         return Err(ReadError::malformed("not an 888poker hand header")
             .at(first_line)
-            .expected("'#Game No : N'")
+            .expected("'#Game No : N' or '***** 888poker Hand History for Game N *****'")
             .actual(first));
     };
     let at = |i: usize, reason: &str, expected: &str| {
