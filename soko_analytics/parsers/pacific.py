@@ -27,14 +27,20 @@ EXTENSIONS = (".txt",)
 STREAMS = True
 """parse() takes the lines of a file one by one."""
 HEADER = re.compile(r"^\ufeff?#Game No : [0-9]+$")
-SOFTWARE = re.compile(r"^\*{5} (?:Cassava|888\S*) Hand History for Game [0-9]+ \*{5}$")
-"""The line after an 888 header names its software (a partypoker log's names none)."""
+SOFTWARE = re.compile(r"^\*{4,5} (?:Cassava|888\S*) (?:Snap Poker |BLAST )?Hand History for Game [0-9]+ \*{4,5}$")
+"""The line after an 888 header names its software (a partypoker log's names none): ``Cassava``, ``888poker``,
+``888.ro``, ``888poker.ca-on``; the kind of game may come before ``Hand History`` (``888poker BLAST Hand History``,
+a BLAST tournament's; ``Snap Poker``, the fast-fold tables')."""
 
 
 def detect(head: str) -> float:
-    """1.0 for an 888poker header among the first headers of a text, else 0."""
-    return 1.0 if any(HEADER.match(first) and after and SOFTWARE.match(after[0])
-                      for first, after in first_headers(head)) else 0.0
+    """1.0 for an 888poker header among the first headers of a text (its software line the next line that is not
+    blank; or the software line alone), else 0."""
+    for first, after in first_headers(head):
+        following = next((line.strip() for line in after if line.strip()), "")
+        if HEADER.match(first) and SOFTWARE.match(following) or SOFTWARE.match(first.strip()):
+            return 1.0  # the software line alone opens the hands of logs without '#Game No : N'
+    return 0.0
 
 
 def parse(text: TextSource, path: str = "<text>", strict: bool = False) -> Iterator[Hand | Quarantined]:

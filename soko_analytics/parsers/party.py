@@ -33,8 +33,9 @@ STREAMS = True
 """parse() takes the lines of a file one by one."""
 HEADER = re.compile(r"^\x00*\ufeff?\x00*(?:Game #[0-9]+ starts\.|\*{5} Hand History [Ff]or Game [0-9A-Za-z-]+ \*{5})")
 GAME_NO = re.compile(r"^\x00*\ufeff?\x00*#Game No : [0-9]+$")
-HISTORY = re.compile(r"^\x00*\*{5} Hand History for Game [0-9]+ \*{5}$")
-"""The line after partypoker's ``#Game No`` names no software (888's names Cassava or 888poker)."""
+HISTORY = re.compile(r"^\x00*\*{5} Hand History [Ff]or Game [0-9A-Za-z-]+ \*{5}(?: \([A-Za-z ]+\))?$")
+"""The line after partypoker's ``#Game No`` names no software (888's names Cassava or 888poker); a log converted to
+partypoker's text by another tracker may name the site it came from after it (``***** ... ***** (Party)``)."""
 
 
 def detect(head: str) -> float:

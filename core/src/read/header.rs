@@ -39,13 +39,35 @@ pub fn game_starts_at(line: &str, hash: usize) -> Option<(&str, &str)> {
     (n > 0 && after[n..].starts_with(GAME_STARTS)).then(|| (&after[..n], &after[n..]))
 }
 
-/// The hand id of a `***** Hand History for Game N *****` line (after any NULs and blanks), and the
-/// text after it.
+/// The software 888poker's history lines name before `Hand History` (`Cassava`, `888poker`, `888.ro`,
+/// `888poker.ca-on`: a word starting with one of these) and the kinds of game they may add after it.
+const PACIFIC_SOFTWARE: [&str; 2] = ["Cassava", "888"];
+const PACIFIC_KINDS: [&str; 2] = ["BLAST ", "Snap Poker "];
+
+/// The hand id of a `***** Hand History for Game N *****` line (after any NULs and blanks; four or
+/// five stars), also 888poker's, which names its software (`***** 888poker BLAST Hand History for
+/// Game N *****`), and the text after it.
 pub fn hand_history_at(line: &str) -> Option<(&str, &str)> {
     let line = line.trim_start_matches(['\0', ' ', '\t', '\u{feff}']);
-    let after = HAND_HISTORY.iter().find_map(|h| line.strip_prefix(h))?;
+    let stars = line.bytes().take_while(|&b| b == b'*').count();
+    let rest = line
+        .get(stars..)?
+        .strip_prefix(' ')
+        .filter(|_| (4..=5).contains(&stars))?;
+    let rest = match rest.split_once(' ') {
+        Some((software, after)) if PACIFIC_SOFTWARE.iter().any(|w| software.starts_with(w)) => {
+            PACIFIC_KINDS
+                .iter()
+                .find_map(|kind| after.strip_prefix(kind))
+                .unwrap_or(after)
+        }
+        _ => rest,
+    };
+    let after = HAND_HISTORY
+        .iter()
+        .find_map(|h| rest.strip_prefix(&h[6..]))?;
     let n = after.bytes().take_while(|&b| is_id_char(b)).count();
-    (n > 0 && after[n..].starts_with(" *****")).then(|| (&after[..n], &after[n..]))
+    (n > 0 && after[n..].starts_with(" ****")).then(|| (&after[..n], &after[n..]))
 }
 
 /// How many lines (not counting blank ones) before a partypoker header line [`follows_party_header`]
@@ -314,11 +336,23 @@ mod tests {
                 .map(|h| h.0),
             Some("1620144103176i4oztmbj2r")
         );
+        // 888's (after its `#Game No : N`, which the splitter sees first; or alone)
         assert_eq!(
             hand_history_at("***** Cassava Hand History for Game 1 *****"),
-            None
+            Some(("1", " *****"))
         );
         assert_eq!(hand_id("\0Game #12085686644 starts."), Some("12085686644"));
+        // 888poker's history lines name the software, and maybe the kind of game, first
+        for line in [
+            "***** 888poker Hand History for Game 5 *****",
+            "***** 888poker BLAST Hand History for Game 5 *****",
+            "**** 888poker.ca-on Snap Poker Hand History for Game 5 ****",
+            "***** Cassava Hand History for Game 5 *****",
+        ] {
+            assert_eq!(hand_id(line), Some("5"), "{line}");
+        }
+        assert_eq!(hand_id("***** Pacific Hand History for Game 5 *****"), None);
+        assert_eq!(hand_id("** Hand History for Game 5 **"), None);
         let text = b"Game #1 starts.\n\0\n#Game No : 1\n";
         assert!(follows_party_header(text, text.len() - 13));
         assert!(!follows_party_header(b"#Game No : 1", 0));

@@ -604,4 +604,6 @@ pub fn too_large(
 }
 
 #[cfg(test)]
+mod fuzz;
+#[cfg(test)]
 mod tests;

@@ -186,6 +186,30 @@ impl Rounds {
         }
     }
 
+    /// Both blinds posted at once by a player coming in (`posts big blind + dead [$0.35]`, `posts dead
+    /// blind [$0.10 + $0.25]`): `big` of them live, in the street's bet, and `dead` more in the pot
+    /// only; the family's `posts small & big blinds X` (no dead part: a big blind; no live part: dead
+    /// money, an ante).
+    pub fn post_with_dead(&mut self, who: usize, dead: i64, big: i64, decimals: u8) -> String {
+        if dead <= 0 {
+            return self.say(who, Move::BigBlind, big, decimals);
+        }
+        if big <= 0 {
+            return self.say(who, Move::Ante, dead, decimals);
+        }
+        self.ante(who, dead);
+        self.post(who, big);
+        let said = format!(
+            "posts small & big blinds {}",
+            amount_text(dead + big, decimals)
+        );
+        if self.all_in(who) {
+            format!("{said} and is all-in")
+        } else {
+            said
+        }
+    }
+
     /// The next street: nothing put in yet, nobody has acted.
     pub fn next_street(&mut self) {
         self.put_in.iter_mut().for_each(|p| *p = 0);

@@ -11,7 +11,7 @@ const HOLDEM: &str = include_str!("testdata/holdem.txt");
 const SOKO: &str = include_str!("testdata/soko-casino.txt");
 
 /// Lookups without Python: the two specs above, `Rules:` lines taken as they are, EET at +2 h.
-fn lookups() -> Cached {
+pub(super) fn lookups() -> Cached {
     Cached::new(
         Box::new(|rules: &str| match rules {
             "holdem" => Ok(HOLDEM_SPEC.to_string()),

@@ -120,15 +120,20 @@ fn next_started(bytes: &[u8], from: usize) -> Option<(usize, usize)> {
         .map(|i| (i, i + mark.len()))
 }
 
-/// The next partypoker `***** Hand History for Game N *****` line at or after `from` that starts a
-/// hand (not after the hand's `#Game No : N`): (start of the stars, end of the id).
+/// The next `***** Hand History for Game N *****` line at or after `from` that starts a hand (not
+/// after the hand's `#Game No : N`): partypoker's, or 888poker's when its log has no `#Game No`
+/// line (`***** 888poker Hand History for Game N *****`): (start of the stars, end of the id).
 fn next_hand_history(text: &str, from: usize) -> Option<(usize, usize)> {
     let bytes = text.as_bytes();
-    let finder = memmem::Finder::new(&HAND_HISTORY[0].as_bytes()[..19]);
+    let finder = memmem::Finder::new(&HAND_HISTORY[0].as_bytes()[5..19]);
     let mut at = from;
-    while let Some(i) = finder.find(&bytes[at..]).map(|i| at + i) {
-        at = i + 1;
-        let line_start = memrchr(b'\n', &bytes[..i]).map_or(0, |nl| nl + 1);
+    while let Some(words) = finder.find(&bytes[at..]).map(|i| at + i) {
+        at = words + 1;
+        let line_start = memrchr(b'\n', &bytes[..words]).map_or(0, |nl| nl + 1);
+        // the stars start the line (after blanks)
+        let Some(i) = memchr(b'*', &bytes[line_start..words]).map(|k| line_start + k) else {
+            continue;
+        };
         let before = &text[line_start..i];
         if !before
             .chars()
@@ -386,6 +391,27 @@ mod tests {
             "#Game No : 4",
         ];
         assert_eq!(starts.len(), heads.len());
+        for (start, head) in starts.iter().zip(heads) {
+            assert!(text[*start..].starts_with(head), "{head}");
+        }
+    }
+
+    #[test]
+    fn an_888_log_without_game_numbers_starts_its_hands_at_the_software_line() {
+        let body =
+            "10/20 Blinds No Limit Holdem - *** 03 04 2020 21:20:00\na folds\n** Summary **\n";
+        let text = format!(
+            "***** 888poker Hand History for Game 1 *****\n{body}\n\
+             ***** 888poker BLAST Hand History for Game 2 *****\n{body}\n\
+             #Game No : 3\n***** 888poker Hand History for Game 3 *****\n{body}"
+        );
+        let starts = header_starts(&text);
+        let heads = [
+            "***** 888poker Hand History for Game 1",
+            "***** 888poker BLAST Hand History for Game 2",
+            "#Game No : 3",
+        ];
+        assert_eq!(starts.len(), heads.len(), "{starts:?}");
         for (start, head) in starts.iter().zip(heads) {
             assert!(text[*start..].starts_with(head), "{head}");
         }

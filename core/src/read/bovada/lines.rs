@@ -2,7 +2,7 @@
 //! header with its stakes, `NAME: action` lines, `Dealt to` lines, collects and the summary's total;
 //! and, in the logs that print no street markers, the markers where each betting round ends.
 
-use super::stakes::{self, big_blind, small_blind, Units};
+use super::stakes::{self, big_blind, bring_in, small_blind, Units};
 use super::{Head, SeatLine, HERO, ME};
 use crate::read::errors::ReadError;
 use crate::read::rounds::Rounds;
@@ -15,6 +15,18 @@ const STUD_STREETS: [&str; 5] = [
     "5th STREET",
     "6th STREET",
     "RIVER",
+];
+
+/// Bovada's stud street markers (newer logs print them: `*** 3RD STREET ***`; older ones none, or
+/// `*** HOLE CARDS ***` for the third), by index in [`STUD_STREETS`].
+const STUD_MARKERS: [(&str, usize); 7] = [
+    ("HOLE CARDS", 0),
+    ("3RD STREET", 0),
+    ("4TH STREET", 1),
+    ("5TH STREET", 2),
+    ("6TH STREET", 3),
+    ("7TH STREET", 4),
+    ("RIVER", 4),
 ];
 
 /// The board streets of a log without street markers: (marker, cards it deals).
@@ -92,7 +104,7 @@ impl<'h> Translation<'h> {
             streets: 0,
             dealing: false,
             ranked: vec![None; seats.len()],
-            stud: head.game == "7 Card Stud",
+            stud: head.game.starts_with(super::STUD),
             stud_street: 0,
             bet_since_deal: false,
             bring_in: 0,
@@ -127,15 +139,17 @@ impl<'h> Translation<'h> {
     pub fn line(&mut self, i: usize, line: &str, seats: &[SeatLine]) -> Result<(), ReadError> {
         if line.starts_with("***") {
             self.last_action.clear();
+            if self.stud {
+                if let Some(street) = stud_marker(line) {
+                    self.stud_marker(i, street);
+                    return Ok(());
+                }
+            }
             if line.starts_with("*** SUMMARY") {
                 self.deal_board(); // a log without markers: the streets the board says were dealt
                 self.summary = true;
             } else if line.starts_with("*** HOLE CARDS") {
                 self.dealing = true;
-                if self.stud {
-                    self.push(i, format!("*** {} ***", STUD_STREETS[0]));
-                    return Ok(());
-                }
             } else {
                 self.rounds.next_street();
             }
@@ -192,6 +206,18 @@ impl<'h> Translation<'h> {
         }
         self.push(i, said);
         Ok(())
+    }
+
+    /// A stud street's marker (`*** 3RD STREET ***`, `*** HOLE CARDS ***`): the family's, the
+    /// betting round moved on to it (a card dealt after it is of that street).
+    fn stud_marker(&mut self, i: usize, street: usize) {
+        self.dealing = true;
+        if street > self.stud_street {
+            self.stud_street = street;
+            self.rounds.next_street();
+        }
+        self.bet_since_deal = false;
+        self.push(i, format!("*** {} ***", STUD_STREETS[self.stud_street]));
     }
 
     /// Whether a stud bet on third street completes the bring-in.
@@ -262,6 +288,12 @@ impl<'h> Translation<'h> {
             };
         let verb = verb.trim();
         let first_word = verb.split([' ', '(']).next().unwrap_or("");
+        // some logs write `bets`, `raises` (the site's grammar allows either case of their first letter)
+        let first_word = match first_word {
+            "bets" => "Bets",
+            "raises" => "Raises",
+            word => word,
+        };
         let last = verb.rsplit(' ').next().unwrap_or("");
         if matches!(
             first_word,
@@ -276,8 +308,12 @@ impl<'h> Translation<'h> {
             return Ok(finish);
         }
         let said = match first_word {
+            // a player's coming and going; a tournament's prizes, ranks and knock-out bounties
+            // (`BOUNTY PRIZE [$5]`: paid by the tournament, not out of the pot)
             "Table" | "Seat" | "Stand" | "Re-join" | "Sit" | "Sitout" | "Enter" | "Leave"
-            | "Rebuyin" | "Addon" | "Prize" | "Draw" | "Ranking" => return Ok(String::new()),
+            | "Rebuyin" | "Addon" | "Prize" | "Draw" | "Ranking" | "BOUNTY" => {
+                return Ok(String::new())
+            }
             "Card" => {
                 let cards = verb.find('[').map_or("", |at| &verb[at..]);
                 let inner = cards.trim_matches(['[', ']']);
@@ -385,18 +421,20 @@ impl<'h> Translation<'h> {
                     format!("shows {cards}{desc}")
                 }
             }
+            _ if self.stud && bring_in(verb).or(big_blind(verb)).is_some() => {
+                // stud: `Bring_in chip 5`, `Bring in $1`, `Big blind/Bring in 5`
+                let amount = bring_in(verb).or(big_blind(verb)).unwrap_or("");
+                self.bring_in = self.amount(amount)?;
+                self.rounds.post(who, self.bring_in);
+                format!("brings in for {amount}")
+            }
             _ => {
                 if let Some(amount) = small_blind(verb) {
                     self.rounds.post(who, self.amount(amount)?);
                     format!("posts small blind {amount}")
                 } else if let Some(amount) = big_blind(verb) {
                     self.rounds.post(who, self.amount(amount)?);
-                    if self.stud {
-                        self.bring_in = self.amount(amount)?;
-                        format!("brings in for {amount}")
-                    } else {
-                        format!("posts big blind {amount}")
-                    }
+                    format!("posts big blind {amount}")
                 } else {
                     verb.to_string() // the family's reader names it unknown
                 }
@@ -511,6 +549,15 @@ fn unmarked_board<'a>(lines: &[&'a str]) -> Option<(Vec<&'a str>, usize)> {
     Some((inner.split_whitespace().collect(), at))
 }
 
+/// The index in [`STUD_STREETS`] of a stud street marker line (any case: `*** 3RD STREET ***`).
+fn stud_marker(line: &str) -> Option<usize> {
+    let name = line.trim_matches(['*', ' ']);
+    STUD_MARKERS
+        .iter()
+        .find(|(marker, _)| marker.eq_ignore_ascii_case(name))
+        .map(|&(_, street)| street)
+}
+
 /// In a hand of antes, whether each seat posts none (its label has no `Ante chip` line).
 fn antes_unposted(seats: &[SeatLine], lines: &[&str]) -> Vec<bool> {
     let posting: Vec<&str> = lines
@@ -523,4 +570,27 @@ fn antes_unposted(seats: &[SeatLine], lines: &[&str]) -> Vec<bool> {
         .iter()
         .map(|s| !posting.is_empty() && !posting.iter().any(|l| super::same_label(l, &s.label)))
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stud_markers_in_any_case_and_the_older_hole_cards() {
+        assert_eq!(stud_marker("*** 3RD STREET ***"), Some(0));
+        assert_eq!(stud_marker("*** HOLE CARDS ***"), Some(0));
+        assert_eq!(stud_marker("*** 5th Street ***"), Some(2));
+        assert_eq!(stud_marker("*** 7TH STREET ***"), Some(4));
+        assert_eq!(stud_marker("*** FLOP *** [2c 3d 4h]"), None);
+        assert_eq!(stud_marker("*** SUMMARY ***"), None);
+    }
+
+    #[test]
+    fn bring_ins_in_every_wording() {
+        assert_eq!(bring_in("Bring_in chip 5"), Some("5"));
+        assert_eq!(bring_in("Bring in $0.25"), Some("$0.25"));
+        assert_eq!(bring_in("Big blind/Bring in 5"), None); // a big blind's words: [`big_blind`]
+        assert_eq!(big_blind("Big blind/Bring in 5"), Some("5"));
+    }
 }

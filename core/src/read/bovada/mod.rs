@@ -36,13 +36,20 @@ pub const ME: &str = "[ME]";
 /// Seats numbered above this are ids: the seats are then numbered in the order listed.
 const LARGEST_SEAT: u64 = 10;
 
-/// Bovada's game words, the PokerStars name they read as and the structure when none is given.
-const GAMES: [(&str, &str, &str); 4] = [
+/// Bovada's game words (its own list: `HOLDEM`, `OMAHA`, `OMAHA HiLo`, `OMAHA_HL`, `7CARD`, `7CARD
+/// HiLo`, `7CARD_HL`, each also with `ZonePoker` glued on), the PokerStars name they read as and the
+/// structure when none is given; the first that fits (a hi/lo word before its high game's).
+const GAMES: [(&str, &str, &str); 7] = [
     ("HOLDEM", "Hold'em", "No Limit"),
     ("OMAHA HiLo", "Omaha Hi/Lo", "Pot Limit"),
+    ("OMAHA_HL", "Omaha Hi/Lo", "Pot Limit"),
     ("OMAHA", "Omaha", "Pot Limit"),
+    ("7CARD HiLo", "7 Card Stud Hi/Lo", "Fixed Limit"),
+    ("7CARD_HL", "7 Card Stud Hi/Lo", "Fixed Limit"),
     ("7CARD", "7 Card Stud", "Fixed Limit"),
 ];
+/// The PokerStars game names of [`GAMES`] that are stud.
+pub const STUD: &str = "7 Card Stud";
 
 /// What a Bovada header says.
 pub struct Head<'a> {
@@ -162,7 +169,7 @@ fn head<'a>(lines: &[&'a str], first_line: u64) -> Result<Head<'a>, ReadError> {
         return Err(
             ReadError::new(Kind::Unsupported, "unsupported game of a Bovada header")
                 .at(first_line)
-                .expected("HOLDEM, OMAHA or OMAHA HiLo")
+                .expected("HOLDEM, OMAHA, OMAHA HiLo, 7CARD or 7CARD HiLo")
                 .actual(first),
         );
     };

@@ -81,13 +81,24 @@ fn posted_ante(lines: &[&str], units: &Units) -> Option<i64> {
         .max()
 }
 
-/// The bring-in a stud hand's player posts (`Big blind/Bring in 5`).
+/// The bring-in a stud hand's player posts (`Bring_in chip 5`, `Big blind/Bring in 5`).
 fn posted_bring_in(lines: &[&str], units: &Units) -> Option<i64> {
     lines
         .iter()
         .filter_map(|l| l.split_once(" : "))
-        .find_map(|(_, verb)| big_blind(&verb.replace("(timeout)", "")).map(str::to_string))
+        .find_map(|(_, verb)| {
+            let verb = verb.replace("(timeout)", "");
+            bring_in(&verb).or(big_blind(&verb)).map(str::to_string)
+        })
         .and_then(|amount| units.amount(&amount).ok())
+}
+
+/// The amount of a stud bring-in in the newer logs' words: `Bring_in chip 5`, `Bring in $1`.
+pub fn bring_in(verb: &str) -> Option<&str> {
+    ["Bring_in chip ", "Bring in "]
+        .iter()
+        .find_map(|p| verb.strip_prefix(p))
+        .map(str::trim)
 }
 
 /// The small and big blinds a cash hand's players post (its header has no stakes).

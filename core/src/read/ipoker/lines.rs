@@ -278,14 +278,7 @@ impl<'g> Translation<'g> {
                 let big = big_blind(self.game).unwrap_or(sum);
                 if sum > big && a.round == 0 {
                     // posting both: the big blind live, the rest dead
-                    self.rounds.ante(who, sum - big);
-                    self.rounds.post(who, big);
-                    let all_in = if self.rounds.all_in(who) {
-                        " and is all-in"
-                    } else {
-                        ""
-                    };
-                    format!("posts small & big blinds {}{all_in}", self.money(sum))
+                    self.rounds.post_with_dead(who, sum - big, big, decimals)
                 } else {
                     self.rounds.say(who, Move::BigBlind, sum, decimals)
                 }

@@ -266,7 +266,7 @@ impl<'h> Translation<'h> {
             "checks" => Some(Move::Checks),
             "posts small blind" => Some(Move::SmallBlind),
             "posts big blind" => Some(Move::BigBlind),
-            "posts ante" => Some(Move::Ante),
+            "posts ante" | "posts the ante" => Some(Move::Ante),
             "calls" => Some(Move::Calls),
             "bets" => Some(Move::Bets),
             "raises" => Some(Move::Adds),
@@ -293,12 +293,7 @@ impl<'h> Translation<'h> {
                 // `[0.50 + 1]`: the small blind dead, the big blind live
                 let (small, big) = text.split_once('+').unwrap_or(("0", text));
                 let (small, big) = (self.amount(i, small)?, self.amount(i, big)?);
-                self.rounds.ante(who, small);
-                if big == 0 {
-                    return Ok(format!("{name}: posts the ante {}", self.money(small)));
-                }
-                self.rounds.post(who, big);
-                format!("posts small & big blinds {}", self.money(small + big))
+                self.rounds.post_with_dead(who, small, big, self.decimals)
             }
             ("shows", Some(text)) => format!("shows [{}]", cards(text)),
             ("mucks", Some(text)) => format!("mucks hand [{}]", cards(text)),

@@ -14,7 +14,7 @@
 //! - Tournament chips are printed with the currency symbol.
 
 use super::errors::{Kind, ReadError};
-use super::header::game_no_at;
+use super::header::{game_no_at, hand_history_at};
 use super::{Dialect, Lookups};
 use crate::model::Hand;
 use crate::read::translated::located;
@@ -26,12 +26,18 @@ mod lines;
 /// The site of every hand (888poker, formerly Pacific Poker; Cassava is its software).
 pub const SITE: &str = "888poker";
 
-/// 888's game words and structure words, and the PokerStars words they read as.
-const GAMES: [(&str, &str); 3] = [
+/// 888's game words (its own list: `Holdem`, `Hold'em`, `Omaha`, `OmahaHL`, `Omaha Hi/Lo`) and
+/// structure words, and the PokerStars words they read as.
+const GAMES: [(&str, &str); 5] = [
     ("OmahaHL", "Omaha Hi/Lo"),
+    ("Omaha Hi/Lo", "Omaha Hi/Lo"),
     ("Omaha", "Omaha"),
     ("Holdem", "Hold'em"),
+    ("Hold'em", "Hold'em"),
 ];
+/// What 888 writes after a game's name that is not another game: a "Jackpot table" is the game with
+/// a jackpot rake (`No Limit Holdem Jackpot table`).
+const TABLE_KINDS: [&str; 1] = [" Jackpot table"];
 const STRUCTURES: [(&str, &str); 3] = [
     ("No Limit", "No Limit"),
     ("Pot Limit", "Pot Limit"),
@@ -77,10 +83,12 @@ pub fn read_hand(
 /// The header lines' parts.
 fn head<'a>(lines: &[&'a str], first_line: u64) -> Result<Head<'a>, ReadError> {
     let first = lines.first().copied().unwrap_or("");
-    let Some((id, _)) = game_no_at(first, 0) else {
+    // `#Game No : N`, or in logs without that line the software's `***** 888poker Hand History for
+    // Game N *****`
+    let Some((id, _)) = game_no_at(first, 0).or_else(|| hand_history_at(first)) else {
         return Err(ReadError::malformed("not an 888poker hand header")
             .at(first_line)
-            .expected("'#Game No : N'")
+            .expected("'#Game No : N' or '***** 888poker Hand History for Game N *****'")
             .actual(first));
     };
     let at = |i: usize, reason: &str, expected: &str| {
@@ -102,12 +110,16 @@ fn head<'a>(lines: &[&'a str], first_line: u64) -> Result<Head<'a>, ReadError> {
     let game_line = lines[game_at];
     let (stakes, rest) = game_line.split_once(" Blinds ").unwrap_or(("", game_line));
     let (name, date) = rest.split_once(" - ***").unwrap_or((rest, ""));
+    let name = TABLE_KINDS
+        .iter()
+        .find_map(|kind| name.strip_suffix(kind))
+        .unwrap_or(name);
     let Some(&(_, game)) = GAMES.iter().find(|(word, _)| name.ends_with(word)) else {
         return Err(
             ReadError::new(Kind::Unsupported, format!("unsupported game: {name}"))
                 .at(first_line + game_at as u64)
                 .hand(Some(id))
-                .expected("Holdem, Omaha or OmahaHL")
+                .expected("Holdem, Omaha or OmahaHL (Omaha Hi/Lo)")
                 .actual(game_line),
         );
     };

@@ -30,8 +30,15 @@ const STUD_UP: [&str; 4] = [
     "*** 6th STREET ***",
 ];
 
-/// What a player's line may say that changes nothing in the hand (the player's name before it).
-const NOTHING: [&str; 14] = [
+/// What a player's line may say that changes nothing in the hand (the player's name before it); the
+/// all-in cash-out's lines (`NAME Cash-out Premium % is 1.0`, `NAME opted for cash-out`) too: what the
+/// site pays a player who cashes out is not the pot's money.
+const NOTHING: [&str; 19] = [
+    "Cash-out Premium",
+    "opted for cash-out",
+    "did not opt for cash-out",
+    "probabilty",
+    "probability",
     "has joined the table",
     "has left the table",
     "is sitting out",
@@ -47,8 +54,12 @@ const NOTHING: [&str; 14] = [
     "has been reconnected",
     "is disconnected",
 ];
+/// Lines that end a hand before it is played out: the hand is incomplete.
+const CANCELLED: [&str; 2] = ["Table Closed", "Connection Lost due to some reason"];
 /// Lines that are not a player's and change nothing.
-const NOT_A_PLAYERS: [&str; 12] = [
+const NOT_A_PLAYERS: [&str; 13] = [
+    // `There is no Small Blind in this hand as the Big Blind of the previous hand left the table`
+    "There is no Small Blind",
     "Congratulations",
     "Your time bank",
     "Game #",
@@ -92,6 +103,8 @@ pub struct Translation<'h> {
     shows: bool,
     /// The uncalled bet given back: (who, amount).
     returned: Option<(usize, i64)>,
+    /// The hand's (small, big) blinds ([`Self::blinds`]).
+    blinds: (i64, i64),
     /// The blinds a tournament log does not print, posted before the deal.
     unposted: Vec<(usize, &'static str, i64)>,
     /// Stud: each player's cards so far.
@@ -119,6 +132,7 @@ impl<'h> Translation<'h> {
                     || head.summary && l.contains(" balance ") && l.contains('[')
             }),
             returned: None,
+            blinds: (0, 0),
             unposted: Vec::new(),
             stud_cards: Vec::new(),
             shown_up: Vec::new(),
@@ -182,6 +196,7 @@ impl<'h> Translation<'h> {
                 .actual(line));
         }
         let header = self.header(lines)?;
+        self.blinds = self.blinds(lines).unwrap_or_default();
         self.push(0, header);
         self.push(self.head.body.saturating_sub(1), self.table_line());
         for (k, &(at, stack)) in stacks.iter().enumerate() {
@@ -317,11 +332,24 @@ impl<'h> Translation<'h> {
         let said = match (verb, amount) {
             ("folds", _) => self.rounds.say(who, Move::Folds, 0, self.head.decimals),
             ("checks", _) => self.rounds.say(who, Move::Checks, 0, self.head.decimals),
-            ("posts small blind" | "posts big blind" | "posts ante" | "bring-ins", Some(text)) => {
+            ("posts big blind + dead", Some(text)) => {
+                // a player coming in posts both blinds in one sum: the big blind live, the rest dead
+                let total = self.amount(i, text)?;
+                let big = self.blinds.1.min(total);
+                let dead = total - big;
+                self.rounds
+                    .post_with_dead(who, dead, big, self.head.decimals)
+            }
+            (
+                "posts small blind" | "posts big blind" | "posts button blind" | "posts ante"
+                | "posts ante of" | "bring-ins",
+                Some(text),
+            ) => {
                 let what = match verb {
                     "posts small blind" => Move::SmallBlind,
-                    "posts big blind" => Move::BigBlind,
-                    "posts ante" => Move::Ante,
+                    // Short Deck's one blind, posted by the button
+                    "posts big blind" | "posts button blind" => Move::BigBlind,
+                    "posts ante" | "posts ante of" => Move::Ante,
                     _ => Move::BringIn,
                 };
                 let value = self.amount(i, text)?;
@@ -540,6 +568,11 @@ impl<'h> Translation<'h> {
     fn not_a_players(&mut self, i: usize, line: &str) -> Result<(), ReadError> {
         if NOT_A_PLAYERS.iter().any(|p| line.starts_with(p)) {
             return Ok(());
+        }
+        if CANCELLED.iter().any(|c| line.starts_with(c)) {
+            let reason =
+                "the hand was not played out (the table closed or the connection was lost)";
+            return Err(self.error(i, Kind::Incomplete, reason.to_string(), line));
         }
         if let Some(finish) = self.tournament_finish(line) {
             self.push(i, finish);

@@ -33,15 +33,29 @@ mod lines;
 /// The site of every hand.
 pub const SITE: &str = "partypoker";
 
-/// partypoker's game words and the PokerStars words they read as (the first that fits).
-const GAMES: [(&str, &str, bool); 7] = [
+/// partypoker's game words (its own list: `Texas Hold'em`, `Texas Holdem`, `Omaha Hi`, `Omaha Hi-Lo`,
+/// `7 Card Stud`, `7 Card Stud Hi-Lo`, `Short Deck`; `Double Hold'em` is not modelled, see
+/// [`UNSUPPORTED`]) and the PokerStars words they read as (the first that fits), and whether stud.
+const GAMES: [(&str, &str, bool); 8] = [
     ("7 Card Stud Hi-Lo", "7 Card Stud Hi/Lo", true),
     ("7 Card Stud", "7 Card Stud", true),
     ("Omaha Hi-Lo", "Omaha Hi/Lo", false),
     ("Omaha Hi/Lo", "Omaha Hi/Lo", false),
     ("Omaha", "Omaha", false),
+    ("Short Deck", "6+ Hold'em", false),
     ("Hold'em", "Hold'em", false),
     ("Holdem", "Hold'em", false),
+];
+/// partypoker's games the project does not model, and why.
+const UNSUPPORTED: [(&str, &str); 2] = [
+    (
+        "Double Hold'em",
+        "Double Hold'em (three hole cards, one discarded on the flop)",
+    ),
+    (
+        "Double Holdem",
+        "Double Hold'em (three hole cards, one discarded on the flop)",
+    ),
 ];
 const STRUCTURES: [(&str, &str); 3] = [("NL", "No Limit"), ("PL", "Pot Limit"), ("FL", "Limit")];
 const WEEKDAYS: [&str; 7] = [
@@ -138,15 +152,14 @@ fn head<'a>(lines: &[&'a str], first_line: u64) -> Result<Head<'a>, ReadError> {
     let game_at = history + 1;
     let game_line = lines.get(game_at).copied().unwrap_or("");
     let table_line = lines.get(game_at + 1).copied().unwrap_or("");
-    if game_line.contains("Double Hold'em") {
-        return Err(ReadError::new(
-            Kind::Unsupported,
-            "unsupported game: Double Hold'em (three hole cards, one discarded on the flop)",
-        )
-        .at(first_line + game_at as u64)
-        .hand(Some(id))
-        .expected("Hold'em, Omaha (hi/lo) or 7 Card Stud (hi/lo)")
-        .actual(game_line));
+    if let Some((_, why)) = UNSUPPORTED.iter().find(|(w, _)| game_line.contains(w)) {
+        return Err(
+            ReadError::new(Kind::Unsupported, format!("unsupported game: {why}"))
+                .at(first_line + game_at as u64)
+                .hand(Some(id))
+                .expected("Hold'em, Omaha (hi/lo) or 7 Card Stud (hi/lo)")
+                .actual(game_line),
+        );
     }
     let summary = game_line.contains(" Game Table (");
     let (text, date) = if summary {
@@ -239,7 +252,9 @@ fn head<'a>(lines: &[&'a str], first_line: u64) -> Result<Head<'a>, ReadError> {
     let mut currency = None;
     let mut tournament = None;
     if tournament_game {
-        let before_deal: Vec<&str> = lines[body..]
+        let before_deal: Vec<&str> = lines
+            .get(body..)
+            .unwrap_or_default()
             .iter()
             .take_while(|l| !l.starts_with("** "))
             .copied()
@@ -453,5 +468,21 @@ mod tests {
             leading_stakes("70000/140000 Tourney Texas Holdem", 0),
             Some((70000, 140_000))
         );
+    }
+
+    #[test]
+    fn a_tournament_header_cut_short_is_an_error_not_a_panic() {
+        // the log ends on the game line: no table line, no seats
+        let lines = [
+            "#Game No : 1",
+            "***** Hand History for Game 1 *****",
+            "NL Texas Hold'em $1 USD Buy-in Trny:5 Level:1  Blinds(10/20) - Sunday, July 24, 19:32:00 CEST 2016",
+        ];
+        for end in 1..=lines.len() {
+            let lines = &lines[..end];
+            let read =
+                head(lines, 1).and_then(|head| Translation::new(&head, lines, 1).translate(lines));
+            assert!(read.is_err(), "{end} lines");
+        }
     }
 }

@@ -17,12 +17,17 @@ use crate::read::translated::{amount_text, located, speaker, Translated};
 use crate::read::values::parse_amount;
 use crate::read::{Dialect, Lookups};
 
-/// Winning's game words and the family's.
-const GAMES: [(&str, &str); 4] = [
+/// Winning's game words (its own list of games: `Holdem`, `6+ Holdem`, `Omaha`, `Omaha H/L`, `5Card
+/// Omaha`, `5Card Omaha H/L`, `7Stud`, `7Stud H/L`) and the family's.
+const GAMES: [(&str, &str); 8] = [
     ("Holdem", "Hold'em"),
     ("Omaha H/L", "Omaha Hi/Lo"),
     ("Omaha", "Omaha"),
     ("6+ Holdem", "6+ Hold'em"),
+    ("5Card Omaha", "5 Card Omaha"),
+    ("5Card Omaha H/L", "5 Card Omaha Hi/Lo"),
+    ("7Stud", "7 Card Stud"),
+    ("7Stud H/L", "7 Card Stud Hi/Lo"),
 ];
 const STRUCTURES: [(&str, &str); 3] = [
     ("No Limit", "No Limit"),
@@ -30,11 +35,15 @@ const STRUCTURES: [(&str, &str); 3] = [
     ("Fixed Limit", "Limit"),
 ];
 /// The words of forced bets, and the family's.
-const POSTS: [(&str, &str); 4] = [
+const POSTS: [(&str, &str); 7] = [
     ("posts the small blind ", "posts small blind "),
     ("posts the big blind ", "posts big blind "),
     ("posts ante ", "posts the ante "),
     ("posts dead ", "posts small & big blinds "),
+    // stud's bring-in
+    ("brings in low ", "brings in for "),
+    ("brings in ", "brings in for "),
+    ("brings-in ", "brings in for "),
 ];
 /// Streets of a hand run twice: `*** FLOP 1 ***` → `*** FIRST FLOP ***`.
 const RUNS: [(&str, &str); 2] = [(" 1 ***", "FIRST "), (" 2 ***", "SECOND ")];
@@ -117,7 +126,10 @@ fn header(line: &str) -> Result<(String, bool), ReadError> {
     let (Some(family), Some(structure)) = (family, structure) else {
         return Err(
             ReadError::new(Kind::Unsupported, format!("unsupported game: {game}"))
-                .expected("Holdem, Omaha or Omaha H/L with No Limit, Pot Limit or Fixed Limit")
+                .expected(
+                    "Holdem, 6+ Holdem, Omaha (H/L), 5Card Omaha (H/L) or 7Stud (H/L) with No \
+                     Limit, Pot Limit or Fixed Limit",
+                )
                 .actual(line),
         );
     };
@@ -206,6 +218,11 @@ fn body_line(line: &str, names: &mut Vec<String>, shown: &mut Vec<usize>) -> Opt
             _ => (place, String::new()),
         };
         return Some(format!("Table '{table}'{max} Seat #{button}"));
+    }
+    if !line.starts_with("Seat ") && !line.starts_with("Table '") && line.ends_with("-max") {
+        // a stud table's line has no button: `Bern 8-max`
+        let (table, max) = line.rsplit_once(' ')?;
+        return Some(format!("Table '{table}' {max}"));
     }
     if let Some(parts) = line.strip_prefix("Total pot ") {
         return Some(total_pot(parts));

@@ -27,12 +27,15 @@ use head::{head, Head};
 mod head;
 mod summary;
 
-/// Winning's game names: the family's game, and the structure of a table that names its blinds.
-const GAMES: [(&str, &str, &str); 6] = [
+/// Winning's game names (its own list of games), the family's game, and the structure of a table
+/// that names its blinds.
+const GAMES: [(&str, &str, &str); 8] = [
     ("Hold'em", "Hold'em", "No Limit"),
     ("Six Plus Hold'em", "6+ Hold'em", "No Limit"),
     ("Omaha", "Omaha", "Pot Limit"),
     ("Omaha HiLow", "Omaha Hi/Lo", "Pot Limit"),
+    ("5Card Omaha", "5 Card Omaha", "Pot Limit"),
+    ("5Card Omaha H/L", "5 Card Omaha Hi/Lo", "Pot Limit"),
     ("Seven Cards Stud", "7 Card Stud", "Limit"),
     ("Seven Cards Stud HiLow", "7 Card Stud Hi/Lo", "Limit"),
 ];
@@ -49,6 +52,8 @@ const STUD: [(&str, &str); 4] = [
     ("*** Sixth street ***", "*** RIVER ***"),
 ];
 const SUMMARY: &str = "------ Summary ------";
+/// What a post of dead money ends with: `Player NAME posts (0.25) as a dead bet`.
+const DEAD_BET: &str = " as a dead bet";
 /// Lines that change nothing the family records.
 const SILENT: [&str; 6] = [
     "mucks cards",
@@ -127,9 +132,10 @@ impl<'h> Translation<'h> {
 
     /// The amount in a line's last parentheses: `calls (0.02)` → 2.
     fn paren(&self, i: usize, line: &str) -> Result<i64, ReadError> {
+        // `calls (0.03)`, `posts (0.25) as a dead bet`
         let text = line
             .rsplit_once('(')
-            .map(|(_, a)| a.trim_end_matches(['.', ')']))
+            .map(|(_, a)| a.split(')').next().unwrap_or(a).trim_end_matches('.'))
             .unwrap_or("");
         self.amount(i, text)
     }
@@ -421,9 +427,12 @@ impl<'h> Translation<'h> {
             "folds" => Move::Folds,
             "checks" => Move::Checks,
             "calls" => Move::Calls,
+            // `posts (0.25) as a dead bet`: a missed blind paid into the pot, not the street's bet
+            "posts" if rest.ends_with(DEAD_BET) => Move::Ante,
             // a player coming in posts the big blind, or less, live (and calls the rest)
             "posts" => Move::Adds,
-            "bets" | "raises" | "allin" => Move::Adds,
+            // `caps (2)`: the last raise a fixed-limit round allows, by what it adds
+            "bets" | "raises" | "allin" | "caps" | "cap" => Move::Adds,
             _ => return Ok(format!("{name}: {rest}")), // the family's reader names it unknown
         };
         let value = match what {
@@ -435,7 +444,7 @@ impl<'h> Translation<'h> {
                 self.big_blind.get_or_insert(value);
                 self.rounds.say(who, what, value, self.decimals)
             }
-            (_, "posts") => {
+            (Move::Adds, "posts") => {
                 let blind = if Some(value) == self.big_blind {
                     Move::BigBlind
                 } else {

@@ -7,6 +7,9 @@ use crate::read::pacific::amounts::{bracketed, minor_units};
 use crate::read::party::SITE;
 use crate::read::translated::speaker;
 
+/// What a big blind posted with dead money says after `posts big blind` (its sum is both blinds).
+const DEAD: &str = "+ dead";
+
 impl Translation<'_> {
     /// The blinds a tournament's bracket log does not post: the two players after the button (the
     /// button itself and the other player heads-up), each posting what it has if short.
@@ -25,11 +28,15 @@ impl Translation<'_> {
         // big blind)
         let named = |k: &usize| {
             let name = &self.names[*k];
-            lines[self.head.body..].iter().any(|l| {
-                speaker(&self.names, l).is_some_and(|(who, _)| who == *k)
-                    || l.strip_prefix("Dealt to ")
-                        .is_some_and(|r| r.starts_with(name.as_str()))
-            })
+            lines
+                .get(self.head.body..)
+                .unwrap_or_default()
+                .iter()
+                .any(|l| {
+                    speaker(&self.names, l).is_some_and(|(who, _)| who == *k)
+                        || l.strip_prefix("Dealt to ")
+                            .is_some_and(|r| r.starts_with(name.as_str()))
+                })
         };
         let mut order: Vec<usize> = (0..self.names.len()).filter(named).collect();
         let n = order.len();
@@ -68,7 +75,7 @@ impl Translation<'_> {
             // the big blinds posted: the table's, and those of players coming in
             lines
                 .iter()
-                .filter(|l| l.contains(what))
+                .filter(|l| l.contains(what) && !l.contains(DEAD))
                 .filter_map(|l| {
                     let text = bracketed(l).or_else(|| parenthesized(l))?;
                     minor_units(text, self.head.decimals)
