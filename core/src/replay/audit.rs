@@ -45,6 +45,8 @@ pub struct PotResult {
     /// Hi/lo: each share of the pot (high, then low) with its winners and their hand; empty in a
     /// game of one share. One entry where nobody qualifies for the low: the high hand scoops.
     pub halves: Vec<Half>,
+    /// A hand run twice: the board (1, 2) whose part of the pot this is; 0 for a hand of one board.
+    pub board: usize,
 }
 
 /// One share of a pot split hi/lo.
@@ -174,7 +176,7 @@ impl Serialize for Named<'_, &PotResult> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let names = self.0;
         let eligible: Vec<&str> = self.1.eligible.iter().map(|&w| names[w]).collect();
-        let mut out = s.serialize_struct("PotResult", 5)?;
+        let mut out = s.serialize_struct("PotResult", 6)?;
         out.serialize_field("amount", &self.1.amount)?;
         out.serialize_field("eligible", &eligible)?;
         out.serialize_field("winners", &Named(names, &self.1.winners))?;
@@ -190,6 +192,7 @@ impl Serialize for Named<'_, &PotResult> {
             })
             .collect();
         out.serialize_field("halves", &halves)?;
+        out.serialize_field("board", &self.1.board)?;
         out.end()
     }
 }
@@ -330,8 +333,10 @@ pub struct Auditor<'h> {
     ghosts: Vec<Who>,
     /// Cards each seat is known to hold (dealt, then shown), by seat index.
     pub known: Vec<Held>,
-    /// The board of the first run.
-    pub board: Held,
+    /// The community cards dealt before the hand was run twice (all of them when it was not).
+    pub shared: Held,
+    /// Run it twice: each run's own community cards (`runs[0]` the first run's); empty otherwise.
+    pub runs: Vec<Held>,
     /// Streets whose cards are on the table, as bits.
     dealt_streets: u64,
     /// Indices of the log's `Uncalled bet` lines.
@@ -474,7 +479,8 @@ impl<'h> Auditor<'h> {
             actors,
             deal_to,
             ghosts,
-            board: Held::new(),
+            shared: Held::new(),
+            runs: Vec::new(),
             dealt_streets: 0,
             log_uncalled: Vec::new(),
             draws: draw::Draws::default(),
@@ -583,8 +589,14 @@ impl<'h> Auditor<'h> {
                 }
                 let known = deal.cards.iter().flatten().copied();
                 let Some(who) = self.deal_to[d] else {
-                    if deal.run <= 1 {
-                        self.board.extend(known);
+                    match usize::from(deal.run).checked_sub(1) {
+                        None => self.shared.extend(known),
+                        Some(run) => {
+                            if self.runs.len() <= run {
+                                self.runs.resize_with(run + 1, Held::new);
+                            }
+                            self.runs[run].extend(known);
+                        }
                     }
                     continue;
                 };
