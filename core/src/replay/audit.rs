@@ -527,6 +527,7 @@ impl<'h> Auditor<'h> {
 
     fn run(&mut self) -> Result<(), Fault> {
         checks::check_deals(self);
+        self.table.small_blind = checks::small_blind_seat(self);
         self.table.start_street(0);
         self.deal_up_to(0)?;
         let hand = self.hand;

@@ -173,6 +173,20 @@ pub struct Table<'h> {
     pub opened: bool,
     /// The big blind (or straddle) whose left speaks first preflop.
     pub blind_seat: Option<usize>,
+    /// Whose small blind is live.
+    pub small_blind: SmallBlindSeat,
+}
+
+/// Whose small blind is live (RULES.md §3 item 1): the small blind's seat's; a small blind anyone
+/// else posts is dead money.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum SmallBlindSeat {
+    /// Not known before the posts (the simulator's table): a small blind posted once a big blind
+    /// is in is dead.
+    #[default]
+    BeforeTheBigBlind,
+    /// Read from the hand's posts: this seat's, or nobody's (every small blind posted is dead).
+    Known(Option<usize>),
 }
 
 impl<'h> Table<'h> {
@@ -215,6 +229,7 @@ impl<'h> Table<'h> {
             turn: None,
             opened: false,
             blind_seat: None,
+            small_blind: SmallBlindSeat::default(),
         }
     }
 
@@ -628,10 +643,15 @@ impl<'h> Table<'h> {
     }
 
     /// A forced bet: antes are dead money, blinds, straddles and the bring-in are live; a small
-    /// blind posted after the big blind (a player coming back) is dead money.
+    /// blind posted by anyone but the small blind (a player coming back) is dead money.
     pub fn post(&mut self, seat: usize, kind: ActionKind, amount: i64) {
         use ActionKind as K;
-        let live = kind != K::Ante && !(kind == K::SmallBlind && self.blind_seat.is_some());
+        let dead_small_blind = kind == K::SmallBlind
+            && match self.small_blind {
+                SmallBlindSeat::BeforeTheBigBlind => self.blind_seat.is_some(),
+                SmallBlindSeat::Known(live) => live != Some(seat),
+            };
+        let live = kind != K::Ante && !dead_small_blind;
         let mut amount = amount;
         if kind == K::SmallAndBigBlind {
             let big = truthy(self.stakes.big_blind).unwrap_or(amount);
