@@ -25,7 +25,7 @@ use super::findings::{decimal_text, Code, Finding, Severity, STREET_SHOWDOWN};
 use super::held::Held;
 use super::pots::{RakeConvention, Tally};
 use super::settle::{self, HandValues};
-use super::table::Table;
+use super::table::{SmallBlindSeat, Table};
 use super::Fault;
 
 /// A player of one audit: a seat index of the table, or past them another name the log uses.
@@ -256,12 +256,35 @@ fn replay<'h>(
     ledger: bool,
 ) -> Result<Audit<'h>, Fault> {
     check_ranges(hand)?;
-    let mut auditor = Auditor::new(hand, spec, values);
-    if ledger {
-        auditor.result.steps = Some(Vec::with_capacity(hand.actions.len()));
+    let run = |small_blind: Option<SmallBlindSeat>| -> Result<Auditor<'h>, Fault> {
+        let mut auditor = Auditor::new(hand, spec, values);
+        if ledger {
+            auditor.result.steps = Some(Vec::with_capacity(hand.actions.len()));
+        }
+        auditor.small_blind = small_blind;
+        auditor.run()?;
+        Ok(auditor)
+    };
+    let by_the_rules = run(None)?;
+    let dead = by_the_rules.dead_small_blinds();
+    if by_the_rules.result.ok() || dead.is_empty() {
+        return Ok(by_the_rules.result);
     }
-    auditor.run()?;
-    Ok(auditor.result)
+    // A site that counts a coming-in small blind toward the poster's call (RULES.md §1: a
+    // convention a real log could follow): taken when the log then audits clean.
+    let mut live = run(Some(SmallBlindSeat::Every))?;
+    if !live.result.ok() {
+        return Ok(by_the_rules.result);
+    }
+    for index in dead {
+        let player = &hand.actions[index].player;
+        let message = format!(
+            "{player}'s small blind counts toward his call, as the log reads it: a site's \
+             convention (the rules make a small blind posted outside the small blind dead money)."
+        );
+        live.find(Finding::info(message).at(index).player(player));
+    }
+    Ok(live.result)
 }
 
 /// The largest amount the core audits, in minor units: a hundred times the largest a log may
@@ -339,6 +362,9 @@ pub struct Auditor<'h> {
     pub runs: Vec<Held>,
     /// Streets whose cards are on the table, as bits.
     dealt_streets: u64,
+    /// Whose small blind is live, when not read from the posts by the rules
+    /// ([`checks::small_blind_seat`]).
+    small_blind: Option<SmallBlindSeat>,
     /// Indices of the log's `Uncalled bet` lines.
     pub log_uncalled: Vec<usize>,
     /// Who has drawn on the draw street being played.
@@ -482,6 +508,7 @@ impl<'h> Auditor<'h> {
             shared: Held::new(),
             runs: Vec::new(),
             dealt_streets: 0,
+            small_blind: None,
             log_uncalled: Vec::new(),
             draws: draw::Draws::default(),
             returned: None,
@@ -491,6 +518,19 @@ impl<'h> Auditor<'h> {
     /// The seat index of a player, if he has one at the table.
     pub fn seat(&self, who: Who) -> Option<usize> {
         (who < self.table.seats.len()).then_some(who)
+    }
+
+    /// The actions posting a small blind that the table took as dead money.
+    fn dead_small_blinds(&self) -> Vec<usize> {
+        let SmallBlindSeat::Known(live) = self.table.small_blind else {
+            return Vec::new();
+        };
+        let posts = self.hand.actions.iter().zip(&self.actors).enumerate();
+        posts
+            .filter(|(_, (a, _))| a.street == 0 && a.kind == ActionKind::SmallBlind)
+            .filter(|&(_, (_, &who))| self.seat(who).is_some_and(|s| Some(s) != live))
+            .map(|(index, _)| index)
+            .collect()
     }
 
     /// Record a finding; one about an action gets that action's street and source line.
@@ -527,7 +567,9 @@ impl<'h> Auditor<'h> {
 
     fn run(&mut self) -> Result<(), Fault> {
         checks::check_deals(self);
-        self.table.small_blind = checks::small_blind_seat(self);
+        self.table.small_blind = self
+            .small_blind
+            .unwrap_or_else(|| checks::small_blind_seat(self));
         self.table.start_street(0);
         self.deal_up_to(0)?;
         let hand = self.hand;

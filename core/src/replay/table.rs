@@ -187,6 +187,9 @@ pub enum SmallBlindSeat {
     BeforeTheBigBlind,
     /// Read from the hand's posts: this seat's, or nobody's (every small blind posted is dead).
     Known(Option<usize>),
+    /// Every small blind posted is live: a site's convention that counts a player's coming-in
+    /// small blind toward his call (Bovada's `Posts chip`).
+    Every,
 }
 
 impl<'h> Table<'h> {
@@ -650,6 +653,7 @@ impl<'h> Table<'h> {
             && match self.small_blind {
                 SmallBlindSeat::BeforeTheBigBlind => self.blind_seat.is_some(),
                 SmallBlindSeat::Known(live) => live != Some(seat),
+                SmallBlindSeat::Every => false,
             };
         let live = kind != K::Ante && !dead_small_blind;
         let mut amount = amount;
