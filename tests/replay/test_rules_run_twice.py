@@ -243,3 +243,55 @@ def test_run_twice_hi_lo_a_low_half_paid_on_the_wrong_board():
     text = COURCHEVEL_HI_LO.replace("Cleo collected $9.75 from pot\n", "").replace(
         "Cleo collected $19.50 from pot", "Cleo collected $29.25 from pot")
     assert _errors(text) == {"payout"}
+
+# Three all in preflop, the board dealt twice: Anna (button) all in for $50, Bert raises all in to $100, Cleo calls
+# all in. Main pot 3 x $50 = $150, side pot (Bert and Cleo) 2 x $50 = $100; no rake. Each pot halves: main $75 a
+# board, side $50 a board.
+# Board 1 2c 7s 9d 3h 4s: Anna's aces win the main $75; Bert's kings beat Cleo's queens for the side $50.
+# Board 2 Qs 8c 5d Tc Js: Cleo's three Queens win both: $75 + $50. In all Anna $75, Bert $50, Cleo $125.
+SIDE_POTS = """PokerStars Hand #210000000004:  Hold'em No Limit ($1/$2 USD) - 2020/02/01 10:15:00 ET
+Table 'Beta' 6-max Seat #1 is the button
+Seat 1: Anna ($50 in chips)
+Seat 2: Bert ($100 in chips)
+Seat 3: Cleo ($100 in chips)
+Bert: posts small blind $1
+Cleo: posts big blind $2
+*** HOLE CARDS ***
+Anna: raises $48 to $50 and is all-in
+Bert: raises $50 to $100 and is all-in
+Cleo: calls $98 and is all-in
+*** FIRST FLOP *** [2c 7s 9d]
+*** FIRST TURN *** [2c 7s 9d] [3h]
+*** FIRST RIVER *** [2c 7s 9d 3h] [4s]
+*** SECOND FLOP *** [Qs 8c 5d]
+*** SECOND TURN *** [Qs 8c 5d] [Tc]
+*** SECOND RIVER *** [Qs 8c 5d Tc] [Js]
+*** FIRST SHOW DOWN ***
+Bert: shows [Kh Kd] (a pair of Kings)
+Cleo: shows [Qh Qd] (a pair of Queens)
+Anna: shows [Ah Ad] (a pair of Aces)
+Bert collected $50 from side pot
+Anna collected $75 from main pot
+*** SECOND SHOW DOWN ***
+Bert: shows [Kh Kd] (a pair of Kings)
+Cleo: shows [Qh Qd] (three of a kind, Queens)
+Anna: shows [Ah Ad] (a pair of Aces)
+Cleo collected $50 from side pot
+Cleo collected $75 from main pot
+*** SUMMARY ***
+Total pot $250 Main pot $150. Side pot $100. | Rake $0
+Hand was run twice
+FIRST Board [2c 7s 9d 3h 4s]
+SECOND Board [Qs 8c 5d Tc Js]
+Seat 1: Anna (button) showed [Ah Ad] and won ($75) with a pair of Aces, and lost with a pair of Aces
+Seat 2: Bert (small blind) showed [Kh Kd] and won ($50) with a pair of Kings, and lost with a pair of Kings
+Seat 3: Cleo (big blind) showed [Qh Qd] and lost with a pair of Queens, and won ($125) with three of a kind, Queens
+"""
+
+
+def test_run_twice_each_pot_halves_and_each_half_goes_to_its_boards_winner():
+    result = audit(_hand(SIDE_POTS))
+    assert result.findings == []
+    assert result.payouts == {"Anna": 7500, "Bert": 5000, "Cleo": 12500}
+    assert [(p.board, p.amount, p.winners) for p in result.pots] == [
+        (1, 7500, {"Anna": 7500}), (1, 5000, {"Bert": 5000}), (2, 7500, {"Cleo": 7500}), (2, 5000, {"Cleo": 5000})]
