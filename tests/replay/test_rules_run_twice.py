@@ -15,6 +15,7 @@ from __future__ import annotations
 from soko_analytics.model.hand import Hand
 from soko_analytics.parsers import read_text
 from soko_analytics.replay.audit import audit
+from soko_analytics.replay.explain import explain, ledger
 from soko_analytics.replay.findings import Severity
 
 # No limit hold'em, all in on the flop, turn and river dealt twice.
@@ -295,3 +296,13 @@ def test_run_twice_each_pot_halves_and_each_half_goes_to_its_boards_winner():
     assert result.payouts == {"Anna": 7500, "Bert": 5000, "Cleo": 12500}
     assert [(p.board, p.amount, p.winners) for p in result.pots] == [
         (1, 7500, {"Anna": 7500}), (1, 5000, {"Bert": 5000}), (2, 7500, {"Cleo": 7500}), (2, 5000, {"Cleo": 5000})]
+
+
+def test_run_twice_the_ledger_names_each_pot_with_its_board():
+    result = audit(_hand(SIDE_POTS))
+    assert [(p["name"], p["amount"], p["winners"]) for p in ledger(result)["pots"]] == [
+        ("main pot (board 1)", "$75.00", {"Anna": "$75.00"}), ("side pot-1 (board 1)", "$50.00", {"Bert": "$50.00"}),
+        ("main pot (board 2)", "$75.00", {"Cleo": "$75.00"}), ("side pot-1 (board 2)", "$50.00", {"Cleo": "$50.00"})]
+    # Each player ends with what the boards paid him: Anna $75, Bert $50, Cleo $125.
+    assert ledger(result)["final_stacks"] == {"Anna": "$75.00", "Bert": "$50.00", "Cleo": "$125.00"}
+    assert "board 2" in explain(result)
