@@ -308,6 +308,7 @@ def audit_record(result: Audit) -> dict[str, Any]:
         "pots": [
             {"amount": money(p.amount), "eligible": list(p.eligible),
              "winners": {w: money(a) for w, a in p.winners.items()}}
+            | ({"board": p.board} if p.board else {})
             | ({"halves": [{"label": h.label, "winners": list(h.winners), "hand": h.value} for h in p.halves]}
                if p.halves else {})
             for p in result.pots

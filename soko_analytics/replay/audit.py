@@ -84,6 +84,9 @@ class PotResult:
     halves: tuple[Half, ...] = ()
     """Hi/lo: each share of the pot (high, then low) with its winners and their hand; empty in a game of one
     share; the high alone where nobody qualifies for the low (it takes the whole pot)."""
+    board: int = 0
+    """A hand run twice: the board (1, 2) whose part of the pot this is, won by that board's hands; 0 for a hand
+    of one board."""
 
 
 @dataclass
@@ -154,7 +157,8 @@ def _verdict(hand: Hand, data: dict[str, Any]) -> Audit | AuditFault:
     findings = [Finding(Code(f["code"]), Severity(f["severity"]), f["message"], f["street"], f["action_index"],
                         f["player"], f["expected"], f["actual"], f["line"]) for f in data["findings"]]
     pots = [PotResult(p["amount"], tuple(p["eligible"]), dict(p["winners"]), p["value"],
-                      tuple(Half(h["label"], tuple(h["winners"]), h["value"]) for h in p.get("halves", ())))
+                      tuple(Half(h["label"], tuple(h["winners"]), h["value"]) for h in p.get("halves", ())),
+                      p.get("board", 0))
             for p in data["pots"]]
     names = [s.name for s in spec.streets]
     steps = []

@@ -49,8 +49,11 @@ def ledger(result: Audit) -> dict[str, Any]:
     } for line in walked]
     who, back = result.uncalled
     pots = []
-    for i, pot in enumerate(result.pots):
-        pots.append({"name": "main pot" if i == 0 else f"side pot-{i}", "amount": m(pot.amount),
+    seen: dict[int, int] = {}  # pots so far per board (a hand run twice has each pot once per board)
+    for pot in result.pots:
+        i = seen[pot.board] = seen.get(pot.board, -1) + 1
+        name = ("main pot" if i == 0 else f"side pot-{i}") + (f" (board {pot.board})" if pot.board else "")
+        pots.append({"name": name, "amount": m(pot.amount),
                      "eligible": list(pot.eligible), "winners": {w: m(a) for w, a in pot.winners.items()},
                      "value": pot.value, "halves": [h.text() for h in pot.halves], "with": _won_with(pot)})
     payouts = [{"player": p, "replay": m(result.payouts.get(p, 0)), "log": m(result.collected.get(p, 0)),

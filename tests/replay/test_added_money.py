@@ -84,9 +84,10 @@ def test_the_walk_with_stp_audits_clean_and_counts_the_house_money(walk):
 
 
 def test_a_total_pot_without_the_house_money_is_flagged(walk):
-    # Drop "| STP €0.50" from the summary: the total pot €0.65 is then more than the €0.15 put in.
-    text = walk.raw.replace(" | STP €0.50", "")
-    assert text != walk.raw
+    # Drop "| STP €0.50" from the summary and the "STP added" line: the total pot €0.65 is then more than the
+    # €0.15 put in.
+    text = walk.raw.replace(" | STP €0.50", "").replace("STP added: €0.50\n", "")
+    assert len(text) == len(walk.raw) - len(" | STP €0.50") - len("STP added: €0.50\n")
     codes = {(f.code.value, f.severity) for f in audit(_hand(text)).findings}
     assert ("pot_total", Severity.ERROR) in codes
 
@@ -96,6 +97,19 @@ def test_house_money_paid_with_the_last_side_pot():
     assert result.findings == [] and result.added == 500
     assert result.payouts == {"Anna": 3000, "Bertil": 4500}
     assert result.convention.endswith("house money to the last pot")
+
+
+def test_the_splash_line_is_the_house_money_where_the_summary_does_not_list_it():
+    # The summary without "| STP €5.00": "STP added: €5.00" still says the house put €5 in, so the total pot
+    # €75 is the €70 the players put in and the splash, paid with the side pot as before (€30 and €45).
+    text = SIDE_POT.replace(" | STP €5.00", "")
+    assert text != SIDE_POT
+    result = audit(_hand(text))
+    assert result.findings == [] and result.added == 500
+    assert result.payouts == {"Anna": 3000, "Bertil": 4500}
+    # Without the splash line either, nothing says where the €5 came from.
+    bare = text.replace("STP added: €5.00\n", "")
+    assert "pot_total" in {f.code.value for f in audit(_hand(bare)).findings if f.severity is Severity.ERROR}
 
 
 def test_house_money_paid_to_nobody_is_a_payout_error():

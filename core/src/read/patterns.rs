@@ -275,6 +275,15 @@ fn wins_phrase(s: &str) -> bool {
         || check(rest, " for splitting the elimination")
 }
 
+/// ` split the \S+ bounty for eliminating\b` at the start of `s`: knockout winners who split a
+/// bounty (`Anna, Bert split the $50 bounty for eliminating Cleo`), each one's share not printed.
+fn split_bounty_phrase(s: &str) -> bool {
+    s.strip_prefix(" split the ")
+        .and_then(non_space)
+        .and_then(|(_, after)| after.strip_prefix(" bounty for eliminating"))
+        .is_some_and(boundary)
+}
+
 /// Whole lines that say nothing the replay needs: a hi/lo hand's `No low hand qualified`, and a
 /// log converter's `Table leave user`, a draw game's `The deck is reshuffled`.
 const INFO_LINES: [&str; 4] = [
@@ -301,6 +310,7 @@ pub fn info_line(line: &str) -> bool {
             .any(|p| s.strip_prefix(p).is_some_and(boundary))
             || s.starts_with(" said, \"")
             || wins_phrase(s)
+            || split_bounty_phrase(s)
         {
             return true;
         }
@@ -399,6 +409,10 @@ mod tests {
         ));
         assert!(info_line("Anna wins the $5 bounty for x"));
         assert!(info_line("STP added: $1"));
+        assert!(info_line(
+            "JKuzja, vecenta split the $50 bounty for eliminating ODYSSES"
+        ));
+        assert!(!info_line("Anna split the pot"));
         assert!(!info_line("Anna is cappedx"));
         assert!(!info_line(" is capped"));
         assert!(!info_line("Anna: bets 5"));

@@ -62,6 +62,8 @@ struct State<'a, 'l> {
     rake: Option<i64>,
     pots: Vec<i64>,
     extras: Vec<(String, i64)>,
+    /// The house money of the `STP added` lines.
+    stp_added: i64,
     reached: usize,
     /// A tournament's finish and bounty lines.
     finishes: Vec<Finish>,
@@ -269,6 +271,7 @@ pub fn read_hand(
         rake: None,
         pots: Vec::new(),
         extras: Vec::new(),
+        stp_added: 0,
         reached: 0,
         finishes: Vec::new(),
     };
@@ -320,6 +323,10 @@ pub fn read_hand(
 }
 
 const CASH_DROP: &str = "Cash Drop to Pot";
+/// Run It Once's splash line: `STP added: €5.00`.
+const STP_ADDED: &str = "STP added: ";
+/// The summary extra of a splash (`| STP €5.00`): house money (`ledger::ADDED_MONEY`).
+const STP_LABEL: &str = "STP";
 /// The summary extra a cash drop is kept as (house money, as `STP`: `ledger::ADDED_MONEY`).
 pub const CASH_DROP_LABEL: &str = "Cash Drop";
 
@@ -355,6 +362,12 @@ fn read_line(st: &mut State, i: usize) -> Result<(), ReadError> {
             .trim_start_matches("total ");
         let amount = st.amount(amount.trim(), i)?;
         st.extras.push((CASH_DROP_LABEL.to_string(), amount));
+        return Ok(());
+    }
+    if let Some(amount) = line.strip_prefix(STP_ADDED) {
+        // Run It Once's splash: money the house adds to the pot, said again in the summary's
+        // `| STP €5.00` (which wins where both are)
+        st.stp_added += st.amount(amount.trim(), i)?;
         return Ok(());
     }
     if let Some(body) = line.strip_prefix("Dealt to ") {
@@ -864,6 +877,10 @@ fn read_summary(st: &mut State, i: usize) -> Result<(), ReadError> {
 
 /// Fill in unseen cards, order the deals canonically, build the Hand (`stars._finish`).
 fn finish(mut st: State, path: &str, raw: String) -> Hand {
+    if st.stp_added != 0 && !st.extras.iter().any(|(label, _)| label == STP_LABEL) {
+        // a splash the summary does not list apart: the pot's total holds it all the same
+        st.extras.push((STP_LABEL.to_string(), st.stp_added));
+    }
     let fees: i64 = st
         .extras
         .iter()

@@ -25,7 +25,7 @@ use super::findings::{decimal_text, Code, Finding, Severity, STREET_SHOWDOWN};
 use super::held::Held;
 use super::pots::{RakeConvention, Tally};
 use super::settle::{self, HandValues};
-use super::table::{house_raise_base, Table};
+use super::table::{house_raise_base, SmallBlindSeat, Table};
 use super::Fault;
 
 /// A player of one audit: a seat index of the table, or past them another name the log uses.
@@ -45,6 +45,8 @@ pub struct PotResult {
     /// Hi/lo: each share of the pot (high, then low) with its winners and their hand; empty in a
     /// game of one share. One entry where nobody qualifies for the low: the high hand scoops.
     pub halves: Vec<Half>,
+    /// A hand run twice: the board (1, 2) whose part of the pot this is; 0 for a hand of one board.
+    pub board: usize,
 }
 
 /// One share of a pot split hi/lo.
@@ -174,7 +176,7 @@ impl Serialize for Named<'_, &PotResult> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let names = self.0;
         let eligible: Vec<&str> = self.1.eligible.iter().map(|&w| names[w]).collect();
-        let mut out = s.serialize_struct("PotResult", 5)?;
+        let mut out = s.serialize_struct("PotResult", 6)?;
         out.serialize_field("amount", &self.1.amount)?;
         out.serialize_field("eligible", &eligible)?;
         out.serialize_field("winners", &Named(names, &self.1.winners))?;
@@ -190,6 +192,7 @@ impl Serialize for Named<'_, &PotResult> {
             })
             .collect();
         out.serialize_field("halves", &halves)?;
+        out.serialize_field("board", &self.1.board)?;
         out.end()
     }
 }
@@ -253,12 +256,35 @@ fn replay<'h>(
     ledger: bool,
 ) -> Result<Audit<'h>, Fault> {
     check_ranges(hand)?;
-    let mut auditor = Auditor::new(hand, spec, values);
-    if ledger {
-        auditor.result.steps = Some(Vec::with_capacity(hand.actions.len()));
+    let run = |small_blind: Option<SmallBlindSeat>| -> Result<Auditor<'h>, Fault> {
+        let mut auditor = Auditor::new(hand, spec, values);
+        if ledger {
+            auditor.result.steps = Some(Vec::with_capacity(hand.actions.len()));
+        }
+        auditor.small_blind = small_blind;
+        auditor.run()?;
+        Ok(auditor)
+    };
+    let by_the_rules = run(None)?;
+    let dead = by_the_rules.dead_small_blinds();
+    if by_the_rules.result.ok() || dead.is_empty() {
+        return Ok(by_the_rules.result);
     }
-    auditor.run()?;
-    Ok(auditor.result)
+    // A site that counts a coming-in small blind toward the poster's call (RULES.md §1: a
+    // convention a real log could follow): taken when the log then audits clean.
+    let mut live = run(Some(SmallBlindSeat::Every))?;
+    if !live.result.ok() {
+        return Ok(by_the_rules.result);
+    }
+    for index in dead {
+        let player = &hand.actions[index].player;
+        let message = format!(
+            "{player}'s small blind counts toward his call, as the log reads it: a site's \
+             convention (the rules make a small blind posted outside the small blind dead money)."
+        );
+        live.find(Finding::info(message).at(index).player(player));
+    }
+    Ok(live.result)
 }
 
 /// The largest amount the core audits, in minor units: a hundred times the largest a log may
@@ -331,10 +357,15 @@ pub struct Auditor<'h> {
     ghosts: Vec<Who>,
     /// Cards each seat is known to hold (dealt, then shown), by seat index.
     pub known: Vec<Held>,
-    /// The board of the first run.
-    pub board: Held,
+    /// The community cards dealt before the hand was run twice (all of them when it was not).
+    pub shared: Held,
+    /// Run it twice: each run's own community cards (`runs[0]` the first run's); empty otherwise.
+    pub runs: Vec<Held>,
     /// Streets whose cards are on the table, as bits.
     dealt_streets: u64,
+    /// Whose small blind is live, when not read from the posts by the rules
+    /// ([`checks::small_blind_seat`]).
+    small_blind: Option<SmallBlindSeat>,
     /// Indices of the log's `Uncalled bet` lines.
     pub log_uncalled: Vec<usize>,
     /// Who has drawn on the draw street being played.
@@ -479,8 +510,10 @@ impl<'h> Auditor<'h> {
             actors,
             deal_to,
             ghosts,
-            board: Held::new(),
+            shared: Held::new(),
+            runs: Vec::new(),
             dealt_streets: 0,
+            small_blind: None,
             log_uncalled: Vec::new(),
             draws: draw::Draws::default(),
             returned: None,
@@ -490,6 +523,19 @@ impl<'h> Auditor<'h> {
     /// The seat index of a player, if he has one at the table.
     pub fn seat(&self, who: Who) -> Option<usize> {
         (who < self.table.seats.len()).then_some(who)
+    }
+
+    /// The actions posting a small blind that the table took as dead money.
+    fn dead_small_blinds(&self) -> Vec<usize> {
+        let SmallBlindSeat::Known(live) = self.table.small_blind else {
+            return Vec::new();
+        };
+        let posts = self.hand.actions.iter().zip(&self.actors).enumerate();
+        posts
+            .filter(|(_, (a, _))| a.street == 0 && a.kind == ActionKind::SmallBlind)
+            .filter(|&(_, (_, &who))| self.seat(who).is_some_and(|s| Some(s) != live))
+            .map(|(index, _)| index)
+            .collect()
     }
 
     /// Record a finding; one about an action gets that action's street and source line.
@@ -526,6 +572,9 @@ impl<'h> Auditor<'h> {
 
     fn run(&mut self) -> Result<(), Fault> {
         checks::check_deals(self);
+        self.table.small_blind = self
+            .small_blind
+            .unwrap_or_else(|| checks::small_blind_seat(self));
         self.table.start_street(0);
         self.deal_up_to(0)?;
         let hand = self.hand;
@@ -588,8 +637,14 @@ impl<'h> Auditor<'h> {
                 }
                 let known = deal.cards.iter().flatten().copied();
                 let Some(who) = self.deal_to[d] else {
-                    if deal.run <= 1 {
-                        self.board.extend(known);
+                    match usize::from(deal.run).checked_sub(1) {
+                        None => self.shared.extend(known),
+                        Some(run) => {
+                            if self.runs.len() <= run {
+                                self.runs.resize_with(run + 1, Held::new);
+                            }
+                            self.runs[run].extend(known);
+                        }
                     }
                     continue;
                 };

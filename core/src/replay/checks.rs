@@ -11,7 +11,7 @@ use crate::spec::{FirstToAct, ForcedBet, Structure};
 use super::audit::Auditor;
 use super::findings::{decimal_text, Code, Finding};
 use super::showing::{showing_value, speaking};
-use super::table::Legal;
+use super::table::{Legal, SmallBlindSeat};
 use super::Fault;
 
 /// Who a card was seen with: a board (of one run) or a player.
@@ -217,6 +217,36 @@ fn twice(
         f = f.at(index);
     }
     ctx.find(f);
+}
+
+/// Whose small blind is live, read from the hand's posts (RULES.md §3 item 1): the first player
+/// right of the big blind (the one nearest the dealer's left, a straddle aside) who posts one,
+/// looking no further round than the button (heads-up, the button's). Any other small blind is
+/// dead money, whichever line of the log posts it. Unknown without a button or a big blind.
+pub fn small_blind_seat(ctx: &Auditor) -> SmallBlindSeat {
+    let hand = ctx.hand;
+    let (Some(button), Some(big)) = (hand.button, hand.stakes.big_blind.filter(|&b| b != 0)) else {
+        return SmallBlindSeat::BeforeTheBigBlind;
+    };
+    let posts = |kind: K| {
+        let first_street = hand.actions.iter().zip(&ctx.actors);
+        first_street
+            .filter(move |(a, _)| a.street == 0 && a.kind == kind)
+            .filter_map(|(a, &who)| Some((a.amount, ctx.seat(who)?)))
+    };
+    let order = ctx.table.from_dealer_left();
+    let place = |seat: usize| order.iter().position(|&i| i == seat);
+    let big_blinds = posts(K::BigBlind).filter(|&(amount, _)| amount <= big);
+    let Some(at) = big_blinds.filter_map(|(_, seat)| place(seat)).min() else {
+        return SmallBlindSeat::BeforeTheBigBlind;
+    };
+    let small: Vec<usize> = posts(K::SmallBlind).map(|(_, seat)| seat).collect();
+    let button_seat = order
+        .last()
+        .copied()
+        .filter(|&i| ctx.table.seats[i].seat == button);
+    let mut right_of_big = order[..at].iter().rev().copied().chain(button_seat);
+    SmallBlindSeat::Known(right_of_big.find(|i| small.contains(i)))
 }
 
 /// A forced bet: right amount (RULES §1 forced bets), right player for the bring-in (§2 item 5,

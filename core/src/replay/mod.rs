@@ -7,6 +7,7 @@
 //! rule is a flag of the [`crate::spec::GameSpec`].
 
 pub mod audit;
+pub mod boards;
 pub mod checks;
 pub mod describe;
 pub mod draw;

@@ -9,10 +9,11 @@ use crate::cards::Card;
 use crate::model::ActionKind;
 
 use super::audit::{Auditor, Convention, Half, PotResult, Who};
+use super::boards::{self, Board};
 use super::findings::{decimal_text, Code, Finding, Severity, STREET_SHOWDOWN};
-use super::held::Held;
-use super::judge::share_hands;
-use super::pots::{award, build_pots, payouts, rake_pots, share_out, Award, RakeConvention, Tally};
+use super::pots::{
+    award, build_pots, payouts, rake_pots, share_out, split, Award, Pot, RakeConvention, Tally,
+};
 use super::Fault;
 
 /// Hand values at showdown: each share's evaluator and descriptions ([`super::Judge`]).
@@ -27,22 +28,6 @@ pub trait HandValues {
     /// How the logs name a share in a hand's description (`HI`, `LO`); None: not named.
     fn label(&self, share: usize) -> Option<&str>;
 }
-
-/// How PokerStars and the Sökö format describe hands; other sites' words are not checked.
-const DESCRIPTION_FORMS: [&str; 12] = [
-    "HI: ",
-    "Lo: ",
-    "high card ",
-    "a pair of ",
-    "two pair, ",
-    "three of a kind, ",
-    "a straight",
-    "a flush, ",
-    "a full house, ",
-    "four of a kind, ",
-    "a Royal Flush",
-    "a four-",
-];
 
 /// Where money the house adds to a hand (STP) is paid: with the main pot (tried first), or with
 /// the last side pot.
@@ -104,9 +89,9 @@ pub fn settle(ctx: &mut Auditor) -> Result<(), Fault> {
             );
         }
     }
-    let values = showdown(ctx)?;
+    let boards = boards::showdown(ctx)?;
     let claims = hand.actions.iter().any(|a| a.kind == ActionKind::Collect);
-    award_pots(ctx, &values, rake, claims)?;
+    award_pots(ctx, &boards, rake, claims)?;
     let mut cash: Tally<Who> = Tally::new();
     for (a, &who) in hand.actions.iter().zip(&ctx.actors) {
         match a.kind {
@@ -267,7 +252,12 @@ fn unmatched_layer(ctx: &Auditor, who: Option<usize>, amount: i64) -> Option<(us
 
 /// A hi/lo pot's shares with their winners and hands (high first; the high alone where nobody
 /// qualifies for the low); none in a game of one share.
-fn halves(ctx: &Auditor, award: &Award<Who>, eligible: usize) -> Vec<Half> {
+fn halves(
+    ctx: &Auditor,
+    texts: &[(Who, Vec<Option<String>>)],
+    award: &Award<Who>,
+    eligible: usize,
+) -> Vec<Half> {
     let shares = ctx.values.map_or(1, |j| j.shares());
     if shares < 2 || award.parts.is_empty() || eligible < 2 {
         return Vec::new(); // one share, undetermined, or uncontested
@@ -278,7 +268,7 @@ fn halves(ctx: &Auditor, award: &Award<Who>, eligible: usize) -> Vec<Half> {
         .enumerate()
         .map(|(share, winners)| {
             let value = winners.iter().find_map(|&w| {
-                let (_, texts) = ctx.result.share_texts.iter().find(|(p, _)| *p == w)?;
+                let (_, texts) = texts.iter().find(|(p, _)| *p == w)?;
                 texts.get(share).cloned().flatten()
             });
             Half {
@@ -288,130 +278,6 @@ fn halves(ctx: &Auditor, award: &Award<Who>, eligible: usize) -> Vec<Half> {
             }
         })
         .collect()
-}
-
-/// Values of the live players' hands that the log shows in full, one list per share of the pot
-/// (a player left out of a share's list does not qualify for it); descriptions checked.
-fn showdown(ctx: &mut Auditor) -> Result<Vec<Vec<(Who, u32)>>, Fault> {
-    let seats = ctx.table.seats.len();
-    if ctx.table.live_count() == 1 {
-        let only = (0..seats).find(|&i| ctx.table.seats[i].live());
-        return Ok(vec![only.map(|i| (i, 0)).into_iter().collect()]);
-    }
-    let needed = usize::from(ctx.spec.cards_per_player() + ctx.spec.board_cards());
-    let mut values = vec![Vec::with_capacity(seats); ctx.values.map_or(1, |j| j.shares())];
-    for i in (0..seats).filter(|&i| ctx.table.seats[i].live()) {
-        let mut cards = Held::new();
-        let mut own = 0;
-        for (from_board, &c) in ctx.known[i]
-            .as_slice()
-            .iter()
-            .map(|c| (false, c))
-            .chain(ctx.board.as_slice().iter().map(|c| (true, c)))
-        {
-            if !cards.contains(&c) {
-                cards.push(c);
-                own += usize::from(!from_board);
-            }
-        }
-        let cards = cards.as_slice();
-        if cards.len() < needed {
-            continue;
-        }
-        let judge = ctx
-            .values
-            .ok_or_else(|| Fault(format!("no evaluator for the ranking {}", ctx.spec.ranking)))?;
-        let (own, board) = cards[..needed].split_at(own.min(needed));
-        let (found, texts) = share_hands(judge, own, board).map_err(Fault)?;
-        for (list, value) in values.iter_mut().zip(found) {
-            list.extend(value.map(|v| (i, v)));
-        }
-        let description = texts
-            .iter()
-            .enumerate()
-            .filter_map(|(share, text)| {
-                let text = text.as_deref()?;
-                Some(match judge.label(share) {
-                    Some(label) => format!("{label}: {text}"),
-                    None => text.to_string(),
-                })
-            })
-            .collect::<Vec<_>>()
-            .join("; ");
-        let showdown = &mut ctx.result.showdown;
-        match showdown.iter_mut().find(|(p, _)| *p == i) {
-            Some(entry) => entry.1 = description,
-            None => showdown.push((i, description)),
-        }
-        let share_texts = &mut ctx.result.share_texts;
-        match share_texts.iter_mut().find(|(p, _)| *p == i) {
-            Some(entry) => entry.1 = texts,
-            None => share_texts.push((i, texts)),
-        }
-    }
-    let hand = ctx.hand;
-    for (index, action) in hand.actions.iter().enumerate() {
-        if action.kind != ActionKind::Show {
-            continue;
-        }
-        let Some(text) = action.text.as_deref() else {
-            continue;
-        };
-        let Some(ours) = ctx.result.description(ctx.actors[index]) else {
-            continue;
-        };
-        if !DESCRIPTION_FORMS.iter().any(|f| text.starts_with(f)) {
-            continue;
-        }
-        // `HI: three of a kind, Jacks - Ace+Queen kicker; LO: 8,5,3,2,A`: each share's part
-        // without its kickers
-        let parts: Vec<&str> = text
-            .split("; ")
-            .map(|part| py_strip(part.split(" - ").next().unwrap_or("")))
-            .collect();
-        let said = parts.join("; ");
-        let said = said.as_str();
-        if said != ours && casefold(said) != casefold(ours) {
-            let ours = ours.to_string();
-            let message = format!(
-                "The log describes {}'s hand as {said}, but it is {ours} by the rules.",
-                action.player
-            );
-            ctx.find(
-                Finding::new(Code::HandDescription, message)
-                    .at(index)
-                    .player(&action.player)
-                    .expected(ours)
-                    .actual(said.to_string()),
-            );
-        }
-    }
-    Ok(values)
-}
-
-/// Python's `str.strip()`: Unicode whitespace and the ASCII separators 0x1C..0x1F.
-fn py_strip(text: &str) -> &str {
-    text.trim_matches(|c: char| c.is_whitespace() || ('\x1c'..='\x1f').contains(&c))
-}
-
-/// Python's `str.casefold()` for comparing with an ASCII description: lower case, with the
-/// characters whose folding differs from their lower case (ß, ſ, ligatures) spelled out.
-fn casefold(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            'ß' | 'ẞ' => out.push_str("ss"),
-            'ſ' => out.push('s'),
-            'ﬀ' => out.push_str("ff"),
-            'ﬁ' => out.push_str("fi"),
-            'ﬂ' => out.push_str("fl"),
-            'ﬃ' => out.push_str("ffi"),
-            'ﬄ' => out.push_str("ffl"),
-            'ﬅ' | 'ﬆ' => out.push_str("st"),
-            _ => out.extend(c.to_lowercase()),
-        }
-    }
-    out
 }
 
 /// Who gets odd chips first: left of the dealer (RULES §2 item 20); with no button, seat order
@@ -441,18 +307,79 @@ struct Try<'o> {
     convention: Convention,
     /// The odd-chip order it paid in.
     order: &'o [Who],
+    /// What each board pays (one board unless the hand was run twice).
+    boards: Vec<BoardPaid>,
+    /// What each player collects in all.
+    paid: Tally<Who>,
+}
+
+/// What one board pays: each pot's award on its hands, the pot's net part for the board, and who
+/// collects what.
+struct BoardPaid {
     awards: Vec<Award<Who>>,
     nets: Vec<i64>,
     paid: Tally<Who>,
 }
 
+/// Each pot's amount split between the boards: equal parts in whole chip units, the odd chips to
+/// the first board (a hand run twice: PokerStars pays the first board the odd cent).
+fn per_board(amounts: &[i64], boards: usize, unit: i64) -> Result<Vec<Vec<i64>>, Fault> {
+    let runs: Vec<usize> = (0..boards.max(1)).collect();
+    let mut out = vec![Vec::with_capacity(amounts.len()); runs.len()];
+    for &amount in amounts {
+        for (run, part) in split(amount, &runs, &runs, unit).map_err(pot_fault)? {
+            out[run].push(part);
+        }
+    }
+    Ok(out)
+}
+
+/// Award every board's part of each pot on that board's hands (hi/lo per board too).
+fn pay_boards(
+    pots: &[Pot<Who>],
+    boards: &[Board],
+    amounts: &[i64],
+    order: &[Who],
+    unit: i64,
+) -> Result<(Vec<BoardPaid>, Tally<Who>), Fault> {
+    let mut total = Tally::new();
+    let mut out = Vec::with_capacity(boards.len());
+    for (board, nets) in boards.iter().zip(per_board(amounts, boards.len(), unit)?) {
+        let awards = award(pots, &board.values, order, unit).map_err(pot_fault)?;
+        let paid = payouts(&awards, &nets, order, unit).map_err(pot_fault)?;
+        for (p, v) in paid.iter() {
+            total.add(p, v);
+        }
+        out.push(BoardPaid { awards, nets, paid });
+    }
+    Ok((out, total))
+}
+
+/// The log's collects board by board, where the hand was run twice and each collect says its
+/// board (`*** FIRST SHOW DOWN ***`...); None otherwise.
+fn collected_by_board(ctx: &Auditor, boards: usize) -> Option<Vec<Tally<Who>>> {
+    if boards < 2 {
+        return None;
+    }
+    let mut out = vec![Tally::new(); boards];
+    for (a, &who) in ctx.hand.actions.iter().zip(&ctx.actors) {
+        if a.kind == ActionKind::Collect {
+            let board = usize::from(a.run).checked_sub(1)?;
+            out.get_mut(board)?.add(who, a.amount);
+        }
+    }
+    Some(out)
+}
+
+/// Whether a way of paying gives what the log says each player collected (on each board, where
+/// the log says).
+fn fits(t: &Try, collected: &Tally<Who>, by_board: Option<&[Tally<Who>]>) -> bool {
+    same(&t.paid, collected)
+        && by_board.is_none_or(|c| c.iter().zip(&t.boards).all(|(c, b)| same(&b.paid, c)))
+}
+
 /// Build and award the pots; compare with the log's collects when it states them.
-fn award_pots(
-    ctx: &mut Auditor,
-    values: &[Vec<(Who, u32)>],
-    rake: i64,
-    claims: bool,
-) -> Result<(), Fault> {
+fn award_pots(ctx: &mut Auditor, boards: &[Board], rake: i64, claims: bool) -> Result<(), Fault> {
     let seats = &ctx.table.seats;
     let put_in = || seats.iter().enumerate().filter(|(_, s)| s.total != 0);
     if put_in().next().is_none() {
@@ -498,17 +425,6 @@ fn award_pots(
         return Ok(()); // already a rake finding: no split can be built on it
     }
     let unit = ctx.spec.options.chip_unit;
-    if ctx.hand.deals.iter().any(|d| d.run != 0) {
-        ctx.find(
-            Finding::info(
-                "The hand is run twice: the pots are split between two boards, and the payouts \
-                 are not checked."
-                    .into(),
-            )
-            .street(STREET_SHOWDOWN),
-        );
-        return Ok(());
-    }
     let added = ctx.result.added;
     let places = if added != 0 && pots.len() > 1 {
         &HOUSE_MONEY_PLACES[..]
@@ -517,12 +433,12 @@ fn award_pots(
     };
     let orders = odd_chip_orders(ctx);
     let collected = &ctx.result.collected;
+    let by_board = collected_by_board(ctx, boards.len());
     let mut first: Option<Try> = None;
     let mut matched: Option<Try> = None;
     'tries: for (odd_chip, odd_order) in &orders {
         for rake_convention in RakeConvention::ALL {
             for &(place, last) in places {
-                let awards = award(&pots, values, odd_order, unit).map_err(pot_fault)?;
                 let mut nets = rake_pots(&pots, rake, rake_convention).map_err(pot_fault)?;
                 let at = if last {
                     nets.len().checked_sub(1)
@@ -533,21 +449,19 @@ fn award_pots(
                     .and_then(|at| nets.get_mut(at))
                     .ok_or_else(|| Fault("no pot to add the house money to (IndexError)".into()))?;
                 *slot += added;
-                let paid = payouts(&awards, &nets, odd_order, unit).map_err(pot_fault)?;
+                let (paid_boards, paid) = pay_boards(&pots, boards, &nets, odd_order, unit)?;
                 let convention = Convention::Paid {
                     rake: rake_convention,
                     odd_chip,
                     house: (added != 0).then_some(place),
                 };
-                let same = same(&paid, collected);
                 let t = Try {
                     convention,
                     order: odd_order,
-                    awards,
-                    nets,
+                    boards: paid_boards,
                     paid,
                 };
-                if same {
+                if fits(&t, collected, by_board.as_deref()) {
                     matched = Some(t);
                     break 'tries;
                 }
@@ -560,38 +474,48 @@ fn award_pots(
     let Some(chosen) = matched.or(first) else {
         return Ok(());
     };
-    let paid = chosen.paid;
+    let paid = &chosen.paid;
     let mut payouts_made = Tally::new();
     for (p, v) in paid.nonzero() {
         payouts_made.set(p, v);
     }
     ctx.result.payouts = payouts_made;
     ctx.result.convention = Some(chosen.convention);
-    for (a, &net) in chosen.awards.iter().zip(&chosen.nets) {
-        let best = a
-            .winners
-            .iter()
-            .find_map(|&w| ctx.result.description(w).filter(|d| !d.is_empty()))
-            .map(str::to_string);
-        let mut winners = Tally::new();
-        if !a.parts.is_empty() {
-            for (w, share) in share_out(net, &a.parts, chosen.order, unit).map_err(pot_fault)? {
-                winners.set(w, share);
+    let several = boards.len() > 1;
+    for (run, (b, board)) in chosen.boards.iter().zip(boards).enumerate() {
+        for (a, &net) in b.awards.iter().zip(&b.nets) {
+            let best = a
+                .winners
+                .iter()
+                .find_map(|&w| board.description(w).filter(|d| !d.is_empty()))
+                .map(str::to_string);
+            let mut winners = Tally::new();
+            if !a.parts.is_empty() {
+                let shares = share_out(net, &a.parts, chosen.order, unit).map_err(pot_fault)?;
+                for (w, share) in shares {
+                    winners.set(w, share);
+                }
             }
+            let halves = halves(ctx, &board.texts, a, pots[a.index].eligible.len());
+            ctx.result.pots.push(PotResult {
+                amount: net,
+                eligible: pots[a.index].eligible.clone(),
+                winners,
+                value: best,
+                halves,
+                board: if several { run + 1 } else { 0 },
+            });
         }
-        let halves = halves(ctx, a, pots[a.index].eligible.len());
-        ctx.result.pots.push(PotResult {
-            amount: net,
-            eligible: pots[a.index].eligible.clone(),
-            winners,
-            value: best,
-            halves,
-        });
     }
+    let awards: Vec<Award<Who>> = chosen
+        .boards
+        .iter()
+        .flat_map(|b| b.awards.iter().cloned())
+        .collect();
     if !claims {
         return Ok(());
     }
-    if chosen.awards.iter().any(|a| a.winners.is_empty()) {
+    if awards.iter().any(|a| a.winners.is_empty()) {
         ctx.find(
             Finding::info(
                 "A pot is won by a hand the log does not show, so its winner is not checked."
@@ -601,7 +525,10 @@ fn award_pots(
         );
         return Ok(());
     }
-    if same(&paid, &ctx.result.collected) {
+    if same(paid, &ctx.result.collected) {
+        if let Some(by_board) = &by_board {
+            board_findings(ctx, &chosen.boards, by_board);
+        }
         return Ok(());
     }
     if let Some(name) = unseen_collector(ctx) {
@@ -612,15 +539,22 @@ fn award_pots(
         ctx.find(Finding::info(message).street(STREET_SHOWDOWN));
         return Ok(());
     }
-    if odd_chips_elsewhere(&paid, &ctx.result.collected, &chosen.awards, unit) {
-        odd_chip_finding(ctx, &paid);
+    if odd_chips_elsewhere(paid, &ctx.result.collected, &awards, unit) {
+        odd_chip_finding(ctx, paid);
         return Ok(());
     }
     let mut gross_pots: Vec<i64> = pots.iter().map(|p| p.amount).collect();
     if let Some(main) = gross_pots.first_mut() {
         *main += added;
     }
-    let gross = payouts(&chosen.awards, &gross_pots, &orders[0].1, unit).map_err(pot_fault)?;
+    let mut gross = Tally::new();
+    let gross_parts = per_board(&gross_pots, boards.len(), unit)?;
+    for (b, nets) in chosen.boards.iter().zip(&gross_parts) {
+        let board = payouts(&b.awards, nets, &orders[0].1, unit).map_err(pot_fault)?;
+        for (p, v) in board.iter() {
+            gross.add(p, v);
+        }
+    }
     if uneven_rake(&gross, &ctx.result.collected, rake) {
         ctx.result.convention = Some(Convention::UnevenRake);
         ctx.find(
@@ -633,7 +567,7 @@ fn award_pots(
         );
         return Ok(());
     }
-    payout_findings(ctx, &paid, &chosen.awards);
+    payout_findings(ctx, paid, &awards);
     Ok(())
 }
 
@@ -651,6 +585,43 @@ fn unseen_collector(ctx: &Auditor) -> Option<String> {
             p < table.seats.len() && table.seats[p].live() && r.description(p).is_none()
         })
         .map(|(p, _)| r.name(p).to_string())
+}
+
+/// A hand run twice whose collects add up, but not board by board: who collects what on a board
+/// is not what that board's hands win of its part of the pots.
+fn board_findings(ctx: &mut Auditor, boards: &[BoardPaid], by_board: &[Tally<Who>]) {
+    let m = money_of(ctx);
+    let mut found = Vec::new();
+    for (run, (b, got)) in boards.iter().zip(by_board).enumerate() {
+        let mut players: Vec<Who> = b.paid.nonzero().map(|(p, _)| p).collect();
+        players.extend(got.nonzero().map(|(p, _)| p));
+        players.sort_unstable();
+        players.dedup();
+        for p in players {
+            let (due, said) = (b.paid.get(p), got.get(p));
+            if due == said {
+                continue;
+            }
+            let name = ctx.result.name(p);
+            let message = format!(
+                "On board {}, {name} collects {}, but that board's hands win {name} {} of its \
+                 part of the pots.",
+                run + 1,
+                m(said),
+                m(due)
+            );
+            found.push(
+                Finding::new(Code::Payout, message)
+                    .player(name)
+                    .expected(m(due))
+                    .actual(m(said))
+                    .street(STREET_SHOWDOWN),
+            );
+        }
+    }
+    for f in found {
+        ctx.find(f);
+    }
 }
 
 /// The same players with the same non-zero amounts.
@@ -797,9 +768,15 @@ mod tests {
     use super::*;
 
     #[test]
-    fn strip_and_casefold_follow_python() {
-        assert_eq!(py_strip("\x1c a pair of Kings \u{3000}"), "a pair of Kings");
-        assert_eq!(casefold("A Pair of KINGS"), "a pair of kings");
-        assert_eq!(casefold("Straße"), "strasse");
+    fn run_twice_splits_each_pot_in_equal_parts_the_odd_cent_to_the_first_board() {
+        // NLHE-6max-EUR-1.00-2.00-201212.RunItTwice.txt: €225.32 less €2.15 rake paid €111.59 + €111.58.
+        let parts = per_board(&[22317, 600], 2, 1).expect("parts");
+        assert_eq!(parts, vec![vec![11159, 300], vec![11158, 300]]);
+        // In whole chips of 5, the odd chip of 5 to the first board; one board takes it all.
+        assert_eq!(
+            per_board(&[35], 2, 5).expect("parts"),
+            vec![vec![20], vec![15]]
+        );
+        assert_eq!(per_board(&[35], 1, 5).expect("parts"), vec![vec![35]]);
     }
 }

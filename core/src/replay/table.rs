@@ -176,6 +176,8 @@ pub struct Table<'h> {
     /// Fixed limit: what a raise after a short all-in is a bet above: the spec's
     /// `limit_raise_base`, or the house rule of the hand's site ([`house_raise_base`]).
     pub raise_base: LimitRaiseBase,
+    /// Whose small blind is live.
+    pub small_blind: SmallBlindSeat,
 }
 
 /// What a site plays where the rules leave it a choice (docs/rules.md, "House rules"): iPoker
@@ -188,6 +190,21 @@ pub fn house_raise_base(site: &str, spec: &GameSpec) -> LimitRaiseBase {
         .iter()
         .find(|(s, _)| *s == site)
         .map_or(spec.options.limit_raise_base, |&(_, base)| base)
+}
+
+/// Whose small blind is live (RULES.md §3 item 1): the small blind's seat's; a small blind anyone
+/// else posts is dead money.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum SmallBlindSeat {
+    /// Not known before the posts (the simulator's table): a small blind posted once a big blind
+    /// is in is dead.
+    #[default]
+    BeforeTheBigBlind,
+    /// Read from the hand's posts: this seat's, or nobody's (every small blind posted is dead).
+    Known(Option<usize>),
+    /// Every small blind posted is live: a site's convention that counts a player's coming-in
+    /// small blind toward his call (Bovada's `Posts chip`).
+    Every,
 }
 
 impl<'h> Table<'h> {
@@ -231,6 +248,7 @@ impl<'h> Table<'h> {
             opened: false,
             blind_seat: None,
             raise_base: spec.options.limit_raise_base,
+            small_blind: SmallBlindSeat::default(),
         }
     }
 
@@ -654,10 +672,16 @@ impl<'h> Table<'h> {
     }
 
     /// A forced bet: antes are dead money, blinds, straddles and the bring-in are live; a small
-    /// blind posted after the big blind (a player coming back) is dead money.
+    /// blind posted by anyone but the small blind (a player coming back) is dead money.
     pub fn post(&mut self, seat: usize, kind: ActionKind, amount: i64) {
         use ActionKind as K;
-        let live = kind != K::Ante && !(kind == K::SmallBlind && self.blind_seat.is_some());
+        let dead_small_blind = kind == K::SmallBlind
+            && match self.small_blind {
+                SmallBlindSeat::BeforeTheBigBlind => self.blind_seat.is_some(),
+                SmallBlindSeat::Known(live) => live != Some(seat),
+                SmallBlindSeat::Every => false,
+            };
+        let live = kind != K::Ante && !dead_small_blind;
         let mut amount = amount;
         if kind == K::SmallAndBigBlind {
             let big = truthy(self.stakes.big_blind).unwrap_or(amount);
