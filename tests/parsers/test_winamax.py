@@ -29,9 +29,6 @@ NOT_READ = {
 """Quarantined hands (games and forms not read yet, or a log's own fault) and what their reasons say."""
 WRONG_LOGS = {"6468352-1737-1408024646": "the file's 'bad pot': the total pot is more than the players put in"}
 NOT_MODELLED = {
-    "6417287-1322-1406684365": "a player coming in posts both blinds as 'raises 1€ to 3€' and the small blind "
-                               "again (the file's 'ante raise'); its other hand calls the blinds' 2€ over them, this "
-                               "one raises '5€ to 8€' over 3€ and its total counts an uncalled 5€",
     "22085692498641245-10-1299346856": "a tournament side pot whose collects add up to more than was put in",
     "6307872438747255-71-1288124090": "the same (the file's 'side pot')",
 }
