@@ -37,8 +37,8 @@ from .compact import compact, needs_compacting, swap
 from .duck import first_line, frame, interrupted, quietly, registered, rollback, sql_text
 from .facts import rollup_sql
 from .parts import PART_TABLES, Parts, Prewriter
-from .reading import CORE_FORMATS, Chunk, FileInfo, Readers, Task, core_chunks, file_hash, read_chunks, thread_chunks
-from .rows import Batch
+from .reading import CORE_FORMATS, Chunk, FileInfo, Readers, Task, core_chunks, read_chunks, thread_chunks
+from .rows import Batch, file_hash
 from .writing import HAND_TABLES, FileResult, FileWriter, ImportSummary, with_heroes
 
 __all__ = ["HAND_TABLES", "LATEST", "TABLES", "FileResult", "ImportSummary", "Interrupted", "Store", "StoreError",

@@ -33,7 +33,6 @@ the ``player_days`` sums) stays in DuckDB's tables, where rows are updated.
 
 from __future__ import annotations
 
-import hashlib
 import secrets
 import shutil
 import threading
@@ -46,7 +45,7 @@ import polars as pl
 from ..errors import StoreError
 from .duck import first_line, frame, registered, rollback, sql_text
 from .facts import rollup_sql
-from .rows import SCHEMAS
+from .rows import SCHEMAS, file_hash
 
 PART_TABLES = ("seats", "actions", "cards", "pots", "player_hands")
 FOLDER = "soko_parts"
@@ -71,12 +70,6 @@ class Damage:
     table: str
     file: str
     reason: str
-
-
-def part_checksum(path: Path) -> str:
-    """blake2b-128 hex of a part's bytes (``parts.checksum``)."""
-    with open(path, "rb") as f:
-        return hashlib.file_digest(f, lambda: hashlib.blake2b(digest_size=16)).hexdigest()
 
 
 def _cut(path: Path, size: int) -> str | None:
@@ -250,7 +243,7 @@ class Parts:
         """List a part with its bytes, checksum and time as written (schema 14)."""
         path = self.home / file
         try:
-            stat, checksum = path.stat(), part_checksum(path)
+            stat, checksum = path.stat(), file_hash(path)
         except OSError as err:
             raise StoreError(f"cannot read a Parquet part just written: {err.strerror or err}",
                              path=str(path)) from None
@@ -370,7 +363,7 @@ class Parts:
                 why = (f"{stat.st_size:,} bytes, {size:,} when written (cut short or overwritten)"
                        if size is not None and stat.st_size != size else _cut(path, stat.st_size))
                 if why is None and checksum is not None and (full or stat.st_mtime_ns != mtime):
-                    if part_checksum(path) != checksum:
+                    if file_hash(path) != checksum:
                         why = "its bytes are not the ones written (its checksum differs)"
                     elif stat.st_mtime_ns != mtime:
                         retimed.append((stat.st_mtime_ns, file))
@@ -395,7 +388,7 @@ class Parts:
                 if _cut(path, stat.st_size) is not None:
                     continue
                 self.con.execute("UPDATE parts SET bytes = ?, checksum = ?, mtime_ns = ? WHERE file = ?",
-                                 [stat.st_size, part_checksum(path), stat.st_mtime_ns, file])
+                                 [stat.st_size, file_hash(path), stat.st_mtime_ns, file])
             except OSError:
                 continue
 

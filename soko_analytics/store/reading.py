@@ -46,7 +46,7 @@ from ..parsers.base import InternalError, Unreadable, quarantine
 from ..parsers.source import TextStream, head, members, raw_text
 from . import drift
 from .parts import Prewriter
-from .rows import BATCH_TABLES, Batch, empty_frames, text_hash, with_quarantine_columns
+from .rows import BATCH_TABLES, Batch, empty_frames, file_hash, text_hash, with_quarantine_columns
 
 CHUNK_ROWS = 5_000
 """Hands (and quarantine records) per chunk."""
@@ -118,14 +118,6 @@ class Task:
     path: str
     name: str
     import_id: int
-
-
-def file_hash(path: Path) -> str:
-    digest = hashlib.blake2b(digest_size=16)
-    with open(path, "rb") as f:
-        for chunk in iter(lambda: f.read(1 << 20), b""):
-            digest.update(chunk)
-    return digest.hexdigest()
 
 
 def stamped(frames: dict[str, pl.DataFrame], import_id: int) -> dict[str, pl.DataFrame]:

@@ -11,6 +11,7 @@ Nothing here touches DuckDB.
 from __future__ import annotations
 
 import hashlib
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import polars as pl
@@ -150,6 +151,12 @@ class ArrowStream:
 def text_hash(text: str) -> str:
     """blake2b-128 hex of a text (``quarantine.content_hash``, as the core's ``keys::text_hash``)."""
     return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
+
+
+def file_hash(path: Path) -> str:
+    """blake2b-128 hex of a file's bytes, read a MiB at a time (``imports.content_hash``, ``parts.checksum``)."""
+    with open(path, "rb") as f:
+        return hashlib.file_digest(f, lambda: hashlib.blake2b(digest_size=16)).hexdigest()
 
 
 # -- the batch -----------------------------------------------------------------------------
