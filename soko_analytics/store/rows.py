@@ -126,7 +126,8 @@ read; a hand or a compressed member over its size limit; a bug of ours met on th
 rows were in a damaged Parquet part and whose text no longer reads (``soko repair``)."""
 
 def with_quarantine_columns(records: pl.DataFrame) -> pl.DataFrame:
-    """Quarantine records as the core makes them, with the columns it does not (``size``, schema 14) as NULL."""
+    """Quarantine records with every column of the table, in its order (a column a record's maker leaves out is
+    NULL)."""
     return records.select(pl.col(name) if name in records.columns else pl.lit(None, kind).alias(name)
                           for name, kind in SCHEMAS["quarantine"].items())
 

@@ -8,8 +8,8 @@ and no run may raise.
 
 A *hand header* is any occurrence, anywhere in the decoded text (also in the
 middle of a line), of :data:`HEADER`; its line is the 1-based physical line
-where the match starts (lines split on ``"\\n"`` only; ``"\\r"`` is not a line
-break). :func:`headers` computes that multiset from the bytes of a mutated
+where the match starts (a line ends at ``"\\n"``, ``"\\r\\n"`` or a lone ``"\\r"``, as the
+format's lines do: docs/formats.md). :func:`headers` computes that multiset from the bytes of a mutated
 file and the encoding the mutator wrote it in, never from the reader.
 For the 8-bit encodings (UTF-8, cp1252, a mix of the two after byte flips) the
 header text is ASCII, so the bytes are read as Latin-1: every byte is one
@@ -83,10 +83,12 @@ _WORDS = (
 
 def oracle_text(data: bytes, encoding: str) -> str:
     """The decoded text of a mutated file as far as headers and line numbers go (see the module text)."""
+    text = data.decode("latin-1")
     for codec in UTF16_BOMS:
         if encoding.startswith(codec):
-            return data.decode(codec, errors="replace")
-    return data.decode("latin-1")
+            text = data.decode(codec, errors="replace")
+            break
+    return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
 @dataclass(frozen=True)

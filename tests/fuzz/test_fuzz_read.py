@@ -40,6 +40,7 @@ from .mutate import (
     junk,
     load_sources,
     make_case,
+    oracle_text,
     read_records,
     report,
     split_source,
@@ -277,9 +278,10 @@ def test_linear_time_and_bounded_memory(tmp_path):
 
 
 def test_oracle_counts_glued_headers():
-    """The oracle itself: a header anywhere in a line counts, on the line where it starts; "\\r" is no break."""
-    text = ("PokerStars Hand #1: x\nSeat 1: a\rPokerStars Hand #2: y\nPlayer25: PokerStars Hand #3: z\n"
-            "Note: Game #4-a:\nHand #5 no colon\nHAND #6:GAME #7:")
-    assert [(h.line, h.hand_id) for h in header_list(text)] == [
-        (1, "1"), (2, "2"), (3, "3"), (4, "4-a"), (6, "6"), (6, "7")]
+    """The oracle itself: a header anywhere in a line counts, on the line where it starts; a lone "\\r" ends a line
+    as "\\n" and "\\r\\n" do."""
+    data = (b"PokerStars Hand #1: x\nSeat 1: a\rPokerStars Hand #2: y\r\nPlayer25: PokerStars Hand #3: z\n"
+            b"Note: Game #4-a:\nHand #5 no colon\nHAND #6:GAME #7:")
+    assert [(h.line, h.hand_id) for h in header_list(oracle_text(data, "utf-8"))] == [
+        (1, "1"), (3, "2"), (4, "3"), (5, "4-a"), (7, "6"), (7, "7")]
     assert HEADER.pattern == r"(?:Hand|Game|HAND|GAME) #([0-9A-Za-z-]+):"

@@ -413,4 +413,5 @@ pub fn add_quarantine(t: &mut super::tables::Quarantine, q: &QuarantineRow<'_>, 
     t.format.append_option(q.format);
     t.client_version.append_option(drift.client_version);
     t.shape.append_value(drift.shape);
+    t.size.append_null(); // a hand's record: its raw text is the whole hand
 }

@@ -138,7 +138,8 @@ table!(Quarantine {
     resolved_by: I32,
     format: Str,
     client_version: Str,
-    shape: Str
+    shape: Str,
+    size: I64
 });
 table!(PlayerHands {
     hand_key: I64,
