@@ -119,6 +119,9 @@ def test_quarantine_by_reason_in_every_format(tmp_path):
         ("pokerstars", None): 4, ("ipoker", "23.1.0.5"): 2, (None, None): 1}
     listed = runner.invoke(app, ["quarantine", "--db", str(db)])  # the listing stays a line per record
     assert listed.exit_code == 0 and listed.stdout.count("\n") == 7
+    again = runner.invoke(app, ["import", str(_drift_logs(tmp_path / "more")), "--db", str(tmp_path / "t.duckdb")])
+    assert f"soko: 7 quarantined, in 5 kinds of line not understood (soko quarantine --db {tmp_path / 't.duckdb'} " \
+           "--by reason)" in again.stderr  # the table summary names the report
     wrong = runner.invoke(app, ["quarantine", "--db", str(db), "--by", "colour"])
     assert wrong.exit_code == 2
     assert {g.value for g in Grouping} == set(api.QUARANTINE_GROUPINGS)

@@ -128,6 +128,10 @@ def import_(
              f"(soko quarantine --db {db} lists them); please report it", err=True)
     if fmt is Format.table:
         typer.echo(summary.line())
+        if summary.drift:  # the drift report in one line: a site's new format shows the day it comes
+            count, shapes = sum(g["count"] for g in summary.drift), len(summary.drift)
+            echo(f"soko: {count:,} quarantined, in {shapes:,} kinds of line not understood "
+                 f"(soko quarantine --db {db} --by reason)", err=True)
     else:
         files = [{"path": f.path, "skipped": f.skipped, "stored": f.stored, "duplicate": f.duplicate,
                   "quarantined": f.quarantined, "internal": f.internal, "format": f.format, "error": f.error}
