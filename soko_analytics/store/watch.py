@@ -1,0 +1,200 @@
+"""Importing growing hand-history files as a poker client writes them (``soko watch``, issue 36).
+
+:class:`Watcher` keeps, per file, where the last read ended (``watch_offsets``, schema 15: the offset and the
+blake2b-128 of the bytes before it). Each :meth:`Watcher.take` of a file reads only the bytes past the offset,
+and of them only the hands that are complete: those before the last line that starts a hand (each hand header
+ends the hand before it), and the last hand too once the file has been quiet (no write) for ``settle``
+seconds. A file whose bytes before the offset changed (truncated, replaced, rotated) is read again from its
+start; the store's dedup by hand key keeps every hand stored once. The complete bytes are imported by the
+ordinary import path (:meth:`.db.Store.import_paths`), so every reader, the quarantine and the per-hand boundary
+are those of ``soko import``. The offset is written after the hands it covers are committed: a watch killed in
+between reads them again and finds them stored.
+
+A format without a hand header at a line's start that a tail can be read from (iPoker's XML sessions, PHH) and
+a UTF-16 file are read whole once quiet (see :data:`WHOLE_FILE`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import tempfile
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..errors import SokoError
+from ..parsers import detect_format, format_module
+from ..parsers.source import HEAD_CHARS
+from ..parsers.stars import HEADER_LINE
+from .db import Store
+
+SETTLE = 1.0
+"""Seconds a file must have been quiet before its last hand (the one no next header has ended yet) is taken."""
+WHOLE_FILE = frozenset({"ipoker", "phh"})
+"""Formats whose hands cannot be read from a tail of the file (iPoker's hands sit inside one XML session; a PHH
+file may be one hand): such a file is read whole once it is quiet, and its stored hands are not stored again."""
+UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
+
+Event = dict[str, object]
+"""``{"event": "stored"|"quarantined", "hand_id", "site", "file", "at"}`` (``at`` in Unix seconds)."""
+
+
+def hand_header(fmt: str) -> re.Pattern[str] | None:
+    """The line that starts a hand of format ``fmt`` (the format's own ``HEADER``; the PokerStars family's
+    header line), or None for a format read whole (:data:`WHOLE_FILE`)."""
+    if fmt in WHOLE_FILE:
+        return None
+    header = getattr(format_module(fmt), "HEADER", None)
+    return header if header is not None else HEADER_LINE
+
+
+def bytes_hash(data: bytes) -> str:
+    """blake2b-128 hex of bytes: :func:`.rows.file_hash` of a file holding them."""
+    return hashlib.blake2b(data, digest_size=16).hexdigest()
+
+
+def complete_end(data: bytes, header: re.Pattern[str]) -> int:
+    """The bytes of ``data`` (read from the start of a hand) before the last whole line that starts a hand: the
+    hands before it are complete. 0 when no hand but the first has started."""
+    end = data.rfind(b"\n")
+    while end > 0:
+        start = data.rfind(b"\n", 0, end) + 1
+        if start > 0 and header.match(data[start:end].decode("utf-8", errors="replace").rstrip("\r")):
+            return start
+        end = start - 1
+    return 0
+
+
+@dataclass
+class Seen:
+    """A ``watch_offsets`` row."""
+
+    offset: int
+    head_hash: str
+    size: int
+    mtime_ns: int
+    format: str | None
+
+
+@dataclass
+class WatchSummary:
+    """What a watch stored and quarantined, for its closing line."""
+
+    stored: int = 0
+    quarantined: int = 0
+    files: set[str] = field(default_factory=set)
+
+    def as_dict(self) -> dict[str, int]:
+        return {"stored": self.stored, "quarantined": self.quarantined, "files": len(self.files)}
+
+
+class Watcher:
+    """Imports the complete new hands of growing files into an open store (see the module text)."""
+
+    def __init__(self, store: Store, heroes: Iterable[str] = (), settle: float = SETTLE,
+                 on_event: Callable[[Event], None] | None = None, clock: Callable[[], float] = time.time) -> None:
+        self.store = store
+        self.heroes = tuple(heroes)
+        self.settle = settle
+        self.on_event = on_event
+        self.clock = clock
+        self.summary = WatchSummary()
+        self.spool = tempfile.TemporaryDirectory(prefix="soko-watch-")
+
+    def close(self) -> None:
+        self.spool.cleanup()
+
+    def poll(self, paths: Iterable[Path]) -> list[Event]:
+        """:meth:`take` each file; the events of them all."""
+        events: list[Event] = []
+        for path in paths:
+            events.extend(self.take(path))
+        return events
+
+    def pending(self, paths: Iterable[Path]) -> list[Path]:
+        """The files whose size or time differ from those last seen, or that hold bytes not yet taken."""
+        seen = self._all_seen()
+        out = []
+        for path in paths:
+            try:
+                st = path.stat()
+            except OSError:
+                continue
+            row = seen.get(str(path))
+            if row is None or row.size != st.st_size or row.mtime_ns != st.st_mtime_ns or row.offset < st.st_size:
+                out.append(path)
+        return out
+
+    def take(self, path: Path) -> list[Event]:
+        """Import the complete hands of ``path`` not taken before; the events of the hands stored and quarantined."""
+        name = str(path)
+        try:
+            data = path.read_bytes()
+            mtime_ns = path.stat().st_mtime_ns  # after the read: a write since makes the file not quiet
+        except OSError:
+            return []  # gone, or not readable now: tried again at its next change
+        row = self._seen(name)
+        quiet = self.clock() - mtime_ns / 1e9 >= self.settle
+        fmt = row.format if row is not None else None
+        if fmt is None:
+            try:
+                fmt = detect_format(data[:HEAD_CHARS].decode("utf-8", errors="replace"), name)
+            except SokoError:
+                fmt = None  # not (yet) a hand history: read whole once quiet, to be quarantined with its reason
+        start = 0
+        if row is not None and row.offset <= len(data) and bytes_hash(data[:row.offset]) == row.head_hash:
+            start = row.offset
+        if start == len(data):
+            self._remember(name, data, start, mtime_ns, fmt)
+            return []
+        header = hand_header(fmt) if fmt is not None and not data.startswith(UTF16_BOMS) else None
+        if header is None:
+            start = 0
+            cut = len(data) if quiet else 0
+        else:
+            cut = len(data) if quiet else start + complete_end(data[start:], header)
+        if cut <= start:
+            return []
+        events = self._import(name, path.suffix, data, start, cut, fmt)
+        self._remember(name, data, cut, mtime_ns, fmt)
+        return events
+
+    # -- the store --------------------------------------------------------------------------
+
+    def _import(self, name: str, suffix: str, data: bytes, start: int, cut: int, fmt: str | None) -> list[Event]:
+        """Import ``data[start:cut]`` under the file's name, its lines numbered as in the file."""
+        spool = Path(self.spool.name) / f"tail{suffix}"
+        spool.write_bytes(b"\n" * data.count(b"\n", 0, start) + data[start:cut])
+        since = self.store._next_import_id()
+        self.store.import_paths([spool], format=fmt or "auto", force=True, names={spool: name}, heroes=self.heroes)
+        at = self.clock()
+        stored = self.store.con.execute(
+            "SELECT hand_id, site FROM hands WHERE import_id >= ? ORDER BY source_line", [since]).fetchall()
+        quarantined = self.store.con.execute(
+            "SELECT hand_id, format FROM quarantine WHERE import_id >= ? ORDER BY source_line", [since]).fetchall()
+        events: list[Event] = [{"event": "stored", "hand_id": h, "site": s, "file": name, "at": at} for h, s in stored]
+        events += [{"event": "quarantined", "hand_id": h, "site": s, "file": name, "at": at} for h, s in quarantined]
+        self.summary.stored += len(stored)
+        self.summary.quarantined += len(quarantined)
+        if events:
+            self.summary.files.add(name)
+        if self.on_event:
+            for event in events:
+                self.on_event(event)
+        return events
+
+    def _seen(self, name: str) -> Seen | None:
+        found = self.store.con.execute(
+            'SELECT "offset", head_hash, size, mtime_ns, format FROM watch_offsets WHERE path = ?', [name]).fetchall()
+        return Seen(*found[0]) if found else None
+
+    def _all_seen(self) -> dict[str, Seen]:
+        rows = self.store.con.execute('SELECT path, "offset", head_hash, size, mtime_ns, format FROM watch_offsets')
+        return {path: Seen(*rest) for path, *rest in rows.fetchall()}
+
+    def _remember(self, name: str, data: bytes, offset: int, mtime_ns: int, fmt: str | None) -> None:
+        self.store._transaction(lambda: self.store.con.execute(
+            'INSERT OR REPLACE INTO watch_offsets VALUES (?, ?, ?, ?, ?, ?, now()::TIMESTAMP)',
+            [name, offset, bytes_hash(data[:offset]), len(data), mtime_ns, fmt]), "the watch's offset")
