@@ -85,9 +85,15 @@ class WatchSummary:
     stored: int = 0
     quarantined: int = 0
     files: set[str] = field(default_factory=set)
+    seconds: float = 0.0
 
-    def as_dict(self) -> dict[str, int]:
-        return {"stored": self.stored, "quarantined": self.quarantined, "files": len(self.files)}
+    def as_dict(self) -> dict[str, object]:
+        return {"stored": self.stored, "quarantined": self.quarantined, "files": len(self.files),
+                "seconds": round(self.seconds, 3)}
+
+    def line(self) -> str:
+        return (f"watched {self.seconds:,.0f} s: {self.stored:,} hands stored, {self.quarantined:,} quarantined, "
+                f"from {len(self.files):,} files")
 
 
 class Watcher:
@@ -170,12 +176,14 @@ class Watcher:
         since = self.store._next_import_id()
         self.store.import_paths([spool], format=fmt or "auto", force=True, names={spool: name}, heroes=self.heroes)
         at = self.clock()
-        stored = self.store.con.execute(
-            "SELECT hand_id, site FROM hands WHERE import_id >= ? ORDER BY source_line", [since]).fetchall()
-        quarantined = self.store.con.execute(
-            "SELECT hand_id, format FROM quarantine WHERE import_id >= ? ORDER BY source_line", [since]).fetchall()
-        events: list[Event] = [{"event": "stored", "hand_id": h, "site": s, "file": name, "at": at} for h, s in stored]
-        events += [{"event": "quarantined", "hand_id": h, "site": s, "file": name, "at": at} for h, s in quarantined]
+        found = self.store.con.execute("""
+            SELECT 'stored', hand_id, site, source_line FROM hands WHERE import_id >= $since
+            UNION ALL SELECT 'quarantined', hand_id, format, source_line FROM quarantine WHERE import_id >= $since
+            ORDER BY source_line""", {"since": since}).fetchall()
+        events: list[Event] = [{"event": kind, "hand_id": hand_id, "site": site, "file": name, "at": at}
+                               for kind, hand_id, site, _ in found]
+        stored = [e for e in events if e["event"] == "stored"]
+        quarantined = [e for e in events if e["event"] == "quarantined"]
         self.summary.stored += len(stored)
         self.summary.quarantined += len(quarantined)
         if events:
