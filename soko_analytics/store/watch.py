@@ -79,6 +79,19 @@ class Seen:
 
 
 @dataclass
+class Tail:
+    """The complete hands of a file not taken before: its bytes ``data[start:cut]``."""
+
+    name: str
+    suffix: str
+    data: bytes
+    start: int
+    cut: int
+    mtime_ns: int
+    format: str | None
+
+
+@dataclass
 class WatchSummary:
     """What a watch stored and quarantined, for its closing line."""
 
@@ -113,11 +126,24 @@ class Watcher:
         self.spool.cleanup()
 
     def poll(self, paths: Iterable[Path]) -> list[Event]:
-        """:meth:`take` each file; the events of them all."""
-        events: list[Event] = []
+        """Import the complete hands of each file not taken before, those of a format in one import (one
+        transaction of hands, one merge of the parts, whatever the files); the events of the hands stored and
+        quarantined, in each file's order."""
+        by_format: dict[str | None, list[Tail]] = {}
         for path in paths:
-            events.extend(self.take(path))
+            tail = self._tail(path)
+            if tail is not None:
+                by_format.setdefault(tail.format, []).append(tail)
+        events: list[Event] = []
+        for fmt, tails in by_format.items():
+            events.extend(self._import(tails, fmt))
+            for tail in tails:
+                self._remember(tail.name, tail.data, tail.cut, tail.mtime_ns, tail.format)
         return events
+
+    def take(self, path: Path) -> list[Event]:
+        """:meth:`poll` of one file."""
+        return self.poll([path])
 
     def pending(self, paths: Iterable[Path]) -> list[Path]:
         """The files whose size or time differ from those last seen, or that hold bytes not yet taken."""
@@ -133,14 +159,14 @@ class Watcher:
                 out.append(path)
         return out
 
-    def take(self, path: Path) -> list[Event]:
-        """Import the complete hands of ``path`` not taken before; the events of the hands stored and quarantined."""
+    def _tail(self, path: Path) -> Tail | None:
+        """The complete hands of ``path`` not taken before (see the module text); None when there are none."""
         name = str(path)
         try:
             data = path.read_bytes()
             mtime_ns = path.stat().st_mtime_ns  # after the read: a write since makes the file not quiet
         except OSError:
-            return []  # gone, or not readable now: tried again at its next change
+            return None  # gone, or not readable now: tried again at its next change
         row = self._seen(name)
         quiet = self.clock() - mtime_ns / 1e9 >= self.settle
         fmt = row.format if row is not None else None
@@ -153,43 +179,43 @@ class Watcher:
         if row is not None and row.offset <= len(data) and bytes_hash(data[:row.offset]) == row.head_hash:
             start = row.offset
         if start == len(data):
-            self._remember(name, data, start, mtime_ns, fmt)
-            return []
+            if row is None or row.size != len(data) or row.mtime_ns != mtime_ns:
+                self._remember(name, data, start, mtime_ns, fmt)
+            return None
         header = hand_header(fmt) if fmt is not None and not data.startswith(UTF16_BOMS) else None
         if header is None:
             start = 0
             cut = len(data) if quiet else 0
         else:
             cut = len(data) if quiet else start + complete_end(data[start:], header)
-        if cut <= start:
-            return []
-        events = self._import(name, path.suffix, data, start, cut, fmt)
-        self._remember(name, data, cut, mtime_ns, fmt)
-        return events
+        return Tail(name, path.suffix, data, start, cut, mtime_ns, fmt) if cut > start else None
 
     # -- the store --------------------------------------------------------------------------
 
-    def _import(self, name: str, suffix: str, data: bytes, start: int, cut: int, fmt: str | None) -> list[Event]:
-        """Import ``data[start:cut]`` under the file's name, its lines numbered as in the file."""
-        spool = Path(self.spool.name) / f"tail{suffix}"
-        spool.write_bytes(b"\n" * data.count(b"\n", 0, start) + data[start:cut])
+    def _import(self, tails: list[Tail], fmt: str | None) -> list[Event]:
+        """Import each tail's bytes under its file's name, their lines numbered as in the file, in one import."""
+        names: dict[Path, str] = {}
+        for i, tail in enumerate(tails):
+            spool = Path(self.spool.name) / str(i) / f"tail{tail.suffix}"
+            spool.parent.mkdir(exist_ok=True)
+            spool.write_bytes(b"\n" * tail.data.count(b"\n", 0, tail.start) + tail.data[tail.start:tail.cut])
+            names[spool] = tail.name
         since = self.store._next_import_id()
-        self.store.import_paths([spool], format=fmt or "auto", force=True, names={spool: name}, heroes=self.heroes)
+        self.store.import_paths(list(names), format=fmt or "auto", force=True, names=names, heroes=self.heroes)
         at = self.clock()
         found = self.store.con.execute("""
-            SELECT 'stored', hand_id, site, source_line FROM hands WHERE import_id >= $since
-            UNION ALL SELECT 'quarantined', hand_id, format, source_line FROM quarantine WHERE import_id >= $since
-            ORDER BY source_line""", {"since": since}).fetchall()
-        events: list[Event] = [{"event": kind, "hand_id": hand_id, "site": site, "file": name, "at": at}
-                               for kind, hand_id, site, _ in found]
-        stored = [e for e in events if e["event"] == "stored"]
-        quarantined = [e for e in events if e["event"] == "quarantined"]
-        self.summary.stored += len(stored)
-        self.summary.quarantined += len(quarantined)
-        if events:
-            self.summary.files.add(name)
-        if self.on_event:
-            for event in events:
+            SELECT 'stored', hand_id, site, source_file, source_line FROM hands WHERE import_id >= $since
+            UNION ALL SELECT 'quarantined', hand_id, format, source_file, source_line FROM quarantine
+            WHERE import_id >= $since ORDER BY source_file, source_line""", {"since": since}).fetchall()
+        events: list[Event] = [{"event": kind, "hand_id": hand_id, "site": site, "file": file, "at": at}
+                               for kind, hand_id, site, file, _ in found]
+        for event in events:
+            if event["event"] == "stored":
+                self.summary.stored += 1
+            else:
+                self.summary.quarantined += 1
+            self.summary.files.add(str(event["file"]))
+            if self.on_event:
                 self.on_event(event)
         return events
 
