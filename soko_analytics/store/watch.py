@@ -36,6 +36,11 @@ WHOLE_FILE = frozenset({"ipoker", "phh"})
 """Formats whose hands cannot be read from a tail of the file (iPoker's hands sit inside one XML session; a PHH
 file may be one hand): such a file is read whole once it is quiet, and its stored hands are not stored again."""
 UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
+SUMMARY_ENDED = frozenset({"pokerstars", "soko"})
+"""Formats whose hand ends at the first blank line after its ``*** SUMMARY ***`` line (the PokerStars family's
+splitter rule, ``parsers/split.py``): their last hand is taken at that blank line, not only at the next header."""
+SUMMARY = re.compile(rb"\*\*\* SUMMARY \*\*\*[^\n]*\n(?:[^\n]*\S[^\n]*\n)*?[ \t\r]*\n")
+"""A summary line, its lines, and the blank line that ends the hand."""
 
 Event = dict[str, object]
 """``{"event": "stored"|"quarantined", "hand_id", "site", "file", "at"}`` (``at`` in Unix seconds)."""
@@ -55,16 +60,23 @@ def bytes_hash(data: bytes) -> str:
     return hashlib.blake2b(data, digest_size=16).hexdigest()
 
 
-def complete_end(data: bytes, header: re.Pattern[str]) -> int:
+def complete_end(data: bytes, header: re.Pattern[str], summary_ended: bool = False) -> int:
     """The bytes of ``data`` (read from the start of a hand) before the last whole line that starts a hand: the
-    hands before it are complete. 0 when no hand but the first has started."""
+    hands before it are complete; with ``summary_ended``, past the blank line after the last hand's summary when
+    it has arrived. 0 when no hand is complete."""
+    last = 0
     end = data.rfind(b"\n")
     while end > 0:
         start = data.rfind(b"\n", 0, end) + 1
         if start > 0 and header.match(data[start:end].decode("utf-8", errors="replace").rstrip("\r")):
-            return start
+            last = start
+            break
         end = start - 1
-    return 0
+    if summary_ended:
+        ended = SUMMARY.search(data, last)
+        if ended is not None:
+            return ended.end()
+    return last
 
 
 @dataclass
@@ -187,7 +199,7 @@ class Watcher:
             start = 0
             cut = len(data) if quiet else 0
         else:
-            cut = len(data) if quiet else start + complete_end(data[start:], header)
+            cut = len(data) if quiet else start + complete_end(data[start:], header, fmt in SUMMARY_ENDED)
         return Tail(name, path.suffix, data, start, cut, mtime_ns, fmt) if cut > start else None
 
     # -- the store --------------------------------------------------------------------------

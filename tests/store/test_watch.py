@@ -68,6 +68,20 @@ def test_a_growing_file_stores_each_hand_once_and_none_half_written(store: Store
     assert stored(store) == ids(HANDS[:5])
 
 
+def test_a_hand_is_taken_at_the_blank_line_after_its_summary(store: Store, tmp_path: Path) -> None:
+    log = tmp_path / "table.txt"
+    watcher = Watcher(store, settle=NEVER)
+    log.write_text(HANDS[0] + "\n", encoding="utf-8")  # the summary's lines, no blank line yet
+    assert watcher.take(log) == []
+    with log.open("a", encoding="utf-8") as f:
+        f.write("\n")  # the blank line that ends a hand of the PokerStars family
+    assert [e["hand_id"] for e in watcher.take(log)] == ids(HANDS[:1])
+    with log.open("a", encoding="utf-8") as f:
+        f.write(HANDS[1] + "\n\n")
+    assert [e["hand_id"] for e in watcher.take(log)] == ids(HANDS[1:2])
+    assert stored(store) == ids(HANDS[:2])
+
+
 def test_lines_are_numbered_as_in_the_file(store: Store, tmp_path: Path) -> None:
     log = tmp_path / "table.txt"
     whole = text(HANDS[:4])
@@ -88,14 +102,14 @@ def test_a_truncated_and_rewritten_file_is_read_from_its_start_nothing_stored_tw
     watcher = Watcher(store, settle=NEVER)
     log.write_text(text(HANDS[:5]), encoding="utf-8")
     watcher.take(log)
-    assert stored(store) == ids(HANDS[:4])
-    log.write_text(text(HANDS[2:8]), encoding="utf-8")  # rotated: hands 3 to 8, of which 3 and 4 stored
+    assert stored(store) == ids(HANDS[:5])
+    log.write_text(text(HANDS[2:8]), encoding="utf-8")  # rotated: hands 3 to 8, of which 3 to 5 stored
     events = watcher.take(log)
-    assert [e["hand_id"] for e in events] == ids(HANDS[4:7])  # 5 (its end now known), 6, 7; 8 still open
-    assert stored(store) == ids(HANDS[:7])
+    assert [e["hand_id"] for e in events] == ids(HANDS[5:8])
+    assert stored(store) == ids(HANDS[:8])
     log.write_text(HANDS[0][:60], encoding="utf-8")  # truncated to a part of a stored hand
     assert watcher.take(log) == []
-    assert stored(store) == ids(HANDS[:7])
+    assert stored(store) == ids(HANDS[:8])
 
 
 def test_a_watch_killed_before_its_offset_was_written_finds_the_hands_stored(store: Store, tmp_path: Path) -> None:
@@ -105,8 +119,8 @@ def test_a_watch_killed_before_its_offset_was_written_finds_the_hands_stored(sto
     store.con.execute("DELETE FROM watch_offsets")  # as if killed between the hands' commit and the offset's
     again = Watcher(store, settle=NEVER)
     assert again.take(log) == []
-    assert stored(store) == ids(HANDS[:3])
-    assert store.con.execute('SELECT "offset" FROM watch_offsets').fetchall() == [(len(text(HANDS[:3]).encode()),)]
+    assert stored(store) == ids(HANDS[:4])
+    assert store.con.execute('SELECT "offset" FROM watch_offsets').fetchall() == [(len(text(HANDS[:4]).encode()),)]
 
 
 def test_a_bad_hand_in_the_stream_is_quarantined_and_the_watch_goes_on(store: Store, tmp_path: Path) -> None:
@@ -118,8 +132,8 @@ def test_a_bad_hand_in_the_stream_is_quarantined_and_the_watch_goes_on(store: St
     log.write_text(text(HANDS[:1]) + bad + "\n" + text(HANDS[1:3]), encoding="utf-8")
     events = Watcher(store, settle=NEVER).take(log)
     assert [(e["event"], e["hand_id"]) for e in events] == [
-        ("stored", "7000000"), ("quarantined", "6999999"), ("stored", "7000001")]  # in the file's order
-    assert stored(store) == ids(HANDS[:2])
+        ("stored", "7000000"), ("quarantined", "6999999"), ("stored", "7000001"), ("stored", "7000002")]
+    assert stored(store) == ids(HANDS[:3])
     raw = store.con.execute("SELECT raw FROM quarantine WHERE hand_id = '6999999'").fetchall()[0][0]
     assert "bets the farm" in raw
 
