@@ -113,3 +113,34 @@ def test_soko_watch_prints_a_json_line_per_hand_and_a_summary_at_ctrl_c(tmp_path
     assert out == ""
     assert proc.returncode == 0
     assert "3 hands stored, 1 quarantined, from 1 files" in err and "Traceback" not in err
+
+
+def test_a_watch_killed_during_a_burst_and_restarted_stores_every_hand_once(tmp_path: Path) -> None:
+    folder = tmp_path / "hh"
+    folder.mkdir()
+    files = [folder / "a.txt", folder / "b.txt"]
+    share = [HANDS[0:20], HANDS[20:40]]
+    db = tmp_path / "w.duckdb"
+    args = [SOKO, "watch", str(folder), "--db", str(db), "--events", "jsonl", "--interval", "0.05",
+            "--settle", "0.5", "--poll"]
+    first = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    writer = threading.Thread(target=write_slowly, args=(files, share, 0.05))
+    writer.start()
+    assert json.loads(first.stdout.readline())["event"] == "stored"  # the burst is being taken
+    time.sleep(0.3)
+    first.kill()  # SIGKILL, wherever it is
+    before = 1 + len(first.communicate(timeout=30)[0].splitlines())
+    writer.join(60)
+    assert before < 40  # killed during the burst
+    second = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        expected = sorted(hand_id(h) for own in share for h in own)
+        last = hand_id(share[1][-1])  # the writer's last hand, written after the kill: the restart takes it
+        while (line := second.stdout.readline()) and json.loads(line)["hand_id"] != last:
+            pass
+        time.sleep(1.0)
+    finally:
+        second.send_signal(signal.SIGINT)
+        second.communicate(timeout=60)
+    counts = stored_counts(db)
+    assert sorted(counts) == expected and set(counts.values()) == {1}
