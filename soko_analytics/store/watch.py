@@ -133,9 +133,19 @@ class Watcher:
         self.clock = clock
         self.summary = WatchSummary()
         self.spool = tempfile.TemporaryDirectory(prefix="soko-watch-")
+        self.untidy = False
+        """Whether hands were imported since the store was last tidied (:meth:`.db.Store.tidy`)."""
 
     def close(self) -> None:
+        self.tidy()
         self.spool.cleanup()
+
+    def tidy(self) -> None:
+        """Merge the parts the imports since the last call wrote, and checkpoint (done when the files are quiet:
+        a poll that took nothing, and at the end)."""
+        if self.untidy:
+            self.store.tidy()
+            self.untidy = False
 
     def poll(self, paths: Iterable[Path]) -> list[Event]:
         """Import the complete hands of each file not taken before, those of a format in one import (one
@@ -147,6 +157,8 @@ class Watcher:
             if tail is not None:
                 by_format.setdefault(tail.format, []).append(tail)
         events: list[Event] = []
+        if not by_format:
+            self.tidy()
         for fmt, tails in by_format.items():
             events.extend(self._import(tails, fmt))
             for tail in tails:
@@ -213,7 +225,9 @@ class Watcher:
             spool.write_bytes(b"\n" * tail.data.count(b"\n", 0, tail.start) + tail.data[tail.start:tail.cut])
             names[spool] = tail.name
         since = self.store._next_import_id()
-        self.store.import_paths(list(names), format=fmt or "auto", force=True, names=names, heroes=self.heroes)
+        self.store.import_paths(list(names), format=fmt or "auto", force=True, names=names, heroes=self.heroes,
+                                tidy=False)
+        self.untidy = True
         at = self.clock()
         found = self.store.con.execute("""
             SELECT 'stored', hand_id, site, source_file, source_line FROM hands WHERE import_id >= $since
