@@ -135,6 +135,8 @@ class Watcher:
         self.spool = tempfile.TemporaryDirectory(prefix="soko-watch-")
         self.untidy = False
         """Whether hands were imported since the store was last tidied (:meth:`.db.Store.tidy`)."""
+        self.open: set[Path] = set()
+        """The files whose last bytes are not taken yet (a hand still being written): looked at each interval."""
 
     def close(self) -> None:
         self.tidy()
@@ -190,6 +192,7 @@ class Watcher:
             data = path.read_bytes()
             mtime_ns = path.stat().st_mtime_ns  # after the read: a write since makes the file not quiet
         except OSError:
+            self.open.discard(path)
             return None  # gone, or not readable now: tried again at its next change
         row = self._seen(name)
         quiet = self.clock() - mtime_ns / 1e9 >= self.settle
@@ -203,6 +206,7 @@ class Watcher:
         if row is not None and row.offset <= len(data) and bytes_hash(data[:row.offset]) == row.head_hash:
             start = row.offset
         if start == len(data):
+            self.open.discard(path)
             if row is None or row.size != len(data) or row.mtime_ns != mtime_ns:
                 self._remember(name, data, start, mtime_ns, fmt)
             return None
@@ -212,6 +216,10 @@ class Watcher:
             cut = len(data) if quiet else 0
         else:
             cut = len(data) if quiet else start + complete_end(data[start:], header, fmt in SUMMARY_ENDED)
+        if cut < len(data):
+            self.open.add(path)
+        else:
+            self.open.discard(path)
         return Tail(name, path.suffix, data, start, cut, mtime_ns, fmt) if cut > start else None
 
     # -- the store --------------------------------------------------------------------------
