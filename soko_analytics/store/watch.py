@@ -133,6 +133,7 @@ class Watcher:
         self.clock = clock
         self.summary = WatchSummary()
         self.spool = tempfile.TemporaryDirectory(prefix="soko-watch-")
+        self._rows: list[list[object]] = []
         self.untidy = False
         """Whether hands were imported since the store was last tidied (:meth:`.db.Store.tidy`)."""
         self.open: set[Path] = set()
@@ -154,8 +155,9 @@ class Watcher:
         transaction of hands, one merge of the parts, whatever the files); the events of the hands stored and
         quarantined, in each file's order."""
         by_format: dict[str | None, list[Tail]] = {}
+        seen = self._all_seen()
         for path in paths:
-            tail = self._tail(path)
+            tail = self._tail(path, seen.get(str(path)))
             if tail is not None:
                 by_format.setdefault(tail.format, []).append(tail)
         events: list[Event] = []
@@ -165,6 +167,7 @@ class Watcher:
             events.extend(self._import(tails, fmt))
             for tail in tails:
                 self._remember(tail.name, tail.data, tail.cut, tail.mtime_ns, tail.format)
+        self._write_offsets()
         return events
 
     def take(self, path: Path) -> list[Event]:
@@ -185,7 +188,7 @@ class Watcher:
                 out.append(path)
         return out
 
-    def _tail(self, path: Path) -> Tail | None:
+    def _tail(self, path: Path, row: Seen | None) -> Tail | None:
         """The complete hands of ``path`` not taken before (see the module text); None when there are none."""
         name = str(path)
         try:
@@ -194,7 +197,6 @@ class Watcher:
         except OSError:
             self.open.discard(path)
             return None  # gone, or not readable now: tried again at its next change
-        row = self._seen(name)
         quiet = self.clock() - mtime_ns / 1e9 >= self.settle
         fmt = row.format if row is not None else None
         if fmt is None:
@@ -253,16 +255,18 @@ class Watcher:
                 self.on_event(event)
         return events
 
-    def _seen(self, name: str) -> Seen | None:
-        found = self.store.con.execute(
-            'SELECT "offset", head_hash, size, mtime_ns, format FROM watch_offsets WHERE path = ?', [name]).fetchall()
-        return Seen(*found[0]) if found else None
-
     def _all_seen(self) -> dict[str, Seen]:
         rows = self.store.con.execute('SELECT path, "offset", head_hash, size, mtime_ns, format FROM watch_offsets')
         return {path: Seen(*rest) for path, *rest in rows.fetchall()}
 
     def _remember(self, name: str, data: bytes, offset: int, mtime_ns: int, fmt: str | None) -> None:
-        self.store._transaction(lambda: self.store.con.execute(
-            'INSERT OR REPLACE INTO watch_offsets VALUES (?, ?, ?, ?, ?, ?, now()::TIMESTAMP)',
-            [name, offset, bytes_hash(data[:offset]), len(data), mtime_ns, fmt]), "the watch's offset")
+        """A ``watch_offsets`` row to write at the end of the poll, after the hands before ``offset``."""
+        self._rows.append([name, offset, bytes_hash(data[:offset]), len(data), mtime_ns, fmt])
+
+    def _write_offsets(self) -> None:
+        """The poll's offset rows, in one transaction."""
+        rows, self._rows = self._rows, []
+        if rows:
+            self.store._transaction(lambda: self.store.con.executemany(
+                "INSERT OR REPLACE INTO watch_offsets VALUES (?, ?, ?, ?, ?, ?, now()::TIMESTAMP)", rows),
+                "the watch's offsets")
