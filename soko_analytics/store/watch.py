@@ -24,11 +24,14 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import polars as pl
+
 from ..errors import SokoError
 from ..parsers import detect_format, format_module
 from ..parsers.source import HEAD_CHARS
 from ..parsers.stars import HEADER_LINE
 from .db import Store
+from .duck import registered
 
 SETTLE = 1.0
 """Seconds a file must have been quiet before its last hand (the one no next header has ended yet) is taken."""
@@ -266,7 +269,11 @@ class Watcher:
     def _write_offsets(self) -> None:
         """The poll's offset rows, in one transaction."""
         rows, self._rows = self._rows, []
-        if rows:
-            self.store._transaction(lambda: self.store.con.executemany(
-                "INSERT OR REPLACE INTO watch_offsets VALUES (?, ?, ?, ?, ?, ?, now()::TIMESTAMP)", rows),
-                "the watch's offsets")
+        if not rows:
+            return
+        frame = pl.DataFrame(rows, schema={"path": pl.String, "offset": pl.Int64, "head_hash": pl.String,
+                                           "size": pl.Int64, "mtime_ns": pl.Int64, "format": pl.String},
+                             orient="row")
+        with registered(self.store.con, "offsets", frame.to_arrow()):
+            self.store._transaction(lambda: self.store.con.execute(
+                "INSERT OR REPLACE INTO watch_offsets SELECT *, now()::TIMESTAMP FROM offsets"), "the watch's offsets")
