@@ -157,6 +157,10 @@ class Watcher:
         """Import the complete hands of each file not taken before, those of a format in one import (one
         transaction of hands, one merge of the parts, whatever the files); the events of the hands stored and
         quarantined, in each file's order."""
+        paths = list(paths)
+        if not paths:  # an idle tick: no read of the offsets
+            self.tidy()
+            return []
         by_format: dict[str | None, list[Tail]] = {}
         seen = self._all_seen()
         for path in paths:
