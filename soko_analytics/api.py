@@ -8,6 +8,7 @@ Polars DataFrame. Errors are :class:`~.errors.SokoError` s.
 from __future__ import annotations
 
 import re
+import threading
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from importlib import resources
@@ -35,6 +36,9 @@ from .store.facts import ROLLUP
 from .store.parts import FOLDER
 from .store.repair import RepairReport
 from .store.repair import repair as repair_store
+from .store.watch import SETTLE, WatchSummary
+from .store.watch_loop import INTERVAL
+from .store.watch_loop import watch as watch_folders
 
 __all__ = [
     "AuditSummary", "ConvertResult", "Filters", "Interrupted", "Quarantined", "SokoError", "code_location",
@@ -390,6 +394,19 @@ def import_paths(db: str | Path, paths: Iterable[str | Path], format: str = "aut
     with Store(db) as store:
         return store.import_paths(paths, format, jobs, with_audit, progress, strict, force, on_chunk, names,
                                   heroes, on_total, (found, passed))
+
+
+def watch(db: str | Path, folders: Iterable[str | Path], heroes: Iterable[str] = (), interval: float = INTERVAL,
+          settle: float = SETTLE, on_event: Callable[[dict[str, Any]], None] | None = None,
+          stop: threading.Event | None = None, polling: bool = False) -> WatchSummary:
+    """Import the hands written into ``folders`` (or files) as they are written, into the store at ``db``, until
+    ``stop`` is set or Ctrl-C (issue 36; see :mod:`.store.watch`). ``on_event`` is told of each hand stored or
+    quarantined (``{"event", "hand_id", "site", "file", "at"}``); ``polling`` looks every ``interval`` seconds
+    instead of asking the file system (which it does when ``watchfiles`` is installed). A missing folder is a
+    SokoError before the store is touched."""
+    folders = check_paths(folders)
+    with Store(db) as store:
+        return watch_folders(store, folders, heroes, interval, settle, on_event, stop, polling)
 
 
 def stored_hands(db: str | Path, hand_id: str | None = None) -> Iterator[Hand | Quarantined]:

@@ -107,6 +107,8 @@ PART_CHECK_COLUMNS = ("bytes", "checksum", "mtime_ns")
 
 
 def _drop_part_checks(con: duckdb.DuckDBPyConnection) -> None:
+    """Schema 14's columns, and the tables of the versions after it (schema 15's ``watch_offsets``)."""
+    con.execute("DROP TABLE IF EXISTS watch_offsets")
     for column in PART_CHECK_COLUMNS:
         con.execute(f"ALTER TABLE parts DROP COLUMN {column}")
     con.execute("ALTER TABLE quarantine DROP COLUMN size")

@@ -422,7 +422,8 @@ class Store:
                      on_chunk: Callable[[int], None] | None = None,
                      names: dict[Path, str] | None = None, heroes: Iterable[str] = (),
                      on_total: Callable[[int, int], None] | None = None,
-                     walked: tuple[list[Path | Quarantined], list[tuple[str, str]]] | None = None) -> ImportSummary:
+                     walked: tuple[list[Path | Quarantined], list[tuple[str, str]]] | None = None,
+                     tidy: bool = True) -> ImportSummary:
         """Import files and folders (see the module text); ``jobs`` processes read in parallel.
 
         ``progress`` is called with each file's result, ``on_chunk`` with the hands of each chunk
@@ -433,7 +434,8 @@ class Store:
         where none is, instead of the player its log deals face up to; hands stored before (an unchanged file
         skipped, a hand already in the store) too. ``on_total`` is told the files found and their bytes before
         any is read (each file's result has its ``size``, for a bar of bytes); ``walked``: what
-        :func:`~soko_analytics.parsers.iter_files` found in ``paths`` and passed over, if it was walked already.
+        :func:`~soko_analytics.parsers.iter_files` found in ``paths`` and passed over, if it was walked already;
+        ``tidy``: :meth:`tidy` the store after the import (``soko watch`` does it when its files are quiet).
         """
         names = names or {}
         started = time.perf_counter()
@@ -498,16 +500,21 @@ class Store:
         if heroes:
             skipped = [f.path for f in summary.files if f.skipped]
             summary.renamed = self._rename_heroes(tuple(heroes), skipped, writer.known)
-        if tasks:  # a part per table for the import; the write-ahead log folded into the file; free blocks given back
-            try:
-                self.parts.merge()
-            except (duckdb.Error, StoreError):
-                pass  # each merge is its own transaction: the parts stay as the import wrote them, every row read
-            self._transaction(lambda: None, "the write-ahead log", sql="CHECKPOINT")
-            self._compact()
+        if tasks and tidy:
+            self.tidy()
         summary.drift = drift.groups(self.con, "reason", resolved=True, since=since)
         summary.seconds = time.perf_counter() - started
         return summary
+
+    def tidy(self) -> None:
+        """After an import: a part per table for it, the write-ahead log folded into the file, free blocks given
+        back (``soko watch`` does it when its files are quiet, not after each hand)."""
+        try:
+            self.parts.merge()
+        except (duckdb.Error, StoreError):
+            pass  # each merge is its own transaction: the parts stay as the import wrote them, every row read
+        self._transaction(lambda: None, "the write-ahead log", sql="CHECKPOINT")
+        self._compact()
 
     def _compact(self) -> None:
         """Copy the store into a file without the free blocks its checkpoints left, when they are many

@@ -1,0 +1,54 @@
+"""``soko watch``: hands imported while the player plays (issue 36), thin over :func:`soko_analytics.api.watch`."""
+
+from __future__ import annotations
+
+import json
+import sys
+from enum import Enum
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from .. import api
+from . import app, reporting_errors
+from .output import echo
+
+
+class Events(str, Enum):
+    none = "none"
+    jsonl = "jsonl"
+
+
+@app.command("watch")
+def watch(
+    folders: Annotated[list[Path], typer.Argument(help="The folders (or files) a poker client writes its hand "
+                                                       "histories into.")],
+    db: Annotated[Path, typer.Option("--db", help="The store (created if missing).")] = Path("soko.duckdb"),
+    hero: Annotated[list[str] | None, typer.Option("--hero", help="Your name at the tables (repeat it for several "
+                                                   "accounts), as for soko import.")] = None,
+    interval: Annotated[float, typer.Option("--interval", min=0.05, help="Seconds between looks when polling, and "
+                                            "at a file whose last hand is still open.")] = 0.5,
+    settle: Annotated[float, typer.Option("--settle", min=0.0, help="Seconds a file must be quiet before its last "
+                                          "hand, which no next hand has ended, is taken.")] = 1.0,
+    events: Annotated[Events, typer.Option("--events", help="jsonl: a JSON line on stdout per hand stored or "
+                                           "quarantined.")] = Events.none,
+    poll: Annotated[bool, typer.Option("--poll", help="Look every --interval instead of asking the file system "
+                                       "(the default without the watchfiles package).")] = False,
+) -> None:
+    """Import each new hand as the poker client writes it, until Ctrl-C; then a summary line on stderr.
+
+    A growing file is read from where the last read ended (kept in the store); a hand is taken when the next
+    hand's header arrives, or when the file has been quiet for --settle seconds; a file truncated or replaced
+    is read again from its start, with nothing stored twice. Bad hands are quarantined, never stopping the watch.
+
+    Example: soko watch ~/PokerStars/HandHistory --db soko.duckdb --hero MyName --events jsonl
+    """
+    def print_event(event: dict[str, Any]) -> None:
+        sys.stdout.write(json.dumps(event) + "\n")
+        sys.stdout.flush()
+
+    with reporting_errors():
+        summary = api.watch(db, folders, tuple(hero or ()), interval, settle,
+                            print_event if events is Events.jsonl else None, polling=poll)
+    echo(f"soko: {summary.line()}", err=True)

@@ -1,0 +1,283 @@
+"""Importing growing hand-history files as a poker client writes them (``soko watch``, issue 36).
+
+:class:`Watcher` keeps, per file, where the last read ended (``watch_offsets``, schema 15: the offset and the
+blake2b-128 of the bytes before it). Each :meth:`Watcher.take` of a file reads only the bytes past the offset,
+and of them only the hands that are complete: those before the last line that starts a hand (each hand header
+ends the hand before it), and the last hand too once the file has been quiet (no write) for ``settle``
+seconds. A file whose bytes before the offset changed (truncated, replaced, rotated) is read again from its
+start; the store's dedup by hand key keeps every hand stored once. The complete bytes are imported by the
+ordinary import path (:meth:`.db.Store.import_paths`), so every reader, the quarantine and the per-hand boundary
+are those of ``soko import``. The offset is written after the hands it covers are committed: a watch killed in
+between reads them again and finds them stored.
+
+A format without a hand header at a line's start that a tail can be read from (iPoker's XML sessions, PHH) and
+a UTF-16 file are read whole once quiet (see :data:`WHOLE_FILE`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import tempfile
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import polars as pl
+
+from ..errors import SokoError
+from ..parsers import detect_format, format_module
+from ..parsers.source import HEAD_CHARS
+from ..parsers.stars import HEADER_LINE
+from .db import Store
+from .duck import registered
+
+SETTLE = 1.0
+"""Seconds a file must have been quiet before its last hand (the one no next header has ended yet) is taken."""
+WHOLE_FILE = frozenset({"ipoker", "phh"})
+"""Formats whose hands cannot be read from a tail of the file (iPoker's hands sit inside one XML session; a PHH
+file may be one hand): such a file is read whole once it is quiet, and its stored hands are not stored again."""
+UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
+SUMMARY_ENDED = frozenset({"pokerstars", "soko"})
+"""Formats whose hand ends at the first blank line after its ``*** SUMMARY ***`` line (the PokerStars family's
+splitter rule, ``parsers/split.py``): their last hand is taken at that blank line, not only at the next header."""
+SUMMARY = re.compile(rb"\*\*\* SUMMARY \*\*\*[^\n]*\n(?:[^\n]*\S[^\n]*\n)*?[ \t\r]*\n")
+"""A summary line, its lines, and the blank line that ends the hand."""
+
+Event = dict[str, object]
+"""``{"event": "stored"|"quarantined", "hand_id", "site", "file", "at"}`` (``at`` in Unix seconds)."""
+
+
+def hand_header(fmt: str) -> re.Pattern[str] | None:
+    """The line that starts a hand of format ``fmt`` (the format's own ``HEADER``; the PokerStars family's
+    header line), or None for a format read whole (:data:`WHOLE_FILE`)."""
+    if fmt in WHOLE_FILE:
+        return None
+    header = getattr(format_module(fmt), "HEADER", None)
+    return header if header is not None else HEADER_LINE
+
+
+def bytes_hash(data: bytes) -> str:
+    """blake2b-128 hex of bytes: :func:`.rows.file_hash` of a file holding them."""
+    return hashlib.blake2b(data, digest_size=16).hexdigest()
+
+
+def complete_end(data: bytes, header: re.Pattern[str], summary_ended: bool = False) -> int:
+    """The bytes of ``data`` (read from the start of a hand) before the last whole line that starts a hand: the
+    hands before it are complete; with ``summary_ended``, past the blank line after the last hand's summary when
+    it has arrived. 0 when no hand is complete."""
+    last = 0
+    end = data.rfind(b"\n")
+    while end > 0:
+        start = data.rfind(b"\n", 0, end) + 1
+        if start > 0 and header.match(data[start:end].decode("utf-8", errors="replace").rstrip("\r")):
+            last = start
+            break
+        end = start - 1
+    if summary_ended:
+        ended = SUMMARY.search(data, last)
+        if ended is not None:
+            return ended.end()
+    return last
+
+
+@dataclass
+class Seen:
+    """A ``watch_offsets`` row."""
+
+    offset: int
+    head_hash: str
+    size: int
+    mtime_ns: int
+    format: str | None
+
+
+@dataclass
+class Tail:
+    """The complete hands of a file not taken before: its bytes ``data[start:cut]``."""
+
+    name: str
+    suffix: str
+    data: bytes
+    start: int
+    cut: int
+    mtime_ns: int
+    format: str | None
+
+
+@dataclass
+class WatchSummary:
+    """What a watch stored and quarantined, for its closing line."""
+
+    stored: int = 0
+    quarantined: int = 0
+    files: set[str] = field(default_factory=set)
+    seconds: float = 0.0
+
+    def as_dict(self) -> dict[str, object]:
+        return {"stored": self.stored, "quarantined": self.quarantined, "files": len(self.files),
+                "seconds": round(self.seconds, 3)}
+
+    def line(self) -> str:
+        return (f"watched {self.seconds:,.0f} s: {self.stored:,} hands stored, {self.quarantined:,} quarantined, "
+                f"from {len(self.files):,} files")
+
+
+class Watcher:
+    """Imports the complete new hands of growing files into an open store (see the module text)."""
+
+    def __init__(self, store: Store, heroes: Iterable[str] = (), settle: float = SETTLE,
+                 on_event: Callable[[Event], None] | None = None, clock: Callable[[], float] = time.time) -> None:
+        self.store = store
+        self.heroes = tuple(heroes)
+        self.settle = settle
+        self.on_event = on_event
+        self.clock = clock
+        self.summary = WatchSummary()
+        self.spool = tempfile.TemporaryDirectory(prefix="soko-watch-")
+        self._rows: list[list[object]] = []
+        self.untidy = False
+        """Whether hands were imported since the store was last tidied (:meth:`.db.Store.tidy`)."""
+        self.open: set[Path] = set()
+        """The files whose last bytes are not taken yet (a hand still being written): looked at each interval."""
+
+    def close(self) -> None:
+        self.tidy()
+        self.spool.cleanup()
+
+    def tidy(self) -> None:
+        """Merge the parts the imports since the last call wrote, and checkpoint (done when the files are quiet:
+        a poll that took nothing, and at the end)."""
+        if self.untidy:
+            self.store.tidy()
+            self.untidy = False
+
+    def poll(self, paths: Iterable[Path]) -> list[Event]:
+        """Import the complete hands of each file not taken before, those of a format in one import (one
+        transaction of hands, one merge of the parts, whatever the files); the events of the hands stored and
+        quarantined, in each file's order."""
+        paths = list(paths)
+        if not paths:  # an idle tick: no read of the offsets
+            self.tidy()
+            return []
+        by_format: dict[str | None, list[Tail]] = {}
+        seen = self._all_seen()
+        for path in paths:
+            tail = self._tail(path, seen.get(str(path)))
+            if tail is not None:
+                by_format.setdefault(tail.format, []).append(tail)
+        events: list[Event] = []
+        if not by_format:
+            self.tidy()
+        for fmt, tails in by_format.items():
+            events.extend(self._import(tails, fmt))
+            for tail in tails:
+                self._remember(tail.name, tail.data, tail.cut, tail.mtime_ns, tail.format)
+        self._write_offsets()
+        return events
+
+    def take(self, path: Path) -> list[Event]:
+        """:meth:`poll` of one file."""
+        return self.poll([path])
+
+    def pending(self, paths: Iterable[Path]) -> list[Path]:
+        """The files whose size or time differ from those last seen, or that hold bytes not yet taken."""
+        seen = self._all_seen()
+        out = []
+        for path in paths:
+            try:
+                st = path.stat()
+            except OSError:
+                continue
+            row = seen.get(str(path))
+            if row is None or row.size != st.st_size or row.mtime_ns != st.st_mtime_ns or row.offset < st.st_size:
+                out.append(path)
+        return out
+
+    def _tail(self, path: Path, row: Seen | None) -> Tail | None:
+        """The complete hands of ``path`` not taken before (see the module text); None when there are none."""
+        name = str(path)
+        try:
+            data = path.read_bytes()
+            mtime_ns = path.stat().st_mtime_ns  # after the read: a write since makes the file not quiet
+        except OSError:
+            self.open.discard(path)
+            return None  # gone, or not readable now: tried again at its next change
+        quiet = self.clock() - mtime_ns / 1e9 >= self.settle
+        fmt = row.format if row is not None else None
+        if fmt is None:
+            try:
+                fmt = detect_format(data[:HEAD_CHARS].decode("utf-8", errors="replace"), name)
+            except SokoError:
+                fmt = None  # not (yet) a hand history: read whole once quiet, to be quarantined with its reason
+        start = 0
+        if row is not None and row.offset <= len(data) and bytes_hash(data[:row.offset]) == row.head_hash:
+            start = row.offset
+        if start == len(data):
+            self.open.discard(path)
+            if row is None or row.size != len(data) or row.mtime_ns != mtime_ns:
+                self._remember(name, data, start, mtime_ns, fmt)
+            return None
+        header = hand_header(fmt) if fmt is not None and not data.startswith(UTF16_BOMS) else None
+        if header is None:
+            start = 0
+            cut = len(data) if quiet else 0
+        else:
+            cut = len(data) if quiet else start + complete_end(data[start:], header, fmt in SUMMARY_ENDED)
+        if cut < len(data):
+            self.open.add(path)
+        else:
+            self.open.discard(path)
+        return Tail(name, path.suffix, data, start, cut, mtime_ns, fmt) if cut > start else None
+
+    # -- the store --------------------------------------------------------------------------
+
+    def _import(self, tails: list[Tail], fmt: str | None) -> list[Event]:
+        """Import each tail's bytes under its file's name, their lines numbered as in the file, in one import."""
+        names: dict[Path, str] = {}
+        for i, tail in enumerate(tails):
+            spool = Path(self.spool.name) / str(i) / f"tail{tail.suffix}"
+            spool.parent.mkdir(exist_ok=True)
+            spool.write_bytes(b"\n" * tail.data.count(b"\n", 0, tail.start) + tail.data[tail.start:tail.cut])
+            names[spool] = tail.name
+        since = self.store._next_import_id()
+        self.store.import_paths(list(names), format=fmt or "auto", force=True, names=names, heroes=self.heroes,
+                                tidy=False)
+        self.untidy = True
+        at = self.clock()
+        found = self.store.con.execute("""
+            SELECT 'stored', hand_id, site, source_file, source_line FROM hands WHERE import_id >= $since
+            UNION ALL SELECT 'quarantined', hand_id, format, source_file, source_line FROM quarantine
+            WHERE import_id >= $since ORDER BY source_file, source_line""", {"since": since}).fetchall()
+        events: list[Event] = [{"event": kind, "hand_id": hand_id, "site": site, "file": file, "at": at}
+                               for kind, hand_id, site, file, _ in found]
+        for event in events:
+            if event["event"] == "stored":
+                self.summary.stored += 1
+            else:
+                self.summary.quarantined += 1
+            self.summary.files.add(str(event["file"]))
+            if self.on_event:
+                self.on_event(event)
+        return events
+
+    def _all_seen(self) -> dict[str, Seen]:
+        rows = self.store.con.execute('SELECT path, "offset", head_hash, size, mtime_ns, format FROM watch_offsets')
+        return {path: Seen(*rest) for path, *rest in rows.fetchall()}
+
+    def _remember(self, name: str, data: bytes, offset: int, mtime_ns: int, fmt: str | None) -> None:
+        """A ``watch_offsets`` row to write at the end of the poll, after the hands before ``offset``."""
+        self._rows.append([name, offset, bytes_hash(data[:offset]), len(data), mtime_ns, fmt])
+
+    def _write_offsets(self) -> None:
+        """The poll's offset rows, in one transaction."""
+        rows, self._rows = self._rows, []
+        if not rows:
+            return
+        frame = pl.DataFrame(rows, schema={"path": pl.String, "offset": pl.Int64, "head_hash": pl.String,
+                                           "size": pl.Int64, "mtime_ns": pl.Int64, "format": pl.String},
+                             orient="row")
+        with registered(self.store.con, "offsets", frame.to_arrow()):
+            self.store._transaction(lambda: self.store.con.execute(
+                "INSERT OR REPLACE INTO watch_offsets SELECT *, now()::TIMESTAMP FROM offsets"), "the watch's offsets")

@@ -1,0 +1,147 @@
+"""soko watch's library (store/watch.py): the complete new hands of a growing file, each stored once.
+
+The hands are those of sample_data/holdem-seed7.txt (PokerStars format, hand ids 7000000 up, one a block
+separated by a blank line); what a test expects is read from that text (ids, line numbers), not from the code.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from soko_analytics.parsers.stars import HEADER_LINE
+from soko_analytics.store.db import LATEST, Store
+from soko_analytics.store.watch import Watcher, complete_end
+from tests.older_store import make_v13
+
+SAMPLE = Path(__file__).resolve().parents[2] / "sample_data" / "holdem-seed7.txt"
+HANDS = SAMPLE.read_text(encoding="utf-8").split("\n\n")
+NEVER = 1e9
+"""A settle time no test reaches: the last hand of a file is taken only when the next one's header arrives."""
+
+
+def ids(hands: list[str]) -> list[str]:
+    return [re.search(r"Hand #(\d+):", hand).group(1) for hand in hands]
+
+
+def text(hands: list[str]) -> str:
+    return "".join(hand + "\n\n" for hand in hands)
+
+
+def stored(store: Store) -> list[str]:
+    return [hand_id for (hand_id,) in store.con.execute("SELECT hand_id FROM hands ORDER BY hand_id").fetchall()]
+
+
+@pytest.fixture
+def store(tmp_path: Path):
+    with Store(tmp_path / "watch.duckdb") as opened:
+        yield opened
+
+
+def test_complete_end_is_the_start_of_the_last_whole_header_line() -> None:
+    two = text(HANDS[:2])
+    assert complete_end(two.encode(), HEADER_LINE) == len(HANDS[0]) + 2  # hand 2's header ends hand 1
+    assert complete_end(HANDS[0].encode() + b"\n", HEADER_LINE) == 0  # one hand, not yet ended
+    half_header = text(HANDS[:1]) + HANDS[1][:20]  # the next header not yet a whole line
+    assert complete_end(half_header.encode(), HEADER_LINE) == 0
+
+
+def test_a_growing_file_stores_each_hand_once_and_none_half_written(store: Store, tmp_path: Path) -> None:
+    log = tmp_path / "table.txt"
+    watcher = Watcher(store, settle=NEVER)
+    log.write_text(text(HANDS[:3]) + HANDS[3][:120], encoding="utf-8")  # hand 4 half-written
+    events = watcher.take(log)
+    assert [e["hand_id"] for e in events] == ids(HANDS[:3])
+    assert {e["event"] for e in events} == {"stored"} and {e["site"] for e in events} == {"PokerStars"}
+    assert stored(store) == ids(HANDS[:3])
+    with log.open("a", encoding="utf-8") as f:
+        f.write(HANDS[3][120:] + "\n\n" + HANDS[4][:200])
+    assert [e["hand_id"] for e in watcher.take(log)] == ids(HANDS[3:4])
+    assert watcher.take(log) == []  # nothing new
+    assert stored(store) == ids(HANDS[:4])
+    watcher.settle = 0.0  # the file is quiet now: its last hand is taken as it stands
+    with log.open("a", encoding="utf-8") as f:
+        f.write(HANDS[4][200:] + "\n\n")
+    assert [e["hand_id"] for e in watcher.take(log)] == ids(HANDS[4:5])
+    assert stored(store) == ids(HANDS[:5])
+
+
+def test_a_hand_is_taken_at_the_blank_line_after_its_summary(store: Store, tmp_path: Path) -> None:
+    log = tmp_path / "table.txt"
+    watcher = Watcher(store, settle=NEVER)
+    log.write_text(HANDS[0] + "\n", encoding="utf-8")  # the summary's lines, no blank line yet
+    assert watcher.take(log) == []
+    with log.open("a", encoding="utf-8") as f:
+        f.write("\n")  # the blank line that ends a hand of the PokerStars family
+    assert [e["hand_id"] for e in watcher.take(log)] == ids(HANDS[:1])
+    with log.open("a", encoding="utf-8") as f:
+        f.write(HANDS[1] + "\n\n")
+    assert [e["hand_id"] for e in watcher.take(log)] == ids(HANDS[1:2])
+    assert stored(store) == ids(HANDS[:2])
+
+
+def test_lines_are_numbered_as_in_the_file(store: Store, tmp_path: Path) -> None:
+    log = tmp_path / "table.txt"
+    whole = text(HANDS[:4])
+    log.write_text(text(HANDS[:2]) + HANDS[2][:100], encoding="utf-8")
+    watcher = Watcher(store, settle=NEVER)
+    watcher.take(log)
+    log.write_text(whole, encoding="utf-8")
+    watcher.take(log)
+    lines = dict(store.con.execute("SELECT hand_id, source_line FROM hands").fetchall())
+    for hand_id in ids(HANDS[:3]):
+        assert lines[hand_id] == whole.count("\n", 0, whole.index(f"Hand #{hand_id}:")) + 1
+    assert store.con.execute("SELECT DISTINCT source_file FROM hands").fetchall() == [(str(log),)]
+
+
+def test_a_truncated_and_rewritten_file_is_read_from_its_start_nothing_stored_twice(
+        store: Store, tmp_path: Path) -> None:
+    log = tmp_path / "table.txt"
+    watcher = Watcher(store, settle=NEVER)
+    log.write_text(text(HANDS[:5]), encoding="utf-8")
+    watcher.take(log)
+    assert stored(store) == ids(HANDS[:5])
+    log.write_text(text(HANDS[2:8]), encoding="utf-8")  # rotated: hands 3 to 8, of which 3 to 5 stored
+    events = watcher.take(log)
+    assert [e["hand_id"] for e in events] == ids(HANDS[5:8])
+    assert stored(store) == ids(HANDS[:8])
+    log.write_text(HANDS[0][:60], encoding="utf-8")  # truncated to a part of a stored hand
+    assert watcher.take(log) == []
+    assert stored(store) == ids(HANDS[:8])
+
+
+def test_a_watch_killed_before_its_offset_was_written_finds_the_hands_stored(store: Store, tmp_path: Path) -> None:
+    log = tmp_path / "table.txt"
+    log.write_text(text(HANDS[:4]), encoding="utf-8")
+    Watcher(store, settle=NEVER).take(log)
+    store.con.execute("DELETE FROM watch_offsets")  # as if killed between the hands' commit and the offset's
+    again = Watcher(store, settle=NEVER)
+    assert again.take(log) == []
+    assert stored(store) == ids(HANDS[:4])
+    assert store.con.execute('SELECT "offset" FROM watch_offsets').fetchall() == [(len(text(HANDS[:4]).encode()),)]
+
+
+def test_a_bad_hand_in_the_stream_is_quarantined_and_the_watch_goes_on(store: Store, tmp_path: Path) -> None:
+    log = tmp_path / "table.txt"
+    bad = ("PokerStars Hand #6999999:  Hold'em No Limit ($0.05/$0.10 USD) - 2026/03/14 19:59:00 ET\n"
+           "Table 'Holdem 7' 10-max Seat #2 is the button\n"
+           "Seat 1: Aino ($10 in chips)\n"
+           "Aino: bets the farm\n")
+    log.write_text(text(HANDS[:1]) + bad + "\n" + text(HANDS[1:3]), encoding="utf-8")
+    events = Watcher(store, settle=NEVER).take(log)
+    assert [(e["event"], e["hand_id"]) for e in events] == [
+        ("stored", "7000000"), ("quarantined", "6999999"), ("stored", "7000001"), ("stored", "7000002")]
+    assert stored(store) == ids(HANDS[:3])
+    raw = store.con.execute("SELECT raw FROM quarantine WHERE hand_id = '6999999'").fetchall()[0][0]
+    assert "bets the farm" in raw
+
+
+def test_a_store_of_schema_13_is_upgraded_to_keep_offsets(tmp_path: Path) -> None:
+    path = tmp_path / "old.duckdb"
+    Store(path).close()
+    make_v13(path)
+    with Store(path) as store:
+        assert store.version() == LATEST == 15
+        assert store.con.execute("SELECT count(*) FROM watch_offsets").fetchall() == [(0,)]
