@@ -30,6 +30,7 @@ from .rules.profiles import GAMES, PROFILES, resolve, rules_text
 from .rules.spec import GameSpec, Share
 from .stats import BY, CATALOGUE, Filters, stat
 from .stats import player_stats as player_stats_of
+from .stats.hud import Feed, Hud
 from .store.db import ImportSummary, Interrupted, Store, interrupted, open_for_reading
 from .store.drift import GROUPINGS as QUARANTINE_GROUPINGS
 from .store.facts import ROLLUP
@@ -398,14 +399,20 @@ def import_paths(db: str | Path, paths: Iterable[str | Path], format: str = "aut
 
 def watch(db: str | Path, folders: Iterable[str | Path], heroes: Iterable[str] = (), interval: float = INTERVAL,
           settle: float = SETTLE, on_event: Callable[[dict[str, Any]], None] | None = None,
-          stop: threading.Event | None = None, polling: bool = False) -> WatchSummary:
+          stop: threading.Event | None = None, polling: bool = False,
+          hud: Callable[[Hud], None] | None = None) -> WatchSummary:
     """Import the hands written into ``folders`` (or files) as they are written, into the store at ``db``, until
     ``stop`` is set or Ctrl-C (issue 36; see :mod:`.store.watch`). ``on_event`` is told of each hand stored or
     quarantined (``{"event", "hand_id", "site", "file", "at"}``); ``polling`` looks every ``interval`` seconds
-    instead of asking the file system (which it does when ``watchfiles`` is installed). A missing folder is a
-    SokoError before the store is touched."""
+    instead of asking the file system (which it does when ``watchfiles`` is installed); ``hud`` is shown the
+    :class:`~.stats.hud.Hud` at the start and after each import (:class:`~.stats.hud.Feed`). A missing folder is
+    a SokoError before the store is touched."""
     folders = check_paths(folders)
     with Store(db) as store:
+        if hud is not None:
+            heroes = tuple(heroes)
+            on_event = feed = Feed(store, heroes, hud, on_event)
+            feed.refresh()
         return watch_folders(store, folders, heroes, interval, settle, on_event, stop, polling)
 
 

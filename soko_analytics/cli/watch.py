@@ -35,6 +35,9 @@ def watch(
                                            "quarantined.")] = Events.none,
     poll: Annotated[bool, typer.Option("--poll", help="Look every --interval instead of asking the file system "
                                        "(the default without the watchfiles package).")] = False,
+    hud: Annotated[bool, typer.Option("--hud", help="Show a live HUD: the hero's tables now, each player's VPIP, "
+                                      "PFR, 3Bet, AF and WTSD (~: few hands), the hero's result and the findings "
+                                      "since the watch began (docs/hud.md). Not with --events jsonl.")] = False,
 ) -> None:
     """Import each new hand as the poker client writes it, until Ctrl-C; then a summary line on stderr.
 
@@ -43,7 +46,18 @@ def watch(
     is read again from its start, with nothing stored twice. Bad hands are quarantined, never stopping the watch.
 
     Example: soko watch ~/PokerStars/HandHistory --db soko.duckdb --hero MyName --events jsonl
+
+    Example: soko watch ~/PokerStars/HandHistory --db soko.duckdb --hero MyName --hud
     """
+    if hud:
+        if events is Events.jsonl:
+            raise typer.BadParameter("--hud draws on the terminal, where --events jsonl would write its lines: "
+                                     "give one of them", param_hint="--hud")
+        with reporting_errors():
+            summary = watch_with_hud(db, folders, tuple(hero or ()), interval, settle, poll)
+        echo(f"soko: {summary.line()}", err=True)
+        return
+
     def print_event(event: dict[str, Any]) -> None:
         sys.stdout.write(json.dumps(event) + "\n")
         sys.stdout.flush()
@@ -52,3 +66,19 @@ def watch(
         summary = api.watch(db, folders, tuple(hero or ()), interval, settle,
                             print_event if events is Events.jsonl else None, polling=poll)
     echo(f"soko: {summary.line()}", err=True)
+
+
+def watch_with_hud(db: Path, folders: list[Path], heroes: tuple[str, ...], interval: float, settle: float,
+                   poll: bool) -> api.WatchSummary:
+    """The watch, its HUD drawn in place with rich's live display (redrawn only when an import changed it)."""
+    from rich.console import Console
+    from rich.live import Live
+
+    from .hud import render
+
+    console = Console()
+    with Live(console=console, auto_refresh=False, vertical_overflow="crop") as live:
+        def show(view: api.Hud) -> None:
+            live.update(render(view, console.width), refresh=True)
+
+        return api.watch(db, folders, heroes, interval, settle, None, polling=poll, hud=show)
