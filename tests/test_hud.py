@@ -7,6 +7,8 @@ the comments there and here), not by the stats code.
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 import threading
 import time
 from pathlib import Path
@@ -19,6 +21,8 @@ from soko_analytics.stats.hud import Hud, Result, hud
 from soko_analytics.store.db import Store
 
 from .hud_hands import T1, T2, T3_OLD, text
+
+SOKO = str(Path(sys.executable).parent / "soko")
 
 
 @pytest.fixture(scope="module")
@@ -144,3 +148,13 @@ def test_the_watch_shows_the_hud_after_each_import(tmp_path: Path) -> None:
     assert [s.player for s in last.tables[0].seats] == ["Hero", "Ann", "Bob"]
     assert last.results == (Result("USD", 2, 3, 150),)
     assert len(shown) == 2  # one refresh for the one import of three hands
+
+
+def test_hud_and_json_events_are_exclusive_with_a_clear_error(tmp_path: Path) -> None:
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    done = subprocess.run([SOKO, "watch", str(folder), "--db", str(tmp_path / "w.duckdb"), "--hud", "--events",
+                           "jsonl"], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert "--hud" in done.stderr and "--events jsonl" in done.stderr and "Traceback" not in done.stderr
+    assert not (tmp_path / "w.duckdb").exists()  # refused before the store is touched

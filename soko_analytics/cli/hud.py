@@ -51,13 +51,12 @@ def header(hud: Hud) -> Text:
                 f"findings {hud.findings_total}", style="bold")
 
 
-def table_block(table: Table, width: int) -> RichTable:
+def table_block(table: Table, width: int) -> Group:
     wide = width >= WIDE
-    when = f" {table.started:%H:%M:%S}" if table.started is not None else ""
+    when = f" {table.started:%H:%M:%S} UTC" if table.started is not None else ""
     title = safe(f"{table.name or '(no name)'} · {table.site} · {table.game} {table.stakes} · #{table.hand_id}{when}",
                  True)
-    grid = RichTable(title=Text(title, style="bold"), title_justify="left", box=None, pad_edge=False,
-                     padding=(0, 1), show_edge=False)
+    grid = RichTable(box=None, pad_edge=False, padding=(0, 1), show_edge=False)
     grid.add_column("St", justify="right", width=2, no_wrap=True)
     grid.add_column("Player", width=24 if wide else 16, no_wrap=True, overflow="ellipsis")
     grid.add_column("Hands", justify="right", no_wrap=True)
@@ -67,7 +66,7 @@ def table_block(table: Table, width: int) -> RichTable:
         grid.add_row(str(seat.seat), Text(safe(seat.player, True) + (" *" if seat.hero else ""),
                                           style="bold" if seat.hero else ""),
                      str(seat.hands), *(figure_text(name, seat.figures[name], wide) for name in FIGURES))
-    return grid
+    return Group(Text(title, style="bold", no_wrap=True, overflow="ellipsis"), grid)
 
 
 def findings_block(hud: Hud) -> RichTable:

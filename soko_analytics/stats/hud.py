@@ -82,6 +82,7 @@ class Table:
     hand_id: str
     """The table's latest hand."""
     started: datetime | None
+    """Its start in UTC (None where the log gives no time zone)."""
     seats: tuple[Seat, ...]
 
 
@@ -147,16 +148,15 @@ def hud(store: Store, since_import: int, heroes: Iterable[str] = ()) -> Hud:
 def _tables(store: Store, hero_sql: str, names: list[object]) -> tuple[Table, ...]:
     """The hero's tables now (see the module text), newest first, each with its players and their figures."""
     at = "coalesce(start_utc, start_local)"
+    newest = store.query(f"SELECT max({at}) AS newest FROM hands WHERE {hero_sql}", names)["newest"][0]
+    recent, params = (f"{at} >= ?", [newest - CURRENT]) if newest is not None else ("TRUE", [])
     latest = store.query(f"""
-        WITH mine AS (SELECT * FROM hands WHERE {hero_sql}),
-        recent AS (SELECT * FROM mine WHERE {at} >= (SELECT max({at}) FROM mine) - INTERVAL {_minutes()} MINUTE
-                   OR (SELECT max({at}) FROM mine) IS NULL)
         SELECT hand_key, site, coalesce(table_name, '') AS table_name, hand_id, game, stakes,
-               coalesce(currency, 'chips') AS currency, {at} AS started, {unit_sql()} AS unit, hero
-        FROM recent
+               coalesce(currency, 'chips') AS currency, {at} AS played, start_utc, {unit_sql()} AS unit, hero
+        FROM hands WHERE {hero_sql} AND {recent}
         QUALIFY row_number() OVER (PARTITION BY site, coalesce(table_name, '')
                                    ORDER BY {at} DESC NULLS LAST, import_id DESC, source_line DESC) = 1
-        ORDER BY started DESC NULLS LAST, site, table_name""", names)
+        ORDER BY played DESC NULLS LAST, site, table_name""", names + params)
     if latest.is_empty():
         return ()
     keys = latest["hand_key"].to_list()
@@ -179,12 +179,8 @@ def _tables(store: Store, hero_sql: str, names: list[object]) -> tuple[Table, ..
             row = figures.get((player, table["game"], table["currency"], table["unit"]))
             seated.append(Seat(seat, player, player == table["hero"], int(row["hands"]) if row else 0, _figures(row)))
         out.append(Table(table["site"], table["table_name"], table["game"], table["stakes"], table["currency"],
-                         table["hand_id"], table["started"], tuple(seated)))
+                         table["hand_id"], table["start_utc"], tuple(seated)))
     return tuple(out)
-
-
-def _minutes() -> int:
-    return int(CURRENT.total_seconds() // 60)
 
 
 def _figures(row: dict | None) -> dict[str, Figure]:
