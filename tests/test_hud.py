@@ -6,6 +6,7 @@ the comments there and here), not by the stats code.
 
 from __future__ import annotations
 
+import math
 import re
 import subprocess
 import sys
@@ -17,7 +18,7 @@ import pytest
 
 from soko_analytics import api
 from soko_analytics.cli.hud import render_text
-from soko_analytics.stats.hud import Hud, Result, hud
+from soko_analytics.stats.hud import FEW_WIDTH, Hud, Result, _figures, hud
 from soko_analytics.store.db import Store
 
 from .hud_hands import T1, T2, T3_OLD, text
@@ -158,3 +159,25 @@ def test_hud_and_json_events_are_exclusive_with_a_clear_error(tmp_path: Path) ->
     assert done.returncode == 2
     assert "--hud" in done.stderr and "--events jsonl" in done.stderr and "Traceback" not in done.stderr
     assert not (tmp_path / "w.duckdb").exists()  # refused before the store is touched
+
+
+def wilson_width(k: int, n: int, z: float = 1.959964) -> float:
+    """The 95% Wilson interval's width in points, written out here (Wilson 1927), not taken from the stats code."""
+    p = k / n
+    return 2 * z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n) * 100
+
+
+@pytest.mark.parametrize(("k", "n"), [(30, 100), (2, 3), (45, 90), (50, 100), (5, 200)])
+def test_the_few_hands_mark_follows_the_interval_width(k: int, n: int) -> None:
+    z = 1.959964
+    centre = (k / n + z * z / (2 * n)) / (1 + z * z / n) * 100
+    width = wilson_width(k, n)
+    row = {"hands": n, "vpip": k / n * 100, "vpip_n": n, "vpip_lo": centre - width / 2, "vpip_hi": centre + width / 2,
+           "af": None}
+    for name in ("pfr", "three_bet", "wtsd", "afq"):
+        row |= {name: None, f"{name}_n": 0, f"{name}_lo": None, f"{name}_hi": None}
+    figure = _figures(row)["vpip"]
+    assert figure.few == (width > FEW_WIDTH)
+    # 30 in 100 is 17.7 points wide, 45 in 90 about 20.2: the mark comes at about ±10 points
+    assert figure.few == {(30, 100): False, (2, 3): True, (45, 90): True, (50, 100): False, (5, 200): False}[(k, n)]
+    assert _figures(row)["pfr"].few and _figures(row)["pfr"].value is None  # no chance: no figure, marked
