@@ -113,7 +113,7 @@ def test_the_findings_of_the_heros_hands(view: Hud) -> None:
     assert "payout" in {f.code for f in view.findings}
 
 
-@pytest.mark.parametrize("width", [80, 200])
+@pytest.mark.parametrize("width", [52, 60, 80, 200])
 def test_the_hud_text_fits_its_width_and_shows_names_and_figures(view: Hud, width: int) -> None:
     shown = render_text(view, width)
     lines = shown.splitlines()
@@ -123,7 +123,15 @@ def test_the_hud_text_fits_its_width_and_shows_names_and_figures(view: Hud, widt
     assert re.search(r"\b4\s+67 ?(\(21-94\))?~", bob)  # hands, then VPIP 2/3 marked: few hands
     if width >= 120:
         assert "(21-94)" in bob  # the Wilson interval of 2 in 3
+    else:  # every figure whole at every width the HUD accepts (a name is cut, never a number)
+        assert re.search(r"\bVPIP\s+PFR\s+3Bet\s+AF\s+WTSD\s*$", next(line for line in lines if "VPIP" in line))
+        assert re.search(r"\b4\s+67~\s+33~\s+0~\s+-\s+0~\s*$", bob)  # VPIP 2/3, PFR 1/3, 3Bet 0/1, no call, WTSD 0/1
     assert "900004" in shown and "payout" in shown
+
+
+def test_a_terminal_too_narrow_for_the_figures_is_told_so(view: Hud) -> None:
+    shown = render_text(view, 40)
+    assert "40 columns" in shown and "Bob" not in shown
 
 
 def test_the_watch_shows_the_hud_after_each_import(tmp_path: Path) -> None:

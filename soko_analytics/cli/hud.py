@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import io
 
-from rich.console import Console, Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.table import Table as RichTable
 from rich.text import Text
 
@@ -23,6 +23,10 @@ from .output import safe
 
 WIDE = 120
 """From this many columns on, percentages show their intervals and names get more room."""
+NARROWEST = 52
+"""Below this many columns the figures cannot all be shown whole: the HUD says so instead of cutting numbers."""
+FIXED = 46
+"""The columns of a seat's row besides the player's name at the narrow layout (seat, hands, five figures, gaps)."""
 FINDINGS_SHOWN = 8
 """Findings listed at most (the newest; the header counts them all)."""
 
@@ -36,13 +40,13 @@ def figure_text(name: str, figure: Figure, wide: bool) -> Text:
     """One figure: ``23`` (``23~`` dim when it rests on few hands; ``-`` without a chance); AF with one decimal;
     wide, a percentage with its interval: ``23 (18-29)``."""
     if figure.value is None:
-        return Text("-", style="dim")
+        return Text("- ", style="dim", justify="right")
     shown = f"{figure.value:.1f}" if name == "af" else f"{figure.value:.0f}"
     if wide and figure.lo is not None and figure.hi is not None:
         shown += f" ({figure.lo:.0f}-{figure.hi:.0f})"
     if figure.few:
-        return Text(shown + "~", style="dim")
-    return Text(shown + " ")
+        return Text(shown + "~", style="dim", justify="right")
+    return Text(shown + " ", justify="right")
 
 
 def header(hud: Hud) -> Text:
@@ -58,10 +62,12 @@ def table_block(table: Table, width: int) -> Group:
                  True)
     grid = RichTable(box=None, pad_edge=False, padding=(0, 1), show_edge=False)
     grid.add_column("St", justify="right", width=2, no_wrap=True)
-    grid.add_column("Player", width=24 if wide else 16, no_wrap=True, overflow="ellipsis")
+    grid.add_column("Player", width=24 if wide else max(4, min(16, width - FIXED)), no_wrap=True,
+                    overflow="ellipsis")
     grid.add_column("Hands", justify="right", no_wrap=True)
     for name in FIGURES:
-        grid.add_column(stat(name).label, justify="right", no_wrap=True, min_width=12 if wide and name != "af" else 5)
+        grid.add_column(stat(name).label, justify="right", no_wrap=True,
+                        min_width=12 if wide and name != "af" else 5)
     for seat in table.seats:
         grid.add_row(str(seat.seat), Text(safe(seat.player, True) + (" *" if seat.hero else ""),
                                           style="bold" if seat.hero else ""),
@@ -84,6 +90,8 @@ def findings_block(hud: Hud) -> RichTable:
 
 def render(hud: Hud, width: int) -> RenderableType:
     """The whole HUD for a terminal ``width`` columns wide."""
+    if width < NARROWEST:
+        return Text(f"soko HUD: the terminal is {width} columns wide; the HUD needs {NARROWEST}", style="bold")
     parts: list[RenderableType] = [header(hud)]
     if not hud.tables:
         parts.append(Text("waiting for the hero's hands (the log owner, or --hero)", style="dim"))
@@ -92,6 +100,16 @@ def render(hud: Hud, width: int) -> RenderableType:
     if hud.findings_total:
         parts += [Text(""), findings_block(hud)]
     return Group(*parts)
+
+
+class Fitted:
+    """The HUD laid out at the width it is drawn at (the terminal's, which a resized window changes)."""
+
+    def __init__(self, hud: Hud) -> None:
+        self.hud = hud
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield render(self.hud, options.max_width)
 
 
 def render_text(hud: Hud, width: int = 80) -> str:

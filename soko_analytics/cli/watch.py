@@ -70,15 +70,17 @@ def watch(
 
 def watch_with_hud(db: Path, folders: list[Path], heroes: tuple[str, ...], interval: float, settle: float,
                    poll: bool) -> api.WatchSummary:
-    """The watch, its HUD drawn in place with rich's live display (redrawn only when an import changed it)."""
+    """The watch, its HUD drawn on the terminal's whole screen by rich's live display: laid out anew when an
+    import changed it, and redrawn twice a second at the terminal's width, so that a resized window is drawn
+    whole (the figures change only with an import)."""
     from rich.console import Console
     from rich.live import Live
 
-    from .hud import render
+    from .hud import Fitted
 
     console = Console()
-    with Live(console=console, auto_refresh=False, vertical_overflow="crop") as live:
+    with Live(console=console, refresh_per_second=2, vertical_overflow="crop", screen=True) as live:
         def show(view: api.Hud) -> None:
-            live.update(render(view, console.width), refresh=True)
+            live.update(Fitted(view), refresh=True)
 
         return api.watch(db, folders, heroes, interval, settle, None, polling=poll, hud=show)
