@@ -114,14 +114,16 @@ class WatchSummary:
     quarantined: int = 0
     files: set[str] = field(default_factory=set)
     seconds: float = 0.0
+    mode: str = ""
+    """How changes were found: ``notified`` (the file system's notifications, watchfiles) or ``polling``."""
 
     def as_dict(self) -> dict[str, object]:
         return {"stored": self.stored, "quarantined": self.quarantined, "files": len(self.files),
-                "seconds": round(self.seconds, 3)}
+                "seconds": round(self.seconds, 3), "mode": self.mode}
 
     def line(self) -> str:
-        return (f"watched {self.seconds:,.0f} s: {self.stored:,} hands stored, {self.quarantined:,} quarantined, "
-                f"from {len(self.files):,} files")
+        return (f"watched {self.seconds:,.0f} s ({self.mode}): {self.stored:,} hands stored, "
+                f"{self.quarantined:,} quarantined, from {len(self.files):,} files")
 
 
 class Watcher:

@@ -11,6 +11,7 @@ history's header in its first bytes (hidden entries skipped).
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import threading
 import time
@@ -58,19 +59,22 @@ def is_hand_file(path: Path, passed: dict[Path, int]) -> bool:
     return False
 
 
-def _changes(folders: list[Path], interval: float, stop: threading.Event, polling: bool
+def watch_mode(polling: bool) -> str:
+    """``notified`` when the file system's notifications can be had (the ``watchfiles`` package) and polling is
+    not asked for; ``polling`` otherwise."""
+    return "polling" if polling or importlib.util.find_spec("watchfiles") is None else "notified"
+
+
+def _changes(folders: list[Path], interval: float, stop: threading.Event, mode: str
              ) -> Iterator[set[Path] | None]:
     """Yields the paths the file system reports changed, or None after each quiet ``interval`` (each interval
     when polling), until ``stop`` is set."""
-    if not polling:
-        try:
-            import watchfiles
-        except ImportError:
-            polling = True
-    if polling:
+    if mode == "polling":
         while not stop.wait(interval):
             yield None
         return
+    import watchfiles
+
     for changes in watchfiles.watch(*folders, stop_event=stop, rust_timeout=max(1, int(interval * 1000)),
                                     yield_on_timeout=True, debounce=50, step=20):
         yield {Path(path) for _, path in changes} if changes else None
@@ -83,11 +87,13 @@ def watch(store: Store, folders: Iterable[Path], heroes: Iterable[str] = (), int
     folders = [Path(os.path.abspath(folder)) for folder in folders]  # the names the file system reports
     stop = stop or threading.Event()
     watcher = Watcher(store, heroes, settle, on_event)
+    watcher.summary.mode = mode = watch_mode(polling)
+    polling = mode == "polling"
     passed: dict[Path, int] = {}
     started = time.monotonic()
     try:
         watcher.poll(watcher.pending(hand_files(folders, passed)))  # catch up with what arrived meanwhile
-        for changed in _changes(folders, interval, stop, polling):
+        for changed in _changes(folders, interval, stop, mode):
             if changed is None and polling:
                 todo = watcher.pending(hand_files(folders, passed))
             else:  # the files the system named, and those with a hand still open
