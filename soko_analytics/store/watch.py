@@ -44,6 +44,9 @@ SUMMARY_ENDED = frozenset({"pokerstars", "soko"})
 splitter rule, ``parsers/split.py``): their last hand is taken at that blank line, not only at the next header."""
 SUMMARY = re.compile(rb"\*\*\* SUMMARY \*\*\*[^\n]*\n(?:[^\n]*\S[^\n]*\n)*?[ \t\r]*\n")
 """A summary line, its lines, and the blank line that ends the hand."""
+TIDY_EVERY = 5.0
+"""Seconds at least between two tidies of the store (:meth:`.db.Store.tidy`: the parts' merge, a checkpoint) while
+hands keep coming; the end of the watch tidies whatever the time."""
 
 Event = dict[str, object]
 """``{"event": "stored"|"quarantined", "hand_id", "site", "file", "at"}`` (``at`` in Unix seconds)."""
@@ -138,22 +141,27 @@ class Watcher:
         self.clock = clock
         self.summary = WatchSummary()
         self.spool = tempfile.TemporaryDirectory(prefix="soko-watch-")
-        self._rows: list[list[object]] = []
+        self._rows: list[tuple[str, Seen]] = []
+        self._seen: dict[str, Seen] | None = None
+        """The ``watch_offsets`` rows, read once and kept as they are written (the watch holds the store for
+        writing: no other process changes them)."""
         self.untidy = False
         """Whether hands were imported since the store was last tidied (:meth:`.db.Store.tidy`)."""
+        self.tidied = clock()
         self.open: set[Path] = set()
         """The files whose last bytes are not taken yet (a hand still being written): looked at each interval."""
 
     def close(self) -> None:
-        self.tidy()
+        self.tidy(force=True)
         self.spool.cleanup()
 
-    def tidy(self) -> None:
-        """Merge the parts the imports since the last call wrote, and checkpoint (done when the files are quiet:
-        a poll that took nothing, and at the end)."""
-        if self.untidy:
+    def tidy(self, force: bool = False) -> None:
+        """Merge the parts the imports since the last tidy wrote, and checkpoint: done when the files are quiet (a
+        poll that took nothing) and :data:`TIDY_EVERY` seconds have passed since the last, and at the end."""
+        if self.untidy and (force or self.clock() - self.tidied >= TIDY_EVERY):
             self.store.tidy()
             self.untidy = False
+            self.tidied = self.clock()
 
     def poll(self, paths: Iterable[Path]) -> list[Event]:
         """Import the complete hands of each file not taken before, those of a format in one import (one
@@ -265,21 +273,27 @@ class Watcher:
         return events
 
     def _all_seen(self) -> dict[str, Seen]:
-        rows = self.store.con.execute('SELECT path, "offset", head_hash, size, mtime_ns, format FROM watch_offsets')
-        return {path: Seen(*rest) for path, *rest in rows.fetchall()}
+        """The offset rows (read from the store the first time only)."""
+        if self._seen is None:
+            rows = self.store.con.execute(
+                'SELECT path, "offset", head_hash, size, mtime_ns, format FROM watch_offsets')
+            self._seen = {path: Seen(*rest) for path, *rest in rows.fetchall()}
+        return self._seen
 
     def _remember(self, name: str, data: bytes, offset: int, mtime_ns: int, fmt: str | None) -> None:
         """A ``watch_offsets`` row to write at the end of the poll, after the hands before ``offset``."""
-        self._rows.append([name, offset, bytes_hash(data[:offset]), len(data), mtime_ns, fmt])
+        self._rows.append((name, Seen(offset, bytes_hash(data[:offset]), len(data), mtime_ns, fmt)))
 
     def _write_offsets(self) -> None:
         """The poll's offset rows, in one transaction."""
         rows, self._rows = self._rows, []
         if not rows:
             return
-        frame = pl.DataFrame(rows, schema={"path": pl.String, "offset": pl.Int64, "head_hash": pl.String,
-                                           "size": pl.Int64, "mtime_ns": pl.Int64, "format": pl.String},
-                             orient="row")
+        schema = {"path": pl.String, "offset": pl.Int64, "head_hash": pl.String, "size": pl.Int64,
+                  "mtime_ns": pl.Int64, "format": pl.String}
+        frame = pl.DataFrame([(name, row.offset, row.head_hash, row.size, row.mtime_ns, row.format)
+                              for name, row in rows], schema=schema, orient="row")
         with registered(self.store.con, "offsets", frame.to_arrow()):
             self.store._transaction(lambda: self.store.con.execute(
                 "INSERT OR REPLACE INTO watch_offsets SELECT *, now()::TIMESTAMP FROM offsets"), "the watch's offsets")
+        self._all_seen().update(rows)

@@ -7,13 +7,14 @@ separated by a blank line); what a test expects is read from that text (ids, lin
 from __future__ import annotations
 
 import re
+import time
 from pathlib import Path
 
 import pytest
 
 from soko_analytics.parsers.stars import HEADER_LINE
 from soko_analytics.store.db import LATEST, Store
-from soko_analytics.store.watch import Watcher, complete_end
+from soko_analytics.store.watch import TIDY_EVERY, Seen, Watcher, complete_end
 from tests.older_store import make_v13
 
 SAMPLE = Path(__file__).resolve().parents[2] / "sample_data" / "holdem-seed7.txt"
@@ -136,6 +137,48 @@ def test_a_bad_hand_in_the_stream_is_quarantined_and_the_watch_goes_on(store: St
     assert stored(store) == ids(HANDS[:3])
     raw = store.con.execute("SELECT raw FROM quarantine WHERE hand_id = '6999999'").fetchall()[0][0]
     assert "bets the farm" in raw
+
+
+def test_the_offsets_kept_in_memory_are_those_written_to_the_store(store: Store, tmp_path: Path) -> None:
+    logs = [tmp_path / "a.txt", tmp_path / "b.txt"]
+    watcher = Watcher(store, settle=NEVER)
+    logs[0].write_text(text(HANDS[:2]) + HANDS[2][:100], encoding="utf-8")  # hand 3 half-written
+    logs[1].write_text(text(HANDS[5:7]), encoding="utf-8")
+    watcher.poll(logs)
+    logs[0].write_text(text(HANDS[3:4]), encoding="utf-8")  # replaced
+    watcher.poll(logs)
+    rows = store.con.execute('SELECT path, "offset", head_hash, size, mtime_ns, format FROM watch_offsets')
+    in_store = {path: Seen(*rest) for path, *rest in rows.fetchall()}
+    assert watcher._all_seen() == in_store
+    assert {path: row.offset for path, row in in_store.items()} == {
+        str(logs[0]): len(text(HANDS[3:4]).encode()), str(logs[1]): len(text(HANDS[5:7]).encode())}
+
+
+def test_the_store_is_tidied_at_most_every_few_seconds_while_hands_come(
+        store: Store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    now = [time.time()]
+    tidies: list[float] = []
+    monkeypatch.setattr(store, "tidy", lambda: tidies.append(now[0]))
+    log = tmp_path / "table.txt"
+    watcher = Watcher(store, settle=NEVER, clock=lambda: now[0])
+    started = now[0]
+    for hand in HANDS[:4]:  # a hand a second, each followed by a poll that takes nothing
+        with log.open("a", encoding="utf-8") as f:
+            f.write(hand + "\n\n")
+        assert len(watcher.take(log)) == 1
+        watcher.poll([])
+        now[0] += 1.0
+    assert tidies == []  # 3 s after the start: not yet
+    now[0] = started + TIDY_EVERY
+    watcher.poll([])
+    assert tidies == [started + TIDY_EVERY]
+    watcher.poll([])
+    assert len(tidies) == 1  # nothing imported since
+    with log.open("a", encoding="utf-8") as f:
+        f.write(HANDS[4] + "\n\n")
+    watcher.take(log)
+    watcher.close()  # the end tidies whatever the time
+    assert tidies == [started + TIDY_EVERY] * 2
 
 
 def test_a_store_of_schema_13_is_upgraded_to_keep_offsets(tmp_path: Path) -> None:
