@@ -39,11 +39,6 @@ WHOLE_FILE = frozenset({"ipoker", "phh"})
 """Formats whose hands cannot be read from a tail of the file (iPoker's hands sit inside one XML session; a PHH
 file may be one hand): such a file is read whole once it is quiet, and its stored hands are not stored again."""
 UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
-SUMMARY_ENDED = frozenset({"pokerstars", "soko"})
-"""Formats whose hand ends at the first blank line after its ``*** SUMMARY ***`` line (the PokerStars family's
-splitter rule, ``parsers/split.py``): their last hand is taken at that blank line, not only at the next header."""
-SUMMARY = re.compile(rb"\*\*\* SUMMARY \*\*\*[^\n]*\n(?:[^\n]*\S[^\n]*\n)*?[ \t\r]*\n")
-"""A summary line, its lines, and the blank line that ends the hand."""
 TIDY_EVERY = 5.0
 """Seconds at least between two tidies of the store (:meth:`.db.Store.tidy`: the parts' merge, a checkpoint) while
 hands keep coming; the end of the watch tidies whatever the time."""
@@ -61,27 +56,55 @@ def hand_header(fmt: str) -> re.Pattern[str] | None:
     return header if header is not None else HEADER_LINE
 
 
+def hand_end(fmt: str) -> re.Pattern[str] | None:
+    """What ends a hand of format ``fmt`` (the format's own ``HAND_END``, ``parsers/<format>.py``), or None where
+    a hand has no end mark of its own: its last hand is then taken at the next header or once the file is quiet."""
+    return getattr(format_module(fmt), "HAND_END", None)
+
+
+def hand_opening(fmt: str) -> re.Pattern[str] | None:
+    """A line that may come between two header lines of one hand of format ``fmt`` (the format's own
+    ``HAND_OPENING``: partypoker's ``#Game No : N``), or None."""
+    return getattr(format_module(fmt), "HAND_OPENING", None)
+
+
 def bytes_hash(data: bytes) -> str:
     """blake2b-128 hex of bytes: :func:`.rows.file_hash` of a file holding them."""
     return hashlib.blake2b(data, digest_size=16).hexdigest()
 
 
-def complete_end(data: bytes, header: re.Pattern[str], summary_ended: bool = False) -> int:
+def _line(data: bytes, start: int, end: int) -> str:
+    return data[start:end].decode("utf-8", errors="replace").rstrip("\r")
+
+
+def complete_end(data: bytes, header: re.Pattern[str], ends: re.Pattern[str] | None = None,
+                 opening: re.Pattern[str] | None = None) -> int:
     """The bytes of ``data`` (read from the start of a hand) before the last whole line that starts a hand: the
-    hands before it are complete; with ``summary_ended``, past the blank line after the last hand's summary when
-    it has arrived. 0 when no hand is complete."""
+    hands before it are complete; with ``ends`` (the format's :func:`hand_end`), past the last hand's end mark when
+    it has arrived. A hand opened by several header lines (with blank lines and ``opening`` lines between them,
+    :func:`hand_opening`) starts at the first. 0 when no hand is complete."""
     last = 0
     end = data.rfind(b"\n")
     while end > 0:
         start = data.rfind(b"\n", 0, end) + 1
-        if start > 0 and header.match(data[start:end].decode("utf-8", errors="replace").rstrip("\r")):
+        if start > 0 and header.match(_line(data, start, end)):
             last = start
             break
         end = start - 1
-    if summary_ended:
-        ended = SUMMARY.search(data, last)
+    at = last
+    while at > 0:  # the lines before the last header: the same hand's opening, or the hand before it
+        before = data.rfind(b"\n", 0, at - 1) + 1
+        line = _line(data, before, at - 1)
+        if header.match(line):
+            last = before
+        elif line.strip() and not (opening is not None and opening.match(line)):
+            break
+        at = before
+    if ends is not None:
+        text = data[last:].decode("utf-8", errors="surrogateescape")  # every byte kept: lengths count back exactly
+        ended = ends.search(text)
         if ended is not None:
-            return ended.end()
+            return last + len(text[:ended.end()].encode("utf-8", errors="surrogateescape"))
     return last
 
 
@@ -230,11 +253,11 @@ class Watcher:
                 self._remember(name, data, start, mtime_ns, fmt)
             return None
         header = hand_header(fmt) if fmt is not None and not data.startswith(UTF16_BOMS) else None
-        if header is None:
+        if header is None or fmt is None:
             start = 0
             cut = len(data) if quiet else 0
         else:
-            cut = len(data) if quiet else start + complete_end(data[start:], header, fmt in SUMMARY_ENDED)
+            cut = len(data) if quiet else start + complete_end(data[start:], header, hand_end(fmt), hand_opening(fmt))
         if cut < len(data):
             self.open.add(path)
         else:

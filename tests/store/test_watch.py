@@ -12,9 +12,12 @@ from pathlib import Path
 
 import pytest
 
+from soko_analytics.model.hand import Hand
+from soko_analytics.parsers import read_path
 from soko_analytics.parsers.stars import HEADER_LINE
 from soko_analytics.store.db import LATEST, Store
 from soko_analytics.store.watch import TIDY_EVERY, Seen, Watcher, complete_end
+from tests.conftest import require_corpus
 from tests.older_store import make_v13
 
 SAMPLE = Path(__file__).resolve().parents[2] / "sample_data" / "holdem-seed7.txt"
@@ -95,6 +98,64 @@ def test_lines_are_numbered_as_in_the_file(store: Store, tmp_path: Path) -> None
     for hand_id in ids(HANDS[:3]):
         assert lines[hand_id] == whole.count("\n", 0, whole.index(f"Hand #{hand_id}:")) + 1
     assert store.con.execute("SELECT DISTINCT source_file FROM hands").fetchall() == [(str(log),)]
+
+
+END_MARKED = [  # format, a corpus log of two hands or more, its headers' first bytes, what ends a hand
+    ("ggpoker", "sites/GGPoker/cash/Flop/PLO-6max-USD-0.50-1.00-202004.txt", b"Poker Hand #", "blank line"),
+    ("winamax", "sites/Winamax/cash/Flop/PLO-5max-EUR-1.00-2.00-201407.ante.raise.txt", b"Winamax Poker - ",
+     "blank line"),
+    ("bovada", "sites/Bovada/cash/Flop/PLO-USD-5-10-201204.new.format.txt", b"Bovada Hand #", "blank line"),
+    ("888poker", "sites/PacificPoker/cash/Flop/888-FLO-PM-30-60.txt", b"#Game No : ", "blank line"),
+    ("winning", "sites/Winning/cash/Flop/NLHE-9max-USD-1.00-2.00-201612.Unknown.Player.Acts.HH20160621 "
+     "G30997753.txt", b"Game started at: ", "Game ended at: line"),
+]
+
+
+def first_hand(log: Path, header: bytes) -> tuple[bytes, bytes]:
+    """A corpus log's first hand: its bytes up to its last line that is not blank (the line included), and the
+    blank lines after it, up to the second hand's header."""
+    data = log.read_bytes()
+    second = data.index(b"\n" + header, data.index(header) + 1) + 1
+    hand = data[:second]
+    lines = hand.rstrip(b"\r\n")
+    body_end = len(lines) + (hand[len(lines):].index(b"\n") + 1)
+    return hand[:body_end], hand[body_end:]
+
+
+@pytest.mark.parametrize(("fmt", "name", "header", "mark"), END_MARKED, ids=[case[0] for case in END_MARKED])
+def test_a_hand_of_each_format_is_taken_at_its_own_end_mark(
+        store: Store, tmp_path: Path, fmt: str, name: str, header: bytes, mark: str) -> None:
+    body, blanks = first_hand(require_corpus() / name, header)
+    whole = tmp_path / "whole.txt"
+    whole.write_bytes(body + blanks)
+    expected = [h.hand_id for h in read_path(whole) if isinstance(h, Hand)]  # what soko import reads in it
+    assert len(expected) == 1
+    if mark == "blank line":
+        before, end = body, blanks[:blanks.index(b"\n") + 1]
+    else:  # the hand's last line is its end
+        last = body.rstrip(b"\r\n").rfind(b"\n") + 1
+        before, end = body[:last], body[last:]
+        assert end.startswith(b"Game ended at: ")
+    log = tmp_path / "table.txt"
+    watcher = Watcher(store, settle=NEVER)  # never quiet: only the mark can end the hand
+    log.write_bytes(before)
+    assert watcher.take(log) == []
+    with log.open("ab") as f:
+        f.write(end)
+    events = watcher.take(log)
+    assert [(e["event"], e["hand_id"]) for e in events] == [("stored", expected[0])]
+
+
+def test_a_partypoker_hand_with_no_end_mark_is_taken_at_the_next_header(store: Store, tmp_path: Path) -> None:
+    data = (require_corpus() / "sites/PartyPoker/tour/Flop/LHE-Freeroll-MTT-201207.txt").read_bytes()
+    second = data.index(b"\n\x00Game #11932613562 starts.") + 1  # the log's second hand
+    log = tmp_path / "table.txt"
+    watcher = Watcher(store, settle=NEVER)
+    log.write_bytes(data[:second])  # the first hand whole: its last line a result's, no mark after it
+    assert watcher.take(log) == []
+    with log.open("ab") as f:
+        f.write(data[second:data.index(b"\n", second) + 1])  # the next hand's header line
+    assert [(e["event"], e["hand_id"]) for e in watcher.take(log)] == [("stored", "11932611928")]
 
 
 def test_a_truncated_and_rewritten_file_is_read_from_its_start_nothing_stored_twice(
