@@ -40,8 +40,8 @@ WHOLE_FILE = frozenset({"ipoker", "phh"})
 file may be one hand): such a file is read whole once it is quiet, and its stored hands are not stored again."""
 UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
 TIDY_EVERY = 5.0
-"""Seconds at least between two tidies of the store (:meth:`.db.Store.tidy`: the parts' merge, a checkpoint) while
-hands keep coming; the end of the watch tidies whatever the time."""
+"""Seconds between two tidies of the store (:meth:`.db.Store.tidy`: the parts' merge, a checkpoint) while hands
+come, and after the last import; the end of the watch tidies whatever the time."""
 
 Event = dict[str, object]
 """``{"event": "stored"|"quarantined", "hand_id", "site", "file", "at"}`` (``at`` in Unix seconds)."""
@@ -179,8 +179,9 @@ class Watcher:
         self.spool.cleanup()
 
     def tidy(self, force: bool = False) -> None:
-        """Merge the parts the imports since the last tidy wrote, and checkpoint: done when the files are quiet (a
-        poll that took nothing) and :data:`TIDY_EVERY` seconds have passed since the last, and at the end."""
+        """Merge the parts the imports since the last tidy wrote, and checkpoint: at the end of a poll or an idle
+        tick once :data:`TIDY_EVERY` seconds have passed since the last (hands coming without a pause leave no
+        quiet poll to do it in, and each import's cost grows with the parts not merged), and at the end."""
         if self.untidy and (force or self.clock() - self.tidied >= TIDY_EVERY):
             self.store.tidy()
             self.untidy = False
@@ -201,13 +202,12 @@ class Watcher:
             if tail is not None:
                 by_format.setdefault(tail.format, []).append(tail)
         events: list[Event] = []
-        if not by_format:
-            self.tidy()
         for fmt, tails in by_format.items():
             events.extend(self._import(tails, fmt))
             for tail in tails:
                 self._remember(tail.name, tail.data, tail.cut, tail.mtime_ns, tail.format)
         self._write_offsets()
+        self.tidy()
         return events
 
     def take(self, path: Path) -> list[Event]:

@@ -242,6 +242,22 @@ def test_the_store_is_tidied_at_most_every_few_seconds_while_hands_come(
     assert tidies == [started + TIDY_EVERY] * 2
 
 
+def test_hands_coming_without_a_pause_still_have_the_store_tidied(
+        store: Store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    now = [time.time()]
+    tidies: list[float] = []
+    monkeypatch.setattr(store, "tidy", lambda: tidies.append(now[0]))
+    log = tmp_path / "table.txt"
+    watcher = Watcher(store, settle=NEVER, clock=lambda: now[0])
+    started = now[0]
+    for i, hand in enumerate(HANDS[:12]):  # a hand every second, every poll taking one: never a quiet poll
+        now[0] = started + i
+        with log.open("a", encoding="utf-8") as f:
+            f.write(hand + "\n\n")
+        assert len(watcher.take(log)) == 1
+    assert tidies == [started + TIDY_EVERY, started + 2 * TIDY_EVERY]
+
+
 def test_a_store_of_schema_13_is_upgraded_to_keep_offsets(tmp_path: Path) -> None:
     path = tmp_path / "old.duckdb"
     Store(path).close()
