@@ -10,8 +10,8 @@ ordinary import path (:meth:`.db.Store.import_paths`), so every reader, the quar
 are those of ``soko import``. The offset is written after the hands it covers are committed: a watch killed in
 between reads them again and finds them stored.
 
-A format without a hand header at a line's start that a tail can be read from (iPoker's XML sessions, PHH) and
-a UTF-16 file are read whole once quiet (see :data:`WHOLE_FILE`).
+A format without a hand header at a line's start that a tail can be read from (iPoker's XML sessions, PHH), a
+UTF-16 file and an archive are read whole once quiet (see :data:`WHOLE_FILE`, :data:`ARCHIVE_MAGIC`).
 """
 
 from __future__ import annotations
@@ -39,6 +39,11 @@ WHOLE_FILE = frozenset({"ipoker", "phh"})
 """Formats whose hands cannot be read from a tail of the file (iPoker's hands sit inside one XML session; a PHH
 file may be one hand): such a file is read whole once it is quiet, and its stored hands are not stored again."""
 UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
+ARCHIVE_MAGIC = (b"\x1f\x8b", b"PK\x03\x04")
+ARCHIVE_SUFFIXES = (".gz", ".zip")
+"""Archives, told as the core's sources tell them (``core/src/source/mod.rs``: the suffix or the first bytes): read
+whole once quiet (a site's download of hand histories), never from a tail, even when a member stored uncompressed
+shows a hand header in the archive's bytes."""
 TIDY_EVERY = 5.0
 """Seconds between two tidies of the store (:meth:`.db.Store.tidy`: the parts' merge, a checkpoint) while hands
 come, and after the last import; the end of the watch tidies whatever the time."""
@@ -252,7 +257,8 @@ class Watcher:
             if row is None or row.size != len(data) or row.mtime_ns != mtime_ns:
                 self._remember(name, data, start, mtime_ns, fmt)
             return None
-        header = hand_header(fmt) if fmt is not None and not data.startswith(UTF16_BOMS) else None
+        whole = data.startswith(UTF16_BOMS + ARCHIVE_MAGIC) or path.suffix.lower() in ARCHIVE_SUFFIXES
+        header = hand_header(fmt) if fmt is not None and not whole else None
         if header is None or fmt is None:
             start = 0
             cut = len(data) if quiet else 0

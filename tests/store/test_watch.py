@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import time
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -156,6 +157,19 @@ def test_a_partypoker_hand_with_no_end_mark_is_taken_at_the_next_header(store: S
     with log.open("ab") as f:
         f.write(data[second:data.index(b"\n", second) + 1])  # the next hand's header line
     assert [(e["event"], e["hand_id"]) for e in watcher.take(log)] == [("stored", "11932611928")]
+
+
+def test_a_downloaded_zip_of_hands_is_read_whole_once_quiet(store: Store, tmp_path: Path) -> None:
+    archive = tmp_path / "hands.zip"  # as a site's download of hand histories lands in a watched folder
+    with zipfile.ZipFile(archive, "w") as f:
+        f.writestr("table.txt", text(HANDS[:3]))
+    watcher = Watcher(store, settle=NEVER)
+    assert watcher.take(archive) == []  # not quiet yet: an archive is not read from a tail
+    watcher.settle = 0.0
+    events = watcher.take(archive)
+    assert [(e["event"], e["hand_id"], e["file"]) for e in events] == [
+        ("stored", hand_id, f"{archive}:table.txt") for hand_id in ids(HANDS[:3])]
+    assert watcher.take(archive) == []
 
 
 def test_a_truncated_and_rewritten_file_is_read_from_its_start_nothing_stored_twice(
