@@ -19,7 +19,8 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 from ..parsers import HAND_HISTORY_SUFFIXES, sniff
-from .db import Store
+from .db import Interrupted, Store
+from .duck import interrupted
 from .watch import SETTLE, Event, Watcher, WatchSummary
 
 INTERVAL = 0.5
@@ -83,7 +84,11 @@ def _changes(folders: list[Path], interval: float, stop: threading.Event, mode: 
 def watch(store: Store, folders: Iterable[Path], heroes: Iterable[str] = (), interval: float = INTERVAL,
           settle: float = SETTLE, on_event: Callable[[Event], None] | None = None,
           stop: threading.Event | None = None, polling: bool = False) -> WatchSummary:
-    """Import the hands of ``folders`` as they are written until ``stop`` is set or Ctrl-C; what was stored."""
+    """Import the hands of ``folders`` as they are written until ``stop`` is set or Ctrl-C; what was stored.
+
+    Ctrl-C ends it cleanly wherever it lands: between takes, or inside one (an import, a DuckDB query), where the
+    take stops at its last committed chunk and its offsets are not written: the next watch reads those bytes
+    again and finds their hands stored."""
     folders = [Path(os.path.abspath(folder)) for folder in folders]  # the names the file system reports
     stop = stop or threading.Event()
     watcher = Watcher(store, heroes, settle, on_event)
@@ -100,8 +105,11 @@ def watch(store: Store, folders: Iterable[Path], heroes: Iterable[str] = (), int
                 named = sorted(path for path in changed or () if is_hand_file(path, passed))
                 todo = named + sorted(watcher.open - set(named))
             watcher.poll(todo)
-    except KeyboardInterrupt:
-        pass  # Ctrl-C: every hand taken is committed, and its offset with it
+    except (KeyboardInterrupt, Interrupted):
+        pass  # Ctrl-C: see the docstring
+    except Exception as err:
+        if not interrupted(err):
+            raise
     finally:
         watcher.close()
     watcher.summary.seconds = time.monotonic() - started

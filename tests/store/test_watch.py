@@ -7,6 +7,7 @@ separated by a blank line); what a test expects is read from that text (ids, lin
 from __future__ import annotations
 
 import re
+import threading
 import time
 import zipfile
 from pathlib import Path
@@ -16,7 +17,8 @@ import pytest
 from soko_analytics.model.hand import Hand
 from soko_analytics.parsers import read_path
 from soko_analytics.parsers.stars import HEADER_LINE
-from soko_analytics.store.db import LATEST, Store
+from soko_analytics.store import watch_loop
+from soko_analytics.store.db import LATEST, Interrupted, Store
 from soko_analytics.store.watch import TIDY_EVERY, Seen, Watcher, complete_end
 from tests.conftest import require_corpus
 from tests.older_store import make_v13
@@ -270,6 +272,27 @@ def test_hands_coming_without_a_pause_still_have_the_store_tidied(
             f.write(hand + "\n\n")
         assert len(watcher.take(log)) == 1
     assert tidies == [started + TIDY_EVERY, started + 2 * TIDY_EVERY]
+
+
+def test_ctrl_c_inside_an_import_ends_the_watch_with_its_summary_and_the_next_watch_takes_the_hands(
+        store: Store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    folder = tmp_path / "hh"
+    folder.mkdir()
+    (folder / "table.txt").write_text(text(HANDS[:3]), encoding="utf-8")
+
+    def ctrl_c(*args, **kwargs):  # what Store.import_paths raises when Ctrl-C lands inside it
+        raise Interrupted("interrupted: 0 hands of 0 files are committed")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(Store, "import_paths", ctrl_c)
+        summary = watch_loop.watch(store, [folder], settle=0.0, polling=True)  # returns: no exception
+    assert (summary.stored, summary.quarantined) == (0, 0)
+    assert stored(store) == []
+    events: list[dict] = []
+    stop = threading.Event()
+    again = watch_loop.watch(store, [folder], settle=0.0, polling=True, stop=stop,
+                             on_event=lambda e: (events.append(e), stop.set()))
+    assert [e["hand_id"] for e in events] == ids(HANDS[:3]) and again.stored == 3
 
 
 def test_a_store_of_schema_13_is_upgraded_to_keep_offsets(tmp_path: Path) -> None:
