@@ -21,7 +21,7 @@ from typing import NoReturn
 from ..model.hand import Hand
 from .base import Quarantined
 from .split import TextSource
-from .stars import header_score, not_written
+from .stars import SUMMARY_ENDED, header_score, not_written
 from .stars import parse as parse_family
 
 NAME = "bovada"
@@ -32,6 +32,8 @@ HEADER = re.compile(r"^\ufeff?(?:Bovada|Ignition|Bodog)\S* Hand #[0-9]+"
                     r"(?: TBL#|  Zone Poker ID#|: [0-9A-Z]+(?: HiLo)? Tournament #)")
 """A Bovada header: no colon after a cash hand's id, an upper-case game before a tournament (a Bovada hand written
 as PokerStars text has neither)."""
+HAND_END = SUMMARY_ENDED
+"""A hand ends at the first blank line after its summary (:data:`.stars.SUMMARY_ENDED`)."""
 HERO = "Hero"
 """The name of the log's owner (``[ME]``) in every hand."""
 

@@ -20,7 +20,7 @@ from typing import NoReturn
 from ..model.hand import Hand
 from .base import Quarantined
 from .split import TextSource
-from .stars import header_score, not_written
+from .stars import SUMMARY_ENDED, header_score, not_written
 from .stars import parse as parse_family
 
 NAME = "ggpoker"
@@ -28,6 +28,8 @@ EXTENSIONS = (".txt",)
 STREAMS = True
 """parse() takes the lines of a file one by one."""
 HEADER = re.compile(r"^Poker Hand #[A-Z]{2,3}[0-9]+: ")
+HAND_END = SUMMARY_ENDED
+"""A hand ends at the first blank line after its summary (:data:`.stars.SUMMARY_ENDED`)."""
 """A GGPoker header: the site's name is not in it, a hand id's letter code is."""
 
 

@@ -27,6 +27,8 @@ EXTENSIONS = (".txt",)
 STREAMS = True
 """parse() takes the lines of a file one by one."""
 HEADER = re.compile(r"^\ufeff?#Game No : [0-9]+$")
+HAND_END = re.compile(r"^[ \t\ufeff]*\*\* Summary \*\*[^\n]*\n(?:[^\S\n]*\S[^\n]*\n)*?[^\S\n]*\n", re.MULTILINE)
+"""A hand ends at the first blank line after its ``** Summary **`` line."""
 SOFTWARE = re.compile(r"^\*{4,5} (?:Cassava|888\S*) (?:Snap Poker |BLAST )?Hand History for Game [0-9]+ \*{4,5}$")
 """The line after an 888 header names its software (a partypoker log's names none): ``Cassava``, ``888poker``,
 ``888.ro``, ``888poker.ca-on``; the kind of game may come before ``Hand History`` (``888poker BLAST Hand History``,

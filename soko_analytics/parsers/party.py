@@ -32,7 +32,12 @@ EXTENSIONS = (".txt",)
 STREAMS = True
 """parse() takes the lines of a file one by one."""
 HEADER = re.compile(r"^\x00*\ufeff?\x00*(?:Game #[0-9]+ starts\.|\*{5} Hand History [Ff]or Game [0-9A-Za-z-]+ \*{5})")
+HAND_END = None
+"""A hand has no end mark of its own (its last line is a result's): the next header ends it."""
 GAME_NO = re.compile(r"^\x00*\ufeff?\x00*#Game No : [0-9]+$")
+HAND_OPENING = GAME_NO
+"""A line of a hand's opening between its header lines (``Game #N starts.``, a blank line, ``#Game No : N``,
+``***** Hand History for Game N *****``): a hand starts at the first of them, not at the last."""
 HISTORY = re.compile(r"^\x00*\*{5} Hand History [Ff]or Game [0-9A-Za-z-]+ \*{5}(?: \([A-Za-z ]+\))?$")
 """The line after partypoker's ``#Game No`` names no software (888's names Cassava or 888poker); a log converted to
 partypoker's text by another tracker may name the site it came from after it (``***** ... ***** (Party)``)."""

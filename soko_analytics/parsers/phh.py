@@ -103,9 +103,10 @@ LONG_NUMBER = re.compile(r"[0-9][0-9_]{4000,}")
 def detect(head: str) -> float:
     """0..1: a ``variant = '...'`` line, an ``actions = [`` line, ``starting_stacks``."""
     try:
-        score = 0.5 if re.search(r"(?m)^\s*variant\s*=\s*['\"]", head) else 0.0
-        score += 0.3 if re.search(r"(?m)^\s*actions\s*=\s*\[", head) else 0.0
-        score += 0.2 if re.search(r"(?m)^\s*starting_stacks\s*=", head) else 0.0
+        # [ \t]*, not \s*: a \s* at a line's start runs over every blank line after it (quadratic in them)
+        score = 0.5 if re.search(r"(?m)^[ \t]*variant[ \t]*=[ \t]*['\"]", head) else 0.0
+        score += 0.3 if re.search(r"(?m)^[ \t]*actions[ \t]*=[ \t]*\[", head) else 0.0
+        score += 0.2 if re.search(r"(?m)^[ \t]*starting_stacks[ \t]*=", head) else 0.0
         return score
     except Exception:  # noqa: BLE001 - detection never raises
         return 0.0

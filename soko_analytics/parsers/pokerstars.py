@@ -18,13 +18,15 @@ from .base import Quarantined
 from .bovada import HEADER as BOVADA_HEADER
 from .ggpoker import HEADER as GG_HEADER
 from .split import TextSource, first_headers
-from .stars import HEADER_LINE
+from .stars import HEADER_LINE, SUMMARY_ENDED
 from .stars import parse as parse_family
 
 NAME = "pokerstars"
 EXTENSIONS = (".txt",)
 STREAMS = True
 """parse() takes the lines of a file one by one."""
+HAND_END = SUMMARY_ENDED
+"""A hand ends at the first blank line after its summary (:data:`.stars.SUMMARY_ENDED`)."""
 
 
 def detect(head: str) -> float:

@@ -27,7 +27,7 @@ from ..rules.profiles import PROFILES, parse_rules, resolve, rules_text
 from ..rules.spec import GameSpec
 from .base import FormatError, Quarantined, log_lines
 from .split import TextSource, first_headers
-from .stars import HEADER_LINE
+from .stars import HEADER_LINE, SUMMARY_ENDED
 from .stars import parse as parse_family
 
 NAME = "soko"
@@ -36,6 +36,8 @@ STREAMS = True
 """parse() takes a file's text in pieces."""
 SITE = "Sökö"
 """The site of a hand with no club name."""
+HAND_END = SUMMARY_ENDED
+"""A hand ends at the first blank line after its summary (:data:`.stars.SUMMARY_ENDED`)."""
 
 GAME = re.compile(
     r"^S[öo]k[öo] (?P<structure>Limit|Pot Limit|No Limit|Spread Limit)\s*\((?P<stakes>[^()]*)\)"

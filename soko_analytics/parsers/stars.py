@@ -33,6 +33,15 @@ from .base import FormatError, IncompleteHand, InternalError, Quarantined, TooLa
 from .split import TextSource, first_headers, split_pieces
 
 HEADER_LINE = re.compile(r"^(?P<site>[^#:]*?)\s*(?:Hand|Game|HAND|GAME) #(?P<id>[0-9A-Za-z-]+):\s*(?P<rest>.*)$")
+SUMMARY_ENDED = re.compile(r"^[ \t\ufeff]*\*\*\* SUMMARY \*\*\*[^\n]*\n(?:[^\S\n]*\S[^\n]*\n)*?[^\S\n]*\n",
+                           re.MULTILINE)
+"""The end of a PokerStars-family hand as the splitter cuts it (``core/src/split/scan.rs``, ``hand_end``): its
+``*** SUMMARY ***`` line, the summary's lines, and the first blank line after them (each line matched one way
+only: a text without the blank line yet fails in time linear in it).
+
+Each format's module names what ends one of its hands as ``HAND_END`` (one vocabulary, as ``HEADER`` names what
+starts one): a pattern whose match, searched from a hand's start, ends that hand; text written up to a match's end
+holds the whole hand. None where a hand has no end mark of its own (the next header ends it)."""
 ALL_IN = " and is all-in"
 BATCH = 512
 """Pieces per call into the core."""
@@ -86,4 +95,5 @@ def quarantined(q: dict) -> Quarantined:
     return Quarantined(q["path"], q["line"], q["hand_id"], q["reason"], q["raw"], error, q["start"])
 
 
-__all__ = ["ALL_IN", "HEADER_LINE", "header_score", "not_written", "parse", "quarantined", "read_records"]
+__all__ = [
+    "ALL_IN", "HEADER_LINE", "SUMMARY_ENDED", "header_score", "not_written", "parse", "quarantined", "read_records"]

@@ -21,7 +21,7 @@ from typing import NoReturn
 from ..model.hand import Hand
 from .base import Quarantined
 from .split import TextSource
-from .stars import header_score, not_written
+from .stars import SUMMARY_ENDED, header_score, not_written
 from .stars import parse as parse_family
 
 NAME = "winning"
@@ -29,6 +29,9 @@ EXTENSIONS = (".txt",)
 STREAMS = True
 """parse() takes the lines of a file one by one."""
 HEADER = re.compile(r"^\ufeff?(?:Game started at: \d{4}/\d{1,2}/\d{1,2} |(?:Game )?Hand #\d+ - )")
+HAND_END = re.compile(SUMMARY_ENDED.pattern + r"|^\ufeff?Game ended at: [^\n]*\n", re.MULTILINE)
+"""A hand ends at the first blank line after its summary (the format of ``Hand #N - ``,
+:data:`.stars.SUMMARY_ENDED`) or at its ``Game ended at: ...`` line (the format of ``Game started at: ``)."""
 
 
 def detect(head: str) -> float:

@@ -10,8 +10,8 @@ ordinary import path (:meth:`.db.Store.import_paths`), so every reader, the quar
 are those of ``soko import``. The offset is written after the hands it covers are committed: a watch killed in
 between reads them again and finds them stored.
 
-A format without a hand header at a line's start that a tail can be read from (iPoker's XML sessions, PHH) and
-a UTF-16 file are read whole once quiet (see :data:`WHOLE_FILE`).
+A format without a hand header at a line's start that a tail can be read from (iPoker's XML sessions, PHH), a
+UTF-16 file and an archive are read whole once quiet (see :data:`WHOLE_FILE`, :data:`ARCHIVE_MAGIC`).
 """
 
 from __future__ import annotations
@@ -39,11 +39,14 @@ WHOLE_FILE = frozenset({"ipoker", "phh"})
 """Formats whose hands cannot be read from a tail of the file (iPoker's hands sit inside one XML session; a PHH
 file may be one hand): such a file is read whole once it is quiet, and its stored hands are not stored again."""
 UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
-SUMMARY_ENDED = frozenset({"pokerstars", "soko"})
-"""Formats whose hand ends at the first blank line after its ``*** SUMMARY ***`` line (the PokerStars family's
-splitter rule, ``parsers/split.py``): their last hand is taken at that blank line, not only at the next header."""
-SUMMARY = re.compile(rb"\*\*\* SUMMARY \*\*\*[^\n]*\n(?:[^\n]*\S[^\n]*\n)*?[ \t\r]*\n")
-"""A summary line, its lines, and the blank line that ends the hand."""
+ARCHIVE_MAGIC = (b"\x1f\x8b", b"PK\x03\x04")
+ARCHIVE_SUFFIXES = (".gz", ".zip")
+"""Archives, told as the core's sources tell them (``core/src/source/mod.rs``: the suffix or the first bytes): read
+whole once quiet (a site's download of hand histories), never from a tail, even when a member stored uncompressed
+shows a hand header in the archive's bytes."""
+TIDY_EVERY = 5.0
+"""Seconds between two tidies of the store (:meth:`.db.Store.tidy`: the parts' merge, a checkpoint) while hands
+come, and after the last import; the end of the watch tidies whatever the time."""
 
 Event = dict[str, object]
 """``{"event": "stored"|"quarantined", "hand_id", "site", "file", "at"}`` (``at`` in Unix seconds)."""
@@ -58,27 +61,55 @@ def hand_header(fmt: str) -> re.Pattern[str] | None:
     return header if header is not None else HEADER_LINE
 
 
+def hand_end(fmt: str) -> re.Pattern[str] | None:
+    """What ends a hand of format ``fmt`` (the format's own ``HAND_END``, ``parsers/<format>.py``), or None where
+    a hand has no end mark of its own: its last hand is then taken at the next header or once the file is quiet."""
+    return getattr(format_module(fmt), "HAND_END", None)
+
+
+def hand_opening(fmt: str) -> re.Pattern[str] | None:
+    """A line that may come between two header lines of one hand of format ``fmt`` (the format's own
+    ``HAND_OPENING``: partypoker's ``#Game No : N``), or None."""
+    return getattr(format_module(fmt), "HAND_OPENING", None)
+
+
 def bytes_hash(data: bytes) -> str:
     """blake2b-128 hex of bytes: :func:`.rows.file_hash` of a file holding them."""
     return hashlib.blake2b(data, digest_size=16).hexdigest()
 
 
-def complete_end(data: bytes, header: re.Pattern[str], summary_ended: bool = False) -> int:
+def _line(data: bytes, start: int, end: int) -> str:
+    return data[start:end].decode("utf-8", errors="replace").rstrip("\r")
+
+
+def complete_end(data: bytes, header: re.Pattern[str], ends: re.Pattern[str] | None = None,
+                 opening: re.Pattern[str] | None = None) -> int:
     """The bytes of ``data`` (read from the start of a hand) before the last whole line that starts a hand: the
-    hands before it are complete; with ``summary_ended``, past the blank line after the last hand's summary when
-    it has arrived. 0 when no hand is complete."""
+    hands before it are complete; with ``ends`` (the format's :func:`hand_end`), past the last hand's end mark when
+    it has arrived. A hand opened by several header lines (with blank lines and ``opening`` lines between them,
+    :func:`hand_opening`) starts at the first. 0 when no hand is complete."""
     last = 0
     end = data.rfind(b"\n")
     while end > 0:
         start = data.rfind(b"\n", 0, end) + 1
-        if start > 0 and header.match(data[start:end].decode("utf-8", errors="replace").rstrip("\r")):
+        if start > 0 and header.match(_line(data, start, end)):
             last = start
             break
         end = start - 1
-    if summary_ended:
-        ended = SUMMARY.search(data, last)
+    at = last
+    while at > 0:  # the lines before the last header: the same hand's opening, or the hand before it
+        before = data.rfind(b"\n", 0, at - 1) + 1
+        line = _line(data, before, at - 1)
+        if header.match(line):
+            last = before
+        elif line.strip() and not (opening is not None and opening.match(line)):
+            break
+        at = before
+    if ends is not None:
+        text = data[last:].decode("utf-8", errors="surrogateescape")  # every byte kept: lengths count back exactly
+        ended = ends.search(text)
         if ended is not None:
-            return ended.end()
+            return last + len(text[:ended.end()].encode("utf-8", errors="surrogateescape"))
     return last
 
 
@@ -114,14 +145,16 @@ class WatchSummary:
     quarantined: int = 0
     files: set[str] = field(default_factory=set)
     seconds: float = 0.0
+    mode: str = ""
+    """How changes were found: ``notified`` (the file system's notifications, watchfiles) or ``polling``."""
 
     def as_dict(self) -> dict[str, object]:
         return {"stored": self.stored, "quarantined": self.quarantined, "files": len(self.files),
-                "seconds": round(self.seconds, 3)}
+                "seconds": round(self.seconds, 3), "mode": self.mode}
 
     def line(self) -> str:
-        return (f"watched {self.seconds:,.0f} s: {self.stored:,} hands stored, {self.quarantined:,} quarantined, "
-                f"from {len(self.files):,} files")
+        return (f"watched {self.seconds:,.0f} s ({self.mode}): {self.stored:,} hands stored, "
+                f"{self.quarantined:,} quarantined, from {len(self.files):,} files")
 
 
 class Watcher:
@@ -136,22 +169,28 @@ class Watcher:
         self.clock = clock
         self.summary = WatchSummary()
         self.spool = tempfile.TemporaryDirectory(prefix="soko-watch-")
-        self._rows: list[list[object]] = []
+        self._rows: list[tuple[str, Seen]] = []
+        self._seen: dict[str, Seen] | None = None
+        """The ``watch_offsets`` rows, read once and kept as they are written (the watch holds the store for
+        writing: no other process changes them)."""
         self.untidy = False
         """Whether hands were imported since the store was last tidied (:meth:`.db.Store.tidy`)."""
+        self.tidied = clock()
         self.open: set[Path] = set()
         """The files whose last bytes are not taken yet (a hand still being written): looked at each interval."""
 
     def close(self) -> None:
-        self.tidy()
+        self.tidy(force=True)
         self.spool.cleanup()
 
-    def tidy(self) -> None:
-        """Merge the parts the imports since the last call wrote, and checkpoint (done when the files are quiet:
-        a poll that took nothing, and at the end)."""
-        if self.untidy:
+    def tidy(self, force: bool = False) -> None:
+        """Merge the parts the imports since the last tidy wrote, and checkpoint: at the end of a poll or an idle
+        tick once :data:`TIDY_EVERY` seconds have passed since the last (hands coming without a pause leave no
+        quiet poll to do it in, and each import's cost grows with the parts not merged), and at the end."""
+        if self.untidy and (force or self.clock() - self.tidied >= TIDY_EVERY):
             self.store.tidy()
             self.untidy = False
+            self.tidied = self.clock()
 
     def poll(self, paths: Iterable[Path]) -> list[Event]:
         """Import the complete hands of each file not taken before, those of a format in one import (one
@@ -168,13 +207,12 @@ class Watcher:
             if tail is not None:
                 by_format.setdefault(tail.format, []).append(tail)
         events: list[Event] = []
-        if not by_format:
-            self.tidy()
         for fmt, tails in by_format.items():
             events.extend(self._import(tails, fmt))
             for tail in tails:
                 self._remember(tail.name, tail.data, tail.cut, tail.mtime_ns, tail.format)
         self._write_offsets()
+        self.tidy()
         return events
 
     def take(self, path: Path) -> list[Event]:
@@ -219,12 +257,13 @@ class Watcher:
             if row is None or row.size != len(data) or row.mtime_ns != mtime_ns:
                 self._remember(name, data, start, mtime_ns, fmt)
             return None
-        header = hand_header(fmt) if fmt is not None and not data.startswith(UTF16_BOMS) else None
-        if header is None:
+        whole = data.startswith(UTF16_BOMS + ARCHIVE_MAGIC) or path.suffix.lower() in ARCHIVE_SUFFIXES
+        header = hand_header(fmt) if fmt is not None and not whole else None
+        if header is None or fmt is None:
             start = 0
             cut = len(data) if quiet else 0
         else:
-            cut = len(data) if quiet else start + complete_end(data[start:], header, fmt in SUMMARY_ENDED)
+            cut = len(data) if quiet else start + complete_end(data[start:], header, hand_end(fmt), hand_opening(fmt))
         if cut < len(data):
             self.open.add(path)
         else:
@@ -263,21 +302,27 @@ class Watcher:
         return events
 
     def _all_seen(self) -> dict[str, Seen]:
-        rows = self.store.con.execute('SELECT path, "offset", head_hash, size, mtime_ns, format FROM watch_offsets')
-        return {path: Seen(*rest) for path, *rest in rows.fetchall()}
+        """The offset rows (read from the store the first time only)."""
+        if self._seen is None:
+            rows = self.store.con.execute(
+                'SELECT path, "offset", head_hash, size, mtime_ns, format FROM watch_offsets')
+            self._seen = {path: Seen(*rest) for path, *rest in rows.fetchall()}
+        return self._seen
 
     def _remember(self, name: str, data: bytes, offset: int, mtime_ns: int, fmt: str | None) -> None:
         """A ``watch_offsets`` row to write at the end of the poll, after the hands before ``offset``."""
-        self._rows.append([name, offset, bytes_hash(data[:offset]), len(data), mtime_ns, fmt])
+        self._rows.append((name, Seen(offset, bytes_hash(data[:offset]), len(data), mtime_ns, fmt)))
 
     def _write_offsets(self) -> None:
         """The poll's offset rows, in one transaction."""
         rows, self._rows = self._rows, []
         if not rows:
             return
-        frame = pl.DataFrame(rows, schema={"path": pl.String, "offset": pl.Int64, "head_hash": pl.String,
-                                           "size": pl.Int64, "mtime_ns": pl.Int64, "format": pl.String},
-                             orient="row")
+        schema = {"path": pl.String, "offset": pl.Int64, "head_hash": pl.String, "size": pl.Int64,
+                  "mtime_ns": pl.Int64, "format": pl.String}
+        frame = pl.DataFrame([(name, row.offset, row.head_hash, row.size, row.mtime_ns, row.format)
+                              for name, row in rows], schema=schema, orient="row")
         with registered(self.store.con, "offsets", frame.to_arrow()):
             self.store._transaction(lambda: self.store.con.execute(
                 "INSERT OR REPLACE INTO watch_offsets SELECT *, now()::TIMESTAMP FROM offsets"), "the watch's offsets")
+        self._all_seen().update(rows)

@@ -11,6 +11,7 @@ history's header in its first bytes (hidden entries skipped).
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import threading
 import time
@@ -18,7 +19,8 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 from ..parsers import HAND_HISTORY_SUFFIXES, sniff
-from .db import Store
+from .db import Interrupted, Store
+from .duck import interrupted
 from .watch import SETTLE, Event, Watcher, WatchSummary
 
 INTERVAL = 0.5
@@ -58,19 +60,22 @@ def is_hand_file(path: Path, passed: dict[Path, int]) -> bool:
     return False
 
 
-def _changes(folders: list[Path], interval: float, stop: threading.Event, polling: bool
+def watch_mode(polling: bool) -> str:
+    """``notified`` when the file system's notifications can be had (the ``watchfiles`` package) and polling is
+    not asked for; ``polling`` otherwise."""
+    return "polling" if polling or importlib.util.find_spec("watchfiles") is None else "notified"
+
+
+def _changes(folders: list[Path], interval: float, stop: threading.Event, mode: str
              ) -> Iterator[set[Path] | None]:
     """Yields the paths the file system reports changed, or None after each quiet ``interval`` (each interval
     when polling), until ``stop`` is set."""
-    if not polling:
-        try:
-            import watchfiles
-        except ImportError:
-            polling = True
-    if polling:
+    if mode == "polling":
         while not stop.wait(interval):
             yield None
         return
+    import watchfiles
+
     for changes in watchfiles.watch(*folders, stop_event=stop, rust_timeout=max(1, int(interval * 1000)),
                                     yield_on_timeout=True, debounce=50, step=20):
         yield {Path(path) for _, path in changes} if changes else None
@@ -79,23 +84,32 @@ def _changes(folders: list[Path], interval: float, stop: threading.Event, pollin
 def watch(store: Store, folders: Iterable[Path], heroes: Iterable[str] = (), interval: float = INTERVAL,
           settle: float = SETTLE, on_event: Callable[[Event], None] | None = None,
           stop: threading.Event | None = None, polling: bool = False) -> WatchSummary:
-    """Import the hands of ``folders`` as they are written until ``stop`` is set or Ctrl-C; what was stored."""
+    """Import the hands of ``folders`` as they are written until ``stop`` is set or Ctrl-C; what was stored.
+
+    Ctrl-C ends it cleanly wherever it lands: between takes, or inside one (an import, a DuckDB query), where the
+    take stops at its last committed chunk and its offsets are not written: the next watch reads those bytes
+    again and finds their hands stored."""
     folders = [Path(os.path.abspath(folder)) for folder in folders]  # the names the file system reports
     stop = stop or threading.Event()
     watcher = Watcher(store, heroes, settle, on_event)
+    watcher.summary.mode = mode = watch_mode(polling)
+    polling = mode == "polling"
     passed: dict[Path, int] = {}
     started = time.monotonic()
     try:
         watcher.poll(watcher.pending(hand_files(folders, passed)))  # catch up with what arrived meanwhile
-        for changed in _changes(folders, interval, stop, polling):
+        for changed in _changes(folders, interval, stop, mode):
             if changed is None and polling:
                 todo = watcher.pending(hand_files(folders, passed))
             else:  # the files the system named, and those with a hand still open
                 named = sorted(path for path in changed or () if is_hand_file(path, passed))
                 todo = named + sorted(watcher.open - set(named))
             watcher.poll(todo)
-    except KeyboardInterrupt:
-        pass  # Ctrl-C: every hand taken is committed, and its offset with it
+    except (KeyboardInterrupt, Interrupted):
+        pass  # Ctrl-C: see the docstring
+    except Exception as err:
+        if not interrupted(err):
+            raise
     finally:
         watcher.close()
     watcher.summary.seconds = time.monotonic() - started

@@ -7,13 +7,20 @@ separated by a blank line); what a test expects is read from that text (ids, lin
 from __future__ import annotations
 
 import re
+import threading
+import time
+import zipfile
 from pathlib import Path
 
 import pytest
 
+from soko_analytics.model.hand import Hand
+from soko_analytics.parsers import read_path
 from soko_analytics.parsers.stars import HEADER_LINE
-from soko_analytics.store.db import LATEST, Store
-from soko_analytics.store.watch import Watcher, complete_end
+from soko_analytics.store import watch_loop
+from soko_analytics.store.db import LATEST, Interrupted, Store
+from soko_analytics.store.watch import TIDY_EVERY, Seen, Watcher, complete_end
+from tests.conftest import require_corpus
 from tests.older_store import make_v13
 
 SAMPLE = Path(__file__).resolve().parents[2] / "sample_data" / "holdem-seed7.txt"
@@ -96,6 +103,77 @@ def test_lines_are_numbered_as_in_the_file(store: Store, tmp_path: Path) -> None
     assert store.con.execute("SELECT DISTINCT source_file FROM hands").fetchall() == [(str(log),)]
 
 
+END_MARKED = [  # format, a corpus log of two hands or more, its headers' first bytes, what ends a hand
+    ("ggpoker", "sites/GGPoker/cash/Flop/PLO-6max-USD-0.50-1.00-202004.txt", b"Poker Hand #", "blank line"),
+    ("winamax", "sites/Winamax/cash/Flop/PLO-5max-EUR-1.00-2.00-201407.ante.raise.txt", b"Winamax Poker - ",
+     "blank line"),
+    ("bovada", "sites/Bovada/cash/Flop/PLO-USD-5-10-201204.new.format.txt", b"Bovada Hand #", "blank line"),
+    ("888poker", "sites/PacificPoker/cash/Flop/888-FLO-PM-30-60.txt", b"#Game No : ", "blank line"),
+    ("winning", "sites/Winning/cash/Flop/NLHE-9max-USD-1.00-2.00-201612.Unknown.Player.Acts.HH20160621 "
+     "G30997753.txt", b"Game started at: ", "Game ended at: line"),
+]
+
+
+def first_hand(log: Path, header: bytes) -> tuple[bytes, bytes]:
+    """A corpus log's first hand: its bytes up to its last line that is not blank (the line included), and the
+    blank lines after it, up to the second hand's header."""
+    data = log.read_bytes()
+    second = data.index(b"\n" + header, data.index(header) + 1) + 1
+    hand = data[:second]
+    lines = hand.rstrip(b"\r\n")
+    body_end = len(lines) + (hand[len(lines):].index(b"\n") + 1)
+    return hand[:body_end], hand[body_end:]
+
+
+@pytest.mark.parametrize(("fmt", "name", "header", "mark"), END_MARKED, ids=[case[0] for case in END_MARKED])
+def test_a_hand_of_each_format_is_taken_at_its_own_end_mark(
+        store: Store, tmp_path: Path, fmt: str, name: str, header: bytes, mark: str) -> None:
+    body, blanks = first_hand(require_corpus() / name, header)
+    whole = tmp_path / "whole.txt"
+    whole.write_bytes(body + blanks)
+    expected = [h.hand_id for h in read_path(whole) if isinstance(h, Hand)]  # what soko import reads in it
+    assert len(expected) == 1
+    if mark == "blank line":
+        before, end = body, blanks[:blanks.index(b"\n") + 1]
+    else:  # the hand's last line is its end
+        last = body.rstrip(b"\r\n").rfind(b"\n") + 1
+        before, end = body[:last], body[last:]
+        assert end.startswith(b"Game ended at: ")
+    log = tmp_path / "table.txt"
+    watcher = Watcher(store, settle=NEVER)  # never quiet: only the mark can end the hand
+    log.write_bytes(before)
+    assert watcher.take(log) == []
+    with log.open("ab") as f:
+        f.write(end)
+    events = watcher.take(log)
+    assert [(e["event"], e["hand_id"]) for e in events] == [("stored", expected[0])]
+
+
+def test_a_partypoker_hand_with_no_end_mark_is_taken_at_the_next_header(store: Store, tmp_path: Path) -> None:
+    data = (require_corpus() / "sites/PartyPoker/tour/Flop/LHE-Freeroll-MTT-201207.txt").read_bytes()
+    second = data.index(b"\n\x00Game #11932613562 starts.") + 1  # the log's second hand
+    log = tmp_path / "table.txt"
+    watcher = Watcher(store, settle=NEVER)
+    log.write_bytes(data[:second])  # the first hand whole: its last line a result's, no mark after it
+    assert watcher.take(log) == []
+    with log.open("ab") as f:
+        f.write(data[second:data.index(b"\n", second) + 1])  # the next hand's header line
+    assert [(e["event"], e["hand_id"]) for e in watcher.take(log)] == [("stored", "11932611928")]
+
+
+def test_a_downloaded_zip_of_hands_is_read_whole_once_quiet(store: Store, tmp_path: Path) -> None:
+    archive = tmp_path / "hands.zip"  # as a site's download of hand histories lands in a watched folder
+    with zipfile.ZipFile(archive, "w") as f:
+        f.writestr("table.txt", text(HANDS[:3]))
+    watcher = Watcher(store, settle=NEVER)
+    assert watcher.take(archive) == []  # not quiet yet: an archive is not read from a tail
+    watcher.settle = 0.0
+    events = watcher.take(archive)
+    assert [(e["event"], e["hand_id"], e["file"]) for e in events] == [
+        ("stored", hand_id, f"{archive}:table.txt") for hand_id in ids(HANDS[:3])]
+    assert watcher.take(archive) == []
+
+
 def test_a_truncated_and_rewritten_file_is_read_from_its_start_nothing_stored_twice(
         store: Store, tmp_path: Path) -> None:
     log = tmp_path / "table.txt"
@@ -136,6 +214,85 @@ def test_a_bad_hand_in_the_stream_is_quarantined_and_the_watch_goes_on(store: St
     assert stored(store) == ids(HANDS[:3])
     raw = store.con.execute("SELECT raw FROM quarantine WHERE hand_id = '6999999'").fetchall()[0][0]
     assert "bets the farm" in raw
+
+
+def test_the_offsets_kept_in_memory_are_those_written_to_the_store(store: Store, tmp_path: Path) -> None:
+    logs = [tmp_path / "a.txt", tmp_path / "b.txt"]
+    watcher = Watcher(store, settle=NEVER)
+    logs[0].write_text(text(HANDS[:2]) + HANDS[2][:100], encoding="utf-8")  # hand 3 half-written
+    logs[1].write_text(text(HANDS[5:7]), encoding="utf-8")
+    watcher.poll(logs)
+    logs[0].write_text(text(HANDS[3:4]), encoding="utf-8")  # replaced
+    watcher.poll(logs)
+    rows = store.con.execute('SELECT path, "offset", head_hash, size, mtime_ns, format FROM watch_offsets')
+    in_store = {path: Seen(*rest) for path, *rest in rows.fetchall()}
+    assert watcher._all_seen() == in_store
+    assert {path: row.offset for path, row in in_store.items()} == {
+        str(logs[0]): len(text(HANDS[3:4]).encode()), str(logs[1]): len(text(HANDS[5:7]).encode())}
+
+
+def test_the_store_is_tidied_at_most_every_few_seconds_while_hands_come(
+        store: Store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    now = [time.time()]
+    tidies: list[float] = []
+    monkeypatch.setattr(store, "tidy", lambda: tidies.append(now[0]))
+    log = tmp_path / "table.txt"
+    watcher = Watcher(store, settle=NEVER, clock=lambda: now[0])
+    started = now[0]
+    for hand in HANDS[:4]:  # a hand a second, each followed by a poll that takes nothing
+        with log.open("a", encoding="utf-8") as f:
+            f.write(hand + "\n\n")
+        assert len(watcher.take(log)) == 1
+        watcher.poll([])
+        now[0] += 1.0
+    assert tidies == []  # 3 s after the start: not yet
+    now[0] = started + TIDY_EVERY
+    watcher.poll([])
+    assert tidies == [started + TIDY_EVERY]
+    watcher.poll([])
+    assert len(tidies) == 1  # nothing imported since
+    with log.open("a", encoding="utf-8") as f:
+        f.write(HANDS[4] + "\n\n")
+    watcher.take(log)
+    watcher.close()  # the end tidies whatever the time
+    assert tidies == [started + TIDY_EVERY] * 2
+
+
+def test_hands_coming_without_a_pause_still_have_the_store_tidied(
+        store: Store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    now = [time.time()]
+    tidies: list[float] = []
+    monkeypatch.setattr(store, "tidy", lambda: tidies.append(now[0]))
+    log = tmp_path / "table.txt"
+    watcher = Watcher(store, settle=NEVER, clock=lambda: now[0])
+    started = now[0]
+    for i, hand in enumerate(HANDS[:12]):  # a hand every second, every poll taking one: never a quiet poll
+        now[0] = started + i
+        with log.open("a", encoding="utf-8") as f:
+            f.write(hand + "\n\n")
+        assert len(watcher.take(log)) == 1
+    assert tidies == [started + TIDY_EVERY, started + 2 * TIDY_EVERY]
+
+
+def test_ctrl_c_inside_an_import_ends_the_watch_with_its_summary_and_the_next_watch_takes_the_hands(
+        store: Store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    folder = tmp_path / "hh"
+    folder.mkdir()
+    (folder / "table.txt").write_text(text(HANDS[:3]), encoding="utf-8")
+
+    def ctrl_c(*args, **kwargs):  # what Store.import_paths raises when Ctrl-C lands inside it
+        raise Interrupted("interrupted: 0 hands of 0 files are committed")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(Store, "import_paths", ctrl_c)
+        summary = watch_loop.watch(store, [folder], settle=0.0, polling=True)  # returns: no exception
+    assert (summary.stored, summary.quarantined) == (0, 0)
+    assert stored(store) == []
+    events: list[dict] = []
+    stop = threading.Event()
+    again = watch_loop.watch(store, [folder], settle=0.0, polling=True, stop=stop,
+                             on_event=lambda e: (events.append(e), stop.set()))
+    assert [e["hand_id"] for e in events] == ids(HANDS[:3]) and again.stored == 3
 
 
 def test_a_store_of_schema_13_is_upgraded_to_keep_offsets(tmp_path: Path) -> None:
