@@ -423,7 +423,7 @@ class Store:
                      names: dict[Path, str] | None = None, heroes: Iterable[str] = (),
                      on_total: Callable[[int, int], None] | None = None,
                      walked: tuple[list[Path | Quarantined], list[tuple[str, str]]] | None = None,
-                     tidy: bool = True) -> ImportSummary:
+                     tidy: bool = True, tails: frozenset[str] = frozenset()) -> ImportSummary:
         """Import files and folders (see the module text); ``jobs`` processes read in parallel.
 
         ``progress`` is called with each file's result, ``on_chunk`` with the hands of each chunk
@@ -435,7 +435,9 @@ class Store:
         skipped, a hand already in the store) too. ``on_total`` is told the files found and their bytes before
         any is read (each file's result has its ``size``, for a bar of bytes); ``walked``: what
         :func:`~soko_analytics.parsers.iter_files` found in ``paths`` and passed over, if it was walked already;
-        ``tidy``: :meth:`tidy` the store after the import (``soko watch`` does it when its files are quiet).
+        ``tidy``: :meth:`tidy` the store after the import (``soko watch`` does it when its files are quiet);
+        ``tails``: the names of files of which only a part is read (``soko watch``'s new bytes of a growing file):
+        the quarantine records of their earlier reads stay open (a whole re-read resolves those it no longer finds).
         """
         names = names or {}
         started = time.perf_counter()
@@ -473,7 +475,7 @@ class Store:
         jobs = min(jobs, jobs_within(address_space()))
         heroes = tuple(composed(name) for name in heroes)  # compared in NFC, the form names are stored in
         writer = FileWriter(self, run_id, first_id, summary, progress, on_chunk, strict, heroes,
-                            {task.import_id: task for task in tasks})
+                            {task.import_id: task for task in tasks}, tails)
         # Each checkpoint rewrites the tables' last, partly filled row groups (the raw text recompressed):
         # fewer of them during an import cost a larger write-ahead log and less time.
         self.con.execute(f"SET checkpoint_threshold = '{IMPORT_CHECKPOINT}'")

@@ -178,6 +178,11 @@ class Watcher:
         self.tidied = clock()
         self.open: set[Path] = set()
         """The files whose last bytes are not taken yet (a hand still being written): looked at each interval."""
+        self.unended: dict[str, int] = {}
+        """Files whose last hand was taken for its file being quiet, without its format's end mark: where that hand
+        starts. When the file grows, the hand is read again with what follows (a client that paused mid-hand for
+        longer than the settle time: the part quarantined, the whole hand stored and the part's record resolved;
+        a hand that was whole is found stored). Kept in memory: after a restart the hand is not read again."""
 
     def close(self) -> None:
         self.tidy(force=True)
@@ -252,6 +257,11 @@ class Watcher:
         start = 0
         if row is not None and row.offset <= len(data) and bytes_hash(data[:row.offset]) == row.head_hash:
             start = row.offset
+        unended = self.unended.pop(name, None)
+        if start > 0 and start < len(data) and unended is not None and unended <= start:
+            start = unended  # the last hand taken without its end mark, read again with the bytes after it
+        elif unended is not None and start == len(data):
+            self.unended[name] = unended  # not grown: still the hand to read again when it does
         if start == len(data):
             self.open.discard(path)
             if row is None or row.size != len(data) or row.mtime_ns != mtime_ns:
@@ -263,7 +273,10 @@ class Watcher:
             start = 0
             cut = len(data) if quiet else 0
         else:
-            cut = len(data) if quiet else start + complete_end(data[start:], header, hand_end(fmt), hand_opening(fmt))
+            ended = start + complete_end(data[start:], header, hand_end(fmt), hand_opening(fmt))
+            cut = len(data) if quiet else ended
+            if cut > ended and hand_end(fmt) is not None:
+                self.unended[name] = ended
         if cut < len(data):
             self.open.add(path)
         else:
@@ -282,7 +295,7 @@ class Watcher:
             names[spool] = tail.name
         since = self.store._next_import_id()
         self.store.import_paths(list(names), format=fmt or "auto", force=True, names=names, heroes=self.heroes,
-                                tidy=False)
+                                tidy=False, tails=frozenset(tail.name for tail in tails if tail.start > 0))
         self.untidy = True
         at = self.clock()
         found = self.store.con.execute("""

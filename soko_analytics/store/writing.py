@@ -142,8 +142,11 @@ class FileWriter:
 
     def __init__(self, store: Store, run_id: int, first_id: int, summary: ImportSummary,
                  progress: Callable[[FileResult], None] | None, on_chunk: Callable[[int], None] | None, strict: bool,
-                 heroes: tuple[str, ...] = (), files: dict[int, reading.Task] | None = None) -> None:
+                 heroes: tuple[str, ...] = (), files: dict[int, reading.Task] | None = None,
+                 tails: frozenset[str] = frozenset()) -> None:
         self.store, self.con = store, store.con
+        self.tails = tails
+        """Names of files read in part (:meth:`.db.Store.import_paths`): their earlier records are not resolved."""
         self.files = files or {}
         """Each import id's file (:class:`~.reading.Task`), for the raw text of a record of a whole file."""
         self.run_id, self.summary, self.progress, self.on_chunk = run_id, summary, progress, on_chunk
@@ -334,8 +337,9 @@ class FileWriter:
         in :attr:`open`)."""
         read = pl.concat([seen, *(frame for share in ended for frame in self.open[share.import_id].seen)],
                          how="vertical_relaxed")
-        files = pl.DataFrame({"import_id": [share.import_id for share in ended],
-                              "path": [share.info.path if share.info else share.path for share in ended]},
+        whole = [(share.import_id, share.info.path if share.info else share.path) for share in ended]
+        whole = [(import_id, path) for import_id, path in whole if path not in self.tails]
+        files = pl.DataFrame({"import_id": [import_id for import_id, _ in whole], "path": [path for _, path in whole]},
                              schema={"import_id": pl.Int32, "path": pl.String})
         with registered(self.con, "seen", read.to_arrow()), registered(self.con, "ended", files.to_arrow()):
             self.con.execute("""

@@ -302,3 +302,47 @@ def test_a_store_of_schema_13_is_upgraded_to_keep_offsets(tmp_path: Path) -> Non
     with Store(path) as store:
         assert store.version() == LATEST == 15
         assert store.con.execute("SELECT count(*) FROM watch_offsets").fetchall() == [(0,)]
+
+
+def test_a_hand_paused_mid_write_past_the_settle_time_is_stored_whole_when_it_ends(
+        store: Store, tmp_path: Path) -> None:
+    log = tmp_path / "table.txt"
+    cut = HANDS[1].index("*** HOLE CARDS ***")
+    log.write_text(text(HANDS[:1]) + HANDS[1][:cut], encoding="utf-8")  # the client stops before the hole cards
+    watcher = Watcher(store, settle=0.0)  # every file quiet: the half-written hand is taken
+    first = watcher.take(log)
+    assert [(e["event"], e["hand_id"]) for e in first] == [("stored", "7000000"), ("quarantined", "7000001")]
+    with log.open("a", encoding="utf-8") as out:  # the rest of the hand, then the next
+        out.write(HANDS[1][cut:] + "\n\n" + text(HANDS[2:3]))
+    second = watcher.take(log)
+    assert [(e["event"], e["hand_id"]) for e in second] == [("stored", "7000001"), ("stored", "7000002")]
+    assert stored(store) == ids(HANDS[:3])
+    assert store.quarantine().is_empty()  # the half's record is resolved by the whole hand
+
+
+def test_a_whole_last_hand_taken_without_its_end_mark_is_not_stored_twice(store: Store, tmp_path: Path) -> None:
+    log = tmp_path / "table.txt"
+    log.write_text(text(HANDS[:2]).rstrip("\n") + "\n", encoding="utf-8")  # no blank line after the last summary
+    watcher = Watcher(store, settle=0.0)
+    assert [e["hand_id"] for e in watcher.take(log)] == ids(HANDS[:2])
+    with log.open("a", encoding="utf-8") as out:
+        out.write("\n\n" + text(HANDS[2:4]))
+    assert [(e["event"], e["hand_id"]) for e in watcher.take(log)] == [("stored", h) for h in ids(HANDS[2:4])]
+    assert stored(store) == ids(HANDS[:4])
+    assert store.quarantine().is_empty()
+
+
+def test_a_bad_hands_record_stays_open_when_the_file_grows(store: Store, tmp_path: Path) -> None:
+    log = tmp_path / "table.txt"
+    bad = ("PokerStars Hand #6999999:  Hold'em No Limit ($0.05/$0.10 USD) - 2026/03/14 19:59:00 ET\n"
+           "Table 'Holdem 7' 10-max Seat #2 is the button\n"
+           "Seat 1: Aino ($10 in chips)\n"
+           "Aino: bets the farm\n\n")
+    log.write_text(bad + text(HANDS[:1]), encoding="utf-8")
+    watcher = Watcher(store, settle=NEVER)
+    watcher.take(log)
+    with log.open("a", encoding="utf-8") as out:
+        out.write(text(HANDS[1:3]))
+    watcher.take(log)
+    assert stored(store) == ids(HANDS[:3])
+    assert store.quarantine()["hand_id"].to_list() == ["6999999"]  # a tail's read does not resolve the records
