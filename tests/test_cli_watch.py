@@ -113,7 +113,7 @@ def test_soko_watch_prints_a_json_line_per_hand_and_a_summary_at_ctrl_c(tmp_path
     assert lines[0]["site"] == "PokerStars"
     assert out == ""
     assert proc.returncode == 0
-    assert "(polling): 3 hands stored, 1 quarantined, from 1 files" in err and "Traceback" not in err
+    assert "(polling): 3 hands stored, 1 quarantined, from 1 file" in err and "Traceback" not in err
 
 
 def test_a_watch_killed_during_a_burst_and_restarted_stores_every_hand_once(tmp_path: Path) -> None:

@@ -62,6 +62,8 @@ def watch(
         sys.stdout.write(json.dumps(event) + "\n")
         sys.stdout.flush()
 
+    shown = ", ".join(str(folder) for folder in folders[:3]) + (f" and {len(folders) - 3} more" if len(folders) > 3 else "")
+    echo(f"soko: watching {shown} into {db}; Ctrl-C ends it", err=True)
     with reporting_errors():
         summary = api.watch(db, folders, tuple(hero or ()), interval, settle,
                             print_event if events is Events.jsonl else None, polling=poll)

@@ -104,8 +104,9 @@ def _connect(path: str, read_only: bool) -> duckdb.DuckDBPyConnection:
         if "lock" in text.lower():
             pid = re.search(r"PID (\d+)", text)
             holder = f" (process {pid.group(1)})" if pid else ""
-            raise StoreError(f"the store is in use by another program{holder}, most likely a soko import; "
-                             "try again when it has finished", path=path) from None
+            raise StoreError(f"the store is in use by another program{holder}, most likely a soko import (try "
+                             "again when it has finished) or a soko watch (which holds it until Ctrl-C; "
+                             "soko watch --hud shows the figures meanwhile)", path=path) from None
         if "sqlite" in text.lower():
             raise StoreError("a SQLite database, not a DuckDB store (no extension is loaded to read it)",
                              path=path) from None

@@ -153,8 +153,12 @@ class WatchSummary:
                 "seconds": round(self.seconds, 3), "mode": self.mode}
 
     def line(self) -> str:
-        return (f"watched {self.seconds:,.0f} s ({self.mode}): {self.stored:,} hands stored, "
-                f"{self.quarantined:,} quarantined, from {len(self.files):,} files")
+        return (f"watched {self.seconds:,.0f} s ({self.mode}): {_count(self.stored, 'hand')} stored, "
+                f"{self.quarantined:,} quarantined, from {_count(len(self.files), 'file')}")
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n:,} {noun}" + ("" if n == 1 else "s")
 
 
 class Watcher:
