@@ -62,7 +62,9 @@ def watch(
         sys.stdout.write(json.dumps(event) + "\n")
         sys.stdout.flush()
 
-    shown = ", ".join(str(folder) for folder in folders[:3]) + (f" and {len(folders) - 3} more" if len(folders) > 3 else "")
+    shown = ", ".join(str(folder) for folder in folders[:3])
+    if len(folders) > 3:
+        shown += f" and {len(folders) - 3} more"
     echo(f"soko: watching {shown} into {db}; Ctrl-C ends it", err=True)
     with reporting_errors():
         summary = api.watch(db, folders, tuple(hero or ()), interval, settle,
