@@ -116,6 +116,24 @@ def test_soko_watch_prints_a_json_line_per_hand_and_a_summary_at_ctrl_c(tmp_path
     assert "(polling): 3 hands stored, 1 quarantined, from 1 file" in err and "Traceback" not in err
 
 
+def test_a_reader_that_stops_reading_ends_the_watch_with_its_summary(tmp_path: Path) -> None:
+    folder = tmp_path / "hh"
+    folder.mkdir()
+    log = folder / "table.txt"
+    log.write_text("".join(h + "\n\n" for h in HANDS[:3]), encoding="utf-8")
+    db = tmp_path / "w.duckdb"
+    pipeline = subprocess.Popen(f"{SOKO} watch {folder} --db {db} --events jsonl --interval 0.1 --poll | head -1",
+                                shell=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    first = pipeline.stdout.readline()
+    time.sleep(0.5)  # head has exited; the watch learns it at its next line (as tail -f would)
+    with log.open("a", encoding="utf-8") as f:
+        f.write(HANDS[3] + "\n\n")
+    out, err = pipeline.communicate(timeout=30)  # the watch ended by itself: no Ctrl-C was sent
+    assert json.loads(first)["hand_id"] == hand_id(HANDS[0]) and out == ""
+    assert "4 hands stored" in err and "Traceback" not in err
+    assert stored_counts(db) == {hand_id(h): 1 for h in HANDS[:4]}
+
+
 def test_a_watch_killed_during_a_burst_and_restarted_stores_every_hand_once(tmp_path: Path) -> None:
     folder = tmp_path / "hh"
     folder.mkdir()

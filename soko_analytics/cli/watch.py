@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
+import threading
 from enum import Enum
 from pathlib import Path
 from typing import Annotated, Any
@@ -58,9 +60,18 @@ def watch(
         echo(f"soko: {summary.line()}", err=True)
         return
 
+    closed = threading.Event()
+
     def print_event(event: dict[str, Any]) -> None:
-        sys.stdout.write(json.dumps(event) + "\n")
-        sys.stdout.flush()
+        """A JSON line on stdout; a reader gone (``| head``) ends the watch as Ctrl-C would."""
+        if closed.is_set():
+            return
+        try:
+            sys.stdout.write(json.dumps(event) + "\n")
+            sys.stdout.flush()
+        except BrokenPipeError:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error at exit
+            closed.set()
 
     shown = ", ".join(str(folder) for folder in folders[:3])
     if len(folders) > 3:
@@ -68,7 +79,7 @@ def watch(
     echo(f"soko: watching {shown} into {db}; Ctrl-C ends it", err=True)
     with reporting_errors():
         summary = api.watch(db, folders, tuple(hero or ()), interval, settle,
-                            print_event if events is Events.jsonl else None, polling=poll)
+                            print_event if events is Events.jsonl else None, stop=closed, polling=poll)
     echo(f"soko: {summary.line()}", err=True)
 
 
