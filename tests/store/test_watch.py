@@ -231,13 +231,17 @@ def test_the_offsets_kept_in_memory_are_those_written_to_the_store(store: Store,
         str(logs[0]): len(text(HANDS[3:4]).encode()), str(logs[1]): len(text(HANDS[5:7]).encode())}
 
 
-def test_the_store_is_tidied_at_most_every_few_seconds_while_hands_come(
-        store: Store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.fixture
+def clocked(store: Store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """A watcher on a clock the test moves (``now[0]``), the times the store was tidied, and a log file."""
     now = [time.time()]
     tidies: list[float] = []
     monkeypatch.setattr(store, "tidy", lambda: tidies.append(now[0]))
-    log = tmp_path / "table.txt"
-    watcher = Watcher(store, settle=NEVER, clock=lambda: now[0])
+    return now, tidies, Watcher(store, settle=NEVER, clock=lambda: now[0]), tmp_path / "table.txt"
+
+
+def test_the_store_is_tidied_at_most_every_few_seconds_while_hands_come(clocked) -> None:
+    now, tidies, watcher, log = clocked
     started = now[0]
     for hand in HANDS[:4]:  # a hand a second, each followed by a poll that takes nothing
         with log.open("a", encoding="utf-8") as f:
@@ -258,13 +262,8 @@ def test_the_store_is_tidied_at_most_every_few_seconds_while_hands_come(
     assert tidies == [started + TIDY_EVERY] * 2
 
 
-def test_hands_coming_without_a_pause_still_have_the_store_tidied(
-        store: Store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    now = [time.time()]
-    tidies: list[float] = []
-    monkeypatch.setattr(store, "tidy", lambda: tidies.append(now[0]))
-    log = tmp_path / "table.txt"
-    watcher = Watcher(store, settle=NEVER, clock=lambda: now[0])
+def test_hands_coming_without_a_pause_still_have_the_store_tidied(clocked) -> None:
+    now, tidies, watcher, log = clocked
     started = now[0]
     for i, hand in enumerate(HANDS[:12]):  # a hand every second, every poll taking one: never a quiet poll
         now[0] = started + i
