@@ -54,9 +54,37 @@ def main() -> int:
             page.close()
             narrow = browser.open(board, width=420, height=900, ready=READY)
             shots.append(narrow.screenshot(HERE / "dashboard-phone.png"))
+            shots += corpus_shots(browser, folder)
         for shot in shots:
             print(f"{shot.relative_to(HERE.parent)} ({shot.stat().st_size / 1e3:.0f} kB)")
     return 0
+
+
+CORPUS = HERE.parent.parent / "shared" / "corpus"
+"""The real logs (read in place, never copied), beside the checkout as the tests find them."""
+
+
+def corpus_shots(browser, folder: Path) -> list[Path]:
+    """The dashboard of a store of the real logs' folders (as tests/reports/conftest.py's ``corpus_store``):
+    its top, win rates, players table and tournaments; none where the corpus is absent."""
+    if not CORPUS.is_dir():
+        print(f"no corpus at {CORPUS}: the corpus-*.png screenshots are not made", file=sys.stderr)
+        return []
+    from soko_analytics.stats import Filters
+    from soko_analytics.store.db import Store
+
+    db = folder / "corpus.duckdb"
+    with Store(db) as store:
+        store.import_paths([CORPUS / "sites", CORPUS / "pokerstars"], jobs=2)
+    board = folder / "corpus-dashboard.html"
+    api.report_dashboard(db, Filters(), board)
+    page = browser.open(board, width=1400, height=1000, ready=READY)
+    shots = [page.screenshot(HERE / "corpus-results.png")]
+    for anchor in ("win-rate", "players", "tournaments"):
+        scroll_to(page, f"#{anchor}")
+        shots.append(page.screenshot(HERE / f"corpus-{anchor}.png"))
+    page.close()
+    return shots
 
 
 if __name__ == "__main__":

@@ -8,7 +8,7 @@ var PALETTE = ["#1f77b4", "#2ca02c", "#d62728", "#9467bd", "#ff7f0e", "#17becf",
   "#e6550d", "#756bb1", "#636363"];
 var LINES = [["net", "Net won", "#2ca02c"], ["showdown", "Showdown", "#1f77b4"],
   ["nonShowdown", "Non-showdown", "#d62728"], ["adjusted", "All-in adjusted", "#ff7f0e"]];
-var POINTS = 2000, PAGE = 25, Z95 = 1.959963984540054, CLOCK = "date (UTC where the log names its time zone)";
+var POINTS = 2000, PAGE = 25, TOP_STAKES = 15, OTHER = "other ", MAX_HEIGHT = 900, Z95 = 1.959963984540054, CLOCK = "date (UTC where the log names its time zone)";
 var kinds = D.kinds, H = null, T = D.table;
 var state = {game: "", stakes: "", currency: "", from: "", to: "", position: "", size: "", who: "opponents",
   minHands: D.min_hands || 0, search: "", xaxis: "hands", sort: "hands", dir: -1, page: 0, tpage: 0};
@@ -117,9 +117,19 @@ function buildFilters() {
     }
   }
 }
+/* stakes are cash games' (a tournament's blinds are its level, not stakes), in order of size: the big blind (the
+ * second number of "small/big ..."), else the first number the stakes name */
+function stakeSize(s) {
+  var m = /([0-9.]+|\?)\/([0-9.]+)/.exec(s) || /()([0-9.]+)/.exec(s);
+  return m ? parseFloat(m[2]) : Infinity;
+}
+function bySize(a, b) {
+  var other = (a.indexOf(OTHER) === 0) - (b.indexOf(OTHER) === 0);
+  return other || stakeSize(a) - stakeSize(b) || (a < b ? -1 : a > b ? 1 : 0);
+}
 function fillStakes() {
-  var stakes = uniq(kinds.filter(function (k) { return !state.game || k.game === state.game; })
-    .map(function (k) { return k.stakes; }));
+  var stakes = uniq(kinds.filter(function (k) { return !k.tournament && (!state.game || k.game === state.game); })
+    .map(function (k) { return k.stakes; })).sort(bySize);
   options("f-stakes", "all stakes", stakes);
   if (stakes.indexOf(state.stakes) < 0) state.stakes = "";
   $("f-stakes").value = state.stakes;
@@ -255,7 +265,10 @@ function renderLines(rows) {
   prune("hero-lines");
 }
 
-function rateBars(id, container, title, rows, key, order, vertical) {
+/* won per 100 hands of each group of rows (key(row)), a bar per group and unit; how.order sorts the groups,
+ * how.months draws them on a date axis of months (labels a date axis writes, never clipped) */
+function rateBars(id, container, title, rows, key, how) {
+  var order = how && how.order, months = how && how.months;
   var byUnit = groupBy(rows, function (i) { return kindOfRow(i).unit_name; }), data = [], cats = [];
   byUnit.forEach(function (list, unit) {
     var groups = groupBy(list, key), xs = Array.from(groups.keys());
@@ -274,9 +287,14 @@ function rateBars(id, container, title, rows, key, order, vertical) {
   var units2 = Array.from(byUnit.keys()).join(", ");
   cats.sort(order || undefined);
   var l = layout(title, "won/100 (" + units2 + ")", "", {xaxis: {type: "category", categoryorder: "array", categoryarray: cats.map(esc)}});
-  if (cats.length > 12 && !vertical) {  /* many categories: horizontal bars, as tall as they need */
+  if (months) {
+    data.forEach(function (d) { d.x = d.x.map(function (m) { return m + "-01"; }); d.xperiod = "M1"; d.xperiodalignment = "middle";
+      d.hovertemplate = "%{x|%Y-%m}: %{y:.2f}/100 (%{customdata})<extra></extra>"; });
+    l.xaxis = Object.assign(l.xaxis, {type: "date", tickformat: "%Y-%m", hoverformat: "%Y-%m", categoryarray: undefined,
+      categoryorder: undefined, dtick: cats.length <= 12 ? "M1" : undefined});
+  } else if (cats.length > 12) {  /* many categories: horizontal bars, as tall as they need up to a bound */
     data.forEach(function (d) { var x = d.x; d.x = d.y; d.y = x; d.orientation = "h"; d.hovertemplate = "%{y}: %{x:.2f}/100 (%{customdata})<extra></extra>"; });
-    l.height = Math.min(2400, 120 + 22 * cats.length * data.length);
+    l.height = Math.min(MAX_HEIGHT, 120 + 22 * cats.length * data.length);
     l.yaxis = Object.assign(l.yaxis, {type: "category", title: {text: ""}, autorange: "reversed", categoryorder: "array", categoryarray: cats.map(esc)});
     l.xaxis = Object.assign(l.xaxis, {type: "linear", title: {text: esc("won/100 (" + units2 + ")")}});
   }
@@ -320,14 +338,28 @@ function renderSessions(rows) {
     }).join("") + "</tbody></table></div><p>The 20 latest sessions of " + list.length + ".</p>" : "";
 }
 
+/* the stakes of the rows, each its own bar up to TOP_STAKES + 1 of them; past that, the TOP_STAKES with the most
+ * hands and one "other" bar: a chart that stays readable at 160 stakes */
+function stakeGroups(rows) {
+  var counts = new Map();
+  rows.forEach(function (i) { var s = kindOfRow(i).stakes; counts.set(s, (counts.get(s) || 0) + 1); });
+  var stakes = Array.from(counts.keys());
+  if (stakes.length <= TOP_STAKES + 1) return {others: 0, key: function (i) { return kindOfRow(i).stakes; }};
+  stakes.sort(function (a, b) { return counts.get(b) - counts.get(a) || bySize(a, b); });
+  var top = new Set(stakes.slice(0, TOP_STAKES)), others = stakes.length - TOP_STAKES;
+  var label = OTHER + "(" + others + " stakes)";
+  return {others: others, key: function (i) { var s = kindOfRow(i).stakes; return top.has(s) ? s : label; }};
+}
 function renderRates(rows) {
   var order = function (a, b) { return H.positions.indexOf(a) - H.positions.indexOf(b); };
   var posRows = rows.filter(function (i) { return H.positions[H.cols.position[i]] !== "n/a"; });
   rateBars("chart-position", "rates", "Hero: won per 100 hands by position (hold'em games, table order)", posRows,
-    function (i) { return H.positions[H.cols.position[i]]; }, order);
-  rateBars("chart-stakes", "rates", "Hero: won per 100 hands by stakes", rows, function (i) { return kindOfRow(i).stakes; });
+    function (i) { return H.positions[H.cols.position[i]]; }, {order: order});
+  var cash = rows.filter(function (i) { return !kindOfRow(i).tournament; }), stake = stakeGroups(cash);
+  rateBars("chart-stakes", "rates", "Hero: won per 100 hands by stakes (cash games" + (stake.others ? "; the " + TOP_STAKES +
+    " stakes with the most hands, the " + stake.others + " others together" : "") + ")", cash, stake.key, {order: bySize});
   rateBars("chart-month", "rates", "Hero: won per 100 hands by month", rows.filter(function (i) { return H.cols.t[i] !== -2147483648; }),
-    function (i) { return stamp(H.t0 + H.cols.t[i], false).slice(0, 7); }, undefined, true);
+    function (i) { return stamp(H.t0 + H.cols.t[i], false).slice(0, 7); }, {months: true});
   renderSessions(rows);
   prune("rates");
 }

@@ -160,6 +160,12 @@ def _cube_source(filters: Filters, period: str) -> tuple[str, list]:
             f"FROM player_hands WHERE {where} GROUP BY ALL)"), params
 
 
+TOURNAMENT_SQL = ("(currency IS NULL AND (game, structure, stakes) IN "
+                  "(SELECT game, structure, stakes FROM hands WHERE tournament_id IS NOT NULL))")
+"""Whether a ``player_days`` row (which keeps no tournament flag) is of tournaments: no currency, and the game and
+stakes (the level's blinds) of a tournament's hand; a cash game without a currency (play money) is not."""
+
+
 def _cube(store: Store, filters: Filters) -> tuple[pl.DataFrame, str]:
     stats = [s for s in CATALOGUE if s.name in HUD_STATS]
     sums = ", ".join(x for s in stats for x in _sums(s))
@@ -171,7 +177,7 @@ def _cube(store: Store, filters: Filters) -> tuple[pl.DataFrame, str]:
             break
     frame = store.query(f"""
         SELECT player, game, profile, structure, stakes, coalesce(currency, 'chips') AS currency, decimals,
-               {unit_sql()} AS unit_name, currency IS NULL AS tournament, period,
+               {unit_sql()} AS unit_name, {TOURNAMENT_SQL} AS tournament, period,
                CAST(sum(hands) AS BIGINT) AS hands, CAST(sum(net) AS BIGINT) AS net, {sums}
         FROM {source} GROUP BY ALL ORDER BY player, period""", params)
     return frame, period

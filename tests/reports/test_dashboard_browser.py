@@ -231,3 +231,45 @@ def test_a_narrow_window_keeps_the_filters_usable(browser, demo_store, tmp_path)
         assert shown_count(page) == hero_count(store, game="stud7")
 
 
+
+
+def big_blind(stakes: str) -> float:
+    """The big blind a stakes text names: the second number of its ``small/big`` (``0.25/0.50 cap 10.00 USD``)."""
+    m = re.match(r"([0-9.]+|\?)/([0-9.]+)", stakes)  # "?/0.25 ante 0.25 USD": the small blind unknown
+    assert m, stakes
+    return float(m.group(2))
+
+
+def test_stakes_are_cash_games_in_order_of_size_the_top_ones_and_the_others(browser, corpus_store, tmp_path):
+    """The real logs' hero plays 52 cash stakes and 99 tournament levels: the stakes chart and filter show cash
+    stakes only, smallest big blind first, at most 15 bars and one bar for the others; the chart's height stays
+    bounded; the month chart's labels are whole months inside the chart."""
+    where, params = Filters(hero=True).where()
+    with Store(corpus_store, read_only=True) as store:
+        cash = store.query(f"SELECT stakes, count(*) AS n FROM player_hands WHERE {where} AND NOT tournament "
+                           "GROUP BY stakes", params)
+        levels = set(store.query(f"SELECT DISTINCT stakes FROM player_hands WHERE {where} AND tournament",
+                                 params)["stakes"]) - set(cash["stakes"])
+        every = store.query("SELECT tournament, list(DISTINCT stakes) AS s FROM player_hands GROUP BY ALL")
+        every_cash = set(every.filter(~pl.col("tournament"))["s"][0])
+    hands = dict(cash.iter_rows())
+    assert len(hands) > 16 and levels
+    page = open_dashboard(browser, corpus_store, tmp_path)
+    chart = page.evaluate("(d => ({y: d.data.flatMap(t => t.y), order: d.layout.yaxis.categoryarray, height: "
+                          "d.layout.height, box: d.getBoundingClientRect().height}))(document.getElementById('chart-stakes'))")
+    drawn = chart["order"]  # horizontal bars: the stakes are the y values, in this order from the top
+    assert set(chart["y"]) == set(drawn)
+    other = f"other ({len(hands) - 15} stakes)"
+    assert len(drawn) == 16 and drawn[-1] == other
+    shown = drawn[:-1]
+    assert not set(shown) & levels and set(shown) <= set(hands)
+    assert [big_blind(s) for s in shown] == sorted(big_blind(s) for s in shown)
+    assert min(hands[s] for s in shown) >= max(n for s, n in hands.items() if s not in shown)
+    assert chart["height"] <= 900 and chart["box"] <= 900
+    options = page.evaluate("Array.from(document.querySelectorAll('#f-stakes option')).slice(1).map(o => o.value)")
+    assert set(options) == every_cash  # everyone's cash stakes (the players table's filter too), no level
+    assert [big_blind(s) for s in options] == sorted(big_blind(s) for s in options)
+    labels = page.evaluate("(d => Array.from(d.querySelectorAll('.xtick text')).map(t => [t.textContent, "
+                           "t.getBoundingClientRect().bottom <= d.getBoundingClientRect().bottom]))"
+                           "(document.getElementById('chart-month'))")
+    assert labels and all(re.fullmatch(r"\d{4}-\d{2}", text) and inside for text, inside in labels), labels
