@@ -449,6 +449,7 @@ function tableRows() {
   var search = state.search.toLowerCase(), out = [];
   players.forEach(function (p) {
     var name = T.players[p.player], hero = T.hero[p.player];
+    p.anonymous = T.anonymous[p.player];  /* one row for every seat of a site that hides names: not a player */
     if (state.who === "hero" && !hero) return;
     if (state.who === "opponents" && hero) return;
     if (p.hands < state.minHands) return;
@@ -490,7 +491,8 @@ function renderTable() {
   var body = function (shown) { return shown.map(function (p) {
     return "<tr" + (p.isHero ? ' class="hero"' : "") + ">" + cols.map(function (c) {
       var k = c[0], s = T.stats.filter(function (x) { return x.name === k; })[0];
-      if (k === "name") return "<td>" + esc(p.name) + (p.isHero ? ' <span class="tag">hero</span>' : "") + "</td>";
+      if (k === "name") return "<td>" + esc(p.name) + (p.isHero ? ' <span class="tag">hero</span>' : "") +
+        (p.anonymous ? ' <span class="tag" title="the site hides names: each seat of each hand, not one player">not a player</span>' : "") + "</td>";
       if (k === "hands") return '<td class="n">' + p.hands.toLocaleString("en-US") + "</td>";
       if (k === "net") return '<td class="n">' + esc(p.netText) + "</td>";
       if (s.kind === "percent") {
@@ -502,7 +504,12 @@ function renderTable() {
       return '<td class="n">' + (p[k] === null ? "" : fixed(p[k], 2)) + "</td>";
     }).join("") + "</tr>";
   }).join(""); };
-  paged("hud", rows, "page", "players", function (shown) {
+  var anonymous = rows.filter(function (p) { return p.anonymous; }).length;
+  var noun = function (n) {
+    var players = (n - anonymous).toLocaleString("en-US") + (n - anonymous === 1 ? " player" : " players");
+    return players + (anonymous ? " and " + anonymous + (anonymous === 1 ? " row" : " rows") + " of anonymous seats" : "");
+  };
+  paged("hud", rows, "page", noun, function (shown) {
     return '<table class="hud"><thead><tr>' + head + "</tr></thead><tbody>" + body(shown) + "</tbody></table>";
   }, renderTable);
   $("hud").querySelectorAll("th").forEach(function (th) {
@@ -514,13 +521,14 @@ function renderTable() {
 }
 
 /* rows shown PAGE at a time in the element ``box`` under a pager (#box-prev, #box-next); state[key] is the page,
- * table(rows of the page) its HTML, redraw() draws it again */
+ * table(rows of the page) its HTML, redraw() draws it again; noun names the rows, or counts them (noun(n)) */
 function paged(box, rows, key, noun, table, redraw) {
   var pages = Math.max(1, Math.ceil(rows.length / PAGE));
   var at = state[key] = Math.min(state[key], pages - 1);
   $(box).innerHTML = '<div class="wide">' + table(rows.slice(at * PAGE, (at + 1) * PAGE)) + "</div>" +
     '<div class="pager"><button id="' + box + '-prev"' + (at ? "" : " disabled") + ">◀ previous</button> page " + (at + 1) +
-    " of " + pages + " (" + rows.length.toLocaleString("en-US") + " " + noun + ") " + '<button id="' + box + '-next"' +
+    " of " + pages + ' (<span class="count">' + (typeof noun === "function" ? esc(noun(rows.length)) :
+    rows.length.toLocaleString("en-US") + " " + noun) + "</span>) " + '<button id="' + box + '-next"' +
     (at < pages - 1 ? "" : " disabled") + ">next ▶</button></div>";
   $(box + "-prev").addEventListener("click", function () { state[key]--; redraw(); });
   $(box + "-next").addEventListener("click", function () { state[key]++; redraw(); });

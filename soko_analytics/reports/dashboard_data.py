@@ -31,6 +31,7 @@ from typing import Any
 import numpy as np
 import polars as pl
 
+from ..parsers import anonymous_seats
 from ..rules.frequencies import class_counts
 from ..rules.profiles import resolve
 from ..stats import CATALOGUE, Filters, top_players, tournament_results
@@ -39,7 +40,7 @@ from ..stats.starts import family, start_classes
 from ..store.db import Store
 from ..store.facts import rollup_sums, unit_sql
 
-__all__ = ["HUD_STATS", "POSITIONS", "TOURNAMENT_COLUMNS", "focus", "pack", "payload"]
+__all__ = ["HUD_STATS", "POSITIONS", "TOURNAMENT_COLUMNS", "anonymous_label", "focus", "pack", "payload", "player_sql"]
 
 POSITIONS = ("SB", "BB", "UTG", "UTG+1", "UTG+2", "UTG+3", "MP", "HJ", "CO", "BTN")
 """Hold'em positions (core/src/keys.rs names them) in table order from the small blind, as trackers list them."""
@@ -166,17 +167,31 @@ TOURNAMENT_SQL = ("(currency IS NULL AND (game, structure, stakes) IN "
 stakes (the level's blinds) of a tournament's hand; a cash game without a currency (play money) is not."""
 
 
+def anonymous_label(sites: str) -> str:
+    """The players table's one row for every anonymous seat of a site that hides names."""
+    return f"anonymous seats ({sites})"
+
+
+def player_sql() -> str:
+    """The player a stat-sum row counts for: a seat label of a site that hides names
+    (:func:`~soko_analytics.parsers.anonymous_seats`) is that site's one anonymous row, any other name itself."""
+    cases = " ".join(f"WHEN regexp_matches(player, '{pattern}') THEN '{anonymous_label(sites)}'"
+                     for sites, pattern in anonymous_seats().items())
+    return f"CASE {cases} ELSE player END" if cases else "player"
+
+
 def _cube(store: Store, filters: Filters) -> tuple[pl.DataFrame, str]:
     stats = [s for s in CATALOGUE if s.name in HUD_STATS]
     sums = ", ".join(x for s in stats for x in _sums(s))
     for period in ("day", "week", "month", "year"):
         source, params = _cube_source(filters, period)
-        count = store.query(f"SELECT count(*) AS n FROM (SELECT DISTINCT player, currency, game, profile, structure, "
-                            f"stakes, period FROM {source})", params)["n"][0]
+        count = store.query(f"SELECT count(*) AS n FROM (SELECT DISTINCT {player_sql()}, currency, game, profile, "
+                            f"structure, stakes, period FROM {source})", params)["n"][0]
         if count <= CUBE_ROWS or period == "year":
             break
     frame = store.query(f"""
-        SELECT player, game, profile, structure, stakes, coalesce(currency, 'chips') AS currency, decimals,
+        SELECT {player_sql()} AS player, game, profile, structure, stakes, coalesce(currency, 'chips') AS currency,
+               decimals,
                {unit_sql()} AS unit_name, {TOURNAMENT_SQL} AS tournament, period,
                CAST(sum(hands) AS BIGINT) AS hands, CAST(sum(net) AS BIGINT) AS net, {sums}
         FROM {source} GROUP BY ALL ORDER BY player, period""", params)
@@ -194,7 +209,9 @@ def _opponents(frame: pl.DataFrame, kinds: pl.DataFrame, heroes: set[str], perio
     for name in sums:
         column = frame[name]
         columns[name] = column.fill_null(0).to_numpy().astype(np.float64) if column.dtype.is_float() else _money(column)
-    return {"period": period, "players": players, "hero": [p in heroes for p in players], "rows": len(frame),
+    anonymous = {anonymous_label(sites) for sites in anonymous_seats()}
+    return {"period": period, "players": players, "hero": [p in heroes for p in players],
+            "anonymous": [p in anonymous for p in players], "rows": len(frame),
             "sums": sums, "stats": [{"name": s.name, "label": s.label, "kind": str(s.kind)} for s in CATALOGUE
                                     if s.name in HUD_STATS], **pack(columns)}
 

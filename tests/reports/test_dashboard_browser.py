@@ -273,3 +273,28 @@ def test_stakes_are_cash_games_in_order_of_size_the_top_ones_and_the_others(brow
                            "t.getBoundingClientRect().bottom <= d.getBoundingClientRect().bottom]))"
                            "(document.getElementById('chart-month'))")
     assert labels and all(re.fullmatch(r"\d{4}-\d{2}", text) and inside for text, inside in labels), labels
+
+
+BOVADA = ("Bovada", "Ignition", "Bodog")
+"""The names Bovada's logs go by (their seat labels, ``UTG+2 #4328077653``, stand for no one across hands)."""
+
+
+def test_anonymous_seats_are_one_row_and_no_player(browser, corpus_store, tmp_path):
+    """Bovada's seat labels (a name with the hand's number, on Bovada, Ignition or Bodog) are one row of the
+    players table, counted apart from the players."""
+    with Store(corpus_store, read_only=True) as store:
+        seats = store.query(f"""
+            SELECT count(DISTINCT player) FILTER (WHERE NOT seat) AS named, count(DISTINCT player) FILTER (WHERE seat)
+                   AS labels, count(*) FILTER (WHERE seat) AS seat_hands
+            FROM (SELECT player, player LIKE '% #%' AND hand_key IN (SELECT hand_key FROM hands WHERE site IN
+                  {BOVADA}) AS seat FROM player_hands)""").row(0, named=True)
+    assert seats["labels"] > 1000 and seats["named"] > 100
+    page = open_dashboard(browser, corpus_store, tmp_path)
+    page.select("#f-who", "everyone")
+    count = page.evaluate("document.querySelector('#hud .count').textContent")
+    assert count == f"{seats['named']:,} players and 1 row of anonymous seats"
+    rows = page.evaluate("window.dashboard.tableRows().map(p => [p.name, p.hands, p.anonymous])")
+    anonymous = [r for r in rows if r[2]]
+    assert len(rows) == seats["named"] + 1 and not any("#" in r[0] for r in rows)
+    assert [(name, hands) for name, hands, _ in anonymous] == [("anonymous seats (Bovada, Ignition, Bodog)",
+                                                               seats["seat_hands"])]
