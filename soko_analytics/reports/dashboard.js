@@ -10,7 +10,7 @@ var LINES = [["net", "Net won", "#2ca02c"], ["showdown", "Showdown", "#1f77b4"],
   ["nonShowdown", "Non-showdown", "#d62728"], ["adjusted", "All-in adjusted", "#ff7f0e"]];
 var POINTS = 2000, PAGE = 25, TOP_STAKES = 15, OTHER = "other ", MAX_HEIGHT = 900, Z95 = 1.959963984540054, CLOCK = "date (UTC where the log names its time zone)";
 var kinds = D.kinds, H = null, T = D.table;
-var state = {game: "", stakes: "", currency: "", from: "", to: "", position: "", size: "", who: "opponents",
+var state = {game: "", stakes: "", currency: "", from: "", to: "", position: "", size: "", who: "everyone",
   minHands: D.min_hands || 0, search: "", xaxis: "hands", sort: "hands", dir: -1, page: 0, tpage: 0};
 
 function esc(v) {
@@ -150,9 +150,9 @@ function bind() {
   });
   $("f-reset").addEventListener("click", function () {
     ["game", "stakes", "currency", "from", "to", "position", "size", "search"].forEach(function (k) { state[k] = ""; });
-    state.who = "opponents"; state.minHands = D.min_hands || 0; state.page = 0; state.tpage = 0;
+    state.who = "everyone"; state.minHands = D.min_hands || 0; state.page = 0; state.tpage = 0;
     ["f-game", "f-currency", "f-from", "f-to", "f-position", "f-size", "f-search"].forEach(function (id) { $(id).value = ""; });
-    $("f-who").value = "opponents"; $("f-min").value = state.minHands; fillStakes(); render();
+    $("f-who").value = "everyone"; $("f-min").value = state.minHands; fillStakes(); render();
   });
 }
 
@@ -430,24 +430,26 @@ function renderShown(rows) {
 }
 
 /* -- the HUD table of players ------------------------------------------------------------------ */
+/* one row per player, currency and won-per-100 unit, so that every column holds one unit and one currency and
+ * sorts; the stats are the catalogue's (T.stats), computed from the sums the filters keep */
 function tableRows() {
   var ok = kindOk(), from = dayOf(state.from), to = dayOf(state.to), span = {day: 1, week: 7, month: 31, year: 366}[T.period];
-  var players = new Map(), sums = T.sums, C = T.cols;
+  var groups = new Map(), sums = T.sums, C = T.cols;
   for (var r = 0; r < T.rows; r++) {
     if (!ok[C.kind[r]]) continue;
     var d = C.day[r];
     if (from !== null && d + span - 1 < from) continue;
     if (to !== null && d > to) continue;
-    var p = players.get(C.player[r]);
-    if (!p) { p = {player: C.player[r], hands: 0, net: {}, decimals: {}, units: {}, sums: {}}; sums.forEach(function (s) { p.sums[s] = 0; }); players.set(C.player[r], p); }
-    var k = kinds[C.kind[r]];
-    p.hands += C.hands[r]; p.net[k.currency] = (p.net[k.currency] || 0) + C.net[r]; p.decimals[k.currency] = k.decimals;
-    var u = p.units[k.unit_name] || (p.units[k.unit_name] = [0, 0]);
-    u[0] += C.won_per_100__num[r]; u[1] += C.won_per_100__den[r];
+    var k = kinds[C.kind[r]], key = C.player[r] + "|" + k.currency + "|" + k.unit_name, p = groups.get(key);
+    if (!p) {
+      p = {player: C.player[r], currency: k.currency, decimals: k.decimals, unit: k.unit_name, hands: 0, sums: {}};
+      sums.forEach(function (s) { p.sums[s] = 0; }); groups.set(key, p);
+    }
+    p.hands += C.hands[r];
     sums.forEach(function (s) { p.sums[s] += C[s][r]; });
   }
   var search = state.search.toLowerCase(), out = [];
-  players.forEach(function (p) {
+  groups.forEach(function (p) {
     var name = T.players[p.player], hero = T.hero[p.player];
     p.anonymous = T.anonymous[p.player];  /* one row for every seat of a site that hides names: not a player */
     if (state.who === "hero" && !hero) return;
@@ -458,63 +460,87 @@ function tableRows() {
     T.stats.forEach(function (s) {
       var num = p.sums[s.name + "__num"], den = p.sums[s.name + "__den"];
       if (s.kind === "percent") { p[s.name] = den ? num / den * 100 : null; p[s.name + "_n"] = den; p[s.name + "_ci"] = wilson(num, den); }
-      else if (s.kind === "per_100") p[s.name] = null;  /* per unit, below */
-      else p[s.name] = den ? num / den : null;
+      else if (s.kind === "per_100") p[s.name] = den ? num / den * 100 : null;
+      else if (s.kind === "ratio") p[s.name] = den ? num / den : null;
+      else if (s.kind === "money") p[s.name] = p.currency === "chips" ? null : num / Math.pow(10, p.decimals);  /* chips: never added */
+      else p[s.name] = num;
     });
-    /* won/100 in each unit and net in each currency, the one with the most hands first: never added */
-    var units = Object.keys(p.units).filter(function (u) { return p.units[u][1] > 0; })
-      .sort(function (a, b) { return p.units[b][1] - p.units[a][1]; });
-    p.won_per_100 = units.length ? p.units[units[0]][0] / p.units[units[0]][1] * 100 : null;
-    p.wonText = units.map(function (u) { return fixed(p.units[u][0] / p.units[u][1] * 100, 2) + " " + u; }).join("; ");
-    var curs = Object.keys(p.net).filter(function (c) { return c !== "chips"; })
-      .sort(function (a, b) { return Math.abs(p.net[b]) - Math.abs(p.net[a]); });
-    p.netText = curs.map(function (c) { return money(p.net[c], p.decimals[c]) + " " + c; }).join("; ");
-    p.netSort = curs.length ? p.net[curs[0]] / Math.pow(10, p.decimals[curs[0]]) : null;
     out.push(p);
   });
   return out;
 }
+/* the catalogue's stats the table shows (T.stats names, in catalogue order): the user's choice, kept in the
+ * browser's local storage, else DEFAULT_COLUMNS */
+var COLUMNS_KEY = "soko-dashboard-columns";
+var DEFAULT_COLUMNS = ["won_per_100", "vpip", "pfr", "three_bet", "af", "wtsd", "wsd", "net_won"];
+function savedColumns() {
+  var saved = null;
+  try { saved = JSON.parse(window.localStorage.getItem(COLUMNS_KEY)); } catch (e) { saved = null; }
+  var wanted = Array.isArray(saved) ? saved : DEFAULT_COLUMNS;
+  return T.stats.map(function (s) { return s.name; }).filter(function (n) { return n !== "hands" && wanted.indexOf(n) >= 0; });
+}
+function buildColumns() {
+  state.columns = savedColumns();
+  $("f-columns-list").innerHTML = T.stats.filter(function (s) { return s.name !== "hands"; }).map(function (s) {
+    return '<label><input type="checkbox" value="' + esc(s.name) + '"' + (state.columns.indexOf(s.name) >= 0 ? " checked" : "") +
+      "> " + esc(s.label) + "</label>";
+  }).join("");
+  $("f-columns-list").querySelectorAll("input").forEach(function (box) {
+    box.addEventListener("change", function () {
+      state.columns = Array.from($("f-columns-list").querySelectorAll("input:checked")).map(function (b) { return b.value; });
+      try { window.localStorage.setItem(COLUMNS_KEY, JSON.stringify(state.columns)); } catch (e) { /* storage off: this page only */ }
+      renderTable();
+    });
+  });
+}
+function cell(p, s) {
+  var k = s.name, v = p[k];
+  if (v === null || v === undefined) return '<td class="n"></td>';
+  if (s.kind === "percent") {
+    var n = p[k + "_n"] || 0, ci = p[k + "_ci"], alpha = Math.min(1, 0.35 + 0.65 * Math.min(1, n / 100));
+    return '<td class="n" style="opacity:' + alpha.toFixed(2) + '" title="' +
+      esc(n + " opportunities; 95% interval " + ci[0].toFixed(1) + "–" + ci[1].toFixed(1) + "%") + '">' + v.toFixed(1) + "</td>";
+  }
+  if (s.kind === "money") return '<td class="n">' + esc(money(Math.round(v * Math.pow(10, p.decimals)), p.decimals)) + "</td>";
+  if (s.kind === "count") return '<td class="n">' + v.toLocaleString("en-US") + "</td>";
+  return '<td class="n">' + fixed(v, 2) + "</td>";
+}
 function renderTable() {
   var rows = tableRows(), key = state.sort, dir = state.dir;
-  rows.sort(function (a, b) {
-    var x = key === "name" ? a.name : key === "net" ? a.netSort : a[key], y = key === "name" ? b.name : key === "net" ? b.netSort : b[key];
-    if (x === null || x === undefined) return 1; if (y === null || y === undefined) return -1;
+  rows.sort(function (a, b) {  /* the hero's rows first, whatever the order */
+    if (a.isHero !== b.isHero) return a.isHero ? -1 : 1;
+    var x = key === "name" ? a.name : a[key], y = key === "name" ? b.name : b[key];
+    if (x === null || x === undefined) return y === null || y === undefined ? a.name.localeCompare(b.name) : 1;
+    if (y === null || y === undefined) return -1;
     return (typeof x === "string" ? x.localeCompare(y) : x - y) * dir || a.name.localeCompare(b.name);
   });
-  var cols = [["name", "player"], ["hands", "hands"]].concat(T.stats.filter(function (s) { return s.name !== "hands"; }).map(function (s) {
+  var stats = T.stats.filter(function (s) { return state.columns.indexOf(s.name) >= 0; });
+  var cols = [["name", "player"], ["currency", "currency"], ["unit", "unit"], ["hands", "hands"]].concat(stats.map(function (s) {
     return [s.name, s.name === "won_per_100" ? "won/100" : s.label];
-  })).concat([["net", "net won"]]);
+  }));
   var head = cols.map(function (c) {
     var mark = c[0] === key ? (dir < 0 ? " ▼" : " ▲") : "";
-    return '<th data-key="' + c[0] + '" title="click to sort">' + esc(c[1]) + mark + "</th>";
+    return '<th data-key="' + esc(c[0]) + '" title="click to sort">' + esc(c[1]) + mark + "</th>";
   }).join("");
   var body = function (shown) { return shown.map(function (p) {
-    return "<tr" + (p.isHero ? ' class="hero"' : "") + ">" + cols.map(function (c) {
-      var k = c[0], s = T.stats.filter(function (x) { return x.name === k; })[0];
-      if (k === "name") return "<td>" + esc(p.name) + (p.isHero ? ' <span class="tag">hero</span>' : "") +
-        (p.anonymous ? ' <span class="tag" title="the site hides names: each seat of each hand, not one player">not a player</span>' : "") + "</td>";
-      if (k === "hands") return '<td class="n">' + p.hands.toLocaleString("en-US") + "</td>";
-      if (k === "net") return '<td class="n">' + esc(p.netText) + "</td>";
-      if (s.kind === "percent") {
-        var n = p[k + "_n"] || 0, ci = p[k + "_ci"], alpha = Math.min(1, 0.35 + 0.65 * Math.min(1, n / 100));
-        return p[k] === null ? '<td class="n"></td>' : '<td class="n" style="opacity:' + alpha.toFixed(2) + '" title="' +
-          esc(n + " opportunities; 95% interval " + ci[0].toFixed(1) + "–" + ci[1].toFixed(1) + "%") + '">' + p[k].toFixed(1) + "</td>";
-      }
-      if (k === "won_per_100") return '<td class="n">' + esc(p.wonText) + "</td>";
-      return '<td class="n">' + (p[k] === null ? "" : fixed(p[k], 2)) + "</td>";
-    }).join("") + "</tr>";
+    return "<tr" + (p.isHero ? ' class="hero"' : "") + ">" + "<td>" + esc(p.name) + (p.isHero ? ' <span class="tag">hero</span>' : "") +
+      (p.anonymous ? ' <span class="tag" title="the site hides names: each seat of each hand, not one player">not a player</span>' : "") +
+      "</td><td>" + esc(p.currency === "chips" ? "chips (tournaments)" : p.currency) + "</td><td>" + esc(p.unit) + '</td><td class="n">' +
+      p.hands.toLocaleString("en-US") + "</td>" + stats.map(function (s) { return cell(p, s); }).join("") + "</tr>";
   }).join(""); };
-  var anonymous = rows.filter(function (p) { return p.anonymous; }).length;
+  var players = new Set(), anonymous = new Set();
+  rows.forEach(function (p) { (p.anonymous ? anonymous : players).add(p.player); });
   var noun = function (n) {
-    var players = (n - anonymous).toLocaleString("en-US") + (n - anonymous === 1 ? " player" : " players");
-    return players + (anonymous ? " and " + anonymous + (anonymous === 1 ? " row" : " rows") + " of anonymous seats" : "");
+    return n.toLocaleString("en-US") + (n === 1 ? " row" : " rows") + ": " + players.size.toLocaleString("en-US") +
+      (players.size === 1 ? " player" : " players") + (anonymous.size ? " and the anonymous seats of " + anonymous.size +
+      (anonymous.size === 1 ? " site" : " sites") : "");
   };
   paged("hud", rows, "page", noun, function (shown) {
     return '<table class="hud"><thead><tr>' + head + "</tr></thead><tbody>" + body(shown) + "</tbody></table>";
   }, renderTable);
   $("hud").querySelectorAll("th").forEach(function (th) {
     th.addEventListener("click", function () {
-      var k = th.dataset.key; if (state.sort === k) state.dir = -state.dir; else { state.sort = k; state.dir = k === "name" ? 1 : -1; }
+      var k = th.dataset.key; if (state.sort === k) state.dir = -state.dir; else { state.sort = k; state.dir = ["name", "currency", "unit"].indexOf(k) >= 0 ? 1 : -1; }
       renderTable();
     });
   });
@@ -564,7 +590,7 @@ async function start() {
     H = D.hero; H.cols = await unpack(D.hero);
     for (var i = 1, t = H.cols.t; i < t.length; i++) t[i] += t[i - 1];  /* stored as differences */
   }
-  buildFilters(); bind(); render();
+  buildFilters(); buildColumns(); bind(); render();
   window.dashboard = {state: state, charts: charts, render: render, heroRows: heroRows, tableRows: tableRows,
     tournamentRows: tournamentRows};
   document.body.dataset.ready = "1";

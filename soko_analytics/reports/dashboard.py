@@ -59,10 +59,11 @@ added across tournaments. The game, currency (a buy-in's; chips keeps them all) 
 
 TABLE_FILTERS = """
 <form class="filters noprint" onsubmit="return false">
-  <label>Players <select id="f-who"><option value="opponents">opponents</option><option value="hero">hero</option>
-    <option value="everyone">everyone</option></select></label>
+  <label>Players <select id="f-who"><option value="everyone">everyone (the hero first)</option>
+    <option value="opponents">opponents</option><option value="hero">hero</option></select></label>
   <label>Min hands <input id="f-min" type="number" min="0" step="1" style="width:6em"></label>
   <label>Search <input id="f-search" type="search" placeholder="player name"></label>
+  <details id="f-columns"><summary>Columns</summary><div id="f-columns-list"></div></details>
 </form>
 """
 
@@ -77,6 +78,8 @@ CSS = """
 table.hud th { cursor: pointer; white-space: nowrap; } tr.hero td { background: #eef6ff; }
 table.tournaments td:first-child { white-space: nowrap; }
 .tag { font-size: .7rem; background: #1f77b4; color: #fff; border-radius: 3px; padding: 0 .3rem; }
+#f-columns-list { display: flex; flex-wrap: wrap; gap: .2rem .8rem; max-width: 60rem; padding: .3rem 0; }
+#f-columns summary { cursor: pointer; font-size: .85rem; }
 .pager { margin: .3rem 0; } .note p { color: #555; } h2 { scroll-margin-top: 6.5rem; }
 """
 

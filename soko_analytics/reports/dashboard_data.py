@@ -45,8 +45,9 @@ __all__ = ["HUD_STATS", "POSITIONS", "TOURNAMENT_COLUMNS", "anonymous_label", "f
 POSITIONS = ("SB", "BB", "UTG", "UTG+1", "UTG+2", "UTG+3", "MP", "HJ", "CO", "BTN")
 """Hold'em positions (core/src/keys.rs names them) in table order from the small blind, as trackers list them."""
 
-HUD_STATS = ("vpip", "pfr", "three_bet", "af", "wtsd", "wsd", "won_per_100")
-"""The opponents table's stats (catalogue names): their sums are embedded, the page divides."""
+HUD_STATS = tuple(s.name for s in CATALOGUE)
+"""The players table's stats (catalogue names): their sums are embedded, the page divides; the user picks which
+of them the table shows."""
 
 CUBE_ROWS = 60_000
 """The most stat-sum rows embedded: days, else weeks, else months, whichever first fits."""

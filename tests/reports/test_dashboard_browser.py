@@ -107,27 +107,52 @@ def test_win_rate_by_stakes_is_the_stats_won_per_100(browser, demo_store, tmp_pa
 
 
 def test_the_players_table_is_the_stats(browser, demo_store, tmp_path):
+    """One row per player, currency and unit (no cell mixes two), as player_stats has them; sorting a column
+    orders it, the hero's rows first; the columns are the user's pick of the catalogue, kept for the next visit."""
     page = open_dashboard(browser, demo_store, tmp_path)
+    page.evaluate("localStorage.clear()")
     with Store(demo_store, read_only=True) as store:
         redrawn(page, lambda: page.select("#f-game", "holdem"))
-        page.select("#f-who", "everyone")
-        rows = page.evaluate("window.dashboard.tableRows().map(p => [p.name, p.hands, p.vpip, p.vpip_n, p.wsd_ci])")
-        stats = player_stats(store, Filters(game="holdem"))
-    expected = stats.group_by("player").agg(
-        pl.col("hands").sum(), (pl.col("vpip") * pl.col("vpip_n") / 100).sum().alias("k"), pl.col("vpip_n").sum())
-    expected = {r["player"]: r for r in expected.to_dicts()}
-    assert {r[0] for r in rows} == set(expected)
-    for name, hands, vpip, n, _ in rows:
-        assert hands == expected[name]["hands"] and n == expected[name]["vpip_n"]
-        assert vpip == pytest.approx(100 * expected[name]["k"] / n)
-    # the Wilson interval the page draws is the stats' one
-    one = next(r for r in stats.to_dicts() if r["wsd_n"] and r["player"] == rows[0][0])
-    if len(stats.filter(pl.col("player") == one["player"])) == 1:
-        assert rows[0][4] == [pytest.approx(one["wsd_lo"]), pytest.approx(one["wsd_hi"])]
-    # sorting by a click on a heading, searching by typing, paging
-    page.click("#hud th[data-key='vpip']")
-    first = page.evaluate("document.querySelector('#hud tbody tr td').textContent")
-    assert first.startswith(max(rows, key=lambda r: (r[2] or -1, r[0]))[0])
+        rows = page.evaluate("window.dashboard.tableRows().map(p => [p.name, p.currency, p.unit, p.hands, p.vpip, "
+                             "p.vpip_n, p.wsd_ci, p.won_per_100, p.net_won])")
+        stats = player_stats(store, Filters(game="holdem"), by="game")
+        hero = set(store.query("SELECT DISTINCT hero FROM hands WHERE hero IS NOT NULL")["hero"])
+    expected = {(r["player"], r["currency"], r["unit"]): r for r in stats.to_dicts()}
+    assert {tuple(r[:3]) for r in rows} == set(expected)
+    assert len({r[2] for r in rows}) == 2  # no limit (bb) and fixed limit (big bets): rows apart
+    for name, currency, unit, hands, vpip, n, ci, won, net in rows:
+        r = expected[(name, currency, unit)]
+        assert hands == r["hands"] and n == r["vpip_n"] and vpip == pytest.approx(r["vpip"])
+        assert won == pytest.approx(r["won_per_100"]) and net * 10 ** r["decimals"] == pytest.approx(r["net_won"])
+        assert ci == [pytest.approx(r["wsd_lo"]), pytest.approx(r["wsd_hi"])]
+    # sorting by a click on a heading: the hero's rows first, then the column in order
+    page.click("#hud th[data-key='won_per_100']")
+    page.click("#hud th[data-key='won_per_100']")  # a second click: descending to ascending
+
+    def column(key):
+        heads = page.evaluate("Array.from(document.querySelectorAll('#hud th')).map(t => t.dataset.key)")
+        cells = page.evaluate("Array.from(document.querySelectorAll('#hud tbody tr')).map(r => "
+                              "[r.className, r.cells[0].textContent, Array.from(r.cells).map(c => c.textContent)])")
+        return [(cls == "hero", name, values[heads.index(key)]) for cls, name, values in cells]
+
+    shown = column("won_per_100")
+    flags = [h for h, _, _ in shown]
+    assert flags == sorted(flags, reverse=True) and any(flags) and {n.split(" ")[0] for h, n, _ in shown if h} <= hero
+    values = [float(v) for h, _, v in shown if not h and v]
+    assert len(values) > 5 and values == sorted(values)
+    # a column picked from the catalogue: drawn, and there again after a reload
+    assert "cbet_flop" not in page.evaluate("Array.from(document.querySelectorAll('#hud th')).map(t => t.dataset.key)")
+    page.click("#f-columns summary")
+    redrawn_table = page.evaluate("document.querySelector('#hud').innerHTML")
+    page.click("#f-columns-list input[value='cbet_flop']")
+    assert page.evaluate("document.querySelector('#hud').innerHTML") != redrawn_table
+    page.click("#hud th[data-key='cbet_flop']")
+    cbets = [float(v) for h, _, v in column("cbet_flop") if not h and v]
+    assert len(cbets) > 5 and cbets == sorted(cbets, reverse=True)
+    again = open_dashboard(browser, demo_store, tmp_path)
+    assert "cbet_flop" in again.evaluate("Array.from(document.querySelectorAll('#hud th')).map(t => t.dataset.key)")
+    again.evaluate("localStorage.clear()")
+    # searching by typing
     page.type("#f-search", "ee")
     names = page.evaluate("Array.from(document.querySelectorAll('#hud tbody tr')).map(r => r.cells[0].textContent)")
     assert names and all("ee" in n.lower() for n in names)
@@ -290,11 +315,10 @@ def test_anonymous_seats_are_one_row_and_no_player(browser, corpus_store, tmp_pa
                   {BOVADA}) AS seat FROM player_hands)""").row(0, named=True)
     assert seats["labels"] > 1000 and seats["named"] > 100
     page = open_dashboard(browser, corpus_store, tmp_path)
-    page.select("#f-who", "everyone")
-    count = page.evaluate("document.querySelector('#hud .count').textContent")
-    assert count == f"{seats['named']:,} players and 1 row of anonymous seats"
     rows = page.evaluate("window.dashboard.tableRows().map(p => [p.name, p.hands, p.anonymous])")
+    count = page.evaluate("document.querySelector('#hud .count').textContent")
+    assert count == f"{len(rows):,} rows: {seats['named']:,} players and the anonymous seats of 1 site"
     anonymous = [r for r in rows if r[2]]
-    assert len(rows) == seats["named"] + 1 and not any("#" in r[0] for r in rows)
-    assert [(name, hands) for name, hands, _ in anonymous] == [("anonymous seats (Bovada, Ignition, Bodog)",
-                                                               seats["seat_hands"])]
+    assert len({r[0] for r in rows}) == seats["named"] + 1 and not any("#" in r[0] for r in rows)
+    assert {name for name, _, _ in anonymous} == {"anonymous seats (Bovada, Ignition, Bodog)"}
+    assert sum(hands for _, hands, _ in anonymous) == seats["seat_hands"]
