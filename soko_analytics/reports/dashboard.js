@@ -10,7 +10,7 @@ var LINES = [["net", "Net won", "#2ca02c"], ["showdown", "Showdown", "#1f77b4"],
   ["nonShowdown", "Non-showdown", "#d62728"], ["adjusted", "All-in adjusted", "#ff7f0e"]];
 var POINTS = 2000, PAGE = 25, TOP_STAKES = 15, OTHER = "other ", MAX_HEIGHT = 900, Z95 = 1.959963984540054, CLOCK = "date (UTC where the log names its time zone)";
 var kinds = D.kinds, H = null, T = D.table;
-var state = {game: "", stakes: "", currency: "", from: "", to: "", position: "", size: "", who: "everyone",
+var state = {view: "cash", game: "", stakes: "", currency: "", from: "", to: "", position: "", size: "", who: "everyone",
   minHands: D.min_hands || 0, search: "", xaxis: "hands", sort: "hands", dir: -1, page: 0, tpage: 0};
 
 function esc(v) {
@@ -64,7 +64,7 @@ async function unpack(spec) {
 /* -- filters ---------------------------------------------------------------------------------- */
 function kindOk() {
   return kinds.map(function (k) {
-    return (!state.game || k.game === state.game) && (!state.stakes || k.stakes === state.stakes) &&
+    return (state.view === "tournaments") === !!k.tournament && (!state.game || k.game === state.game) && (!state.stakes || k.stakes === state.stakes) &&
       (!state.currency || k.currency === state.currency);
   });
 }
@@ -128,14 +128,14 @@ function bySize(a, b) {
   return other || stakeSize(a) - stakeSize(b) || (a < b ? -1 : a > b ? 1 : 0);
 }
 function fillStakes() {
-  var stakes = uniq(kinds.filter(function (k) { return !k.tournament && (!state.game || k.game === state.game); })
+  var stakes = state.view === "tournaments" ? [] : uniq(kinds.filter(function (k) { return !k.tournament && (!state.game || k.game === state.game); })
     .map(function (k) { return k.stakes; })).sort(bySize);
   options("f-stakes", "all stakes", stakes);
   if (stakes.indexOf(state.stakes) < 0) state.stakes = "";
   $("f-stakes").value = state.stakes;
 }
 function bind() {
-  var map = {"f-game": "game", "f-stakes": "stakes", "f-currency": "currency", "f-from": "from", "f-to": "to",
+  var map = {"f-view": "view", "f-game": "game", "f-stakes": "stakes", "f-currency": "currency", "f-from": "from", "f-to": "to",
     "f-position": "position", "f-size": "size", "f-who": "who", "f-min": "minHands", "f-search": "search",
     "f-xaxis": "xaxis"};
   Object.keys(map).forEach(function (id) {
@@ -143,11 +143,13 @@ function bind() {
       var v = $(id).value;
       state[map[id]] = id === "f-min" ? (parseInt(v, 10) || 0) : v;
       state.page = 0; state.tpage = 0;
-      if (id === "f-game") fillStakes();
+      if (id === "f-game" || id === "f-view") fillStakes();
       if (id === "f-who" || id === "f-min" || id === "f-search") renderTable(); else render();
     };
     $(id).addEventListener(id === "f-search" || id === "f-min" ? "input" : "change", handler);
   });
+  var link = document.querySelector('nav a[href="#tournaments"]');
+  if (link) link.addEventListener("click", function () { if (state.view !== "tournaments") { $("f-view").value = "tournaments"; $("f-view").dispatchEvent(new Event("change")); } });
   $("f-reset").addEventListener("click", function () {
     ["game", "stakes", "currency", "from", "to", "position", "size", "search"].forEach(function (k) { state[k] = ""; });
     state.who = "everyone"; state.minHands = D.min_hands || 0; state.page = 0; state.tpage = 0;
@@ -356,7 +358,7 @@ function renderRates(rows) {
   rateBars("chart-position", "rates", "Hero: won per 100 hands by position (hold'em games, table order)", posRows,
     function (i) { return H.positions[H.cols.position[i]]; }, {order: order});
   var cash = rows.filter(function (i) { return !kindOfRow(i).tournament; }), stake = stakeGroups(cash);
-  rateBars("chart-stakes", "rates", "Hero: won per 100 hands by stakes (cash games" + (stake.others ? "; the " + TOP_STAKES +
+  if (state.view === "cash") rateBars("chart-stakes", "rates", "Hero: won per 100 hands by stakes (cash games" + (stake.others ? "; the " + TOP_STAKES +
     " stakes with the most hands, the " + stake.others + " others together" : "") + ")", cash, stake.key, {order: bySize});
   rateBars("chart-month", "rates", "Hero: won per 100 hands by month", rows.filter(function (i) { return H.cols.t[i] !== -2147483648; }),
     function (i) { return stamp(H.t0 + H.cols.t[i], false).slice(0, 7); }, {months: true});
@@ -560,7 +562,15 @@ function paged(box, rows, key, noun, table, redraw) {
   $(box + "-next").addEventListener("click", function () { state[key]++; redraw(); });
 }
 
+/* the view: cash games or tournaments, never both in one chart or table (a tournament's chips are not money, its
+ * blinds are levels) */
+function firstView() {
+  if (!H) return kinds.some(function (k) { return !k.tournament; }) ? "cash" : "tournaments";
+  for (var i = 0; i < H.hands; i++) if (!kinds[H.cols.kind[i]].tournament) return "cash";
+  return "tournaments";
+}
 function render() {
+  if ($("t-view")) $("t-view").style.display = state.view === "tournaments" ? "" : "none";
   var rows = heroRows();
   $("hero-count").textContent = rows.length.toLocaleString("en-US");
   renderSummary(rows);
@@ -590,6 +600,7 @@ async function start() {
     H = D.hero; H.cols = await unpack(D.hero);
     for (var i = 1, t = H.cols.t; i < t.length; i++) t[i] += t[i - 1];  /* stored as differences */
   }
+  state.view = firstView(); $("f-view").value = state.view;
   buildFilters(); buildColumns(); bind(); render();
   window.dashboard = {state: state, charts: charts, render: render, heroRows: heroRows, tableRows: tableRows,
     tournamentRows: tournamentRows};

@@ -29,6 +29,8 @@ __all__ = ["dashboard"]
 
 FILTERS = """
 <form id="filters" class="filters noprint" onsubmit="return false">
+  <label>View <select id="f-view"><option value="cash">cash games</option>
+  <option value="tournaments">tournaments</option></select></label>
   <label>Game <select id="f-game"></select></label>
   <label>Stakes <select id="f-stakes"></select></label>
   <label>Currency <select id="f-currency"></select></label>
@@ -50,12 +52,13 @@ SECTIONS = (("results", "results"), ("win-rate", "win rate"), ("starting-hands",
 SCRIPTS = ("dashboard.js", "tournaments.js")
 """The page's script (package data), in one strict-mode function whose names they share."""
 
-TOURNAMENTS = """<h2 id="tournaments">Hero: tournaments</h2>
+TOURNAMENTS = """<div id="t-view"><h2 id="tournaments">Hero: tournaments</h2>
 <p>Each tournament of the hero: the buy-in, bounty and fee of its header, the place and prize of the finish line
 the logs hold (none where they end before the hero's finish), the bounties won, and the profit (prize and
-bounties less the entry, in the buy-in's currency; re-entries and add-ons are not in the logs). Chips are never
-added across tournaments. The game, currency (a buy-in's; chips keeps them all) and date filters apply.</p>
-<div id="t-summary" class="cards-row"></div><div id="t-lines"></div><div id="t-table"></div>"""
+bounties less the entry, in the buy-in's currency, and in buy-ins: the profit over the entry; re-entries and add-ons
+are not in the logs). ITM and ROI count only the tournaments whose result the logs hold. Chips are never added
+across tournaments. The game, currency (a buy-in's; chips keeps them all) and date filters apply.</p>
+<div id="t-summary" class="cards-row"></div><div id="t-lines"></div><div id="t-table"></div></div>"""
 
 TABLE_FILTERS = """
 <form class="filters noprint" onsubmit="return false">

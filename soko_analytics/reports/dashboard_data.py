@@ -151,21 +151,19 @@ def _hero(rows: pl.DataFrame, kinds: pl.DataFrame) -> dict[str, Any]:
 
 
 def _cube_source(filters: Filters, period: str) -> tuple[str, list]:
-    """Stat sums per player, kind and period: from ``player_days`` when the filters allow it (it knows no
-    hand's site or owner), else summed from ``player_hands``."""
-    if filters.site is None and not filters.hero:
-        where, params = filters.where(daily=True)
-        return f"(SELECT *, date_trunc('{period}', day)::DATE AS period FROM player_days WHERE {where})", params
+    """Stat sums per player, kind, period and whether of tournaments: from ``player_days`` for the games with a
+    currency when the filters allow it (it knows no hand's site or owner, nor a tournament: a game without a
+    currency may be a tournament's or play money), else summed from ``player_hands``."""
     where, params = filters.where()
-    return (f"(SELECT player, currency, decimals, game, profile, structure, stakes, "
-            f"date_trunc('{period}', played_at)::DATE AS period, {rollup_sums()} "
-            f"FROM player_hands WHERE {where} GROUP BY ALL)"), params
-
-
-TOURNAMENT_SQL = ("(currency IS NULL AND (game, structure, stakes) IN "
-                  "(SELECT game, structure, stakes FROM hands WHERE tournament_id IS NOT NULL))")
-"""Whether a ``player_days`` row (which keeps no tournament flag) is of tournaments: no currency, and the game and
-stakes (the level's blinds) of a tournament's hand; a cash game without a currency (play money) is not."""
+    hands = (f"SELECT player, currency, decimals, game, profile, structure, stakes, tournament, "
+             f"date_trunc('{period}', played_at)::DATE AS period, {rollup_sums()} "
+             f"FROM player_hands WHERE {where}")
+    if filters.site is None and not filters.hero:
+        daily, days = filters.where(daily=True)
+        return (f"(SELECT * EXCLUDE (day), FALSE AS tournament, date_trunc('{period}', day)::DATE AS period "
+                f"FROM player_days WHERE {daily} AND currency IS NOT NULL "
+                f"UNION ALL BY NAME {hands} AND currency IS NULL GROUP BY ALL)"), [*days, *params]
+    return f"({hands} GROUP BY ALL)", params
 
 
 def anonymous_label(sites: str) -> str:
@@ -187,13 +185,13 @@ def _cube(store: Store, filters: Filters) -> tuple[pl.DataFrame, str]:
     for period in ("day", "week", "month", "year"):
         source, params = _cube_source(filters, period)
         count = store.query(f"SELECT count(*) AS n FROM (SELECT DISTINCT {player_sql()}, currency, game, profile, "
-                            f"structure, stakes, period FROM {source})", params)["n"][0]
+                            f"structure, stakes, tournament, period FROM {source})", params)["n"][0]
         if count <= CUBE_ROWS or period == "year":
             break
     frame = store.query(f"""
         SELECT {player_sql()} AS player, game, profile, structure, stakes, coalesce(currency, 'chips') AS currency,
                decimals,
-               {unit_sql()} AS unit_name, {TOURNAMENT_SQL} AS tournament, period,
+               {unit_sql()} AS unit_name, tournament, period,
                CAST(sum(hands) AS BIGINT) AS hands, CAST(sum(net) AS BIGINT) AS net, {sums}
         FROM {source} GROUP BY ALL ORDER BY player, period""", params)
     return frame, period

@@ -187,6 +187,17 @@ def test_the_tournaments_are_the_heros_results(browser, corpus_store, tmp_path):
     page = open_dashboard(browser, corpus_store, tmp_path)
     assert page.evaluate("!!document.querySelector('nav a[href=\"#tournaments\"]') && "
                          "!!document.getElementById('tournaments')")
+    # two views: cash games first (the hero's cash hands, no tournament section), then tournaments
+    with Store(corpus_store, read_only=True) as store:
+        where, params = Filters(hero=True).where()
+        cash, tournament = store.query(f"SELECT count(*) FILTER (WHERE NOT tournament) AS c, count(*) FILTER (WHERE "
+                                       f"tournament) AS t FROM player_hands WHERE {where}", params).row(0)
+    assert cash > 100 and tournament > 100
+    assert page.evaluate("document.getElementById('f-view').value") == "cash" and shown_count(page) == cash
+    assert page.evaluate("document.getElementById('t-view').offsetHeight") == 0
+    redrawn(page, lambda: page.click('nav a[href="#tournaments"]'))
+    assert page.evaluate("document.getElementById('f-view').value") == "tournaments" and shown_count(page) == tournament
+    assert page.evaluate("document.getElementById('t-view').offsetHeight") > 0
     assert page.evaluate("window.dashboard.tournamentRows().length") == expected.height
     assert f"({expected.height} tournaments)" in page.evaluate("document.getElementById('t-table').innerText")
     # each currency's cumulative profit ends at the sum of the known profits, and its axis names the currency
@@ -306,14 +317,14 @@ BOVADA = ("Bovada", "Ignition", "Bodog")
 
 def test_anonymous_seats_are_one_row_and_no_player(browser, corpus_store, tmp_path):
     """Bovada's seat labels (a name with the hand's number, on Bovada, Ignition or Bodog) are one row of the
-    players table, counted apart from the players."""
+    players table, counted apart from the players (the cash games' view, the page's first)."""
     with Store(corpus_store, read_only=True) as store:
         seats = store.query(f"""
             SELECT count(DISTINCT player) FILTER (WHERE NOT seat) AS named, count(DISTINCT player) FILTER (WHERE seat)
                    AS labels, count(*) FILTER (WHERE seat) AS seat_hands
             FROM (SELECT player, player LIKE '% #%' AND hand_key IN (SELECT hand_key FROM hands WHERE site IN
-                  {BOVADA}) AS seat FROM player_hands)""").row(0, named=True)
-    assert seats["labels"] > 1000 and seats["named"] > 100
+                  {BOVADA}) AS seat FROM player_hands WHERE NOT tournament)""").row(0, named=True)
+    assert seats["labels"] > 400 and seats["named"] > 100
     page = open_dashboard(browser, corpus_store, tmp_path)
     rows = page.evaluate("window.dashboard.tableRows().map(p => [p.name, p.hands, p.anonymous])")
     count = page.evaluate("document.querySelector('#hud .count').textContent")
