@@ -366,7 +366,7 @@ function renderRates(rows) {
   prune("rates");
 }
 
-var RANKS = "AKQJT98765432";
+var RANKS = "AKQJT98765432", WON = "#1e8449", LOST = "#c0392b";
 function renderStarts(rows) {
   var families = groupBy(rows.filter(function (i) { return H.starts[H.cols.start[i]] !== "n/a" && kindOfRow(i).family; }),
     function (i) { return kindOfRow(i).family + "|" + kindOfRow(i).unit_name; });
@@ -394,14 +394,15 @@ function renderStarts(rows) {
       var mags = [].concat.apply([], z).filter(function (v) { return v !== null; }).map(Math.abs).sort(function (a, b) { return a - b; });
       var limit = mags.length ? Math.max(1, mags[Math.floor(0.9 * (mags.length - 1))]) : 1;
       draw(id, [{type: "heatmap", z: z, text: text, customdata: names, texttemplate: "%{text}", textfont: {size: 10},
-        colorscale: [[0, "#c0392b"], [0.5, "#f7f7f7"], [1, "#1e8449"]], zmin: -limit, zmax: limit, xgap: 1, ygap: 1,
+        colorscale: [[0, LOST], [0.5, "#f7f7f7"], [1, WON]], zmin: -limit, zmax: limit, xgap: 1, ygap: 1,
         hovertemplate: "%{customdata}: %{z:.1f} " + esc(unit) + "/100<extra></extra>",
         colorbar: {title: {text: esc(unit + "/100")}}}], l);
     } else {
       var cats = Array.from(groups.keys()).sort(function (a, b) { return groups.get(b).length - groups.get(a).length; });
       var l2 = layout(title, "", "won/100 (" + unit + ")", {yaxis: {type: "category", autorange: "reversed"}});
       l2.height = Math.min(1600, 120 + 24 * cats.length);
-      draw(id, [{type: "bar", orientation: "h", y: cats.map(esc), x: cats.map(rate), marker: {color: colour(index)},
+      var rates = cats.map(rate);  /* won in green, lost in red: the grid's colours */
+      draw(id, [{type: "bar", orientation: "h", y: cats.map(esc), x: rates, marker: {color: rates.map(function (v) { return v < 0 ? LOST : WON; })},
         text: cats.map(function (c) { return groups.get(c).length + " hands"; }), textposition: "auto",
         hovertemplate: "%{y}: %{x:.2f}/100 (%{text})<extra></extra>", name: esc(fam)}], l2);
     }

@@ -79,7 +79,8 @@ CSS = """
   padding: .6rem .9rem; min-width: 14rem; background: #fafafa; } .card .cur { color: #555; font-size: .85rem; }
 .card .big { font-size: 1.4rem; font-weight: 600; }
 table.hud th { cursor: pointer; white-space: nowrap; } tr.hero td { background: #eef6ff; }
-table.tournaments td:first-child { white-space: nowrap; }
+table.tournaments { font-size: .85rem; } table.tournaments td:first-child { white-space: nowrap; }
+table.tournaments td.id { word-break: break-all; min-width: 6rem; } table.tournaments td.buy { white-space: normal; }
 .tag { font-size: .7rem; background: #1f77b4; color: #fff; border-radius: 3px; padding: 0 .3rem; }
 #f-columns-list { display: flex; flex-wrap: wrap; gap: .2rem .8rem; max-width: 60rem; padding: .3rem 0; }
 #f-columns summary { cursor: pointer; font-size: .85rem; }

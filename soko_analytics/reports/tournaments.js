@@ -91,17 +91,19 @@ function tournamentTable(list) {
   var rows = list.slice().sort(function (a, b) { return (b.first || 0) - (a.first || 0); });
   var players = uniq(rows.map(function (t) { return t.player; })).length > 1;
   var head = ["first hand", "site", "tournament", "game", "hands", "buy-in + fee", "place", "prize", "bounties",
-    "profit", "buy-ins"];
+    "profit", "buy-ins"];  /* first hand to the minute: the table fits 1,200 px */
   if (players) head.splice(1, 0, "player");
   paged("t-table", rows, "tpage", "tournaments", function (shown) {
     return '<table class="tournaments"><thead><tr>' + head.map(function (h) { return "<th>" + esc(h) + "</th>"; }).join("") +
       "</tr></thead><tbody>" + shown.map(function (t) {
-        var cells = [t.first === null ? "" : stamp(t.first, true), t.site, t.tournament_id, t.game,
+        var cells = [t.first === null ? "" : stamp(t.first, true).slice(0, 16), t.site, t.tournament_id, t.game.replace(/\+/g, "+\u200b"),
           t.hands.toLocaleString("en-US"), buyIn(t), t.place === null ? "" : String(t.place), cash(t.prize, t),
           t.bounties_won ? cash(t.bounties_won, t) : "", cash(t.profit, t), t.profit !== null && t.cost ? buyIns(t.profit / t.cost) : ""];
         if (players) cells.splice(1, 0, t.player);
+        var id = players ? 3 : 2, buy = head.length - 6;  /* the id and the buy-in may wrap: the table fits the page */
         return "<tr>" + cells.map(function (c, i) {
-          return "<td" + (i >= head.length - 7 ? ' class="n"' : "") + ">" + esc(c) + "</td>";
+          var cls = i === id ? "id" : i === buy ? "n buy" : i >= head.length - 7 ? "n" : "";
+          return "<td" + (cls ? ' class="' + cls + '"' : "") + ">" + esc(c) + "</td>";
         }).join("") + "</tr>";
       }).join("") + "</tbody></table>";
   }, function () { tournamentTable(list); });

@@ -198,6 +198,10 @@ def test_the_tournaments_are_the_heros_results(browser, corpus_store, tmp_path):
     redrawn(page, lambda: page.click('nav a[href="#tournaments"]'))
     assert page.evaluate("document.getElementById('f-view').value") == "tournaments" and shown_count(page) == tournament
     assert page.evaluate("document.getElementById('t-view').offsetHeight") > 0
+    # the tournaments table fits the page at 1,280 px (it was 1,460 px wide in a 1,200 px page)
+    width, room = page.evaluate("(t => [t.scrollWidth, t.parentElement.clientWidth])"
+                                "(document.querySelector('#t-table table'))")
+    assert width <= room
     assert page.evaluate("window.dashboard.tournamentRows().length") == expected.height
     assert f"({expected.height} tournaments)" in page.evaluate("document.getElementById('t-table').innerText")
     # each currency's cumulative profit ends at the sum of the known profits, and its axis names the currency
@@ -333,3 +337,14 @@ def test_anonymous_seats_are_one_row_and_no_player(browser, corpus_store, tmp_pa
     assert len({r[0] for r in rows}) == seats["named"] + 1 and not any("#" in r[0] for r in rows)
     assert {name for name, _, _ in anonymous} == {"anonymous seats (Bovada, Ignition, Bodog)"}
     assert sum(hands for _, hands, _ in anonymous) == seats["seat_hands"]
+
+
+def test_starting_hand_bars_are_green_when_won_and_red_when_lost(browser, demo_store, tmp_path):
+    """The bar charts of starts (Omaha, stud, Sökö): each bar's colour is its sign's (the grid's green and red)."""
+    page = open_dashboard(browser, demo_store, tmp_path)
+    bars = page.evaluate("Array.from(document.querySelectorAll('#starts .js-plotly-plot')).filter(d => d.data[0].type "
+                         "=== 'bar').map(d => [d.layout.title.text, d.data[0].x, d.data[0].marker.color])")
+    assert any("Sökö" in title or "soko" in title.lower() for title, _, _ in bars), [b[0] for b in bars]
+    values = [(x, c) for _, xs, colours in bars for x, c in zip(xs, colours)]
+    assert any(x < 0 for x, _ in values) and any(x > 0 for x, _ in values)
+    assert all(c == ("#c0392b" if x < 0 else "#1e8449") for x, c in values)
