@@ -6,7 +6,8 @@ anything. Regenerate them (after a change to the dashboard) with:
 It runs ``soko demo`` into a temporary folder, opens its dashboard in headless Chromium
 (``soko_analytics.reports.browser``, network off) and saves, in ``reports/``: the top of the page (the hero's
 results), the win-rate charts, the 13×13 starting-hand grid with the game filter on hold'em, the players
-table sorted by VPIP, and the page on a 420-pixel-wide phone screen.
+table sorted by VPIP, and the page on a 420-pixel-wide phone screen. Where the real logs are beside the checkout
+(../shared/corpus, read in place), the dashboard of a store of them too (``corpus-*.png``).
 """
 
 from __future__ import annotations
@@ -80,9 +81,12 @@ def corpus_shots(browser, folder: Path) -> list[Path]:
     api.report_dashboard(db, Filters(), board)
     page = browser.open(board, width=1400, height=1000, ready=READY)
     shots = [page.screenshot(HERE / "corpus-results.png")]
-    for anchor in ("win-rate", "players", "tournaments"):
+    for anchor in ("win-rate", "players"):
         scroll_to(page, f"#{anchor}")
         shots.append(page.screenshot(HERE / f"corpus-{anchor}.png"))
+    redraw(page, lambda: page.select("#f-view", "tournaments"))
+    scroll_to(page, "#tournaments")
+    shots.append(page.screenshot(HERE / "corpus-tournaments.png"))
     page.close()
     return shots
 

@@ -528,7 +528,7 @@ function renderTable() {
   var body = function (shown) { return shown.map(function (p) {
     return "<tr" + (p.isHero ? ' class="hero"' : "") + ">" + "<td>" + esc(p.name) + (p.isHero ? ' <span class="tag">hero</span>' : "") +
       (p.anonymous ? ' <span class="tag" title="the site hides names: each seat of each hand, not one player">not a player</span>' : "") +
-      "</td><td>" + esc(p.currency === "chips" ? "chips (tournaments)" : p.currency) + "</td><td>" + esc(p.unit) + '</td><td class="n">' +
+      "</td><td>" + esc(p.currency !== "chips" ? p.currency : state.view === "tournaments" ? "chips (tournaments)" : "no currency (play chips)") + "</td><td>" + esc(p.unit) + '</td><td class="n">' +
       p.hands.toLocaleString("en-US") + "</td>" + stats.map(function (s) { return cell(p, s); }).join("") + "</tr>";
   }).join(""); };
   var players = new Set(), anonymous = new Set();
