@@ -6,7 +6,8 @@ anything. Regenerate them (after a change to the dashboard) with:
 It runs ``soko demo`` into a temporary folder, opens its dashboard in headless Chromium
 (``soko_analytics.reports.browser``, network off) and saves, in ``reports/``: the top of the page (the hero's
 results), the win-rate charts, the 13×13 starting-hand grid with the game filter on hold'em, the players
-table sorted by VPIP, and the page on a 420-pixel-wide phone screen.
+table sorted by VPIP, and the page on a 420-pixel-wide phone screen. Where the real logs are beside the checkout
+(../shared/corpus, read in place), the dashboard of a store of them too (``corpus-*.png``).
 """
 
 from __future__ import annotations
@@ -54,9 +55,40 @@ def main() -> int:
             page.close()
             narrow = browser.open(board, width=420, height=900, ready=READY)
             shots.append(narrow.screenshot(HERE / "dashboard-phone.png"))
+            shots += corpus_shots(browser, folder)
         for shot in shots:
             print(f"{shot.relative_to(HERE.parent)} ({shot.stat().st_size / 1e3:.0f} kB)")
     return 0
+
+
+CORPUS = HERE.parent.parent / "shared" / "corpus"
+"""The real logs (read in place, never copied), beside the checkout as the tests find them."""
+
+
+def corpus_shots(browser, folder: Path) -> list[Path]:
+    """The dashboard of a store of the real logs' folders (as tests/reports/conftest.py's ``corpus_store``):
+    its top, win rates, players table and tournaments; none where the corpus is absent."""
+    if not CORPUS.is_dir():
+        print(f"no corpus at {CORPUS}: the corpus-*.png screenshots are not made", file=sys.stderr)
+        return []
+    from soko_analytics.stats import Filters
+    from soko_analytics.store.db import Store
+
+    db = folder / "corpus.duckdb"
+    with Store(db) as store:
+        store.import_paths([CORPUS / "sites", CORPUS / "pokerstars"], jobs=2)
+    board = folder / "corpus-dashboard.html"
+    api.report_dashboard(db, Filters(), board)
+    page = browser.open(board, width=1400, height=1000, ready=READY)
+    shots = [page.screenshot(HERE / "corpus-results.png")]
+    for anchor in ("win-rate", "players"):
+        scroll_to(page, f"#{anchor}")
+        shots.append(page.screenshot(HERE / f"corpus-{anchor}.png"))
+    redraw(page, lambda: page.select("#f-view", "tournaments"))
+    scroll_to(page, "#tournaments")
+    shots.append(page.screenshot(HERE / "corpus-tournaments.png"))
+    page.close()
+    return shots
 
 
 if __name__ == "__main__":

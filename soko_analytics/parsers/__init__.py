@@ -49,9 +49,16 @@ FORMATS = {
 
 __all__ = [
     "FORMATS", "FormatError", "IncompleteHand", "Quarantined", "TooLarge", "Unreadable", "UnsupportedGame",
-    "asked_format", "check_format", "check_paths", "decode", "detect_format", "format_module", "iter_files",
-    "read_path", "read_text", "write_hands",
+    "anonymous_seats", "asked_format", "check_format", "check_paths", "decode", "detect_format", "format_module",
+    "iter_files", "read_path", "read_text", "write_hands",
 ]
+
+
+def anonymous_seats() -> dict[str, str]:
+    """The formats whose site hides its players' names (a module's ``HIDES_NAMES``): the sites' names → the pattern
+    of their seat labels (its ``ANONYMOUS_SEAT``), which reports group as one anonymous player per site."""
+    modules = (format_module(name) for name in FORMATS)
+    return {m.HIDES_NAMES: m.ANONYMOUS_SEAT for m in modules if getattr(m, "HIDES_NAMES", None)}
 
 
 def check_format(name: str, auto: bool = True) -> str:

@@ -36,6 +36,11 @@ HAND_END = SUMMARY_ENDED
 """A hand ends at the first blank line after its summary (:data:`.stars.SUMMARY_ENDED`)."""
 HERO = "Hero"
 """The name of the log's owner (``[ME]``) in every hand."""
+HIDES_NAMES = "Bovada, Ignition, Bodog"
+"""The site hides its players' names: the sites that write this format, as a report names their anonymous seats."""
+ANONYMOUS_SEAT = r"^(?:Dealer|Small Blind|Big Blind|UTG(?:\+[0-9]+)?|Seat\+[0-9]+) #[0-9]+$"
+"""A seat label stored under its hand (``UTG+2 #4328077653``): a player of one hand, no one another hand can meet
+again. A regular expression that Python's ``re`` and DuckDB's ``regexp_matches`` read alike."""
 
 
 def detect(head: str) -> float:

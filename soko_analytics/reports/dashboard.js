@@ -8,9 +8,9 @@ var PALETTE = ["#1f77b4", "#2ca02c", "#d62728", "#9467bd", "#ff7f0e", "#17becf",
   "#e6550d", "#756bb1", "#636363"];
 var LINES = [["net", "Net won", "#2ca02c"], ["showdown", "Showdown", "#1f77b4"],
   ["nonShowdown", "Non-showdown", "#d62728"], ["adjusted", "All-in adjusted", "#ff7f0e"]];
-var POINTS = 2000, PAGE = 25, Z95 = 1.959963984540054, CLOCK = "date (UTC where the log names its time zone)";
+var POINTS = 2000, PAGE = 25, TOP_STAKES = 15, OTHER = "other ", MAX_HEIGHT = 900, Z95 = 1.959963984540054, CLOCK = "date (UTC where the log names its time zone)";
 var kinds = D.kinds, H = null, T = D.table;
-var state = {game: "", stakes: "", currency: "", from: "", to: "", position: "", size: "", who: "opponents",
+var state = {view: "cash", game: "", stakes: "", currency: "", from: "", to: "", position: "", size: "", who: "everyone",
   minHands: D.min_hands || 0, search: "", xaxis: "hands", sort: "hands", dir: -1, page: 0, tpage: 0};
 
 function esc(v) {
@@ -64,7 +64,7 @@ async function unpack(spec) {
 /* -- filters ---------------------------------------------------------------------------------- */
 function kindOk() {
   return kinds.map(function (k) {
-    return (!state.game || k.game === state.game) && (!state.stakes || k.stakes === state.stakes) &&
+    return (state.view === "tournaments") === !!k.tournament && (!state.game || k.game === state.game) && (!state.stakes || k.stakes === state.stakes) &&
       (!state.currency || k.currency === state.currency);
   });
 }
@@ -117,15 +117,25 @@ function buildFilters() {
     }
   }
 }
+/* stakes are cash games' (a tournament's blinds are its level, not stakes), in order of size: the big blind (the
+ * second number of "small/big ..."), else the first number the stakes name */
+function stakeSize(s) {
+  var m = /([0-9.]+|\?)\/([0-9.]+)/.exec(s) || /()([0-9.]+)/.exec(s);
+  return m ? parseFloat(m[2]) : Infinity;
+}
+function bySize(a, b) {
+  var other = (a.indexOf(OTHER) === 0) - (b.indexOf(OTHER) === 0);
+  return other || stakeSize(a) - stakeSize(b) || (a < b ? -1 : a > b ? 1 : 0);
+}
 function fillStakes() {
-  var stakes = uniq(kinds.filter(function (k) { return !state.game || k.game === state.game; })
-    .map(function (k) { return k.stakes; }));
+  var stakes = state.view === "tournaments" ? [] : uniq(kinds.filter(function (k) { return !k.tournament && (!state.game || k.game === state.game); })
+    .map(function (k) { return k.stakes; })).sort(bySize);
   options("f-stakes", "all stakes", stakes);
   if (stakes.indexOf(state.stakes) < 0) state.stakes = "";
   $("f-stakes").value = state.stakes;
 }
 function bind() {
-  var map = {"f-game": "game", "f-stakes": "stakes", "f-currency": "currency", "f-from": "from", "f-to": "to",
+  var map = {"f-view": "view", "f-game": "game", "f-stakes": "stakes", "f-currency": "currency", "f-from": "from", "f-to": "to",
     "f-position": "position", "f-size": "size", "f-who": "who", "f-min": "minHands", "f-search": "search",
     "f-xaxis": "xaxis"};
   Object.keys(map).forEach(function (id) {
@@ -133,16 +143,18 @@ function bind() {
       var v = $(id).value;
       state[map[id]] = id === "f-min" ? (parseInt(v, 10) || 0) : v;
       state.page = 0; state.tpage = 0;
-      if (id === "f-game") fillStakes();
+      if (id === "f-game" || id === "f-view") fillStakes();
       if (id === "f-who" || id === "f-min" || id === "f-search") renderTable(); else render();
     };
     $(id).addEventListener(id === "f-search" || id === "f-min" ? "input" : "change", handler);
   });
+  var link = document.querySelector('nav a[href="#tournaments"]');
+  if (link) link.addEventListener("click", function () { if (state.view !== "tournaments") { $("f-view").value = "tournaments"; $("f-view").dispatchEvent(new Event("change")); } });
   $("f-reset").addEventListener("click", function () {
     ["game", "stakes", "currency", "from", "to", "position", "size", "search"].forEach(function (k) { state[k] = ""; });
-    state.who = "opponents"; state.minHands = D.min_hands || 0; state.page = 0; state.tpage = 0;
+    state.who = "everyone"; state.minHands = D.min_hands || 0; state.page = 0; state.tpage = 0;
     ["f-game", "f-currency", "f-from", "f-to", "f-position", "f-size", "f-search"].forEach(function (id) { $(id).value = ""; });
-    $("f-who").value = "opponents"; $("f-min").value = state.minHands; fillStakes(); render();
+    $("f-who").value = "everyone"; $("f-min").value = state.minHands; fillStakes(); render();
   });
 }
 
@@ -255,7 +267,10 @@ function renderLines(rows) {
   prune("hero-lines");
 }
 
-function rateBars(id, container, title, rows, key, order, vertical) {
+/* won per 100 hands of each group of rows (key(row)), a bar per group and unit; how.order sorts the groups,
+ * how.months draws them on a date axis of months (labels a date axis writes, never clipped) */
+function rateBars(id, container, title, rows, key, how) {
+  var order = how && how.order, months = how && how.months;
   var byUnit = groupBy(rows, function (i) { return kindOfRow(i).unit_name; }), data = [], cats = [];
   byUnit.forEach(function (list, unit) {
     var groups = groupBy(list, key), xs = Array.from(groups.keys());
@@ -274,9 +289,14 @@ function rateBars(id, container, title, rows, key, order, vertical) {
   var units2 = Array.from(byUnit.keys()).join(", ");
   cats.sort(order || undefined);
   var l = layout(title, "won/100 (" + units2 + ")", "", {xaxis: {type: "category", categoryorder: "array", categoryarray: cats.map(esc)}});
-  if (cats.length > 12 && !vertical) {  /* many categories: horizontal bars, as tall as they need */
+  if (months) {
+    data.forEach(function (d) { d.x = d.x.map(function (m) { return m + "-01"; }); d.xperiod = "M1"; d.xperiodalignment = "middle";
+      d.hovertemplate = "%{x|%Y-%m}: %{y:.2f}/100 (%{customdata})<extra></extra>"; });
+    l.xaxis = Object.assign(l.xaxis, {type: "date", tickformat: "%Y-%m", hoverformat: "%Y-%m", categoryarray: undefined,
+      categoryorder: undefined, dtick: cats.length <= 12 ? "M1" : undefined});
+  } else if (cats.length > 12) {  /* many categories: horizontal bars, as tall as they need up to a bound */
     data.forEach(function (d) { var x = d.x; d.x = d.y; d.y = x; d.orientation = "h"; d.hovertemplate = "%{y}: %{x:.2f}/100 (%{customdata})<extra></extra>"; });
-    l.height = Math.min(2400, 120 + 22 * cats.length * data.length);
+    l.height = Math.min(MAX_HEIGHT, 120 + 22 * cats.length * data.length);
     l.yaxis = Object.assign(l.yaxis, {type: "category", title: {text: ""}, autorange: "reversed", categoryorder: "array", categoryarray: cats.map(esc)});
     l.xaxis = Object.assign(l.xaxis, {type: "linear", title: {text: esc("won/100 (" + units2 + ")")}});
   }
@@ -320,19 +340,33 @@ function renderSessions(rows) {
     }).join("") + "</tbody></table></div><p>The 20 latest sessions of " + list.length + ".</p>" : "";
 }
 
+/* the stakes of the rows, each its own bar up to TOP_STAKES + 1 of them; past that, the TOP_STAKES with the most
+ * hands and one "other" bar: a chart that stays readable at 160 stakes */
+function stakeGroups(rows) {
+  var counts = new Map();
+  rows.forEach(function (i) { var s = kindOfRow(i).stakes; counts.set(s, (counts.get(s) || 0) + 1); });
+  var stakes = Array.from(counts.keys());
+  if (stakes.length <= TOP_STAKES + 1) return {others: 0, key: function (i) { return kindOfRow(i).stakes; }};
+  stakes.sort(function (a, b) { return counts.get(b) - counts.get(a) || bySize(a, b); });
+  var top = new Set(stakes.slice(0, TOP_STAKES)), others = stakes.length - TOP_STAKES;
+  var label = OTHER + "(" + others + " stakes)";
+  return {others: others, key: function (i) { var s = kindOfRow(i).stakes; return top.has(s) ? s : label; }};
+}
 function renderRates(rows) {
   var order = function (a, b) { return H.positions.indexOf(a) - H.positions.indexOf(b); };
   var posRows = rows.filter(function (i) { return H.positions[H.cols.position[i]] !== "n/a"; });
   rateBars("chart-position", "rates", "Hero: won per 100 hands by position (hold'em games, table order)", posRows,
-    function (i) { return H.positions[H.cols.position[i]]; }, order);
-  rateBars("chart-stakes", "rates", "Hero: won per 100 hands by stakes", rows, function (i) { return kindOfRow(i).stakes; });
+    function (i) { return H.positions[H.cols.position[i]]; }, {order: order});
+  var cash = rows.filter(function (i) { return !kindOfRow(i).tournament; }), stake = stakeGroups(cash);
+  if (state.view === "cash") rateBars("chart-stakes", "rates", "Hero: won per 100 hands by stakes (cash games" + (stake.others ? "; the " + TOP_STAKES +
+    " stakes with the most hands, the " + stake.others + " others together" : "") + ")", cash, stake.key, {order: bySize});
   rateBars("chart-month", "rates", "Hero: won per 100 hands by month", rows.filter(function (i) { return H.cols.t[i] !== -2147483648; }),
-    function (i) { return stamp(H.t0 + H.cols.t[i], false).slice(0, 7); }, undefined, true);
+    function (i) { return stamp(H.t0 + H.cols.t[i], false).slice(0, 7); }, {months: true});
   renderSessions(rows);
   prune("rates");
 }
 
-var RANKS = "AKQJT98765432";
+var RANKS = "AKQJT98765432", WON = "#1e8449", LOST = "#c0392b";
 function renderStarts(rows) {
   var families = groupBy(rows.filter(function (i) { return H.starts[H.cols.start[i]] !== "n/a" && kindOfRow(i).family; }),
     function (i) { return kindOfRow(i).family + "|" + kindOfRow(i).unit_name; });
@@ -360,14 +394,15 @@ function renderStarts(rows) {
       var mags = [].concat.apply([], z).filter(function (v) { return v !== null; }).map(Math.abs).sort(function (a, b) { return a - b; });
       var limit = mags.length ? Math.max(1, mags[Math.floor(0.9 * (mags.length - 1))]) : 1;
       draw(id, [{type: "heatmap", z: z, text: text, customdata: names, texttemplate: "%{text}", textfont: {size: 10},
-        colorscale: [[0, "#c0392b"], [0.5, "#f7f7f7"], [1, "#1e8449"]], zmin: -limit, zmax: limit, xgap: 1, ygap: 1,
+        colorscale: [[0, LOST], [0.5, "#f7f7f7"], [1, WON]], zmin: -limit, zmax: limit, xgap: 1, ygap: 1,
         hovertemplate: "%{customdata}: %{z:.1f} " + esc(unit) + "/100<extra></extra>",
         colorbar: {title: {text: esc(unit + "/100")}}}], l);
     } else {
       var cats = Array.from(groups.keys()).sort(function (a, b) { return groups.get(b).length - groups.get(a).length; });
       var l2 = layout(title, "", "won/100 (" + unit + ")", {yaxis: {type: "category", autorange: "reversed"}});
       l2.height = Math.min(1600, 120 + 24 * cats.length);
-      draw(id, [{type: "bar", orientation: "h", y: cats.map(esc), x: cats.map(rate), marker: {color: colour(index)},
+      var rates = cats.map(rate);  /* won in green, lost in red: the grid's colours */
+      draw(id, [{type: "bar", orientation: "h", y: cats.map(esc), x: rates, marker: {color: rates.map(function (v) { return v < 0 ? LOST : WON; })},
         text: cats.map(function (c) { return groups.get(c).length + " hands"; }), textposition: "auto",
         hovertemplate: "%{y}: %{x:.2f}/100 (%{text})<extra></extra>", name: esc(fam)}], l2);
     }
@@ -398,25 +433,28 @@ function renderShown(rows) {
 }
 
 /* -- the HUD table of players ------------------------------------------------------------------ */
+/* one row per player, currency and won-per-100 unit, so that every column holds one unit and one currency and
+ * sorts; the stats are the catalogue's (T.stats), computed from the sums the filters keep */
 function tableRows() {
   var ok = kindOk(), from = dayOf(state.from), to = dayOf(state.to), span = {day: 1, week: 7, month: 31, year: 366}[T.period];
-  var players = new Map(), sums = T.sums, C = T.cols;
+  var groups = new Map(), sums = T.sums, C = T.cols;
   for (var r = 0; r < T.rows; r++) {
     if (!ok[C.kind[r]]) continue;
     var d = C.day[r];
     if (from !== null && d + span - 1 < from) continue;
     if (to !== null && d > to) continue;
-    var p = players.get(C.player[r]);
-    if (!p) { p = {player: C.player[r], hands: 0, net: {}, decimals: {}, units: {}, sums: {}}; sums.forEach(function (s) { p.sums[s] = 0; }); players.set(C.player[r], p); }
-    var k = kinds[C.kind[r]];
-    p.hands += C.hands[r]; p.net[k.currency] = (p.net[k.currency] || 0) + C.net[r]; p.decimals[k.currency] = k.decimals;
-    var u = p.units[k.unit_name] || (p.units[k.unit_name] = [0, 0]);
-    u[0] += C.won_per_100__num[r]; u[1] += C.won_per_100__den[r];
+    var k = kinds[C.kind[r]], key = C.player[r] + "|" + k.currency + "|" + k.unit_name, p = groups.get(key);
+    if (!p) {
+      p = {player: C.player[r], currency: k.currency, decimals: k.decimals, unit: k.unit_name, hands: 0, sums: {}};
+      sums.forEach(function (s) { p.sums[s] = 0; }); groups.set(key, p);
+    }
+    p.hands += C.hands[r];
     sums.forEach(function (s) { p.sums[s] += C[s][r]; });
   }
   var search = state.search.toLowerCase(), out = [];
-  players.forEach(function (p) {
+  groups.forEach(function (p) {
     var name = T.players[p.player], hero = T.hero[p.player];
+    p.anonymous = T.anonymous[p.player];  /* one row for every seat of a site that hides names: not a player */
     if (state.who === "hero" && !hero) return;
     if (state.who === "opponents" && hero) return;
     if (p.hands < state.minHands) return;
@@ -425,76 +463,115 @@ function tableRows() {
     T.stats.forEach(function (s) {
       var num = p.sums[s.name + "__num"], den = p.sums[s.name + "__den"];
       if (s.kind === "percent") { p[s.name] = den ? num / den * 100 : null; p[s.name + "_n"] = den; p[s.name + "_ci"] = wilson(num, den); }
-      else if (s.kind === "per_100") p[s.name] = null;  /* per unit, below */
-      else p[s.name] = den ? num / den : null;
+      else if (s.kind === "per_100") p[s.name] = den ? num / den * 100 : null;
+      else if (s.kind === "ratio") p[s.name] = den ? num / den : null;
+      else if (s.kind === "money") p[s.name] = p.currency === "chips" ? null : num / Math.pow(10, p.decimals);  /* chips: never added */
+      else p[s.name] = num;
     });
-    /* won/100 in each unit and net in each currency, the one with the most hands first: never added */
-    var units = Object.keys(p.units).filter(function (u) { return p.units[u][1] > 0; })
-      .sort(function (a, b) { return p.units[b][1] - p.units[a][1]; });
-    p.won_per_100 = units.length ? p.units[units[0]][0] / p.units[units[0]][1] * 100 : null;
-    p.wonText = units.map(function (u) { return fixed(p.units[u][0] / p.units[u][1] * 100, 2) + " " + u; }).join("; ");
-    var curs = Object.keys(p.net).filter(function (c) { return c !== "chips"; })
-      .sort(function (a, b) { return Math.abs(p.net[b]) - Math.abs(p.net[a]); });
-    p.netText = curs.map(function (c) { return money(p.net[c], p.decimals[c]) + " " + c; }).join("; ");
-    p.netSort = curs.length ? p.net[curs[0]] / Math.pow(10, p.decimals[curs[0]]) : null;
     out.push(p);
   });
   return out;
 }
+/* the catalogue's stats the table shows (T.stats names, in catalogue order): the user's choice, kept in the
+ * browser's local storage, else DEFAULT_COLUMNS */
+var COLUMNS_KEY = "soko-dashboard-columns";
+var DEFAULT_COLUMNS = ["won_per_100", "vpip", "pfr", "three_bet", "af", "wtsd", "wsd", "net_won"];
+function savedColumns() {
+  var saved = null;
+  try { saved = JSON.parse(window.localStorage.getItem(COLUMNS_KEY)); } catch (e) { saved = null; }
+  var wanted = Array.isArray(saved) ? saved : DEFAULT_COLUMNS;
+  return T.stats.map(function (s) { return s.name; }).filter(function (n) { return n !== "hands" && wanted.indexOf(n) >= 0; });
+}
+function buildColumns() {
+  state.columns = savedColumns();
+  $("f-columns-list").innerHTML = T.stats.filter(function (s) { return s.name !== "hands"; }).map(function (s) {
+    return '<label><input type="checkbox" value="' + esc(s.name) + '"' + (state.columns.indexOf(s.name) >= 0 ? " checked" : "") +
+      "> " + esc(s.label) + "</label>";
+  }).join("");
+  $("f-columns-list").querySelectorAll("input").forEach(function (box) {
+    box.addEventListener("change", function () {
+      state.columns = Array.from($("f-columns-list").querySelectorAll("input:checked")).map(function (b) { return b.value; });
+      try { window.localStorage.setItem(COLUMNS_KEY, JSON.stringify(state.columns)); } catch (e) { /* storage off: this page only */ }
+      renderTable();
+    });
+  });
+}
+function cell(p, s) {
+  var k = s.name, v = p[k];
+  if (v === null || v === undefined) return '<td class="n"></td>';
+  if (s.kind === "percent") {
+    var n = p[k + "_n"] || 0, ci = p[k + "_ci"], alpha = Math.min(1, 0.35 + 0.65 * Math.min(1, n / 100));
+    return '<td class="n" style="opacity:' + alpha.toFixed(2) + '" title="' +
+      esc(n + " opportunities; 95% interval " + ci[0].toFixed(1) + "–" + ci[1].toFixed(1) + "%") + '">' + v.toFixed(1) + "</td>";
+  }
+  if (s.kind === "money") return '<td class="n">' + esc(money(Math.round(v * Math.pow(10, p.decimals)), p.decimals)) + "</td>";
+  if (s.kind === "count") return '<td class="n">' + v.toLocaleString("en-US") + "</td>";
+  return '<td class="n">' + fixed(v, 2) + "</td>";
+}
 function renderTable() {
   var rows = tableRows(), key = state.sort, dir = state.dir;
-  rows.sort(function (a, b) {
-    var x = key === "name" ? a.name : key === "net" ? a.netSort : a[key], y = key === "name" ? b.name : key === "net" ? b.netSort : b[key];
-    if (x === null || x === undefined) return 1; if (y === null || y === undefined) return -1;
+  rows.sort(function (a, b) {  /* the hero's rows first, whatever the order */
+    if (a.isHero !== b.isHero) return a.isHero ? -1 : 1;
+    var x = key === "name" ? a.name : a[key], y = key === "name" ? b.name : b[key];
+    if (x === null || x === undefined) return y === null || y === undefined ? a.name.localeCompare(b.name) : 1;
+    if (y === null || y === undefined) return -1;
     return (typeof x === "string" ? x.localeCompare(y) : x - y) * dir || a.name.localeCompare(b.name);
   });
-  var cols = [["name", "player"], ["hands", "hands"]].concat(T.stats.filter(function (s) { return s.name !== "hands"; }).map(function (s) {
+  var stats = T.stats.filter(function (s) { return state.columns.indexOf(s.name) >= 0; });
+  var cols = [["name", "player"], ["currency", "currency"], ["unit", "unit"], ["hands", "hands"]].concat(stats.map(function (s) {
     return [s.name, s.name === "won_per_100" ? "won/100" : s.label];
-  })).concat([["net", "net won"]]);
+  }));
   var head = cols.map(function (c) {
     var mark = c[0] === key ? (dir < 0 ? " ▼" : " ▲") : "";
-    return '<th data-key="' + c[0] + '" title="click to sort">' + esc(c[1]) + mark + "</th>";
+    return '<th data-key="' + esc(c[0]) + '" title="click to sort">' + esc(c[1]) + mark + "</th>";
   }).join("");
   var body = function (shown) { return shown.map(function (p) {
-    return "<tr" + (p.isHero ? ' class="hero"' : "") + ">" + cols.map(function (c) {
-      var k = c[0], s = T.stats.filter(function (x) { return x.name === k; })[0];
-      if (k === "name") return "<td>" + esc(p.name) + (p.isHero ? ' <span class="tag">hero</span>' : "") + "</td>";
-      if (k === "hands") return '<td class="n">' + p.hands.toLocaleString("en-US") + "</td>";
-      if (k === "net") return '<td class="n">' + esc(p.netText) + "</td>";
-      if (s.kind === "percent") {
-        var n = p[k + "_n"] || 0, ci = p[k + "_ci"], alpha = Math.min(1, 0.35 + 0.65 * Math.min(1, n / 100));
-        return p[k] === null ? '<td class="n"></td>' : '<td class="n" style="opacity:' + alpha.toFixed(2) + '" title="' +
-          esc(n + " opportunities; 95% interval " + ci[0].toFixed(1) + "–" + ci[1].toFixed(1) + "%") + '">' + p[k].toFixed(1) + "</td>";
-      }
-      if (k === "won_per_100") return '<td class="n">' + esc(p.wonText) + "</td>";
-      return '<td class="n">' + (p[k] === null ? "" : fixed(p[k], 2)) + "</td>";
-    }).join("") + "</tr>";
+    return "<tr" + (p.isHero ? ' class="hero"' : "") + ">" + "<td>" + esc(p.name) + (p.isHero ? ' <span class="tag">hero</span>' : "") +
+      (p.anonymous ? ' <span class="tag" title="the site hides names: each seat of each hand, not one player">not a player</span>' : "") +
+      "</td><td>" + esc(p.currency !== "chips" ? p.currency : state.view === "tournaments" ? "chips (tournaments)" : "no currency (play chips)") + "</td><td>" + esc(p.unit) + '</td><td class="n">' +
+      p.hands.toLocaleString("en-US") + "</td>" + stats.map(function (s) { return cell(p, s); }).join("") + "</tr>";
   }).join(""); };
-  paged("hud", rows, "page", "players", function (shown) {
+  var players = new Set(), anonymous = new Set();
+  rows.forEach(function (p) { (p.anonymous ? anonymous : players).add(p.player); });
+  var noun = function (n) {
+    return n.toLocaleString("en-US") + (n === 1 ? " row" : " rows") + ": " + players.size.toLocaleString("en-US") +
+      (players.size === 1 ? " player" : " players") + (anonymous.size ? " and the anonymous seats of " + anonymous.size +
+      (anonymous.size === 1 ? " site" : " sites") : "");
+  };
+  paged("hud", rows, "page", noun, function (shown) {
     return '<table class="hud"><thead><tr>' + head + "</tr></thead><tbody>" + body(shown) + "</tbody></table>";
   }, renderTable);
   $("hud").querySelectorAll("th").forEach(function (th) {
     th.addEventListener("click", function () {
-      var k = th.dataset.key; if (state.sort === k) state.dir = -state.dir; else { state.sort = k; state.dir = k === "name" ? 1 : -1; }
+      var k = th.dataset.key; if (state.sort === k) state.dir = -state.dir; else { state.sort = k; state.dir = ["name", "currency", "unit"].indexOf(k) >= 0 ? 1 : -1; }
       renderTable();
     });
   });
 }
 
 /* rows shown PAGE at a time in the element ``box`` under a pager (#box-prev, #box-next); state[key] is the page,
- * table(rows of the page) its HTML, redraw() draws it again */
+ * table(rows of the page) its HTML, redraw() draws it again; noun names the rows, or counts them (noun(n)) */
 function paged(box, rows, key, noun, table, redraw) {
   var pages = Math.max(1, Math.ceil(rows.length / PAGE));
   var at = state[key] = Math.min(state[key], pages - 1);
   $(box).innerHTML = '<div class="wide">' + table(rows.slice(at * PAGE, (at + 1) * PAGE)) + "</div>" +
     '<div class="pager"><button id="' + box + '-prev"' + (at ? "" : " disabled") + ">◀ previous</button> page " + (at + 1) +
-    " of " + pages + " (" + rows.length.toLocaleString("en-US") + " " + noun + ") " + '<button id="' + box + '-next"' +
+    " of " + pages + ' (<span class="count">' + (typeof noun === "function" ? esc(noun(rows.length)) :
+    rows.length.toLocaleString("en-US") + " " + noun) + "</span>) " + '<button id="' + box + '-next"' +
     (at < pages - 1 ? "" : " disabled") + ">next ▶</button></div>";
   $(box + "-prev").addEventListener("click", function () { state[key]--; redraw(); });
   $(box + "-next").addEventListener("click", function () { state[key]++; redraw(); });
 }
 
+/* the view: cash games or tournaments, never both in one chart or table (a tournament's chips are not money, its
+ * blinds are levels) */
+function firstView() {
+  if (!H) return kinds.some(function (k) { return !k.tournament; }) ? "cash" : "tournaments";
+  for (var i = 0; i < H.hands; i++) if (!kinds[H.cols.kind[i]].tournament) return "cash";
+  return "tournaments";
+}
 function render() {
+  if ($("t-view")) $("t-view").style.display = state.view === "tournaments" ? "" : "none";
   var rows = heroRows();
   $("hero-count").textContent = rows.length.toLocaleString("en-US");
   renderSummary(rows);
@@ -524,7 +601,8 @@ async function start() {
     H = D.hero; H.cols = await unpack(D.hero);
     for (var i = 1, t = H.cols.t; i < t.length; i++) t[i] += t[i - 1];  /* stored as differences */
   }
-  buildFilters(); bind(); render();
+  state.view = firstView(); $("f-view").value = state.view;
+  buildFilters(); buildColumns(); bind(); render();
   window.dashboard = {state: state, charts: charts, render: render, heroRows: heroRows, tableRows: tableRows,
     tournamentRows: tournamentRows};
   document.body.dataset.ready = "1";

@@ -29,6 +29,8 @@ __all__ = ["dashboard"]
 
 FILTERS = """
 <form id="filters" class="filters noprint" onsubmit="return false">
+  <label>View <select id="f-view"><option value="cash">cash games</option>
+  <option value="tournaments">tournaments</option></select></label>
   <label>Game <select id="f-game"></select></label>
   <label>Stakes <select id="f-stakes"></select></label>
   <label>Currency <select id="f-currency"></select></label>
@@ -50,19 +52,21 @@ SECTIONS = (("results", "results"), ("win-rate", "win rate"), ("starting-hands",
 SCRIPTS = ("dashboard.js", "tournaments.js")
 """The page's script (package data), in one strict-mode function whose names they share."""
 
-TOURNAMENTS = """<h2 id="tournaments">Hero: tournaments</h2>
+TOURNAMENTS = """<div id="t-view"><h2 id="tournaments">Hero: tournaments</h2>
 <p>Each tournament of the hero: the buy-in, bounty and fee of its header, the place and prize of the finish line
 the logs hold (none where they end before the hero's finish), the bounties won, and the profit (prize and
-bounties less the entry, in the buy-in's currency; re-entries and add-ons are not in the logs). Chips are never
-added across tournaments. The game, currency (a buy-in's; chips keeps them all) and date filters apply.</p>
-<div id="t-summary" class="cards-row"></div><div id="t-lines"></div><div id="t-table"></div>"""
+bounties less the entry, in the buy-in's currency, and in buy-ins: the profit over the entry; re-entries and add-ons
+are not in the logs). ITM and ROI count only the tournaments whose result the logs hold. Chips are never added
+across tournaments. The game, currency (a buy-in's; chips keeps them all) and date filters apply.</p>
+<div id="t-summary" class="cards-row"></div><div id="t-lines"></div><div id="t-table"></div></div>"""
 
 TABLE_FILTERS = """
 <form class="filters noprint" onsubmit="return false">
-  <label>Players <select id="f-who"><option value="opponents">opponents</option><option value="hero">hero</option>
-    <option value="everyone">everyone</option></select></label>
+  <label>Players <select id="f-who"><option value="everyone">everyone (the hero first)</option>
+    <option value="opponents">opponents</option><option value="hero">hero</option></select></label>
   <label>Min hands <input id="f-min" type="number" min="0" step="1" style="width:6em"></label>
   <label>Search <input id="f-search" type="search" placeholder="player name"></label>
+  <details id="f-columns"><summary>Columns</summary><div id="f-columns-list"></div></details>
 </form>
 """
 
@@ -75,8 +79,11 @@ CSS = """
   padding: .6rem .9rem; min-width: 14rem; background: #fafafa; } .card .cur { color: #555; font-size: .85rem; }
 .card .big { font-size: 1.4rem; font-weight: 600; }
 table.hud th { cursor: pointer; white-space: nowrap; } tr.hero td { background: #eef6ff; }
-table.tournaments td:first-child { white-space: nowrap; }
+table.tournaments { font-size: .85rem; } table.tournaments td:first-child { white-space: nowrap; }
+table.tournaments td.id { word-break: break-all; min-width: 6rem; } table.tournaments td.buy { white-space: normal; }
 .tag { font-size: .7rem; background: #1f77b4; color: #fff; border-radius: 3px; padding: 0 .3rem; }
+#f-columns-list { display: flex; flex-wrap: wrap; gap: .2rem .8rem; max-width: 60rem; padding: .3rem 0; }
+#f-columns summary { cursor: pointer; font-size: .85rem; }
 .pager { margin: .3rem 0; } .note p { color: #555; } h2 { scroll-margin-top: 6.5rem; }
 """
 

@@ -31,6 +31,7 @@ from typing import Any
 import numpy as np
 import polars as pl
 
+from ..parsers import anonymous_seats
 from ..rules.frequencies import class_counts
 from ..rules.profiles import resolve
 from ..stats import CATALOGUE, Filters, top_players, tournament_results
@@ -39,13 +40,14 @@ from ..stats.starts import family, start_classes
 from ..store.db import Store
 from ..store.facts import rollup_sums, unit_sql
 
-__all__ = ["HUD_STATS", "POSITIONS", "TOURNAMENT_COLUMNS", "focus", "pack", "payload"]
+__all__ = ["HUD_STATS", "POSITIONS", "TOURNAMENT_COLUMNS", "anonymous_label", "focus", "pack", "payload", "player_sql"]
 
 POSITIONS = ("SB", "BB", "UTG", "UTG+1", "UTG+2", "UTG+3", "MP", "HJ", "CO", "BTN")
 """Hold'em positions (core/src/keys.rs names them) in table order from the small blind, as trackers list them."""
 
-HUD_STATS = ("vpip", "pfr", "three_bet", "af", "wtsd", "wsd", "won_per_100")
-"""The opponents table's stats (catalogue names): their sums are embedded, the page divides."""
+HUD_STATS = tuple(s.name for s in CATALOGUE)
+"""The players table's stats (catalogue names): their sums are embedded, the page divides; the user picks which
+of them the table shows."""
 
 CUBE_ROWS = 60_000
 """The most stat-sum rows embedded: days, else weeks, else months, whichever first fits."""
@@ -149,15 +151,32 @@ def _hero(rows: pl.DataFrame, kinds: pl.DataFrame) -> dict[str, Any]:
 
 
 def _cube_source(filters: Filters, period: str) -> tuple[str, list]:
-    """Stat sums per player, kind and period: from ``player_days`` when the filters allow it (it knows no
-    hand's site or owner), else summed from ``player_hands``."""
-    if filters.site is None and not filters.hero:
-        where, params = filters.where(daily=True)
-        return f"(SELECT *, date_trunc('{period}', day)::DATE AS period FROM player_days WHERE {where})", params
+    """Stat sums per player, kind, period and whether of tournaments: from ``player_days`` for the games with a
+    currency when the filters allow it (it knows no hand's site or owner, nor a tournament: a game without a
+    currency may be a tournament's or play money), else summed from ``player_hands``."""
     where, params = filters.where()
-    return (f"(SELECT player, currency, decimals, game, profile, structure, stakes, "
-            f"date_trunc('{period}', played_at)::DATE AS period, {rollup_sums()} "
-            f"FROM player_hands WHERE {where} GROUP BY ALL)"), params
+    hands = (f"SELECT player, currency, decimals, game, profile, structure, stakes, tournament, "
+             f"date_trunc('{period}', played_at)::DATE AS period, {rollup_sums()} "
+             f"FROM player_hands WHERE {where}")
+    if filters.site is None and not filters.hero:
+        daily, days = filters.where(daily=True)
+        return (f"(SELECT * EXCLUDE (day), FALSE AS tournament, date_trunc('{period}', day)::DATE AS period "
+                f"FROM player_days WHERE {daily} AND currency IS NOT NULL "
+                f"UNION ALL BY NAME {hands} AND currency IS NULL GROUP BY ALL)"), [*days, *params]
+    return f"({hands} GROUP BY ALL)", params
+
+
+def anonymous_label(sites: str) -> str:
+    """The players table's one row for every anonymous seat of a site that hides names."""
+    return f"anonymous seats ({sites})"
+
+
+def player_sql() -> str:
+    """The player a stat-sum row counts for: a seat label of a site that hides names
+    (:func:`~soko_analytics.parsers.anonymous_seats`) is that site's one anonymous row, any other name itself."""
+    cases = " ".join(f"WHEN regexp_matches(player, '{pattern}') THEN '{anonymous_label(sites)}'"
+                     for sites, pattern in anonymous_seats().items())
+    return f"CASE {cases} ELSE player END" if cases else "player"
 
 
 def _cube(store: Store, filters: Filters) -> tuple[pl.DataFrame, str]:
@@ -165,13 +184,14 @@ def _cube(store: Store, filters: Filters) -> tuple[pl.DataFrame, str]:
     sums = ", ".join(x for s in stats for x in _sums(s))
     for period in ("day", "week", "month", "year"):
         source, params = _cube_source(filters, period)
-        count = store.query(f"SELECT count(*) AS n FROM (SELECT DISTINCT player, currency, game, profile, structure, "
-                            f"stakes, period FROM {source})", params)["n"][0]
+        count = store.query(f"SELECT count(*) AS n FROM (SELECT DISTINCT {player_sql()}, currency, game, profile, "
+                            f"structure, stakes, tournament, period FROM {source})", params)["n"][0]
         if count <= CUBE_ROWS or period == "year":
             break
     frame = store.query(f"""
-        SELECT player, game, profile, structure, stakes, coalesce(currency, 'chips') AS currency, decimals,
-               {unit_sql()} AS unit_name, currency IS NULL AS tournament, period,
+        SELECT {player_sql()} AS player, game, profile, structure, stakes, coalesce(currency, 'chips') AS currency,
+               decimals,
+               {unit_sql()} AS unit_name, tournament, period,
                CAST(sum(hands) AS BIGINT) AS hands, CAST(sum(net) AS BIGINT) AS net, {sums}
         FROM {source} GROUP BY ALL ORDER BY player, period""", params)
     return frame, period
@@ -188,7 +208,9 @@ def _opponents(frame: pl.DataFrame, kinds: pl.DataFrame, heroes: set[str], perio
     for name in sums:
         column = frame[name]
         columns[name] = column.fill_null(0).to_numpy().astype(np.float64) if column.dtype.is_float() else _money(column)
-    return {"period": period, "players": players, "hero": [p in heroes for p in players], "rows": len(frame),
+    anonymous = {anonymous_label(sites) for sites in anonymous_seats()}
+    return {"period": period, "players": players, "hero": [p in heroes for p in players],
+            "anonymous": [p in anonymous for p in players], "rows": len(frame),
             "sums": sums, "stats": [{"name": s.name, "label": s.label, "kind": str(s.kind)} for s in CATALOGUE
                                     if s.name in HUD_STATS], **pack(columns)}
 

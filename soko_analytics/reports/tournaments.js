@@ -31,6 +31,7 @@ function buyIn(t) {
   parts.push(money(t.fee, t.decimals));
   return parts.join(" + ") + (t.currency ? " " + t.currency : "");
 }
+function buyIns(n) { return (n > 0 ? "+" : "") + n.toFixed(1) + " buy-in" + (Math.abs(n) === 1 ? "" : "s"); }
 function pct(part, whole) { return whole ? (100 * part / whole).toFixed(1) + "%" : "–"; }
 
 function tournamentSummary(list) {
@@ -46,8 +47,10 @@ function tournamentSummary(list) {
     if (paid) lines.push("entries " + esc(money(cost, t0.decimals) + unit) + (paid < group.length ? " (" + paid + " with a known buy-in)" : ""));
     lines.push(finished ? "in the money " + itm + " of the " + finished + " whose finish and prize the logs hold (ITM " +
       pct(itm, finished) + ")" : "no finish with its prize in the logs");
-    if (known) lines.push("profit " + esc(money(profit, t0.decimals) + unit) + " over the " + known + " with a known result" +
-      (paidKnown ? "; ROI " + pct(profit, paidKnown) : ""));
+    /* results only where the logs hold them: the profit in money and in buy-ins (over the mean entry), the ROI */
+    lines.push(known ? "result known for " + known + " of the " + group.length + ": profit " + esc(money(profit, t0.decimals) + unit) +
+      (paidKnown ? " (" + buyIns(profit * known / paidKnown) + "); ROI " + pct(profit, paidKnown) : "") :
+      "no result known (the logs end before the hero's finish)");
     cards.push('<div class="card"><div class="cur">' + esc(currencyName(t0)) + "</div>" +
       '<div class="big">' + group.length + " tournament" + (group.length === 1 ? "" : "s") + "</div><div>" +
       lines.join("<br>") + "</div></div>");
@@ -88,24 +91,26 @@ function tournamentTable(list) {
   var rows = list.slice().sort(function (a, b) { return (b.first || 0) - (a.first || 0); });
   var players = uniq(rows.map(function (t) { return t.player; })).length > 1;
   var head = ["first hand", "site", "tournament", "game", "hands", "buy-in + fee", "place", "prize", "bounties",
-    "profit"];
+    "profit", "buy-ins"];  /* first hand to the minute: the table fits 1,200 px */
   if (players) head.splice(1, 0, "player");
   paged("t-table", rows, "tpage", "tournaments", function (shown) {
     return '<table class="tournaments"><thead><tr>' + head.map(function (h) { return "<th>" + esc(h) + "</th>"; }).join("") +
       "</tr></thead><tbody>" + shown.map(function (t) {
-        var cells = [t.first === null ? "" : stamp(t.first, true), t.site, t.tournament_id, t.game,
+        var cells = [t.first === null ? "" : stamp(t.first, true).slice(0, 16), t.site, t.tournament_id, t.game.replace(/\+/g, "+\u200b"),
           t.hands.toLocaleString("en-US"), buyIn(t), t.place === null ? "" : String(t.place), cash(t.prize, t),
-          t.bounties_won ? cash(t.bounties_won, t) : "", cash(t.profit, t)];
+          t.bounties_won ? cash(t.bounties_won, t) : "", cash(t.profit, t), t.profit !== null && t.cost ? buyIns(t.profit / t.cost) : ""];
         if (players) cells.splice(1, 0, t.player);
+        var id = players ? 3 : 2, buy = head.length - 6;  /* the id and the buy-in may wrap: the table fits the page */
         return "<tr>" + cells.map(function (c, i) {
-          return "<td" + (i >= head.length - 6 ? ' class="n"' : "") + ">" + esc(c) + "</td>";
+          var cls = i === id ? "id" : i === buy ? "n buy" : i >= head.length - 7 ? "n" : "";
+          return "<td" + (cls ? ' class="' + cls + '"' : "") + ">" + esc(c) + "</td>";
         }).join("") + "</tr>";
       }).join("") + "</tbody></table>";
   }, function () { tournamentTable(list); });
 }
 
 function renderTournaments() {
-  if (!TOURNAMENTS.length) return;  /* dashboard.py leaves the section out */
+  if (!TOURNAMENTS.length || state.view !== "tournaments") return;  /* dashboard.py leaves the section out */
   var list = tournamentRows();
   $("t-summary").innerHTML = list.length ? tournamentSummary(list) : "<p>No tournament of the hero matches the filters.</p>";
   tournamentLines(list);

@@ -107,27 +107,52 @@ def test_win_rate_by_stakes_is_the_stats_won_per_100(browser, demo_store, tmp_pa
 
 
 def test_the_players_table_is_the_stats(browser, demo_store, tmp_path):
+    """One row per player, currency and unit (no cell mixes two), as player_stats has them; sorting a column
+    orders it, the hero's rows first; the columns are the user's pick of the catalogue, kept for the next visit."""
     page = open_dashboard(browser, demo_store, tmp_path)
+    page.evaluate("localStorage.clear()")
     with Store(demo_store, read_only=True) as store:
         redrawn(page, lambda: page.select("#f-game", "holdem"))
-        page.select("#f-who", "everyone")
-        rows = page.evaluate("window.dashboard.tableRows().map(p => [p.name, p.hands, p.vpip, p.vpip_n, p.wsd_ci])")
-        stats = player_stats(store, Filters(game="holdem"))
-    expected = stats.group_by("player").agg(
-        pl.col("hands").sum(), (pl.col("vpip") * pl.col("vpip_n") / 100).sum().alias("k"), pl.col("vpip_n").sum())
-    expected = {r["player"]: r for r in expected.to_dicts()}
-    assert {r[0] for r in rows} == set(expected)
-    for name, hands, vpip, n, _ in rows:
-        assert hands == expected[name]["hands"] and n == expected[name]["vpip_n"]
-        assert vpip == pytest.approx(100 * expected[name]["k"] / n)
-    # the Wilson interval the page draws is the stats' one
-    one = next(r for r in stats.to_dicts() if r["wsd_n"] and r["player"] == rows[0][0])
-    if len(stats.filter(pl.col("player") == one["player"])) == 1:
-        assert rows[0][4] == [pytest.approx(one["wsd_lo"]), pytest.approx(one["wsd_hi"])]
-    # sorting by a click on a heading, searching by typing, paging
-    page.click("#hud th[data-key='vpip']")
-    first = page.evaluate("document.querySelector('#hud tbody tr td').textContent")
-    assert first.startswith(max(rows, key=lambda r: (r[2] or -1, r[0]))[0])
+        rows = page.evaluate("window.dashboard.tableRows().map(p => [p.name, p.currency, p.unit, p.hands, p.vpip, "
+                             "p.vpip_n, p.wsd_ci, p.won_per_100, p.net_won])")
+        stats = player_stats(store, Filters(game="holdem"), by="game")
+        hero = set(store.query("SELECT DISTINCT hero FROM hands WHERE hero IS NOT NULL")["hero"])
+    expected = {(r["player"], r["currency"], r["unit"]): r for r in stats.to_dicts()}
+    assert {tuple(r[:3]) for r in rows} == set(expected)
+    assert len({r[2] for r in rows}) == 2  # no limit (bb) and fixed limit (big bets): rows apart
+    for name, currency, unit, hands, vpip, n, ci, won, net in rows:
+        r = expected[(name, currency, unit)]
+        assert hands == r["hands"] and n == r["vpip_n"] and vpip == pytest.approx(r["vpip"])
+        assert won == pytest.approx(r["won_per_100"]) and net * 10 ** r["decimals"] == pytest.approx(r["net_won"])
+        assert ci == [pytest.approx(r["wsd_lo"]), pytest.approx(r["wsd_hi"])]
+    # sorting by a click on a heading: the hero's rows first, then the column in order
+    page.click("#hud th[data-key='won_per_100']")
+    page.click("#hud th[data-key='won_per_100']")  # a second click: descending to ascending
+
+    def column(key):
+        heads = page.evaluate("Array.from(document.querySelectorAll('#hud th')).map(t => t.dataset.key)")
+        cells = page.evaluate("Array.from(document.querySelectorAll('#hud tbody tr')).map(r => "
+                              "[r.className, r.cells[0].textContent, Array.from(r.cells).map(c => c.textContent)])")
+        return [(cls == "hero", name, values[heads.index(key)]) for cls, name, values in cells]
+
+    shown = column("won_per_100")
+    flags = [h for h, _, _ in shown]
+    assert flags == sorted(flags, reverse=True) and any(flags) and {n.split(" ")[0] for h, n, _ in shown if h} <= hero
+    values = [float(v) for h, _, v in shown if not h and v]
+    assert len(values) > 5 and values == sorted(values)
+    # a column picked from the catalogue: drawn, and there again after a reload
+    assert "cbet_flop" not in page.evaluate("Array.from(document.querySelectorAll('#hud th')).map(t => t.dataset.key)")
+    page.click("#f-columns summary")
+    redrawn_table = page.evaluate("document.querySelector('#hud').innerHTML")
+    page.click("#f-columns-list input[value='cbet_flop']")
+    assert page.evaluate("document.querySelector('#hud').innerHTML") != redrawn_table
+    page.click("#hud th[data-key='cbet_flop']")
+    cbets = [float(v) for h, _, v in column("cbet_flop") if not h and v]
+    assert len(cbets) > 5 and cbets == sorted(cbets, reverse=True)
+    again = open_dashboard(browser, demo_store, tmp_path)
+    assert "cbet_flop" in again.evaluate("Array.from(document.querySelectorAll('#hud th')).map(t => t.dataset.key)")
+    again.evaluate("localStorage.clear()")
+    # searching by typing
     page.type("#f-search", "ee")
     names = page.evaluate("Array.from(document.querySelectorAll('#hud tbody tr')).map(r => r.cells[0].textContent)")
     assert names and all("ee" in n.lower() for n in names)
@@ -162,6 +187,21 @@ def test_the_tournaments_are_the_heros_results(browser, corpus_store, tmp_path):
     page = open_dashboard(browser, corpus_store, tmp_path)
     assert page.evaluate("!!document.querySelector('nav a[href=\"#tournaments\"]') && "
                          "!!document.getElementById('tournaments')")
+    # two views: cash games first (the hero's cash hands, no tournament section), then tournaments
+    with Store(corpus_store, read_only=True) as store:
+        where, params = Filters(hero=True).where()
+        cash, tournament = store.query(f"SELECT count(*) FILTER (WHERE NOT tournament) AS c, count(*) FILTER (WHERE "
+                                       f"tournament) AS t FROM player_hands WHERE {where}", params).row(0)
+    assert cash > 100 and tournament > 100
+    assert page.evaluate("document.getElementById('f-view').value") == "cash" and shown_count(page) == cash
+    assert page.evaluate("document.getElementById('t-view').offsetHeight") == 0
+    redrawn(page, lambda: page.click('nav a[href="#tournaments"]'))
+    assert page.evaluate("document.getElementById('f-view').value") == "tournaments" and shown_count(page) == tournament
+    assert page.evaluate("document.getElementById('t-view').offsetHeight") > 0
+    # the tournaments table fits the page at 1,280 px (it was 1,460 px wide in a 1,200 px page)
+    width, room = page.evaluate("(t => [t.scrollWidth, t.parentElement.clientWidth])"
+                                "(document.querySelector('#t-table table'))")
+    assert width <= room
     assert page.evaluate("window.dashboard.tournamentRows().length") == expected.height
     assert f"({expected.height} tournaments)" in page.evaluate("document.getElementById('t-table').innerText")
     # each currency's cumulative profit ends at the sum of the known profits, and its axis names the currency
@@ -231,3 +271,80 @@ def test_a_narrow_window_keeps_the_filters_usable(browser, demo_store, tmp_path)
         assert shown_count(page) == hero_count(store, game="stud7")
 
 
+
+
+def big_blind(stakes: str) -> float:
+    """The big blind a stakes text names: the second number of its ``small/big`` (``0.25/0.50 cap 10.00 USD``)."""
+    m = re.match(r"([0-9.]+|\?)/([0-9.]+)", stakes)  # "?/0.25 ante 0.25 USD": the small blind unknown
+    assert m, stakes
+    return float(m.group(2))
+
+
+def test_stakes_are_cash_games_in_order_of_size_the_top_ones_and_the_others(browser, corpus_store, tmp_path):
+    """The real logs' hero plays 52 cash stakes and 99 tournament levels: the stakes chart and filter show cash
+    stakes only, smallest big blind first, at most 15 bars and one bar for the others; the chart's height stays
+    bounded; the month chart's labels are whole months inside the chart."""
+    where, params = Filters(hero=True).where()
+    with Store(corpus_store, read_only=True) as store:
+        cash = store.query(f"SELECT stakes, count(*) AS n FROM player_hands WHERE {where} AND NOT tournament "
+                           "GROUP BY stakes", params)
+        levels = set(store.query(f"SELECT DISTINCT stakes FROM player_hands WHERE {where} AND tournament",
+                                 params)["stakes"]) - set(cash["stakes"])
+        every = store.query("SELECT tournament, list(DISTINCT stakes) AS s FROM player_hands GROUP BY ALL")
+        every_cash = set(every.filter(~pl.col("tournament"))["s"][0])
+    hands = dict(cash.iter_rows())
+    assert len(hands) > 16 and levels
+    page = open_dashboard(browser, corpus_store, tmp_path)
+    chart = page.evaluate("(d => ({y: d.data.flatMap(t => t.y), order: d.layout.yaxis.categoryarray, height: "
+                          "d.layout.height, box: d.getBoundingClientRect().height}))(document.getElementById('chart-stakes'))")
+    drawn = chart["order"]  # horizontal bars: the stakes are the y values, in this order from the top
+    assert set(chart["y"]) == set(drawn)
+    other = f"other ({len(hands) - 15} stakes)"
+    assert len(drawn) == 16 and drawn[-1] == other
+    shown = drawn[:-1]
+    assert not set(shown) & levels and set(shown) <= set(hands)
+    assert [big_blind(s) for s in shown] == sorted(big_blind(s) for s in shown)
+    assert min(hands[s] for s in shown) >= max(n for s, n in hands.items() if s not in shown)
+    assert chart["height"] <= 900 and chart["box"] <= 900
+    options = page.evaluate("Array.from(document.querySelectorAll('#f-stakes option')).slice(1).map(o => o.value)")
+    assert set(options) == every_cash  # everyone's cash stakes (the players table's filter too), no level
+    assert [big_blind(s) for s in options] == sorted(big_blind(s) for s in options)
+    labels = page.evaluate("(d => Array.from(d.querySelectorAll('.xtick text')).map(t => [t.textContent, "
+                           "t.getBoundingClientRect().bottom <= d.getBoundingClientRect().bottom]))"
+                           "(document.getElementById('chart-month'))")
+    assert labels and all(re.fullmatch(r"\d{4}-\d{2}", text) and inside for text, inside in labels), labels
+
+
+BOVADA = ("Bovada", "Ignition", "Bodog")
+"""The names Bovada's logs go by (their seat labels, ``UTG+2 #4328077653``, stand for no one across hands)."""
+
+
+def test_anonymous_seats_are_one_row_and_no_player(browser, corpus_store, tmp_path):
+    """Bovada's seat labels (a name with the hand's number, on Bovada, Ignition or Bodog) are one row of the
+    players table, counted apart from the players (the cash games' view, the page's first)."""
+    with Store(corpus_store, read_only=True) as store:
+        seats = store.query(f"""
+            SELECT count(DISTINCT player) FILTER (WHERE NOT seat) AS named, count(DISTINCT player) FILTER (WHERE seat)
+                   AS labels, count(*) FILTER (WHERE seat) AS seat_hands
+            FROM (SELECT player, player LIKE '% #%' AND hand_key IN (SELECT hand_key FROM hands WHERE site IN
+                  {BOVADA}) AS seat FROM player_hands WHERE NOT tournament)""").row(0, named=True)
+    assert seats["labels"] > 400 and seats["named"] > 100
+    page = open_dashboard(browser, corpus_store, tmp_path)
+    rows = page.evaluate("window.dashboard.tableRows().map(p => [p.name, p.hands, p.anonymous])")
+    count = page.evaluate("document.querySelector('#hud .count').textContent")
+    assert count == f"{len(rows):,} rows: {seats['named']:,} players and the anonymous seats of 1 site"
+    anonymous = [r for r in rows if r[2]]
+    assert len({r[0] for r in rows}) == seats["named"] + 1 and not any("#" in r[0] for r in rows)
+    assert {name for name, _, _ in anonymous} == {"anonymous seats (Bovada, Ignition, Bodog)"}
+    assert sum(hands for _, hands, _ in anonymous) == seats["seat_hands"]
+
+
+def test_starting_hand_bars_are_green_when_won_and_red_when_lost(browser, demo_store, tmp_path):
+    """The bar charts of starts (Omaha, stud, Sökö): each bar's colour is its sign's (the grid's green and red)."""
+    page = open_dashboard(browser, demo_store, tmp_path)
+    bars = page.evaluate("Array.from(document.querySelectorAll('#starts .js-plotly-plot')).filter(d => d.data[0].type "
+                         "=== 'bar').map(d => [d.layout.title.text, d.data[0].x, d.data[0].marker.color])")
+    assert any("Sökö" in title or "soko" in title.lower() for title, _, _ in bars), [b[0] for b in bars]
+    values = [(x, c) for _, xs, colours in bars for x, c in zip(xs, colours)]
+    assert any(x < 0 for x, _ in values) and any(x > 0 for x, _ in values)
+    assert all(c == ("#c0392b" if x < 0 else "#1e8449") for x, c in values)
