@@ -100,3 +100,21 @@ def test_findings_carry_the_currency_and_conventions_are_plain_words(page):
     assert "the rules: €0.00; the log: €4.00" in page
     assert "main_pot_first" not in page and "the rake comes out of the main pot first" in page
     assert "an odd chip goes to the first winner left of the dealer" in page
+
+
+def test_report_hand_takes_a_file_directly(tmp_path):
+    from typer.testing import CliRunner
+
+    from soko_analytics.cli import app
+
+    runner = CliRunner()
+    out = tmp_path / "h.html"
+    result = runner.invoke(app, ["report", "hand", HAND, str(DISPUTED), "--out", str(out)])
+    # the wrong side-pot split breaks the rules: exit 1, and the page is the same as from the audit
+    assert result.exit_code == 1 and "breaks the rules" in result.stdout
+    assert 'data-street="5th STREET"' in out.read_text(encoding="utf-8")
+    both = runner.invoke(app, ["report", "hand", HAND, str(DISPUTED), "--db", str(tmp_path / "x.duckdb")])
+    assert both.exit_code == 2 and "not both" in both.stderr
+    missing = runner.invoke(app, ["report", "hand", "123", str(DISPUTED), "--out", str(out)])
+    assert missing.exit_code == 2 and "no hand 123 in the files given" in missing.stderr
+    assert "Traceback" not in missing.output
