@@ -8,6 +8,7 @@ in), not from the ledger.
 from __future__ import annotations
 
 import html
+import json
 import re
 from pathlib import Path
 
@@ -118,3 +119,16 @@ def test_report_hand_takes_a_file_directly(tmp_path):
     missing = runner.invoke(app, ["report", "hand", "123", str(DISPUTED), "--out", str(out)])
     assert missing.exit_code == 2 and "no hand 123 in the files given" in missing.stderr
     assert "Traceback" not in missing.output
+
+
+def test_a_payout_finding_names_the_collect_line_it_is_about(tmp_path):
+    from typer.testing import CliRunner
+
+    from soko_analytics.cli import app
+
+    lines = DISPUTED.read_text(encoding="utf-8").splitlines()
+    collect = 1 + next(i for i, line in enumerate(lines) if line.startswith("Ville collected"))
+    result = CliRunner().invoke(app, ["audit", str(DISPUTED), "--format", "json"])
+    found = {(f["code"], f["player"]): f["line"] for r in json.loads(result.stdout) for f in r["findings"]}
+    # Ville collects the side pot Aino won: his finding is at his collect line; Aino collects nothing
+    assert found[("winner", "Ville")] == collect and found[("payout", "Aino")] is None
