@@ -33,7 +33,8 @@ def hand_report(result: Audit) -> str:
         f"button seat {esc(d['button'])}" if d["button"] else "",
         f"{esc(d['start'])} {esc(d['time_zone'] or '')}".strip() if d["start"] else "",
         f"from {esc(d['source'])}" if d["source"] else "") if x)
-    verdict = f'<p class="verdict {"ok" if d["ok"] else "bad"}"><strong>{esc(d["verdict"])}</strong></p>'
+    said = esc(with_currency(d["verdict"], stakes))
+    verdict = f'<p class="verdict {"ok" if d["ok"] else "bad"}"><strong>{said}</strong></p>'
     parts = [f"<h1>{esc(title)}</h1>", f'<p class="meta">{meta}</p>', verdict]
 
     parts.append("<h2>The table at the start</h2>")
@@ -144,7 +145,7 @@ def with_currency(text: str, stakes: Stakes) -> str:
     no symbol (``collects 4.00``); the page prints them as the ledger does (``collects €4.00``)."""
     if not stakes.symbol or not stakes.decimals:
         return text
-    amount = re.compile(rf"(?<![\w.,/#])(\d+)\.(\d{{{stakes.decimals}}})(?![\d.]|\w)")
+    amount = re.compile(rf"(?<![\w.,/#])(\d+)\.(\d{{{stakes.decimals}}})(?!\.?\d|\w)")
 
     def money(match: re.Match[str]) -> str:
         minor = int(match[1]) * 10**stakes.decimals + int(match[2])

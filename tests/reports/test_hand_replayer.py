@@ -98,6 +98,7 @@ def test_the_rules_stacks_stand_beside_the_logs_where_they_differ(page):
 
 def test_findings_carry_the_currency_and_conventions_are_plain_words(page):
     assert "Ville collects €4.00 but wins no pot." in page
+    assert "first: Aino collects €0.00, but the pots won pay €4.00." in page  # the verdict too
     assert "the rules: €0.00; the log: €4.00" in page
     assert "main_pot_first" not in page and "the rake comes out of the main pot first" in page
     assert "an odd chip goes to the first winner left of the dealer" in page
