@@ -45,10 +45,11 @@ __all__ = [
     "AuditSummary", "ConvertResult", "Filters", "Interrupted", "Quarantined", "SokoError", "code_location",
     "interrupted", "audit_hands", "audit_record",
     "audit_store", "convert", "demo", "describe_options", "evaluate_hands", "explain_stat", "export",
-    "QUARANTINE_GROUPINGS", "find_hand", "game_spec", "import_paths", "iter_files", "player_stats", "profiles",
+    "QUARANTINE_GROUPINGS", "find_hand", "game_spec", "hand_page", "import_paths", "iter_files", "player_stats",
+    "profiles",
     "quarantine_groups", "quarantine_records",
-    "read_hands", "report_dashboard", "report_hand", "resolve_profile", "simulate_text", "stat_catalogue",
-    "stored_hands",
+    "read_hands", "report_dashboard", "report_hand", "report_hands", "resolve_profile", "simulate_text",
+    "stat_catalogue", "stored_hands",
 ]
 
 
@@ -588,16 +589,54 @@ def report_dashboard(db: str | Path, filters: Filters = Filters(), out: str | Pa
     return _write_report(Path(out) if out else REPORTS / "dashboard.html", text)
 
 
-def report_hand(db: str | Path, hand_id: str, out: str | Path | None = None) -> dict[str, Any]:
-    """Write the disputed-pot report of one stored hand (default ``reports/hand-<id>.html``)."""
+def report_hand(db: str | Path | None, hand_id: str, out: str | Path | None = None,
+                paths: Iterable[str | Path] = (), format: str = "auto",
+                names: dict[Path, str] | None = None) -> dict[str, Any]:
+    """Write the replayer page of one hand (default ``reports/hand-<id>.html``): from the store ``db``,
+    or, when ``paths`` are given, from those hand-history files directly (as ``audit --explain`` reads)."""
+    paths = list(paths)
+    if paths and db is not None:
+        raise SokoError("give the hand's files or --db FILE, not both")
+    result = find_hand(paths, hand_id, format, names) if paths else _stored_audit(db or "soko.duckdb", hand_id)
+    target = Path(out) if out else REPORTS / f"hand-{_file_safe(hand_id)}.html"
+    return {**_write_report(target, hand_page(result)), "ok": result.ok}
+
+
+def report_hands(db: str | Path, filters: Filters = Filters(), out: str | Path | None = None,
+                 limit: int | None = None) -> dict[str, Any]:
+    """Write the hand list of the store at ``db`` (``hands.html`` in the folder ``out``, default ``reports/``):
+    the hands ``filters`` select, the hero's by default, and beside it the replayer page of each hand listed."""
+    from .reports.hand_list import LIMIT, hand_list_section, hand_rows, replayer_file
+    from .reports.page import page
+
+    folder = Path(out) if out else REPORTS
+    with open_for_reading(db) as store:
+        rows = hand_rows(store, filters, LIMIT if limit is None else limit)
+        wanted = {(r["site"], r["hand_id"]) for r in rows}
+        raws = [raw for hand_id in dict.fromkeys(r["hand_id"] for r in rows) for raw in store.raw_hands(hand_id)]
+    hands = (hand for raw, fmt, source, line in raws for hand in read_text(raw, f"{source}:{line}", fmt))
+    written = 0
+    for item in _audited(hands, False, ledger=True):
+        if isinstance(item, Audit) and (item.hand.site, item.hand.hand_id) in wanted:
+            _write_report(folder / replayer_file(item.hand.site, item.hand.hand_id), hand_page(item))
+            written += 1
+    listed = _write_report(folder / "hands.html", page("Hands", hand_list_section(rows), charts=False))
+    return {**listed, "hands": len(rows), "replayers": written}
+
+
+def hand_page(result: Audit) -> str:
+    """The replayer page of one audited hand as HTML text (what :func:`report_hand` writes)."""
     from .reports.hand import hand_report
 
+    return hand_report(result)
+
+
+def _stored_audit(db: str | Path, hand_id: str) -> Audit:
     for item in audit_store(db, hand_id):
         if isinstance(item, Quarantined):
             raise SokoError(f"hand {hand_id} could not be read: {item.reason}", path=item.path, line=item.line,
                             hand_id=hand_id)
-        target = Path(out) if out else REPORTS / f"hand-{_file_safe(hand_id)}.html"
-        return {**_write_report(target, hand_report(item)), "ok": item.ok}
+        return item
     raise SokoError(f"no hand {hand_id} in the store", path=str(db), hand_id=hand_id)
 
 

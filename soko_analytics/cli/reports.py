@@ -57,17 +57,22 @@ def report_dashboard(
 @report_app.command("hand")
 def report_hand(
     hand_id: Annotated[str, typer.Argument(help="The hand id, as the log prints it.")],
-    db: Db = Path("soko.duckdb"),
+    paths: Annotated[list[Path] | None, typer.Argument(
+        help="Hand-history files or folders to find the hand in, instead of a store.")] = None,
+    db: Annotated[Path | None, typer.Option("--db", help="The store (default soko.duckdb when no file is "
+                                            "given).")] = None,
     out: Annotated[Path | None, typer.Option("--out", help="The HTML file (default reports/hand-ID.html).")] = None,
 ) -> None:
-    """The disputed-pot report of one hand: the ledger step by step, pots, showdown, payouts, verdict.
+    """The replayer of one hand: street by street, the pot and every stack after each action, pots, payouts.
 
-    Printable, and readable without JavaScript. Exit status 1 when the hand breaks the rules.
+    From a store (--db) or straight from a hand-history file. The rules' stacks stand beside the log's
+    where they differ; findings stand at their actions. Printable, and readable without JavaScript.
+    Exit status 1 when the hand breaks the rules.
 
-    Example: soko report hand 202603140103 --db soko-demo/demo.duckdb
+    Example: soko report hand 202603140103 sample_data/disputed/wrong-side-pot-split.txt
     """
     with reporting_errors():
-        written = api.report_hand(db, hand_id, out)
+        written = api.report_hand(db, hand_id, out, paths or ())
     typer.echo(f"{written['path']}: " + ("played and paid by the rules" if written["ok"] else "breaks the rules"))
     if not written["ok"]:
         raise typer.Exit(int(ExitCode.FINDINGS))

@@ -40,13 +40,16 @@ def ledger(result: Audit) -> dict[str, Any]:
         if f.action_index is not None:
             marks.setdefault(f.action_index, []).append(f)
     walked, final = walk(result)
+    by_rules, rules_end = rules_stacks(result, walked, final)
     steps = [{
         "street": line.street, "player": line.player, "action": line.text,
         "to_call": m(line.to_call) if line.index is not None else "", "pot": m(line.pot),
         "stack": m(line.stacks[line.player]) if line.player in line.stacks else "",
         "stacks": {p: m(v) for p, v in line.stacks.items()},
+        "rules_stacks": {p: m(v) for p, v in rules.items() if v != line.stacks.get(p)},
         "findings": [_finding(f) for f in marks.get(line.index, [])] if line.index is not None else [],
-    } for line in walked]
+    } for line, rules in zip(walked, by_rules, strict=True)]
+    claimed = log_end_stacks(result, final)
     who, back = result.uncalled
     pots = []
     seen: dict[int, int] = {}  # pots so far per board (a hand run twice has each pot once per board)
@@ -75,6 +78,9 @@ def ledger(result: Audit) -> dict[str, Any]:
         "payouts": payouts,
         "rake": m(result.rake), "convention": result.convention,
         "final_stacks": {p: m(v) for p, v in final.items()},
+        "end_stacks": [{"player": p, "rules": m(v), "log": m(claimed[p]) if p in claimed else None,
+                        "differs": p in claimed and claimed[p] != v}
+                       for p, v in rules_end.items()],
         "findings": [_finding(f) for f in result.findings if f.action_index is None],
         "ok": result.ok,
         "verdict": verdict(result),
@@ -161,6 +167,48 @@ def walk(result: Audit) -> tuple[list[Line], dict[str, int]]:
             give(player, amount, from_pot=True)
             line(None, STREET_SHOWDOWN, player, f"is paid {_money(result, amount)} (by the replay)")
     return lines, stacks
+
+
+def rules_stacks(result: Audit, lines: list[Line],
+                 final: dict[str, int]) -> tuple[list[dict[str, int]], dict[str, int]]:
+    """Every stack after each line and at the end as the rules give them, beside :func:`walk`'s.
+
+    :func:`walk` moves the money the log's ``collected`` and ``uncalled`` lines name; the rules move
+    the replay's payouts and uncalled bet instead: a player's first such line gives him the rules'
+    amount, a later one nothing, and what the rules pay a player the log pays nothing is his at the end.
+    """
+    rules_due = dict(result.payouts)
+    who, amount = result.uncalled
+    rules_back = {str(who): amount} if who else {}
+    shift: dict[str, int] = {}
+    out = []
+    for line in lines:
+        kind = result.hand.actions[line.index].kind if line.index is not None else None
+        if kind in (K.COLLECT, K.UNCALLED):
+            due = rules_due if kind is K.COLLECT else rules_back
+            shift[line.player] = shift.get(line.player, 0) + due.pop(line.player, 0) - _moved(result, line.index)
+        out.append({p: v + shift.get(p, 0) for p, v in line.stacks.items()})
+    kinds = {a.kind for a in result.hand.actions}
+    for owed, kind in ((rules_due, K.COLLECT), (rules_back, K.UNCALLED)):
+        if kind in kinds:  # else walk already moved the rules' amounts
+            for player, amount in owed.items():
+                shift[player] = shift.get(player, 0) + amount
+    return out, {p: v + shift.get(p, 0) for p, v in final.items()}
+
+
+def log_end_stacks(result: Audit, final: dict[str, int]) -> dict[str, int]:
+    """Every stack at the end as the log claims it: the stacks it states (PHH), or :func:`walk`'s, which
+    move the money the log's lines name; empty for a log that claims neither."""
+    hand = result.hand
+    if hand.finishing_stacks:
+        return {s.name: v for s, v in zip(hand.seats, hand.finishing_stacks, strict=False)}
+    if any(a.kind is K.COLLECT for a in hand.actions):
+        return dict(final)
+    return {}
+
+
+def _moved(result: Audit, index: int | None) -> int:
+    return result.hand.actions[index].amount if index is not None else 0
 
 
 HOUSE = "the house"

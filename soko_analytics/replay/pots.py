@@ -72,6 +72,18 @@ class RakeConvention(StrEnum):
     LAST_POT_FIRST = "last_pot_first"
     """From the last side pot backwards to the main pot."""
 
+    @property
+    def words(self) -> str:
+        """The convention in plain words, for a page a person reads."""
+        return _RAKE_WORDS[self]
+
+
+_RAKE_WORDS = {
+    RakeConvention.MAIN_POT_FIRST: "the rake comes out of the main pot first",
+    RakeConvention.PROPORTIONAL: "the rake is taken from each pot in proportion to its size",
+    RakeConvention.LAST_POT_FIRST: "the rake comes out of the last side pot first",
+}
+
 
 class _Players:
     """Players as the core's indices: each distinct player gets the next index, ``names`` maps back."""

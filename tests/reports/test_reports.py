@@ -92,8 +92,8 @@ def test_dashboard_sections(dashboard_html):
 
 def test_hand_report_sections(hand_html):
     # the side-pot hand: Bob wins the $60 main pot and the $160 side pot
-    for text in ("The table at the start", "Cards as dealt", "The action, with the pot and every stack after it",
-                 "Pots", "Showdown", "Payouts: the rules against the log", "Findings", "Verdict: the hand was played"):
+    for text in ("The table at the start", 'data-street="HOLE CARDS"', 'data-street="FLOP"',
+                 "Pots and their winners", "Showdown", "The table at the end", "Payouts: the rules against the log", "Findings", "Verdict: the hand was played"):
         assert text in hand_html
     assert "$60.00" in hand_html and "$160.00" in hand_html
     assert "@media print" in hand_html and "<script src" not in hand_html and "Plotly" not in hand_html

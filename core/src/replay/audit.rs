@@ -796,6 +796,21 @@ mod tests {
     }
 
     #[test]
+    fn a_payout_finding_stands_at_the_players_collect_line() {
+        let (mut hand, spec) = (fixtures::hand(), fixtures::holdem("no_limit"));
+        hand.actions[14].player = "B".into(); // the 15th line: B collects the pot A won
+        let result = audit(&hand, &spec, Some(&RankSum)).expect("an audit");
+        let at = |code: Code, player: &str| {
+            let mut found = result.findings.iter();
+            let f = found.find(|f| f.code == code && f.player.as_deref() == Some(player));
+            f.map(|f| (f.action_index, f.line))
+        };
+        // B's finding at his collect line; A collects nothing, so his has no line
+        assert_eq!(at(Code::Winner, "B"), Some((Some(14), Some(15))));
+        assert_eq!(at(Code::Payout, "A"), Some((None, None)));
+    }
+
+    #[test]
     fn a_showdown_without_hand_values_is_a_fault_and_a_ghost_too() {
         let (mut hand, spec) = (fixtures::hand(), fixtures::holdem("no_limit"));
         assert!(audit(&hand, &spec, None).is_err());

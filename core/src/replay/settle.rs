@@ -6,7 +6,7 @@
 //! error is raised only when none fits.
 
 use crate::cards::Card;
-use crate::model::ActionKind;
+use crate::model::{ActionKind, Hand};
 
 use super::audit::{Auditor, Convention, Half, PotResult, Who};
 use super::boards::{self, Board};
@@ -750,17 +750,27 @@ fn payout_findings(ctx: &mut Auditor, paid: &Tally<Who>, awards: &[Award<Who>]) 
             let why = format!("{name} collects {m_got}, but the pots won pay {m_due}.");
             (Code::Payout, why)
         };
-        found.push(
-            Finding::new(code, why)
-                .player(name)
-                .expected(m_due)
-                .actual(m_got)
-                .street(STREET_SHOWDOWN),
-        );
+        let finding = Finding::new(code, why)
+            .player(name)
+            .expected(m_due)
+            .actual(m_got)
+            .street(STREET_SHOWDOWN);
+        found.push(match collect_line(ctx.hand, name) {
+            Some(index) => finding.at(index),
+            None => finding,
+        });
     }
     for f in found {
         ctx.find(f);
     }
+}
+
+/// The index of the player's first `collected` line: a finding about what he collected stands there
+/// (and gets its source line); None when the log has him collect nothing.
+fn collect_line(hand: &Hand, player: &str) -> Option<usize> {
+    hand.actions
+        .iter()
+        .position(|a| a.kind == ActionKind::Collect && a.player == player)
 }
 
 #[cfg(test)]

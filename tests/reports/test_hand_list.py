@@ -1,0 +1,83 @@
+"""The hand list (soko_analytics/reports/hand_list.py): the hero's hands by default, sortable, each a link to
+its replayer; in headless Chromium, a hand opened from the list shows its streets and the stacks the rules give.
+
+Expected values are worked from the log's own text here.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+from soko_analytics import api
+from soko_analytics.reports.browser import Browser, find_chromium
+from soko_analytics.stats import Filters
+
+DISPUTED = Path(__file__).resolve().parents[2] / "sample_data" / "disputed"
+HAND = "202603140103"  # wrong-side-pot-split.txt: Ville collects the side pot Aino's three nines won
+
+
+@pytest.fixture(scope="module")
+def listed(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("hands")
+    db = folder / "d.duckdb"
+    api.import_paths(db, [DISPUTED])
+    written = api.report_hands(db, Filters(players=("Aino",)), folder / "out")
+    return folder / "out", written
+
+
+def test_the_list_has_the_players_hands_each_linking_to_its_replayer(listed):
+    folder, written = listed
+    text = (folder / "hands.html").read_text(encoding="utf-8")
+    hands = {m[1] for f in DISPUTED.glob("*.txt")
+             for m in re.finditer(r"^\S+ Hand #(\d+).*\n(?:.*\n)*?Seat \d+: Aino \(", f.read_text(encoding="utf-8"),
+                                  re.M)}
+    links = re.findall(r'<a href="(hand-[^"]+\.html)">(\d+)</a>', text)
+    assert {hand for _, hand in links} == hands and written["hands"] == len(hands) == written["replayers"]
+    for href, _ in links:
+        assert (folder / href).exists()
+    assert 'class="sortable"' in text and "table.sortable" in text  # the page's own sorting script
+    # Aino's result in the disputed hand, by the log: she put in €5.00 and collected nothing
+    row = next(r for r in text.split("<tr>") if f">{HAND}</a>" in r)
+    assert "-€5.00" in row and "winner" in row
+
+
+def test_no_player_named_lists_the_hero_only(tmp_path):
+    db = tmp_path / "d.duckdb"
+    api.import_paths(db, [DISPUTED])
+    written = api.report_hands(db, Filters(), tmp_path / "out")
+    text = (tmp_path / "out" / "hands.html").read_text(encoding="utf-8")
+    # one row per hand (the log owner's seat), never one per player
+    assert len(re.findall(r'<a href="hand-', text)) == written["hands"] <= len(list(DISPUTED.glob("*.txt")))
+
+
+CHROMIUM = find_chromium()
+if CHROMIUM is None and os.environ.get("SOKO_REQUIRE_BROWSER"):
+    raise RuntimeError("SOKO_REQUIRE_BROWSER is set but no chromium is on PATH (.ci/run installs it)")
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="headless Chromium is not installed (apt install chromium)")
+def test_a_hand_opened_from_the_list_shows_its_streets_and_the_rules_stacks(listed):
+    folder, _ = listed
+    with Browser(CHROMIUM, timeout=60) as browser:
+        page = browser.open(folder / "hands.html", ready="document.querySelector('#hand-list table')")
+        # sorting by result puts Aino's biggest loss first
+        page.click("#hand-list th:nth-child(9)")
+        first = page.evaluate("document.querySelector('#hand-list tbody tr td:nth-child(9)').textContent")
+        nets = page.evaluate("Array.from(document.querySelectorAll('#hand-list tbody tr td:nth-child(9)'))"
+                             ".map(td => Number(td.dataset.v))")
+        assert nets == sorted(nets) and first.startswith("-")
+        page.click(f"#hand-list a[href$='{HAND}.html']")
+        page.wait_for("document.querySelector('section.street') !== null")
+        streets = page.evaluate("Array.from(document.querySelectorAll('section.street')).map(s => s.dataset.street)")
+        assert streets == ["2nd STREET", "3rd STREET", "4th STREET", "5th STREET", "showdown"]
+        end = page.evaluate("Array.from(document.querySelectorAll('#end ~ table tbody tr'))"
+                            ".map(r => Array.from(r.cells).map(c => c.textContent))")
+        by_player = {row[0]: row for row in end}
+        # Aino: €12.40 less the €5.00 she put in, plus the €4.00 side pot the rules give her; the log, nothing
+        assert by_player["Aino"][2:] == ["€11.40", "€7.40", "differs"]
+        assert by_player["Ville"][2:] == ["€3.00", "€7.00", "differs"]
+        assert page.console_errors == []
