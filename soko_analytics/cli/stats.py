@@ -172,7 +172,7 @@ def _print_stats_table(frame, by: str | None, out: Path | None) -> None:
     catalogue = api.stat_catalogue()
     for start in range(0, len(rows), per_table):
         chunk = rows[start:start + per_table]
-        keys = ("player", "currency", by or "game", "unit")
+        keys = ("player", "currency", *(("game",) if by and "game" in frame.columns else ()), by or "game", "unit")
         heads = [" ".join(str(r[k]) for k in keys if r.get(k) is not None) for r in chunk]
         table = Table("stat", title="player stats (95% Wilson intervals)" if start == 0 else None)
         for head in heads:
