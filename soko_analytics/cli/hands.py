@@ -133,12 +133,12 @@ def import_(
         typer.echo(summary.line())
         if summary.drift:  # the drift report in one line: a site's new format shows the day it comes
             count, shapes = sum(g["count"] for g in summary.drift), len(summary.drift)
-            echo(f"soko: {count:,} quarantined, in {shapes:,} kinds of line not understood "
+            echo(f"soko: {count:,} quarantined, in {plural(shapes, 'kind')} of line not understood "
                  f"(soko quarantine --db {db} --by reason)", err=True)
     else:
         files = [{"path": f.path, "skipped": f.skipped, "stored": f.stored, "duplicate": f.duplicate,
                   "quarantined": f.quarantined, "internal": f.internal, "format": f.format, "error": f.error}
-                 for f in summary.files]
+                 for f in sorted(summary.files, key=lambda f: f.path)]  # files are read in parallel: in path order
         total = {"files": len(summary.files), "skipped": summary.skipped_files, "not_readable": summary.failed_files,
                  "stored": summary.stored, "duplicate": summary.duplicate, "quarantined": summary.quarantined,
                  "heroes_changed": summary.renamed, "nothing_read": summary.nothing_read,
@@ -208,7 +208,8 @@ def audit(
                          else ExitCode.FINDINGS if summary.with_errors else ExitCode.OK))
 
 
-AUDIT_COLUMNS = ["path", "line", "site", "hand_id", "game", "profile", "ok", "errors", "codes", "rake"]
+AUDIT_COLUMNS = ["path", "line", "site", "hand_id", "game", "profile", "ok", "errors", "codes", "rake", "currency",
+                 "decimals", "rake_minor"]
 
 
 def _audit_row(record: dict[str, Any]) -> dict[str, Any]:
@@ -216,7 +217,8 @@ def _audit_row(record: dict[str, Any]) -> dict[str, Any]:
     errors = [f for f in record["findings"] if f["severity"] == "error"]
     return {"path": source.get("path"), "line": source.get("line"), **{k: record[k] for k in (
         "site", "hand_id", "game", "profile", "ok")}, "errors": len(errors),
-        "codes": sorted({f["code"] for f in record["findings"]}), "rake": record["rake"]}
+        "codes": sorted({f["code"] for f in record["findings"]}),
+        **{k: record[k] for k in ("rake", "currency", "decimals", "rake_minor")}}
 
 
 def _one_audit(paths, db, hand_id: str, from_: str, names):
@@ -321,7 +323,7 @@ def quarantine(
             groups = api.quarantine_groups(db, by.value, all_)
         records(groups, fmt, [*api.QUARANTINE_GROUPINGS[by.value], "count", "file", "line", "reason", "text"],
                 title="quarantine by " + by.value, right=["count", "line"])
-        typer.echo(f"{sum(g['count'] for g in groups)} quarantined in {len(groups)} groups", err=True)
+        typer.echo(f"{sum(g['count'] for g in groups)} quarantined in {plural(len(groups), 'group')}", err=True)
         return
     with reporting_errors():
         rows = api.quarantine_records(db, all_)
