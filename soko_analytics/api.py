@@ -597,6 +597,7 @@ def report_dashboard(db: str | Path, filters: Filters = Filters(), out: str | Pa
     from .reports.dashboard import dashboard
 
     with open_for_reading(db) as store:
+        check_filters(store, filters)
         text = dashboard(store, filters, title)
     return _write_report(Path(out) if out else REPORTS / "dashboard.html", text)
 

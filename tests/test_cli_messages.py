@@ -41,6 +41,13 @@ def test_an_unknown_filter_value_is_an_error_listing_the_known_ones(store, optio
     assert f"{option} {value}: no such" in result.stderr and listed in result.stderr
 
 
+def test_the_dashboard_rejects_an_unknown_game_alike(store, tmp_path):
+    result = runner.invoke(app, ["report", "dashboard", "--db", str(store), "--game", "badgame",
+                                 "--out", str(tmp_path / "d.html")])
+    assert result.exit_code == 2 and "--game badgame: no such game in the store; it holds: holdem, soko" \
+        in result.stderr and not (tmp_path / "d.html").exists()
+
+
 def test_an_unknown_player_is_an_error_naming_the_closest(store):
     result = runner.invoke(app, ["stats", "--db", str(store), "--player", "NoSuchGuy"])
     assert result.exit_code == 2 and "--player NoSuchGuy: no such player in the store" in result.stderr

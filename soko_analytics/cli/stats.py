@@ -191,7 +191,8 @@ def _print_stats_table(frame, by: str | None, out: Path | None) -> None:
 def _stat_rows(frame, by: str | None) -> tuple[list[str], list[tuple[str, list[str | None]]]]:
     """The stats table turned on its side: a column head per result row, and a row per stat that has a value."""
     rows = frame.to_dicts()
-    keys = ("player", "currency", *(("game",) if by and "game" in frame.columns else ()), by or "game", "unit")
+    keys = ("player", "currency", *(("game",) if by not in (None, "game") and "game" in frame.columns else ()),
+            by or "game", "unit")
     heads = [" ".join(str(r[k]) for k in keys if r.get(k) is not None) for r in rows]
     labelled = [(s["label"], [_stat_cell(r, s) for r in rows]) for s in api.stat_catalogue()]
     return heads, [(label, cells) for label, cells in labelled if any(c is not None for c in cells)]
