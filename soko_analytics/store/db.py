@@ -101,16 +101,17 @@ DUCKDB_MAGIC = b"DUCK"
 
 
 def _foreign(path: str) -> str | None:
-    """Why the existing file at ``path`` is not a DuckDB store, or None (a DuckDB file, an empty or missing one)."""
+    """Why the existing file at ``path`` is not a DuckDB store, or None: a DuckDB file, an empty or missing one, or
+    one whose first bytes hold a NUL (binary: DuckDB itself tells a store cut short by a kill from another kind)."""
     try:
         with open(path, "rb") as f:
             head = f.read(16)
     except OSError:
         return None
-    if not head or head[8:12] == DUCKDB_MAGIC:
-        return None
     if head.startswith(b"SQLite format 3"):
         return "a SQLite database, not a DuckDB store (no extension is loaded to read it)"
+    if not head or head[8:12] == DUCKDB_MAGIC or b"\0" in head:
+        return None
     return ("not a store: the file is of another kind (a CSV, a hand history?); --db names a store made by "
             "soko import (soko import FILES --db STORE reads hand histories into one)")
 
