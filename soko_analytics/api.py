@@ -31,7 +31,8 @@ from .rules.spec import GameSpec, Share
 from .stats import BY, CATALOGUE, Filters, stat
 from .stats import player_stats as player_stats_of
 from .stats.hud import Feed, Hud
-from .store.db import ImportSummary, Interrupted, Store, interrupted, open_for_reading
+from .stats.known import check_filters
+from .store.db import ImportSummary, Interrupted, NoStore, Store, interrupted, open_for_reading
 from .store.drift import GROUPINGS as QUARANTINE_GROUPINGS
 from .store.facts import ROLLUP
 from .store.parts import FOLDER
@@ -42,7 +43,7 @@ from .store.watch_loop import INTERVAL
 from .store.watch_loop import watch as watch_folders
 
 __all__ = [
-    "AuditSummary", "ConvertResult", "Filters", "Interrupted", "Quarantined", "SokoError", "code_location",
+    "AuditSummary", "ConvertResult", "Filters", "Interrupted", "NoStore", "Quarantined", "SokoError", "code_location",
     "interrupted", "audit_hands", "audit_record",
     "audit_store", "convert", "demo", "describe_options", "evaluate_hands", "explain_stat", "export",
     "QUARANTINE_GROUPINGS", "find_hand", "game_spec", "hand_page", "import_paths", "iter_files", "player_stats",
@@ -296,7 +297,12 @@ def _checked(hand: Hand, verdict: Audit | AuditFault, strict: bool) -> Audit | Q
 
 
 def audit_record(result: Audit) -> dict[str, Any]:
-    """One hand's verdict as plain data (the JSON Lines record of ``soko audit --json``); money as decimal strings."""
+    """One hand's verdict as plain data (the JSON Lines record of ``soko audit --json``).
+
+    Money comes in both forms (docs/cli.md): the decimal strings of the first version (``rake``, ``payouts``,
+    ``collected``, a pot's ``amount`` and ``winners``), and integer minor units of ``decimals`` digits, as in
+    every other JSON of soko (``rake_minor``, ``payouts_minor``, ``collected_minor``, ``amount_minor``,
+    ``winners_minor``), with ``currency`` (None: chips)."""
     hand, money = result.hand, result.money
     return {
         "site": hand.site,
@@ -311,9 +317,15 @@ def audit_record(result: Audit) -> dict[str, Any]:
         "payouts": {player: money(amount) for player, amount in result.payouts.items()},
         "collected": {player: money(amount) for player, amount in result.collected.items()},
         "rake": money(result.rake),
+        "currency": hand.stakes.currency,
+        "decimals": hand.stakes.decimals,
+        "payouts_minor": dict(result.payouts),
+        "collected_minor": dict(result.collected),
+        "rake_minor": result.rake,
         "pots": [
             {"amount": money(p.amount), "eligible": list(p.eligible),
-             "winners": {w: money(a) for w, a in p.winners.items()}}
+             "winners": {w: money(a) for w, a in p.winners.items()},
+             "amount_minor": p.amount, "winners_minor": dict(p.winners)}
             | ({"board": p.board} if p.board else {})
             | ({"halves": [{"label": h.label, "winners": list(h.winners), "hand": h.value} for h in p.halves]}
                if p.halves else {})
@@ -547,6 +559,7 @@ def player_stats(db: str | Path, filters: Filters = Filters(), by: str | None = 
     The one api function that returns a frame: stats are tables, and scripts want them as such.
     """
     with open_for_reading(db) as store:
+        check_filters(store, filters)
         return player_stats_of(store, filters, by)
 
 
@@ -585,6 +598,7 @@ def report_dashboard(db: str | Path, filters: Filters = Filters(), out: str | Pa
     from .reports.dashboard import dashboard
 
     with open_for_reading(db) as store:
+        check_filters(store, filters)
         text = dashboard(store, filters, title)
     return _write_report(Path(out) if out else REPORTS / "dashboard.html", text)
 

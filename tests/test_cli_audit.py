@@ -21,7 +21,7 @@ def example(soko_example_file) -> Path:
 def test_clean_hand_exits_0(example):
     result = runner.invoke(app, ["audit", str(example)])
     assert result.exit_code == 0, result.output
-    assert "1 hands audited: 1 ok, 0 with errors" in result.stdout
+    assert "1 hand audited: 1 ok, 0 with errors" in result.stdout
 
 
 def test_json_lines_contract(example):
@@ -34,7 +34,11 @@ def test_json_lines_contract(example):
     assert record["hand_id"] == "202603140001" and record["game"] == "soko" and record["profile"] == "soko-casino"
     assert record["ok"] is True and record["findings"] == []
     assert record["payouts"] == {"Matti": "9.30", "Aino": "4.00"} and record["rake"] == "0.30"
-    assert record["pots"][0] == {"amount": "9.30", "eligible": ["Aino", "Ville", "Matti"], "winners": {"Matti": "9.30"}}
+    assert record["pots"][0] == {"amount": "9.30", "eligible": ["Aino", "Ville", "Matti"], "winners": {"Matti": "9.30"},
+                                 "amount_minor": 930, "winners_minor": {"Matti": 930}}
+    # the same money in minor units, as every other JSON of soko gives it (docs/cli.md)
+    assert (record["currency"], record["decimals"], record["rake_minor"]) == ("EUR", 2, 30)
+    assert record["payouts_minor"] == {"Matti": 930, "Aino": 400}
 
 
 def test_broken_hand_exits_1_with_the_finding(example, tmp_path):

@@ -23,7 +23,7 @@ def test_soko_text_to_phh_and_back(example, tmp_path):
     out = tmp_path / "example.phh"
     result = runner.invoke(app, ["convert", str(example), "--to", "phh", "--out", str(out)])
     assert result.exit_code == 0, result.output
-    assert "1 hands written, 0 skipped" in result.stderr
+    assert "1 hand written, 0 skipped" in result.stderr
     assert list(read_path(out)) == list(read_path(example))
     back = runner.invoke(app, ["convert", str(out), "--to", "soko"])
     assert back.exit_code == 0

@@ -66,7 +66,7 @@ def test_a_wrong_format_is_not_recorded_as_imported(tmp_path):
     wrong = runner.invoke(app, ["import", str(tmp_path / "a.txt"), "--format", "phh", "--db", db])
     assert wrong.exit_code == 4 and "not a phh file: it reads as pokerstars" in wrong.stderr  # nothing read
     right = runner.invoke(app, ["import", str(tmp_path / "a.txt"), "--db", db])
-    assert "1 hands stored" in right.stdout and "0 unchanged" in right.stdout
+    assert "1 hand stored" in right.stdout and "0 unchanged" in right.stdout
 
 
 CUT = GOOD.format(id=7).split("*** SUMMARY ***")[0]
@@ -100,7 +100,7 @@ def test_import_where_nothing_could_be_read_exits_4_and_where_something_was_read
     assert as_json.exit_code == 4 and json.loads(as_json.stdout)["nothing_read"] is True
     (tmp_path / "a.txt").write_text(GOOD.format(id=1), encoding="utf-8")
     some = runner.invoke(app, ["import", str(tmp_path / "a.txt"), str(tmp_path / "cut.txt"), "--db", db])
-    assert some.exit_code == 0 and "1 hands stored" in some.stdout
+    assert some.exit_code == 0 and "1 hand stored" in some.stdout
     again = runner.invoke(app, ["import", str(tmp_path / "a.txt"), "--db", db])  # unchanged, skipped: done
     assert again.exit_code == 0 and "1 unchanged" in again.stdout
 

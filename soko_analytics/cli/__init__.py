@@ -159,11 +159,24 @@ def reporting_errors(code: ExitCode = ExitCode.USAGE) -> Iterator[None]:
         echo(f"soko: {err.reason}", err=True)
         raise typer.Exit(int(ExitCode.INTERRUPTED)) from None
     except SokoError as err:
-        echo(f"soko: error: {err}", err=True)
+        echo(f"soko: error: {err}{_way_forward(err)}", err=True)
         raise typer.Exit(int(code)) from None
     except KeyboardInterrupt:
         echo("soko: interrupted", err=True)
         raise typer.Exit(int(ExitCode.INTERRUPTED)) from None
+
+
+DEMO_OUT = Path("soko-demo")
+"""Where ``soko demo`` writes its store (``demo.duckdb``) unless told otherwise."""
+
+
+def _way_forward(err: SokoError) -> str:
+    """What to do next, for the errors that have one: where there is no store, how to make one or name one."""
+    if not isinstance(err, api.NoStore):
+        return ""
+    demo = DEMO_OUT / "demo.duckdb"
+    made = f"; soko demo's store is {demo}: --db {demo}" if demo.is_file() else ""
+    return f" (soko import FILES --db {err.path} makes one, or --db names another{made})"
 
 
 def usage(message: str) -> None:

@@ -16,7 +16,7 @@ from rich.console import Console
 
 from .. import api
 from . import STDIN, ExitCode, InputFormat, OutputFormat, Strict, app, reporting_errors, usage, write_text
-from .output import Format, echo, json_text, records
+from .output import Format, echo, json_text, plural, records, to_stdout
 
 Paths = Annotated[list[Path], typer.Argument(help="Hand-history files or folders (plain, .gz, .zip); - reads "
                                                   "standard input.")]
@@ -43,8 +43,10 @@ def stdin_spooled(paths: list[Path]) -> Iterator[tuple[list[Path], dict[Path, st
 def import_(
     paths: Paths,
     db: Annotated[Path, typer.Option("--db", help="The store (created if missing).")] = Path("soko.duckdb"),
-    format: Annotated[InputFormat, typer.Option("--format", help="Input format, or auto to detect per file.")]
+    from_: Annotated[InputFormat, typer.Option("--from", help="Input format, or auto to detect per file.")]
     = InputFormat.auto,
+    format: Annotated[InputFormat | None, typer.Option("--format", hidden=True, help="The old spelling of --from.")]
+    = None,
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=0, help="Files read in parallel (0: all cores, up to 8).")]
     = 0,
     with_audit: Annotated[bool, typer.Option("--audit/--no-audit", help="Replay each new hand and store "
@@ -73,6 +75,7 @@ def import_(
     """
     from ..store.db import default_jobs
 
+    format = format or from_
     jobs = jobs or default_jobs()
     heroes = tuple(hero or ())
     console = Console(stderr=True)
@@ -130,12 +133,12 @@ def import_(
         typer.echo(summary.line())
         if summary.drift:  # the drift report in one line: a site's new format shows the day it comes
             count, shapes = sum(g["count"] for g in summary.drift), len(summary.drift)
-            echo(f"soko: {count:,} quarantined, in {shapes:,} kinds of line not understood "
+            echo(f"soko: {count:,} quarantined, in {plural(shapes, 'kind')} of line not understood "
                  f"(soko quarantine --db {db} --by reason)", err=True)
     else:
         files = [{"path": f.path, "skipped": f.skipped, "stored": f.stored, "duplicate": f.duplicate,
                   "quarantined": f.quarantined, "internal": f.internal, "format": f.format, "error": f.error}
-                 for f in summary.files]
+                 for f in sorted(summary.files, key=lambda f: f.path)]  # files are read in parallel: in path order
         total = {"files": len(summary.files), "skipped": summary.skipped_files, "not_readable": summary.failed_files,
                  "stored": summary.stored, "duplicate": summary.duplicate, "quarantined": summary.quarantined,
                  "heroes_changed": summary.renamed, "nothing_read": summary.nothing_read,
@@ -155,7 +158,8 @@ def audit(
     hand: Annotated[str | None, typer.Option("--hand", metavar="HAND_ID", help="Only this hand (with --db).")] = None,
     fmt: Annotated[Format, typer.Option("--format", "-f", help="table (a verdict per hand with an error, and a "
                                         "summary), json, jsonl (a record per hand) or csv.")] = Format.table,
-    as_json: Annotated[bool, typer.Option("--json", help="The same as --format jsonl.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", hidden=True, help="The old spelling of --format jsonl.")]
+    = False,
     explain: Annotated[str | None, typer.Option("--explain", metavar="HAND_ID",
                                                 help="Print one hand's replay as a ledger, with the verdict.")] = None,
     from_: Annotated[InputFormat, typer.Option("--from", help="Input format, or auto to detect per file.")]
@@ -204,7 +208,8 @@ def audit(
                          else ExitCode.FINDINGS if summary.with_errors else ExitCode.OK))
 
 
-AUDIT_COLUMNS = ["path", "line", "site", "hand_id", "game", "profile", "ok", "errors", "codes", "rake"]
+AUDIT_COLUMNS = ["path", "line", "site", "hand_id", "game", "profile", "ok", "errors", "codes", "rake", "currency",
+                 "decimals", "rake_minor"]
 
 
 def _audit_row(record: dict[str, Any]) -> dict[str, Any]:
@@ -212,7 +217,8 @@ def _audit_row(record: dict[str, Any]) -> dict[str, Any]:
     errors = [f for f in record["findings"] if f["severity"] == "error"]
     return {"path": source.get("path"), "line": source.get("line"), **{k: record[k] for k in (
         "site", "hand_id", "game", "profile", "ok")}, "errors": len(errors),
-        "codes": sorted({f["code"] for f in record["findings"]}), "rake": record["rake"]}
+        "codes": sorted({f["code"] for f in record["findings"]}),
+        **{k: record[k] for k in ("rake", "currency", "decimals", "rake_minor")}}
 
 
 def _one_audit(paths, db, hand_id: str, from_: str, names):
@@ -239,7 +245,7 @@ def _print_verdict(result) -> None:
 
 def _print_summary(summary, err: bool) -> None:
     malformed = summary.quarantined - summary.unsupported - summary.incomplete - summary.internal - summary.unreadable
-    text = (f"{summary.hands} hands audited: {summary.ok} ok, {summary.with_errors} with errors; "
+    text = (f"{plural(summary.hands, 'hand')} audited: {summary.ok} ok, {summary.with_errors} with errors; "
             f"{summary.quarantined} not audited ({summary.unsupported} unsupported games, "
             f"{summary.incomplete} incomplete, {malformed} malformed")
     text += f", {summary.unreadable} unreadable files" if summary.unreadable else ""
@@ -256,7 +262,8 @@ def convert(
     to: Annotated[OutputFormat, typer.Option("--to", help="Output format: soko, phh or pokerstars.")],
     from_: Annotated[InputFormat, typer.Option("--from", help="Input format, or auto to detect per file.")]
     = InputFormat.auto,
-    out: Annotated[Path | None, typer.Option("--out", "-o", help="Write here instead of stdout.")] = None,
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="Write here instead of stdout (-: stdout).")]
+    = None,
     strict: Strict = False,
 ) -> None:
     """Convert hand histories to another format.
@@ -268,9 +275,9 @@ def convert(
     """
     with reporting_errors(), stdin_spooled(paths) as (paths, names):
         result = api.convert(paths, to.value, from_.value, strict, names)
-        if out is None:
+        if to_stdout(out):
             typer.echo(result.text, nl=False)
-        else:
+        elif out is not None:
             write_text(out, result.text)
     for q in result.quarantined:
         echo(f"soko: skipped: {q.message()}", err=True)
@@ -278,7 +285,7 @@ def convert(
         where = f"{hand.source.path}:{hand.source.line}: " if hand.source else ""
         echo(f"soko: not written: {where}hand {hand.hand_id}: {why}", err=True)
     skipped = len(result.quarantined) + len(result.unwritable)
-    typer.echo(f"soko: {result.written} hands written, {skipped} skipped", err=True)
+    typer.echo(f"soko: {plural(result.written, 'hand')} written, {skipped:,} skipped", err=True)
 
 
 class Grouping(str, Enum):
@@ -316,7 +323,7 @@ def quarantine(
             groups = api.quarantine_groups(db, by.value, all_)
         records(groups, fmt, [*api.QUARANTINE_GROUPINGS[by.value], "count", "file", "line", "reason", "text"],
                 title="quarantine by " + by.value, right=["count", "line"])
-        typer.echo(f"{sum(g['count'] for g in groups)} quarantined in {len(groups)} groups", err=True)
+        typer.echo(f"{sum(g['count'] for g in groups)} quarantined in {plural(len(groups), 'group')}", err=True)
         return
     with reporting_errors():
         rows = api.quarantine_records(db, all_)
@@ -376,7 +383,8 @@ class ExportFormat(str, Enum):
 
 @app.command("export")
 def export(
-    out: Annotated[Path, typer.Argument(help="The folder (parquet) or file (soko, phh, pokerstars) to write.")],
+    out: Annotated[Path, typer.Argument(help="The folder (parquet) or file (soko, phh, pokerstars; -: stdout) to "
+                                        "write.")],
     to: Annotated[ExportFormat, typer.Option("--to", help="parquet, soko, phh or pokerstars.")],
     db: Annotated[Path, typer.Option("--db", help="The store.")] = Path("soko.duckdb"),
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing text file.")] = False,
@@ -391,6 +399,16 @@ def export(
 
     Example: soko export --db soko.duckdb --to parquet lake/
     """
+    if to_stdout(out) and to is not ExportFormat.parquet:
+        with reporting_errors(), tempfile.TemporaryDirectory(prefix="soko-export-") as folder:
+            spool = Path(folder) / "export.txt"
+            result = api.export(db, to.value, spool, force)
+            typer.echo(spool.read_text(encoding="utf-8"), nl=False)
+        echo(f"soko: {plural(result['written'], 'hand')} written to stdout, {result['skipped']:,} skipped (not "
+             f"expressible in {result['to']})", err=True)
+        return
+    if to_stdout(out):
+        usage("--to parquet writes a folder: name one (- is standard output, for the text formats)")
     with reporting_errors():
         result = api.export(db, to.value, out, force)
     if "rows" in result:

@@ -4,7 +4,9 @@ Every listing command takes ``--format table|json|jsonl|csv``. ``table`` is a
 rich table on a terminal and plain aligned text when piped (one row a line,
 nothing cut, no box drawing: ``soko rules | grep soko-finnish`` finds it);
 ``json`` is one document, ``jsonl`` one record a line, ``csv`` one header line
-and a row per record.
+and a row per record. Floats are rounded to :data:`RATE_DECIMALS` digits; money
+is integer minor units with ``decimals``; ``--out -`` is standard output. The
+whole contract, and its exceptions: docs/cli.md.
 
 A player name or a log line may hold ``ESC]0;...BEL`` (set the window title),
 ``ESC[2J`` (clear the screen), other C0 and C1 controls or bidirectional
@@ -51,6 +53,36 @@ FormatOption = Annotated[Format, typer.Option("--format", "-f", help="table (pla
                                                                      "or csv.")]
 
 
+RATE_DECIMALS = 4
+"""Digits after the point of every float (a rate, a percentage, an interval) in CSV, JSON and JSON lines:
+``28.000000000000004`` is written ``28.0``. Money is never a float (integer minor units with ``decimals``)."""
+
+STDOUT = "-"
+"""The ``--out`` that means standard output, for every command that takes one."""
+
+
+def to_stdout(out: object) -> bool:
+    """Whether an ``--out`` (None: not given) means standard output."""
+    return out is None or str(out) == STDOUT
+
+
+def rounded(frame: pl.DataFrame) -> pl.DataFrame:
+    """A frame whose float columns are rounded to :data:`RATE_DECIMALS` digits."""
+    floats = [name for name, kind in frame.schema.items() if kind.is_float()]
+    return frame.with_columns(pl.col(name).round(RATE_DECIMALS) for name in floats) if floats else frame
+
+
+def _round(value: Any) -> Any:
+    """``value`` with its floats (also inside lists and mappings) rounded to :data:`RATE_DECIMALS` digits."""
+    if isinstance(value, float):
+        return round(value, RATE_DECIMALS)
+    if isinstance(value, Mapping):
+        return {k: _round(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_round(v) for v in value]
+    return value
+
+
 def _escape(m: re.Match[str]) -> str:
     code = ord(m.group(0))
     return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
@@ -72,9 +104,10 @@ def echo(text: object, err: bool = False, nl: bool = True) -> None:
 
 
 def json_text(data: Any, indent: int | None = 2) -> str:
-    """JSON of ``data``, non-ASCII kept but every unsafe character escaped as ``\\uXXXX``."""
-    return UNSAFE.sub(lambda m: f"\\u{ord(m.group(0)):04x}", json.dumps(data, indent=indent, ensure_ascii=False,
-                                                                       default=str))
+    """JSON of ``data``, floats rounded (:data:`RATE_DECIMALS`), non-ASCII kept but every unsafe character escaped
+    as ``\\uXXXX``."""
+    return UNSAFE.sub(lambda m: f"\\u{ord(m.group(0)):04x}", json.dumps(_round(data), indent=indent,
+                                                                       ensure_ascii=False, default=str))
 
 
 def on_terminal() -> bool:
@@ -131,7 +164,7 @@ def csv_text(data: Sequence[Mapping[str, Any]], columns: Sequence[str]) -> str:
 
 
 def _csv_cell(value: Any) -> Any:
-    return safe(value) if isinstance(value, str) else value
+    return safe(value) if isinstance(value, str) else _round(value)
 
 
 def safe_frame(frame: pl.DataFrame) -> pl.DataFrame:
@@ -152,3 +185,8 @@ def _flat(value: Any) -> Any:
     if isinstance(value, bool):
         return "true" if value else "false"
     return value
+
+
+def plural(count: int, noun: str, many: str | None = None) -> str:
+    """``1 hand``, ``2 hands``, ``1,000 files``: a count with its noun (``many``: the plural when not noun + s)."""
+    return f"{count:,} {noun if count == 1 else many or noun + 's'}"

@@ -9,8 +9,8 @@ import typer
 from rich.console import Console
 
 from .. import api
-from . import OutputFormat, app, reporting_errors, write_text
-from .output import echo, table
+from . import DEMO_OUT, OutputFormat, app, reporting_errors, write_text
+from .output import echo, plural, table, to_stdout
 
 
 @app.command("simulate")
@@ -22,7 +22,8 @@ def simulate(
     seed: Annotated[int, typer.Option("--seed", "-s", help="Random seed (the same seed, the same hands).")] = 1,
     format: Annotated[OutputFormat | None, typer.Option("--format", help="soko, pokerstars or phh (default: soko for "
                                                         "Sökö profiles, else pokerstars).")] = None,
-    out: Annotated[Path | None, typer.Option("--out", "-o", help="Write here instead of stdout.")] = None,
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="Write here instead of stdout (-: stdout).")]
+    = None,
 ) -> None:
     """Deal and play hands by the rules with players of different styles, and write them as a log.
 
@@ -33,17 +34,18 @@ def simulate(
     """
     with reporting_errors():
         text = api.simulate_text(profile, hands, players, seed, format.value if format else None)
+        out = None if to_stdout(out) else out
         if out is not None:
             write_text(out, text)
     if out is None:
         typer.echo(text, nl=False)
     else:
-        echo(f"soko: {hands} hands written to {out}", err=True)
+        echo(f"soko: {plural(hands, 'hand')} written to {out}", err=True)
 
 
 @app.command("demo")
 def demo(
-    out: Annotated[Path, typer.Option("--out", help="Folder for the demo's store.")] = Path("soko-demo"),
+    out: Annotated[Path, typer.Option("--out", help="Folder for the demo's store.")] = DEMO_OUT,
     reports: Annotated[Path, typer.Option("--reports", help="Folder for the demo's reports.")] = Path("reports"),
 ) -> None:
     """Import the bundled sample data into a fresh store, audit it, show findings and player stats, and

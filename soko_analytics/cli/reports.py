@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import tempfile
 from pathlib import Path
 from typing import Annotated
 
@@ -9,6 +10,7 @@ import typer
 
 from .. import api
 from . import ExitCode, app, reporting_errors
+from .output import echo, to_stdout
 from .stats import Db, Game, Hero, Profile, Since, Site, Stakes, Until, filters
 
 report_app = typer.Typer(no_args_is_help=True)
@@ -38,7 +40,8 @@ def report_dashboard(
     since: Since = None,
     until: Until = None,
     min_hands: Annotated[int, typer.Option("--min-hands", help="Leave out players with fewer hands.")] = 0,
-    out: Annotated[Path | None, typer.Option("--out", help="The HTML file (default reports/dashboard.html).")] = None,
+    out: Annotated[Path | None, typer.Option("--out", help="The HTML file (default reports/dashboard.html; -: "
+                                             "stdout).")] = None,
 ) -> None:
     """The player-stat dashboard: the hero's results, win rates, starting hands and sessions, a players table.
 
@@ -50,6 +53,12 @@ def report_dashboard(
     """
     with reporting_errors():
         chosen = filters(player, game, profile, stakes, since, until, min_hands, hero, site)
+        if out is not None and to_stdout(out):
+            with tempfile.TemporaryDirectory(prefix="soko-dashboard-") as folder:
+                written = api.report_dashboard(db, chosen, Path(folder) / "dashboard.html")
+                typer.echo(Path(written["path"]).read_text(encoding="utf-8"), nl=False)
+            echo(f"soko: the dashboard written to stdout ({written['bytes'] / 1e6:.1f} MB)", err=True)
+            return
         written = api.report_dashboard(db, chosen, out)
     typer.echo(f"{written['path']} ({written['bytes'] / 1e6:.1f} MB)")
 

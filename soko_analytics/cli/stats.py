@@ -12,13 +12,14 @@ from rich.table import Table
 
 from .. import api
 from . import app, reporting_errors, usage, write_text
-from .output import cell, echo, json_text, safe_frame
+from .output import cell, echo, json_text, on_terminal, plain, plural, rounded, safe_frame, to_stdout
 
 STATS_BY = api.STATS_BY
 
 # The filter options soko stats and soko report dashboard share.
 Db = Annotated[Path, typer.Option("--db", help="The store.")]
-Game = Annotated[str | None, typer.Option("--game", help="holdem, stud7, stud5 or soko.")]
+Game = Annotated[str | None, typer.Option("--game", help="A game as the store names it, e.g. holdem, stud7, "
+                                                         "omaha or soko (soko stats --by game lists the store's).")]
 Profile = Annotated[str | None, typer.Option("--profile", help="A rules profile, e.g. soko-finnish.")]
 Hero = Annotated[bool, typer.Option("--hero", help="Only the log owner's hands (the player dealt cards face up in "
                                                     "each log).")]
@@ -68,7 +69,7 @@ def stats(
     fmt: Annotated[StatsFormat | None, typer.Option(
         "--format", "-f", help="table, csv, json, jsonl or parquet (default: a table on a terminal, csv "
                                "otherwise).")] = None,
-    out: Annotated[Path | None, typer.Option("--out", help="Write here instead of stdout.")] = None,
+    out: Annotated[Path | None, typer.Option("--out", help="Write here instead of stdout (-: stdout).")] = None,
     explain: Annotated[str | None, typer.Option("--explain", help="Print the definition of one stat and exit.")] = None,
 ) -> None:
     """Player stats from the store: VPIP, PFR, AF, WTSD, W$SD, 3-bet, c-bets, steals, stud and Sökö stats.
@@ -82,6 +83,7 @@ def stats(
         if explain is not None:
             _print_stat(api.explain_stat(explain))
             return
+        out = None if to_stdout(out) else out
         if out is not None and not out.parent.is_dir():
             raise api.SokoError("cannot write there: the folder does not exist", path=str(out.parent))
         chosen = filters(player, game, profile, stakes, since, until, min_hands, hero, site)
@@ -97,12 +99,12 @@ def stats(
         elif kind == "parquet" and out is not None:
             frame.write_parquet(out)
         else:
-            text = safe_frame(frame).write_csv() if kind == "csv" else "".join(
+            text = safe_frame(rounded(frame)).write_csv() if kind == "csv" else "".join(
                 json_text(r, indent=None) + "\n" for r in frame.to_dicts()) if kind == "jsonl" else (
                 json_text(frame.to_dicts()) + "\n")
             write_text(out, text) if out else typer.echo(text, nl=False)
     if out is not None:
-        typer.echo(f"{len(frame)} rows written to {out}", err=True)
+        typer.echo(f"{plural(len(frame), 'row')} written to {out}", err=True)
 
 
 def _described(chosen: api.Filters) -> str:
@@ -156,7 +158,12 @@ def _stat_cell(row: dict[str, Any], s: dict[str, Any]) -> str | None:
 
 
 def _print_stats_table(frame, by: str | None, out: Path | None) -> None:
-    console = Console(file=out.open("w", encoding="utf-8") if out else None, width=200 if out else None)
+    """Rich tables on a terminal; plain aligned text (no boxes, one table of every column) piped or to a file."""
+    if out is not None or not on_terminal():
+        text = "no hands match" if frame.is_empty() else _plain_stats(frame, by)
+        write_text(out, text + "\n") if out else typer.echo(text)
+        return
+    console = Console()
     if frame.is_empty():
         console.print("no hands match", markup=False)
         return
@@ -169,16 +176,32 @@ def _print_stats_table(frame, by: str | None, out: Path | None) -> None:
         console.print(table)
         return
     per_table = max(1, (console.width - 22) // 22)  # columns that fit side by side
-    catalogue = api.stat_catalogue()
+    heads, labelled = _stat_rows(frame, by)
     for start in range(0, len(rows), per_table):
-        chunk = rows[start:start + per_table]
-        keys = ("player", "currency", by or "game", "unit")
-        heads = [" ".join(str(r[k]) for k in keys if r.get(k) is not None) for r in chunk]
         table = Table("stat", title="player stats (95% Wilson intervals)" if start == 0 else None)
-        for head in heads:
+        for head in heads[start:start + per_table]:
             table.add_column(cell(head))
-        for s in catalogue:
-            cells = [_stat_cell(r, s) for r in chunk]
-            if any(c is not None for c in cells):
-                table.add_row(cell(s["label"]), *(cell(c or "") for c in cells))
+        for label, cells in labelled:
+            chunk = cells[start:start + per_table]
+            if any(c is not None for c in chunk):
+                table.add_row(cell(label), *(cell(c or "") for c in chunk))
         console.print(table)
+
+
+def _stat_rows(frame, by: str | None) -> tuple[list[str], list[tuple[str, list[str | None]]]]:
+    """The stats table turned on its side: a column head per result row, and a row per stat that has a value."""
+    rows = frame.to_dicts()
+    keys = ("player", "currency", *(("game",) if by not in (None, "game") and "game" in frame.columns else ()),
+            by or "game", "unit")
+    heads = [" ".join(str(r[k]) for k in keys if r.get(k) is not None) for r in rows]
+    labelled = [(s["label"], [_stat_cell(r, s) for r in rows]) for s in api.stat_catalogue()]
+    return heads, [(label, cells) for label, cells in labelled if any(c is not None for c in cells)]
+
+
+def _plain_stats(frame, by: str | None) -> str:
+    if by == "street":
+        return plain(frame.columns, [["" if v is None else f"{v:.1f}" if isinstance(v, float) else v
+                                      for v in row.values()] for row in frame.to_dicts()])
+    heads, labelled = _stat_rows(frame, by)
+    return "player stats (95% Wilson intervals)\n" + plain(["stat", *heads], [[label, *(c or "" for c in cells)]
+                                                                           for label, cells in labelled])

@@ -6,7 +6,8 @@ by position, situation or session sums the same expressions over ``player_hands`
 
 :func:`player_stats` returns a Polars DataFrame with one row per player, currency
 (money of different currencies, or tournament chips, is never added), ``by`` group
-(``game`` unless another is asked for: ``position``, ``situation``, ``session``,
+(``game`` unless another is asked for: ``position`` (:data:`POSITIONS`, in table
+order), ``position_group``, ``situation`` (these three also per ``game``), ``session``,
 ``month``, ``stakes`` or ``street``) and ``unit``, what ``won_per_100`` counts
 (:class:`~soko_analytics.store.facts.Unit`: ``bb``, ``big bets``, ``bring-ins``,
 ``antes``; the column after ``won_per_100``), so that no row adds big blinds to
@@ -29,7 +30,8 @@ from ..store.db import Store
 from ..store.facts import rollup_sums, unit_sql
 from .catalogue import CATALOGUE, GAME_GROUPS, Kind, Stat
 
-__all__ = ["BY", "DEFAULT_BY", "Filters", "StatsError", "cumulative", "findings_summary", "player_stats", "sessions",
+__all__ = ["BY", "DEFAULT_BY", "POSITIONS", "POSITION_GROUPS", "Filters", "StatsError", "cumulative",
+           "findings_summary", "player_stats", "sessions",
            "street_stats", "top_players", "wilson"]
 
 Z95 = 1.959963984540054
@@ -38,8 +40,21 @@ Z95 = 1.959963984540054
 SESSION_GAP = timedelta(minutes=30)
 """A player's hands more than this apart belong to different sessions."""
 
+POSITIONS = ("SB", "BB", "UTG", "UTG+1", "UTG+2", "UTG+3", "MP", "HJ", "CO", "BTN")
+"""The seat labels of ``--by position``, in the order they act from the blinds, as the dashboard names them."""
+
+POSITION_GROUPS = ("blinds", "early", "middle", "late", "button")
+"""The groups of ``--by position_group`` (``player_hands.position_group``), in the same order."""
+
+ORDER = {"position": POSITIONS, "position_group": POSITION_GROUPS}
+"""Groupings listed in table order instead of by name (other values, such as ``n/a``, after them)."""
+
+PER_GAME = ("position", "position_group", "situation")
+"""Groupings whose rows are kept apart per game (a hold'em and a Sökö situation are different rows)."""
+
 BY = {
-    "position": "coalesce(position_group, 'n/a')",
+    "position": "coalesce(position, 'n/a')",
+    "position_group": "coalesce(position_group, 'n/a')",
     "situation": "situation",
     "month": "coalesce(strftime(played_at, '%Y-%m'), 'unknown')",
     "stakes": "stakes",
@@ -161,12 +176,14 @@ def player_stats(store: Store, filters: Filters = Filters(), by: str | None = No
     if by is not None and by not in BY:
         raise StatsError(f"cannot group stats by {by!r}", expected=", ".join([*BY, "street"]), actual=by)
     by = by or DEFAULT_BY
-    keys = ["player", "currency", "decimals", by, "unit"]
+    game = ["game"] if by in PER_GAME else []
+    keys = ["player", "currency", "decimals", *game, by, "unit"]
     rows, params = _rows(filters, by)
     sums = [x for stat in CATALOGUE for x in _sums(stat)]
-    sql = (f"SELECT player, coalesce(currency, 'chips') AS currency, decimals, by_key AS {by}, unit_name AS unit, "
-           f"{', '.join(sums)}, sum(allin_var) AS allin_var "
-           f"FROM {rows} GROUP BY player, coalesce(currency, 'chips'), decimals, by_key, unit_name")
+    per_game = "game, " if game else ""
+    sql = (f"SELECT player, coalesce(currency, 'chips') AS currency, decimals, {per_game}by_key AS {by}, "
+           f"unit_name AS unit, {', '.join(sums)}, sum(allin_var) AS allin_var "
+           f"FROM {rows} GROUP BY player, coalesce(currency, 'chips'), decimals, {per_game}by_key, unit_name")
     raw = store.query(sql, params)
     if raw.is_empty():
         return pl.DataFrame(schema={k: pl.String for k in keys})
@@ -176,7 +193,10 @@ def player_stats(store: Store, filters: Filters = Filters(), by: str | None = No
     out = raw.select([*keys[:-1], *columns, pl.col("allin_var").sqrt().fill_null(0.0).alias("allin_adjusted_se")])
     if filters.min_hands:
         out = out.filter(pl.col("hands") >= filters.min_hands)
-    return out.sort(["player", "currency", by, "unit"])
+    order = ORDER.get(by)
+    key = pl.col(by).replace_strict({v: i for i, v in enumerate(order)}, default=len(order), return_dtype=pl.Int64) \
+        if order else pl.col(by)
+    return out.sort([pl.col("player"), pl.col("currency"), *map(pl.col, game), key, pl.col(by), pl.col("unit")])
 
 
 def _finish(stat: Stat) -> list[pl.Expr]:

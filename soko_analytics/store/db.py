@@ -41,8 +41,8 @@ from .reading import CORE_FORMATS, Chunk, FileInfo, Readers, Task, core_chunks, 
 from .rows import Batch, file_hash
 from .writing import HAND_TABLES, FileResult, FileWriter, ImportSummary, with_heroes
 
-__all__ = ["HAND_TABLES", "LATEST", "TABLES", "FileResult", "ImportSummary", "Interrupted", "Store", "StoreError",
-           "default_jobs", "interrupted", "migrations", "open_for_reading"]
+__all__ = ["HAND_TABLES", "LATEST", "TABLES", "FileResult", "ImportSummary", "Interrupted", "NoStore", "Store",
+           "StoreError", "default_jobs", "interrupted", "migrations", "open_for_reading"]
 
 TABLES = ("hands", "seats", "actions", "cards", "pots", "findings", "player_hands", "player_days",
           "tournament_finishes", "quarantine", "imports")
@@ -96,7 +96,34 @@ PART_CHECKS = 14
 """The schema that added each Parquet part's bytes, checksum and time (014_part_checks.sql)."""
 
 
+DUCKDB_MAGIC = b"DUCK"
+"""Bytes 8 to 11 of a DuckDB database file."""
+
+
+def _foreign(path: str) -> str | None:
+    """Why the existing file at ``path`` is not a DuckDB store, or None: a DuckDB file, an empty or missing one, or
+    one whose first bytes hold a NUL (binary: DuckDB itself tells a store cut short by a kill from another kind)."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(16)
+    except OSError:
+        return None
+    if head.startswith(b"SQLite format 3"):
+        return "a SQLite database, not a DuckDB store (no extension is loaded to read it)"
+    if not head or head[8:12] == DUCKDB_MAGIC or b"\0" in head:
+        return None
+    return ("not a store: the file is of another kind (a CSV, a hand history?); --db names a store made by "
+            "soko import (soko import FILES --db STORE reads hand histories into one)")
+
+
+class NoStore(StoreError):
+    """No store at the path a read asked for."""
+
+
 def _connect(path: str, read_only: bool) -> duckdb.DuckDBPyConnection:
+    foreign = _foreign(path)
+    if foreign is not None:
+        raise StoreError(foreign, path=path)
     try:
         con = duckdb.connect(path, read_only=read_only, config=CONFIG)
     except duckdb.Error as err:
@@ -137,7 +164,7 @@ class Store:
         :mod:`.repair`, which mends them."""
         self.path = str(path)
         if read_only and not Path(self.path).is_file():
-            raise StoreError("no store here", path=self.path)
+            raise NoStore("no store here", path=self.path)
         self.con = _connect(self.path, read_only)
         self.parts = Parts(self.con, self.path)
         self.parted = False

@@ -102,7 +102,9 @@ class ImportSummary:
     def line(self) -> str:
         rate = (self.stored + self.duplicate + self.quarantined) / self.seconds if self.seconds else 0
         failed = f", {self.failed_files} not readable" if self.failed_files else ""
-        return (f"{len(self.files)} files ({self.skipped_files} unchanged, skipped{failed}): {self.stored} hands "
+        files = "1 file" if len(self.files) == 1 else f"{len(self.files)} files"
+        hands = "1 hand" if self.stored == 1 else f"{self.stored} hands"
+        return (f"{files} ({self.skipped_files} unchanged, skipped{failed}): {hands} "
                 f"stored, {self.duplicate} already in the store, {self.quarantined} quarantined; "
                 f"{self.seconds:.1f} s, {rate:,.0f} hands/s"
                 + (f"; the hero of {self.renamed} hands stored before changed (--hero)" if self.renamed else ""))

@@ -60,7 +60,7 @@ def test_json_fields(db):
 def test_table_and_parquet(db, tmp_path):
     result = runner.invoke(app, ["stats", "--db", db, "--format", "table", "--by", "position"])
     assert result.exit_code == 0, result.output
-    assert "VPIP" in result.stdout and "Ann USD button" in result.stdout
+    assert "VPIP" in result.stdout and "Ann USD holdem BTN bb" in result.stdout
     out = tmp_path / "s.parquet"
     result = runner.invoke(app, ["stats", "--db", db, "--format", "parquet", "--out", str(out)])
     assert result.exit_code == 0, result.output

@@ -111,7 +111,9 @@ def test_filters(store):
 
 def test_by_position_month_and_session(store):
     by_position = player_stats(store, Filters(players=("Ann",)), by="position")
-    assert dict(zip(by_position["position"], by_position["hands"])) == {"button": 3, "n/a": 1}
+    assert dict(zip(by_position["position"], by_position["hands"])) == {"BTN": 3, "n/a": 1}
+    by_group = player_stats(store, Filters(players=("Ann",)), by="position_group")
+    assert dict(zip(by_group["position_group"], by_group["hands"])) == {"button": 3, "n/a": 1}
     by_month = player_stats(store, by="month")
     assert set(by_month["month"]) == {"2026-03"}
     s = sessions(store, Filters(players=("Ann",)))

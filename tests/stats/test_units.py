@@ -117,8 +117,10 @@ def test_rows_never_add_big_blinds_to_big_bets(tmp_path):
         assert by_month[("2026-03", "big bets")]["hands"] == 2
         assert by_month[("2026-03", "big bets")]["won_per_100"] == pytest.approx((0.75 / 1 - 0.01 / 0.08) / 2 * 100)
         # grouping player_hands (by position) gives the unit the same way
-        by_position = rows(player_stats(store, by="position"), "Ann")
-        assert set(by_position) == {("button", "bb"), ("button", "big bets"), ("n/a", "big bets")}
+        # (and keeps each game apart: a game column before the position)
+        by_position = player_stats(store, by="position").filter(pl.col("player") == "Ann")
+        assert set(zip(by_position["game"], by_position["position"], by_position["unit"])) == {
+            ("holdem", "BTN", "bb"), ("holdem", "BTN", "big bets"), ("stud7", "n/a", "big bets")}
 
 
 def test_the_dashboard_data_carries_the_unit(tmp_path):

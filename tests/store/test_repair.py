@@ -73,7 +73,7 @@ def test_a_part_cut_short_is_one_line_naming_it_and_soko_repair_and_blocks_nothi
     assert "seats: " in repaired.stdout and "the rows of 4 hands rebuilt from their raw text" in repaired.stdout
     assert not seats.exists()  # the damaged file is gone once its rows are rebuilt
     after = runner.invoke(app, ["import", str(more), "--db", str(db)])
-    assert after.exit_code == 0 and "1 hands stored" in after.stdout
+    assert after.exit_code == 0 and "1 hand stored" in after.stdout
     assert runner.invoke(app, ["repair", "--db", str(db), "--check"]).stdout.endswith("every part is whole\n")
 
 
