@@ -8,6 +8,7 @@ read from that text.
 from __future__ import annotations
 
 import json
+import queue
 import re
 import signal
 import subprocess
@@ -138,32 +139,48 @@ def test_a_reader_that_stops_reading_ends_the_watch_with_its_summary(tmp_path: P
     assert int(told.group(1)) in (3, 4)
 
 
+def event_lines(proc: subprocess.Popen) -> queue.Queue:
+    """The JSON events a watch prints, as a reader thread puts them (None at its end): read with a timeout, so that
+    a watch that prints nothing more fails the test instead of hanging it."""
+    lines: queue.Queue = queue.Queue()
+
+    def read() -> None:
+        for line in proc.stdout:
+            lines.put(json.loads(line))
+        lines.put(None)
+
+    threading.Thread(target=read, daemon=True).start()
+    return lines
+
+
 def test_a_watch_killed_during_a_burst_and_restarted_stores_every_hand_once(tmp_path: Path) -> None:
     folder = tmp_path / "hh"
     folder.mkdir()
     files = [folder / "a.txt", folder / "b.txt"]
     share = [HANDS[0:20], HANDS[20:40]]
+    files[0].write_text(share[0][0] + "\n\n", encoding="utf-8")
     db = tmp_path / "w.duckdb"
     args = [SOKO, "watch", str(folder), "--db", str(db), "--events", "jsonl", "--interval", "0.05",
             "--settle", "0.5", "--poll"]
     first = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    writer = threading.Thread(target=write_slowly, args=(files, share, 0.05))
+    assert event_lines(first).get(timeout=60)["event"] == "stored"  # the watch is up: now the burst
+    writer = threading.Thread(target=write_slowly, args=(files, [share[0][1:], share[1]], 0.05))
     writer.start()
-    assert json.loads(first.stdout.readline())["event"] == "stored"  # the burst is being taken
     time.sleep(0.3)
+    assert writer.is_alive()  # the kill lands during the burst
     first.kill()  # SIGKILL, wherever it is
-    before = 1 + len(first.communicate(timeout=30)[0].splitlines())
+    first.wait(timeout=30)
     writer.join(60)
-    assert before < 40  # killed during the burst
     second = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         expected = sorted(hand_id(h) for own in share for h in own)
         last = hand_id(share[1][-1])  # the writer's last hand, written after the kill: the restart takes it
-        while (line := second.stdout.readline()) and json.loads(line)["hand_id"] != last:
+        events = event_lines(second)
+        while (event := events.get(timeout=60)) is not None and event["hand_id"] != last:
             pass
         time.sleep(1.0)
     finally:
         second.send_signal(signal.SIGINT)
-        second.communicate(timeout=60)
+        second.wait(timeout=60)
     counts = stored_counts(db)
     assert sorted(counts) == expected and set(counts.values()) == {1}
