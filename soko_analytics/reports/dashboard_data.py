@@ -35,15 +35,13 @@ from ..parsers import anonymous_seats
 from ..rules.frequencies import class_counts
 from ..rules.profiles import resolve
 from ..stats import CATALOGUE, Filters, top_players, tournament_results
-from ..stats.query import SESSION_GAP, _sums
+from ..stats.query import POSITIONS, SESSION_GAP, _sums
 from ..stats.starts import family, start_classes
 from ..store.db import Store
 from ..store.facts import rollup_sums, unit_sql
 
 __all__ = ["HUD_STATS", "POSITIONS", "TOURNAMENT_COLUMNS", "anonymous_label", "focus", "pack", "payload", "player_sql"]
 
-POSITIONS = ("SB", "BB", "UTG", "UTG+1", "UTG+2", "UTG+3", "MP", "HJ", "CO", "BTN")
-"""Hold'em positions (core/src/keys.rs names them) in table order from the small blind, as trackers list them."""
 
 HUD_STATS = tuple(s.name for s in CATALOGUE)
 """The players table's stats (catalogue names): their sums are embedded, the page divides; the user picks which
