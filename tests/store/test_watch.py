@@ -26,6 +26,11 @@ from tests.older_store import make_v13
 SAMPLE = Path(__file__).resolve().parents[2] / "sample_data" / "holdem-seed7.txt"
 HANDS = SAMPLE.read_text(encoding="utf-8").split("\n\n")
 NEVER = 1e9
+BAD = ("PokerStars Hand #6999999:  Hold'em No Limit ($0.05/$0.10 USD) - 2026/03/14 19:59:00 ET\n"
+       "Table 'Holdem 7' 10-max Seat #2 is the button\n"
+       "Seat 1: Aino ($10 in chips)\n"
+       "Aino: bets the farm\n")
+"""A hand the readers cannot take (a bet without an amount): quarantined."""
 """A settle time no test reaches: the last hand of a file is taken only when the next one's header arrives."""
 
 
@@ -203,11 +208,7 @@ def test_a_watch_killed_before_its_offset_was_written_finds_the_hands_stored(sto
 
 def test_a_bad_hand_in_the_stream_is_quarantined_and_the_watch_goes_on(store: Store, tmp_path: Path) -> None:
     log = tmp_path / "table.txt"
-    bad = ("PokerStars Hand #6999999:  Hold'em No Limit ($0.05/$0.10 USD) - 2026/03/14 19:59:00 ET\n"
-           "Table 'Holdem 7' 10-max Seat #2 is the button\n"
-           "Seat 1: Aino ($10 in chips)\n"
-           "Aino: bets the farm\n")
-    log.write_text(text(HANDS[:1]) + bad + "\n" + text(HANDS[1:3]), encoding="utf-8")
+    log.write_text(text(HANDS[:1]) + BAD + "\n" + text(HANDS[1:3]), encoding="utf-8")
     events = Watcher(store, settle=NEVER).take(log)
     assert [(e["event"], e["hand_id"]) for e in events] == [
         ("stored", "7000000"), ("quarantined", "6999999"), ("stored", "7000001"), ("stored", "7000002")]
@@ -333,11 +334,7 @@ def test_a_whole_last_hand_taken_without_its_end_mark_is_not_stored_twice(store:
 
 def test_a_bad_hands_record_stays_open_when_the_file_grows(store: Store, tmp_path: Path) -> None:
     log = tmp_path / "table.txt"
-    bad = ("PokerStars Hand #6999999:  Hold'em No Limit ($0.05/$0.10 USD) - 2026/03/14 19:59:00 ET\n"
-           "Table 'Holdem 7' 10-max Seat #2 is the button\n"
-           "Seat 1: Aino ($10 in chips)\n"
-           "Aino: bets the farm\n\n")
-    log.write_text(bad + text(HANDS[:1]), encoding="utf-8")
+    log.write_text(BAD + "\n" + text(HANDS[:1]), encoding="utf-8")
     watcher = Watcher(store, settle=NEVER)
     watcher.take(log)
     with log.open("a", encoding="utf-8") as out:
