@@ -593,14 +593,18 @@ def explain_stat(name: str) -> dict[str, Any]:
 # -- reports ---------------------------------------------------------------------------------
 
 def report_dashboard(db: str | Path, filters: Filters = Filters(), out: str | Path | None = None,
-                     title: str = "soko_analytics dashboard") -> dict[str, Any]:
-    """Write the player-stat dashboard of the store at ``db`` (default ``reports/dashboard.html``)."""
+                     title: str = "soko_analytics dashboard", replayers: bool = True) -> dict[str, Any]:
+    """Write the player-stat dashboard of the store at ``db`` (default ``reports/dashboard.html``) and, beside it
+    unless ``replayers`` is false, the replayer page of each hand its hand list and audit table link to."""
     from .reports.dashboard import dashboard
 
+    target = Path(out) if out else REPORTS / "dashboard.html"
     with open_for_reading(db) as store:
         check_filters(store, filters)
-        text = dashboard(store, filters, title)
-    return _write_report(Path(out) if out else REPORTS / "dashboard.html", text)
+        text, keys = dashboard(store, filters, title, links=replayers)
+        raws = store.raw_hands(keys=keys) if keys else []
+    written = _write_replayers(raws, target.parent)
+    return {**_write_report(target, text), "replayers": written}
 
 
 def report_hand(db: str | Path | None, hand_id: str, out: str | Path | None = None,
@@ -620,22 +624,32 @@ def report_hands(db: str | Path, filters: Filters = Filters(), out: str | Path |
                  limit: int | None = None) -> dict[str, Any]:
     """Write the hand list of the store at ``db`` (``hands.html`` in the folder ``out``, default ``reports/``):
     the hands ``filters`` select, the hero's by default, and beside it the replayer page of each hand listed."""
-    from .reports.hand_list import LIMIT, hand_list_section, hand_rows, replayer_file
+    from .reports.hand_list import LIMIT, hand_list_section, hand_rows
     from .reports.page import page
 
     folder = Path(out) if out else REPORTS
+    limit = LIMIT if limit is None else limit
     with open_for_reading(db) as store:
-        rows = hand_rows(store, filters, LIMIT if limit is None else limit)
-        wanted = {(r["site"], r["hand_id"]) for r in rows}
-        raws = [raw for hand_id in dict.fromkeys(r["hand_id"] for r in rows) for raw in store.raw_hands(hand_id)]
-    hands = (hand for raw, fmt, source, line in raws for hand in read_text(raw, f"{source}:{line}", fmt))
+        check_filters(store, filters)
+        rows = hand_rows(store, filters, limit)
+        raws = store.raw_hands(keys=[r["hand_key"] for r in rows]) if rows else []
+    written = _write_replayers(raws, folder)
+    listed = _write_report(folder / "hands.html", page("Hands", hand_list_section(rows, limit=limit), charts=False))
+    return {**listed, "hands": len(rows), "replayers": written}
+
+
+def _write_replayers(raws: list[tuple[str, str, str, int]], folder: Path) -> int:
+    """The replayer page of each stored hand (raw text, format, source, line) in ``folder``, named by
+    :func:`~soko_analytics.reports.hand_list.replayer_file`; how many were written."""
+    from .reports.hand_list import replayer_file
+
+    hands = (hand for raw, fmt, source, line in raws if raw for hand in read_text(raw, f"{source}:{line}", fmt))
     written = 0
     for item in _audited(hands, False, ledger=True):
-        if isinstance(item, Audit) and (item.hand.site, item.hand.hand_id) in wanted:
+        if isinstance(item, Audit):
             _write_report(folder / replayer_file(item.hand.site, item.hand.hand_id), hand_page(item))
             written += 1
-    listed = _write_report(folder / "hands.html", page("Hands", hand_list_section(rows), charts=False))
-    return {**listed, "hands": len(rows), "replayers": written}
+    return written
 
 
 def hand_page(result: Audit) -> str:

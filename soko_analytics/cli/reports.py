@@ -10,7 +10,7 @@ import typer
 
 from .. import api
 from . import ExitCode, app, reporting_errors
-from .output import echo, to_stdout
+from .output import echo, plural, to_stdout
 from .stats import Db, Game, Hero, Profile, Since, Site, Stakes, Until, filters
 
 report_app = typer.Typer(no_args_is_help=True)
@@ -55,12 +55,44 @@ def report_dashboard(
         chosen = filters(player, game, profile, stakes, since, until, min_hands, hero, site)
         if out is not None and to_stdout(out):
             with tempfile.TemporaryDirectory(prefix="soko-dashboard-") as folder:
-                written = api.report_dashboard(db, chosen, Path(folder) / "dashboard.html")
+                written = api.report_dashboard(db, chosen, Path(folder) / "dashboard.html", replayers=False)
                 typer.echo(Path(written["path"]).read_text(encoding="utf-8"), nl=False)
             echo(f"soko: the dashboard written to stdout ({written['bytes'] / 1e6:.1f} MB)", err=True)
             return
         written = api.report_dashboard(db, chosen, out)
-    typer.echo(f"{written['path']} ({written['bytes'] / 1e6:.1f} MB)")
+    typer.echo(f"{written['path']} ({written['bytes'] / 1e6:.1f} MB; {plural(written['replayers'], 'hand replayer')} "
+               "beside it)")
+
+
+@report_app.command("hands")
+def report_hands(
+    db: Db = Path("soko.duckdb"),
+    player: Annotated[list[str] | None, typer.Option("--player", help="List this player's hands instead of the "
+                                                     "log owner's (repeatable).")] = None,
+    hero: Hero = False,
+    site: Site = None,
+    game: Game = None,
+    profile: Profile = None,
+    stakes: Stakes = None,
+    since: Since = None,
+    until: Until = None,
+    limit: Annotated[int | None, typer.Option("--limit", min=1, help="List at most this many hands, the latest "
+                                              "first (default 1,000).")] = None,
+    out: Annotated[Path | None, typer.Option("--out", help="The folder of hands.html and the replayer pages "
+                                             "(default reports/).")] = None,
+) -> None:
+    """The hand list: the hands the filters select (the log owner's by default), each opening its replayer.
+
+    Writes hands.html (sortable: when, hand, game, stakes, position, cards, board, result, findings) and beside
+    it one replayer page per hand listed. The dashboard carries the same list for its hero.
+
+    Example: soko report hands --db soko.duckdb --player Aino --stakes 1/2 --out reports/aino-hands
+    """
+    with reporting_errors():
+        chosen = filters(player, game, profile, stakes, since, until, 0, hero, site)
+        written = api.report_hands(db, chosen, out, limit)
+    typer.echo(f"{written['path']} ({plural(written['hands'], 'hand')} listed; "
+               f"{plural(written['replayers'], 'hand replayer')} beside it)")
 
 
 @report_app.command("hand")

@@ -563,6 +563,25 @@ function paged(box, rows, key, noun, table, redraw) {
   $(box + "-next").addEventListener("click", function () { state[key]++; redraw(); });
 }
 
+/* the hand list (written into the page, each row's kind, time, position and table size in its data): the rows the
+ * filters keep, as the hero's charts keep his hands */
+function filterHands() {
+  var body = document.querySelector("#hand-list tbody");
+  if (!body) return;
+  var ok = kindOk(), shown = 0, total = body.rows.length;
+  var from = state.from ? dayOf(state.from) * 86400 : null, to = state.to ? (dayOf(state.to) + 1) * 86400 : null;
+  Array.from(body.rows).forEach(function (r) {
+    var d = r.dataset, k = +d.kind, t = d.t === "" ? null : +d.t;
+    var keep = k >= 0 && ok[k] && (!state.position || d.position === state.position) &&
+      (!state.size || sizeBand(+d.size) === state.size) &&
+      (from === null || (t !== null && t >= from)) && (to === null || (t !== null && t < to));
+    r.hidden = !keep;
+    if (keep) shown++;
+  });
+  $("hand-count").textContent = (shown === total ? "" : shown.toLocaleString("en-US") + " of ") +
+    total.toLocaleString("en-US") + (total === 1 ? " hand" : " hands");
+}
+
 /* the view: cash games or tournaments, never both in one chart or table (a tournament's chips are not money, its
  * blinds are levels) */
 function firstView() {
@@ -581,6 +600,7 @@ function render() {
   renderShown(rows);
   renderTable();
   renderTournaments();
+  filterHands();
   document.body.dataset.rendered = String((+document.body.dataset.rendered || 0) + 1);
 }
 

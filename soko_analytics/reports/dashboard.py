@@ -20,9 +20,12 @@ from __future__ import annotations
 import json
 from importlib.resources import files
 
+import polars as pl
+
 from ..stats import Filters, findings_summary
 from ..store.db import Store
-from .dashboard_data import payload
+from .dashboard_data import focus, payload
+from .hand_list import hand_list_section, hand_rows, replayer_file
 from .page import HIDDEN, HIDDEN_JSON, esc, page, table
 
 __all__ = ["dashboard"]
@@ -46,7 +49,7 @@ FILTERS = """
 
 SECTIONS = (("results", "results"), ("win-rate", "win rate"), ("starting-hands", "starting hands"),
             ("shown-down", "shown down"), ("hero-sessions", "sessions"), ("tournaments", "tournaments"),
-            ("players", "players"), ("audit", "audit"))
+            ("players", "players"), ("hands", "hands"), ("audit", "audit"))
 """The page's sections (id, link text) in order; tournaments only where the hero played one."""
 
 SCRIPTS = ("dashboard.js", "tournaments.js")
@@ -88,15 +91,18 @@ table.tournaments td.id { word-break: break-all; min-width: 6rem; } table.tourna
 """
 
 
-def dashboard(store: Store, filters: Filters = Filters(), title: str = "soko_analytics dashboard") -> str:
-    """The dashboard as one HTML document, plotly.js and its data embedded."""
+def dashboard(store: Store, filters: Filters = Filters(), title: str = "soko_analytics dashboard",
+              links: bool = True) -> tuple[str, list[int]]:
+    """The dashboard as one HTML document, plotly.js and its data embedded, and the hands (``hand_key``) whose
+    replayer pages it links to (the hand list's and the audit table's: :func:`replayer_file` names each; none
+    where ``links`` is false, for a page written where no replayer can stand beside it)."""
     where, params = filters.where()
     hands = store.query(f"SELECT count(DISTINCT hand_key) AS n FROM player_hands WHERE {where}", params)["n"][0]
     data = payload(store, filters)
-    focus = data["focus"]
+    hero = data["focus"]
     who = {"hero": "the log owner", "named": "the players named", "most hands": "the player with the most hands "
-           "(the logs name no owner)"}[focus["how"]]
-    names = focus["names"]
+           "(the logs name no owner)"}[hero["how"]]
+    names = hero["names"]
     more = f" and {len(names) - 5} more" if len(names) > 5 else ""
     matched = data["hero"]["hands"] if data["hero"] else 0
     parts = [f"<style>{CSS}</style>", f"<h1>{esc(title)}</h1>",
@@ -105,7 +111,7 @@ def dashboard(store: Store, filters: Filters = Filters(), title: str = "soko_ana
              f'<span id="hero-count">{matched:,}</span> of {matched:,} hands match the filters.</p>']
     if not hands:
         parts.append("<p>No hands match.</p>")
-        return page(title, "\n".join(parts), charts=False)
+        return page(title, "\n".join(parts), charts=False), []
     shown = [(a, t) for a, t in SECTIONS if a != "tournaments" or data["tournaments"]]
     parts += ['<nav class="noprint">' + " · ".join(f'<a href="#{a}">{t}</a>' for a, t in shown) + "</nav>", FILTERS,
               '<h2 id="results">Hero: results</h2>', '<div id="summary" class="cards-row"></div>',
@@ -126,10 +132,16 @@ def dashboard(store: Store, filters: Filters = Filters(), title: str = "soko_ana
               "Percentages fade with fewer opportunities; hover for the number and the 95% Wilson interval. "
               "Click a heading to sort. Definitions: docs/stats.md or <code>soko stats --explain NAME</code>.</p>",
               TABLE_FILTERS, '<div id="hud"></div>']
-    parts += _findings(store, filters)
+    listed = hand_rows(store, focus(store, filters)[0]) if names else []
+    parts.append(hand_list_section(listed, data["kinds"], links))
+    found = findings_summary(store, filters)
+    audited = _audited_hands(store, filters, found["hand_ids"].to_list()) if links and len(found) else {}
+    parts += _findings(found, audited)
     script = "\n".join(files(__package__).joinpath(name).read_text("utf-8") for name in SCRIPTS)
     parts += [_data_script(data), f'<script>(function () {{\n"use strict";\n{script}}})();</script>']
-    return page(title, "\n".join(parts), charts=True, packed=True)
+    keys = [r["hand_key"] for r in listed] if links else []
+    keys += [key for key, _ in audited.values() if key not in set(keys)]
+    return page(title, "\n".join(parts), charts=True, packed=True), keys
 
 
 def _data_script(data: dict) -> str:
@@ -145,16 +157,36 @@ def _filter_text(filters: Filters) -> str:
     return f" ({esc(', '.join(said))})" if said else ""
 
 
-def _findings(store: Store, filters: Filters) -> list[str]:
-    frame = findings_summary(store, filters)
+def _audited_hands(store: Store, filters: Filters, named: list[list[str]]) -> dict[str, tuple[int, str]]:
+    """The hands the audit table names (``named``: its first ids per finding): each id's ``hand_key`` and replayer
+    page (the first site's where two sites share an id)."""
+    ids = sorted({i for ids in named for i in ids})
+    where, params = filters.where()
+    frame = store.query(f"""SELECT DISTINCT h.hand_key, h.site, h.hand_id FROM hands h
+        WHERE h.hand_id IN (SELECT unnest(?)) AND h.hand_key IN (SELECT hand_key FROM player_hands WHERE {where})
+        ORDER BY h.site, h.hand_key""", [ids, *params])
+    out: dict[str, tuple[int, str]] = {}
+    for key, site, hand_id in frame.iter_rows():
+        out.setdefault(hand_id, (key, replayer_file(site, hand_id)))
+    return out
+
+
+def _findings(frame: pl.DataFrame, replayers: dict[str, tuple[int, str]]) -> list[str]:
     out = ['<h2 id="audit">Audit</h2>']
     if frame.is_empty():
         out.append("<p>Every hand was played and paid by its rules: no findings.</p>")
         return out
+
+    def linked(hand_id: str) -> str:
+        page_file = replayers.get(hand_id)
+        return f'<a href="{esc(page_file[1])}">{esc(hand_id)}</a>' if page_file else esc(hand_id)
+
     out.append(table(["code", "severity", "hands", "hands (first ids)"],
-                     [(r["code"], r["severity"], (f"{r['hands']:,}", r["hands"]), ", ".join(r["hand_ids"]))
-                      for r in frame.to_dicts()], sortable=True, numeric=(False, False, True, False)))
-    out.append("<p>Explain one: <code>soko report hand HAND_ID</code> or <code>soko audit --db FILE --explain "
-               "HAND_ID</code>. The audit counts every hand of the command's filters, not the page's.</p>")
+                     [(esc(r["code"]), esc(r["severity"]), (f"{r['hands']:,}", r["hands"]),
+                       ", ".join(linked(i) for i in r["hand_ids"])) for r in frame.to_dicts()],
+                     sortable=True, numeric=(False, False, True, False), raw=True))
+    out.append("<p>Each hand id opens its replayer; or <code>soko report hand HAND_ID</code>, <code>soko audit --db "
+               "FILE --explain HAND_ID</code>. The audit counts every hand of the command's filters, not the "
+               "page's.</p>")
     return out
 

@@ -15,6 +15,8 @@ from typing import Any
 from ..model.money import SYMBOLS, format_amount
 from ..stats import Filters
 from ..store.db import Store
+from ..store.facts import unit_sql
+from .dashboard_data import KIND_COLUMNS
 from .page import esc, table
 
 __all__ = ["LIMIT", "hand_list_section", "hand_rows", "replayer_file"]
@@ -30,14 +32,15 @@ def hand_rows(store: Store, filters: Filters = Filters(), limit: int = LIMIT) ->
         filters = replace(filters, hero=True)
     where, params = filters.where()
     frame = store.query(f"""
-        SELECT h.site, h.hand_id, ph.played_at, ph.game, ph.stakes, ph.currency, ph.decimals, ph.player,
-               ph.position, s.hole_cards, ph.net,
+        SELECT ph.hand_key, h.site, h.hand_id, ph.played_at, epoch(ph.played_at)::BIGINT AS t, ph.game, ph.profile,
+               ph.structure, ph.stakes, ph.currency, ph.decimals, ph.unit_name, ph.tournament,
+               coalesce(h.max_seats, h.players_dealt)::INTEGER AS size, ph.player, ph.position, s.hole_cards, ph.net,
                (SELECT string_agg(c.card, ' ' ORDER BY c.seq) FROM cards c
                 WHERE c.hand_key = ph.hand_key AND c.player IS NULL AND c.run = 0) AS board,
                (SELECT list(f.code ORDER BY f.seq) FROM findings f
                 WHERE f.hand_key = ph.hand_key AND f.severity = 'error') AS errors,
                (SELECT count(*) FROM findings f WHERE f.hand_key = ph.hand_key) AS findings
-        FROM (SELECT * FROM player_hands WHERE {where}) ph
+        FROM (SELECT *, {unit_sql()} AS unit_name FROM player_hands WHERE {where}) ph
         JOIN hands h USING (hand_key)
         LEFT JOIN seats s ON s.hand_key = ph.hand_key AND s.seat = ph.seat
         ORDER BY ph.played_at DESC NULLS LAST, h.hand_id DESC
@@ -51,13 +54,18 @@ def replayer_file(site: str, hand_id: str) -> str:
     return "hand-" + "".join(c if c.isalnum() or c in "-_." else "_" for c in text)[:120] + ".html"
 
 
-def hand_list_section(rows: list[dict[str, Any]]) -> str:
-    """The hand list as a page section: a sortable table whose hand ids open their replayers."""
+def hand_list_section(rows: list[dict[str, Any]], kinds: list[dict[str, Any]] | None = None,
+                      links: bool = True, limit: int = LIMIT) -> str:
+    """The hand list as a page section: a sortable table whose hand ids open their replayers (plain ids where
+    ``links`` is false: no replayer pages beside it). With the dashboard's ``kinds``, each row carries what the
+    page's filters select by (its kind's index, time, position, table size)."""
     symbols = {code: symbol for symbol, code in SYMBOLS.items()}
-    body = []
+    index = {_kind_key(k): i for i, k in enumerate(kinds or [])}
+    body, data = [], []
     for r in rows:
         money = format_amount(r["net"], r["decimals"], symbols.get(r["currency"] or "", ""), trim=False)
-        link = f'<a href="{esc(replayer_file(r["site"], r["hand_id"]))}">{esc(r["hand_id"])}</a>'
+        hand = esc(r["hand_id"])
+        link = f'<a href="{esc(replayer_file(r["site"], r["hand_id"]))}">{hand}</a>' if links else hand
         errors = r["errors"] or []
         found = (f'<span class="error">{esc(", ".join(dict.fromkeys(errors)))}</span>' if errors
                  else f"{r['findings']} note{'s' if r['findings'] != 1 else ''}" if r["findings"] else "")
@@ -66,10 +74,20 @@ def hand_list_section(rows: list[dict[str, Any]]) -> str:
                      esc(r["position"] or ""), f'<span class="cards">{esc(r["hole_cards"] or "")}</span>',
                      f'<span class="cards">{esc(r["board"] or "")}</span>', (esc(money), r["net"]),
                      (found, len(errors) * 1000 + r["findings"])))
+        if kinds is not None:
+            data.append({"kind": index.get(_kind_key(r), -1), "t": "" if r["t"] is None else r["t"],
+                         "position": r["position"] or "n/a", "size": r["size"] or 0})
     head = ["played", "hand", "game", "stakes", "player", "position", "cards", "board", "result", "findings"]
-    count = f"{len(rows)} hand{'s' if len(rows) != 1 else ''}"
-    return (f'<section id="hand-list"><h2>Hands</h2><p class="meta">{count}; click a heading to sort, a hand '
-            f"to replay it.</p>\n"
-            + table(head, body, sortable=True, raw=True,
+    count = f"{len(rows):,} hand{'s' if len(rows) != 1 else ''}"
+    latest = f" (the latest {limit:,})" if len(rows) >= limit else ""
+    how = "click a heading to sort, a hand to replay it" if links else "click a heading to sort"
+    return (f'<section id="hand-list"><h2 id="hands">Hands</h2><p class="meta"><span id="hand-count">{count}'
+            f"</span>{latest}; {how}.</p>\n"
+            + table(head, body, sortable=True, raw=True, row_data=data if kinds is not None else None,
                     numeric=(False, False, False, False, False, False, False, False, True, False))
             + "\n</section>")
+
+
+def _kind_key(row: dict[str, Any]) -> tuple:
+    """A hand's kind of game as the dashboard numbers its kinds (a tournament's currency is ``chips``)."""
+    return tuple((row[c] or "chips") if c == "currency" else row[c] for c in KIND_COLUMNS)

@@ -103,15 +103,19 @@ def figure(fig: go.Figure, name: str) -> str:
 
 
 def table(headers: Sequence[str], rows: Iterable[Sequence[object]], sortable: bool = False,
-          numeric: Sequence[bool] = (), raw: bool = False) -> str:
+          numeric: Sequence[bool] = (), raw: bool = False,
+          row_data: Iterable[dict[str, object]] | None = None) -> str:
     """An HTML table; cells are escaped unless ``raw`` (for cells this module's callers built).
 
-    A cell may be a (text, sort_value) pair: the text is shown, the value sorts.
+    A cell may be a (text, sort_value) pair: the text is shown, the value sorts. ``row_data``, one dict per
+    row, becomes each row's ``data-*`` attributes (what a page's script filters rows by).
     """
     numeric = tuple(numeric) or (False,) * len(headers)
     head = "".join(f"<th>{esc(h)}</th>" for h in headers)
     body = []
+    data = iter(row_data) if row_data is not None else None
     for row in rows:
+        attrs = "".join(f' data-{esc(k)}="{esc(v)}"' for k, v in next(data).items()) if data else ""
         cells = []
         for value, is_num in zip(row, numeric):
             sort = ""
@@ -121,7 +125,7 @@ def table(headers: Sequence[str], rows: Iterable[Sequence[object]], sortable: bo
             text = value if raw and isinstance(value, str) else esc(value)
             cls = NUM if is_num else ""
             cells.append(f"<td{cls}{sort}>{text}</td>")
-        body.append("<tr>" + "".join(cells) + "</tr>")
+        body.append(f"<tr{attrs}>" + "".join(cells) + "</tr>")
     cls = ' class="sortable"' if sortable else ""
     return (f'<div class="wide"><table{cls}><thead><tr>{head}</tr></thead><tbody>\n' + "\n".join(body)
             + "\n</tbody></table></div>")

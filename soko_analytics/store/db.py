@@ -19,7 +19,7 @@ import os
 import re
 import time
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from importlib import resources
 from pathlib import Path
 
@@ -408,11 +408,18 @@ class Store:
     def imports(self) -> pl.DataFrame:
         return self.table("imports")
 
-    def raw_hands(self, hand_id: str | None = None) -> list[tuple[str, str, str, int]]:
-        """(raw text, format, source file, source line) of the stored hands (or of one hand id)."""
+    def raw_hands(self, hand_id: str | None = None,
+                  keys: Sequence[int] | None = None) -> list[tuple[str, str, str, int]]:
+        """(raw text, format, source file, source line) of the stored hands (or of one hand id, or of the hands
+        whose ``hand_key`` is in ``keys``, in one query)."""
         sql = "SELECT raw, format, source_file, source_line FROM hands"
         if hand_id is not None:
             return self.con.execute(sql + " WHERE hand_id = ? ORDER BY source_file, source_line", [hand_id]).fetchall()
+        if keys is not None:
+            wanted = pl.DataFrame({"hand_key": list(keys)}, schema={"hand_key": pl.Int64})
+            with registered(self.con, "wanted_keys", wanted.to_arrow()):
+                return self.con.execute(sql + " WHERE hand_key IN (SELECT hand_key FROM wanted_keys) "
+                                        "ORDER BY source_file, source_line").fetchall()
         return self.con.execute(sql + " ORDER BY start_utc NULLS LAST, source_file, source_line").fetchall()
 
     # -- importing ---------------------------------------------------------------------

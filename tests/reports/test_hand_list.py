@@ -11,12 +11,15 @@ import re
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
 from soko_analytics import api
+from soko_analytics.cli import app
 from soko_analytics.reports.browser import Browser, find_chromium
 from soko_analytics.stats import Filters
 
 DISPUTED = Path(__file__).resolve().parents[2] / "sample_data" / "disputed"
+runner = CliRunner()
 HAND = "202603140103"  # wrong-side-pot-split.txt: Ville collects the side pot Aino's three nines won
 
 
@@ -52,6 +55,27 @@ def test_no_player_named_lists_the_hero_only(tmp_path):
     text = (tmp_path / "out" / "hands.html").read_text(encoding="utf-8")
     # one row per hand (the log owner's seat), never one per player
     assert len(re.findall(r'<a href="hand-', text)) == written["hands"] <= len(list(DISPUTED.glob("*.txt")))
+
+
+def test_report_hands_from_the_cli_writes_the_list_and_a_replayer_per_hand(listed, tmp_path):
+    db = listed[0].parent / "d.duckdb"
+    out = tmp_path / "aino"
+    result = runner.invoke(app, ["report", "hands", "--db", str(db), "--player", "Aino", "--limit", "2",
+                                 "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert result.stdout == f"{out / 'hands.html'} (2 hands listed; 2 hand replayers beside it)\n"
+    assert len(list(out.glob("hand-*.html"))) == 2
+    unknown = runner.invoke(app, ["report", "hands", "--db", str(db), "--player", "NoSuchGuy", "--out", str(out)])
+    assert unknown.exit_code == 2 and "NoSuchGuy: no such player" in unknown.output
+
+
+def test_the_dashboard_on_stdout_lists_its_hands_without_links(listed, tmp_path, monkeypatch):
+    db = listed[0].parent / "d.duckdb"
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, ["report", "dashboard", "--db", str(db), "--player", "Aino", "--out", "-"])
+    assert result.exit_code == 0 and '<section id="hand-list">' in result.stdout
+    assert f">{HAND}</td>" in result.stdout and 'href="hand-' not in result.stdout  # no replayer stands beside it
+    assert list(tmp_path.iterdir()) == []
 
 
 CHROMIUM = find_chromium()
