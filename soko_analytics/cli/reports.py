@@ -10,6 +10,7 @@ import typer
 
 from .. import api
 from . import ExitCode, app, reporting_errors
+from .hands import stdin_spooled
 from .output import echo, plural, to_stdout
 from .stats import Db, Game, Hero, Profile, Since, Site, Stakes, Until, filters
 
@@ -99,7 +100,8 @@ def report_hands(
 def report_hand(
     hand_id: Annotated[str, typer.Argument(help="The hand id, as the log prints it.")],
     paths: Annotated[list[Path] | None, typer.Argument(
-        help="Hand-history files or folders to find the hand in, instead of a store.")] = None,
+        help="Hand-history files or folders to find the hand in, instead of a store; - reads standard input.")]
+    = None,
     db: Annotated[Path | None, typer.Option("--db", help="The store (default soko.duckdb when no file is "
                                             "given).")] = None,
     out: Annotated[Path | None, typer.Option("--out", help="The HTML file (default reports/hand-ID.html).")] = None,
@@ -112,8 +114,8 @@ def report_hand(
 
     Example: soko report hand 202603140103 sample_data/disputed/wrong-side-pot-split.txt
     """
-    with reporting_errors():
-        written = api.report_hand(db, hand_id, out, paths or ())
+    with reporting_errors(), stdin_spooled(paths or []) as (files, names):
+        written = api.report_hand(db, hand_id, out, files, names=names)
     typer.echo(f"{written['path']}: " + ("played and paid by the rules" if written["ok"] else "breaks the rules"))
     if not written["ok"]:
         raise typer.Exit(int(ExitCode.FINDINGS))

@@ -210,9 +210,13 @@ function renderSummary(rows) {
     var k = kindOfRow(list[0]), net = 0, sd = 0, adj = 0;
     list.forEach(function (i) { net += H.cols.net[i]; adj += H.cols.adjusted[i]; if (flag(i, "showdown")) sd += H.cols.net[i]; });
     var rates = [];
-    groupBy(list, function (i) { return kindOfRow(i).unit_name; }).forEach(function (l, unit) {
-      var u = 0; l.forEach(function (i) { u += units(i); });
-      rates.push(fixed(u / l.length * 100, 2) + " " + esc(unit) + "/100 (" + l.length.toLocaleString("en-US") + " hands)");
+    /* won per 100 hands per game and unit: a figure of one game's blinds, never a sum across games */
+    groupBy(list, function (i) { return kindOfRow(i).game + "\u0000" + kindOfRow(i).unit_name; }).forEach(function (l, key) {
+      var u = 0, parts = key.split("\u0000");
+      l.forEach(function (i) { u += units(i); });
+      rates.push('<span class="rate" data-game="' + esc(parts[0]) + '" data-unit="' + esc(parts[1]) + '" data-hands="' +
+        l.length + '">' + esc(parts[0]) + ": " + fixed(u / l.length * 100, 2) + " " + esc(parts[1]) + "/100 (" +
+        l.length.toLocaleString("en-US") + (l.length === 1 ? " hand)" : " hands)") + "</span>");
     });
     var chips = cur === "chips";
     cards.push('<div class="card"><div class="cur">' + esc(chips ? "tournament chips" : cur) + "</div>" +

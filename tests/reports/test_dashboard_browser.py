@@ -106,6 +106,19 @@ def test_win_rate_by_stakes_is_the_stats_won_per_100(browser, demo_store, tmp_pa
         assert drawn[(r["stakes"], f"{r['unit']}/100")] == pytest.approx(r["won_per_100"])
 
 
+def test_the_summary_gives_won_per_100_per_game_never_summed_across_games(browser, demo_store, tmp_path):
+    page = open_dashboard(browser, demo_store, tmp_path)
+    cards = page.evaluate("Array.from(document.querySelectorAll('#summary .rate')).map(s => [s.dataset.game, "
+                          "s.dataset.unit, +s.dataset.hands, s.textContent])")
+    with Store(demo_store, read_only=True) as store:
+        stats = player_stats(store, Filters(hero=True), by="game")
+    assert len(cards) == len(stats) >= 4  # hold'em in two units (no limit's bb, fixed limit's big bets)
+    shown = {(game, unit): (hands, text) for game, unit, hands, text in cards}
+    for r in stats.to_dicts():
+        hands, text = shown[(r["game"], r["unit"])]
+        assert hands == r["hands"] and text.startswith(f"{r['game']}: {r['won_per_100']:.2f} {r['unit']}/100 (")
+
+
 def test_the_players_table_is_the_stats(browser, demo_store, tmp_path):
     """One row per player, currency and unit (no cell mixes two), as player_stats has them; sorting a column
     orders it, the hero's rows first; the columns are the user's pick of the catalogue, kept for the next visit."""

@@ -120,6 +120,11 @@ def test_report_hand_takes_a_file_directly(tmp_path):
     missing = runner.invoke(app, ["report", "hand", "123", str(DISPUTED), "--out", str(out)])
     assert missing.exit_code == 2 and "no hand 123 in the files given" in missing.stderr
     assert "Traceback" not in missing.output
+    piped = tmp_path / "piped.html"
+    text = DISPUTED.read_text(encoding="utf-8")
+    from_stdin = runner.invoke(app, ["report", "hand", HAND, "-", "--out", str(piped)], input=text)
+    assert from_stdin.exit_code == 1 and 'data-street="5th STREET"' in piped.read_text(encoding="utf-8")
+    assert "&lt;stdin&gt;" in piped.read_text(encoding="utf-8")  # the source is named as such, not a spool file
 
 
 def test_a_payout_finding_names_the_collect_line_it_is_about(tmp_path):
