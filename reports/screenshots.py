@@ -67,7 +67,8 @@ CORPUS = HERE.parent.parent / "shared" / "corpus"
 
 def corpus_shots(browser, folder: Path) -> list[Path]:
     """The dashboard of a store of the real logs' folders (as tests/reports/conftest.py's ``corpus_store``):
-    its top, win rates, players table and tournaments; none where the corpus is absent."""
+    its top, win rates, players table, hand list, tournaments and a hand's replayer; none where the corpus is
+    absent."""
     if not CORPUS.is_dir():
         print(f"no corpus at {CORPUS}: the corpus-*.png screenshots are not made", file=sys.stderr)
         return []
@@ -84,9 +85,15 @@ def corpus_shots(browser, folder: Path) -> list[Path]:
     for anchor in ("win-rate", "players"):
         scroll_to(page, f"#{anchor}")
         shots.append(page.screenshot(HERE / f"corpus-{anchor}.png"))
+    scroll_to(page, "#hands")
+    shots.append(page.screenshot(HERE / "corpus-hands.png"))
     redraw(page, lambda: page.select("#f-view", "tournaments"))
     scroll_to(page, "#tournaments")
     shots.append(page.screenshot(HERE / "corpus-tournaments.png"))
+    # a hand opened from the list: its replayer page, written beside the dashboard
+    page.click("#hand-list tbody tr:not([hidden]) a")
+    page.wait_for("document.querySelector('section.street') !== null")
+    shots.append(page.screenshot(HERE / "corpus-replayer.png"))
     page.close()
     return shots
 

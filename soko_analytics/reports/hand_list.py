@@ -32,19 +32,24 @@ def hand_rows(store: Store, filters: Filters = Filters(), limit: int = LIMIT) ->
         filters = replace(filters, hero=True)
     where, params = filters.where()
     frame = store.query(f"""
-        SELECT ph.hand_key, h.site, h.hand_id, ph.played_at, epoch(ph.played_at)::BIGINT AS t, ph.game, ph.profile,
-               ph.structure, ph.stakes, ph.currency, ph.decimals, ph.unit_name, ph.tournament,
-               coalesce(h.max_seats, h.players_dealt)::INTEGER AS size, ph.player, ph.position, s.hole_cards, ph.net,
-               (SELECT string_agg(c.card, ' ' ORDER BY c.seq) FROM cards c
-                WHERE c.hand_key = ph.hand_key AND c.player IS NULL AND c.run = 0) AS board,
-               (SELECT list(f.code ORDER BY f.seq) FROM findings f
-                WHERE f.hand_key = ph.hand_key AND f.severity = 'error') AS errors,
-               (SELECT count(*) FROM findings f WHERE f.hand_key = ph.hand_key) AS findings
-        FROM (SELECT *, {unit_sql()} AS unit_name FROM player_hands WHERE {where}) ph
-        JOIN hands h USING (hand_key)
-        LEFT JOIN seats s ON s.hand_key = ph.hand_key AND s.seat = ph.seat
-        ORDER BY ph.played_at DESC NULLS LAST, h.hand_id DESC
-        LIMIT {int(limit)}""", params)
+        WITH picked AS (
+            SELECT ph.hand_key, h.site, h.hand_id, ph.played_at, epoch(ph.played_at)::BIGINT AS t, ph.game, ph.profile,
+                   ph.structure, ph.stakes, ph.currency, ph.decimals, ph.unit_name, ph.tournament,
+                   coalesce(h.max_seats, h.players_dealt)::INTEGER AS size, ph.player, ph.seat, ph.position, ph.net
+            FROM (SELECT *, {unit_sql()} AS unit_name FROM player_hands WHERE {where}) ph
+            JOIN hands h USING (hand_key)
+            ORDER BY ph.played_at DESC NULLS LAST, h.hand_id DESC
+            LIMIT {int(limit)})
+        SELECT p.* EXCLUDE (seat), s.hole_cards, b.board, f.errors, coalesce(f.findings, 0) AS findings
+        FROM picked p
+        LEFT JOIN seats s ON s.hand_key = p.hand_key AND s.seat = p.seat
+        LEFT JOIN (SELECT hand_key, string_agg(card, ' ' ORDER BY seq) AS board FROM cards
+                   WHERE player IS NULL AND run = 0 AND hand_key IN (SELECT hand_key FROM picked)
+                   GROUP BY hand_key) b ON b.hand_key = p.hand_key
+        LEFT JOIN (SELECT hand_key, list(code ORDER BY seq) FILTER (WHERE severity = 'error') AS errors,
+                          count(*) AS findings FROM findings
+                   WHERE hand_key IN (SELECT hand_key FROM picked) GROUP BY hand_key) f ON f.hand_key = p.hand_key
+        ORDER BY p.played_at DESC NULLS LAST, p.hand_id DESC""", params)
     return frame.to_dicts()
 
 
