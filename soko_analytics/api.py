@@ -19,6 +19,7 @@ import polars as pl
 
 from .errors import EvaluationError, RulesError, SokoError
 from .model.cards import RANKS, format_cards, parse_cards
+from .model.counts import plural
 from .model.hand import Hand, Source
 from .model.money import decimal_text
 from .parsers import FORMATS, Quarantined, check_format, check_paths, iter_files, read_path, read_text, write_hands
@@ -504,7 +505,7 @@ def simulate_text(profile: str, hands: int = 200, players: int = 6, seed: int = 
     if hands < 1:
         raise SokoError(f"cannot simulate {hands} hands", expected="1 or more", actual=str(hands))
     if not 2 <= players <= spec.max_players:
-        raise SokoError(f"{players} players cannot sit at a {spec.profile} table",
+        raise SokoError(f"{plural(players, 'player')} cannot sit at a {spec.profile} table",
                         expected=f"2 to {spec.max_players}", actual=str(players))
     fmt = format or ("soko" if spec.profile.startswith("soko") else "pokerstars")
     return write_hands(simulate(profile, hands, players, seed), fmt)

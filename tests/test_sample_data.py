@@ -53,7 +53,7 @@ def test_demo_runs_end_to_end(tmp_path):
     assert result.exit_code == 0, result.output
     out = result.stdout
     hands = sum(int(h) for _, h, *_ in COMMANDS) + len(DISPUTED)
-    assert f"{hands} hands stored" in out
+    assert f"{hands:,} hands stored" in out
     for hand_id in ("202603140101", "202603140102", "202603140103"):
         assert hand_id in out
     assert (tmp_path / "demo" / "demo.duckdb").is_file()

@@ -9,8 +9,9 @@ import typer
 from rich.console import Console
 
 from .. import api
+from ..model.counts import plural
 from . import DEMO_OUT, OutputFormat, app, reporting_errors, write_text
-from .output import echo, plural, table, to_stdout
+from .output import echo, table, to_stdout
 
 
 @app.command("simulate")

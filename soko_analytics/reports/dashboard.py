@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 from importlib.resources import files
 
+from ..model.counts import plural
 from ..stats import Filters, findings_summary
 from ..store.db import Store
 from .dashboard_data import payload
@@ -100,7 +101,7 @@ def dashboard(store: Store, filters: Filters = Filters(), title: str = "soko_ana
     more = f" and {len(names) - 5} more" if len(names) > 5 else ""
     matched = data["hero"]["hands"] if data["hero"] else 0
     parts = [f"<style>{CSS}</style>", f"<h1>{esc(title)}</h1>",
-             f'<p class="meta">{hands:,} hands in {esc(store.path)}{_filter_text(filters)}. Hero: '
+             f'<p class="meta">{plural(hands, "hand")} in {esc(store.path)}{_filter_text(filters)}. Hero: '
              f"<b>{esc(', '.join(names[:5]) or 'nobody')}</b>{esc(more)} ({esc(who)}): "
              f'<span id="hero-count">{matched:,}</span> of {matched:,} hands match the filters.</p>']
     if not hands:

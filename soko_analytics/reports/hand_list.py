@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from ..model.counts import plural
 from ..model.money import SYMBOLS, format_amount
 from ..stats import Filters
 from ..store.db import Store
@@ -67,7 +68,7 @@ def hand_list_section(rows: list[dict[str, Any]]) -> str:
                      f'<span class="cards">{esc(r["board"] or "")}</span>', (esc(money), r["net"]),
                      (found, len(errors) * 1000 + r["findings"])))
     head = ["played", "hand", "game", "stakes", "player", "position", "cards", "board", "result", "findings"]
-    count = f"{len(rows)} hand{'s' if len(rows) != 1 else ''}"
+    count = plural(len(rows), "hand")
     return (f'<section id="hand-list"><h2>Hands</h2><p class="meta">{count}; click a heading to sort, a hand '
             f"to replay it.</p>\n"
             + table(head, body, sortable=True, raw=True,
