@@ -513,8 +513,8 @@ def simulate_text(profile: str, hands: int = 200, players: int = 6, seed: int = 
 
 def demo(out: str | Path = "soko-demo", jobs: int = 1, reports: str | Path = REPORTS,
          say: Callable[[str], None] = lambda step: None) -> dict[str, Any]:
-    """Import the sample data into a fresh store in ``out``, audit it, summarise findings and player stats
-    (written in full to ``out/stats.csv``), and write the dashboard and the first disputed hand's report
+    """Import the sample data into a fresh store in ``out``, audit it, summarise the findings and the hero's stats
+    (every player's written to ``out/stats.csv``), and write the dashboard and the first disputed hand's report
     into ``reports``. ``say`` is told each step as it starts."""
     if not SAMPLE_DATA.is_dir():
         raise SokoError(f"the sample data is missing from the installed package (looked in {SAMPLE_DATA})")
@@ -534,21 +534,39 @@ def demo(out: str | Path = "soko-demo", jobs: int = 1, reports: str | Path = REP
             SELECT h.hand_id, h.source_file, f.code, f.message FROM findings f JOIN hands h USING (hand_key)
             WHERE f.severity = 'error' ORDER BY h.source_file, h.hand_id, f.seq""").to_dicts()
         stats = player_stats_of(store, by="game").sort(["game", "net_won"], descending=[False, True])
+        hero = _hero_summary(player_stats_of(store, Filters(hero=True), by="game"))
     stats_file = folder / "stats.csv"
     stats.write_csv(stats_file)
     say(f"writing the dashboard and a disputed hand's report into {reports}")
     board = report_dashboard(db, out=Path(reports) / "dashboard.html", title="soko_analytics demo: the sample data")
-    written = [str(db), str(Path(db).parent / FOLDER) + "/ (the store's Parquet parts)", str(stats_file), board["path"]]
+    hand_report = None
     if disputed:
         first = disputed[0]["hand_id"]
-        written.append(report_hand(db, first, Path(reports) / f"hand-{_file_safe(first)}.html")["path"])
-    players = [{"game": r["game"], "unit": r.get("unit"), "player": r["player"], "hands": r["hands"],
-                "net": decimal_text(r["net_won"], r["decimals"]), "currency": r["currency"],
-                **{k: r[k] for k in ("vpip", "pfr", "af", "wtsd", "wsd")}}
-               for r in stats.to_dicts()]
+        hand_report = report_hand(db, first, Path(reports) / f"hand-{_file_safe(first)}.html")["path"]
     return {"store": str(db), "import": summary.line(), "stored": summary.stored,
-            "quarantined": summary.quarantined, "findings": findings, "disputed": disputed, "players": players,
-            "written": written}
+            "quarantined": summary.quarantined, "findings": findings, "disputed": disputed, "hero": hero,
+            "stats": str(stats_file), "dashboard": board["path"], "hand_report": hand_report,
+            "parts": str(Path(db).parent / FOLDER)}
+
+
+HERO_GAMES = 3
+"""How many of the hero's games (the most played, by hands) the demo's summary shows."""
+
+
+def _hero_summary(rows: pl.DataFrame) -> dict[str, Any]:
+    """The hero's hands, games, net per currency and most played games, from ``player_stats`` rows (a row per
+    player, currency, game and unit) of the log owners' own hands."""
+    if rows.is_empty():
+        return {"names": [], "hands": 0, "games": 0, "net": [], "top": []}
+    nets = rows.group_by("currency", "decimals").agg(pl.col("net_won").sum()).sort("currency")
+    top = rows.sort(["hands", "game", "unit"], descending=[True, False, False]).head(HERO_GAMES)
+    return {
+        "names": sorted(set(rows["player"])), "hands": int(rows["hands"].sum()), "games": rows["game"].n_unique(),
+        "net": [f"{decimal_text(r['net_won'], r['decimals'])} {r['currency']}" for r in nets.to_dicts()],
+        "top": [{"game": r["game"], "unit": r["unit"], "hands": r["hands"],
+                 "net": f"{decimal_text(r['net_won'], r['decimals'])} {r['currency']}",
+                 **{k: r[k] for k in ("won_per_100", "vpip", "pfr", "af", "wtsd", "wsd")}} for r in top.to_dicts()],
+    }
 
 
 # -- player stats ----------------------------------------------------------------------------
