@@ -19,6 +19,7 @@ import polars as pl
 
 from .errors import EvaluationError, RulesError, SokoError
 from .model.cards import RANKS, format_cards, parse_cards
+from .model.counts import plural
 from .model.hand import Hand, Source
 from .model.money import decimal_text
 from .parsers import FORMATS, Quarantined, check_format, check_paths, iter_files, read_path, read_text, write_hands
@@ -504,7 +505,7 @@ def simulate_text(profile: str, hands: int = 200, players: int = 6, seed: int = 
     if hands < 1:
         raise SokoError(f"cannot simulate {hands} hands", expected="1 or more", actual=str(hands))
     if not 2 <= players <= spec.max_players:
-        raise SokoError(f"{players} players cannot sit at a {spec.profile} table",
+        raise SokoError(f"{plural(players, 'player')} cannot sit at a {spec.profile} table",
                         expected=f"2 to {spec.max_players}", actual=str(players))
     fmt = format or ("soko" if spec.profile.startswith("soko") else "pokerstars")
     return write_hands(simulate(profile, hands, players, seed), fmt)
@@ -512,8 +513,8 @@ def simulate_text(profile: str, hands: int = 200, players: int = 6, seed: int = 
 
 def demo(out: str | Path = "soko-demo", jobs: int = 1, reports: str | Path = REPORTS,
          say: Callable[[str], None] = lambda step: None) -> dict[str, Any]:
-    """Import the sample data into a fresh store in ``out``, audit it, summarise findings and player stats
-    (written in full to ``out/stats.csv``), and write the dashboard and the first disputed hand's report
+    """Import the sample data into a fresh store in ``out``, audit it, summarise the findings and the hero's stats
+    (every player's written to ``out/stats.csv``), and write the dashboard and the first disputed hand's report
     into ``reports``. ``say`` is told each step as it starts."""
     if not SAMPLE_DATA.is_dir():
         raise SokoError(f"the sample data is missing from the installed package (looked in {SAMPLE_DATA})")
@@ -533,21 +534,39 @@ def demo(out: str | Path = "soko-demo", jobs: int = 1, reports: str | Path = REP
             SELECT h.hand_id, h.source_file, f.code, f.message FROM findings f JOIN hands h USING (hand_key)
             WHERE f.severity = 'error' ORDER BY h.source_file, h.hand_id, f.seq""").to_dicts()
         stats = player_stats_of(store, by="game").sort(["game", "net_won"], descending=[False, True])
+        hero = _hero_summary(player_stats_of(store, Filters(hero=True), by="game"))
     stats_file = folder / "stats.csv"
     stats.write_csv(stats_file)
     say(f"writing the dashboard and a disputed hand's report into {reports}")
     board = report_dashboard(db, out=Path(reports) / "dashboard.html", title="soko_analytics demo: the sample data")
-    written = [str(db), str(Path(db).parent / FOLDER) + "/ (the store's Parquet parts)", str(stats_file), board["path"]]
+    hand_report = None
     if disputed:
         first = disputed[0]["hand_id"]
-        written.append(report_hand(db, first, Path(reports) / f"hand-{_file_safe(first)}.html")["path"])
-    players = [{"game": r["game"], "unit": r.get("unit"), "player": r["player"], "hands": r["hands"],
-                "net": decimal_text(r["net_won"], r["decimals"]), "currency": r["currency"],
-                **{k: r[k] for k in ("vpip", "pfr", "af", "wtsd", "wsd")}}
-               for r in stats.to_dicts()]
+        hand_report = report_hand(db, first, Path(reports) / f"hand-{_file_safe(first)}.html")["path"]
     return {"store": str(db), "import": summary.line(), "stored": summary.stored,
-            "quarantined": summary.quarantined, "findings": findings, "disputed": disputed, "players": players,
-            "written": written}
+            "quarantined": summary.quarantined, "findings": findings, "disputed": disputed, "hero": hero,
+            "stats": str(stats_file), "dashboard": board["path"], "hand_report": hand_report,
+            "parts": str(Path(db).parent / FOLDER)}
+
+
+HERO_GAMES = 3
+"""How many of the hero's games (the most played, by hands) the demo's summary shows."""
+
+
+def _hero_summary(rows: pl.DataFrame) -> dict[str, Any]:
+    """The hero's hands, games, net per currency and most played games, from ``player_stats`` rows (a row per
+    player, currency, game and unit) of the log owners' own hands."""
+    if rows.is_empty():
+        return {"names": [], "hands": 0, "games": 0, "net": [], "top": []}
+    nets = rows.group_by("currency", "decimals").agg(pl.col("net_won").sum()).sort("currency")
+    top = rows.sort(["hands", "game", "unit"], descending=[True, False, False]).head(HERO_GAMES)
+    return {
+        "names": sorted(set(rows["player"])), "hands": int(rows["hands"].sum()), "games": rows["game"].n_unique(),
+        "net": [f"{decimal_text(r['net_won'], r['decimals'])} {r['currency']}" for r in nets.to_dicts()],
+        "top": [{"game": r["game"], "unit": r["unit"], "hands": r["hands"],
+                 "net": f"{decimal_text(r['net_won'], r['decimals'])} {r['currency']}",
+                 **{k: r[k] for k in ("won_per_100", "vpip", "pfr", "af", "wtsd", "wsd")}} for r in top.to_dicts()],
+    }
 
 
 # -- player stats ----------------------------------------------------------------------------
@@ -594,16 +613,18 @@ def explain_stat(name: str) -> dict[str, Any]:
 
 def report_dashboard(db: str | Path, filters: Filters = Filters(), out: str | Path | None = None,
                      title: str = "soko_analytics dashboard", replayers: bool = True) -> dict[str, Any]:
-    """Write the player-stat dashboard of the store at ``db`` (default ``reports/dashboard.html``) and, beside it
-    unless ``replayers`` is false, the replayer page of each hand its hand list and audit table link to."""
+    """Write the player-stat dashboard of the store at ``db`` (default ``reports/dashboard.html``) and, unless
+    ``replayers`` is false, the replayer page of each hand its hand list and audit table link to, in the folder
+    ``<name>-hands`` beside it."""
     from .reports.dashboard import dashboard
 
     target = Path(out) if out else REPORTS / "dashboard.html"
+    folder = f"{target.stem}-hands" if replayers else None
     with open_for_reading(db) as store:
         check_filters(store, filters)
-        text, keys = dashboard(store, filters, title, links=replayers)
+        text, keys = dashboard(store, filters, title, folder)
         raws = store.raw_hands(keys=keys) if keys else []
-    written = _write_replayers(raws, target.parent)
+    written = _write_replayers(raws, target.parent / folder) if folder else 0
     return {**_write_report(target, text), "replayers": written}
 
 

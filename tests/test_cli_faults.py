@@ -32,7 +32,7 @@ def test_audit_of_a_folder_reports_a_file_that_is_not_a_hand_history_and_goes_on
     result = runner.invoke(app, ["audit", str(folder_with_a_stranger(tmp_path))])
     assert result.exit_code == 0, result.output
     assert "summary.txt:0: no supported hand-history format recognised" in result.stderr
-    assert "2 hands audited: 2 ok" in result.stdout and "1 unreadable files" in result.stdout
+    assert "2 hands audited: 2 ok" in result.stdout and "1 unreadable file)" in result.stdout
 
 
 def test_convert_of_a_folder_reports_a_file_that_is_not_a_hand_history_and_goes_on(tmp_path):

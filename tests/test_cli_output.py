@@ -176,7 +176,7 @@ def _on_a_terminal(args: list[str], cwd: Path) -> str:
 def test_the_progress_bar_counts_hands_on_a_terminal(tmp_path):
     shown = _on_a_terminal(["import", str(api.SAMPLE_DATA), "--db", str(tmp_path / "s.duckdb"), "--jobs", "1"],
                            tmp_path)
-    assert "import" in shown and " hands" in shown and "hands/s" in shown and "3203 hands stored" in shown
+    assert "import" in shown and " hands" in shown and "hands/s" in shown and "3,203 hands stored" in shown
     assert "/12" not in shown  # hands, not files out of a total
 
 

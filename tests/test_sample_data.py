@@ -47,13 +47,21 @@ def test_disputed_hands_give_their_finding(name, codes):
     assert found == codes
 
 
+def _hands_dealt_to(name: str) -> int:
+    """The sample hands whose log deals ``name`` cards face up (``Dealt to Aino [..]``): the hero's, read from the
+    text, not the store."""
+    blocks = [b for path in sorted(SAMPLE.rglob("*.txt"))
+              for b in re.split(r"\n(?=[^\n]*Hand #)", path.read_text(encoding="utf-8")) if "Hand #" in b.split("\n")[0]]
+    return sum(f"Dealt to {name} [" in b for b in blocks)
+
+
 def test_demo_runs_end_to_end(tmp_path):
     result = CliRunner().invoke(app, ["demo", "--out", str(tmp_path / "demo"), "--reports", str(tmp_path / "reports")],
                                 env={"COLUMNS": "200"})
     assert result.exit_code == 0, result.output
     out = result.stdout
     hands = sum(int(h) for _, h, *_ in COMMANDS) + len(DISPUTED)
-    assert f"{hands} hands stored" in out
+    assert f"{hands:,} hands stored" in out
     for hand_id in ("202603140101", "202603140102", "202603140103"):
         assert hand_id in out
     assert (tmp_path / "demo" / "demo.duckdb").is_file()
@@ -69,3 +77,21 @@ def test_demo_runs_end_to_end(tmp_path):
     assert "four_flush" in data["hero"]["classes"] and "four_flush" in data["theory"]["soko-finnish"]
     report = (tmp_path / "reports" / "hand-202603140102.html").read_text(encoding="utf-8")
     assert "not_reopened" in report and 'class="verdict bad"' in report
+    # Issue 37: about 100 lines of stats scrolled the disputed hands away. Now a screenful: the summary (the
+    # import, the hero, where the dashboard is, the audit), then the disputed hands, the last lines printed.
+    lines = out.splitlines()
+    assert len(lines) <= 20, result.stdout
+    title = lines.index("Hands with an error (the disputed pots)")
+    # the disputed hands last: a header, then a row per error finding, in file order (sample_data/README.md)
+    rows = [line.split()[:3] for line in lines[title + 2:]]
+    assert [[hand, file] for hand, file, _ in rows] == [
+        ["202603140102", "short-all-in-reopened.txt"], ["202603140101", "wrong-bring-in.txt"],
+        ["202603140103", "wrong-side-pot-split.txt"], ["202603140103", "wrong-side-pot-split.txt"]]
+    assert sorted(code for *_, code in rows) == sorted(c for codes in DISPUTED.values() for c in codes)
+    summary = lines[:title]
+    assert summary[0].startswith("import: 25 files") and f"{hands:,} hands stored" in summary[0]
+    hero = next(line for line in summary if line.startswith("The hero, "))
+    assert hero.startswith(f"The hero, Aino (each log's owner): {_hands_dealt_to('Aino'):,} hands of ")
+    assert any(line == f"The dashboard: {tmp_path / 'reports' / 'dashboard.html'}; the first disputed hand: "
+               f"{tmp_path / 'reports' / 'hand-202603140102.html'}" for line in summary)
+    assert any(line.startswith("Audit: 4 errors in 3 hands") for line in summary)

@@ -15,8 +15,9 @@ import typer
 from rich.console import Console
 
 from .. import api
+from ..model.counts import plural
 from . import STDIN, ExitCode, InputFormat, OutputFormat, Strict, app, reporting_errors, usage, write_text
-from .output import Format, echo, json_text, plural, records, to_stdout
+from .output import Format, echo, json_text, records, to_stdout
 
 Paths = Annotated[list[Path], typer.Argument(help="Hand-history files or folders (plain, .gz, .zip); - reads "
                                                   "standard input.")]
@@ -113,8 +114,8 @@ def import_(
     if summary.passed:
         shown = ", ".join(Path(path).name for path, _ in summary.passed[:NAMED])
         more = f" and {len(summary.passed) - NAMED:,} more" if len(summary.passed) > NAMED else ""
-        count = "1 file" if len(summary.passed) == 1 else f"{len(summary.passed):,} files"
-        echo(f"soko: {count} skipped, not hand histories by name or by their first bytes: {shown}{more}", err=True)
+        echo(f"soko: {plural(len(summary.passed), 'file')} skipped, not hand histories by name or by their first "
+             f"bytes: {shown}{more}", err=True)
     for problem in summary.problems:
         echo(f"soko: not read: {problem.message()}", err=True)
     by_reason: dict[str, list[str]] = {}
@@ -125,9 +126,9 @@ def import_(
         for path in failed[:NAMED]:
             echo(f"soko: not read: {path}: {reason}", err=True)
         if len(failed) > NAMED:
-            echo(f"soko: not read: {len(failed) - NAMED:,} more files, for the same reason", err=True)
+            echo(f"soko: not read: {plural(len(failed) - NAMED, 'more file')}, for the same reason", err=True)
     if summary.internal:
-        echo(f"soko: {summary.internal} hands met a bug of soko_analytics and are quarantined as internal "
+        echo(f"soko: {plural(summary.internal, 'hand')} met a bug of soko_analytics and are quarantined as internal "
              f"(soko quarantine --db {db} lists them); please report it", err=True)
     if fmt is Format.table:
         typer.echo(summary.line())
@@ -246,10 +247,10 @@ def _print_verdict(result) -> None:
 def _print_summary(summary, err: bool) -> None:
     malformed = summary.quarantined - summary.unsupported - summary.incomplete - summary.internal - summary.unreadable
     text = (f"{plural(summary.hands, 'hand')} audited: {summary.ok} ok, {summary.with_errors} with errors; "
-            f"{summary.quarantined} not audited ({summary.unsupported} unsupported games, "
+            f"{summary.quarantined} not audited ({plural(summary.unsupported, 'unsupported game')}, "
             f"{summary.incomplete} incomplete, {malformed} malformed")
-    text += f", {summary.unreadable} unreadable files" if summary.unreadable else ""
-    text += f", {summary.internal} internal errors" if summary.internal else ""
+    text += f", {plural(summary.unreadable, 'unreadable file')}" if summary.unreadable else ""
+    text += f", {plural(summary.internal, 'internal error')}" if summary.internal else ""
     typer.echo(text + ")", err=err)
     if summary.findings:
         counts = ", ".join(f"{k} {v}" for k, v in sorted(summary.findings.items(), key=lambda kv: -kv[1]))
@@ -356,20 +357,20 @@ def repair(
     for damage in report.damaged:
         echo(f"{damage.file}: {damage.table}: {damage.reason}")
     if not report.damaged:
-        typer.echo(f"{report.parts} parts checked: every part is whole")
+        typer.echo(f"{plural(report.parts, 'part')} checked: every part is whole")
         return
     if not report.repaired:
-        typer.echo(f"{len(report.damaged)} of {report.parts} parts damaged or missing: run soko repair --db {db} "
-                   "to rebuild them")
+        typer.echo(f"{len(report.damaged)} of {plural(report.parts, 'part')} damaged or missing: run soko repair "
+                   f"--db {db} to rebuild them")
         raise typer.Exit(int(ExitCode.FINDINGS))
     rows = ", ".join(f"{table} {n:,}" for table, n in report.rebuilt.items())
-    typer.echo(f"repaired {len(report.damaged)} damaged or missing parts: the rows of {report.hands:,} hands rebuilt "
-               f"from their raw text ({rows} rows)")
+    typer.echo(f"repaired {plural(len(report.damaged), 'damaged or missing part')}: the rows of "
+               f"{plural(report.hands, 'hand')} rebuilt from their raw text ({rows} rows)")
     for path, hand_id, reason in report.dropped:
         echo(f"soko: quarantined as damaged: {path}: hand {hand_id}: {reason}", err=True)
     if report.dropped:
-        echo(f"soko: {len(report.dropped)} hands could not be rebuilt and are quarantined as damaged, with their raw "
-             f"text (soko quarantine --db {db} lists them)", err=True)
+        echo(f"soko: {plural(len(report.dropped), 'hand')} could not be rebuilt and are quarantined as damaged, with "
+             f"their raw text (soko quarantine --db {db} lists them)", err=True)
 
 
 class ExportFormat(str, Enum):
@@ -413,9 +414,9 @@ def export(
         result = api.export(db, to.value, out, force)
     if "rows" in result:
         for table, rows in result["rows"].items():
-            typer.echo(f"{table}: {rows:,} rows")
+            typer.echo(f"{table}: {plural(rows, 'row')}")
         typer.echo(f"written to {result['out']}", err=True)
     else:
-        typer.echo(f"{result['written']:,} hands written to {result['out']}, "
+        typer.echo(f"{plural(result['written'], 'hand')} written to {result['out']}, "
                    f"{result['skipped']:,} skipped (not expressible in {result['to']})")
 

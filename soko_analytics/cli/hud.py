@@ -17,6 +17,7 @@ from rich.table import Table as RichTable
 from rich.text import Text
 
 from .. import api
+from ..model.counts import plural
 from ..stats.catalogue import stat
 from ..stats.hud import FIGURES, Figure, Hud, Table
 from .output import safe
@@ -51,7 +52,7 @@ def figure_text(name: str, figure: Figure, wide: bool) -> Text:
 
 def header(hud: Hud) -> Text:
     results = ", ".join(f"{safe(r.currency, True)} {money(r.net, r.decimals)}" for r in hud.results) or "0"
-    return Text(f"soko HUD  tables {len(hud.tables)}  hero {hud.hands} hands: {results}  "
+    return Text(f"soko HUD  tables {len(hud.tables)}  hero {plural(hud.hands, 'hand')}: {results}  "
                 f"findings {hud.findings_total}", style="bold")
 
 

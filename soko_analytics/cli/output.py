@@ -185,8 +185,3 @@ def _flat(value: Any) -> Any:
     if isinstance(value, bool):
         return "true" if value else "false"
     return value
-
-
-def plural(count: int, noun: str, many: str | None = None) -> str:
-    """``1 hand``, ``2 hands``, ``1,000 files``: a count with its noun (``many``: the plural when not noun + s)."""
-    return f"{count:,} {noun if count == 1 else many or noun + 's'}"

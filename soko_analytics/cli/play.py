@@ -9,8 +9,9 @@ import typer
 from rich.console import Console
 
 from .. import api
+from ..model.counts import plural
 from . import DEMO_OUT, OutputFormat, app, reporting_errors, write_text
-from .output import echo, plural, table, to_stdout
+from .output import echo, table, to_stdout
 
 
 @app.command("simulate")
@@ -48,8 +49,11 @@ def demo(
     out: Annotated[Path, typer.Option("--out", help="Folder for the demo's store.")] = DEMO_OUT,
     reports: Annotated[Path, typer.Option("--reports", help="Folder for the demo's reports.")] = Path("reports"),
 ) -> None:
-    """Import the bundled sample data into a fresh store, audit it, show findings and player stats, and
-    write the dashboard and a disputed hand's report into reports/.
+    """Import the bundled sample data into a fresh store, audit it, and write the dashboard and a disputed hand's
+    report into reports/.
+
+    Prints a short summary (the import, the hero's stats in the games most played, where the dashboard and every
+    player's stats are, the audit's findings) and then, last, the hands with an error.
 
     Example: soko demo --out /tmp/soko-demo
     """
@@ -62,19 +66,29 @@ def demo(
                 data = api.demo(out, default_jobs(), reports, say=lambda step: spinner.update(f"soko demo: {step}"))
         else:
             data = api.demo(out, default_jobs(), reports, say=lambda step: echo(f"soko demo: {step}", err=True))
-    echo(f"import: {data['import']}")
-    table("Audit findings", ["code", "severity", "hands"],
-          [[row["code"], row["severity"], row["n"]] for row in data["findings"]], right=["hands"])
+    _summary(data)
     table("Hands with an error (the disputed pots)", ["hand", "file", "code", "message"],
           [[row["hand_id"], Path(row["source_file"]).name, row["code"], row["message"]] for row in data["disputed"]])
-    table(f"Player stats (all of them: soko stats --db {data['store']})",
-          ["game", "unit", "player", "hands", "net", "VPIP", "PFR", "AF", "WTSD", "W$SD"],
-          [[row["game"], row["unit"], row["player"], row["hands"], f"{row['net']} {row['currency'] or ''}".strip(),
-            *("–" if row[k] is None else f"{row[k]:.1f}" for k in ("vpip", "pfr", "af", "wtsd", "wsd"))]
-           for row in data["players"]],
-          right=["hands", "net", "VPIP", "PFR", "AF", "WTSD", "W$SD"])
-    echo("Written:")
-    for path in data["written"]:
-        echo(f"  {path}")
-    echo("Try: soko audit --db " + data["store"] + " --explain "
-         + (data["disputed"][0]["hand_id"] if data["disputed"] else "<hand id>"))
+
+
+def _summary(data: dict) -> None:
+    """The demo's few lines before its disputed hands: what was imported, the hero, where things are, the audit."""
+    echo(f"import: {data['import']}")
+    hero = data["hero"]
+    if hero["hands"]:
+        echo(f"The hero, {', '.join(hero['names'])} (each log's owner): {plural(hero['hands'], 'hand')} of "
+             f"{plural(hero['games'], 'game')}, net {', '.join(hero['net'])}; the most played:")
+        table(None, ["game", "unit", "hands", "net", "won/100", "VPIP", "PFR", "AF", "WTSD", "W$SD"],
+              [[r["game"], r["unit"], f"{r['hands']:,}", r["net"],
+                *("–" if r[k] is None else f"{r[k]:.1f}" for k in ("won_per_100", "vpip", "pfr", "af", "wtsd", "wsd"))]
+               for r in hero["top"]], right=["hands", "net", "won/100", "VPIP", "PFR", "AF", "WTSD", "W$SD"])
+    echo(f"Every player's stats: {data['stats']} (or soko stats --db {data['store']})")
+    echo(f"The dashboard: {data['dashboard']}" + (f"; the first disputed hand: {data['hand_report']}"
+                                                  if data["hand_report"] else ""))
+    errors = [f for f in data["findings"] if f["severity"] == "error"]
+    others = ", ".join(f"{f['code']} {f['n']:,}" for f in data["findings"] if f["severity"] != "error")
+    hands = len({row["hand_id"] for row in data["disputed"]})
+    explain = (f"; explain one: soko audit --db {data['store']} --explain {data['disputed'][0]['hand_id']}"
+               if data["disputed"] else "")
+    echo(f"Audit: {plural(sum(f['n'] for f in errors), 'error')} in {plural(hands, 'hand')}"
+         + (f" (and info findings: {others})" if others else "") + explain)

@@ -1,4 +1,4 @@
-"""``soko report dashboard`` and ``soko report hand``: the HTML reports."""
+"""``soko report dashboard``, ``soko report hand`` and ``soko report hands``: the HTML reports."""
 
 from __future__ import annotations
 
@@ -9,9 +9,10 @@ from typing import Annotated
 import typer
 
 from .. import api
+from ..model.counts import plural
 from . import ExitCode, app, reporting_errors
 from .hands import stdin_spooled
-from .output import echo, plural, to_stdout
+from .output import echo, to_stdout
 from .stats import Db, Game, Hero, Profile, Since, Site, Stakes, Until, filters
 
 report_app = typer.Typer(no_args_is_help=True)

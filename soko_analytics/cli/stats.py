@@ -11,8 +11,9 @@ from rich.console import Console
 from rich.table import Table
 
 from .. import api
+from ..model.counts import plural
 from . import app, reporting_errors, usage, write_text
-from .output import cell, echo, json_text, on_terminal, plain, plural, rounded, safe_frame, to_stdout
+from .output import cell, echo, json_text, on_terminal, plain, rounded, safe_frame, to_stdout
 
 STATS_BY = api.STATS_BY
 

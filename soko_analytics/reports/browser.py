@@ -2,7 +2,7 @@
 
 What it is for: the dashboard's browser tests (open a report, wait until its charts are drawn, click,
 pick and type as a user does, read the console errors), the report benchmark (time to first paint and
-to the first chart drawn) and the README's screenshots. It is not a general automation library: one
+to the first chart drawn) and the dashboard's screenshots (docs/reports.md). It is not a general automation library: one
 thread, one call at a time, pages from ``file://`` URLs with the network off.
 
 How it talks: Chromium runs with ``--remote-debugging-pipe``, reading CDP messages (JSON, each ended by

@@ -178,6 +178,8 @@ function dateAxis(xs) {
       {dtickrange: [60000, 86400000], value: "%H:%M\n%Y-%m-%d"},
       {dtickrange: [86400000, 2592000000], value: "%Y-%m-%d"}, {dtickrange: [2592000000, null], value: "%Y-%m"}]};
 }
+/* a count with its noun, singular for one: "1 hand", "2 hands", "1,000 sessions" (Python: model/counts.py) */
+function plural(n, noun, many) { return n.toLocaleString("en-US") + " " + (n === 1 ? noun : many || noun + "s"); }
 function countAxis(n) { return {rangemode: "tozero", tickformat: ",d", dtick: n <= 10 ? 1 : undefined}; }
 function draw(id, data, l) {
   Plotly.react(id, data, l, {responsive: true, displaylogo: false});
@@ -216,11 +218,11 @@ function renderSummary(rows) {
       l.forEach(function (i) { u += units(i); });
       rates.push('<span class="rate" data-game="' + esc(parts[0]) + '" data-unit="' + esc(parts[1]) + '" data-hands="' +
         l.length + '">' + esc(parts[0]) + ": " + fixed(u / l.length * 100, 2) + " " + esc(parts[1]) + "/100 (" +
-        l.length.toLocaleString("en-US") + (l.length === 1 ? " hand)" : " hands)") + "</span>");
+        plural(l.length, "hand") + ")</span>");
     });
     var chips = cur === "chips";
     cards.push('<div class="card"><div class="cur">' + esc(chips ? "tournament chips" : cur) + "</div>" +
-      '<div class="big">' + (chips ? list.length.toLocaleString("en-US") + " hands" : esc(money(net, k.decimals)) + " " + esc(cur)) + "</div>" +
+      '<div class="big">' + (chips ? plural(list.length, "hand") : esc(money(net, k.decimals)) + " " + esc(cur)) + "</div>" +
       "<div>" + rates.join("<br>") + "</div>" + (chips ? "<div>chips are not added across tournaments</div>" :
       "<div>showdown " + esc(money(sd, k.decimals)) + " · non-showdown " + esc(money(net - sd, k.decimals)) +
       " · all-in adjusted " + esc(money(adj, k.decimals)) + "</div>") + "</div>");
@@ -251,7 +253,7 @@ function renderLines(rows) {
       return {type: "scatter", mode: "lines", name: l[1], x: x, y: byDate ? ys[l[0]].slice(1) : ys[l[0]],
         line: {color: l[2], width: l[0] === "net" ? 2.2 : 1.4}};
     });
-    var l = layout("Hero: cumulative winnings in " + cur + " (" + list.length.toLocaleString("en-US") + " hands)",
+    var l = layout("Hero: cumulative winnings in " + cur + " (" + plural(list.length, "hand") + ")",
       "won (" + cur + ")", byDate ? CLOCK : "hands");
     l.xaxis = Object.assign(l.xaxis, byDate && dates.length ? dateAxis(dates) : countAxis(list.length));
     draw(id, data, l);
@@ -259,7 +261,7 @@ function renderLines(rows) {
     if (allins && dates.length) {
       var lid = "chart-luck-" + index;
       slot("hero-lines", lid);
-      var ll = layout("All-in luck in " + cur + ": all-in adjusted minus actual (" + allins + " all-in hands)",
+      var ll = layout("All-in luck in " + cur + ": all-in adjusted minus actual (" + plural(allins, "all-in hand") + ")",
         "luck (" + cur + ")", CLOCK);
       ll.xaxis = Object.assign(ll.xaxis, dateAxis(dates));
       draw(lid, [{type: "scatter", mode: dates.length < 30 ? "lines+markers" : "lines", name: "luck", x: dates, y: luck,
@@ -282,7 +284,7 @@ function rateBars(id, container, title, rows, key, how) {
     var ys = [], texts = [];
     xs.forEach(function (x) {
       var l = groups.get(x), s = 0; l.forEach(function (i) { s += units(i); });
-      ys.push(s / l.length * 100); texts.push(l.length + " hands");
+      ys.push(s / l.length * 100); texts.push(plural(l.length, "hand"));
     });
     xs.forEach(function (x) { if (cats.indexOf(x) < 0) cats.push(x); });
     data.push({type: "bar", name: esc(unit + "/100"), x: xs.map(esc), y: ys, customdata: texts,
@@ -330,8 +332,8 @@ function renderSessions(rows) {
     slot("rates", id);
     draw(id, [{type: "bar", name: esc(c), x: ss.map(function (s) { return stamp(H.t0 + s.local, true); }),
       y: ss.map(function (s) { return s.net[c] / Math.pow(10, s.decimals[c]); }), marker: {color: colour(k)},
-      text: ss.map(function (s) { return s.hands + " hands"; }), hovertemplate: "%{x}: %{y} " + esc(c) + " (%{text})<extra></extra>"}],
-      layout("Hero: result of each session in " + c + " (" + ss.length + " sessions; a gap over " + (D.session_gap / 60) +
+      text: ss.map(function (s) { return plural(s.hands, "hand"); }), hovertemplate: "%{x}: %{y} " + esc(c) + " (%{text})<extra></extra>"}],
+      layout("Hero: result of each session in " + c + " (" + plural(ss.length, "session") + "; a gap over " + (D.session_gap / 60) +
         " minutes starts one)", "won (" + c + ")", "session start (the log's local time)",
         {xaxis: {type: "category", categoryorder: "category ascending", nticks: 12}}));
   });
@@ -341,7 +343,8 @@ function renderSessions(rows) {
     recent.map(function (s) {
       return "<tr><td>" + stamp(H.t0 + s.local, true) + '</td><td class="n">' + Math.round((s.last - s.start) / 60) + '</td><td class="n">' + s.hands +
         '</td><td class="n">' + Object.keys(s.net).map(function (c) { return esc(c === "chips" ? "" : money(s.net[c], s.decimals[c]) + " " + c); }).filter(Boolean).join("; ") + "</td></tr>";
-    }).join("") + "</tbody></table></div><p>The 20 latest sessions of " + list.length + ".</p>" : "";
+    }).join("") + "</tbody></table></div><p>" + (list.length > 20 ? "The 20 latest of " + plural(list.length, "session") :
+      plural(list.length, "session") + ", the latest first") + ".</p>" : "";
 }
 
 /* the stakes of the rows, each its own bar up to TOP_STAKES + 1 of them; past that, the TOP_STAKES with the most
@@ -407,7 +410,7 @@ function renderStarts(rows) {
       l2.height = Math.min(1600, 120 + 24 * cats.length);
       var rates = cats.map(rate);  /* won in green, lost in red: the grid's colours */
       draw(id, [{type: "bar", orientation: "h", y: cats.map(esc), x: rates, marker: {color: rates.map(function (v) { return v < 0 ? LOST : WON; })},
-        text: cats.map(function (c) { return groups.get(c).length + " hands"; }), textposition: "auto",
+        text: cats.map(function (c) { return plural(groups.get(c).length, "hand"); }), textposition: "auto",
         hovertemplate: "%{y}: %{x:.2f}/100 (%{text})<extra></extra>", name: esc(fam)}], l2);
     }
   });
@@ -428,7 +431,7 @@ function renderShown(rows) {
     var data = [{type: "bar", name: "shown down by the hero", x: order.map(function (c) { return c.replace(/_/g, " "); }),
       y: order.map(function (c) { return 100 * (counts[c] || 0) / list.length; }), marker: {color: colour(0)}}];
     if (Object.keys(theory).length) data.push({type: "bar", name: "dealt (theory)", x: data[0].x, y: order.map(function (c) { return theory[c] || 0; }), marker: {color: colour(8)}});
-    draw(id, data, layout(p + ": " + list.length + " hands the hero showed down, by class", "% of hands", "", {xaxis: {type: "category"}}));
+    draw(id, data, layout(p + ": " + plural(list.length, "hand") + " the hero showed down, by class", "% of hands", "", {xaxis: {type: "category"}}));
   });
   var note = slot("shown", "shown-note", "note");
   note.innerHTML = profiles.length > 4 ? "<p>And " + (profiles.length - 4) + " more games; choose one in the Game filter.</p>" :
@@ -538,9 +541,8 @@ function renderTable() {
   var players = new Set(), anonymous = new Set();
   rows.forEach(function (p) { (p.anonymous ? anonymous : players).add(p.player); });
   var noun = function (n) {
-    return n.toLocaleString("en-US") + (n === 1 ? " row" : " rows") + ": " + players.size.toLocaleString("en-US") +
-      (players.size === 1 ? " player" : " players") + (anonymous.size ? " and the anonymous seats of " + anonymous.size +
-      (anonymous.size === 1 ? " site" : " sites") : "");
+    return plural(n, "row") + ": " + plural(players.size, "player") +
+      (anonymous.size ? " and the anonymous seats of " + plural(anonymous.size, "site") : "");
   };
   paged("hud", rows, "page", noun, function (shown) {
     return '<table class="hud"><thead><tr>' + head + "</tr></thead><tbody>" + body(shown) + "</tbody></table>";
@@ -561,7 +563,7 @@ function paged(box, rows, key, noun, table, redraw) {
   $(box).innerHTML = '<div class="wide">' + table(rows.slice(at * PAGE, (at + 1) * PAGE)) + "</div>" +
     '<div class="pager"><button id="' + box + '-prev"' + (at ? "" : " disabled") + ">◀ previous</button> page " + (at + 1) +
     " of " + pages + ' (<span class="count">' + (typeof noun === "function" ? esc(noun(rows.length)) :
-    rows.length.toLocaleString("en-US") + " " + noun) + "</span>) " + '<button id="' + box + '-next"' +
+    plural(rows.length, noun)) + "</span>) " + '<button id="' + box + '-next"' +
     (at < pages - 1 ? "" : " disabled") + ">next ▶</button></div>";
   $(box + "-prev").addEventListener("click", function () { state[key]--; redraw(); });
   $(box + "-next").addEventListener("click", function () { state[key]++; redraw(); });
@@ -582,8 +584,7 @@ function filterHands() {
     r.hidden = !keep;
     if (keep) shown++;
   });
-  $("hand-count").textContent = (shown === total ? "" : shown.toLocaleString("en-US") + " of ") +
-    total.toLocaleString("en-US") + (total === 1 ? " hand" : " hands");
+  $("hand-count").textContent = (shown === total ? "" : shown.toLocaleString("en-US") + " of ") + plural(total, "hand");
 }
 
 /* the view: cash games or tournaments, never both in one chart or table (a tournament's chips are not money, its

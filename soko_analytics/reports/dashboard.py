@@ -22,10 +22,11 @@ from importlib.resources import files
 
 import polars as pl
 
+from ..model.counts import plural
 from ..stats import Filters, findings_summary
 from ..store.db import Store
 from .dashboard_data import focus, payload
-from .hand_list import hand_list_section, hand_rows, replayer_file
+from .hand_list import hand_list_section, hand_rows, replayer_href
 from .page import HIDDEN, HIDDEN_JSON, esc, page, table
 
 __all__ = ["dashboard"]
@@ -92,10 +93,11 @@ table.tournaments td.id { word-break: break-all; min-width: 6rem; } table.tourna
 
 
 def dashboard(store: Store, filters: Filters = Filters(), title: str = "soko_analytics dashboard",
-              links: bool = True) -> tuple[str, list[int]]:
+              replayers: str | None = "dashboard-hands") -> tuple[str, list[int]]:
     """The dashboard as one HTML document, plotly.js and its data embedded, and the hands (``hand_key``) whose
-    replayer pages it links to (the hand list's and the audit table's: :func:`replayer_file` names each; none
-    where ``links`` is false, for a page written where no replayer can stand beside it)."""
+    replayer pages it links to in the folder ``replayers`` beside it (the hand list's and the audit table's:
+    :func:`replayer_file` names each; none where ``replayers`` is None, for a page written where nothing can
+    stand beside it)."""
     where, params = filters.where()
     hands = store.query(f"SELECT count(DISTINCT hand_key) AS n FROM player_hands WHERE {where}", params)["n"][0]
     data = payload(store, filters)
@@ -106,7 +108,7 @@ def dashboard(store: Store, filters: Filters = Filters(), title: str = "soko_ana
     more = f" and {len(names) - 5} more" if len(names) > 5 else ""
     matched = data["hero"]["hands"] if data["hero"] else 0
     parts = [f"<style>{CSS}</style>", f"<h1>{esc(title)}</h1>",
-             f'<p class="meta">{hands:,} hands in {esc(store.path)}{_filter_text(filters)}. Hero: '
+             f'<p class="meta">{plural(hands, "hand")} in {esc(store.path)}{_filter_text(filters)}. Hero: '
              f"<b>{esc(', '.join(names[:5]) or 'nobody')}</b>{esc(more)} ({esc(who)}): "
              f'<span id="hero-count">{matched:,}</span> of {matched:,} hands match the filters.</p>']
     if not hands:
@@ -133,13 +135,14 @@ def dashboard(store: Store, filters: Filters = Filters(), title: str = "soko_ana
               "Click a heading to sort. Definitions: docs/stats.md or <code>soko stats --explain NAME</code>.</p>",
               TABLE_FILTERS, '<div id="hud"></div>']
     listed = hand_rows(store, focus(store, filters)[0]) if names else []
-    parts.append(hand_list_section(listed, data["kinds"], links))
+    parts.append(hand_list_section(listed, data["kinds"], replayers))
     found = findings_summary(store, filters)
-    audited = _audited_hands(store, filters, found["hand_ids"].to_list()) if links and len(found) else {}
+    audited = (_audited_hands(store, filters, found["hand_ids"].to_list(), replayers)
+               if replayers is not None and len(found) else {})
     parts += _findings(found, audited)
     script = "\n".join(files(__package__).joinpath(name).read_text("utf-8") for name in SCRIPTS)
     parts += [_data_script(data), f'<script>(function () {{\n"use strict";\n{script}}})();</script>']
-    keys = [r["hand_key"] for r in listed] if links else []
+    keys = [r["hand_key"] for r in listed] if replayers is not None else []
     keys += [key for key, _ in audited.values() if key not in set(keys)]
     return page(title, "\n".join(parts), charts=True, packed=True), keys
 
@@ -157,9 +160,10 @@ def _filter_text(filters: Filters) -> str:
     return f" ({esc(', '.join(said))})" if said else ""
 
 
-def _audited_hands(store: Store, filters: Filters, named: list[list[str]]) -> dict[str, tuple[int, str]]:
-    """The hands the audit table names (``named``: its first ids per finding): each id's ``hand_key`` and replayer
-    page (the first site's where two sites share an id)."""
+def _audited_hands(store: Store, filters: Filters, named: list[list[str]],
+                   folder: str) -> dict[str, tuple[int, str]]:
+    """The hands the audit table names (``named``: its first ids per finding): each id's ``hand_key`` and the link
+    to its replayer page in ``folder`` (the first site's where two sites share an id)."""
     ids = sorted({i for ids in named for i in ids})
     where, params = filters.where()
     frame = store.query(f"""SELECT DISTINCT h.hand_key, h.site, h.hand_id FROM hands h
@@ -167,7 +171,7 @@ def _audited_hands(store: Store, filters: Filters, named: list[list[str]]) -> di
         ORDER BY h.site, h.hand_key""", [ids, *params])
     out: dict[str, tuple[int, str]] = {}
     for key, site, hand_id in frame.iter_rows():
-        out.setdefault(hand_id, (key, replayer_file(site, hand_id)))
+        out.setdefault(hand_id, (key, replayer_href(folder, site, hand_id)))
     return out
 
 

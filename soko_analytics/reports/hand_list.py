@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from ..model.counts import plural
 from ..model.money import SYMBOLS, format_amount
 from ..stats import Filters
 from ..store.db import Store
@@ -19,7 +20,7 @@ from ..store.facts import unit_sql
 from .dashboard_data import KIND_COLUMNS
 from .page import esc, table
 
-__all__ = ["LIMIT", "hand_list_section", "hand_rows", "replayer_file"]
+__all__ = ["LIMIT", "hand_list_section", "hand_rows", "replayer_file", "replayer_href"]
 
 LIMIT = 1000
 """Hands listed at most (the latest first); each gets a replayer page."""
@@ -59,18 +60,24 @@ def replayer_file(site: str, hand_id: str) -> str:
     return "hand-" + "".join(c if c.isalnum() or c in "-_." else "_" for c in text)[:120] + ".html"
 
 
+def replayer_href(folder: str, site: str, hand_id: str) -> str:
+    """The link from a page to a hand's replayer page in ``folder`` beside it (``""``: the page's own)."""
+    return f"{folder}/{replayer_file(site, hand_id)}" if folder else replayer_file(site, hand_id)
+
+
 def hand_list_section(rows: list[dict[str, Any]], kinds: list[dict[str, Any]] | None = None,
-                      links: bool = True, limit: int = LIMIT) -> str:
-    """The hand list as a page section: a sortable table whose hand ids open their replayers (plain ids where
-    ``links`` is false: no replayer pages beside it). With the dashboard's ``kinds``, each row carries what the
-    page's filters select by (its kind's index, time, position, table size)."""
+                      folder: str | None = "", limit: int = LIMIT) -> str:
+    """The hand list as a page section: a sortable table whose hand ids open their replayers, in ``folder``
+    beside the page (``""``: the page's own; None: plain ids, no replayer pages stand beside it). With the
+    dashboard's ``kinds``, each row carries what the page's filters select by (its kind's index, time, position,
+    table size)."""
     symbols = {code: symbol for symbol, code in SYMBOLS.items()}
     index = {_kind_key(k): i for i, k in enumerate(kinds or [])}
     body, data = [], []
     for r in rows:
         money = format_amount(r["net"], r["decimals"], symbols.get(r["currency"] or "", ""), trim=False)
         hand = esc(r["hand_id"])
-        link = f'<a href="{esc(replayer_file(r["site"], r["hand_id"]))}">{hand}</a>' if links else hand
+        link = hand if folder is None else f'<a href="{esc(replayer_href(folder, r["site"], r["hand_id"]))}">{hand}</a>'
         errors = r["errors"] or []
         found = (f'<span class="error">{esc(", ".join(dict.fromkeys(errors)))}</span>' if errors
                  else f"{r['findings']} note{'s' if r['findings'] != 1 else ''}" if r["findings"] else "")
@@ -83,9 +90,9 @@ def hand_list_section(rows: list[dict[str, Any]], kinds: list[dict[str, Any]] | 
             data.append({"kind": index.get(_kind_key(r), -1), "t": "" if r["t"] is None else r["t"],
                          "position": r["position"] or "n/a", "size": r["size"] or 0})
     head = ["played", "hand", "game", "stakes", "player", "position", "cards", "board", "result", "findings"]
-    count = f"{len(rows):,} hand{'s' if len(rows) != 1 else ''}"
+    count = plural(len(rows), "hand")
     latest = f" (the latest {limit:,})" if len(rows) >= limit else ""
-    how = "click a heading to sort, a hand to replay it" if links else "click a heading to sort"
+    how = "click a heading to sort" if folder is None else "click a heading to sort, a hand to replay it"
     return (f'<section id="hand-list"><h2 id="hands">Hands</h2><p class="meta"><span id="hand-count">{count}'
             f"</span>{latest}; {how}.</p>\n"
             + table(head, body, sortable=True, raw=True, row_data=data if kinds is not None else None,

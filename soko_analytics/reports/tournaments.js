@@ -77,7 +77,7 @@ function tournamentLines(list) {
     known.forEach(function (t) { acc += t.profit; xs.push(stamp(t.last, true)); ys.push(acc / scale); ids.push(t.site + " " + t.tournament_id); });
     var id = "chart-tournaments-" + index++;
     slot("t-lines", id);
-    var l = layout("Hero: cumulative tournament profit in " + cur + " (" + known.length + " tournaments with a known result)",
+    var l = layout("Hero: cumulative tournament profit in " + cur + " (" + plural(known.length, "tournament") + " with a known result)",
       "profit (" + cur + ")", CLOCK);
     l.xaxis = Object.assign(l.xaxis, dateAxis(xs));
     draw(id, [{type: "scatter", mode: known.length < 60 ? "lines+markers" : "lines", name: esc("profit (" + cur + ")"),
@@ -93,7 +93,7 @@ function tournamentTable(list) {
   var head = ["first hand", "site", "tournament", "game", "hands", "buy-in + fee", "place", "prize", "bounties",
     "profit", "buy-ins"];  /* first hand to the minute: the table fits 1,200 px */
   if (players) head.splice(1, 0, "player");
-  paged("t-table", rows, "tpage", "tournaments", function (shown) {
+  paged("t-table", rows, "tpage", "tournament", function (shown) {
     return '<table class="tournaments"><thead><tr>' + head.map(function (h) { return "<th>" + esc(h) + "</th>"; }).join("") +
       "</tr></thead><tbody>" + shown.map(function (t) {
         var cells = [t.first === null ? "" : stamp(t.first, true).slice(0, 16), t.site, t.tournament_id, t.game.replace(/\+/g, "+\u200b"),

@@ -27,6 +27,7 @@ import duckdb
 import polars as pl
 
 from ..errors import SokoError, StoreError
+from ..model.counts import plural
 from ..model.hand import Hand, composed
 from ..native import core
 from ..native import frames as native_frames
@@ -527,7 +528,7 @@ class Store:
             hands, of_files = self.con.execute(
                 "SELECT count(*), count(DISTINCT import_id) FROM hands WHERE import_id >= ?", [writer.first_id]
             ).fetchall()[0]
-            error = Interrupted(f"interrupted: {hands:,} hands of {of_files} files are committed; "
+            error = Interrupted(f"interrupted: {plural(hands, 'hand')} of {plural(of_files, 'file')} committed; "
                                 "run the same command again to import the rest", path=self.path)
             error.summary = summary
             raise error from None

@@ -27,6 +27,7 @@ from pathlib import Path
 import polars as pl
 
 from ..errors import SokoError
+from ..model.counts import plural
 from ..parsers import detect_format, format_module
 from ..parsers.source import HEAD_CHARS
 from ..parsers.stars import HEADER_LINE
@@ -153,12 +154,8 @@ class WatchSummary:
                 "seconds": round(self.seconds, 3), "mode": self.mode}
 
     def line(self) -> str:
-        return (f"watched {self.seconds:,.0f} s ({self.mode}): {_count(self.stored, 'hand')} stored, "
-                f"{self.quarantined:,} quarantined, from {_count(len(self.files), 'file')}")
-
-
-def _count(n: int, noun: str) -> str:
-    return f"{n:,} {noun}" + ("" if n == 1 else "s")
+        return (f"watched {self.seconds:,.0f} s ({self.mode}): {plural(self.stored, 'hand')} stored, "
+                f"{self.quarantined:,} quarantined, from {plural(len(self.files), 'file')}")
 
 
 class Watcher:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 import polars as pl
 
 from ..errors import SokoError, StoreError
+from ..model.counts import plural
 from ..parsers import Quarantined
 from ..parsers.base import InternalError, quarantine
 from . import drift, reading
@@ -102,12 +103,12 @@ class ImportSummary:
     def line(self) -> str:
         rate = (self.stored + self.duplicate + self.quarantined) / self.seconds if self.seconds else 0
         failed = f", {self.failed_files} not readable" if self.failed_files else ""
-        files = "1 file" if len(self.files) == 1 else f"{len(self.files)} files"
-        hands = "1 hand" if self.stored == 1 else f"{self.stored} hands"
-        return (f"{files} ({self.skipped_files} unchanged, skipped{failed}): {hands} "
+        return (f"{plural(len(self.files), 'file')} ({self.skipped_files} unchanged, skipped{failed}): "
+                f"{plural(self.stored, 'hand')} "
                 f"stored, {self.duplicate} already in the store, {self.quarantined} quarantined; "
                 f"{self.seconds:.1f} s, {rate:,.0f} hands/s"
-                + (f"; the hero of {self.renamed} hands stored before changed (--hero)" if self.renamed else ""))
+                + (f"; the hero of {plural(self.renamed, 'hand')} stored before changed (--hero)"
+                   if self.renamed else ""))
 
 
 def with_heroes(hands: pl.DataFrame, seats: pl.DataFrame, heroes: tuple[str, ...]) -> pl.DataFrame:
@@ -246,7 +247,7 @@ class FileWriter:
         """A file's rows that could not be written: the file is not recorded as imported, and the quarantine says
         why."""
         result = self.open[share.import_id].result
-        reason = f"{share.hands:,} hands of this file could not be written to the store: {err.reason}"
+        reason = f"{plural(share.hands, 'hand')} of this file could not be written to the store: {err.reason}"
         result.error = reason
         batch = Batch()
         batch.add_quarantine(quarantine(InternalError(reason), "", share.path, 0, None), share.import_id)
