@@ -174,25 +174,40 @@ def rules_stacks(result: Audit, lines: list[Line],
     """Every stack after each line and at the end as the rules give them, beside :func:`walk`'s.
 
     :func:`walk` moves the money the log's ``collected`` and ``uncalled`` lines name; the rules move
-    the replay's payouts and uncalled bet instead: a player's first such line gives him the rules'
-    amount, a later one nothing, and what the rules pay a player the log pays nothing is his at the end.
+    the replay's payouts and uncalled bet instead. A player who collects in several lines (a side pot
+    then the main pot, each board of a run twice) is given by the rules what the log's lines give him as
+    long as the rules owe him that much, and at his last such line whatever the rules still owe him: a
+    stack differs from the log's only where the money does. What the rules pay a player the log pays
+    nothing is his at the end.
     """
-    rules_due = dict(result.payouts)
+    actions = result.hand.actions
     who, amount = result.uncalled
-    rules_back = {str(who): amount} if who else {}
+    owed = {K.COLLECT: dict(result.payouts), K.UNCALLED: {str(who): amount} if who else {}}
+    last: dict[tuple[Any, str], int] = {}
+    for n, line in enumerate(lines):
+        kind = actions[line.index].kind if line.index is not None else None
+        if kind in owed:
+            last[(kind, line.player)] = n
+    given: dict[tuple[Any, str], tuple[int, int]] = {}  # (by the rules, by the log) so far
     shift: dict[str, int] = {}
     out = []
-    for line in lines:
-        kind = result.hand.actions[line.index].kind if line.index is not None else None
-        if kind in (K.COLLECT, K.UNCALLED):
-            due = rules_due if kind is K.COLLECT else rules_back
-            shift[line.player] = shift.get(line.player, 0) + due.pop(line.player, 0) - _moved(result, line.index)
+    for n, line in enumerate(lines):
+        kind = actions[line.index].kind if line.index is not None else None
+        if kind in owed:
+            key = (kind, line.player)
+            rules, log = given.get(key, (0, 0))
+            due = owed[kind].get(line.player, 0)
+            log += _moved(result, line.index)
+            now = due if last[key] == n else min(log, due)
+            shift[line.player] = shift.get(line.player, 0) + (now - rules) - _moved(result, line.index)
+            given[key] = (now, log)
         out.append({p: v + shift.get(p, 0) for p, v in line.stacks.items()})
-    kinds = {a.kind for a in result.hand.actions}
-    for owed, kind in ((rules_due, K.COLLECT), (rules_back, K.UNCALLED)):
+    kinds = {a.kind for a in actions}
+    for kind, dues in owed.items():
         if kind in kinds:  # else walk already moved the rules' amounts
-            for player, amount in owed.items():
-                shift[player] = shift.get(player, 0) + amount
+            for player, due in dues.items():
+                if (kind, player) not in given:
+                    shift[player] = shift.get(player, 0) + due
     return out, {p: v + shift.get(p, 0) for p, v in final.items()}
 
 

@@ -82,7 +82,8 @@ def hand_list_section(rows: list[dict[str, Any]], kinds: list[dict[str, Any]] | 
         found = (f'<span class="error">{esc(", ".join(dict.fromkeys(errors)))}</span>' if errors
                  else f"{r['findings']} note{'s' if r['findings'] != 1 else ''}" if r["findings"] else "")
         when = r["played_at"].strftime("%Y-%m-%d %H:%M") if r["played_at"] else ""
-        body.append(((when, when), (link, r["hand_id"]), esc(r["game"]), esc(r["stakes"]), esc(r["player"]),
+        at = "" if r["t"] is None else r["t"]
+        body.append(((when, at), (link, r["hand_id"]), esc(r["game"]), esc(r["stakes"]), esc(r["player"]),
                      esc(r["position"] or ""), f'<span class="cards">{esc(r["hole_cards"] or "")}</span>',
                      f'<span class="cards">{esc(r["board"] or "")}</span>', (esc(money), r["net"]),
                      (found, len(errors) * 1000 + r["findings"])))
@@ -93,6 +94,7 @@ def hand_list_section(rows: list[dict[str, Any]], kinds: list[dict[str, Any]] | 
     count = plural(len(rows), "hand")
     latest = f" (the latest {limit:,})" if len(rows) >= limit else ""
     how = "click a heading to sort" if folder is None else "click a heading to sort, a hand to replay it"
+    how += "; times in UTC where the log names its time zone (a replayer shows the log's own clock)"
     return (f'<section id="hand-list"><h2 id="hands">Hands</h2><p class="meta"><span id="hand-count">{count}'
             f"</span>{latest}; {how}.</p>\n"
             + table(head, body, sortable=True, raw=True, row_data=data if kinds is not None else None,

@@ -69,10 +69,12 @@ document.querySelectorAll("table.sortable").forEach(function (table) {
         var c = r.cells[col];
         return c ? (c.dataset.v !== undefined ? c.dataset.v : c.textContent) : "";
       };
+      /* numbers by value (a whole cell that is a number), else text, the digits in it by value ("h9" before
+       * "h10"); a cell's data-v, where it has one, sorts in its place */
       rows.sort(function (a, b) {
-        var x = key(a), y = key(b), nx = parseFloat(x), ny = parseFloat(y);
+        var x = key(a), y = key(b), nx = x.trim() === "" ? NaN : Number(x), ny = y.trim() === "" ? NaN : Number(y);
         if (!isNaN(nx) && !isNaN(ny)) return (nx - ny) * dir;
-        return x.localeCompare(y) * dir;
+        return x.localeCompare(y, undefined, {numeric: true}) * dir;
       });
       rows.forEach(function (r) { body.appendChild(r); });
     });

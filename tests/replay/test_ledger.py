@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 from soko_analytics.errors import SokoError
-from soko_analytics.model.hand import Hand
+from soko_analytics.model.hand import ActionKind, Hand
 from soko_analytics.parsers import read_path
 from soko_analytics.replay.audit import audit
-from soko_analytics.replay.explain import explain, ledger, walk
+from soko_analytics.replay.explain import explain, ledger, rules_stacks, walk
 from soko_analytics.reports.hand import hand_report
 
 SAMPLE = Path(__file__).resolve().parents[2] / "sample_data"
@@ -102,12 +102,14 @@ def test_the_ledger_needs_the_steps(seed7):
 
 def test_the_ledger_agrees_with_the_audit_on_every_clean_hand(corpus):
     """Two ways to the same figures: the ledger's walk over the log's lines, and the settlement's stacks;
-    after the last line the pot holds the rake alone."""
-    paths = [SAMPLE, corpus / "pokerstars", corpus / "phh"]
-    checked = 0
+    after the last line the pot holds the rake alone. And where the rules pay each player what the log's
+    collect lines give him, no stack by the rules differs from the log's, at any line (a player who collects
+    a side pot, then the main pot, in two lines, included) nor at the end."""
+    paths = [SAMPLE, corpus / "pokerstars", corpus / "phh", corpus / "sites"]
+    checked = several = 0
     for folder in paths:
         for path in sorted(folder.rglob("*")):
-            if path.suffix not in (".txt", ".phh"):
+            if path.suffix not in (".txt", ".phh", ".xml"):
                 continue
             for hand in read_path(path):
                 if not isinstance(hand, Hand):
@@ -119,5 +121,10 @@ def test_the_ledger_agrees_with_the_audit_on_every_clean_hand(corpus):
                 assert final == {s.name: result.stacks.get(s.name, s.stack) for s in hand.seats}, hand.hand_id
                 if result.payouts:
                     assert lines[-1].pot == result.rake, hand.hand_id
+                collects = [a.player for a in hand.actions if a.kind is ActionKind.COLLECT]
+                if collects and result.payouts == result.collected:  # the rules pay what the log says
+                    by_rules, rules_end = rules_stacks(result, lines, final)
+                    assert [line.stacks for line in lines] == by_rules and rules_end == final, hand.hand_id
+                    several += len(collects) > len(set(collects))
                 checked += 1
-    assert checked > 2500
+    assert checked > 5000 and several > 20

@@ -79,10 +79,14 @@ def test_the_hand_list_is_the_heros_hands_and_the_filters_keep_what_the_store_sa
     rows = page.evaluate(ROWS)
     kept = [r["id"] for r in rows if not r["hidden"]]
     assert kept and kept == [r["id"] for r in rows if kind[r["id"]] == (True, game)]
-    # a click on the result's heading sorts the rows by it
+    # a click on the result's heading sorts the rows by it; on the time's, by the time (not by its text's year)
     page.click("#hand-list th:nth-child(9)")
     nets = [r["net"] for r in page.evaluate(ROWS)]
     assert nets == sorted(nets)
+    page.click("#hand-list th:nth-child(1)")
+    times = page.evaluate("Array.from(document.querySelectorAll('#hand-list tbody tr')).map(r => r.cells[0]"
+                          ".textContent)")
+    assert times == sorted(times) and len(set(t[:10] for t in times)) > 20
     # each hand and each hand the audit table names opens its replayer page beside the dashboard
     links = page.evaluate("Array.from(document.querySelectorAll('#hand-list a, #audit ~ div a'))"
                           ".map(a => a.getAttribute('href'))")
