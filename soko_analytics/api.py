@@ -642,20 +642,27 @@ def report_hand(db: str | Path | None, hand_id: str, out: str | Path | None = No
 
 
 def report_hands(db: str | Path, filters: Filters = Filters(), out: str | Path | None = None,
-                 limit: int | None = None) -> dict[str, Any]:
+                 limit: int | None = None, replayers: bool = True) -> dict[str, Any]:
     """Write the hand list of the store at ``db`` (``hands.html`` in the folder ``out``, default ``reports/``):
-    the hands ``filters`` select, the hero's by default, and beside it the replayer page of each hand listed."""
+    the hands ``filters`` select, the hero's by default, and beside it (unless ``replayers`` is false: then
+    the ids link nowhere) the replayer page of each hand listed."""
     from .reports.hand_list import LIMIT, hand_list_section, hand_rows
-    from .reports.page import page
+    from .reports.page import esc, page
 
     folder = Path(out) if out else REPORTS
     limit = LIMIT if limit is None else limit
     with open_for_reading(db) as store:
         check_filters(store, filters)
         rows = hand_rows(store, filters, limit)
-        raws = store.raw_hands(keys=[r["hand_key"] for r in rows]) if rows else []
+        raws = store.raw_hands(keys=[r["hand_key"] for r in rows]) if rows and replayers else []
     written = _write_replayers(raws, folder)
-    listed = _write_report(folder / "hands.html", page("Hands", hand_list_section(rows, limit=limit), charts=False))
+    section = hand_list_section(rows, folder="" if replayers else None, limit=limit)
+    whose = ", ".join(filters.players) or "the log owners"
+    said = ", ".join(f"{k} {v}" for k, v in (("site", filters.site), ("game", filters.game), ("profile",
+                     filters.profile), ("stakes", filters.stakes), ("since", filters.since),
+                     ("until", filters.until)) if v is not None)
+    title = f"Hands of {whose}" + (f" ({said})" if said else "")
+    listed = _write_report(folder / "hands.html", page(title, f"<h1>{esc(title)}</h1>\n{section}", charts=False))
     return {**listed, "hands": len(rows), "replayers": written}
 
 

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -56,10 +57,7 @@ def report_dashboard(
     with reporting_errors():
         chosen = filters(player, game, profile, stakes, since, until, min_hands, hero, site)
         if out is not None and to_stdout(out):
-            with tempfile.TemporaryDirectory(prefix="soko-dashboard-") as folder:
-                written = api.report_dashboard(db, chosen, Path(folder) / "dashboard.html", replayers=False)
-                typer.echo(Path(written["path"]).read_text(encoding="utf-8"), nl=False)
-            echo(f"soko: the dashboard written to stdout ({written['bytes'] / 1e6:.1f} MB)", err=True)
+            written = on_stdout("the dashboard", lambda f: api.report_dashboard(db, chosen, f, replayers=False))
             return
         written = api.report_dashboard(db, chosen, out)
     typer.echo(f"{written['path']} ({written['bytes'] / 1e6:.1f} MB; {plural(written['replayers'], 'hand replayer')} "
@@ -81,7 +79,7 @@ def report_hands(
     limit: Annotated[int | None, typer.Option("--limit", min=1, help="List at most this many hands, the latest "
                                               "first (default 1,000).")] = None,
     out: Annotated[Path | None, typer.Option("--out", help="The folder of hands.html and the replayer pages "
-                                             "(default reports/).")] = None,
+                                             "(default reports/; -: hands.html alone on stdout).")] = None,
 ) -> None:
     """The hand list: the hands the filters select (the log owner's by default), each opening its replayer.
 
@@ -92,6 +90,9 @@ def report_hands(
     """
     with reporting_errors():
         chosen = filters(player, game, profile, stakes, since, until, 0, hero, site)
+        if out is not None and to_stdout(out):
+            on_stdout("the hand list", lambda f: api.report_hands(db, chosen, f.parent, limit, replayers=False))
+            return
         written = api.report_hands(db, chosen, out, limit)
     typer.echo(f"{written['path']} ({plural(written['hands'], 'hand')} listed; "
                f"{plural(written['replayers'], 'hand replayer')} beside it)")
@@ -105,7 +106,8 @@ def report_hand(
     = None,
     db: Annotated[Path | None, typer.Option("--db", help="The store (default soko.duckdb when no file is "
                                             "given).")] = None,
-    out: Annotated[Path | None, typer.Option("--out", help="The HTML file (default reports/hand-ID.html).")] = None,
+    out: Annotated[Path | None, typer.Option("--out", help="The HTML file (default reports/hand-ID.html; -: "
+                                             "stdout).")] = None,
 ) -> None:
     """The replayer of one hand: street by street, the pot and every stack after each action, pots, payouts.
 
@@ -116,7 +118,20 @@ def report_hand(
     Example: soko report hand 202603140103 sample_data/disputed/wrong-side-pot-split.txt
     """
     with reporting_errors(), stdin_spooled(paths or []) as (files, names):
+        if out is not None and to_stdout(out):
+            written = on_stdout("the replayer", lambda f: api.report_hand(db, hand_id, f, files, names=names))
+            raise typer.Exit(0 if written["ok"] else int(ExitCode.FINDINGS))
         written = api.report_hand(db, hand_id, out, files, names=names)
     typer.echo(f"{written['path']}: " + ("played and paid by the rules" if written["ok"] else "breaks the rules"))
     if not written["ok"]:
         raise typer.Exit(int(ExitCode.FINDINGS))
+
+
+def on_stdout(what: str, write: Callable[[Path], dict[str, Any]]) -> dict[str, Any]:
+    """A report written (by ``write``, given a file in a folder of its own) to standard output, and a line on
+    stderr saying so; nothing stands beside it there, so a page links to no replayer."""
+    with tempfile.TemporaryDirectory(prefix="soko-report-") as folder:
+        written = write(Path(folder) / "report.html")
+        typer.echo(Path(written["path"]).read_text(encoding="utf-8"), nl=False)
+    echo(f"soko: {what} written to stdout ({written['bytes'] / 1e6:.1f} MB)", err=True)
+    return written

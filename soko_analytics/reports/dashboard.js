@@ -99,7 +99,7 @@ function buildFilters() {
   fillStakes();
   var currencies = uniq(kinds.map(function (k) { return k.currency; })).sort();
   options("f-currency", "all currencies", currencies, currencies.map(function (c) {
-    return c === "chips" ? "chips (tournaments)" : c;
+    return c === "chips" ? "no currency (tournament or play chips)" : c;
   }));
   var positions = H ? H.positions.filter(function (p) { return p !== "n/a"; }) : [];
   options("f-position", "all positions", positions);
@@ -220,8 +220,10 @@ function renderSummary(rows) {
         l.length + '">' + esc(parts[0]) + ": " + fixed(u / l.length * 100, 2) + " " + esc(parts[1]) + "/100 (" +
         plural(l.length, "hand") + ")</span>");
     });
-    var chips = cur === "chips";
-    cards.push('<div class="card"><div class="cur">' + esc(chips ? "tournament chips" : cur) + "</div>" +
+    /* a game without a currency: a tournament's chips (never added across tournaments), or play money */
+    var chips = cur === "chips" && state.view === "tournaments";
+    var label = cur !== "chips" ? cur : chips ? "tournament chips" : "play chips (no currency)";
+    cards.push('<div class="card"><div class="cur">' + esc(label) + "</div>" +
       '<div class="big">' + (chips ? plural(list.length, "hand") : esc(money(net, k.decimals)) + " " + esc(cur)) + "</div>" +
       "<div>" + rates.join("<br>") + "</div>" + (chips ? "<div>chips are not added across tournaments</div>" :
       "<div>showdown " + esc(money(sd, k.decimals)) + " · non-showdown " + esc(money(net - sd, k.decimals)) +

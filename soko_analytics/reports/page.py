@@ -39,7 +39,9 @@ table.sortable th { cursor: pointer; } table.sortable th::after { content: " \\2
 .verdict { font-size: 1.1rem; padding: .6rem .8rem; border-radius: 4px; margin: 1rem 0; }
 .ok { background: #e7f6ea; border: 1px solid #7cc38a; } .bad { background: #fdeaea; border: 1px solid #e08080; }
 .error { color: #b00020; } .warning { color: #8a5a00; } .info { color: #555; }
-#hand-list td { white-space: nowrap; }
+#hand-list table { font-size: .85rem; } #hand-list td:nth-child(2) { word-break: break-all; min-width: 8rem; }
+#hand-list td:nth-child(1), #hand-list td:nth-child(7), #hand-list td:nth-child(8),
+#hand-list td:nth-child(9) { white-space: nowrap; }
 tr.finding td { background: #fff4f4; } .differs { background: #fdeaea; font-weight: 600; }
 .chart { min-height: 340px; } .wide { overflow-x: auto; } .cards { font-family: ui-monospace, monospace; }
 #script-errors { display: none; background: #fdeaea; border: 1px solid #e08080; padding: .5rem; }

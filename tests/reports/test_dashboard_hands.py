@@ -57,6 +57,8 @@ def test_the_hand_list_is_the_heros_hands_and_the_filters_keep_what_the_store_sa
     where, params = Filters(hero=True).where()
     with Store(corpus_store, read_only=True) as store:
         hero_rows = store.query(f"SELECT count(*) AS n FROM player_hands WHERE {where}", params)["n"][0]
+        play = store.query(f"SELECT count(*) AS n FROM player_hands WHERE {where} AND NOT tournament AND currency "
+                           "IS NULL", params)["n"][0]
         kinds = store.query(f"SELECT DISTINCT h.hand_id, ph.tournament, ph.game FROM (SELECT * FROM player_hands "
                             f"WHERE {where}) ph JOIN hands h USING (hand_key)", params)
     kind_of: dict[str, set[tuple[bool, str]]] = {}
@@ -71,7 +73,11 @@ def test_the_hand_list_is_the_heros_hands_and_the_filters_keep_what_the_store_sa
     cash = [r for r in rows if not kind[r["id"]][0]]
     assert 0 < len(cash) < len(rows) and [r for r in rows if not r["hidden"]] == cash
     assert page.evaluate("document.getElementById('hand-count').textContent") == f"{len(cash):,} of {LIMIT:,} hands"
+    cards = "Array.from(document.querySelectorAll('#summary .cur')).map(e => e.textContent)"
+    assert play and "play chips (no currency)" in page.evaluate(cards)  # cash games without a currency
+    assert "tournament chips" not in page.evaluate(cards)
     choose(page, "f-view", "tournaments")
+    assert "tournament chips" in page.evaluate(cards)
     rows = page.evaluate(ROWS)
     assert all(r["hidden"] == (not kind[r["id"]][0]) for r in rows)
     game = max({g for t, g in kind.values() if t}, key=lambda g: sum(kind[r["id"]] == (True, g) for r in rows))

@@ -69,13 +69,18 @@ def test_report_hands_from_the_cli_writes_the_list_and_a_replayer_per_hand(liste
     assert unknown.exit_code == 2 and "NoSuchGuy: no such player" in unknown.output
 
 
-def test_the_dashboard_on_stdout_lists_its_hands_without_links(listed, tmp_path, monkeypatch):
+def test_reports_on_stdout_list_their_hands_without_links(listed, tmp_path, monkeypatch):
     db = listed[0].parent / "d.duckdb"
     monkeypatch.chdir(tmp_path)
     result = runner.invoke(app, ["report", "dashboard", "--db", str(db), "--player", "Aino", "--out", "-"])
     assert result.exit_code == 0 and '<section id="hand-list">' in result.stdout
     assert f">{HAND}</td>" in result.stdout and '.html"' not in result.stdout  # no replayer stands beside it
     assert list(tmp_path.iterdir()) == []
+    hands = runner.invoke(app, ["report", "hands", "--db", str(db), "--player", "Aino", "--out", "-"])
+    assert hands.exit_code == 0 and "<h1>Hands of Aino</h1>" in hands.stdout and f">{HAND}</td>" in hands.stdout
+    one = runner.invoke(app, ["report", "hand", HAND, "--db", str(db), "--out", "-"])
+    assert one.exit_code == 1 and 'data-street="5th STREET"' in one.stdout  # the disputed hand breaks the rules
+    assert list(tmp_path.iterdir()) == []  # no file named -, no folder named -
 
 
 CHROMIUM = find_chromium()
