@@ -133,3 +133,20 @@ def test_from_names_the_input_format_everywhere_and_the_old_spelling_still_works
         assert result.exit_code == 0 and "1 hand stored" in result.stdout
     assert "--format" not in runner.invoke(app, ["import", "--help"], env={"COLUMNS": "200"}).stdout.split(
         "--from")[1].split("\n")[0]
+
+
+def test_explain_in_another_format_says_what_to_use_instead(store):
+    result = runner.invoke(app, ["audit", "--db", str(store), "--explain", "202603140103", "--format", "json"])
+    assert result.exit_code == 2 and result.stdout == ""
+    assert "--format json --hand 202603140103 --db FILE" in result.stderr and "Traceback" not in result.output
+
+
+def test_a_folder_as_db_names_the_file_to_make_there(tmp_path, monkeypatch):
+    result = runner.invoke(app, ["stats", "--db", str(tmp_path)])
+    assert result.exit_code == 2
+    assert f"{tmp_path} is a folder" in result.stderr and f"--db {tmp_path / 'soko.duckdb'}" in result.stderr
+    # inside the demo's folder, the demo's store is named too
+    (tmp_path / "demo.duckdb").write_bytes(b"")
+    monkeypatch.chdir(tmp_path)
+    missing = runner.invoke(app, ["stats"])
+    assert missing.exit_code == 2 and "soko demo's store is demo.duckdb" in missing.stderr

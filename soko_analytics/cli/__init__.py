@@ -174,8 +174,11 @@ def _way_forward(err: SokoError) -> str:
     """What to do next, for the errors that have one: where there is no store, how to make one or name one."""
     if not isinstance(err, api.NoStore):
         return ""
-    demo = DEMO_OUT / "demo.duckdb"
-    made = f"; soko demo's store is {demo}: --db {demo}" if demo.is_file() else ""
+    demo = next((p for p in (DEMO_OUT / "demo.duckdb", Path("demo.duckdb")) if p.is_file()), None)
+    made = f"; soko demo's store is {demo}: --db {demo}" if demo else ""
+    if err.path and Path(err.path).is_dir():
+        return (f" ({err.path} is a folder: --db names a store's file; soko import FILES --db "
+                f"{Path(err.path) / 'soko.duckdb'} makes one there{made})")
     return f" (soko import FILES --db {err.path} makes one, or --db names another{made})"
 
 

@@ -184,6 +184,9 @@ def audit(
         usage("give hand-history files or folders, or --db FILE")
     with reporting_errors(), stdin_spooled(paths or []) as (paths, names):
         if explain is not None:
+            if fmt is not Format.table:
+                usage(f"--explain prints one hand's ledger as text, not as {fmt.value}; for the hand's record as "
+                      f"{fmt.value}: --format {fmt.value} --hand {explain} --db FILE, or the files without --explain")
             result = _one_audit(paths, db, explain, from_.value, names)
             echo(explain_hand(result), nl=False)
             raise typer.Exit(int(ExitCode.OK if result.ok else ExitCode.FINDINGS))
