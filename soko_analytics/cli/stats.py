@@ -13,7 +13,7 @@ from rich.table import Table
 from .. import api
 from ..model.counts import plural
 from . import app, reporting_errors, usage, write_text
-from .output import cell, echo, json_text, on_terminal, plain, rounded, safe_frame, to_stdout
+from .output import cell, echo, json_text, on_terminal, plain, rounded, safe_frame, table, to_stdout
 
 STATS_BY = api.STATS_BY
 
@@ -158,8 +158,18 @@ def _stat_cell(row: dict[str, Any], s: dict[str, Any]) -> str | None:
     return str(value)
 
 
+SIDEWAYS_AT_MOST = 8
+"""Result rows the stats table shows on its side (a column each, every stat with its n and interval); more
+make one row each with the main stats (:data:`WIDE_STATS`)."""
+WIDE_STATS = ("hands", "net_won", "won_per_100", "vpip", "pfr", "three_bet", "af", "wtsd", "wsd")
+
+
 def _print_stats_table(frame, by: str | None, out: Path | None) -> None:
-    """Rich tables on a terminal; plain aligned text (no boxes, one table of every column) piped or to a file."""
+    """Rich tables on a terminal; plain aligned text (no boxes, one table of every column) piped or to a file.
+    Many rows (players) make a row each with the main stats, as a tracker's player list."""
+    if by != "street" and len(frame) > SIDEWAYS_AT_MOST:
+        _print_wide(frame, by, out)
+        return
     if out is not None or not on_terminal():
         text = "no hands match" if frame.is_empty() else _plain_stats(frame, by)
         write_text(out, text + "\n") if out else typer.echo(text)
@@ -187,6 +197,34 @@ def _print_stats_table(frame, by: str | None, out: Path | None) -> None:
             if any(c is not None for c in chunk):
                 table.add_row(cell(label), *(cell(c or "") for c in chunk))
         console.print(table)
+
+
+def _print_wide(frame, by: str | None, out: Path | None) -> None:
+    """A row per result (player, currency, grouping, unit) with the main stats' values, and how to get the rest."""
+    stats = [s for s in api.stat_catalogue() if s["name"] in WIDE_STATS]
+    keys = [k for k in ("player", "currency", *(("game",) if by not in (None, "game") else ()), by or "game", "unit")
+            if k in frame.columns]
+    rows = [[*(r.get(k) for k in keys), *(_value(r, s) for s in stats)] for r in frame.to_dicts()]
+    heads = [*keys, *(s["label"] for s in stats)]
+    note = (f"{plural(len(rows), 'row')}: the main stats; every stat with its n and 95% interval: --format csv or "
+            "json, or fewer rows (--player, --min-hands)")
+    if out is not None:
+        write_text(out, f"player stats\n{plain(heads, rows)}\n{note}\n")
+        return
+    table("player stats", heads, rows, right=[s["label"] for s in stats])
+    echo(note, err=True)
+
+
+def _value(row: dict[str, Any], s: dict[str, Any]) -> str:
+    """A stat's value alone (no n, no interval), as the wide table shows it."""
+    value = row.get(s["name"])
+    if value is None:
+        return "–"
+    if s["kind"] == "money":
+        return api.decimal_text(int(value), int(row["decimals"]))
+    if s["kind"] == "count":
+        return f"{value:,}"
+    return f"{value:.1f}" if s["kind"] == "percent" else f"{value:.2f}"
 
 
 def _stat_rows(frame, by: str | None) -> tuple[list[str], list[tuple[str, list[str | None]]]]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from pathlib import Path
 
 import polars as pl
@@ -60,7 +61,13 @@ def test_json_fields(db):
 def test_table_and_parquet(db, tmp_path):
     result = runner.invoke(app, ["stats", "--db", db, "--format", "table", "--by", "position"])
     assert result.exit_code == 0, result.output
-    assert "VPIP" in result.stdout and "Ann USD holdem BTN bb" in result.stdout
+    # more rows than fit on their side: a row each (player, currency, game, position, unit) with the main stats
+    lines = result.stdout.splitlines()
+    assert re.match(r"player\s+currency\s+game\s+position\s+unit\s+Hands\s+Net won\s+Won/100\s+VPIP", lines[1])
+    assert any(re.match(r"Ann\s+USD\s+holdem\s+BTN\s+bb\s+\d", line) for line in lines)
+    assert "every stat with its n and 95% interval: --format csv or json" in result.stderr
+    one = runner.invoke(app, ["stats", "--db", db, "--format", "table", "--player", "Ann", "--game", "holdem"])
+    assert "player stats (95% Wilson intervals)" in one.stdout and re.search(r"^VPIP\s+\d", one.stdout, re.M)
     out = tmp_path / "s.parquet"
     result = runner.invoke(app, ["stats", "--db", db, "--format", "parquet", "--out", str(out)])
     assert result.exit_code == 0, result.output
