@@ -624,7 +624,8 @@ def report_dashboard(db: str | Path, filters: Filters = Filters(), out: str | Pa
         check_filters(store, filters)
         text, keys = dashboard(store, filters, title, folder)
         raws = store.raw_hands(keys=keys) if keys else []
-    written = _write_replayers(raws, target.parent / folder) if folder else 0
+    back = (f"../{target.name}#hands", "the dashboard's hand list")
+    written = _write_replayers(raws, target.parent / folder, back) if folder else 0
     return {**_write_report(target, text), "replayers": written}
 
 
@@ -655,7 +656,7 @@ def report_hands(db: str | Path, filters: Filters = Filters(), out: str | Path |
         check_filters(store, filters)
         rows = hand_rows(store, filters, limit)
         raws = store.raw_hands(keys=[r["hand_key"] for r in rows]) if rows and replayers else []
-    written = _write_replayers(raws, folder)
+    written = _write_replayers(raws, folder, ("hands.html", "the hand list"))
     section = hand_list_section(rows, folder="" if replayers else None, limit=limit)
     whose = ", ".join(filters.players) or "the log owners"
     said = ", ".join(f"{k} {v}" for k, v in (("site", filters.site), ("game", filters.game), ("profile",
@@ -666,7 +667,7 @@ def report_hands(db: str | Path, filters: Filters = Filters(), out: str | Path |
     return {**listed, "hands": len(rows), "replayers": written}
 
 
-def _write_replayers(raws: list[tuple[str, str, str, int]], folder: Path) -> int:
+def _write_replayers(raws: list[tuple[str, str, str, int]], folder: Path, back: tuple[str, str]) -> int:
     """The replayer page of each stored hand (raw text, format, source, line) in ``folder``, named by
     :func:`~soko_analytics.reports.hand_list.replayer_file`; how many were written."""
     from .reports.hand_list import replayer_file
@@ -675,16 +676,17 @@ def _write_replayers(raws: list[tuple[str, str, str, int]], folder: Path) -> int
     written = 0
     for item in _audited(hands, False, ledger=True):
         if isinstance(item, Audit):
-            _write_report(folder / replayer_file(item.hand.site, item.hand.hand_id), hand_page(item))
+            _write_report(folder / replayer_file(item.hand.site, item.hand.hand_id), hand_page(item, back))
             written += 1
     return written
 
 
-def hand_page(result: Audit) -> str:
-    """The replayer page of one audited hand as HTML text (what :func:`report_hand` writes)."""
+def hand_page(result: Audit, back: tuple[str, str] | None = None) -> str:
+    """The replayer page of one audited hand as HTML text (what :func:`report_hand` writes); ``back``, the link
+    (address, words) to the list it is opened from."""
     from .reports.hand import hand_report
 
-    return hand_report(result)
+    return hand_report(result, back)
 
 
 def _stored_audit(db: str | Path, hand_id: str) -> Audit:

@@ -333,7 +333,8 @@ function renderSessions(rows) {
     var ss = list.filter(function (s) { return s.net[c] !== undefined; }), id = "chart-sessions-" + k;
     slot("rates", id);
     draw(id, [{type: "bar", name: esc(c), x: ss.map(function (s) { return stamp(H.t0 + s.local, true); }),
-      y: ss.map(function (s) { return s.net[c] / Math.pow(10, s.decimals[c]); }), marker: {color: colour(k)},
+      y: ss.map(function (s) { return s.net[c] / Math.pow(10, s.decimals[c]); }),
+      marker: {color: ss.map(function (s) { return s.net[c] < 0 ? LOST : WON; })},  /* a session won green, lost red */
       text: ss.map(function (s) { return plural(s.hands, "hand"); }), hovertemplate: "%{x}: %{y} " + esc(c) + " (%{text})<extra></extra>"}],
       layout("Hero: result of each session in " + c + " (" + plural(ss.length, "session") + "; a gap over " + (D.session_gap / 60) +
         " minutes starts one)", "won (" + c + ")", "session start (the log's local time)",

@@ -23,8 +23,9 @@ from .page import NUM, esc, page, table
 __all__ = ["hand_report", "plain_convention", "with_currency"]
 
 
-def hand_report(result: Audit) -> str:
-    """The replayer page of one audited hand (``result`` from ``audit(hand)``, with its ledger)."""
+def hand_report(result: Audit, back: tuple[str, str] | None = None) -> str:
+    """The replayer page of one audited hand (``result`` from ``audit(hand)``, with its ledger); ``back``, the link
+    (address, words) to the list it was opened from."""
     d = ledger(result)
     stakes = result.hand.stakes
     title = f"{d['site']} hand {d['hand_id']}"
@@ -35,7 +36,8 @@ def hand_report(result: Audit) -> str:
         f"from {esc(d['source'])}" if d["source"] else "") if x)
     said = esc(with_currency(d["verdict"], stakes))
     verdict = f'<p class="verdict {"ok" if d["ok"] else "bad"}"><strong>{said}</strong></p>'
-    parts = [f"<h1>{esc(title)}</h1>", f'<p class="meta">{meta}</p>', verdict]
+    parts = [f'<p class="noprint"><a href="{esc(back[0])}">← {esc(back[1])}</a></p>' if back else "",
+             f"<h1>{esc(title)}</h1>", f'<p class="meta">{meta}</p>', verdict]
 
     parts.append("<h2>The table at the start</h2>")
     parts.append(table(["seat", "player", "stack", ""],

@@ -352,7 +352,7 @@ def test_anonymous_seats_are_one_row_and_no_player(browser, corpus_store, tmp_pa
     assert sum(hands for _, hands, _ in anonymous) == seats["seat_hands"]
 
 
-def test_starting_hand_bars_are_green_when_won_and_red_when_lost(browser, demo_store, tmp_path):
+def test_starting_hand_and_session_bars_are_green_when_won_and_red_when_lost(browser, demo_store, tmp_path):
     """The bar charts of starts (Omaha, stud, Sökö): each bar's colour is its sign's (the grid's green and red)."""
     page = open_dashboard(browser, demo_store, tmp_path)
     bars = page.evaluate("Array.from(document.querySelectorAll('#starts .js-plotly-plot')).filter(d => d.data[0].type "
@@ -361,3 +361,9 @@ def test_starting_hand_bars_are_green_when_won_and_red_when_lost(browser, demo_s
     values = [(x, c) for _, xs, colours in bars for x, c in zip(xs, colours)]
     assert any(x < 0 for x, _ in values) and any(x > 0 for x, _ in values)
     assert all(c == ("#c0392b" if x < 0 else "#1e8449") for x, c in values)
+    # and each session's bar: won green, lost red, whatever its currency
+    sessions = page.evaluate("Array.from(document.querySelectorAll('[id^=chart-sessions-]')).map(d => "
+                             "[d.data[0].y, d.data[0].marker.color])")
+    won = [(y, c) for ys, colours in sessions for y, c in zip(ys, colours)]
+    assert won  # (the old bars took their currency's colour: blue for the first)
+    assert all(c == ("#c0392b" if y < 0 else "#1e8449") for y, c in won)

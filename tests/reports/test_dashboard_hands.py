@@ -124,3 +124,6 @@ def test_a_hand_opened_from_the_list_shows_its_streets_and_the_stacks_the_rules_
                         ".map(r => Array.from(r.cells).map(c => c.textContent))")
     assert {row[0]: row[2] for row in end} == dollars  # by the rules: fpdb's stack at the start plus its profit
     assert page.console_errors == []
+    page.click("p.noprint a")  # back to the list it was opened from
+    page.wait_for(READY)
+    assert page.evaluate("location.pathname.endsWith('/dashboard.html') && location.hash === '#hands'")
