@@ -60,16 +60,16 @@ def parse_amount(text: str, decimals: int) -> int:
     return value
 
 
-def format_amount(minor: int, decimals: int, symbol: str = "", trim: bool = True) -> str:
-    """125 at two decimals → ``"$1.25"``; 200 → ``"$2"`` when ``trim`` (as PokerStars writes whole amounts)."""
+def format_amount(minor: int, decimals: int, symbol: str = "", trim: bool = True, grouped: bool = False) -> str:
+    """125 at two decimals → ``"$1.25"``; 200 → ``"$2"`` when ``trim`` (as PokerStars writes whole amounts);
+    ``grouped``: thousands separated by commas, for reading (``"$1,658.00"``), never in a log's text."""
     sign = "-" if minor < 0 else ""
     minor = abs(minor)
-    if decimals == 0:
-        return f"{sign}{symbol}{minor}"
     whole, frac = divmod(minor, 10**decimals)
-    if trim and frac == 0:
-        return f"{sign}{symbol}{whole}"
-    return f"{sign}{symbol}{whole}.{frac:0{decimals}d}"
+    digits = f"{whole:,}" if grouped else str(whole)
+    if decimals == 0 or (trim and frac == 0):
+        return f"{sign}{symbol}{digits}"
+    return f"{sign}{symbol}{digits}.{frac:0{decimals}d}"
 
 
 def decimal_text(minor: int, decimals: int) -> str:

@@ -75,7 +75,7 @@ def hand_list_section(rows: list[dict[str, Any]], kinds: list[dict[str, Any]] | 
     index = {_kind_key(k): i for i, k in enumerate(kinds or [])}
     body, data = [], []
     for r in rows:
-        money = format_amount(r["net"], r["decimals"], symbols.get(r["currency"] or "", ""), trim=False)
+        money = format_amount(r["net"], r["decimals"], symbols.get(r["currency"] or "", ""), trim=False, grouped=True)
         hand = esc(r["hand_id"])
         link = hand if folder is None else f'<a href="{esc(replayer_href(folder, r["site"], r["hand_id"]))}">{hand}</a>'
         errors = r["errors"] or []

@@ -17,3 +17,12 @@ def test_thousands_commas_between_groups_of_three(text, decimals, value):
 def test_other_comma_forms_are_not_amounts(text):
     with pytest.raises(MoneyError, match="is not an amount"):
         parse_amount(text, 2)
+
+
+def test_amounts_for_reading_group_thousands_and_log_text_never_does():
+    from soko_analytics.model.money import format_amount
+
+    assert format_amount(165800, 2, "$", trim=False, grouped=True) == "$1,658.00"
+    assert format_amount(-3252500, 2, "", trim=False, grouped=True) == "-32,525.00"
+    assert format_amount(33300, 0, grouped=True) == "33,300"
+    assert format_amount(165800, 2, "$") == "$1658"  # as PokerStars writes it
