@@ -89,6 +89,7 @@ table.tournaments td.id { word-break: break-all; min-width: 6rem; } table.tourna
 #f-columns-list { display: flex; flex-wrap: wrap; gap: .2rem .8rem; max-width: 60rem; padding: .3rem 0; }
 #f-columns summary { cursor: pointer; font-size: .85rem; }
 .pager { margin: .3rem 0; } .note p { color: #555; } h2 { scroll-margin-top: 6.5rem; }
+@media (max-width: 640px) { #filters { position: static; } h2 { scroll-margin-top: 0; } }
 """
 
 

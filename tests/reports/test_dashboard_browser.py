@@ -282,6 +282,12 @@ def test_a_narrow_window_keeps_the_filters_usable(browser, demo_store, tmp_path)
     redrawn(page, lambda: page.select("#f-game", "stud7"))
     with Store(demo_store, read_only=True) as store:
         assert shown_count(page) == hero_count(store, game="stud7")
+    # a section reached from the page's links is not hidden under the filters (they scroll away on a phone)
+    page.click('nav a[href="#players"]')
+    page.wait_for("document.getElementById('players').getBoundingClientRect().top < 50")
+    top = page.evaluate("document.getElementById('players').getBoundingClientRect().top")
+    bar = page.evaluate("document.getElementById('filters').getBoundingClientRect().bottom")
+    assert top >= 0 and bar <= top
 
 
 
