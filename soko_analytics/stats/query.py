@@ -196,7 +196,9 @@ def player_stats(store: Store, filters: Filters = Filters(), by: str | None = No
     order = ORDER.get(by)
     key = pl.col(by).replace_strict({v: i for i, v in enumerate(order)}, default=len(order), return_dtype=pl.Int64) \
         if order else pl.col(by)
-    return out.sort([pl.col("player"), pl.col("currency"), *map(pl.col, game), key, pl.col(by), pl.col("unit")])
+    # every group key, decimals too (a currency kept at two precisions): rows in one order whatever the engine
+    return out.sort([pl.col("player"), pl.col("currency"), pl.col("decimals"), *map(pl.col, game), key, pl.col(by),
+                    pl.col("unit")])
 
 
 def _finish(stat: Stat) -> list[pl.Expr]:
