@@ -31,7 +31,7 @@ from ..store.reading import Task
 from ..store.rows import SCHEMAS, Batch, file_hash
 from ..store.writing import FileResult
 from . import records
-from .cluster import LakeError, cluster, run_all, workers_of
+from .cluster import LakeError, cluster, distributed, run_all, workers_of
 from .compact import Compacted, Compaction, compact_partition, decide
 from .layout import STAGING, content_name, write_part
 from .task import TaskResult, TaskSpec, run_task
@@ -110,6 +110,8 @@ def build(paths: Iterable[str | Path], out: str | Path, workers: int = 2, schedu
     processes, ``scheduler``: an existing cluster's address instead; ``client``: a Dask client to use as it is;
     ``size``: the bytes of a task (default :func:`task_bytes`)."""
     started = time.perf_counter()
+    if client is None:
+        distributed()  # Dask missing: say what to install before anything is read or made
     lake = Path(out)
     if lake.exists() and not (lake / MANIFEST).exists() and (not lake.is_dir() or any(lake.iterdir())):
         raise LakeError("not a lake (it has no manifest, and it is not an empty folder): --out names a new or "

@@ -44,7 +44,7 @@ def cluster(workers: int, scheduler: str | None = None, client: Any = None) -> I
         with made:
             yield made
         return
-    with dask.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None) as local, \
+    with dask.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0") as local, \
             dask.Client(local) as made:
         yield made
 

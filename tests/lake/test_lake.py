@@ -1,0 +1,158 @@
+"""``soko lake build`` on a Dask LocalCluster of two worker processes, against ``soko import`` of the same files.
+
+The store imported from the same files is the oracle for the tables, the quarantine and ``soko stats``; the
+duplicate and the conflict are made from simulated hands whose ids and texts the test sets itself.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import threading
+import time
+from pathlib import Path
+
+import polars as pl
+import pytest
+from typer.testing import CliRunner
+
+from soko_analytics import api
+from soko_analytics.cli import app
+from soko_analytics.lake import build
+from soko_analytics.store.db import TABLES, Store
+from soko_analytics.store.lake import MANIFEST
+
+distributed = pytest.importorskip("dask.distributed")
+
+SITES = ("Winamax", "GGPoker", "iPoker", "PartyPoker")
+"""Corpus folders read in place (a few hundred hands of four sites' formats, with quarantined hands among them)."""
+
+
+@pytest.fixture(scope="module")
+def client():
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0") as cluster, \
+            distributed.Client(cluster) as made:
+        yield made
+
+
+def hands_of(text: str) -> list[str]:
+    """The hands of a simulated PokerStars text (they are separated by a blank line)."""
+    return [h.strip() + "\n" for h in text.strip().split("\n\n") if h.strip()]
+
+
+@pytest.fixture(scope="module")
+def inputs(tmp_path_factory, corpus):
+    """The corpus folders and a simulated file, as paths."""
+    folder = tmp_path_factory.mktemp("sim")
+    (folder / "soko.txt").write_text(api.simulate_text("soko-casino", hands=150, seed=5), encoding="utf-8")
+    return [corpus / "sites" / site for site in SITES] + [folder / "soko.txt"]
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory, client, inputs):
+    """The lake (in small tasks: many per worker) and the store of the same files."""
+    out = tmp_path_factory.mktemp("lake") / "lake"
+    summary = build(inputs, out, client=client, size=150_000)
+    db = tmp_path_factory.mktemp("store") / "store.duckdb"
+    imported = api.import_paths(db, inputs)
+    return out, db, summary, imported
+
+
+def _sorted(store: Store, table: str) -> pl.DataFrame:
+    frame = store.table(table)
+    return frame.sort(frame.columns, nulls_last=True)
+
+
+def test_the_lake_holds_the_stores_tables(built):
+    out, db, summary, imported = built
+    assert summary.tasks > 2  # the files were split, and the tasks ran on both workers' share
+    assert (summary.stored, summary.duplicate, summary.quarantined) == \
+        (imported.stored, imported.duplicate, imported.quarantined)
+    assert summary.quarantined > 0
+    with Store(db, read_only=True) as store, Store(out, read_only=True) as lake:
+        for table in TABLES:
+            if table == "imports":
+                continue
+            assert len(lake.table(table)) == len(store.table(table)), table
+        for table in ("hands", "seats", "player_hands", "findings", "pots", "tournament_finishes"):
+            assert _sorted(lake, table).equals(_sorted(store, table)), table
+        net = "SELECT player, sum(net) AS net, count(*) AS n FROM seats GROUP BY player ORDER BY player"
+        assert lake.query(net).equals(store.query(net))
+        quarantine = "SELECT * EXCLUDE (import_id) FROM quarantine ORDER BY source_file, source_line, kind"
+        assert lake.query(quarantine).equals(store.query(quarantine))
+        files = "SELECT import_id, path, size, content_hash, format, hands_stored FROM imports ORDER BY import_id"
+        assert lake.query(files).equals(store.query(files))
+
+
+def test_stats_and_audit_from_the_lake_are_the_stores(built):
+    out, db, _, _ = built
+    runner = CliRunner()
+    for command in (["stats", "--format", "json"], ["stats", "--by", "position", "--format", "json"],
+                    ["audit", "--format", "json"], ["quarantine", "--by", "reason"]):
+        of_store = runner.invoke(app, [*command, "--db", str(db)])
+        of_lake = runner.invoke(app, [*command, "--db", str(out)])
+        assert of_store.exit_code == of_lake.exit_code, command
+        assert of_lake.stdout == of_store.stdout, command
+        if command[0] == "stats":
+            assert len(json.loads(of_lake.stdout)) > 50  # rows of players, not an empty result twice
+
+
+def test_a_rerun_adds_nothing(built, client, inputs):
+    out, _, _, _ = built
+    manifest = (out / MANIFEST).read_text(encoding="utf-8")
+    again = build(inputs, out, client=client, size=150_000)
+    assert again.stored == again.duplicate == again.quarantined == 0
+    assert again.skipped_files == len(again.files) > 40
+    after = json.loads((out / MANIFEST).read_text(encoding="utf-8"))
+    assert after["parts"] == json.loads(manifest)["parts"] and after["files"] == json.loads(manifest)["files"]
+
+
+def test_a_duplicate_in_two_tasks_is_stored_once_and_a_conflict_quarantined(tmp_path, client):
+    three = hands_of(api.simulate_text("holdem", hands=3, seed=3))
+    other = hands_of(api.simulate_text("holdem", hands=1, seed=4))[0]
+    assert "#3000001:" in three[1] and "#4000000:" in other
+    clash = other.replace("#4000000:", "#3000001:")  # the id of a hand of the first file, another hand
+    (tmp_path / "a.txt").write_text("\n".join(three), encoding="utf-8")
+    (tmp_path / "b.txt").write_text(three[1] + "\n" + other, encoding="utf-8")  # a copy of a.txt's second hand
+    (tmp_path / "c.txt").write_text(clash, encoding="utf-8")
+    out = tmp_path / "lake"
+    summary = build([tmp_path / name for name in ("a.txt", "b.txt", "c.txt")], out, client=client, size=1)
+    assert summary.tasks == 3  # a file a task
+    by_file = {Path(f.path).name: (f.stored, f.duplicate, f.quarantined) for f in summary.files}
+    assert by_file == {"a.txt": (3, 0, 0), "b.txt": (1, 1, 0), "c.txt": (0, 0, 1)}
+    with Store(out, read_only=True) as lake:
+        assert sorted(lake.hands()["hand_id"].to_list()) == ["3000000", "3000001", "3000002", "4000000"]
+        assert len(lake.query("SELECT DISTINCT hand_key FROM seats")) == 4
+        record = lake.quarantine().row(0, named=True)
+        assert len(lake.quarantine()) == 1
+        assert (record["kind"], record["hand_id"], Path(record["source_file"]).name) == ("conflict", "3000001", "c.txt")
+        assert record["raw"].strip() == clash.strip()
+        assert record["reason"] == "a different hand 3000001 of PokerStars is already stored"  # the site as its log names it
+
+
+def test_a_worker_killed_during_a_task_then_a_rerun_gives_the_same_lake(tmp_path, client, corpus):
+    folder = corpus / "sites" / "Bovada"
+    clean = build([folder], tmp_path / "clean", client=client, size=100_000)
+    out = tmp_path / "lake"
+    done: list = []
+    runner = threading.Thread(target=lambda: done.append(build([folder], out, client=client, size=100_000)))
+    runner.start()
+    staging = out / "_staging"
+    deadline = time.monotonic() + 60
+    while not staging.is_dir() and time.monotonic() < deadline and runner.is_alive():
+        time.sleep(0.01)
+    killed = runner.is_alive()
+    if killed:  # a worker process killed while the tasks run: Dask gives its task to another
+        victim = next(iter(client.run(os.getpid).values()))
+        os.kill(victim, signal.SIGKILL)
+    runner.join(120)
+    client.wait_for_workers(2, timeout=60)
+    assert killed, "the build ended before a worker could be killed"
+    again = build([folder], out, client=client, size=100_000)
+    assert (again.stored, done[0].stored) == (0, clean.stored)  # the killed worker's task ran again elsewhere
+    with Store(tmp_path / "clean", read_only=True) as a, Store(out, read_only=True) as b:
+        for table in TABLES:
+            assert len(a.table(table)) == len(b.table(table)), table
+        assert _sorted(a, "hands").drop("import_id").equals(_sorted(b, "hands").drop("import_id"))
+    assert not list(out.glob("**/.*.tmp")) and not staging.exists()
