@@ -33,7 +33,7 @@ from ..store.writing import FileResult
 from . import records
 from .cluster import LakeError, cluster, distributed, run_all, workers_of
 from .compact import Compacted, Compaction, compact_partition, decide
-from .layout import STAGING, content_name, write_part
+from .layout import PARTITION, STAGING, content_name, write_part
 from .task import TaskResult, TaskSpec, run_task
 
 MIN_TASK = 1 << 20
@@ -144,7 +144,9 @@ def build(paths: Iterable[str | Path], out: str | Path, workers: int = 2, schedu
         run = content_name(*(spec.name for spec in specs))
         keys = pl.concat([r.keys for r in results], how="vertical_relaxed") if results else None
         kept, dropped = decide(keys, _stored_keys(lake, manifest)) if keys is not None else (None, None)
-        compacted: list[Compacted] = run_all(dask, compact_partition, _compactions(results, dropped, lake, run))
+        compacted: list[Compacted] = [table for tables in run_all(dask, compact_partition,
+                                                                  _compactions(results, dropped, lake, run))
+                                      for table in tables]
     incoming = [r.quarantine for r in results] + [c.conflicts for c in compacted] + [_problems(summary, first_id)]
     new_records = _write_quarantine(lake, manifest, pl.concat(incoming, how="vertical_relaxed"), kept, run)
     _tally(summary, results, kept, dropped, new_records, manifest)
@@ -203,18 +205,18 @@ def _stored_keys(lake: Path, manifest: Manifest) -> pl.DataFrame:
 
 
 def _compactions(results: list[TaskResult], dropped: pl.DataFrame | None, lake: Path, run: str) -> list[Compaction]:
-    """One compaction per (table, partition) the tasks staged, with the copies to drop there."""
-    staged: dict[tuple[str, str], list[str]] = {}
+    """One compaction per partition the tasks staged, with each table's staged parts and the copies to drop there."""
+    staged: dict[str, dict[str, list[str]]] = {}
     for result in results:
         for table, folder, path in result.parts:
-            staged.setdefault((table, folder), []).append(path)
+            staged.setdefault(folder, {}).setdefault(table, []).append(path)
     none = pl.DataFrame(schema={"hand_key": pl.Int64, "import_id": pl.Int32, "conflict": pl.Boolean})
     by_folder: dict[str, pl.DataFrame] = {}
     if dropped is not None and len(dropped):
-        for (folder,), rows in dropped.group_by(["_partition"]):
+        for (folder,), rows in dropped.group_by([PARTITION]):
             by_folder[str(folder)] = rows.select("hand_key", pl.col("import_id").cast(pl.Int32), "conflict")
-    return [Compaction(table, tuple(paths), by_folder.get(folder, none), str(lake),
-                       f"{table}/{folder}/part-{run}.parquet") for (table, folder), paths in sorted(staged.items())]
+    return [Compaction(folder, {table: tuple(paths) for table, paths in tables.items()},
+                       by_folder.get(folder, none), str(lake), run) for folder, tables in sorted(staged.items())]
 
 
 def _problems(summary: LakeSummary, import_id: int) -> pl.DataFrame:

@@ -4,13 +4,15 @@ Tasks run apart, so a hand in two files of two tasks is staged twice. The driver
 return (:func:`decide`), as the store's writer decides chunk after chunk: of the copies of a hand (same site and
 hand id, so the same ``hand_key``), the one already in the lake stays, else the first read in the files' order
 (their import ids) is stored; a later copy with the same content hash is a duplicate, dropped; one with another
-content is a ``conflict``, quarantined with its raw text. Then each (table, partition) the build staged is compacted
-(:func:`compact_partition`, in a worker): its staged parts read, the dropped copies left out, one final part
-written (named by the build's tasks: a re-run of the same build writes the same name).
+content is a ``conflict``, quarantined with its raw text. Then each partition the build staged is compacted
+(:func:`compact_partition`, in a worker): for each table, its staged parts read, the dropped copies left out, one
+final part written (named by the build's tasks: a re-run of the same build writes the same name); a table's single
+staged part with nothing to drop is renamed into place, not written again.
 """
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -42,20 +44,20 @@ def decide(new: pl.DataFrame, stored: pl.DataFrame) -> tuple[pl.DataFrame, pl.Da
 
 @dataclass(frozen=True)
 class Compaction:
-    """One (table, partition) of a build: its staged parts, the copies to drop there, and the final part's path
-    (relative to the lake's folder ``out``)."""
+    """One partition of a build: each table's staged parts there, the copies to drop there, and the name of its
+    final parts (``<table>/<partition>/part-<run>.parquet`` under the lake's folder ``out``)."""
 
-    table: str
-    staged: tuple[str, ...]
+    partition: str
+    staged: dict[str, tuple[str, ...]]
     dropped: pl.DataFrame
     out: str
-    final: str
+    run: str
 
 
 @dataclass
 class Compacted:
-    """What a compaction wrote: the final part (None when every row was dropped), its rows and bytes, and the
-    ``conflict`` records of the dropped copies (``hands`` only)."""
+    """What a compaction wrote of one table: the final part (None when every row was dropped), its rows and bytes,
+    and the ``conflict`` records of the dropped copies (``hands`` only)."""
 
     table: str
     final: str | None
@@ -64,16 +66,26 @@ class Compacted:
     conflicts: pl.DataFrame
 
 
-def compact_partition(job: Compaction) -> Compacted:
-    """Write one (table, partition)'s final part (see the module text)."""
-    rows = pl.concat([pl.read_parquet(path) for path in job.staged], how="vertical_relaxed")
+def compact_partition(job: Compaction) -> list[Compacted]:
+    """Write one partition's final parts (see the module text): a table's one staged part with nothing to drop is
+    renamed into place, several are merged into one."""
+    return [_compact(job, table, staged) for table, staged in job.staged.items()]
+
+
+def _compact(job: Compaction, table: str, staged: tuple[str, ...]) -> Compacted:
+    final = f"{table}/{job.partition}/part-{job.run}.parquet"
+    target = Path(job.out) / final
     conflicts = conflict_records(pl.DataFrame(schema=SCHEMAS["hands"]))
+    if len(staged) == 1 and job.dropped.is_empty():
+        target.parent.mkdir(parents=True, exist_ok=True)
+        os.replace(staged[0], target)
+        return Compacted(table, final, -1, target.stat().st_size, conflicts)
+    rows = pl.concat([pl.read_parquet(path) for path in staged], how="vertical_relaxed")
     if len(job.dropped):
-        if job.table == "hands":
+        if table == "hands":
             clash = job.dropped.filter(pl.col("conflict")).select(COPY)
             conflicts = conflict_records(rows.join(clash, on=COPY, how="semi", maintain_order="left"))
         rows = rows.join(job.dropped.select(COPY), on=COPY, how="anti", maintain_order="left")
     if rows.is_empty():
-        return Compacted(job.table, None, 0, 0, conflicts)
-    size = write_part(rows, job.table, Path(job.out) / job.final)
-    return Compacted(job.table, job.final, len(rows), size, conflicts)
+        return Compacted(table, None, 0, 0, conflicts)
+    return Compacted(table, final, len(rows), write_part(rows, table, target), conflicts)
