@@ -65,7 +65,8 @@ def main() -> None:
         texts = corpus_texts(args.corpus)
         size = write_files(work / "in", texts, args.hands, args.per_file)
         console.print(f"{args.hands:,} hands in {math.ceil(args.hands / args.per_file)} files, {size / 1e6:.1f} MB; "
-                      f"{os.cpu_count()} cores; medians of {args.runs} runs")
+                      f"{os.cpu_count()} cores; medians of {args.runs} runs; load average before: "
+                      f"{os.getloadavg()[0]:.1f} (the machine is shared: other processes' load falls on every run)")
         clusters = {}
         for workers in (1, 2):
             started = time.perf_counter()
@@ -105,6 +106,7 @@ def main() -> None:
                           " ".join(f"{t:.2f}" for t in times), f"{rates[name]:,.0f}",
                           f"{sizes[name] / max(1, stored[name]):.0f}")
         console.print(table)
+        console.print(f"load average after: {os.getloadavg()[0]:.1f}")
         two, one, imported = rates["lake, 2 workers"], rates["lake, 1 worker"], rates["soko import"]
         console.print(f"2 workers ÷ 1 worker: {two / one:.2f}× (target ≥ 1.7×); "
                       f"2 workers ÷ soko import: {two / imported:.2f}× (target ≥ 0.8×)")

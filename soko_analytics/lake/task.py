@@ -11,6 +11,7 @@ records read. The staged parts are read again by the compaction (:mod:`.compact`
 
 from __future__ import annotations
 
+import gc
 import shutil
 import time
 from collections import deque
@@ -83,6 +84,10 @@ def run_task(spec: TaskSpec) -> TaskResult:
     parts = [part for name in HAND_TABLES for part in _write_staged(frames[name], name, where, spec.staging)]
     keys = frames["hands"].with_row_index("row").join(where, on=["hand_key", "import_id"]).select(KEY_COLUMNS)
     quarantine = pl.concat([frames["quarantine"], conflicts], how="vertical_relaxed")
+    # The core's text streams may not be dropped on another thread than the one that made them, and a cycle left to
+    # Dask's event loop would drop them there (a RuntimeError printed by the worker): gone here, in this thread.
+    del frames, gathered
+    gc.collect()
     return TaskResult(spec.name, keys, quarantine, infos, parts, same, time.perf_counter() - started)
 
 
