@@ -77,7 +77,8 @@ class LakeSummary:
         hands = self.stored + self.duplicate + self.quarantined
         rate = hands / self.seconds if self.seconds else 0
         failed = f", {self.failed_files} not readable" if self.failed_files else ""
-        return (f"{len(self.files)} files ({self.skipped_files} unchanged, skipped{failed}): {self.stored} hands "
+        files = "1 file" if len(self.files) == 1 else f"{len(self.files)} files"
+        return (f"{files} ({self.skipped_files} unchanged, skipped{failed}): {self.stored} hands "
                 f"stored, {self.duplicate} duplicates, {self.quarantined} quarantined; {self.tasks} tasks on "
                 f"{self.workers} workers; {self.seconds:.1f} s, {rate:,.0f} hands/s")
 

@@ -14,6 +14,11 @@ from ..errors import SokoError
 INSTALL = "pip install 'soko_analytics[dask]'"
 
 
+WORKER_ENV = {"POLARS_MAX_THREADS": "1"}
+"""A local worker's environment: one thread for Polars too (a pool per core in each worker process would make
+``cores × workers`` threads write the parts)."""
+
+
 class LakeError(SokoError):
     """A lake cannot be built: Dask missing, a scheduler out of reach, a folder that is not a lake."""
 
@@ -44,8 +49,8 @@ def cluster(workers: int, scheduler: str | None = None, client: Any = None) -> I
         with made:
             yield made
         return
-    with dask.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0") as local, \
-            dask.Client(local) as made:
+    with dask.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0",
+                           env=WORKER_ENV) as local, dask.Client(local) as made:
         yield made
 
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import re
 from pathlib import Path
 
 import polars as pl
@@ -29,10 +28,12 @@ STAGING = "_staging"
 """The folder, in the lake's root, of the parts the tasks of a build write before its compaction."""
 
 
-def _value(text: str | None) -> str:
-    """A partition value as a folder name: letters, digits and ``._+-`` kept, anything else ``_`` (``unknown``
-    for none)."""
-    return re.sub(r"[^A-Za-z0-9._+-]", "_", text) if text else "unknown"
+def _value(column: str) -> pl.Expr:
+    """A partition value as a folder name: letters, digits and ``._+-`` kept, anything else ``_`` (``unknown`` for
+    none)."""
+    text = pl.col(column)
+    return pl.when(text.is_null() | (text == "")).then(pl.lit("unknown")).otherwise(
+        text.str.replace_all(r"[^A-Za-z0-9._+\-]", "_"))
 
 
 def month() -> pl.Expr:
@@ -43,9 +44,8 @@ def month() -> pl.Expr:
 
 def partitions(hands: pl.DataFrame) -> pl.DataFrame:
     """Each hand's partition folder: ``hand_key``, ``import_id`` and :data:`PARTITION`."""
-    folder = pl.concat_str([pl.lit("site="), pl.col("site").map_elements(_value, return_dtype=pl.String),
-                            pl.lit("/game="), pl.col("game").map_elements(_value, return_dtype=pl.String),
-                            pl.lit("/month="), month()])
+    folder = pl.concat_str([pl.lit("site="), _value("site"), pl.lit("/game="), _value("game"), pl.lit("/month="),
+                            month()])
     return hands.select("hand_key", "import_id", folder.alias(PARTITION))
 
 

@@ -156,3 +156,21 @@ def test_a_worker_killed_during_a_task_then_a_rerun_gives_the_same_lake(tmp_path
             assert len(a.table(table)) == len(b.table(table)), table
         assert _sorted(a, "hands").drop("import_id").equals(_sorted(b, "hands").drop("import_id"))
     assert not list(out.glob("**/.*.tmp")) and not staging.exists()
+
+
+def test_soko_lake_build_joins_a_scheduler_and_prints_one_line(tmp_path, client):
+    hands = hands_of(api.simulate_text("holdem", hands=3, seed=8))
+    (tmp_path / "h.txt").write_text("\n".join(hands), encoding="utf-8")
+    out = tmp_path / "lake"
+    result = CliRunner().invoke(app, ["lake", "build", str(tmp_path / "h.txt"), "--out", str(out),
+                                      "--scheduler", client.scheduler.address])
+    assert result.exit_code == 0, result.output
+    line = result.stdout.strip()
+    assert line.startswith("1 file (0 unchanged, skipped): 3 hands stored, 0 duplicates, 0 quarantined; "
+                           "1 tasks on 2 workers; "), line
+    assert line.endswith(" hands/s")
+    both = CliRunner().invoke(app, ["lake", "build", str(tmp_path / "h.txt"), "--out", str(out), "--workers", "1",
+                                    "--scheduler", client.scheduler.address])
+    assert both.exit_code == 2 and "not both" in both.output
+    on_a_store = CliRunner().invoke(app, ["import", str(tmp_path / "h.txt"), "--db", str(out)])
+    assert on_a_store.exit_code == 2 and "soko lake build" in on_a_store.output
