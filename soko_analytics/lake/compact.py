@@ -56,7 +56,8 @@ class Compaction:
 
 @dataclass
 class Compacted:
-    """What a compaction wrote of one table: the final part (None when every row was dropped), its rows and bytes,
+    """What a compaction wrote of one table: the final part (None when every row was dropped), its rows (-1: a
+    staged part renamed, not counted) and bytes,
     and the ``conflict`` records of the dropped copies (``hands`` only)."""
 
     table: str
@@ -78,7 +79,8 @@ def _compact(job: Compaction, table: str, staged: tuple[str, ...]) -> Compacted:
     conflicts = conflict_records(pl.DataFrame(schema=SCHEMAS["hands"]))
     if len(staged) == 1 and job.dropped.is_empty():
         target.parent.mkdir(parents=True, exist_ok=True)
-        os.replace(staged[0], target)
+        if Path(staged[0]).exists() or not target.exists():  # else moved by a worker killed after it: run again
+            os.replace(staged[0], target)
         return Compacted(table, final, -1, target.stat().st_size, conflicts)
     rows = pl.concat([pl.read_parquet(path) for path in staged], how="vertical_relaxed")
     if len(job.dropped):

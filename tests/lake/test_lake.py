@@ -159,16 +159,21 @@ def test_a_worker_killed_during_a_task_then_a_rerun_gives_the_same_lake(tmp_path
 
 
 def test_soko_lake_build_joins_a_scheduler_and_prints_one_line(tmp_path, client):
-    hands = hands_of(api.simulate_text("holdem", hands=3, seed=8))
+    hands = hands_of(api.simulate_text("holdem", hands=3, seed=3))
     (tmp_path / "h.txt").write_text("\n".join(hands), encoding="utf-8")
     out = tmp_path / "lake"
     result = CliRunner().invoke(app, ["lake", "build", str(tmp_path / "h.txt"), "--out", str(out),
-                                      "--scheduler", client.scheduler.address])
+                                      "--scheduler", client.scheduler.address, "--hero", "Sanna"])
     assert result.exit_code == 0, result.output
     line = result.stdout.strip()
     assert line.startswith("1 file (0 unchanged, skipped): 3 hands stored, 0 duplicates, 0 quarantined; "
                            "1 tasks on 2 workers; "), line
     assert line.endswith(" hands/s")
+    seated = {h.split(":")[0].split("#")[1]: ": Sanna (" in h for h in hands}  # hand id: is Sanna at the table
+    assert set(seated.values()) == {True, False}  # the simulated hands have her in some, not all
+    with Store(out, read_only=True) as lake:
+        heroes = dict(lake.query("SELECT hand_id, hero FROM hands").iter_rows())
+    assert heroes == {hand_id: "Sanna" if there else None for hand_id, there in seated.items()}
     both = CliRunner().invoke(app, ["lake", "build", str(tmp_path / "h.txt"), "--out", str(out), "--workers", "1",
                                     "--scheduler", client.scheduler.address])
     assert both.exit_code == 2 and "not both" in both.output
