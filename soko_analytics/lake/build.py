@@ -149,8 +149,9 @@ def build(paths: Iterable[str | Path], out: str | Path, workers: int = 2, schedu
                                                                   _compactions(results, dropped, lake, run))
                                       for table in tables]
     incoming = [r.quarantine for r in results] + [c.conflicts for c in compacted] + [_problems(summary, first_id)]
-    new_records = _write_quarantine(lake, manifest, pl.concat(incoming, how="vertical_relaxed"), kept, run)
-    _tally(summary, results, kept, dropped, new_records, manifest)
+    records_in = pl.concat(incoming, how="vertical_relaxed")
+    new_records = _write_quarantine(lake, manifest, records_in, kept, run)
+    _tally(summary, results, kept, dropped, new_records, _known(records_in, new_records), manifest)
     for c in compacted:
         if c.final is not None and c.final not in manifest.parts[c.table]:
             manifest.parts[c.table].append(c.final)
@@ -250,8 +251,19 @@ def _write_quarantine(lake: Path, manifest: Manifest, incoming: pl.DataFrame, ke
     return new
 
 
+def _known(incoming: pl.DataFrame, added: pl.DataFrame) -> dict[int, int]:
+    """Per import id, the quarantine records of hands read that were not added, their text being open already: hands
+    "already in the store" as the store counts them."""
+    def of_hands(frame: pl.DataFrame) -> dict[int, int]:
+        rows = frame.filter(pl.col("hand_id").is_not_null())
+        return dict(rows.group_by("import_id").len().iter_rows()) if len(rows) else {}
+
+    read, kept = of_hands(incoming), of_hands(added)
+    return {import_id: n - kept.get(import_id, 0) for import_id, n in read.items() if n > kept.get(import_id, 0)}
+
+
 def _tally(summary: LakeSummary, results: list[TaskResult], kept: pl.DataFrame | None, dropped: pl.DataFrame | None,
-           new_records: pl.DataFrame, manifest: Manifest) -> None:
+           new_records: pl.DataFrame, known: dict[int, int], manifest: Manifest) -> None:
     """Each file's result, and the manifest's record of each file read whole."""
     def counts(frame: pl.DataFrame | None) -> dict[int, int]:
         return dict(frame.group_by("import_id").len().iter_rows()) if frame is not None and len(frame) else {}
@@ -264,7 +276,8 @@ def _tally(summary: LakeSummary, results: list[TaskResult], kept: pl.DataFrame |
         for import_id, info in sorted(result.infos.items()):
             file = FileResult(info.path, size=info.size, format=info.format, error=info.failed,
                               stored=stored.get(import_id, 0),
-                              duplicate=same.get(import_id, 0) + result.same_in_file.get(import_id, 0),
+                              duplicate=same.get(import_id, 0) + result.same_in_file.get(import_id, 0)
+                              + known.get(import_id, 0),
                               quarantined=quarantined.get(import_id, 0))
             summary.files.append(file)
             if info.failed is None:
