@@ -114,7 +114,7 @@ def build(paths: Iterable[str | Path], out: str | Path, workers: int = 2, schedu
     if client is None:
         distributed()  # Dask missing: say what to install before anything is read or made
     lake = Path(out)
-    if lake.exists() and not (lake / MANIFEST).exists() and (not lake.is_dir() or any(lake.iterdir())):
+    if lake.exists() and not (lake / MANIFEST).exists() and not _unfinished(lake):
         raise LakeError("not a lake (it has no manifest, and it is not an empty folder): --out names a new or "
                         f"empty folder, or a lake ({MANIFEST} in it)", path=str(lake))
     try:
@@ -163,6 +163,12 @@ def build(paths: Iterable[str | Path], out: str | Path, workers: int = 2, schedu
     _sweep(lake, manifest)
     summary.seconds = time.perf_counter() - started
     return summary
+
+
+def _unfinished(lake: Path) -> bool:
+    """Whether ``lake`` is an empty folder, or one holding only what a first build killed before its manifest left
+    (the tables' folders, the staged parts)."""
+    return lake.is_dir() and all(entry.name in {*LAKE_TABLES, STAGING, f".{MANIFEST}.tmp"} for entry in lake.iterdir())
 
 
 def _changed(found: list[Path], manifest: Manifest, summary: LakeSummary) -> list[tuple[Path, int, int]]:

@@ -181,3 +181,23 @@ def test_soko_lake_build_joins_a_scheduler_and_prints_one_line(tmp_path, client)
     assert both.exit_code == 2 and "not both" in both.output
     on_a_store = CliRunner().invoke(app, ["import", str(tmp_path / "h.txt"), "--db", str(out)])
     assert on_a_store.exit_code == 2 and "soko lake build" in on_a_store.output
+
+
+def test_a_first_build_killed_before_its_manifest_is_built_again(tmp_path, client):
+    (tmp_path / "h.txt").write_text(api.simulate_text("holdem", hands=4, seed=6), encoding="utf-8")
+    out = tmp_path / "lake"
+    for leftover in ("hands/site=x/game=y/month=z/part-0.parquet", "_staging/t/seats/part.parquet"):
+        (out / leftover).parent.mkdir(parents=True)
+        (out / leftover).write_bytes(b"PAR1 cut short")  # what a killed driver's workers left, listed nowhere
+    summary = build([tmp_path / "h.txt"], out, client=client)
+    assert summary.stored == 4
+    assert not (out / "hands/site=x").exists() or not list((out / "hands/site=x").rglob("*.parquet"))
+    assert not (out / "_staging").exists()
+    with Store(out, read_only=True) as lake:
+        assert len(lake.hands()) == 4
+    (tmp_path / "other").mkdir()
+    (tmp_path / "other" / "notes.txt").write_text("mine", encoding="utf-8")
+    refused = CliRunner().invoke(app, ["lake", "build", str(tmp_path / "h.txt"), "--out", str(tmp_path / "other"),
+                                       "--scheduler", client.scheduler.address])
+    assert refused.exit_code == 2 and "not a lake" in refused.output
+    assert (tmp_path / "other" / "notes.txt").read_text(encoding="utf-8") == "mine"
