@@ -150,7 +150,9 @@ def build(paths: Iterable[str | Path], out: str | Path, workers: int = 2, schedu
                                       for table in tables]
     incoming = [r.quarantine for r in results] + [c.conflicts for c in compacted] + [_problems(summary, first_id)]
     records_in = pl.concat(incoming, how="vertical_relaxed")
-    new_records = _write_quarantine(lake, manifest, records_in, kept, run)
+    reread = pl.DataFrame([(i, info.path) for r in results for i, info in r.infos.items()],
+                          schema={"import_id": pl.Int32, "path": pl.String}, orient="row")
+    new_records = _write_quarantine(lake, manifest, records_in, kept, reread, run)
     _tally(summary, results, kept, dropped, new_records, _known(records_in, new_records), manifest)
     for c in compacted:
         if c.final is not None and c.final not in manifest.parts[c.table]:
@@ -236,16 +238,16 @@ def _problems(summary: LakeSummary, import_id: int) -> pl.DataFrame:
 
 
 def _write_quarantine(lake: Path, manifest: Manifest, incoming: pl.DataFrame, kept: pl.DataFrame | None,
-                      run: str) -> pl.DataFrame:
+                      files: pl.DataFrame, run: str) -> pl.DataFrame:
     """Add the build's new quarantine records as the run's part, and rewrite the earlier parts some of whose records
-    a hand stored now resolves; the records added."""
+    a hand stored now resolves, or a file read again (``files``) no longer gives; the records added."""
     stored = kept.select("hand_id", "import_id") if kept is not None else pl.DataFrame()
     earlier = {part: pl.read_parquet(lake / part) for part in manifest.parts["quarantine"]}
     known = pl.concat(list(earlier.values()), how="vertical_relaxed") if earlier else \
         pl.DataFrame(schema=SCHEMAS["quarantine"])
     new = records.resolved(records.added(incoming, known), stored)
     for part, rows in earlier.items():
-        mended = records.resolved(rows, stored)
+        mended = records.reread(records.resolved(rows, stored), incoming, files)
         if not mended.equals(rows):
             fresh = f"{Path(part).parent}/part-{run}.parquet"
             write_part(mended, "quarantine", lake / fresh)

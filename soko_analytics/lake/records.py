@@ -4,7 +4,8 @@ The rules are the store's (:meth:`~soko_analytics.store.db.Store._insert_quarant
 :class:`~soko_analytics.store.writing.FileWriter`): a record is not added again while an open record holds the same
 text of the same kind (the same file and reason too, for a record with no text), whether in the lake already or
 from an earlier file of the build; a record of a kind a later read can mend (:data:`RESOLVABLE`) is resolved by the
-import id of the file that stores a hand of its id.
+import id of the file that stores a hand of its id; a file read again whole resolves the records of its earlier
+reads that it no longer gives.
 """
 
 from __future__ import annotations
@@ -45,3 +46,27 @@ def resolved(records: pl.DataFrame, stored: pl.DataFrame) -> pl.DataFrame:
     mend = pl.col("resolved_by").is_null() & pl.col("kind").is_in(RESOLVABLE)
     return joined.with_columns(pl.when(mend).then(pl.Series("_first", firsts, pl.Int32)).otherwise(
         pl.col("resolved_by")).alias("resolved_by")).drop("_by").select(SCHEMAS["quarantine"].keys())
+
+
+def reread(records: pl.DataFrame, read: pl.DataFrame, files: pl.DataFrame) -> pl.DataFrame:
+    """``records`` with ``resolved_by`` set where a file (``files``: ``import_id``, ``path``) was read again whole and
+    no longer gives an open record of an earlier read of it (``read``: the records this read gave), as the store's
+    writer resolves them (:meth:`~soko_analytics.store.writing.FileWriter._finish`): a record is of a file when its
+    ``source_file`` is the file's name, or a member of it (``name:member``)."""
+    if records.is_empty() or files.is_empty():
+        return records
+    named = files.select(pl.col("import_id").alias("_by"), pl.col("path").alias("_file"))
+    rows = records.with_row_index("_n").with_columns(
+        pl.col("source_file").str.replace(r":[^/]*$", "").alias("_member_of"))
+    pairs = pl.concat([rows.join(named, left_on=column, right_on="_file", how="inner").select("_n", "_by", "kind",
+                                                                                             "content_hash", "raw",
+                                                                                             "reason", "import_id")
+                       for column in ("source_file", "_member_of")]).unique(["_n", "_by"])
+    pairs = pairs.filter(pl.col("_by") != pl.col("import_id"))
+    seen = read.select(pl.col("import_id").alias("_by"), "kind", "content_hash", pl.col("reason").alias("_reason"))
+    again = pairs.join(seen, on=["_by", "kind", "content_hash"], how="inner").filter(
+        (pl.col("raw") != "") | (pl.col("reason") == pl.col("_reason"))).select("_n", "_by")
+    gone = pairs.join(again, on=["_n", "_by"], how="anti").group_by("_n").agg(pl.col("_by").min())
+    mend = rows.join(gone, on="_n", how="left", maintain_order="left")
+    return mend.with_columns(pl.when(pl.col("resolved_by").is_null()).then(pl.col("_by").cast(pl.Int32))
+                             .otherwise(pl.col("resolved_by")).alias("resolved_by")).select(SCHEMAS["quarantine"].keys())

@@ -201,3 +201,22 @@ def test_a_first_build_killed_before_its_manifest_is_built_again(tmp_path, clien
                                        "--scheduler", client.scheduler.address])
     assert refused.exit_code == 2 and "not a lake" in refused.output
     assert (tmp_path / "other" / "notes.txt").read_text(encoding="utf-8") == "mine"
+
+
+def test_a_file_read_again_without_its_bad_hand_resolves_the_record_as_the_store_does(tmp_path, client):
+    good, other = hands_of(api.simulate_text("holdem", hands=2, seed=7))
+    cut = other[:other.index("*** FLOP ***")] if "*** FLOP ***" in other else other[:other.index("*** SUMMARY ***")]
+    path = tmp_path / "a.txt"
+    path.write_text(good + "\n" + cut, encoding="utf-8")  # the second hand cut short: quarantined
+    out, db = tmp_path / "lake", tmp_path / "store.duckdb"
+    first = build([path], out, client=client)
+    api.import_paths(db, [path])
+    assert (first.stored, first.quarantined) == (1, 1)
+    path.write_text(good, encoding="utf-8")  # the same file, the cut hand taken out
+    second = build([path], out, client=client)
+    api.import_paths(db, [path])
+    assert (second.stored, second.duplicate, second.quarantined) == (0, 1, 0)
+    rows = "SELECT import_id, hand_id, resolved_by FROM quarantine ORDER BY import_id"
+    with Store(out, read_only=True) as lake, Store(db, read_only=True) as store:
+        assert lake.query(rows).rows() == [(1, "7000001", 2)]  # read by file 1, no longer there when file 2 read it
+        assert store.query(rows).rows() == [(1, "7000001", 2)]
