@@ -84,8 +84,9 @@ def run_task(spec: TaskSpec) -> TaskResult:
     parts = [part for name in HAND_TABLES for part in _write_staged(frames[name], name, where, spec.staging)]
     keys = frames["hands"].with_row_index("row").join(where, on=["hand_key", "import_id"]).select(KEY_COLUMNS)
     quarantine = pl.concat([frames["quarantine"], conflicts], how="vertical_relaxed")
-    # The core's text streams may not be dropped on another thread than the one that made them, and a cycle left to
-    # Dask's event loop would drop them there (a RuntimeError printed by the worker): gone here, in this thread.
+    # The core's text streams may not be dropped on another thread than the one that made them; a cycle holding one,
+    # left to the collector, could be collected on Dask's event-loop thread (pyo3 then prints a RuntimeError, as seen
+    # in bench/lake.py's process during its soko import beside a Dask client): collected here, in this thread.
     del frames, gathered
     gc.collect()
     return TaskResult(spec.name, keys, quarantine, infos, parts, same, time.perf_counter() - started)
