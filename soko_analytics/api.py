@@ -491,6 +491,20 @@ def export(db: str | Path, to: str, out: str | Path, force: bool = False) -> dic
     return {"to": to, "out": str(out), "written": written, "skipped": skipped}
 
 
+def lake_build(paths: Iterable[str | Path], out: str | Path, workers: int | None = None,
+               scheduler: str | None = None, heroes: Iterable[str] = ()) -> Any:
+    """Build hand-history files into the lake at ``out`` on a Dask cluster: a local one of ``workers`` processes
+    (default: the cores, up to 8), or the existing one at ``scheduler``; returns a
+    :class:`~soko_analytics.lake.LakeSummary`. Every command that reads a store reads the lake by ``--db out``.
+    A LakeError (a SokoError) says what to install where Dask is missing. See docs/lake.md."""
+    from .lake import build
+    from .store.db import default_jobs
+
+    if workers is not None and scheduler is not None:
+        raise SokoError("give --workers (a local cluster) or --scheduler (an existing one), not both")
+    return build(paths, out, workers or default_jobs(), scheduler, heroes)
+
+
 # -- simulation and the demo -------------------------------------------------------------
 
 SAMPLE_DATA = Path(str(resources.files("soko_analytics") / "sample_data"))

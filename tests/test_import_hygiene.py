@@ -18,13 +18,14 @@ LAYERS = {
     "_core": 0,
     "store": 4,
     "sim": 4,
+    "lake": 4,
     "stats": 5,
     "reports": 6,
     "api": 7,
     "cli": 8,
 }
 # Third-party libraries only these layers may import.
-OWNERS = {"typer": {"cli"}, "rich": {"cli"}, "duckdb": {"store"}, "plotly": {"reports"}}
+OWNERS = {"typer": {"cli"}, "rich": {"cli"}, "duckdb": {"store"}, "dask": {"lake"}, "distributed": {"lake"}, "plotly": {"reports"}}
 
 
 def _layer(parts: tuple[str, ...]) -> str:

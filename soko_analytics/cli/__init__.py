@@ -224,3 +224,4 @@ from . import play as _play  # noqa: E402,F401
 from . import stats as _stats  # noqa: E402,F401
 from . import reports as _reports  # noqa: E402,F401
 from . import watch as _watch  # noqa: E402,F401
+from . import lake as _lake  # noqa: E402,F401

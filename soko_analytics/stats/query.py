@@ -132,10 +132,20 @@ def _in_games(stat: Stat, sql: str) -> str:
     return f"(CASE WHEN game IN ({listed}) THEN ({sql}) END)"
 
 
+EXACT_SUM = "DECIMAL(38, 9)"
+"""What the stats sum a double of the sums (``won_units``) as: each row's value rounded to 9 decimals, then summed
+exactly. A double sum depends on the order of its terms in its last bits (a store imported with ``--jobs 1`` and one
+with ``--jobs 2`` sum ``player_days`` rows of different chunks; a lake sums one row per day), and won/100, rounded to
+4 decimals, often falls on a tie (money is decimal): rounded first, every order gives the same figure wherever a
+unit divides a power of ten (2, 4, 5, 10, 20, 25, 50 ... minor units)."""
+
+
 def _sums(stat: Stat) -> list[str]:
     """The SQL aggregates of one stat over rows of ROLLUP sums: ``<name>__num`` and ``<name>__den``."""
-    cast = "DOUBLE" if stat.kind is Kind.PER_100 else "BIGINT"
-    out = [f"CAST(sum({_in_games(stat, stat.numerator)}) AS {cast}) AS {stat.name}__num"]
+    if stat.kind is Kind.PER_100:  # a sum of doubles (net / unit) taken in no fixed order: see EXACT_SUM
+        out = [f"CAST(sum(CAST({_in_games(stat, stat.numerator)} AS {EXACT_SUM})) AS DOUBLE) AS {stat.name}__num"]
+    else:
+        out = [f"CAST(sum({_in_games(stat, stat.numerator)}) AS BIGINT) AS {stat.name}__num"]
     if stat.denominator is not None:
         out.append(f"CAST(sum({_in_games(stat, stat.denominator)}) AS BIGINT) AS {stat.name}__den")
     return out
@@ -196,7 +206,9 @@ def player_stats(store: Store, filters: Filters = Filters(), by: str | None = No
     order = ORDER.get(by)
     key = pl.col(by).replace_strict({v: i for i, v in enumerate(order)}, default=len(order), return_dtype=pl.Int64) \
         if order else pl.col(by)
-    return out.sort([pl.col("player"), pl.col("currency"), *map(pl.col, game), key, pl.col(by), pl.col("unit")])
+    # every group key, decimals too (a currency kept at two precisions): rows in one order whatever the engine
+    return out.sort([pl.col("player"), pl.col("currency"), pl.col("decimals"), *map(pl.col, game), key, pl.col(by),
+                    pl.col("unit")])
 
 
 def _finish(stat: Stat) -> list[pl.Expr]:

@@ -37,12 +37,13 @@ from . import drift
 from .compact import compact, needs_compacting, swap
 from .duck import first_line, frame, interrupted, quietly, registered, rollback, sql_text
 from .facts import rollup_sql
+from .lake import LakeStore, is_lake
 from .parts import PART_TABLES, Parts, Prewriter
 from .reading import CORE_FORMATS, Chunk, FileInfo, Readers, Task, core_chunks, read_chunks, thread_chunks
 from .rows import Batch, file_hash
 from .writing import HAND_TABLES, FileResult, FileWriter, ImportSummary, with_heroes
 
-__all__ = ["HAND_TABLES", "LATEST", "TABLES", "FileResult", "ImportSummary", "Interrupted", "NoStore", "Store",
+__all__ = ["HAND_TABLES", "LATEST", "TABLES", "FileResult", "ImportSummary", "Interrupted", "Lake", "NoStore", "Store",
            "StoreError", "default_jobs", "interrupted", "migrations", "open_for_reading"]
 
 TABLES = ("hands", "seats", "actions", "cards", "pots", "findings", "player_hands", "player_days",
@@ -159,6 +160,12 @@ class Store:
     ``read_only``, an older store is a StoreError that says so (see
     :func:`open_for_reading`).
     """
+
+    def __new__(cls, path: str | Path = DEFAULT_DB, read_only: bool = False, check_parts: bool = True) -> Store:
+        """A folder holding a lake's manifest is a lake (:class:`Lake`), opened read-only."""
+        if cls is Store and is_lake(path):
+            return super().__new__(Lake)
+        return super().__new__(cls)
 
     def __init__(self, path: str | Path = DEFAULT_DB, read_only: bool = False, check_parts: bool = True) -> None:
         """``check_parts``: fail on a damaged or missing Parquet part (:meth:`.parts.Parts.check`); off only for
@@ -668,6 +675,16 @@ class Store:
                        if len(added) else {})
         known = {k: v - added_hands.get(k, 0) for k, v in of_hands.iter_rows()}
         return count, {k: v for k, v in known.items() if v}
+
+
+class Lake(LakeStore, Store):
+    """A lake's folder (``soko lake build``) read as a store: read-only, through DuckDB in memory (:mod:`.lake`)."""
+
+    def __init__(self, path: str | Path = DEFAULT_DB, read_only: bool = False, check_parts: bool = True) -> None:
+        if not read_only:
+            raise StoreError("a lake is read-only to this command: soko lake build PATH... --out LAKE adds files to "
+                             "it", path=str(path))
+        self._open_lake(path, memory(MEMORY_LIMIT))
 
 
 def _chunks(tasks: list[Task], format: str, jobs: int, with_audit: bool,
