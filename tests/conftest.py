@@ -53,11 +53,3 @@ def soko_example_file(tmp_path, soko_example) -> Path:
     path = tmp_path / "example.txt"
     path.write_text(soko_example, encoding="utf-8")
     return path
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Modules with a slow test run first (each module's tests kept together and in order, so that a module's
-    fixtures are made once): under ``--dist worksteal`` the long tests start early and the last tests to run are
-    short ones, instead of a minute-long test starting when the other worker has nothing left."""
-    slow_modules = {item.module for item in items if item.get_closest_marker("slow")}
-    items.sort(key=lambda item: item.module not in slow_modules)  # stable: the order within each group kept
