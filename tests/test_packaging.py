@@ -26,7 +26,10 @@ def test_a_wheel_in_a_fresh_environment_runs_the_demo(tmp_path):
     env = tmp_path / "env"
     venv.create(env, with_pip=True)
     python = env / "bin" / "python"
-    subprocess.run([str(python), "-m", "pip", "install", "--quiet", str(wheel)], check=True, timeout=900)
+    # --no-compile: no .pyc written for every file of the dependencies (plotly's thousands among them), half the
+    # install's time; Python compiles what the demo imports as it imports it
+    subprocess.run([str(python), "-m", "pip", "install", "--quiet", "--no-compile", str(wheel)], check=True,
+                   timeout=900)
     work = tmp_path / "elsewhere"
     work.mkdir()
     demo = subprocess.run([str(env / "bin" / "soko"), "demo", "--out", "demo"], cwd=work, capture_output=True,

@@ -61,12 +61,18 @@ def core_rows(path: Path, fmt: str) -> tuple[int, int, dict[str, pl.DataFrame]]:
 
 def assert_same(path: Path, fmt: str) -> tuple[int, int]:
     """The file read by Python and by the core gives the same rows."""
+    stored, quarantined, _ = read_both_ways(path, fmt)
+    return stored, quarantined
+
+
+def read_both_ways(path: Path, fmt: str) -> tuple[int, int, list[Hand]]:
+    """:func:`assert_same`, also giving the hands Python's reader read (for tests that check them too)."""
     want, hands = python_rows(path, fmt)
     stored, quarantined, got = core_rows(path, fmt)
     assert (stored, quarantined) == (len(hands), want["quarantine"].height), path
     assert core.parse_count(str(path), fmt) == (stored, quarantined), path  # the parse alone counts the same
     assert_tables_same(want, got, path)
-    return stored, quarantined
+    return stored, quarantined, hands
 
 
 def assert_tables_same(want: dict[str, pl.DataFrame], got: dict[str, pl.DataFrame], path: object) -> None:

@@ -7,11 +7,13 @@ from collections import Counter
 
 import pytest
 
-from soko_analytics.model.hand import BETTING, FORCED, ActionKind
-from soko_analytics.parsers import phh, pokerstars, soko_text
+from soko_analytics.model.hand import BETTING, FORCED, ActionKind, Hand
+from soko_analytics.parsers import phh, pokerstars, read_path, soko_text, write_hands
 from soko_analytics.replay.audit import audit
+from soko_analytics.rules.profiles import PROFILES as RULES_PROFILES
 from soko_analytics.sim.players import STYLES
 from soko_analytics.sim.session import simulate
+from tests.core.test_pipeline_parity import read_both_ways
 
 PROFILES = {
     "soko-casino": soko_text,
@@ -56,9 +58,29 @@ def test_simulated_hands_audit_clean_and_round_trip(profile):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("profile", SLOW)
-def test_ten_thousand_hands_per_profile(profile):
-    _check(profile, 10_000, 12)
+@pytest.mark.parametrize("profile", sorted(set(SLOW) | set(RULES_PROFILES)))
+def test_ten_thousand_hands_per_profile(tmp_path, profile):
+    """10,000 hands of each profile, simulated and written in their format once for every check of them: those
+    of :data:`SLOW` audit clean and read back the same from that text and from PHH (as :func:`_check`); those of
+    RULES.md's profiles give the same rows read by Python and by the core, table by table and row for row
+    (``tests/core/test_pipeline_parity.py``'s ``assert_same``)."""
+    count = 10_000
+    hands = list(simulate(profile, count, 6, 11))
+    fmt = "soko" if profile.startswith("soko") else "pokerstars"
+    path = tmp_path / f"simulated.{'soko' if fmt == 'soko' else 'txt'}"
+    path.write_text(write_hands(hands, fmt), encoding="utf-8")
+    if profile in RULES_PROFILES:
+        stored, quarantined, read = read_both_ways(path, fmt)
+        assert (stored, quarantined) == (count, 0)
+    else:
+        read = [h for h in read_path(path, format=fmt) if isinstance(h, Hand)]
+    if profile not in SLOW:
+        return
+    assert [h.hand_id for h in hands if not audit(h, ledger=False).ok] == []
+    assert len(read) == count and read == hands  # the text of its format read back
+    for start in range(0, count, 1000):
+        chunk = hands[start:start + 1000]
+        assert list(phh.parse(phh.write(chunk), "rt")) == chunk
 
 
 def test_seeded_runs_repeat_exactly():
