@@ -7,22 +7,16 @@ so there a missing browser fails the test instead of skipping it.
 
 from __future__ import annotations
 
-import os
-import shutil
 import subprocess
 from html.parser import HTMLParser
-
-import pytest
 
 from soko_analytics import api
 from soko_analytics.stats import Filters
 
+from .chromium import CHROMIUM, needs_chromium
 from .conftest import HOSTILE
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-if CHROMIUM is None and os.environ.get("SOKO_REQUIRE_BROWSER"):
-    raise RuntimeError("SOKO_REQUIRE_BROWSER is set but no chromium is on PATH (.ci/run installs it)")
-pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="headless Chromium is not installed (apt install chromium)")
+pytestmark = needs_chromium
 
 OFFLINE = ["--proxy-server=http://127.0.0.1:9", "--host-resolver-rules=MAP * ~NOTFOUND"]
 """Every request goes to a closed port or resolves nowhere: the page gets no network."""

@@ -16,12 +16,11 @@ import time
 import pytest
 
 from soko_analytics.errors import SokoError
-from soko_analytics.reports.browser import Browser, BrowserError, find_chromium
+from soko_analytics.reports.browser import Browser, BrowserError
 
-CHROMIUM = find_chromium()
-if CHROMIUM is None and os.environ.get("SOKO_REQUIRE_BROWSER"):
-    raise RuntimeError("SOKO_REQUIRE_BROWSER is set but no chromium is on PATH (.ci/run installs it)")
-pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="headless Chromium is not installed (apt install chromium)")
+from .chromium import needs_chromium
+
+pytestmark = needs_chromium
 
 PAGE = """<!doctype html>
 <html><head><meta charset="utf-8"><title>fixture</title></head>

@@ -10,21 +10,19 @@ CI sets SOKO_REQUIRE_BROWSER=1, so there a missing browser fails instead of skip
 from __future__ import annotations
 
 import ast
-import os
 import re
 
 import pytest
 
 from soko_analytics import api
-from soko_analytics.reports.browser import Browser, find_chromium
+from soko_analytics.reports.browser import Browser
 from soko_analytics.reports.hand_list import LIMIT
 from soko_analytics.stats import Filters
 from soko_analytics.store.db import Store
 
-CHROMIUM = find_chromium()
-if CHROMIUM is None and os.environ.get("SOKO_REQUIRE_BROWSER"):
-    raise RuntimeError("SOKO_REQUIRE_BROWSER is set but no chromium is on PATH (.ci/run installs it)")
-pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="headless Chromium is not installed (apt install chromium)")
+from .chromium import CHROMIUM, needs_chromium
+
+pytestmark = needs_chromium
 
 READY = "document.body.dataset.ready === '1'"
 ROWS = ("Array.from(document.querySelectorAll('#hand-list tbody tr')).map(r => ({id: r.cells[1].textContent, "

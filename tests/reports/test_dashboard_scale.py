@@ -18,10 +18,11 @@ from soko_analytics.reports.browser import Browser
 from soko_analytics.stats import Filters
 from soko_analytics.store.db import Store
 
-from .test_dashboard_browser import CHROMIUM, READY, hero_count, redrawn, shown_count
+from .chromium import CHROMIUM, needs_chromium
+from .test_dashboard_browser import READY, hero_count, redrawn, shown_count
 
 pytestmark = [pytest.mark.slow,
-              pytest.mark.skipif(CHROMIUM is None, reason="headless Chromium is not installed (apt install chromium)")]
+              needs_chromium]
 
 BENCH = Path(__file__).resolve().parents[2] / "bench"
 HANDS = 1_000_000

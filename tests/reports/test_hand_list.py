@@ -6,7 +6,6 @@ Expected values are worked from the log's own text here.
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 
@@ -15,8 +14,10 @@ from typer.testing import CliRunner
 
 from soko_analytics import api
 from soko_analytics.cli import app
-from soko_analytics.reports.browser import Browser, find_chromium
+from soko_analytics.reports.browser import Browser
 from soko_analytics.stats import Filters
+
+from .chromium import CHROMIUM, needs_chromium
 
 DISPUTED = Path(__file__).resolve().parents[2] / "sample_data" / "disputed"
 runner = CliRunner()
@@ -83,12 +84,9 @@ def test_reports_on_stdout_list_their_hands_without_links(listed, tmp_path, monk
     assert list(tmp_path.iterdir()) == []  # no file named -, no folder named -
 
 
-CHROMIUM = find_chromium()
-if CHROMIUM is None and os.environ.get("SOKO_REQUIRE_BROWSER"):
-    raise RuntimeError("SOKO_REQUIRE_BROWSER is set but no chromium is on PATH (.ci/run installs it)")
 
 
-@pytest.mark.skipif(CHROMIUM is None, reason="headless Chromium is not installed (apt install chromium)")
+@needs_chromium
 def test_a_hand_opened_from_the_list_shows_its_streets_and_the_rules_stacks(listed):
     folder, _ = listed
     with Browser(CHROMIUM, timeout=60) as browser:
