@@ -16,20 +16,21 @@ from __future__ import annotations
 import shutil
 import time
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 import polars as pl
 
+from ..model.counts import plural
 from ..model.hand import composed
 from ..parsers import Quarantined, iter_files
 from ..store.db import LATEST
 from ..store.lake import LAKE_TABLES, MANIFEST, Manifest
 from ..store.reading import Task
 from ..store.rows import SCHEMAS, Batch, file_hash
-from ..store.writing import FileResult
+from ..store.writing import FileResult, ImportSummary
 from . import records
 from .cluster import LakeError, cluster, distributed, run_all, workers_of
 from .compact import Compacted, Compaction, compact_partition, decide
@@ -44,43 +45,20 @@ each of :data:`MIN_TASK` to :data:`MAX_TASK` bytes."""
 
 
 @dataclass
-class LakeSummary:
-    """What a build did: each file's result, the workers, the tasks, the time."""
+class LakeSummary(ImportSummary):
+    """What a build did: each file's result (the counts are the import's), the workers, the tasks, the time."""
 
-    files: list[FileResult] = field(default_factory=list)
     workers: int = 0
     tasks: int = 0
-    seconds: float = 0.0
-    problems: list[Quarantined] = field(default_factory=list)
-
-    @property
-    def stored(self) -> int:
-        return sum(f.stored for f in self.files)
-
-    @property
-    def duplicate(self) -> int:
-        return sum(f.duplicate for f in self.files)
-
-    @property
-    def quarantined(self) -> int:
-        return sum(f.quarantined for f in self.files)
-
-    @property
-    def skipped_files(self) -> int:
-        return sum(f.skipped for f in self.files)
-
-    @property
-    def failed_files(self) -> int:
-        return sum(f.error is not None for f in self.files)
 
     def line(self) -> str:
         hands = self.stored + self.duplicate + self.quarantined
         rate = hands / self.seconds if self.seconds else 0
         failed = f", {self.failed_files} not readable" if self.failed_files else ""
-        files = "1 file" if len(self.files) == 1 else f"{len(self.files)} files"
-        return (f"{files} ({self.skipped_files} unchanged, skipped{failed}): {self.stored} hands "
-                f"stored, {self.duplicate} duplicates, {self.quarantined} quarantined; {self.tasks} tasks on "
-                f"{self.workers} workers; {self.seconds:.1f} s, {rate:,.0f} hands/s")
+        return (f"{plural(len(self.files), 'file')} ({self.skipped_files} unchanged, skipped{failed}): "
+                f"{plural(self.stored, 'hand')} stored, {self.duplicate} duplicates, {self.quarantined} quarantined; "
+                f"{plural(self.tasks, 'task')} on {plural(self.workers, 'worker')}; {self.seconds:.1f} s, "
+                f"{rate:,.0f} hands/s")
 
 
 def task_bytes(total: int, workers: int) -> int:

@@ -169,7 +169,7 @@ def test_soko_lake_build_joins_a_scheduler_and_prints_one_line(tmp_path, client)
     assert result.exit_code == 0, result.output
     line = result.stdout.strip()
     assert line.startswith("1 file (0 unchanged, skipped): 3 hands stored, 0 duplicates, 0 quarantined; "
-                           "1 tasks on 2 workers; "), line
+                           "1 task on 2 workers; "), line
     assert line.endswith(" hands/s")
     seated = {h.split(":")[0].split("#")[1]: ": Sanna (" in h for h in hands}  # hand id: is Sanna at the table
     assert set(seated.values()) == {True, False}  # the simulated hands have her in some, not all
