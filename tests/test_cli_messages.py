@@ -145,6 +145,7 @@ def test_a_folder_as_db_names_the_file_to_make_there(tmp_path, monkeypatch):
     result = runner.invoke(app, ["stats", "--db", str(tmp_path)])
     assert result.exit_code == 2
     assert f"{tmp_path} is a folder" in result.stderr and f"--db {tmp_path / 'soko.duckdb'}" in result.stderr
+    assert f"soko lake build FILES --out {tmp_path}" in result.stderr
     # inside the demo's folder, the demo's store is named too
     (tmp_path / "demo.duckdb").write_bytes(b"")
     monkeypatch.chdir(tmp_path)

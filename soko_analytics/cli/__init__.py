@@ -177,8 +177,9 @@ def _way_forward(err: SokoError) -> str:
     demo = next((p for p in (DEMO_OUT / "demo.duckdb", Path("demo.duckdb")) if p.is_file()), None)
     made = f"; soko demo's store is {demo}: --db {demo}" if demo else ""
     if err.path and Path(err.path).is_dir():
-        return (f" ({err.path} is a folder: --db names a store's file; soko import FILES --db "
-                f"{Path(err.path) / 'soko.duckdb'} makes one there{made})")
+        return (f" ({err.path} is a folder: --db names a store's file (soko import FILES --db "
+                f"{Path(err.path) / 'soko.duckdb'} makes one there) or a lake's folder (soko lake build FILES --out "
+                f"{err.path}){made})")
     return f" (soko import FILES --db {err.path} makes one, or --db names another{made})"
 
 
