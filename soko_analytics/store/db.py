@@ -535,7 +535,7 @@ class Store:
             hands, of_files = self.con.execute(
                 "SELECT count(*), count(DISTINCT import_id) FROM hands WHERE import_id >= ?", [writer.first_id]
             ).fetchall()[0]
-            error = Interrupted(f"interrupted: {plural(hands, 'hand')} of {plural(of_files, 'file')} committed; "
+            error = Interrupted(f"interrupted: {plural(hands, 'hand')} of {plural(of_files, 'file')} are committed; "
                                 "run the same command again to import the rest", path=self.path)
             error.summary = summary
             raise error from None
