@@ -22,7 +22,16 @@ from .model.cards import RANKS, format_cards, parse_cards
 from .model.counts import plural
 from .model.hand import Hand, Source
 from .model.money import decimal_text
-from .parsers import FORMATS, Quarantined, check_format, check_paths, iter_files, read_path, read_text, write_hands
+from .parsers import (
+    FORMATS,
+    Quarantined,
+    check_format,
+    check_paths,
+    iter_files,
+    read_path,
+    read_stored,
+    write_hands,
+)
 from .parsers.base import InternalError, code_location, quarantine
 from .replay.audit import Audit, AuditFault, audit, audit_each
 from .rules.evaluate import evaluator
@@ -435,7 +444,7 @@ def stored_hands(db: str | Path, hand_id: str | None = None) -> Iterator[Hand | 
     with open_for_reading(db) as store:
         rows = store.raw_hands(hand_id)
     for raw, fmt, source, line in rows:
-        yield from read_text(raw, f"{source}:{line}", fmt)
+        yield from read_stored(raw, fmt, source, line)
 
 
 def audit_store(db: str | Path, hand_id: str | None = None) -> Iterator[Audit | Quarantined]:
@@ -686,7 +695,7 @@ def _write_replayers(raws: list[tuple[str, str, str, int]], folder: Path, back: 
     :func:`~soko_analytics.reports.hand_list.replayer_file`; how many were written."""
     from .reports.hand_list import replayer_file
 
-    hands = (hand for raw, fmt, source, line in raws if raw for hand in read_text(raw, f"{source}:{line}", fmt))
+    hands = (hand for raw, fmt, source, line in raws if raw for hand in read_stored(raw, fmt, source, line))
     written = 0
     for item in _audited(hands, False, ledger=True):
         if isinstance(item, Audit):

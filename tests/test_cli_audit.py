@@ -76,3 +76,30 @@ def test_corpus_folder(corpus):
     assert result.exit_code == 0, result.output
     # 11 stud and 9 Stud Hi/Lo hands (one of them also copied into a second file)
     assert "20 hands audited: 20 ok, 0 with errors; 0 not audited" in result.stdout
+
+
+def test_a_hand_audited_from_the_store_names_its_files_line_as_from_the_file(tmp_path):
+    """The source of a stored hand read back is its file's line (it was ``file:line:1``), as when the file is read."""
+    import json
+
+    from typer.testing import CliRunner
+
+    from soko_analytics import api
+    from soko_analytics.cli import app
+
+    sample = api.SAMPLE_DATA / "holdem-seed7.txt"
+    db = tmp_path / "s.duckdb"
+    api.import_paths(db, [sample])
+    runner = CliRunner()
+    from_file = [json.loads(x) for x in runner.invoke(app, ["audit", str(sample), "--format", "jsonl"]).stdout.split("\n") if x]
+    from_store = [json.loads(x) for x in runner.invoke(app, ["audit", "--db", str(db), "--format", "jsonl"]).stdout.split("\n")
+                  if x]
+    headers = [n for n, text in enumerate(sample.read_text(encoding="utf-8").split("\n"), 1)
+               if text.startswith("PokerStars Hand #")]
+    assert len(from_file) == len(from_store) == len(headers) > 100
+
+    def where(records):
+        return {r["hand_id"]: (r["source"]["path"], r["source"]["line"]) for r in records}
+
+    assert where(from_store) == where(from_file)
+    assert sorted(line for _, line in where(from_store).values()) == headers  # each hand's header line

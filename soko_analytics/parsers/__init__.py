@@ -19,7 +19,7 @@ from pathlib import Path
 from types import ModuleType
 
 from ..errors import SokoError
-from ..model.hand import Hand
+from ..model.hand import Hand, Source
 from .base import (
     FormatError,
     IncompleteHand,
@@ -50,7 +50,7 @@ FORMATS = {
 __all__ = [
     "FORMATS", "FormatError", "IncompleteHand", "Quarantined", "TooLarge", "Unreadable", "UnsupportedGame",
     "anonymous_seats", "asked_format", "check_format", "check_paths", "decode", "detect_format", "format_module",
-    "iter_files", "read_path", "read_text", "write_hands",
+    "iter_files", "read_path", "read_stored", "read_text", "write_hands",
 ]
 
 
@@ -103,6 +103,19 @@ def read_text(text: str, path: str = "<text>", format: str = "auto",
     text = lone_crs_ended(text)
     name = detect_format(text[:HEAD_CHARS], path) if format == "auto" else format
     return format_module(name).parse(text, path, strict=strict)
+
+
+def read_stored(raw: str, format: str, path: str, line: int) -> Iterator[Hand | Quarantined]:
+    """A stored hand's raw text read again, each hand and record placed where the text stands in its file
+    (``path``, from ``line``): the source of a hand read back is its file's line, as when the file was read."""
+    for item in read_text(raw, path, format):
+        if isinstance(item, Hand):
+            where = item.source
+            yield replace(item, source=Source(path, line + (where.line if where else 1) - 1,
+                                              where.format if where else format))
+        else:
+            yield replace(item, line=line + item.line - 1 if item.line else line,
+                          start=line + item.start - 1 if item.start else None)
 
 
 def read_path(path: str | Path, format: str = "auto", strict: bool = False,

@@ -22,7 +22,7 @@ import duckdb
 
 from ..errors import SokoError
 from ..model.hand import Hand
-from ..parsers import format_module, read_text, write_hands
+from ..parsers import format_module, read_stored, write_hands
 from .db import HAND_TABLES, TABLES, Store, StoreError
 from .duck import sql_text
 
@@ -95,7 +95,7 @@ def export_text(db_path: str | Path, path: Path, format: str) -> tuple[int, int]
     hands: list[Hand] = []
     skipped = 0
     for raw, fmt, source, line in rows:
-        for item in read_text(raw, f"{source}:{line}", fmt):
+        for item in read_stored(raw, fmt, source, line):
             if not isinstance(item, Hand):
                 skipped += 1
                 continue
