@@ -90,7 +90,8 @@ def test_a_writer_appending_to_growing_files_every_hand_stored_once(tmp_path: Pa
     assert result[0].mode == ("polling" if polling else "notified")  # notified: watchfiles really used
 
 
-def test_soko_watch_prints_a_json_line_per_hand_and_a_summary_at_ctrl_c(tmp_path: Path) -> None:
+@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "sigterm"])
+def test_soko_watch_prints_a_json_line_per_hand_and_a_summary_at_ctrl_c(tmp_path: Path, stop: int) -> None:
     folder = tmp_path / "hh"
     folder.mkdir()
     log = folder / "table.txt"
@@ -106,7 +107,7 @@ def test_soko_watch_prints_a_json_line_per_hand_and_a_summary_at_ctrl_c(tmp_path
             f.write(HANDS[2] + "\n\n")
         lines += [json.loads(proc.stdout.readline()) for _ in range(2)]
     finally:
-        proc.send_signal(signal.SIGINT)
+        proc.send_signal(stop)
         out, err = proc.communicate(timeout=60)
     assert [(e["event"], e["hand_id"]) for e in lines] == [
         ("stored", "7000000"), ("stored", "7000001"), ("quarantined", "6999999"), ("stored", "7000002")]

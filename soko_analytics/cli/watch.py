@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import sys
 import threading
 from enum import Enum
@@ -51,12 +52,21 @@ def watch(
 
     Example: soko watch ~/PokerStars/HandHistory --db soko.duckdb --hero MyName --hud
     """
+    before = signal.signal(signal.SIGTERM, _as_ctrl_c)  # a service manager's stop ends it as Ctrl-C does
+    try:
+        _watch(folders, db, tuple(hero or ()), interval, settle, events, poll, hud)
+    finally:
+        signal.signal(signal.SIGTERM, before)
+
+
+def _watch(folders: list[Path], db: Path, heroes: tuple[str, ...], interval: float, settle: float, events: Events,
+           poll: bool, hud: bool) -> None:
     if hud:
         if events is Events.jsonl:
             raise typer.BadParameter("--hud draws on the terminal, where --events jsonl would write its lines: "
                                      "give one of them", param_hint="--hud")
         with reporting_errors():
-            summary = watch_with_hud(db, folders, tuple(hero or ()), interval, settle, poll)
+            summary = watch_with_hud(db, folders, heroes, interval, settle, poll)
         echo(f"soko: {summary.line()}", err=True)
         return
 
@@ -78,9 +88,13 @@ def watch(
         shown += f" and {len(folders) - 3} more"
     echo(f"soko: watching {shown} into {db}; Ctrl-C ends it", err=True)
     with reporting_errors():
-        summary = api.watch(db, folders, tuple(hero or ()), interval, settle,
+        summary = api.watch(db, folders, heroes, interval, settle,
                             print_event if events is Events.jsonl else None, stop=closed, polling=poll)
     echo(f"soko: {summary.line()}", err=True)
+
+
+def _as_ctrl_c(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
 
 
 def watch_with_hud(db: Path, folders: list[Path], heroes: tuple[str, ...], interval: float, settle: float,
