@@ -41,17 +41,29 @@ def hand_rows(store: Store, filters: Filters = Filters(), limit: int = LIMIT) ->
             JOIN hands h USING (hand_key)
             ORDER BY ph.played_at DESC NULLS LAST, h.hand_id DESC
             LIMIT {int(limit)})
-        SELECT p.* EXCLUDE (seat), s.hole_cards, b.board, f.errors, coalesce(f.findings, 0) AS findings
+        SELECT p.* EXCLUDE (seat), s.hole_cards, b.runs, b.boards, f.errors, coalesce(f.findings, 0) AS findings
         FROM picked p
         LEFT JOIN seats s ON s.hand_key = p.hand_key AND s.seat = p.seat
-        LEFT JOIN (SELECT hand_key, string_agg(card, ' ' ORDER BY seq) AS board FROM cards
-                   WHERE player IS NULL AND run = 0 AND hand_key IN (SELECT hand_key FROM picked)
+        LEFT JOIN (SELECT hand_key, list(run ORDER BY run) AS runs, list(cards ORDER BY run) AS boards
+                   FROM (SELECT hand_key, run, string_agg(card, ' ' ORDER BY seq) AS cards FROM cards
+                         WHERE player IS NULL AND hand_key IN (SELECT hand_key FROM picked) GROUP BY ALL)
                    GROUP BY hand_key) b ON b.hand_key = p.hand_key
         LEFT JOIN (SELECT hand_key, list(code ORDER BY seq) FILTER (WHERE severity = 'error') AS errors,
                           count(*) AS findings FROM findings
                    WHERE hand_key IN (SELECT hand_key FROM picked) GROUP BY hand_key) f ON f.hand_key = p.hand_key
         ORDER BY p.played_at DESC NULLS LAST, p.hand_id DESC""", params)
-    return frame.to_dicts()
+    return [{**{k: v for k, v in r.items() if k not in ("runs", "boards")}, "board": board_text(r["runs"], r["boards"])}
+            for r in frame.to_dicts()]
+
+
+def board_text(runs: list[int] | None, boards: list[str] | None) -> str | None:
+    """The board as one text: the cards dealt once (run 0), and where the board was run more than once, each run's
+    board after them, ``/`` between runs (``8d 5s 8h 2c 6s`` or ``Kh 7c 5d 2d / Kh 7c 5d 5h``)."""
+    if not runs or not boards:
+        return None
+    cards = dict(zip(runs, boards, strict=True))
+    common = cards.pop(0, "")
+    return " / ".join(f"{common} {run}".strip() for run in cards.values()) if cards else common
 
 
 def replayer_file(site: str, hand_id: str) -> str:

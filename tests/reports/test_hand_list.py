@@ -15,7 +15,9 @@ from typer.testing import CliRunner
 from soko_analytics import api
 from soko_analytics.cli import app
 from soko_analytics.reports.browser import Browser
+from soko_analytics.reports.hand_list import board_text, hand_rows
 from soko_analytics.stats import Filters
+from soko_analytics.store.db import Store
 
 from .chromium import CHROMIUM, needs_chromium
 
@@ -108,3 +110,18 @@ def test_a_hand_opened_from_the_list_shows_its_streets_and_the_rules_stacks(list
         assert by_player["Aino"][2:] == ["€11.40", "€7.40", "differs"]
         assert by_player["Ville"][2:] == ["€3.00", "€7.00", "differs"]
         assert page.console_errors == []
+
+
+def test_a_board_run_twice_shows_both_boards_as_the_log_summary_names_them(corpus, tmp_path):
+    log = corpus / "pokerstars" / "cash" / "Flop" / "NLHE-6max-EUR-1.00-2.00-201212.RunItTwice.txt"
+    text = log.read_text(encoding="utf-8", errors="replace")
+    boards = re.findall(r"^(?:FIRST|SECOND) Board \[([^\]]+)\]", text, re.M)
+    assert len(boards) == 2  # the log's summary: "FIRST Board [Js 9h Jh Qs 2d]", "SECOND Board [...]"
+    db = tmp_path / "rit.duckdb"
+    api.import_paths(db, [log])
+    with Store(db, read_only=True) as store:
+        rows = hand_rows(store, Filters())
+    assert [r["board"] for r in rows if "/" in (r["board"] or "")] == [" / ".join(boards)]
+    assert board_text([0], ["8d 5s 8h 2c 6s"]) == "8d 5s 8h 2c 6s"
+    assert board_text([0, 1, 2], ["Kh 7c 5d", "2d 3c", "5h 9s"]) == "Kh 7c 5d 2d 3c / Kh 7c 5d 5h 9s"
+    assert board_text(None, None) is None
