@@ -93,6 +93,12 @@ def hand_report(result: Audit, back: tuple[str, str] | None = None) -> str:
     return page(title, "\n".join(parts), charts=False)
 
 
+def _faces(up: list[bool]) -> str:
+    """How a player's cards were dealt: ``down`` or ``up`` where all alike, else each card's (``down down up``)."""
+    faces = ["up" if u else "down" for u in up]
+    return faces[0] if len(set(faces)) == 1 else " ".join(faces)
+
+
 def _streets(d: dict[str, Any], stakes: Stakes) -> list[str]:
     """One section per street: the cards dealt on it, then its actions with the pot and every stack after each."""
     players = [s["player"] for s in d["seats"]]
@@ -103,8 +109,7 @@ def _streets(d: dict[str, Any], stakes: Stakes) -> list[str]:
         deals = [x for x in d["deals"] if x["street"] == name]
         if deals:
             section.append(table(["to", "cards", "face"],
-                                 [(x["player"] or "board", x["cards"],
-                                   " ".join("up" if u else "down" for u in x["up"]) if x["player"] else "")
+                                 [(x["player"] or "board", x["cards"], _faces(x["up"]) if x["player"] else "")
                                   for x in deals]))
         steps = [s for s in d["steps"] if s["street"] == name]
         if steps:
