@@ -138,3 +138,16 @@ def test_a_payout_finding_names_the_collect_line_it_is_about(tmp_path):
     found = {(f["code"], f["player"]): f["line"] for r in json.loads(result.stdout) for f in r["findings"]}
     # Ville collects the side pot Aino won: his finding is at his collect line; Aino collects nothing
     assert found[("winner", "Ville")] == collect and found[("payout", "Aino")] is None
+
+
+def test_each_deal_says_how_its_cards_lie(page):
+    # "Dealt to Aino [Kh] [9s]": her hole card down, her first up card; "Dealt to Ville [Ad]": his hole card unseen
+    second = re.search(r'data-street="2nd STREET">(.*?)</table>', page, re.S)[1]
+    deals = {cells[0]: cells[1:] for cells in (re.findall(r"<td[^>]*>(.*?)</td>", row)
+                                              for row in re.findall(r"<tr>(.*?)</tr>", second, re.S)) if cells}
+    assert deals["Aino"] == ["Kh 9s", "down up"] and deals["Ville"] == ["?? Ad", "down up"]
+    # hold'em: "Dealt to Eero [...]", two cards down, said once
+    holdem = hand_report(api.find_hand([api.SAMPLE_DATA / "holdem-seed7.txt"], "7000000"))
+    dealt = re.search(r"^Dealt to (\S+) \[([^\]]+)\]", (api.SAMPLE_DATA / "holdem-seed7.txt").read_text(
+        encoding="utf-8"), re.M)
+    assert f"<td>{dealt[1]}</td><td>{dealt[2]}</td><td>down</td>" in holdem
