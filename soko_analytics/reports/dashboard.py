@@ -125,8 +125,8 @@ def dashboard(store: Store, filters: Filters = Filters(), title: str = "soko_ana
               "the diagonal, suited above it, offsuit below.</p>", '<div id="starts"></div>',
               '<h2 id="shown-down">Hero: hands shown down</h2>',
               "<p>How often each class was shown down, beside how often it is dealt (all hands of the game's size; "
-              "for Sökö the counts of RULES.md §2 item 17). Showdowns are chosen hands, so strong classes come up "
-              "more often than they are dealt.</p>", '<div id="shown"></div>',
+              "for Sökö the counts of the rules spec, RULES.md §2 item 17: docs/rules.md). Showdowns are chosen "
+              "hands, so strong classes come up more often than they are dealt.</p>", '<div id="shown"></div>',
               '<h2 id="hero-sessions">Hero: sessions</h2>', '<div id="sessions"></div>',
               TOURNAMENTS if data["tournaments"] else "",
               '<h2 id="players">Players</h2>',
