@@ -123,9 +123,9 @@ def build(paths: Iterable[str | Path], out: str | Path, workers: int = 2, schedu
         run = content_name(*(spec.name for spec in specs))
         keys = pl.concat([r.keys for r in results], how="vertical_relaxed") if results else None
         kept, dropped = decide(keys, _stored_keys(lake, manifest)) if keys is not None else (None, None)
-        compacted: list[Compacted] = [table for tables in run_all(dask, compact_partition,
-                                                                  _compactions(results, dropped, lake, run))
-                                      for table in tables]
+        merges, renames = _compactions(results, dropped, lake, run)
+        compacted: list[Compacted] = [table for tables in [*run_all(dask, compact_partition, merges),
+                                                            *map(compact_partition, renames)] for table in tables]
     incoming = [r.quarantine for r in results] + [c.conflicts for c in compacted] + [_problems(summary, first_id)]
     records_in = pl.concat(incoming, how="vertical_relaxed")
     reread = pl.DataFrame([(i, info.path) for r in results for i, info in r.infos.items()],
@@ -192,8 +192,11 @@ def _stored_keys(lake: Path, manifest: Manifest) -> pl.DataFrame:
     return pl.scan_parquet(files).select("hand_key", "content_hash").collect()
 
 
-def _compactions(results: list[TaskResult], dropped: pl.DataFrame | None, lake: Path, run: str) -> list[Compaction]:
-    """One compaction per partition the tasks staged, with each table's staged parts and the copies to drop there."""
+def _compactions(results: list[TaskResult], dropped: pl.DataFrame | None, lake: Path,
+                 run: str) -> tuple[list[Compaction], list[Compaction]]:
+    """One compaction per partition the tasks staged, with each table's staged parts and the copies to drop there:
+    those that merge parts (run by the workers), and those that only rename each table's one staged part into place
+    (run by the driver: a rename is no work to send to a worker, and the driver has it at once)."""
     staged: dict[str, dict[str, list[str]]] = {}
     for result in results:
         for table, folder, path in result.parts:
@@ -203,8 +206,9 @@ def _compactions(results: list[TaskResult], dropped: pl.DataFrame | None, lake: 
     if dropped is not None and len(dropped):
         for (folder,), rows in dropped.group_by([PARTITION]):
             by_folder[str(folder)] = rows.select("hand_key", pl.col("import_id").cast(pl.Int32), "conflict")
-    return [Compaction(folder, {table: tuple(paths) for table, paths in tables.items()},
+    jobs = [Compaction(folder, {table: tuple(paths) for table, paths in tables.items()},
                        by_folder.get(folder, none), str(lake), run) for folder, tables in sorted(staged.items())]
+    return [job for job in jobs if not job.renames], [job for job in jobs if job.renames]
 
 
 def _problems(summary: LakeSummary, import_id: int) -> pl.DataFrame:

@@ -53,6 +53,11 @@ class Compaction:
     out: str
     run: str
 
+    @property
+    def renames(self) -> bool:
+        """Whether every table's one staged part here is renamed into place (nothing to merge, nothing to drop)."""
+        return self.dropped.is_empty() and all(len(parts) == 1 for parts in self.staged.values())
+
 
 @dataclass
 class Compacted:
@@ -67,6 +72,10 @@ class Compacted:
     conflicts: pl.DataFrame
 
 
+_NO_CONFLICTS = conflict_records(pl.DataFrame(schema=SCHEMAS["hands"]))
+"""No ``conflict`` records (made once: a rename returns it for every table of every partition)."""
+
+
 def compact_partition(job: Compaction) -> list[Compacted]:
     """Write one partition's final parts (see the module text): a table's one staged part with nothing to drop is
     renamed into place, several are merged into one."""
@@ -76,7 +85,7 @@ def compact_partition(job: Compaction) -> list[Compacted]:
 def _compact(job: Compaction, table: str, staged: tuple[str, ...]) -> Compacted:
     final = f"{table}/{job.partition}/part-{job.run}.parquet"
     target = Path(job.out) / final
-    conflicts = conflict_records(pl.DataFrame(schema=SCHEMAS["hands"]))
+    conflicts = _NO_CONFLICTS
     if len(staged) == 1 and job.dropped.is_empty():
         target.parent.mkdir(parents=True, exist_ok=True)
         if Path(staged[0]).exists() or not target.exists():  # else moved by a worker killed after it: run again

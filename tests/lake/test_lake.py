@@ -30,13 +30,6 @@ SITES = ("Bovada", "GGPoker", "PacificPoker", "PartyPoker", "Winamax", "Winning"
 hands among them, and a text quarantined twice (which the store counts as a hand already in the store)."""
 
 
-@pytest.fixture(scope="module")
-def client():
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0") as cluster, \
-            distributed.Client(cluster) as made:
-        yield made
-
-
 def hands_of(text: str) -> list[str]:
     """The hands of a simulated PokerStars text (they are separated by a blank line)."""
     return [h.strip() + "\n" for h in text.strip().split("\n\n") if h.strip()]
