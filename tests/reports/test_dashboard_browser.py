@@ -285,7 +285,7 @@ def test_a_narrow_window_keeps_the_filters_usable(browser, demo_store, tmp_path)
     page.wait_for("document.getElementById('players').getBoundingClientRect().top < 50")
     top = page.evaluate("document.getElementById('players').getBoundingClientRect().top")
     bar = page.evaluate("document.getElementById('filters').getBoundingClientRect().bottom")
-    assert top >= 0 and bar <= top
+    assert top > -2 and bar <= top + 1  # (sub-pixel scrolling: a heading may stand a fraction above 0)
 
 
 
