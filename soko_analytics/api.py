@@ -682,9 +682,7 @@ def report_hands(db: str | Path, filters: Filters = Filters(), out: str | Path |
     written = _write_replayers(raws, folder, ("hands.html", "the hand list"))
     section = hand_list_section(rows, folder="" if replayers else None, limit=limit)
     whose = ", ".join(filters.players) or "the log owners"
-    said = ", ".join(f"{k} {v}" for k, v in (("site", filters.site), ("game", filters.game), ("profile",
-                     filters.profile), ("stakes", filters.stakes), ("since", filters.since),
-                     ("until", filters.until)) if v is not None)
+    said = filters.text()
     title = f"Hands of {whose}" + (f" ({said})" if said else "")
     listed = _write_report(folder / "hands.html", page(title, f"<h1>{esc(title)}</h1>\n{section}", charts=False))
     return {**listed, "hands": len(rows), "replayers": written}

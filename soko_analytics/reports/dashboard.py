@@ -155,10 +155,8 @@ def _data_script(data: dict) -> str:
 
 
 def _filter_text(filters: Filters) -> str:
-    said = [f"{name} {value}" for name, value in (
-        ("site", filters.site), ("game", filters.game), ("profile", filters.profile), ("stakes", filters.stakes),
-        ("since", filters.since), ("until", filters.until)) if value is not None]
-    return f" ({esc(', '.join(said))})" if said else ""
+    said = filters.text()
+    return f" ({esc(said)})" if said else ""
 
 
 def _audited_hands(store: Store, filters: Filters, named: list[list[str]],

@@ -94,6 +94,12 @@ class Filters:
     def __post_init__(self) -> None:
         object.__setattr__(self, "players", tuple(composed(name) for name in self.players))
 
+    def text(self) -> str:
+        """The filters that narrow the hands, in words (``site Winning, game holdem``; empty where none)."""
+        return ", ".join(f"{name} {value}" for name, value in (
+            ("site", self.site), ("game", self.game), ("profile", self.profile), ("stakes", self.stakes),
+            ("since", self.since), ("until", self.until)) if value is not None)
+
     def where(self, daily: bool = False) -> tuple[str, list[object]]:
         """A SQL condition on ``player_hands`` (or, ``daily``, on ``player_days``) and its parameters."""
         parts: list[str] = ["TRUE"]
