@@ -254,3 +254,28 @@ def test_format_asked_for_that_the_text_is_plainly_not(tmp_path):
     path.write_text(hand(1), encoding="utf-8")
     (record,) = read_path(path, "phh")
     assert record.kind == "unreadable" and "not a phh file: it reads as pokerstars" in record.reason
+
+
+def test_a_text_stream_made_in_one_thread_may_be_dropped_in_another(tmp_path, monkeypatch):
+    # A Dask worker reads in a task thread, and Python's collector may free a stream caught in a cycle on the event
+    # loop's thread: the core's stream must drop there without an error (pyo3 printed "TextStream is unsendable,
+    # but is being dropped on another thread" as an unraisable RuntimeError, in the lake's builds)
+    import gc
+    import sys
+    import threading
+
+    from soko_analytics.parsers.source import TextStream, members
+
+    path = tmp_path / "h.txt"
+    path.write_text(GOOD, encoding="utf-8")
+    made: list[TextStream] = []
+    reader = threading.Thread(target=lambda: made.append(TextStream(members(path)[0])))
+    reader.start()
+    reader.join()
+    raised: list[object] = []
+    monkeypatch.setattr(sys, "unraisablehook", raised.append)
+    stream = made.pop()
+    assert "".join(stream).startswith(GOOD[:40])  # read here, made there
+    del stream
+    gc.collect()
+    assert raised == []

@@ -3,6 +3,7 @@
 //! import calls the Rust API).
 
 use std::path::Path;
+use std::sync::{Mutex, MutexGuard, PoisonError};
 
 use pyo3::prelude::*;
 
@@ -59,20 +60,23 @@ fn members(py: Python<'_>, path: &str, name: Option<&str>) -> Members {
 
 /// One member read as text blocks of whole lines: `head()`, then iteration; `error` says why reading
 /// stopped before the end, if it did.
-#[pyclass(name = "TextStream", unsendable)]
-struct PyTextStream(TextStream);
+///
+/// Sendable: a stream made in one thread may be dropped in another (Python's collector runs where it
+/// runs); the mutex makes it `Sync` and is never contended (the methods that read take `&mut self`).
+#[pyclass(name = "TextStream")]
+struct PyTextStream(Mutex<TextStream>);
 
 #[pymethods]
 impl PyTextStream {
     #[new]
     #[pyo3(signature = (member, block = BLOCK))]
     fn new(member: &PyMember, block: usize) -> Self {
-        PyTextStream(TextStream::with_block(&member.0, block))
+        PyTextStream(Mutex::new(TextStream::with_block(&member.0, block)))
     }
 
     /// The first characters, for format detection (the stream still starts at the top).
     fn head(&mut self, py: Python<'_>) -> String {
-        let stream = &mut self.0;
+        let stream = self.stream();
         py.detach(|| stream.head())
     }
 
@@ -81,18 +85,28 @@ impl PyTextStream {
     }
 
     fn __next__(&mut self, py: Python<'_>) -> Option<String> {
-        let stream = &mut self.0;
+        let stream = self.stream();
         py.detach(|| stream.next_block())
     }
 
     #[getter]
     fn error(&self) -> Option<(&'static str, String)> {
-        self.0.error.as_ref().map(problem)
+        self.locked().error.as_ref().map(problem)
     }
 
     #[getter]
     fn bytes_read(&self) -> u64 {
-        self.0.bytes_read
+        self.locked().bytes_read
+    }
+}
+
+impl PyTextStream {
+    fn stream(&mut self) -> &mut TextStream {
+        self.0.get_mut().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn locked(&self) -> MutexGuard<'_, TextStream> {
+        self.0.lock().unwrap_or_else(PoisonError::into_inner)
     }
 }
 
