@@ -39,9 +39,11 @@ from .task import TaskResult, TaskSpec, run_task
 
 MIN_TASK = 1 << 20
 MAX_TASK = 64 << 20
-TASKS_PER_WORKER = 4
-"""A build's bytes are split into about this many tasks per worker (a slow task does not hold the others up),
-each of :data:`MIN_TASK` to :data:`MAX_TASK` bytes."""
+TASKS_PER_WORKER = 8
+"""A build's bytes are split into about this many tasks per worker, each of :data:`MIN_TASK` to :data:`MAX_TASK`
+bytes: the workers take the tasks in turn as they finish, and the last task runs while the other workers may have
+nothing left, so the tasks are small beside a worker's share (with 4 a worker, 100,000 hands in 20 files of 7.6 MB
+made 7 tasks of 3 files, and one worker ran the seventh alone: 1.5 s of 9.5)."""
 
 
 @dataclass
@@ -67,11 +69,16 @@ def task_bytes(total: int, workers: int) -> int:
 
 
 def group(files: list[tuple[Task, int, int]], size: int) -> list[list[Task]]:
-    """Files (task, bytes, mtime in ns), in their order, into groups of about ``size`` bytes."""
+    """Files (task, bytes, mtime in ns), in their order, into groups of about ``size`` bytes: a group ends at the
+    file boundary nearest ``size`` (a file that would take it further past ``size`` than it is short starts the
+    next group), or at ``size``."""
     groups: list[list[Task]] = []
     current: list[Task] = []
     held = 0
     for task, nbytes, _ in files:
+        if current and held + nbytes - size > size - held:
+            groups.append(current)
+            current, held = [], 0
         current.append(task)
         held += nbytes
         if held >= size:

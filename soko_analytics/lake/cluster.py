@@ -5,6 +5,7 @@ The only module of soko_analytics that imports Dask (an optional extra: ``pip in
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
@@ -14,9 +15,13 @@ from ..errors import SokoError
 INSTALL = "pip install 'soko_analytics[dask]'"
 
 
-WORKER_ENV = {"POLARS_MAX_THREADS": "1"}
-"""A local worker's environment: one thread for Polars too (a pool per core in each worker process would make
-``cores × workers`` threads write the parts)."""
+WORKER_THREADS = 1
+"""A local worker's threads: the core's reader is one thread, and one process a worker keeps the GIL out of the way."""
+WORKER_ENV = {"POLARS_MAX_THREADS": str(WORKER_THREADS)}
+"""A local worker's environment: its Polars pool of the worker's threads too. A pool per core in each worker
+process would make ``cores × workers`` threads, and one worker alone would use every core: it must be set before
+the worker process starts (Polars sizes its pool when it is first imported, which a spawned process does before
+Dask's ``env`` is applied), so it goes in as ``distributed.nanny.pre-spawn-environ``."""
 
 
 class LakeError(SokoError):
@@ -49,9 +54,31 @@ def cluster(workers: int, scheduler: str | None = None, client: Any = None) -> I
         with made:
             yield made
         return
-    with dask.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0",
-                           env=WORKER_ENV) as local, dask.Client(local) as made:
+    with local_cluster(workers) as local, dask.Client(local) as made:
         yield made
+
+
+@contextmanager
+def local_cluster(workers: int) -> Iterator[Any]:
+    """A Dask LocalCluster of ``workers`` processes of :data:`WORKER_THREADS` threads, with :data:`WORKER_ENV`
+    (this process's own environment left as it was: Dask sets the pre-spawn variables here before each start)."""
+    module = distributed()
+    import dask
+
+    kept = {name: os.environ.get(name) for name in WORKER_ENV}
+    settings = {f"distributed.nanny.pre-spawn-environ.{name}": value for name, value in WORKER_ENV.items()}
+    try:
+        with dask.config.set(settings):
+            local = module.LocalCluster(n_workers=workers, threads_per_worker=WORKER_THREADS, processes=True,
+                                      dashboard_address=":0")
+    finally:
+        for name, value in kept.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
+    with local:
+        yield local
 
 
 def workers_of(client: Any) -> int:

@@ -1,4 +1,5 @@
-"""The lake tests' Dask cluster: a LocalCluster of two worker processes of one thread, started once per test process."""
+"""The lake tests' Dask cluster: ``soko lake build``'s own LocalCluster of two worker processes of one thread,
+started once per test process."""
 
 from __future__ import annotations
 
@@ -7,7 +8,9 @@ import pytest
 
 @pytest.fixture(scope="session")
 def client():
-    distributed = pytest.importorskip("dask.distributed")
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0") as cluster, \
-            distributed.Client(cluster) as made:
+    from dask.distributed import Client
+
+    from soko_analytics.lake.cluster import local_cluster
+
+    with local_cluster(2) as cluster, Client(cluster) as made:
         yield made

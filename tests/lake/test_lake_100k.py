@@ -21,8 +21,6 @@ from soko_analytics.cli import app
 from soko_analytics.lake import build
 from soko_analytics.store.db import TABLES, Store
 
-pytest.importorskip("dask.distributed")
-
 GAMES = ("holdem", "stud7", "omaha", "razz")
 SIMULATED = 2_500
 """Hands simulated of each game."""
