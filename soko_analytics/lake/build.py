@@ -117,7 +117,7 @@ def build(paths: Iterable[str | Path], out: str | Path, workers: int = 2, schedu
     todo = _changed(found, manifest, summary)
     first_id = manifest.next_import_id
     tasks = [(Task(str(path), str(path), first_id + i), nbytes, mtime) for i, (path, nbytes, mtime) in enumerate(todo)]
-    _sweep(lake, manifest)
+    _begin(lake, manifest)
     heroes = tuple(composed(name) for name in heroes)
     with cluster(workers, scheduler, client) as dask:
         summary.workers = workers_of(dask)
@@ -137,7 +137,8 @@ def build(paths: Iterable[str | Path], out: str | Path, workers: int = 2, schedu
     records_in = pl.concat(incoming, how="vertical_relaxed")
     reread = pl.DataFrame([(i, info.path) for r in results for i, info in r.infos.items()],
                           schema={"import_id": pl.Int32, "path": pl.String}, orient="row")
-    new_records = _write_quarantine(lake, manifest, records_in, kept, reread, run)
+    replaced: list[str] = []
+    new_records = _write_quarantine(lake, manifest, records_in, kept, reread, run, replaced)
     _tally(summary, results, kept, dropped, new_records, _known(records_in, new_records), manifest)
     for c in compacted:
         if c.final is not None and c.final not in manifest.parts[c.table]:
@@ -146,8 +147,9 @@ def build(paths: Iterable[str | Path], out: str | Path, workers: int = 2, schedu
     manifest.runs += 1
     manifest.schema = LATEST
     manifest.save(lake)
-    shutil.rmtree(lake / STAGING, ignore_errors=True)
-    _sweep(lake, manifest)
+    for part in replaced:
+        (lake / part).unlink(missing_ok=True)
+    shutil.rmtree(lake / STAGING, ignore_errors=True)  # last: the build is whole
     summary.seconds = time.perf_counter() - started
     return summary
 
@@ -178,9 +180,17 @@ def _changed(found: list[Path], manifest: Manifest, summary: LakeSummary) -> lis
     return todo
 
 
+def _begin(lake: Path, manifest: Manifest) -> None:
+    """Mark a build begun: its :data:`STAGING` folder, made before anything is written and deleted when the build is
+    whole. Found at the start, it says an earlier build did not finish: what it left is swept first."""
+    if (lake / STAGING).exists():
+        _sweep(lake, manifest)
+    (lake / STAGING).mkdir()
+
+
 def _sweep(lake: Path, manifest: Manifest) -> None:
     """Delete what no reader of the lake reads: staged parts and parts the manifest does not list (left by a build
-    killed midway, or replaced)."""
+    killed midway: its final parts, the quarantine parts it wrote or replaced)."""
     shutil.rmtree(lake / STAGING, ignore_errors=True)
     for table in LAKE_TABLES:
         listed = set(manifest.parts.get(table, []))
@@ -227,9 +237,10 @@ def _problems(summary: LakeSummary, import_id: int) -> pl.DataFrame:
 
 
 def _write_quarantine(lake: Path, manifest: Manifest, incoming: pl.DataFrame, kept: pl.DataFrame | None,
-                      files: pl.DataFrame, run: str) -> pl.DataFrame:
+                      files: pl.DataFrame, run: str, replaced: list[str]) -> pl.DataFrame:
     """Add the build's new quarantine records as the run's part, and rewrite the earlier parts some of whose records
-    a hand stored now resolves, or a file read again (``files``) no longer gives; the records added."""
+    a hand stored now resolves, or a file read again (``files``) no longer gives (the parts replaced added to
+    ``replaced``, deleted once the manifest no longer lists them); the records added."""
     stored = kept.select("hand_id", "import_id") if kept is not None else pl.DataFrame()
     earlier = {part: pl.read_parquet(lake / part) for part in manifest.parts["quarantine"]}
     known = pl.concat(list(earlier.values()), how="vertical_relaxed") if earlier else \
@@ -241,6 +252,7 @@ def _write_quarantine(lake: Path, manifest: Manifest, incoming: pl.DataFrame, ke
             fresh = f"{Path(part).parent}/part-{run}.parquet"
             write_part(mended, "quarantine", lake / fresh)
             manifest.parts["quarantine"][manifest.parts["quarantine"].index(part)] = fresh
+            replaced.append(part)
     if len(new):
         part = f"quarantine/run={manifest.runs + 1}/part-{run}.parquet"
         write_part(new, "quarantine", lake / part)

@@ -23,8 +23,6 @@ from soko_analytics.lake import build
 from soko_analytics.store.db import TABLES, Store
 from soko_analytics.store.lake import MANIFEST
 
-distributed = pytest.importorskip("dask.distributed")
-
 SITES = ("Bovada", "GGPoker", "PacificPoker", "PartyPoker", "Winamax", "Winning", "iPoker")
 """Corpus folders read in place: some 1,700 hands of seven sites' formats, with hands in two files and quarantined
 hands among them, and a text quarantined twice (which the store counts as a hand already in the store)."""
@@ -196,6 +194,24 @@ def test_a_first_build_killed_before_its_manifest_is_built_again(tmp_path, clien
     assert (tmp_path / "other" / "notes.txt").read_text(encoding="utf-8") == "mine"
 
 
+def test_a_later_build_killed_midway_leaves_nothing_the_next_build_keeps(tmp_path, client):
+    (tmp_path / "a.txt").write_text(api.simulate_text("holdem", hands=3, seed=8), encoding="utf-8")
+    out = tmp_path / "lake"
+    build([tmp_path / "a.txt"], out, client=client)
+    assert not (out / "_staging").exists()  # a whole build leaves no mark
+    orphan = out / "hands/site=x/game=y/month=z/part-1.parquet"  # a killed build's final part, listed nowhere
+    orphan.parent.mkdir(parents=True)
+    orphan.write_bytes(b"PAR1 cut short")
+    (out / "_staging" / "t").mkdir(parents=True)  # its mark: begun, never finished
+    (tmp_path / "b.txt").write_text(api.simulate_text("holdem", hands=2, seed=9), encoding="utf-8")
+    summary = build([tmp_path / "a.txt", tmp_path / "b.txt"], out, client=client)
+    assert (summary.stored, summary.skipped_files) == (2, 1)
+    assert not orphan.exists() and not (out / "_staging").exists()
+    listed = json.loads((out / MANIFEST).read_text(encoding="utf-8"))["parts"]
+    on_disk = [str(part.relative_to(out)) for part in out.rglob("*.parquet")]
+    assert sorted(on_disk) == sorted(part for parts in listed.values() for part in parts)
+
+
 def test_a_file_read_again_without_its_bad_hand_resolves_the_record_as_the_store_does(tmp_path, client):
     good, other = hands_of(api.simulate_text("holdem", hands=2, seed=7))
     cut = other[:other.index("*** FLOP ***")] if "*** FLOP ***" in other else other[:other.index("*** SUMMARY ***")]
@@ -213,3 +229,6 @@ def test_a_file_read_again_without_its_bad_hand_resolves_the_record_as_the_store
     with Store(out, read_only=True) as lake, Store(db, read_only=True) as store:
         assert lake.query(rows).rows() == [(1, "7000001", 2)]  # read by file 1, no longer there when file 2 read it
         assert store.query(rows).rows() == [(1, "7000001", 2)]
+    listed = json.loads((out / MANIFEST).read_text(encoding="utf-8"))["parts"]["quarantine"]
+    on_disk = [str(part.relative_to(out)) for part in (out / "quarantine").rglob("*.parquet")]
+    assert len(listed) == 1 and sorted(on_disk) == listed  # the first build's part, rewritten, is deleted
