@@ -4,7 +4,9 @@ Builds N hands (default 200,000) of the corpus's PokerStars hold'em and stud han
 of 5,000 hands in a temporary folder (each file's hands dated in one month, or with ``--dates original`` on the
 corpus's own dates), then times, in the same run, R times each (default 3; medians reported):
 
-- ``soko import`` into a fresh store with every core (``api.import_paths(db, [folder], jobs=os.cpu_count())``);
+- ``soko import`` into a fresh store with every core (``api.import_paths(db, [folder], jobs=os.cpu_count())``), and
+  with one job (how this machine's cores scale the import's own work: the lake's ratio of 2 workers to 1 has it as
+  its ceiling);
 - ``soko lake build`` into a fresh lake on a LocalCluster of 1 worker process, and of 2 (the clusters started once,
   before the runs: their start-up, a second or two, is printed apart);
 
@@ -20,6 +22,7 @@ the store's bytes per hand, and the workers a billion hands in an hour would tak
 from __future__ import annotations
 
 import argparse
+import contextlib
 import math
 import os
 import re
@@ -31,13 +34,13 @@ import time
 from pathlib import Path
 
 from _common import corpus_texts, renumbered
-from dask.distributed import Client, LocalCluster
+from dask.distributed import Client
 from rich.console import Console
 from rich.table import Table
 
 from soko_analytics import api
 from soko_analytics.lake import build
-from soko_analytics.lake.cluster import WORKER_ENV
+from soko_analytics.lake.cluster import local_cluster
 
 BILLION = 1_000_000_000
 HOUR = 3600
@@ -106,30 +109,33 @@ def main() -> None:
                       f"{os.cpu_count()} cores; medians of {args.runs} runs; load average before: "
                       f"{os.getloadavg()[0]:.1f} (the machine is shared: other processes' load falls on every run)")
         clusters = {}
+        stack = contextlib.ExitStack()
         for workers in (1, 2):
             started = time.perf_counter()
-            cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0",
-                                   env=WORKER_ENV)
-            clusters[workers] = (cluster, Client(cluster))
+            cluster = stack.enter_context(local_cluster(workers))  # the build's own: workers of one thread
+            clusters[workers] = stack.enter_context(Client(cluster))
             console.print(f"a LocalCluster of {workers} workers started in {time.perf_counter() - started:.1f} s")
-        seconds: dict[str, list[float]] = {"soko import": [], "lake, 1 worker": [], "lake, 2 workers": []}
+        cores = os.cpu_count() or 1
+        imports = {"soko import, 1 job": 1, "soko import": cores}
+        seconds: dict[str, list[float]] = {**{name: [] for name in imports}, "lake, 1 worker": [], "lake, 2 workers": []}
         cpus: dict[str, list[float]] = {name: [] for name in seconds}
         stored: dict[str, int] = {}
         sizes: dict[str, int] = {}
         for run in range(args.runs):  # interleaved, so that the machine's noise falls on each alike
-            db = work / f"store-{run}" / "store.duckdb"
-            db.parent.mkdir()
-            started, cpu = time.perf_counter(), cpu_seconds()
-            summary = api.import_paths(db, [work / "in"], jobs=os.cpu_count() or 1)
-            seconds["soko import"].append(time.perf_counter() - started)
-            cpus["soko import"].append(cpu_seconds() - cpu)
-            stored["soko import"] = summary.stored
-            sizes["soko import"] = folder_bytes(db.parent)
-            shutil.rmtree(db.parent)
+            for name, jobs in imports.items():
+                db = work / f"store-{run}" / "store.duckdb"
+                db.parent.mkdir()
+                started, cpu = time.perf_counter(), cpu_seconds()
+                summary = api.import_paths(db, [work / "in"], jobs=jobs)
+                seconds[name].append(time.perf_counter() - started)
+                cpus[name].append(cpu_seconds() - cpu)
+                stored[name] = summary.stored
+                sizes[name] = folder_bytes(db.parent)
+                shutil.rmtree(db.parent)
             for workers in (1, 2):
                 name = f"lake, {workers} worker" + ("s" if workers > 1 else "")
                 out = work / f"lake-{workers}-{run}"
-                client = clusters[workers][1]
+                client = clusters[workers]
                 started, cpu = time.perf_counter(), cpu_seconds(client)
                 built = build([work / "in"], out, client=client)
                 seconds[name].append(time.perf_counter() - started)
@@ -137,9 +143,7 @@ def main() -> None:
                 stored[name] = built.stored
                 sizes[name] = folder_bytes(out)
                 shutil.rmtree(out)
-        for cluster, client in clusters.values():
-            client.close()
-            cluster.close()
+        stack.close()
         rates = {name: args.hands / statistics.median(times) for name, times in seconds.items()}
         table = Table(title=f"soko import and soko lake build, {args.hands:,} hands")
         for column in ("", "hands stored", "median s", "runs (s)", "hands/s", "CPU s", "hands/CPU s", "bytes/hand"):
@@ -152,8 +156,12 @@ def main() -> None:
         console.print(table)
         console.print(f"load average after: {os.getloadavg()[0]:.1f}")
         two, one, imported = rates["lake, 2 workers"], rates["lake, 1 worker"], rates["soko import"]
-        console.print(f"2 workers ÷ 1 worker: {two / one:.2f}× (target ≥ 1.7×); "
-                      f"2 workers ÷ soko import: {two / imported:.2f}× (target ≥ 0.8×)")
+        best = {name: args.hands / min(times) for name, times in seconds.items()}
+        console.print(f"2 workers ÷ 1 worker: {two / one:.2f}× (target ≥ 1.7×; {best['lake, 2 workers'] / best['lake, 1 worker']:.2f}× "
+                      f"by the best runs); 2 workers ÷ soko import: {two / imported:.2f}× (target ≥ 0.8×)")
+        console.print(f"the same machine's two cores on the import's own work: soko import with {cores} jobs ÷ 1 job: "
+                      f"{imported / rates['soko import, 1 job']:.2f}× ({best['soko import'] / best['soko import, 1 job']:.2f}× by the "
+                      "best runs)")
         per_worker = two / 2
         per_cpu = args.hands / statistics.median(cpus["lake, 2 workers"])
         console.print(f"CPU: the lake on 2 workers takes {per_cpu:,.0f} hands per CPU second (driver and workers), soko "
