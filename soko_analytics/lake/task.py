@@ -136,9 +136,14 @@ def _write_staged(frame: pl.DataFrame, table: str, where: pl.DataFrame,
     """A table's rows, a part per partition of their hands: (table, partition, path) of each."""
     if frame.is_empty():
         return []
-    placed = frame.join(where, on=["hand_key", "import_id"], how="inner", maintain_order="left")
+    folders = where[PARTITION].unique()
+    if len(folders) == 1:  # the task's hands in one partition (a session's file: one game, one month): no join
+        groups = [(folders[0], frame)]
+    else:
+        placed = frame.join(where, on=["hand_key", "import_id"], how="inner", maintain_order="left")
+        groups = [(folder, rows) for (folder,), rows in placed.group_by([PARTITION], maintain_order=True)]
     written = []
-    for (folder,), rows in placed.group_by([PARTITION], maintain_order=True):
+    for folder, rows in groups:
         target = staging / table / str(folder) / "part.parquet"
         write_part(rows, table, target)
         written.append((table, str(folder), str(target)))
