@@ -3,5 +3,7 @@
 from typing import Any
 
 __version__: str
+ADDED_MONEY: tuple[str, ...]
+IN_POT_FROM_START: tuple[str, ...]
 
 def __getattr__(name: str) -> Any: ...

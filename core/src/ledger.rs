@@ -1,5 +1,6 @@
-//! What a log says each player put in and took out, read from its own lines (the Rust twin of
-//! `soko_analytics/model/ledger.py`). Arithmetic over the log's claims, not a replay.
+//! What a log says each player put in and took out, read from its own lines: arithmetic over the
+//! log's claims, not a replay. Its vocabulary of house money is Python's too (`_core.ADDED_MONEY`,
+//! read by `soko_analytics/model/ledger.py`).
 //!
 //! `raises X to Y` and `completes it to Y` set the player's total for the street; blinds,
 //! bring-ins and straddles count toward it; antes and the dead part of `posts small & big

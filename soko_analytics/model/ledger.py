@@ -12,10 +12,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .. import _core
 from .hand import Hand
 
-ADDED_MONEY = ("STP",)
-"""Summary extras that the site adds to the pot (splash the pot)."""
+ADDED_MONEY: tuple[str, ...] = tuple(_core.ADDED_MONEY)
+"""Summary extras that the site adds to the pot (splash the pot, GGPoker's cash drop): the core's
+(``core/src/ledger.rs``), defined there once."""
 
 
 @dataclass
@@ -35,5 +37,5 @@ class Flow:
 
 
 def added_money(hand: Hand) -> int:
-    """Money the site added to the pot (STP)."""
+    """Money the site added to the pot (:data:`ADDED_MONEY`)."""
     return sum(amount for label, amount in hand.extras if label in ADDED_MONEY)

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from soko_analytics.model.hand import ActionKind, Hand
+from soko_analytics.model.ledger import added_money
 from soko_analytics.native import money_flow
 from soko_analytics.parsers import phh, pokerstars
 from soko_analytics.replay.audit import audit
@@ -51,7 +52,7 @@ def test_every_stored_hand_audits_clean_and_pays_what_the_log_says(results):
         result = audit(hand)
         assert result.ok, (hand.hand_id, [f.message for f in result.findings])
         flows = money_flow(hand)
-        house = sum(v for k, v in hand.extras if k == "Cash Drop")
+        house = added_money(hand)
         assert sum(f.put_in for f in flows.values()) + house == hand.total_pot, hand.hand_id
         assert sum(f.collected for f in flows.values()) + (hand.rake or 0) == hand.total_pot, hand.hand_id
 

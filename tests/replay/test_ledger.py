@@ -12,6 +12,7 @@ import pytest
 
 from soko_analytics.errors import SokoError
 from soko_analytics.model.hand import ActionKind, Hand
+from soko_analytics.model.ledger import added_money
 from soko_analytics.parsers import read_path
 from soko_analytics.replay.audit import audit
 from soko_analytics.replay.explain import explain, ledger, rules_stacks, walk
@@ -128,3 +129,13 @@ def test_the_ledger_agrees_with_the_audit_on_every_clean_hand(corpus):
                     several += len(collects) > len(set(collects))
                 checked += 1
     assert checked > 5000 and several > 20
+
+
+def test_a_cash_drop_is_money_the_house_adds(corpus):
+    # GGPoker's "Cash Drop to Pot : total $0.2" is house money, as a splash is: the core's vocabulary, which the
+    # package reads (a copy of it in Python had only "STP": the line said "(added money)" and added_money() was 0)
+    path = corpus / "sites" / "GGPoker" / "cash" / "Flop" / "PLO-6max-USD-0.01-0.02-202104.STP.txt"
+    hand = _hands(path)["RC58843003"]
+    assert added_money(hand) == 20
+    house = [s for s in ledger(audit(hand))["steps"] if s["player"] == "the house"]
+    assert [s["action"] for s in house] == ["adds $0.20 to the pot (Cash Drop)"]

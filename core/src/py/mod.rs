@@ -3,6 +3,7 @@
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
+use crate::ledger;
 use crate::model::Hand;
 use crate::spec::GameSpec;
 
@@ -61,6 +62,15 @@ fn spec_streets(text: &str) -> PyResult<Vec<String>> {
 #[pymodule]
 pub fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    // The ledger's vocabulary, read by Python from here (defined once, in `ledger.rs`).
+    m.add(
+        "ADDED_MONEY",
+        pyo3::types::PyTuple::new(m.py(), ledger::ADDED_MONEY)?,
+    )?;
+    m.add(
+        "IN_POT_FROM_START",
+        pyo3::types::PyTuple::new(m.py(), ledger::IN_POT_FROM_START)?,
+    )?;
     m.add_function(wrap_pyfunction!(hand_json_roundtrip, m)?)?;
     m.add_function(wrap_pyfunction!(spec_streets, m)?)?;
     source::register(m)?;
