@@ -6,9 +6,11 @@ the next import id, and groups the files, in their order, into tasks of about :f
 runs in a worker (:mod:`.task`) and stages its parts; the driver decides which copy of each hand is stored
 (:func:`.compact.decide`), the workers compact each partition's staged parts into its final part, and the driver
 writes the quarantine's new records and, last, the manifest, renamed into place whole: until then nothing of the
-build is read. A build killed midway (or a worker killed during a task: Dask runs the task again elsewhere) leaves
-staged and unlisted parts, which the next build deletes before it starts; its files are not in the manifest, so
-that build reads them again, writing the same part names.
+build is read. With ``--hero``, the hands stored before that the store would rename (those of the files skipped,
+those read again) take their hero too, their parts written again (:mod:`.heroes`). A build killed midway (or a
+worker killed during a task: Dask runs the task again elsewhere) leaves staged and unlisted parts, which the next
+build deletes before it starts; its files are not in the manifest, so that build reads them again, writing the
+same part names.
 """
 
 from __future__ import annotations
