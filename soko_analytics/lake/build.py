@@ -199,7 +199,8 @@ def _begin(lake: Path, manifest: Manifest) -> None:
 
 def _sweep(lake: Path, manifest: Manifest) -> None:
     """Delete what no reader of the lake reads: staged parts and parts the manifest does not list (left by a build
-    killed midway: its final parts, the quarantine parts it wrote or replaced)."""
+    killed midway: its final parts, the quarantine parts it wrote or replaced, the hands parts it wrote again for
+    ``--hero`` or replaced)."""
     shutil.rmtree(lake / STAGING, ignore_errors=True)
     for table in LAKE_TABLES:
         listed = set(manifest.parts.get(table, []))
