@@ -38,14 +38,16 @@ def lake_build(
     scheduler: Annotated[str | None, typer.Option("--scheduler", help="The address of an existing Dask scheduler "
                                                   "(tcp://host:8786) to run the tasks on instead.")] = None,
     hero: Annotated[list[str] | None, typer.Option("--hero", help="Your name at the tables (repeatable): each hand "
-                                                   "takes as its hero the first of these seated in it.")] = None,
+                                                   "of the input, stored before or now, takes as its hero the first "
+                                                   "of these seated in it, none where none is.")] = None,
 ) -> None:
     """Read hand histories into a lake in Dask workers; files already in it unchanged are skipped.
 
     The files are grouped into tasks of similar size; each runs the store's reader (read, audit, facts) in a
     worker and writes Parquet parts; a hand in two files is stored once, a different hand under a stored id is
     quarantined as a conflict, as in a store. Prints one line: files, hands stored, duplicates, quarantined,
-    seconds and hands/s. Exit status 2 where Dask is not installed.
+    seconds and hands/s, and with --hero the hands stored before whose hero changed. Exit status 2 where Dask is
+    not installed.
 
     Example: soko lake build ~/hands --out hands.lake --workers 2 --hero MyName
     """

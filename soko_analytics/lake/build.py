@@ -6,9 +6,11 @@ the next import id, and groups the files, in their order, into tasks of about :f
 runs in a worker (:mod:`.task`) and stages its parts; the driver decides which copy of each hand is stored
 (:func:`.compact.decide`), the workers compact each partition's staged parts into its final part, and the driver
 writes the quarantine's new records and, last, the manifest, renamed into place whole: until then nothing of the
-build is read. A build killed midway (or a worker killed during a task: Dask runs the task again elsewhere) leaves
-staged and unlisted parts, which the next build deletes before it starts; its files are not in the manifest, so
-that build reads them again, writing the same part names.
+build is read. With ``--hero``, the hands stored before that the store would rename (those of the files skipped,
+those read again) take their hero too, their parts written again (:mod:`.heroes`). A build killed midway (or a
+worker killed during a task: Dask runs the task again elsewhere) leaves staged and unlisted parts, which the next
+build deletes before it starts; its files are not in the manifest, so that build reads them again, writing the
+same part names.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from ..store.writing import FileResult, ImportSummary
 from . import records
 from .cluster import LakeError, cluster, distributed, run_all, workers_of
 from .compact import Compacted, Compaction, compact_partition, decide
+from .heroes import Rewrite, rewrite_part, rewrites
 from .layout import PARTITION, STAGING, content_name, write_part
 from .task import TaskResult, TaskSpec, run_task
 
@@ -48,7 +51,8 @@ made 7 tasks of 3 files, and one worker ran the seventh alone: 1.5 s of 9.5)."""
 
 @dataclass
 class LakeSummary(ImportSummary):
-    """What a build did: each file's result (the counts are the import's), the workers, the tasks, the time."""
+    """What a build did: each file's result (the counts are the import's), the hands stored before whose hero
+    ``--hero`` changed (``renamed``), the workers, the tasks, the time."""
 
     workers: int = 0
     tasks: int = 0
@@ -60,7 +64,7 @@ class LakeSummary(ImportSummary):
         return (f"{plural(len(self.files), 'file')} ({self.skipped_files} unchanged, skipped{failed}): "
                 f"{plural(self.stored, 'hand')} stored, {self.duplicate} duplicates, {self.quarantined} quarantined; "
                 f"{plural(self.tasks, 'task')} on {plural(self.workers, 'worker')}; {self.seconds:.1f} s, "
-                f"{rate:,.0f} hands/s")
+                f"{rate:,.0f} hands/s{self.renamed_note()}")
 
 
 def task_bytes(total: int, workers: int) -> int:
@@ -133,6 +137,8 @@ def build(paths: Iterable[str | Path], out: str | Path, workers: int = 2, schedu
         merges, renames = _compactions(results, dropped, lake, run)
         compacted: list[Compacted] = [table for tables in [*run_all(dask, compact_partition, merges),
                                                             *map(compact_partition, renames)] for table in tables]
+        renaming = _renaming(lake, manifest, summary, heroes, dropped)
+        summary.renamed = sum(run_all(dask, rewrite_part, renaming))
     incoming = [r.quarantine for r in results] + [c.conflicts for c in compacted] + [_problems(summary, first_id)]
     records_in = pl.concat(incoming, how="vertical_relaxed")
     reread = pl.DataFrame([(i, info.path) for r in results for i, info in r.infos.items()],
@@ -143,6 +149,9 @@ def build(paths: Iterable[str | Path], out: str | Path, workers: int = 2, schedu
     for c in compacted:
         if c.final is not None and c.final not in manifest.parts[c.table]:
             manifest.parts[c.table].append(c.final)
+    for job in renaming:
+        manifest.parts["hands"][manifest.parts["hands"].index(job.part)] = job.fresh
+        replaced.append(job.part)
     manifest.next_import_id = first_id + len(tasks)
     manifest.runs += 1
     manifest.schema = LATEST
@@ -190,7 +199,8 @@ def _begin(lake: Path, manifest: Manifest) -> None:
 
 def _sweep(lake: Path, manifest: Manifest) -> None:
     """Delete what no reader of the lake reads: staged parts and parts the manifest does not list (left by a build
-    killed midway: its final parts, the quarantine parts it wrote or replaced)."""
+    killed midway: its final parts, the quarantine parts it wrote or replaced, the hands parts it wrote again for
+    ``--hero`` or replaced)."""
     shutil.rmtree(lake / STAGING, ignore_errors=True)
     for table in LAKE_TABLES:
         listed = set(manifest.parts.get(table, []))
@@ -226,6 +236,19 @@ def _compactions(results: list[TaskResult], dropped: pl.DataFrame | None, lake: 
     jobs = [Compaction(folder, {table: tuple(paths) for table, paths in tables.items()},
                        by_folder.get(folder, none), str(lake), run) for folder, tables in sorted(staged.items())]
     return [job for job in jobs if not job.renames], [job for job in jobs if job.renames]
+
+
+def _renaming(lake: Path, manifest: Manifest, summary: LakeSummary, heroes: tuple[str, ...],
+              dropped: pl.DataFrame | None) -> list[Rewrite]:
+    """The ``hands`` parts to write again for ``--hero`` (:mod:`.heroes`): those of the hands the files skipped as
+    unchanged stored (by the import ids the manifest gives their names) and of the hands read again as duplicates
+    (the copies dropped, not as conflicts), as the store renames them."""
+    if not heroes:
+        return []
+    skipped = {f.path for f in summary.files if f.skipped}
+    ids = [int(record["import_id"]) for record in manifest.files if record["path"] in skipped]
+    same = dropped.filter(~pl.col("conflict"))["hand_key"] if dropped is not None else pl.Series([], dtype=pl.Int64)
+    return rewrites(lake, manifest.parts, heroes, ids, same)
 
 
 def _problems(summary: LakeSummary, import_id: int) -> pl.DataFrame:

@@ -106,9 +106,11 @@ class ImportSummary:
         return (f"{plural(len(self.files), 'file')} ({self.skipped_files} unchanged, skipped{failed}): "
                 f"{plural(self.stored, 'hand')} "
                 f"stored, {self.duplicate} already in the store, {self.quarantined} quarantined; "
-                f"{self.seconds:.1f} s, {rate:,.0f} hands/s"
-                + (f"; the hero of {plural(self.renamed, 'hand')} stored before changed (--hero)"
-                   if self.renamed else ""))
+                f"{self.seconds:.1f} s, {rate:,.0f} hands/s{self.renamed_note()}")
+
+    def renamed_note(self) -> str:
+        """The end of the summary line that counts :attr:`renamed` (nothing where none was)."""
+        return f"; the hero of {plural(self.renamed, 'hand')} stored before changed (--hero)" if self.renamed else ""
 
 
 def with_heroes(hands: pl.DataFrame, seats: pl.DataFrame, heroes: tuple[str, ...]) -> pl.DataFrame:
