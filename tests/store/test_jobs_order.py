@@ -100,3 +100,31 @@ def test_two_jobs_keep_the_copy_in_the_first_file_as_one_job_does(tmp_path, hand
     line = hands[10].count("\n") + 3  # after hand 10's lines and the two blank lines between the hands
     assert second["quarantine"] == [(hand_id(hands[20]), 2, str(folder / "b-player.txt"), line, "conflict")]
     assert [row[2:] for row in second["imports"]] == [(300, 0, 0), (0, 1, 1)]
+
+
+def test_a_file_held_back_holds_back_at_most_a_few_chunks(tmp_path, hands, monkeypatch):
+    """Ten files, each a batch of its own: while the first is held back, the other thread reads ahead only as far as
+    the chunks held allow (``jobs`` of them, and the one it waits to hand over), not the whole folder; every chunk
+    still comes in the files' order."""
+    monkeypatch.setattr(reading, "MIN_BATCH_BYTES", 1)
+    monkeypatch.setattr(reading, "BATCH_BYTES", 1)
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    for i in range(10):
+        (folder / f"f{i}.txt").write_text("\n\n".join(hands[i * 5:i * 5 + 5]), encoding="utf-8")
+    tasks = [reading.Task(str(folder / f"f{i}.txt"), f"f{i}.txt", 1 + i) for i in range(10)]
+    assert len(reading.batches(tasks, 2)) == 10
+    release = threading.Event()
+    began = held_back(monkeypatch, "f0.txt", release)
+    timer = threading.Timer(HELD, release.set)
+    timer.start()
+    try:
+        shares = [share for chunk in reading.thread_chunks(tasks, 2) for share in chunk.files]
+    finally:
+        timer.cancel()
+        release.set()
+    read_while_held = [name for name, held in began if held and name != "f0.txt"]
+    assert read_while_held[:1] == ["f1.txt"]
+    assert len(read_while_held) <= 3  # 2 chunks held, and 1 waiting to be: not the 9 files
+    assert [share.import_id for share in shares] == list(range(1, 11))
+    assert [share.hands for share in shares] == [5] * 10
