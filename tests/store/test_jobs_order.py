@@ -128,3 +128,18 @@ def test_a_file_held_back_holds_back_at_most_a_few_chunks(tmp_path, hands, monke
     assert len(read_while_held) <= 3  # 2 chunks held, and 1 waiting to be: not the 9 files
     assert [share.import_id for share in shares] == list(range(1, 11))
     assert [share.hands for share in shares] == [5] * 10
+
+
+def test_the_worker_processes_hand_on_the_chunks_in_the_files_order(tmp_path, hands):
+    """Files the Python readers read (PHH, archives of mixed formats) go to worker processes, a file a worker: the
+    first file (300 hands) takes the first worker much longer than the second and third files
+    (5 hands) take the second, yet their chunks come in the files' order."""
+    paths = [tmp_path / "a.txt", tmp_path / "b.txt", tmp_path / "c.txt"]
+    paths[0].write_text("\n\n".join(hands), encoding="utf-8")
+    paths[1].write_text("\n\n".join(hands[:5]), encoding="utf-8")
+    paths[2].write_text("\n\n".join(hands[5:10]), encoding="utf-8")
+    tasks = [reading.Task(str(path), path.name, 1 + i) for i, path in enumerate(paths)]
+    with reading.Readers(2) as readers:
+        shares = [(share.import_id, share.hands) for chunk in readers.chunks(
+            [(task, reading.prepare(task, strict=True)[0]) for task in tasks]) for share in chunk.files]
+    assert shares == [(1, 300), (2, 5), (3, 5)]
