@@ -704,6 +704,7 @@ def _chunks(tasks: list[Task], format: str, jobs: int, with_audit: bool,
         todo = deque(tasks)
         yield from core_chunks(lambda: todo.popleft() if todo else None, format, with_audit,
                                aside=lambda t, i: aside.append((t, i)))
+    aside.sort(key=lambda pair: pair[0].import_id)  # the reader threads left them in the order each met them
     if jobs > 1 and len(aside) > 1 and sum(info.size for _, info in aside) >= PROCESS_BYTES and Readers is not None:
         with Readers(jobs, format, with_audit) as readers:
             yield from readers.chunks(aside)

@@ -10,14 +10,16 @@ its size, its content hash and its format (:func:`prepare`), and each hand is au
 inside the per-hand boundary: a bug of ours on one hand quarantines that hand as ``internal`` and the file
 goes on (``strict`` raises instead).
 
-:func:`thread_chunks` runs ``jobs`` such readers in threads of this process, taking files from one queue:
-the core lets go of Python while it reads, so the threads read in parallel and hand their chunks over as
-they are, with no copy. Files the core does not read (PHH, a zip of mixed formats, any file under
-``strict``) are read by Python (:func:`read_chunks`, a chunk per file or part of one), which runs one thread
-at a time: :class:`Readers` runs it for them in worker processes, one file per worker at a time, each
-sending its chunks back through its own pipe (a worker holds at most one chunk in flight). A worker that
-dies (killed, out of memory) fails only the file it was reading, which is reported and not recorded as
-imported, and a new worker takes over. Workers ignore Ctrl-C: the main process stops them at once
+:func:`thread_chunks` runs ``jobs`` such readers in threads of this process, each taking the next batch of
+consecutive files: the core lets go of Python while it reads, so the threads read in parallel and hand their
+chunks over with no copy, in the files' order (a bounded reorder buffer, :class:`InOrder`): the writer keeps the
+first copy of a hand it is given, so the copy kept is the one read first with one job, whatever the timing.
+Files the core does not read (PHH, a zip of mixed formats, any file under ``strict``) are read by Python
+(:func:`read_chunks`, a chunk per file or part of one), after the others and in their order, which runs one
+thread at a time: :class:`Readers` runs it for them in worker processes, one file per worker at a time, each
+sending its chunks back through its own pipe, taken in the files' order (a worker holds at most one chunk in
+flight). A worker that dies (killed, out of memory) fails only the file it was reading, which is reported and not
+recorded as imported, and a new worker takes over. Workers ignore Ctrl-C: the main process stops them at once
 (:meth:`Readers.close`).
 """
 
@@ -25,14 +27,14 @@ from __future__ import annotations
 
 import hashlib
 import multiprocessing
-import queue
+import os
 import signal
 import threading
 from collections import Counter, deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from datetime import datetime
-from multiprocessing.connection import Connection, wait
+from multiprocessing.connection import Connection
 from pathlib import Path
 
 import numpy as np
@@ -361,83 +363,189 @@ def failed_chunk(task: Task, reason: str, frames: dict[str, pl.DataFrame] | None
 
 JOIN_SECONDS = 3.0
 """How long a stopped import waits for its reader threads to finish the chunk each is reading."""
+BATCH_BYTES = 6 << 20
+"""The most bytes of files a reader thread reads as one batch (about a chunk of hands: :data:`CHUNK_ROWS`
+PokerStars hands are 7 MB), unless the files are few (see :func:`batches`); a larger file is a batch alone."""
+MIN_BATCH_BYTES = 1 << 18
+"""The fewest bytes of files a batch holds (unless it is the last)."""
+
+
+def batches(tasks: list[Task], jobs: int) -> list[list[Task]]:
+    """``tasks`` cut, in their order, into batches of consecutive files for ``jobs`` reader threads: each of at most
+    :data:`BATCH_BYTES`, and of at most a quarter of a thread's share of the bytes (so that every thread has work
+    in a folder of a few MB), but at least :data:`MIN_BATCH_BYTES`; a file is never cut."""
+    sizes = [_size(task.path) for task in tasks]
+    most = max(MIN_BATCH_BYTES, min(BATCH_BYTES, sum(sizes) // (4 * jobs)))
+    runs: list[list[Task]] = []
+    total = 0
+    for task, size in zip(tasks, sizes, strict=True):
+        if not runs or total + size > most:
+            runs.append([])
+            total = 0
+        runs[-1].append(task)
+        total += size
+    return runs
+
+
+def _size(path: str) -> int:
+    try:
+        return os.stat(path).st_size
+    except OSError:
+        return 0  # read, and reported, like any file
+
+
+class InOrder:
+    """The chunks of numbered batches put by reader threads in any order, taken in the batches' order (each batch's
+    chunks in the order they were put). Bounded: a thread whose chunk is not the next to be taken waits while
+    ``limit`` chunks are held; the chunk that is the next to be taken is always let in, so the taker never waits
+    for a thread that waits for room."""
+
+    def __init__(self, count: int, limit: int, threads: int) -> None:
+        self.count, self.limit, self.running = count, limit, threads
+        self.held: dict[int, deque[Chunk]] = {}
+        self.ended: set[int] = set()
+        self.head = 0
+        """The batch whose chunks are taken now."""
+        self.size = 0
+        """Chunks held."""
+        self.most = 0
+        """The most chunks held at once (for tests)."""
+        self.stopped = False
+        self.cond = threading.Condition()
+
+    def put(self, batch: int, chunk: Chunk) -> bool:
+        """Hold a chunk of ``batch``, waiting for room; False when stopped (the chunk is dropped)."""
+        with self.cond:
+            while not self.stopped and self.size >= self.limit and (batch != self.head or self.held.get(batch)):
+                self.cond.wait()
+            if self.stopped:
+                return False
+            self.held.setdefault(batch, deque()).append(chunk)
+            self.size += 1
+            self.most = max(self.most, self.size)
+            self.cond.notify_all()
+            return True
+
+    def end(self, batch: int) -> None:
+        """``batch`` has had all its chunks put."""
+        with self.cond:
+            self.ended.add(batch)
+            self.cond.notify_all()
+
+    def leave(self) -> None:
+        """A thread has ended (whatever ended it)."""
+        with self.cond:
+            self.running -= 1
+            self.cond.notify_all()
+
+    def stop(self) -> None:
+        """No more chunks are taken: threads waiting to put are let go."""
+        with self.cond:
+            self.stopped = True
+            self.cond.notify_all()
+
+    def take(self, give_up: threading.Event) -> Chunk | None:
+        """The next chunk in the batches' order; None after the last batch's, or when ``give_up`` is set or every
+        thread has ended before the next chunk came."""
+        with self.cond:
+            while True:
+                waiting = self.held.get(self.head)
+                if waiting:
+                    self.size -= 1
+                    self.cond.notify_all()
+                    return waiting.popleft()
+                if self.head in self.ended:
+                    self.held.pop(self.head, None)
+                    self.head += 1
+                    self.cond.notify_all()
+                    continue
+                if self.head >= self.count or give_up.is_set() or self.running == 0:
+                    return None
+                self.cond.wait()
 
 
 def thread_chunks(tasks: list[Task], jobs: int, format: str = "auto", with_audit: bool = True,
                   prewriter: Prewriter | None = None, aside: Callable[[Task, FileInfo], None] | None = None,
                   ) -> Iterator[Chunk]:
     """The chunks of every file, read by ``jobs`` readers of the core (:func:`core_chunks`) in threads of this
-    process taking files from one queue (each file's chunks in order); files the core does not read go to
-    ``aside``. At most ``jobs`` chunks wait to be taken. Closing the iterator (Ctrl-C in the caller) stops the
-    threads after the chunk each is reading. With a ``prewriter``, each thread also writes its chunks' Parquet
-    parts (``Chunk.parts``; a chunk whose parts it cannot write goes without, and the writer writes them)."""
-    todo = deque(tasks)
-    out: queue.Queue[Chunk | None] = queue.Queue(maxsize=jobs)
-    stop = threading.Event()
+    process, handed on in the files' order: the files are cut into :func:`batches` of consecutive files, a thread
+    reads a batch at a time (the next not taken) with a reader of its own, and its chunks are handed on when the
+    batches before have been (:class:`InOrder`), so that the first copy of a hand in two files is the one read first
+    with one job, whatever the timing; at most ``jobs`` chunks wait besides the next one. Files the core does not
+    read go to ``aside``. Closing the iterator (Ctrl-C in the caller) stops the threads after the chunk each is
+    reading. With a ``prewriter``, each thread also writes its chunks' Parquet parts (``Chunk.parts``; a chunk
+    whose parts it cannot write goes without, and the writer writes them)."""
+    runs = batches(tasks, jobs)
+    todo = deque(enumerate(runs))
+    claim = threading.Lock()
     interrupted = threading.Event()
-
-    def put(item: Chunk | None) -> bool:
-        while not stop.is_set():
-            try:
-                out.put(item, timeout=0.1)
-                return True
-            except queue.Full:
-                continue
-        return False
-
-    def run() -> None:
-        handed: dict[int, Task] = {}  # files given to this thread's reader whose last chunk has not come yet
-
-        def next_task() -> Task | None:
-            if stop.is_set() or interrupted.is_set():
-                return None
-            try:
-                task = todo.popleft()
-            except IndexError:
-                return None
-            handed[task.import_id] = task
-            return task
-
-        try:
-            while not stop.is_set() and not interrupted.is_set() and todo:
-                try:
-                    for chunk in core_chunks(next_task, format, with_audit, aside=aside):
-                        for share in chunk.files:
-                            if share.info is not None:
-                                handed.pop(share.import_id, None)
-                        if prewriter is not None and not stop.is_set():
-                            chunk.parts = prewriter.write(chunk.frames)
-                            chunk.days = prewriter.days(chunk.frames["player_hands"])
-                        if not put(chunk):
-                            return
-                except Exception as err:  # noqa: BLE001 - outside the per-hand boundary: its files fail, the run goes on
-                    for task in handed.values():
-                        put(failed_chunk(task, str(InternalError.of(err, path=task.name))))
-                    handed.clear()
-        except KeyboardInterrupt:  # a library may raise Ctrl-C here: it is the caller's to handle, not a thread's
-            interrupted.set()
-        finally:
-            put(None)  # whatever ends the thread, the reader of the queue learns it
-
-    threads = [threading.Thread(target=run, name=f"soko-reader-{i}", daemon=True)
-               for i in range(min(jobs, len(tasks)))]
+    count = min(jobs, len(runs))
+    order = InOrder(len(runs), jobs, count)
+    threads = [threading.Thread(target=_read_batches, name=f"soko-reader-{i}", daemon=True,
+                                args=(todo, claim, order, interrupted, format, with_audit, prewriter, aside))
+               for i in range(count)]
     for thread in threads:
         thread.start()
-    running = len(threads)
     try:
-        while running:
-            item = out.get()
-            if item is None:
-                running -= 1
-            else:
-                yield item
+        while (chunk := order.take(interrupted)) is not None:
+            yield chunk
         if interrupted.is_set():
             raise KeyboardInterrupt
     finally:
-        stop.set()
+        order.stop()
         if prewriter is not None:  # a thread must not be inside DuckDB when the interpreter ends
             for thread in threads:
                 thread.join(timeout=JOIN_SECONDS)
+
+
+def _read_batches(todo: deque[tuple[int, list[Task]]], claim: threading.Lock, order: InOrder,
+                  interrupted: threading.Event, format: str, with_audit: bool, prewriter: Prewriter | None,
+                  aside: Callable[[Task, FileInfo], None] | None) -> None:
+    """A reader thread: the batches not taken yet, one at a time, each read into ``order``."""
+    try:
+        while not order.stopped and not interrupted.is_set():
+            with claim:
+                if not todo:
+                    return
+                number, files = todo.popleft()
+            if not _read_batch(number, deque(files), order, interrupted, format, with_audit, prewriter, aside):
+                return
+            order.end(number)
+    except KeyboardInterrupt:  # a library may raise Ctrl-C here: it is the caller's to handle, not a thread's
+        interrupted.set()
+    finally:
+        order.leave()  # whatever ends the thread, the taker of the chunks learns it
+
+
+def _read_batch(number: int, files: deque[Task], order: InOrder, interrupted: threading.Event, format: str,
+                with_audit: bool, prewriter: Prewriter | None, aside: Callable[[Task, FileInfo], None] | None) -> bool:
+    """One batch's chunks read by a reader of its own and put in ``order``; False when stopped midway."""
+    handed: dict[int, Task] = {}  # files given to the reader whose last chunk has not come yet
+
+    def next_task() -> Task | None:
+        if order.stopped or interrupted.is_set() or not files:
+            return None
+        task = files.popleft()
+        handed[task.import_id] = task
+        return task
+
+    while files and not order.stopped and not interrupted.is_set():
+        try:
+            for chunk in core_chunks(next_task, format, with_audit, aside=aside):
+                for share in chunk.files:
+                    if share.info is not None:
+                        handed.pop(share.import_id, None)
+                if prewriter is not None and not order.stopped:
+                    chunk.parts = prewriter.write(chunk.frames)
+                    chunk.days = prewriter.days(chunk.frames["player_hands"])
+                if not order.put(number, chunk):
+                    return False
+        except Exception as err:  # noqa: BLE001 - outside the per-hand boundary: its files fail, the run goes on
+            for task in handed.values():
+                if not order.put(number, failed_chunk(task, str(InternalError.of(err, path=task.name)))):
+                    return False
+            handed.clear()
+    return not order.stopped and not interrupted.is_set()
 
 
 # -- worker processes ---------------------------------------------------------------------
@@ -488,23 +596,22 @@ class Readers:
         return worker
 
     def chunks(self, tasks: list[tuple[Task, FileInfo]]) -> Iterator[Chunk]:
-        """The chunks of every file (with its :func:`prepare` d info), files in parallel (each file's chunks in
-        order)."""
+        """The chunks of every file (with its :func:`prepare` d info), files read in parallel and handed on in their
+        order (each file's chunks in order): the chunks are taken from the worker reading the earliest file, while
+        the others wait with their next chunk (a worker is given a file after the last chunk of its file before)."""
         todo = deque(tasks)
         for _ in range(min(self.jobs, len(todo))):
             self._next(self._start(), todo)
-        while any(w.task is not None for w in self.workers):
-            busy = {w.conn: w for w in self.workers if w.task is not None}
-            for conn in wait(list(busy)):
-                worker = busy[conn]  # type: ignore[index]
-                try:
-                    chunk = worker.conn.recv()
-                except (EOFError, OSError):
-                    yield self._died(worker, todo)
-                    continue
-                yield chunk
-                if chunk.files[-1].info is not None:
-                    self._next(worker, todo)
+        while busy := [(w.task[0].import_id, i) for i, w in enumerate(self.workers) if w.task is not None]:
+            worker = self.workers[min(busy)[1]]
+            try:
+                chunk = worker.conn.recv()
+            except (EOFError, OSError):
+                yield self._died(worker, todo)
+                continue
+            yield chunk
+            if chunk.files[-1].info is not None:
+                self._next(worker, todo)
 
     def _next(self, worker: _Worker, todo: deque[tuple[Task, FileInfo]]) -> None:
         """Give a worker the next file (a worker found dead meanwhile is replaced)."""

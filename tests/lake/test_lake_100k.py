@@ -74,9 +74,8 @@ def test_100000_simulated_hands_and_the_corpus_on_two_workers_give_the_stores_ta
     inputs = [corpus / "sites" / site for site in SITES] + [folder]
     out, db = tmp_path / "lake", tmp_path / "store.duckdb"
     summary = build(inputs, out, client=client)
-    # one job: the store keeps the copy of a hand in two files (the corpus has some) read first in the files' order,
-    # which, with two jobs, is the copy of whichever file a job finished first
-    imported = api.import_paths(db, inputs)
+    # the store keeps the copy of a hand in two files (the corpus has some) first in the files' order, with any jobs
+    imported = api.import_paths(db, inputs, jobs=2)
     assert summary.workers == 2 and summary.tasks >= 4  # the default split: several tasks a worker
     assert (summary.stored, summary.duplicate, summary.quarantined) == \
         (imported.stored, imported.duplicate, imported.quarantined)
