@@ -26,10 +26,10 @@ from soko_analytics import _core
 
 STUB = Path(soko_analytics.__file__).parent / "_core.pyi"
 NO_DEFAULT = inspect.Parameter.empty
-Params = list[tuple[str, str, object]]
+Params = list[tuple[str, str, tuple[str, object]]]
 
 
-def _default(value: object) -> object:
+def _default(value: object) -> tuple[str, object]:
     """A default with its type, so that ``True`` and ``1`` (equal in Python) differ."""
     return (type(value).__name__, value)
 
@@ -153,7 +153,20 @@ def _param_differences(where: str, obj: Callable[..., object], fn: ast.FunctionD
     if runtime is None:
         return []
     stub = _stub_params(fn, method)
-    return [] if stub == runtime else [f"{where}: parameters {stub} in the stub, {runtime} at runtime"]
+    return [] if stub == runtime else [f"{where}: parameters {_shown(stub)} in the stub, {_shown(runtime)} at runtime"]
+
+
+def _shown(params: Params) -> str:
+    """Parameters as a signature reads them: ``(a, /, b, *, count=3)``."""
+    out: list[str] = []
+    for i, (name, kind, (_, default)) in enumerate(params):
+        if kind == "KEYWORD_ONLY" and (i == 0 or params[i - 1][1] not in ("KEYWORD_ONLY", "VAR_POSITIONAL")):
+            out.append("*")
+        star = {"VAR_POSITIONAL": "*", "VAR_KEYWORD": "**"}.get(kind, "")
+        out.append(star + (name if default is NO_DEFAULT else f"{name}={default!r}"))
+        if kind == "POSITIONAL_ONLY" and (i + 1 == len(params) or params[i + 1][1] != "POSITIONAL_ONLY"):
+            out.append("/")
+    return f"({', '.join(out)})"
 
 
 def differences(stub_text: str, module: ModuleType) -> list[str]:
@@ -184,7 +197,8 @@ def stub_text() -> str:
 
 
 def test_the_stub_is_the_module(stub_text: str) -> None:
-    assert differences(stub_text, _core) == []
+    found = differences(stub_text, _core)
+    assert not found, "\n".join(found)
 
 
 def test_the_stub_has_no_fallback(stub_text: str) -> None:
