@@ -7,11 +7,22 @@ integers are ``int``, ``f64`` is ``float``; ``Option<T>`` is ``T | None``; a ret
 ``Vec<T>`` parameter is ``Sequence[T]`` (PyO3 extracts a ``Vec`` from any sequence but ``str``); a tuple is a
 ``tuple`` both ways (PyO3 extracts one from a tuple only). Players in ``pots`` are ``int`` indices
 (``replay/pots.py`` maps names to them). A default the runtime shows as ``...`` is a Rust constant: its value is in
-the comment beside it.
+the comment beside it. Every class is ``@final`` (no pyclass of the core lets Python subclass it) and ``__all__``
+is the module's own list (PyO3 writes it).
 """
 
 from collections.abc import Callable, Sequence
-from typing import TypeAlias
+from typing import TypeAlias, final
+
+__all__ = [
+    "__version__", "ADDED_MONEY", "IN_POT_FROM_START", "hand_json_roundtrip", "spec_streets", "Member", "TextStream",
+    "members", "decode", "head", "Splitter", "first_headers", "read_pieces", "read_count", "quarantine_drift",
+    "audit", "ReplayBatch", "audit_hands", "share_values", "ranking_table", "describe", "has_ranking", "evaluate",
+    "hand_class", "evaluate_batch", "evaluate_split_batch", "hand_facts", "money_flow", "allin_adjusted", "equity",
+    "tournament_finishes", "buy_ins", "content_hashes", "FileReader", "FilesReader", "read_rows", "hand_batch",
+    "parse_count", "PlayTable", "PotError", "returned_uncalled", "build_pots", "split", "award", "rake_pots",
+    "payouts",
+]
 
 __version__: str
 ADDED_MONEY: tuple[str, ...]
@@ -40,6 +51,7 @@ def spec_streets(text: str) -> list[str]: ...
 
 # source.rs
 
+@final
 class Member:
     """One file to read: a plain file, a gzip body or a zip member (made by ``members`` only)."""
 
@@ -58,6 +70,7 @@ class Member:
     def compressed(self) -> int | None:
         """Its compressed size, for the inflation bound (None for a plain file)."""
 
+@final
 class TextStream:
     """One member read as text blocks of whole lines."""
 
@@ -76,6 +89,7 @@ def head(data: bytes) -> str: ...
 
 # split.rs
 
+@final
 class Splitter:
     def __new__(cls) -> Splitter: ...
     def feed(self, block: str) -> list[_Piece]: ...
@@ -95,6 +109,7 @@ def quarantine_drift(format: str | None, raw: str, offset: int, reason: str) -> 
 
 def audit(hand_json: str, spec_json: str, ledger: bool = False) -> str: ...
 
+@final
 class ReplayBatch:
     def __new__(cls, hands_json: Sequence[str]) -> ReplayBatch: ...
     def __len__(self) -> int: ...
@@ -146,6 +161,7 @@ def content_hashes(raws: Sequence[str], format: str) -> list[str | None]: ...
 
 # pipeline.rs
 
+@final
 class FileReader:
     def __new__(
         cls,
@@ -160,6 +176,7 @@ class FileReader:
     def __iter__(self) -> FileReader: ...
     def __next__(self) -> _Chunk: ...
 
+@final
 class FilesReader:
     def __new__(
         cls,
@@ -179,6 +196,7 @@ def parse_count(path: str, format: str) -> tuple[int, int]: ...
 
 # table.rs
 
+@final
 class PlayTable:
     def __new__(
         cls, rules: str, stakes_json: str, seats: Sequence[tuple[str, int, int]], button: int | None

@@ -5,7 +5,8 @@ same kind (class, function, constant); each function's and method's parameters w
 defaults of the runtime's ``__text_signature__`` (which PyO3 writes from the Rust); each class with the same bases,
 the same methods (``__iter__``, ``__next__``, ``__len__`` included), the same getters (as properties) and a
 constructor exactly where the runtime has one, with its parameters. The types themselves are mypy's to use; what
-this test holds is that every name mypy checks a call against is the runtime's.
+this test holds is that every name mypy checks a call against is the runtime's. mypy's ``stubtest`` reads the
+same two independently and must agree.
 
 The last tests feed the comparison a stub edited as a change to the core would leave it (a member the stub lacks,
 a parameter renamed, a default changed, a getter typed as a method), so the check is shown to fail on each.
@@ -15,6 +16,8 @@ from __future__ import annotations
 
 import ast
 import inspect
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
@@ -199,6 +202,14 @@ def stub_text() -> str:
 def test_the_stub_is_the_module(stub_text: str) -> None:
     found = differences(stub_text, _core)
     assert not found, "\n".join(found)
+
+
+def test_stubtest_agrees() -> None:
+    """mypy's own stub checker, an independent reading of the same module: besides the signatures, that each class
+    the core does not let Python subclass is ``@final`` and that ``__all__`` is the module's."""
+    done = subprocess.run([sys.executable, "-m", "mypy.stubtest", "soko_analytics._core"],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
 
 
 def test_the_stub_has_no_fallback(stub_text: str) -> None:
