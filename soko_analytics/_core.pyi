@@ -7,8 +7,8 @@ integers are ``int``, ``f64`` is ``float``; ``Option<T>`` is ``T | None``; a ret
 ``Vec<T>`` parameter is ``Sequence[T]`` (PyO3 extracts a ``Vec`` from any sequence but ``str``); a tuple is a
 ``tuple`` both ways (PyO3 extracts one from a tuple only). Players in ``pots`` are ``int`` indices
 (``replay/pots.py`` maps names to them). A default the runtime shows as ``...`` is a Rust constant: its value is in
-the comment beside it. Every class but ``PotError`` is ``@final`` (no pyclass of the core lets Python subclass it) and ``__all__``
-is the module's own list (PyO3 writes it).
+the comment beside it. Every class but ``PotError`` is ``@final`` (no pyclass of the core lets Python subclass
+it) and ``__all__`` is the module's own list (PyO3 writes it).
 """
 
 from collections.abc import Callable, Sequence
