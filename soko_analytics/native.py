@@ -9,8 +9,8 @@ findings and rows with the Python path's through it.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from functools import lru_cache
-from typing import Any
 
 import polars as pl
 import pyarrow as pa
@@ -53,7 +53,7 @@ def spec_json(rules: str) -> str:
     return json.dumps(spec)
 
 
-def frames(tables: dict[str, Any]) -> dict[str, pl.DataFrame]:
+def frames(tables: Mapping[str, tuple[object, object]]) -> dict[str, pl.DataFrame]:
     """The core's tables (``{name: (schema, array)}`` Arrow PyCapsules) as Polars frames, without copying."""
     return {name: pl.DataFrame(pl.from_arrow(pa.RecordBatch._import_from_c_capsule(*capsules)))
             for name, capsules in tables.items()}

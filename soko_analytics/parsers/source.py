@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Protocol
+from typing import TypeAlias
 
 from .. import _core
 from .base import FormatError, TooLarge, Unreadable
@@ -33,26 +33,10 @@ HEAD_CHARS = 8192
 
 
 
-class Member(Protocol):
-    """One file to read: a plain file, a gzip body or a zip member (the core's ``_core.Member``)."""
-
-    @property
-    def name(self) -> str:
-        """The path, or ``path:member`` for a member of a zip (``path:inner.zip:member`` for one of a zip in it)."""
-
-    @property
-    def problem(self) -> str | None:
-        """Why it must not be read (a zip member whose name leaves the archive, an archive nested too deep, the
-        damage of a zip cut short)."""
-
-    @property
-    def problem_kind(self) -> str:
-        """The quarantine kind of :attr:`problem`: ``unreadable``, or ``too_large`` for a nested archive that
-        inflates past its bound."""
-
-    @property
-    def compressed(self) -> int | None:
-        """Its compressed size, for the inflation bound (None for a plain file)."""
+Member: TypeAlias = _core.Member
+"""One file to read: a plain file, a gzip body or a zip member, as the core lists them (only :func:`members` makes
+one): its ``name`` (the path, or ``path:member``), ``problem`` (why it must not be read, or None),
+``problem_kind`` (``unreadable`` or ``too_large``) and ``compressed`` size (None for a plain file)."""
 
 
 def members(path: Path, name: str | None = None) -> list[Member]:
@@ -65,7 +49,7 @@ def members(path: Path, name: str | None = None) -> list[Member]:
     found, problem = _core.members(str(path), name)
     if problem is not None:
         raise Unreadable(problem[1], path=name or str(path), line=0)
-    return list(found)
+    return found
 
 
 class TextStream:
@@ -88,13 +72,13 @@ class TextStream:
 
     @property
     def bytes_read(self) -> int:
-        return int(self._stream.bytes_read)
+        return self._stream.bytes_read
 
     def head(self) -> str:
         """The first :data:`HEAD_CHARS` characters, for format detection (the stream still starts at the top)."""
         text = self._stream.head()
         self._note_error()
-        return str(text)
+        return text
 
     def __iter__(self) -> Iterator[str]:
         for block in self._stream:
@@ -162,10 +146,10 @@ def raw_text(path: Path, member: str | None = None) -> tuple[str, int | None]:
 def decode(data: bytes) -> str:
     """Bytes to text: UTF-8 with a BOM dropped, UTF-16 by its BOM or NUL bytes, cp1252 for the lines that are
     not UTF-8."""
-    return str(_core.decode(data))
+    return _core.decode(data)
 
 
 def head(data: bytes) -> str:
     """A plain file's first :data:`HEAD_CHARS` characters from its first bytes, decoded as
     :meth:`TextStream.head` decodes a member's (UTF-16 too): what format detection looks at."""
-    return str(_core.head(data))
+    return _core.head(data)

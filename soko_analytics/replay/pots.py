@@ -20,7 +20,7 @@ from collections.abc import Callable, Collection, Hashable, Iterable, Mapping, S
 from dataclasses import dataclass
 from enum import StrEnum
 from types import MappingProxyType
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
 from .. import _core
 from ..errors import SokoError
@@ -109,10 +109,15 @@ class _Players:
         return tuple(names[i] for i in indices)
 
 
-def _core_call(players: _Players, compute: Callable[..., Any], *args: Any) -> Any:
-    """``compute(*args)`` in the core, its ``_core.PotError`` re-raised as :class:`PotError`."""
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+def _core_call(players: _Players, compute: Callable[_P, _R], *args: _P.args, **kwargs: _P.kwargs) -> _R:
+    """``compute(*args, **kwargs)`` in the core, its ``_core.PotError`` re-raised as :class:`PotError` (typed as
+    ``compute`` is: the stub checks each call)."""
     try:
-        return compute(*args)
+        return compute(*args, **kwargs)
     except _core.PotError as e:
         reason, expected, actual, who = e.args
         named = ", ".join(str(p) for p in players.named(who))
