@@ -45,10 +45,6 @@ _I64, _I32, _I16, _I8 = pl.Int64, pl.Int32, pl.Int16, pl.Int8
 _STR, _BOOL, _TS = pl.String, pl.Boolean, pl.Datetime("us")
 _STRS, _I64S = pl.List(pl.String), pl.List(pl.Int64)
 
-DTYPES = {"BIGINT": _I64, "INTEGER": _I32, "SMALLINT": _I16, "TINYINT": _I8, "VARCHAR": _STR,
-          "BOOLEAN": _BOOL, "TIMESTAMP": _TS, "DOUBLE": pl.Float64, "VARCHAR[]": _STRS, "BIGINT[]": _I64S}
-"""DuckDB column type → the Polars dtype that DuckDB reads back as that type."""
-
 _DRAW_COUNTS = frozenset({"draws", "stand_pats", "cards_drawn", "first_draw_cards"})
 """The draw facts that count (the others are true or false)."""
 

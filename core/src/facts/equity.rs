@@ -1,5 +1,5 @@
 //! All-in equity: each player's expected share of the pots over the cards still to come
-//! (`soko_analytics/rules/equity.py` checks Python's arguments and calls it).
+//! (`facts::allin` uses it for the all-in adjusted rows; Python calls it as `_core.equity`).
 //!
 //! The model. Player `i` holds known own cards and will be dealt `need[i]` more; the board holds
 //! its known cards and will get `board_need` more; dead cards are known to be out of the deck. The
@@ -84,7 +84,7 @@ pub struct Equity {
     pub outcomes: u64,
 }
 
-/// Why no equity can be computed (Python raises `EvaluationError` for each).
+/// Why no equity can be computed (Python gets a `ValueError` with this text for each).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum EquityError {
     NoPlayers,
@@ -465,7 +465,7 @@ fn add_chunk(total: &mut [f64], chunk: &mut [f64]) {
     }
 }
 
-/// Pots as `rules.equity` accepts them: finite amounts >= 0, distinct eligible players in range,
+/// Pots as the equity accepts them: finite amounts >= 0, distinct eligible players in range,
 /// a total above zero.
 fn check_pots(pots: &[Pot], players: usize) -> Result<(), EquityError> {
     let mut total = 0.0;
