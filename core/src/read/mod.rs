@@ -54,7 +54,7 @@ pub use errors::{
 };
 pub use header::{
     follows_party_header, hand_history_at, table_mark, winning_mark, Header, GAME_NO, HAND_HISTORY,
-    STARTED,
+    SESSION_MARK, STARTED,
 };
 pub use memo::Memo;
 pub use pystr::repr as py_repr;

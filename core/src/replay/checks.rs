@@ -8,7 +8,7 @@ use crate::cards::Card;
 use crate::model::{Action, ActionKind as K};
 use crate::spec::{FirstToAct, ForcedBet, Structure};
 
-use super::audit::Auditor;
+use super::auditor::Auditor;
 use super::findings::{decimal_text, Code, Finding};
 use super::showing::{showing_value, speaking};
 use super::table::{Legal, SmallBlindSeat};

@@ -2,28 +2,9 @@
 //! in, all-in or not, discards up to the street's limit or stands pat, once, in turn from the
 //! dealer's left, before the street's betting; the cards he is dealt replace his discards.
 
-use super::audit::Auditor;
+use super::auditor::Auditor;
 use super::findings::{Code, Finding};
-use crate::cards::Card;
 use crate::model::Action;
-
-/// Who has drawn on the street being played, by seat index, and what each player threw away.
-#[derive(Clone, Debug, Default)]
-pub struct Draws {
-    street: usize,
-    drawn: Vec<bool>,
-    thrown: Vec<Vec<Card>>,
-}
-
-impl Draws {
-    /// Forget the draws of an earlier street.
-    fn on(&mut self, street: usize, seats: usize) {
-        if self.street != street || self.drawn.len() != seats {
-            self.street = street;
-            self.drawn = vec![false; seats];
-        }
-    }
-}
 
 fn cards_text(n: i64) -> String {
     if n == 1 {

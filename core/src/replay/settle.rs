@@ -5,29 +5,15 @@
 //! real log could follow (RULES.md §1, last paragraph); the first that fits is reported, and an
 //! error is raised only when none fits.
 
-use crate::cards::Card;
 use crate::model::{ActionKind, Hand};
 
-use super::audit::{Auditor, Convention, Half, PotResult, Who};
+use super::auditor::{Auditor, Convention, Half, PotResult, Who};
 use super::boards::{self, Board};
 use super::findings::{decimal_text, Code, Finding, Severity, STREET_SHOWDOWN};
 use super::pots::{
     award, build_pots, payouts, rake_pots, share_out, split, Award, Pot, RakeConvention, Tally,
 };
 use super::Fault;
-
-/// Hand values at showdown: each share's evaluator and descriptions ([`super::Judge`]).
-pub trait HandValues {
-    /// How many shares each pot is split into (hi/lo: 2, high then low; most games 1).
-    fn shares(&self) -> usize;
-    /// The value for share `share` of the hand a player makes of his `own` cards and the `board`
-    /// (larger is better; equal values split); None where it does not qualify for the share.
-    fn value(&self, share: usize, own: &[Card], board: &[Card]) -> Result<Option<u32>, String>;
-    /// The description of a share's value as the logs print it (`a pair of Kings`, `8,7,4,3,A`).
-    fn describe(&self, share: usize, value: u32) -> Result<String, String>;
-    /// How the logs name a share in a hand's description (`HI`, `LO`); None: not named.
-    fn label(&self, share: usize) -> Option<&str>;
-}
 
 /// Where money the house adds to a hand (STP) is paid: with the main pot (tried first), or with
 /// the last side pot.

@@ -20,8 +20,10 @@ use std::borrow::Cow;
 use std::mem;
 use std::ops::Range;
 
+use crate::read::SESSION_MARK;
+
 pub use scan::{hand_end, header_starts, py_strip, SEPARATOR};
-pub use xml::{GAME_MARK, SESSION_MARK};
+pub use xml::GAME_MARK;
 
 /// The largest text one hand may have (1 Mi characters; real hands are a few KB).
 pub const MAX_HAND_CHARS: usize = 1 << 20;

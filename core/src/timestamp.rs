@@ -1,4 +1,5 @@
-//! ISO date-times of the canonical hand form to TIMESTAMP microseconds (no time zone).
+//! ISO date-times of the canonical hand form to TIMESTAMP microseconds (no time zone), for the
+//! store's rows (`rows`) and the per-player facts (`facts`).
 
 /// Days from 1970-01-01 to a civil date (proleptic Gregorian; Howard Hinnant's algorithm).
 fn days_from_civil(y: i64, m: i64, d: i64) -> i64 {
