@@ -33,7 +33,7 @@ from soko_analytics.parsers import iter_files, read_path
 from soko_analytics.sim.session import simulate
 
 from ..conftest import require_corpus
-from .test_pipeline_parity import SAMPLES
+from .test_file_rows import SAMPLES
 
 EXACT_LIMIT = 100_000
 """Outcomes up to which the rows enumerate."""
