@@ -24,6 +24,9 @@ use std::sync::Arc;
 use crate::model::Hand;
 use crate::spec::{GameSpec, Resolver, Specs, Structure};
 
+// Issue 39: the long functions of the site readers' translation (`stars.rs`, the site folders) are
+// split where that translation is replaced (another slice of the issue), not here.
+#[allow(clippy::too_many_lines)]
 mod bovada;
 mod drift;
 mod errors;
@@ -31,7 +34,9 @@ mod ggpoker;
 mod header;
 mod ipoker;
 mod memo;
+#[allow(clippy::too_many_lines)] // issue 39: see `bovada` above
 mod pacific;
+#[allow(clippy::too_many_lines)] // issue 39: see `bovada` above
 mod party;
 mod patterns;
 mod pokerstars;
@@ -39,6 +44,7 @@ mod pystr;
 mod rounds;
 mod search;
 mod soko;
+#[allow(clippy::too_many_lines)] // issue 39: see `bovada` above
 mod stars;
 mod times;
 mod tourney;
@@ -46,6 +52,7 @@ mod translated;
 mod unicode_tables;
 mod values;
 mod winamax;
+#[allow(clippy::too_many_lines)] // issue 39: see `bovada` above
 mod winning;
 
 pub use drift::{drift, Drift};

@@ -39,6 +39,20 @@ pub fn check_draw(ctx: &mut Auditor, index: usize, action: &Action, seat: usize)
         let message = format!("{player} draws after folding.");
         ctx.find(Finding::new(Code::Draw, message).at(index).player(player));
     }
+    check_discard_count(ctx, index, action, limit);
+    check_draw_turn(ctx, index, action, seat);
+    ctx.draws.drawn[seat] = true;
+    if ctx.draws.thrown.len() < seats {
+        ctx.draws.thrown.resize(seats, Vec::new());
+    }
+    ctx.draws.thrown[seat].extend(&action.cards);
+    discard_known(ctx, index, action, seat);
+}
+
+/// How many cards a draw discards: at most the street's limit, and no fewer than the log shows.
+fn check_discard_count(ctx: &mut Auditor, index: usize, action: &Action, limit: u8) {
+    let player = action.player.as_str();
+    let name = ctx.street_name(usize::from(action.street));
     if !(0..=i64::from(limit)).contains(&action.amount) {
         let (n, most) = (cards_text(action.amount), cards_text(i64::from(limit)));
         ctx.find(
@@ -69,6 +83,12 @@ pub fn check_draw(ctx: &mut Auditor, index: usize, action: &Action, seat: usize)
             .actual(shown.to_string()),
         );
     }
+}
+
+/// Each player draws once a street, in turn from the dealer's left.
+fn check_draw_turn(ctx: &mut Auditor, index: usize, action: &Action, seat: usize) {
+    let player = action.player.as_str();
+    let name = ctx.street_name(usize::from(action.street));
     if ctx.draws.drawn[seat] {
         let message = format!("{player} draws twice on {name}.");
         ctx.find(Finding::new(Code::Draw, message).at(index).player(player));
@@ -93,11 +113,12 @@ pub fn check_draw(ctx: &mut Auditor, index: usize, action: &Action, seat: usize)
             );
         }
     }
-    ctx.draws.drawn[seat] = true;
-    if ctx.draws.thrown.len() < seats {
-        ctx.draws.thrown.resize(seats, Vec::new());
-    }
-    ctx.draws.thrown[seat].extend(&action.cards);
+}
+
+/// Take the discards out of what the player is known to hold: a finding for a card he was not
+/// dealt (when his cards are known at all).
+fn discard_known(ctx: &mut Auditor, index: usize, action: &Action, seat: usize) {
+    let player = action.player.as_str();
     let known = &mut ctx.known[seat];
     let held = !known.is_empty();
     let missing: Vec<String> = action
