@@ -20,8 +20,7 @@ fn number(text: &str) -> Option<i64> {
 }
 
 /// `YYYY-MM-DDTHH:MM:SS[.ffffff][±HH:MM]` as microseconds since the epoch. `utc`: an offset is
-/// subtracted (the moment in UTC); otherwise it is dropped (the wall-clock time as printed), as
-/// `_naive` in `store/rows.py` does.
+/// subtracted (the moment in UTC); otherwise it is dropped (the wall-clock time as printed).
 pub fn timestamp_us(text: &str, utc: bool) -> Option<i64> {
     let (date, rest) = text.split_once('T')?;
     let mut parts = date.splitn(3, '-');

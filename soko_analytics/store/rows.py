@@ -17,10 +17,11 @@ from typing import TYPE_CHECKING
 import polars as pl
 from polars.datatypes import DataType, DataTypeClass
 
+from .. import _core
 from ..errors import SokoError
 from ..model.hand import Hand
-from ..native import core, hand_json
 from ..native import frames as native_frames
+from ..native import hand_json
 from ..parsers.base import InternalError
 from . import drift
 from .facts import COLUMNS as FACT_COLUMNS
@@ -217,7 +218,7 @@ class Batch:
         if not self.hands:
             made = empty_frames()
         else:
-            _, _, tables = core.hand_batch([hand_json(h) for h in self.hands], "pokerstars", 0, with_audit,
+            _, _, tables = _core.hand_batch([hand_json(h) for h in self.hands], "pokerstars", 0, with_audit,
                                            fault_hand)
             made = native_frames(tables)
         bugs = made["quarantine"].filter(pl.col("kind") == "internal")

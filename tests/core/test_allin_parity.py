@@ -27,8 +27,9 @@ from pathlib import Path
 
 import pytest
 
+from soko_analytics import _core as core
 from soko_analytics.model.hand import Hand
-from soko_analytics.native import core, hand_json, spec_json
+from soko_analytics.native import hand_json, spec_json
 from soko_analytics.parsers import iter_files, read_path
 from soko_analytics.sim.session import simulate
 

@@ -1,5 +1,5 @@
-//! The hand reader of the PokerStars family (PokerStars and Sökö text), ported from
-//! `soko_analytics/parsers/{stars,pokerstars,soko_text,times,base}.py`.
+//! The hand readers: the PokerStars family (PokerStars and Sökö text) and the other sites' logs
+//! translated into it (Python's `parsers/stars.py` hands pieces to it; `FileReader` reads whole files).
 //!
 //! [`read_piece`] takes one piece of a log (a hand's text and the line it starts on, as the
 //! splitter cuts it) and gives a [`Hand`] or the [`Quarantine`] record Python gives. A dialect is

@@ -166,7 +166,7 @@ fn replay<'h>(
 }
 
 /// The largest amount the core audits, in minor units: a hundred times the largest a log may
-/// give (`MAX_AMOUNT` of `model/money.py`), so that no sum of a hand's amounts can overflow.
+/// give (10^12 minor units), so that no sum of a hand's amounts can overflow.
 pub const MAX_AMOUNT: i64 = 100 * 10_i64.pow(12);
 
 /// The most actions, deals or seats of a hand the core audits: the readers' bound, so no hand they

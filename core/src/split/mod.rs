@@ -1,5 +1,5 @@
-//! Splitting the text of a PokerStars-family log into hands, in one pass and bounded memory: the twin of
-//! `soko_analytics/parsers/split.py`.
+//! Splitting the text of a PokerStars-family log into hands, in one pass and bounded memory (Python's
+//! `parsers/split.py` feeds this splitter block by block; the import's `FileReader` uses it directly).
 //!
 //! A hand starts at every hand header (`... Hand #123: ...`) wherever it starts: at the start of a line,
 //! or glued to the end of a cut-off line, to the previous hand's last summary line, or after `Note: `
