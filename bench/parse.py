@@ -96,14 +96,14 @@ def ours(path: Path) -> int:
 
 
 def core_parse(path: Path, fmt: str = "pokerstars") -> int:
-    from soko_analytics.native import core
+    from soko_analytics import _core as core
 
     hands, _ = core.parse_count(str(path), fmt)
     return hands
 
 
 def core_rows(path: Path) -> int:
-    from soko_analytics.native import core
+    from soko_analytics import _core as core
 
     stored, _, _ = core.read_rows(str(path), "pokerstars", 1)
     return stored

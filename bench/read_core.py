@@ -26,7 +26,8 @@ from pathlib import Path
 
 from _common import pin_one_core
 
-from soko_analytics.native import core, spec_json
+from soko_analytics import _core as core
+from soko_analytics.native import spec_json
 from soko_analytics.parsers import detect_format
 from soko_analytics.parsers.source import decode
 from soko_analytics.parsers.split import split_pieces

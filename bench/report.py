@@ -16,7 +16,7 @@ Timed, side by side, per store:
 - the peer: the naive way to draw the hero's winnings, one Plotly figure of every hand (no
   thinning; ``Scattergl``, as Plotly advises for large series) written with ``fig.write_html``
   (plotly.js embedded); its size;
-- the browser: headless Chromium (``soko_analytics.reports.browser``, network off) opening each file:
+- the browser: headless Chromium (``tests/browser.py``, network off) opening each file:
   milliseconds to the first contentful paint and to everything drawn, where Chromium is installed.
 
 Targets (the dashboard issue): the dashboard of a million hands in under 10 s, under 10 MB, and a first
@@ -39,12 +39,13 @@ from rich.console import Console
 from rich.table import Table
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the checkout, for tests/browser.py
 from stats import HERO, build_seed, scale  # noqa: E402 (bench/stats.py, beside this file)
 
 from soko_analytics import api  # noqa: E402
-from soko_analytics.reports.browser import Browser, find_chromium  # noqa: E402
 from soko_analytics.stats import Filters, cumulative  # noqa: E402
 from soko_analytics.store.db import Store  # noqa: E402
+from tests.browser import Browser, find_chromium  # noqa: E402 (the checkout's tests/browser.py)
 
 TARGET_SECONDS = 10.0
 TARGET_MB = 10.0

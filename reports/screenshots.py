@@ -4,7 +4,7 @@ anything. Regenerate them (after a change to the dashboard) with:
     .venv/bin/python reports/screenshots.py
 
 It runs ``soko demo`` into a temporary folder, opens its dashboard in headless Chromium
-(``soko_analytics.reports.browser``, network off) and saves, in ``reports/``: the top of the page (the hero's
+(``tests/browser.py``, network off) and saves, in ``reports/``: the top of the page (the hero's
 results), the win-rate charts, the 13×13 starting-hand grid with the game filter on hold'em, the players
 table sorted by VPIP, and the page on a 420-pixel-wide phone screen. Where the real logs are beside the checkout
 (../shared/corpus, read in place), the dashboard of a store of them too (``corpus-*.png``).
@@ -17,7 +17,9 @@ import tempfile
 from pathlib import Path
 
 from soko_analytics import api
-from soko_analytics.reports.browser import Browser
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the checkout: tests/browser.py
+from tests.browser import Browser  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 READY = "document.body.dataset.ready === '1'"

@@ -72,8 +72,3 @@ class CoreError(SokoError):
     """What the compiled core (``soko_analytics._core``) refuses: input it cannot take (a bad argument, an
     unknown format, a hand in a form it does not read), with the file and line where it has them."""
 
-
-class BrowserError(SokoError):
-    """Headless Chromium (:mod:`soko_analytics.reports.browser`) failed: not installed, did not start, died, a
-    wait timed out, or a page's script threw. ``path`` is the page's URL where there is a page; ``extra``
-    holds its ``console_errors`` when it had any."""

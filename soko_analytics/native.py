@@ -1,9 +1,10 @@
-"""The compiled core (``soko_analytics._core``, the Rust crate in ``core/``) and its bridge to the Python model.
+"""What crosses between the Python model and the compiled core (``soko_analytics._core``, typed by ``_core.pyi``;
+call it directly for everything else).
 
 The core and Python agree on one canonical JSON form of a hand (``core/src/model.rs``): the fields of
 :class:`~soko_analytics.model.hand.Hand` by name, action kinds by value, cards as ``As``, times as ISO
-text. :func:`hand_json` writes it from a Python hand; the parity tests compare the core's hands,
-findings and rows with the Python path's through it.
+text; :func:`hand_json` writes it from a Python hand. :func:`spec_json` is the game spec the core asks
+Python for (``core/src/py/read.rs``), and :func:`frames` turns the core's Arrow tables into Polars frames.
 """
 
 from __future__ import annotations
@@ -15,28 +16,15 @@ from functools import lru_cache
 import polars as pl
 import pyarrow as pa
 
-from . import _core  # the compiled core (stub: _core.pyi)
 from .model.canonical import hand_dict
 from .model.hand import Hand
-from .model.ledger import Flow
-from .rules.tables import ensure_ranking
 
-__all__ = ["core", "ensure_ranking", "frames", "hand_dict", "hand_json", "money_flow", "spec_json"]
-
-core = _core
-"""The extension module itself."""
+__all__ = ["frames", "hand_json", "spec_json"]
 
 
 def hand_json(hand: Hand) -> str:
     """:func:`hand_dict` as JSON text."""
     return json.dumps(hand_dict(hand), ensure_ascii=False)
-
-
-def money_flow(hand: Hand) -> dict[str, Flow]:
-    """Each seated player's money in one hand, by name in seat order, as the log's own lines say (the core's
-    ledger; see :mod:`.model.ledger`)."""
-    flows = core.money_flow(hand_json(hand))
-    return {seat.name: Flow(*flow) for seat, flow in zip(hand.seats, flows, strict=True)}
 
 
 @lru_cache(maxsize=256)

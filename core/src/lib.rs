@@ -3,7 +3,8 @@
 //! Modules by concern: `cards` and `model` (the hand as a log tells it), `source` and `split`
 //! (bytes to text to one piece per hand), `read` (a reader per format family), `spec` (game
 //! specs and profiles, handed over from Python as data), `eval` (hand values), `replay` (betting,
-//! pots, showdown, findings), `facts` (per-player rows), and the Python bindings in `py`.
+//! pots, showdown, findings), `facts` (per-player rows), `rows` (the store's tables as Arrow batches), `timestamp` (the canonical
+//! form's date-times as microseconds), and the Python bindings in `py`.
 
 pub mod canonical;
 pub mod cards;
@@ -21,5 +22,6 @@ pub mod rows;
 pub mod source;
 pub mod spec;
 pub mod split;
+pub mod timestamp;
 
 pub use py::_core;

@@ -1,8 +1,8 @@
-//! The hand as a log tells it: the Rust twin of `soko_analytics/model/hand.py`.
+//! The hand as a log tells it (`soko_analytics/model/hand.py` is its Python form).
 //!
 //! Amounts are integer minor units of the hand's stakes, exactly as the log writes them; the
 //! replayer checks the claims. The serde form (field names, `snake_case` kinds, cards as `As`,
-//! times as ISO text) is the canonical JSON that `soko_analytics.core` writes from a Python
+//! times as ISO text) is the canonical JSON that `model/canonical.py` writes from a Python
 //! `Hand`, so both sides can be compared value for value.
 
 use crate::cards::Card;

@@ -196,7 +196,7 @@ pub struct GameSpec {
     #[serde(default)]
     pub showdown: Vec<Share>,
     /// The game whatever the house rules (`hands.game`: both Sökö profiles are `soko`); the
-    /// resolver adds it (`GAMES` in `store/rows.py`), None where a spec comes without it.
+    /// resolver adds it (`GAMES` in `rules/profiles.py`), None where a spec comes without it.
     #[serde(default)]
     pub game: Option<String>,
     /// Whether the rules the profile's logs follow state who gets the odd chip (then one paid

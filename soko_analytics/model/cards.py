@@ -16,14 +16,6 @@ from ..errors import CardError
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
-RANK_NAMES = (
-    "Deuce", "Three", "Four", "Five", "Six", "Seven", "Eight",
-    "Nine", "Ten", "Jack", "Queen", "King", "Ace",
-)
-RANK_PLURALS = (
-    "Deuces", "Threes", "Fours", "Fives", "Sixes", "Sevens", "Eights",
-    "Nines", "Tens", "Jacks", "Queens", "Kings", "Aces",
-)
 SUIT_SYMBOLS = "♣♦♥♠"
 
 _RANK_OF = {ch: i for i, ch in enumerate(RANKS)} | {ch.lower(): i for i, ch in enumerate(RANKS)}

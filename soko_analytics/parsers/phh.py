@@ -34,7 +34,7 @@ from typing import Any
 
 from ..errors import CardError, RulesError, SokoError
 from ..model.hand import Action, ActionKind, Hand, Seat, Source, Stakes, composed
-from ..model.money import MoneyError, decimal_text
+from ..model.money import decimal_text
 from ..rules.profiles import resolve
 from ..rules.spec import GameSpec
 from .base import KEPT_CHARS, MAX_HAND_CHARS, FormatError, Quarantined, TooLarge, UnsupportedGame, guarded
@@ -251,7 +251,7 @@ def _read(chunk: _Chunk, path: str) -> Hand:
             doc = values[0]
         check_table(doc, chunk.line)
         return _build(doc, chunk, path)
-    except (CardError, RulesError, MoneyError) as err:  # bad content met by a lower layer
+    except (CardError, RulesError) as err:  # bad content met by a lower layer
         raise FormatError(err.reason, line=err.line, expected=err.expected, actual=err.actual) from None
 
 

@@ -38,9 +38,6 @@ from .ranking import SHORT_DECKS, HandRanking, HighCardRule, Ranking
 FIVE = 5
 """Cards in a poker hand."""
 
-DECK_SIZE = 52
-"""One 52-card deck, no jokers (RULES.md §2.1). Burn cards are not counted."""
-
 SUITS = 4
 
 TURN_UP = "TURN UP"

@@ -26,10 +26,10 @@ from pathlib import Path
 import duckdb
 import polars as pl
 
+from .. import _core
 from ..errors import SokoError, StoreError
 from ..model.counts import plural
 from ..model.hand import Hand, composed
-from ..native import core
 from ..native import frames as native_frames
 from ..parsers import Quarantined, iter_files, read_text
 from ..rules.profiles import GAMES, PROFILES, resolve
@@ -273,7 +273,7 @@ class Store:
         for (fmt,), group in stored.group_by(["format"]):
             keys, raws = group["hand_key"].to_list(), group["raw"].to_list()
             if fmt in CORE_FORMATS:
-                hashes = core.content_hashes(raws, fmt)
+                hashes = _core.content_hashes(raws, fmt)
             else:
                 hashes = [_python_hash(raw, str(fmt)) for raw in raws]
             new.extend((k, h) for k, h in zip(keys, hashes) if h is not None)
@@ -339,7 +339,7 @@ class Store:
         finish or a bounty, read again by the core's reader of their format (hands of the Python readers, PHH,
         have none)."""
         texts = self.query("SELECT DISTINCT buy_in FROM hands WHERE buy_in IS NOT NULL")["buy_in"].to_list()
-        parsed = [(t, *p) for t, p in zip(texts, core.buy_ins(texts)) if p is not None]
+        parsed = [(t, *p) for t, p in zip(texts, _core.buy_ins(texts)) if p is not None]
         if parsed:
             schema = {"buy_in": pl.String, "amount": pl.Int64, "bounty": pl.Int64, "fee": pl.Int64,
                       "currency": pl.String, "decimals": pl.Int8}
@@ -353,7 +353,7 @@ class Store:
             AND format IN ({', '.join(map(sql_text, CORE_FORMATS))})
             AND regexp_matches(raw, 'the tournament|eliminat|finished in|Ranking|Prize')""")
         for (fmt,), group in stored.group_by(["format"]):
-            rows = native_frames({"rows": core.tournament_finishes(group["raw"].to_list(), str(fmt))})["rows"]
+            rows = native_frames({"rows": _core.tournament_finishes(group["raw"].to_list(), str(fmt))})["rows"]
             if len(rows):
                 self._insert("tournament_finishes", rows)
 

@@ -15,8 +15,8 @@ from typing import Any
 import duckdb
 import polars as pl
 
+from .. import _core
 from ..errors import SokoError
-from ..native import core
 from ..parsers import Unreadable, detect_format
 from ..parsers.source import HEAD_CHARS
 from .duck import frame, registered
@@ -49,7 +49,7 @@ def offending_line(raw: str, source_line: int, reason: str) -> str:
 def fill(records: pl.DataFrame) -> pl.DataFrame:
     """Quarantine records with their ``client_version`` and ``shape`` computed from their ``format``, text and
     reason (records Python made, or of an older store)."""
-    values = [core.quarantine_drift(fmt, raw, max(0, named_line(first, reason) - first), reason)
+    values = [_core.quarantine_drift(fmt, raw, max(0, named_line(first, reason) - first), reason)
               for fmt, raw, first, reason in records.select("format", "raw", "source_line", "reason").iter_rows()]
     return records.with_columns(
         pl.Series("client_version", [v for v, _ in values], dtype=pl.String),

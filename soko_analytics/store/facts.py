@@ -108,9 +108,6 @@ day, summed at import, and a query sums those rows again; a grouping ``player_da
 DOUBLE_SUMS = frozenset({"allin_var", "won_units"})
 """Sums of :data:`ROLLUP` that are not whole numbers."""
 
-ROLLUP_KEYS = ("player", "currency", "decimals", "game", "profile", "structure", "stakes", "day")
-
-
 def rollup_sums() -> str:
     """The SELECT list of :data:`ROLLUP` sums (booleans count as 1)."""
     return ", ".join(

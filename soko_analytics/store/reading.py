@@ -40,8 +40,8 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 
+from .. import _core
 from ..model.hand import Hand
-from ..native import core
 from ..native import frames as native_frames
 from ..parsers import Quarantined, asked_format, detect_format, read_path
 from ..parsers.base import InternalError, Unreadable, quarantine
@@ -313,7 +313,7 @@ def core_chunks(next_task: Callable[[], Task | None], format: str = "auto", with
             return task.path, task.name, fmt, task.import_id
         return None
 
-    reader = core.FilesReader(next_file, rows or CHUNK_ROWS, with_audit, FAULT_HAND)
+    reader = _core.FilesReader(next_file, rows or CHUNK_ROWS, with_audit, FAULT_HAND)
     for _, _, tables, files in reader:
         yield from _drain(ready)
         frames = native_frames(tables)

@@ -17,10 +17,11 @@ from typing import TYPE_CHECKING
 import polars as pl
 from polars.datatypes import DataType, DataTypeClass
 
+from .. import _core
 from ..errors import SokoError
 from ..model.hand import Hand
-from ..native import core, hand_json
 from ..native import frames as native_frames
+from ..native import hand_json
 from ..parsers.base import InternalError
 from . import drift
 from .facts import COLUMNS as FACT_COLUMNS
@@ -44,10 +45,6 @@ __all__ = [
 _I64, _I32, _I16, _I8 = pl.Int64, pl.Int32, pl.Int16, pl.Int8
 _STR, _BOOL, _TS = pl.String, pl.Boolean, pl.Datetime("us")
 _STRS, _I64S = pl.List(pl.String), pl.List(pl.Int64)
-
-DTYPES = {"BIGINT": _I64, "INTEGER": _I32, "SMALLINT": _I16, "TINYINT": _I8, "VARCHAR": _STR,
-          "BOOLEAN": _BOOL, "TIMESTAMP": _TS, "DOUBLE": pl.Float64, "VARCHAR[]": _STRS, "BIGINT[]": _I64S}
-"""DuckDB column type → the Polars dtype that DuckDB reads back as that type."""
 
 _DRAW_COUNTS = frozenset({"draws", "stand_pats", "cards_drawn", "first_draw_cards"})
 """The draw facts that count (the others are true or false)."""
@@ -221,7 +218,7 @@ class Batch:
         if not self.hands:
             made = empty_frames()
         else:
-            _, _, tables = core.hand_batch([hand_json(h) for h in self.hands], "pokerstars", 0, with_audit,
+            _, _, tables = _core.hand_batch([hand_json(h) for h in self.hands], "pokerstars", 0, with_audit,
                                            fault_hand)
             made = native_frames(tables)
         bugs = made["quarantine"].filter(pl.col("kind") == "internal")

@@ -27,13 +27,14 @@ from pathlib import Path
 
 import pytest
 
+from soko_analytics import _core as core
 from soko_analytics.model.hand import Hand
-from soko_analytics.native import core, hand_json, spec_json
+from soko_analytics.native import hand_json, spec_json
 from soko_analytics.parsers import iter_files, read_path
 from soko_analytics.sim.session import simulate
 
 from ..conftest import require_corpus
-from .test_pipeline_parity import SAMPLES
+from .test_file_rows import SAMPLES
 
 EXACT_LIMIT = 100_000
 """Outcomes up to which the rows enumerate."""

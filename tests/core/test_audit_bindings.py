@@ -24,13 +24,14 @@ import pytest
 from soko_analytics import _core
 from soko_analytics.model.cards import Card
 from soko_analytics.model.hand import Action, ActionKind, Deal, Hand, Seat, Stakes
-from soko_analytics.native import hand_json, money_flow
+from soko_analytics.native import hand_json
 from soko_analytics.parsers import iter_files, read_path
 from soko_analytics.replay.audit import AuditFault, audit, audit_each
 from soko_analytics.replay.findings import Code
 from soko_analytics.rules.profiles import PROFILES, resolve
 from soko_analytics.sim.session import simulate
 from tests.conftest import require_corpus
+from tests.flows import money_flow
 
 SAMPLE_DATA = Path(__file__).resolve().parents[2] / "soko_analytics" / "sample_data"
 K = ActionKind

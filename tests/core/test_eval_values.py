@@ -12,10 +12,10 @@ import itertools
 import numpy as np
 import pytest
 
-from soko_analytics.native import core, ensure_ranking
+from soko_analytics import _core as core
 from soko_analytics.rules.evaluate import evaluator
 from soko_analytics.rules.ranking import HandRanking, HighCardRule, Ranking
-from soko_analytics.rules.tables import BINOM, five_card_table
+from soko_analytics.rules.tables import BINOM, ensure_ranking, five_card_table
 
 N_HANDS = 200_000
 SCALAR_SAMPLE = 2_000

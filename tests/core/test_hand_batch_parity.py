@@ -4,8 +4,8 @@ through ``store/rows.py``'s Batch), audited by the core.
 PHH has no core reader, so the PHH files of the corpus (WSOP final tables) are where the Batch path
 alone is exercised on real hands: each hand gets its rows, none is an internal record, and each is
 audited clean (real hands, whose files' finishing stacks they replay to: ``tests/replay/test_wsop.py``).
-That the rows of hands Python reads are the rows the core's own reader gives is ``test_pipeline_parity``
-(every PokerStars-family and Sökö file, read both ways).
+The rows the core's own reader gives are held to independent values in ``test_file_rows.py`` and
+``test_simulated_rows.py``.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from soko_analytics.parsers import read_path
 from soko_analytics.parsers.base import InternalError
 from soko_analytics.store.rows import Batch
 from tests.conftest import require_corpus
-from tests.core.test_pipeline_parity import SAMPLES
+from tests.core.test_file_rows import SAMPLES
 
 
 def test_every_phh_hand_of_the_corpus_gets_its_rows_and_audits_clean():

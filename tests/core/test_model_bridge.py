@@ -5,8 +5,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from soko_analytics.model.canonical import hand_from_dict
-from soko_analytics.native import core, hand_dict, hand_json
+from soko_analytics import _core as core
+from soko_analytics.model.canonical import hand_dict, hand_from_dict
+from soko_analytics.native import hand_json
 from soko_analytics.parsers import read_path
 from soko_analytics.parsers.source import decode
 from soko_analytics.parsers.split import split_pieces

@@ -6,10 +6,10 @@ import re
 from pathlib import Path
 
 from soko_analytics.model.hand import ActionKind, Hand
-from soko_analytics.native import money_flow
 from soko_analytics.parsers import Quarantined, detect_format, read_path
 from soko_analytics.parsers.source import HEAD_CHARS
 from soko_analytics.replay.audit import audit
+from tests.flows import money_flow
 
 FPDB_SUITS = "hdcs"
 """fpdb's card codes: suit index * 13 + rank (2 = 1 .. A = 13)."""

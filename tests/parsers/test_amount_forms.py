@@ -12,9 +12,9 @@ from __future__ import annotations
 import pytest
 
 from soko_analytics.model.hand import ActionKind, Hand
-from soko_analytics.native import money_flow
 from soko_analytics.parsers import Quarantined, ggpoker, ipoker, pokerstars, winamax
 from soko_analytics.replay.audit import audit
+from tests.flows import money_flow
 
 STARS = """PokerStars Hand #300000000001:  Hold'em No Limit ({sb}/{bb} USD) - 2020/03/01 20:00:00 ET
 Table 'Comma' 6-max Seat #1 is the button

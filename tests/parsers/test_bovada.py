@@ -16,11 +16,11 @@ from pathlib import Path
 import pytest
 
 from soko_analytics.model.hand import ActionKind, Hand
-from soko_analytics.native import money_flow
 from soko_analytics.parsers import bovada, detect_format, phh, pokerstars
 from soko_analytics.parsers.base import IncompleteHand
 from soko_analytics.parsers.source import HEAD_CHARS
 from soko_analytics.replay.audit import audit
+from tests.flows import money_flow
 from tests.parsers.sites import assert_one_record_per_header, read_files, site_files, stored
 
 HEADER = re.compile(r"Hand #([0-9]+)(?::| TBL#|  Zone Poker ID#)")

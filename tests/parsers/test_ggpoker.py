@@ -15,10 +15,9 @@ from pathlib import Path
 import pytest
 
 from soko_analytics.model.hand import ActionKind, Hand
-from soko_analytics.model.ledger import added_money
-from soko_analytics.native import money_flow
 from soko_analytics.parsers import phh, pokerstars
 from soko_analytics.replay.audit import audit
+from tests.flows import added_money, money_flow
 from tests.parsers.sites import assert_one_record_per_header, read_files, site_files, stored
 
 HEADER = re.compile(r"^Poker Hand #([A-Z]+[0-9]+):", re.MULTILINE)

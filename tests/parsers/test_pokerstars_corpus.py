@@ -18,9 +18,8 @@ from pathlib import Path
 import pytest
 
 from soko_analytics.model.hand import ActionKind, Hand
-from soko_analytics.model.ledger import added_money
-from soko_analytics.native import money_flow
 from soko_analytics.parsers import Quarantined, read_path
+from tests.flows import added_money, money_flow
 from tests.parsers.sites import assert_matches_hp
 
 # Logs whose own figures do not add up (checked by hand; the parser reads them as written).

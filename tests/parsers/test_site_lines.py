@@ -6,9 +6,9 @@ log's own lines add up to (worked by hand in each test's comments)."""
 from __future__ import annotations
 
 from soko_analytics.model.hand import ActionKind, Hand
-from soko_analytics.native import money_flow
 from soko_analytics.parsers import detect_format, read_text
 from soko_analytics.replay.audit import audit
+from tests.flows import money_flow
 
 
 def read_one(text: str, fmt: str) -> Hand:

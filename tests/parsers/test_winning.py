@@ -15,10 +15,10 @@ from pathlib import Path
 import pytest
 
 from soko_analytics.model.hand import ActionKind, Hand
-from soko_analytics.native import money_flow
 from soko_analytics.parsers import phh, pokerstars, winning
 from soko_analytics.parsers.base import FormatError, UnsupportedGame
 from soko_analytics.replay.audit import audit
+from tests.flows import money_flow
 from tests.parsers.sites import assert_one_record_per_header, audit_failures, read_files, site_files, stored
 
 HEADER = re.compile(r"^\ufeff?(?:Game ID: |(?:Game )?Hand #)([0-9]+)", re.MULTILINE)

@@ -12,11 +12,11 @@ import pytest
 
 from soko_analytics.errors import SokoError
 from soko_analytics.model.hand import ActionKind, Hand
-from soko_analytics.model.ledger import added_money
 from soko_analytics.parsers import read_path
 from soko_analytics.replay.audit import audit
 from soko_analytics.replay.explain import explain, ledger, rules_stacks, walk
 from soko_analytics.reports.hand import hand_report
+from tests.flows import added_money
 
 SAMPLE = Path(__file__).resolve().parents[2] / "sample_data"
 

@@ -10,10 +10,10 @@ from collections import Counter
 import pytest
 
 from soko_analytics.model.hand import ActionKind, Hand
-from soko_analytics.native import money_flow
 from soko_analytics.parsers import phh, pokerstars
 from soko_analytics.parsers.stars_writer import POKERSTARS_GAMES
 from soko_analytics.rules.profiles import resolve
+from tests.flows import money_flow
 
 from .pokerkit_hands import DEFAULT_COUNT, VARIANTS, corrupt, final_stacks, generate, generate_one
 

@@ -7,7 +7,7 @@ import os
 
 import pytest
 
-from soko_analytics.reports.browser import find_chromium
+from tests.browser import find_chromium
 
 CHROMIUM = find_chromium()
 if CHROMIUM is None and os.environ.get("SOKO_REQUIRE_BROWSER"):

@@ -1,4 +1,4 @@
-"""The headless-Chromium driver (soko_analytics.reports.browser) against a small page written by the test:
+"""The headless-Chromium driver (tests/browser.py) against a small page written by the test:
 real clicks and typing change the DOM, script errors and timeouts are clear errors, screenshots have the
 viewport's size, paint times are read, and no Chromium is left running.
 
@@ -16,7 +16,7 @@ import time
 import pytest
 
 from soko_analytics.errors import SokoError
-from soko_analytics.reports.browser import Browser, BrowserError
+from tests.browser import Browser, BrowserError
 
 from .chromium import needs_chromium
 

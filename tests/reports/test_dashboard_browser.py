@@ -1,4 +1,4 @@
-"""The dashboard driven in headless Chromium through the DevTools protocol (soko_analytics/reports/browser.py):
+"""The dashboard driven in headless Chromium through the DevTools protocol (tests/browser.py):
 a filter is picked or typed as a user does, and what the page then draws is checked against the store's own
 answers (SQL counts, ``player_stats``), for the demo store and a store of real logs. The million-hand store
 is in test_dashboard_scale.py.
@@ -14,9 +14,9 @@ import polars as pl
 import pytest
 
 from soko_analytics import api
-from soko_analytics.reports.browser import Browser
 from soko_analytics.stats import Filters, player_stats, tournament_results
 from soko_analytics.store.db import Store
+from tests.browser import Browser
 
 from .chromium import CHROMIUM, needs_chromium
 

@@ -15,10 +15,10 @@ import re
 import pytest
 
 from soko_analytics import api
-from soko_analytics.reports.browser import Browser
 from soko_analytics.reports.hand_list import LIMIT
 from soko_analytics.stats import Filters
 from soko_analytics.store.db import Store
+from tests.browser import Browser
 
 from .chromium import CHROMIUM, needs_chromium
 

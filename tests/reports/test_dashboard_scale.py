@@ -14,9 +14,9 @@ import pytest
 from rich.console import Console
 
 from soko_analytics import api
-from soko_analytics.reports.browser import Browser
 from soko_analytics.stats import Filters
 from soko_analytics.store.db import Store
+from tests.browser import Browser
 
 from .chromium import CHROMIUM, needs_chromium
 from .test_dashboard_browser import READY, hero_count, redrawn, shown_count

@@ -14,10 +14,10 @@ from typer.testing import CliRunner
 
 from soko_analytics import api
 from soko_analytics.cli import app
-from soko_analytics.reports.browser import Browser
 from soko_analytics.reports.hand_list import board_text, hand_rows
 from soko_analytics.stats import Filters
 from soko_analytics.store.db import Store
+from tests.browser import Browser
 
 from .chromium import CHROMIUM, needs_chromium
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import duckdb
 import pytest
 
-from soko_analytics.native import core
+from soko_analytics import _core as core
 from soko_analytics.store import drift
 from soko_analytics.store.db import LATEST, Store
 

@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 
 from soko_analytics.model.hand import Hand
-from soko_analytics.model.ledger import added_money
 from soko_analytics.parsers import read_path
 from soko_analytics.store.db import Store
+from tests.flows import added_money
 
 from ..parsers.test_pokerstars_corpus import KNOWN_BAD_SUMS
 

@@ -23,12 +23,12 @@ import pytest
 from soko_analytics.errors import SokoError
 from soko_analytics.model.canonical import compared_json
 from soko_analytics.model.hand import FORCED, Hand, Stakes
-from soko_analytics.model.ledger import added_money
 from soko_analytics.parsers import Quarantined, pokerstars, read_path, read_text
 from soko_analytics.replay.audit import audit
 from soko_analytics.rules.profiles import GAMES, PROFILES
 from soko_analytics.sim.session import simulate
 from soko_analytics.store.rows import BATCH_TABLES, ArrowStream, Batch
+from tests.flows import added_money
 
 from ..conftest import require_corpus
 

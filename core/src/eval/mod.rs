@@ -1,4 +1,4 @@
-//! Hand values: the Rust twin of `soko_analytics/rules/evaluate.py`.
+//! Hand values (`soko_analytics/rules/evaluate.py` is the Python front).
 //!
 //! A ranking's five-card table (one `u16` value for each of the 2,598,960 five-card hands, by
 //! colex index, 1 = the worst hand, with each value's class and described ranks) is built here from

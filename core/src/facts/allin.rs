@@ -128,36 +128,8 @@ fn compute(
         }
         hole.push(cards);
     }
-    let dead: Vec<u8> = hand
-        .deals
-        .iter()
-        .filter(|d| d.street <= moment)
-        .filter(|d| d.player.as_deref().is_some_and(|p| folded.contains(&p)))
-        .flat_map(|d| d.cards.iter().zip(&d.up))
-        .filter_map(|(c, &up)| c.filter(|_| up).map(|c| c.0))
-        .chain((0..52).filter(|&c| !spec.in_deck(c))) // a short deck's deuces to fives never come
-        .collect();
-
-    let contributions: Vec<(usize, i64)> = (0..hand.seats.len())
-        .map(|i| (i, flows.get(i).map_or(0, |f| f.put_in)))
-        .filter(|&(_, put)| put != 0)
-        .collect();
-    let out: Vec<usize> = contributions
-        .iter()
-        .map(|&(i, _)| i)
-        .filter(|i| !live.contains(i))
-        .collect();
-    let order: Vec<usize> = contributions.iter().map(|&(i, _)| i).collect();
-    let pots = build_pots(&contributions, &out, &order).ok()?;
-    let index = |seat: usize| live.iter().position(|&l| l == seat);
-    let equity_pots: Vec<Pot> = pots
-        .iter()
-        .filter(|p| !p.eligible.is_empty())
-        .map(|p| Pot {
-            amount: p.amount as f64,
-            eligible: p.eligible.iter().filter_map(|&e| index(e)).collect(),
-        })
-        .collect();
+    let dead = dead_cards(hand, spec, moment, &folded);
+    let (total, equity_pots) = pots_of(hand, flows, &live)?;
     let needs = vec![u8::try_from(need).ok()?; live.len()];
     let situation = Situation {
         hole: &hole,
@@ -168,7 +140,6 @@ fn compute(
         pots: &equity_pots,
     };
     let result = equity(ev, &situation, method).ok()?;
-    let total: i64 = pots.iter().map(|p| p.amount).sum();
     let paid: i64 = flows.iter().map(|f| f.collected).sum();
     let scale = if total != 0 {
         paid as f64 / total as f64
@@ -188,6 +159,45 @@ fn compute(
         })
         .collect();
     Some(adjusted)
+}
+
+/// The cards known to be out of the deck at the moment: the folded players' up cards, and the cards
+/// a short deck has not (its deuces to fives never come).
+fn dead_cards(hand: &Hand, spec: &GameSpec, moment: u8, folded: &[&str]) -> Vec<u8> {
+    hand.deals
+        .iter()
+        .filter(|d| d.street <= moment)
+        .filter(|d| d.player.as_deref().is_some_and(|p| folded.contains(&p)))
+        .flat_map(|d| d.cards.iter().zip(&d.up))
+        .filter_map(|(c, &up)| c.filter(|_| up).map(|c| c.0))
+        .chain((0..52).filter(|&c| !spec.in_deck(c)))
+        .collect()
+}
+
+/// The hand's pots built from what each seat put in: their total, and each pot the live players
+/// contest with its eligible players as indices of `live`.
+fn pots_of(hand: &Hand, flows: &[Flow], live: &[usize]) -> Option<(i64, Vec<Pot>)> {
+    let contributions: Vec<(usize, i64)> = (0..hand.seats.len())
+        .map(|i| (i, flows.get(i).map_or(0, |f| f.put_in)))
+        .filter(|&(_, put)| put != 0)
+        .collect();
+    let out: Vec<usize> = contributions
+        .iter()
+        .map(|&(i, _)| i)
+        .filter(|i| !live.contains(i))
+        .collect();
+    let order: Vec<usize> = contributions.iter().map(|&(i, _)| i).collect();
+    let pots = build_pots(&contributions, &out, &order).ok()?;
+    let index = |seat: usize| live.iter().position(|&l| l == seat);
+    let equity_pots = pots
+        .iter()
+        .filter(|p| !p.eligible.is_empty())
+        .map(|p| Pot {
+            amount: p.amount as f64,
+            eligible: p.eligible.iter().filter_map(|&e| index(e)).collect(),
+        })
+        .collect();
+    Some((pots.iter().map(|p| p.amount).sum(), equity_pots))
 }
 
 /// Whether at most one live player is not all in when the betting ends: all in by the log's word,

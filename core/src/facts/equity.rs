@@ -1,5 +1,5 @@
 //! All-in equity: each player's expected share of the pots over the cards still to come
-//! (`soko_analytics/rules/equity.py` checks Python's arguments and calls it).
+//! (`facts::allin` uses it for the all-in adjusted rows; Python calls it as `_core.equity`).
 //!
 //! The model. Player `i` holds known own cards and will be dealt `need[i]` more; the board holds
 //! its known cards and will get `board_need` more; dead cards are known to be out of the deck. The
@@ -84,7 +84,7 @@ pub struct Equity {
     pub outcomes: u64,
 }
 
-/// Why no equity can be computed (Python raises `EvaluationError` for each).
+/// Why no equity can be computed (Python gets a `ValueError` with this text for each).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum EquityError {
     NoPlayers,
@@ -223,6 +223,33 @@ struct Table<'a> {
     payoff: Vec<f64>,
 }
 
+/// The known cards (own, board, dead) as a set of bits; an error for a code past 51 or a card given
+/// twice.
+fn known_set(s: &Situation) -> Result<u64, EquityError> {
+    let mut seen = 0u64;
+    for &c in s.hole.iter().flatten().chain(s.board).chain(s.dead) {
+        if c > 51 {
+            return Err(EquityError::NotACard(c));
+        }
+        if seen >> c & 1 == 1 {
+            return Err(EquityError::CardTwice(c));
+        }
+        seen |= 1 << c;
+    }
+    Ok(seen)
+}
+
+/// The cards not in `seen`, in order, and how many they are.
+fn unseen_deck(seen: u64) -> ([u8; 52], usize) {
+    let mut deck = [0u8; 52];
+    let mut deck_len = 0;
+    for c in (0..52u8).filter(|&c| seen >> c & 1 == 0) {
+        deck[deck_len] = c;
+        deck_len += 1;
+    }
+    (deck, deck_len)
+}
+
 impl<'a> Table<'a> {
     fn new(ev: &'a Evaluator, s: &Situation<'a>) -> Result<Table<'a>, EquityError> {
         let players = s.hole.len();
@@ -232,17 +259,7 @@ impl<'a> Table<'a> {
         if s.need.len() != players {
             return Err(EquityError::NeedCount);
         }
-        let mut seen = 0u64;
-        let known_cards = s.hole.iter().flatten().chain(s.board).chain(s.dead);
-        for &c in known_cards {
-            if c > 51 {
-                return Err(EquityError::NotACard(c));
-            }
-            if seen >> c & 1 == 1 {
-                return Err(EquityError::CardTwice(c));
-            }
-            seen |= 1 << c;
-        }
+        let seen = known_set(s)?;
         let board_need = usize::from(s.board_need);
         let final_board = s.board.len() + board_need;
         let mut known = Vec::with_capacity(players);
@@ -271,12 +288,7 @@ impl<'a> Table<'a> {
                     })
                     .collect()
             });
-        let mut deck = [0u8; 52];
-        let mut deck_len = 0;
-        for c in (0..52u8).filter(|&c| seen >> c & 1 == 0) {
-            deck[deck_len] = c;
-            deck_len += 1;
-        }
+        let (deck, deck_len) = unseen_deck(seen);
         let mut start = Vec::with_capacity(players);
         let mut draw = board_need;
         for &k in s.need {
@@ -465,7 +477,7 @@ fn add_chunk(total: &mut [f64], chunk: &mut [f64]) {
     }
 }
 
-/// Pots as `rules.equity` accepts them: finite amounts >= 0, distinct eligible players in range,
+/// Pots as the equity accepts them: finite amounts >= 0, distinct eligible players in range,
 /// a total above zero.
 fn check_pots(pots: &[Pot], players: usize) -> Result<(), EquityError> {
     let mut total = 0.0;

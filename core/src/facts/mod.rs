@@ -206,123 +206,184 @@ pub fn hand_facts(
         .max()
         .unwrap_or(0);
 
-    // first round: who posts the bring-in, who acts first
-    let mut first_actor = None;
-    for a in hand.actions.iter().filter(|a| a.street == 0) {
-        if let Some(p) = index(&a.player) {
-            if a.kind == ActionKind::BringIn {
-                facts[p].bring_in = true;
-                first_actor = Some(p);
-                break;
-            }
-            if a.kind.betting() {
-                first_actor = Some(p);
-                break;
-            }
-        }
-    }
+    let first_actor = first_actor(hand, &index, &mut facts);
     let late = if game.button {
         Vec::new()
     } else {
         round0::late_stud(players.len(), first_actor)
     };
 
-    let mut street: Option<u8> = None;
-    let (mut level, mut callers) = (0u32, 0u32);
-    let mut raisers: Vec<usize> = Vec::new();
-    let mut aggressor = None; // last raiser of round 0
+    let mut round = Round::default();
     let mut cbets = Cbets::default();
-    let mut steal_open = false; // a steal is standing with nobody in after it
-    let mut bettor = None; // who bet this round (level 1 on rounds >= 1)
-    let mut opened = false; // a betting action has been taken this round
     for &(p, kind, s) in &betting {
         let f = &mut facts[p];
-        if street != Some(s) {
-            street = Some(s);
-            (level, callers, bettor, opened) = (0, 0, None, false);
-            raisers.clear();
-        }
+        round.enter(s);
         let first_decision = !f.has_acted(s);
         f.act(s);
         if s == 0 {
             if first_decision {
-                f.situation = round0::situation(level, callers);
+                f.situation = round0::situation(round.level, round.callers);
             }
             f.vpip |= voluntary(kind);
             f.pfr |= aggressive(kind);
             let moment = Moment {
                 player: p,
                 kind,
-                level,
-                callers,
+                level: round.level,
+                callers: round.callers,
                 first_decision,
-                steal_open,
+                steal_open: round.steal_open,
                 position: players[p].position,
             };
-            if game.button {
-                round0::holdem_round0(f, &moment, &raisers);
-                if first_decision
-                    && level == 0
-                    && callers == 0
-                    && stealer(players[p].position)
-                    && kind == ActionKind::Raise
-                {
-                    steal_open = true;
-                } else if voluntary(kind) {
-                    steal_open = false;
-                }
+            round.steal_open = if game.button {
+                round0::holdem_round0(f, &moment, &round.raisers);
+                steal_stands(&moment)
             } else {
-                steal_open = round0::stud_round0(f, &moment, first_actor, &late);
-            }
+                round0::stud_round0(f, &moment, first_actor, &late)
+            };
         } else {
-            match kind {
-                ActionKind::Bet | ActionKind::Complete => f.post_bets += 1,
-                ActionKind::Raise => f.post_raises += 1,
-                ActionKind::Call => f.post_calls += 1,
-                ActionKind::Fold => f.post_folds += 1,
-                _ => f.post_checks += 1,
-            }
-            if game.best_showing && !opened {
-                f.best_showing_opp += 1;
-                f.best_showing_bet += u32::from(kind == ActionKind::Bet);
-            }
-            if game.button && (s == 1 || s == 2) {
-                let moment = CbetMoment {
-                    player: p,
-                    kind,
-                    round: s,
-                    level,
-                    first_decision,
-                    aggressor,
-                    bettor,
-                };
-                round0::cbet(f, &moment, &mut cbets);
-            }
+            let moment = CbetMoment {
+                player: p,
+                kind,
+                round: s,
+                level: round.level,
+                first_decision,
+                aggressor: round.aggressor,
+                bettor: round.bettor,
+            };
+            later_round_action(f, game, &moment, round.opened, &mut cbets);
         }
         if kind == ActionKind::Fold {
             folded[p] = Some(s);
-        } else if kind == ActionKind::Call {
-            callers += 1;
-        } else if aggressive(kind) {
-            level += 1;
-            raisers.push(p);
-            if s == 0 {
-                aggressor = Some(p);
-            } else if level == 1 {
-                bettor = Some(p);
-            }
         }
-        opened = true;
+        round.after(p, kind, s);
     }
 
     draw_facts(hand, game, &index, &mut facts);
 
-    // how far each player got, and the end of the hand
-    let contested = folded.iter().filter(|f| f.is_none()).count() >= 2;
+    let reached: Vec<(bool, u8)> = folded
+        .iter()
+        .map(|f| (f.is_some(), f.unwrap_or(last_street)))
+        .collect();
+    let showdown = |name: &str| ranking.and_then(|ev| showdown_class(hand, name, game, ev));
+    end_of_hand(&mut facts, players, flows, &reached, &showdown);
+    facts
+}
+
+/// The betting of the round being played, as the facts read it.
+#[derive(Default)]
+struct Round {
+    street: Option<u8>,
+    /// Bets and raises so far this round.
+    level: u32,
+    callers: u32,
+    raisers: Vec<usize>,
+    /// The last raiser of the first round.
+    aggressor: Option<usize>,
+    /// A steal is standing with nobody in after it.
+    steal_open: bool,
+    /// Who bet this round (level 1 on rounds >= 1).
+    bettor: Option<usize>,
+    /// A betting action has been taken this round.
+    opened: bool,
+}
+
+impl Round {
+    /// Start the round of street `s` if it is a new one.
+    fn enter(&mut self, s: u8) {
+        if self.street != Some(s) {
+            self.street = Some(s);
+            (self.level, self.callers, self.bettor, self.opened) = (0, 0, None, false);
+            self.raisers.clear();
+        }
+    }
+
+    /// What player `p`'s action of kind `kind` on street `s` leaves.
+    fn after(&mut self, p: usize, kind: ActionKind, s: u8) {
+        if kind == ActionKind::Call {
+            self.callers += 1;
+        } else if aggressive(kind) {
+            self.level += 1;
+            self.raisers.push(p);
+            if s == 0 {
+                self.aggressor = Some(p);
+            } else if self.level == 1 {
+                self.bettor = Some(p);
+            }
+        }
+        self.opened = true;
+    }
+}
+
+/// The first round's opener: who posts the bring-in (marked in his facts), else who bets first.
+fn first_actor(
+    hand: &Hand,
+    index: &impl Fn(&str) -> Option<usize>,
+    facts: &mut [Facts],
+) -> Option<usize> {
+    for a in hand.actions.iter().filter(|a| a.street == 0) {
+        if let Some(p) = index(&a.player) {
+            if a.kind == ActionKind::BringIn {
+                facts[p].bring_in = true;
+                return Some(p);
+            }
+            if a.kind.betting() {
+                return Some(p);
+            }
+        }
+    }
+    None
+}
+
+/// Whether a steal is standing after a hold'em first-round action: a first raise from a stealing
+/// position with nobody in opens one, anyone coming in after it ends it.
+fn steal_stands(m: &Moment) -> bool {
+    let opens = m.first_decision
+        && m.level == 0
+        && m.callers == 0
+        && stealer(m.position)
+        && m.kind == ActionKind::Raise;
+    opens || (m.steal_open && !voluntary(m.kind))
+}
+
+/// A later round's action: the post-flop counts, the best showing hand's bet, the continuation bets.
+fn later_round_action(
+    f: &mut Facts,
+    game: &GameFacts,
+    m: &CbetMoment,
+    opened: bool,
+    cbets: &mut Cbets,
+) {
+    match m.kind {
+        ActionKind::Bet | ActionKind::Complete => f.post_bets += 1,
+        ActionKind::Raise => f.post_raises += 1,
+        ActionKind::Call => f.post_calls += 1,
+        ActionKind::Fold => f.post_folds += 1,
+        _ => f.post_checks += 1,
+    }
+    if game.best_showing && !opened {
+        f.best_showing_opp += 1;
+        f.best_showing_bet += u32::from(m.kind == ActionKind::Bet);
+    }
+    if game.button && (m.round == 1 || m.round == 2) {
+        round0::cbet(f, m, cbets);
+    }
+}
+
+/// How far each player got (`reached`: folded, and the street reached) and how the hand ended for
+/// him: won, showdown, a walk, the class of his showdown hand (`showdown`).
+fn end_of_hand(
+    facts: &mut [Facts],
+    players: &[Player],
+    flows: &[Flow],
+    reached: &[(bool, u8)],
+    showdown: &impl Fn(&str) -> Option<&'static str>,
+) {
+    let contested = reached.iter().filter(|(out, _)| !out).count() >= 2;
     let many = players.len() > 1;
     for (p, f) in facts.iter_mut().enumerate() {
-        let out = folded[p].is_some();
-        f.street_reached = folded[p].unwrap_or(last_street);
+        let (out, street) = reached[p];
+        f.street_reached = street;
         f.saw_second = f.street_reached >= 1;
         let collected = flows.get(players[p].seat).map_or(0, |fl| fl.collected);
         f.won = collected > 0;
@@ -333,11 +394,9 @@ pub fn hand_facts(
             f.situation = "walk";
         }
         if f.showdown {
-            f.showdown_class =
-                ranking.and_then(|ev| showdown_class(hand, players[p].name, game, ev));
+            f.showdown_class = showdown(players[p].name);
         }
     }
-    facts
 }
 
 /// Each player's draws: how many, standing pat, the cards drawn, and the first draw's.

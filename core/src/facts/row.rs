@@ -7,8 +7,8 @@ use crate::eval::Evaluator;
 use crate::keys::{hand_key, seat_labels, stakes_label};
 use crate::ledger::{money_flow, Flow};
 use crate::model::{ActionKind, Hand, Stakes};
-use crate::rows::time::timestamp_us;
 use crate::spec::{GameSpec, Structure};
+use crate::timestamp::timestamp_us;
 
 use super::allin::{allin_adjusted, seed_of, DEFAULT_METHOD};
 use super::equity::Method;

@@ -104,7 +104,7 @@ fn allin_adjusted(
 type Expected = (Vec<f64>, Vec<f64>, bool, u64);
 
 /// Each player's expected winnings from the pots over the cards still to come, under a registered
-/// ranking (`rules.equity.equity` checks the arguments and registers the ranking first): `hole[i]`
+/// ranking (the caller registers it first: `rules.tables.ensure_ranking`); the core checks the rest: `hole[i]`
 /// are player i's known cards and `need[i]` how many more they get, `board`/`board_need` the same
 /// for community cards, `dead` cards are out of the deck, `pots` are (amount, eligible indices).
 /// Enumerated when at most `exact_limit` outcomes, else `samples` Monte Carlo deals from `seed`.

@@ -119,6 +119,10 @@ pub fn winamax_at(line: &str, hash: usize) -> Option<(&str, &str)> {
     (n > 0 && after[n..].starts_with(" - ")).then(|| (&after[..n], &after[n..]))
 }
 
+/// The start of an iPoker session element (every iPoker log gives its code), whose header is its
+/// games' context: the splitter appends it to each game's text, and the reader finds it there.
+pub const SESSION_MARK: &str = "<session sessioncode=";
+
 /// The first line of a hand of Winning Poker's logs of before 2019 (`Game started at: 2016/8/8
 /// 16:26:41`); the hand id is on the next line.
 pub const STARTED: &str = "Game started at: ";

@@ -1,5 +1,5 @@
-//! The hand reader of the PokerStars family (PokerStars and Sökö text), ported from
-//! `soko_analytics/parsers/{stars,pokerstars,soko_text,times,base}.py`.
+//! The hand readers: the PokerStars family (PokerStars and Sökö text) and the other sites' logs
+//! translated into it (Python's `parsers/stars.py` hands pieces to it; `FileReader` reads whole files).
 //!
 //! [`read_piece`] takes one piece of a log (a hand's text and the line it starts on, as the
 //! splitter cuts it) and gives a [`Hand`] or the [`Quarantine`] record Python gives. A dialect is
@@ -24,6 +24,9 @@ use std::sync::Arc;
 use crate::model::Hand;
 use crate::spec::{GameSpec, Resolver, Specs, Structure};
 
+// Issue 39: the long functions of the site readers' translation (`stars.rs`, the site folders) are
+// split where that translation is replaced (another slice of the issue), not here.
+#[allow(clippy::too_many_lines)]
 mod bovada;
 mod drift;
 mod errors;
@@ -31,7 +34,9 @@ mod ggpoker;
 mod header;
 mod ipoker;
 mod memo;
+#[allow(clippy::too_many_lines)] // issue 39: see `bovada` above
 mod pacific;
+#[allow(clippy::too_many_lines)] // issue 39: see `bovada` above
 mod party;
 mod patterns;
 mod pokerstars;
@@ -39,6 +44,7 @@ mod pystr;
 mod rounds;
 mod search;
 mod soko;
+#[allow(clippy::too_many_lines)] // issue 39: see `bovada` above
 mod stars;
 mod times;
 mod tourney;
@@ -46,6 +52,7 @@ mod translated;
 mod unicode_tables;
 mod values;
 mod winamax;
+#[allow(clippy::too_many_lines)] // issue 39: see `bovada` above
 mod winning;
 
 pub use drift::{drift, Drift};
@@ -54,7 +61,7 @@ pub use errors::{
 };
 pub use header::{
     follows_party_header, hand_history_at, table_mark, winning_mark, Header, GAME_NO, HAND_HISTORY,
-    STARTED,
+    SESSION_MARK, STARTED,
 };
 pub use memo::Memo;
 pub use pystr::repr as py_repr;

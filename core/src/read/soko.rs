@@ -183,21 +183,7 @@ fn stakes_forms(structure: Structure) -> &'static str {
 /// Limit), `€0.10-€2 EUR, ante €0.10` (Spread Limit): `soko_text.parse_stakes`.
 pub fn parse_stakes(text: &str, structure: Structure) -> Result<Stakes, ReadError> {
     let symbol = first_symbol(text);
-    let mut codes: Vec<&str> = pystr::words(text)
-        .flat_map(|w| w.split(','))
-        .filter(|w| is_code(w))
-        .collect();
-    codes.sort_unstable();
-    codes.dedup();
-    if codes.len() > 1 {
-        return Err(ReadError::malformed("more than one currency in the stakes")
-            .expected("one currency code")
-            .actual(codes.join(", ")));
-    }
-    let currency = codes
-        .first()
-        .copied()
-        .or_else(|| symbol.and_then(symbol_code));
+    let currency = stakes_currency(text, symbol)?;
     let decimals = if symbol.is_some() || currency.is_some() || text.contains('.') {
         2
     } else {
@@ -262,6 +248,31 @@ pub fn parse_stakes(text: &str, structure: Structure) -> Result<Stakes, ReadErro
             }
         }
     }
+    check_limits_given(&stakes, structure, text)?;
+    Ok(stakes)
+}
+
+/// The stakes' currency: the one code they name, else the symbol's; an error for two codes.
+fn stakes_currency(text: &str, symbol: Option<char>) -> Result<Option<&str>, ReadError> {
+    let mut codes: Vec<&str> = pystr::words(text)
+        .flat_map(|w| w.split(','))
+        .filter(|w| is_code(w))
+        .collect();
+    codes.sort_unstable();
+    codes.dedup();
+    if codes.len() > 1 {
+        return Err(ReadError::malformed("more than one currency in the stakes")
+            .expected("one currency code")
+            .actual(codes.join(", ")));
+    }
+    Ok(codes
+        .first()
+        .copied()
+        .or_else(|| symbol.and_then(symbol_code)))
+}
+
+/// Limit and Spread Limit stakes give their limits.
+fn check_limits_given(stakes: &Stakes, structure: Structure, text: &str) -> Result<(), ReadError> {
     let missing = match structure {
         Structure::FixedLimit => stakes.small_bet.is_none(),
         Structure::Spread => stakes.min_bet.is_none(),
@@ -275,7 +286,7 @@ pub fn parse_stakes(text: &str, structure: Structure) -> Result<Stakes, ReadErro
         .expected(stakes_forms(structure))
         .actual(text));
     }
-    Ok(stakes)
+    Ok(())
 }
 
 #[cfg(test)]

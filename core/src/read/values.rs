@@ -1,5 +1,5 @@
-//! Amounts and card lists as the logs write them (`model/money.py parse_amount`,
-//! `model/cards.py parse_cards`), with the same error reasons.
+//! Amounts and card lists as the logs write them (card lists with the error reasons of
+//! `model/cards.py parse_cards`).
 
 use super::errors::ReadError;
 use super::pystr::{self, repr};

@@ -11,7 +11,7 @@
 use crate::cards::Card;
 use crate::model::ActionKind;
 
-use super::audit::{Auditor, Who};
+use super::auditor::{Auditor, Who};
 use super::findings::{Code, Finding};
 use super::held::Held;
 use super::judge::share_hands;

@@ -8,10 +8,10 @@ use crate::cards::Card;
 use crate::model::{Action, ActionKind as K};
 use crate::spec::{FirstToAct, ForcedBet, Structure};
 
-use super::audit::Auditor;
+use super::auditor::Auditor;
 use super::findings::{decimal_text, Code, Finding};
 use super::showing::{showing_value, speaking};
-use super::table::{Legal, SmallBlindSeat};
+use super::table::{Legal, SmallBlindSeat, Table};
 use super::Fault;
 
 /// Who a card was seen with: a board (of one run) or a player.
@@ -390,6 +390,50 @@ fn check_bring_in(ctx: &mut Auditor, index: usize, action: &Action) -> Result<()
     Ok(())
 }
 
+/// Whose turn it is when a player acts: a finding when it is not his (unless the log cannot show
+/// who should speak first); the table then takes his action as his turn. What is legal for him.
+fn check_turn(
+    ctx: &mut Auditor,
+    index: usize,
+    action: &Action,
+    seat: usize,
+) -> Result<Option<Legal>, Fault> {
+    let player = action.player.as_str();
+    let legal = ctx.table.legal()?;
+    let turn_name = legal.as_ref().map(|l| ctx.table.seats[l.player].name);
+    if turn_name == Some(player) {
+        return Ok(legal);
+    }
+    if opener_unseen(ctx) {
+        let message = format!(
+            "{player} speaks first; who should cannot be checked: the log does not show \
+             every player's up cards."
+        );
+        ctx.find(Finding::info(message).at(index).player(player));
+    } else if !tied_opener(ctx, legal.as_ref(), seat) {
+        let (expected, now) = match turn_name {
+            None => (
+                "the round to be over".to_string(),
+                "the round is over".to_string(),
+            ),
+            Some(p) => (format!("{p} to act"), format!("it is {p}'s turn")),
+        };
+        let kind = action.kind.as_str();
+        ctx.find(
+            Finding::new(
+                Code::OutOfTurn,
+                format!("{player} acts out of turn: {now}."),
+            )
+            .at(index)
+            .player(player)
+            .expected(expected)
+            .actual(format!("{player} {kind}")),
+        );
+    }
+    ctx.table.turn = Some(seat);
+    ctx.table.legal()
+}
+
 /// Turn, legality and size of a voluntary action, then apply it.
 pub fn check_action(
     ctx: &mut Auditor,
@@ -416,38 +460,7 @@ pub fn check_action(
         }
         return Ok(());
     }
-    let mut legal = ctx.table.legal()?;
-    let turn_name = legal.as_ref().map(|l| ctx.table.seats[l.player].name);
-    if turn_name != Some(player) {
-        if opener_unseen(ctx) {
-            let message = format!(
-                "{player} speaks first; who should cannot be checked: the log does not show \
-                 every player's up cards."
-            );
-            ctx.find(Finding::info(message).at(index).player(player));
-        } else if !tied_opener(ctx, legal.as_ref(), seat) {
-            let (expected, now) = match turn_name {
-                None => (
-                    "the round to be over".to_string(),
-                    "the round is over".to_string(),
-                ),
-                Some(p) => (format!("{p} to act"), format!("it is {p}'s turn")),
-            };
-            let kind = action.kind.as_str();
-            ctx.find(
-                Finding::new(
-                    Code::OutOfTurn,
-                    format!("{player} acts out of turn: {now}."),
-                )
-                .at(index)
-                .player(player)
-                .expected(expected)
-                .actual(format!("{player} {kind}")),
-            );
-        }
-        ctx.table.turn = Some(seat);
-        legal = ctx.table.legal()?;
-    }
+    let legal = check_turn(ctx, index, action, seat)?;
     if let Some(legal) = legal {
         match action.kind {
             K::Check => check_check(ctx, index, action, &legal),
@@ -629,34 +642,8 @@ fn check_raise(ctx: &mut Auditor, index: usize, action: &Action, legal: &Legal, 
     let (street_bet, stack) = (table.seats[seat].street_bet, table.seats[seat].stack);
     let current = table.current;
     let to = action.to.unwrap_or(0);
-    // The most any other player still in can have in this round: a fixed-limit raise to it, short
-    // of the full raise, covers everyone (PHH and PokerKit state it so).
-    let covered = table
-        .seats
-        .iter()
-        .enumerate()
-        .filter(|&(i, s)| i != seat && s.live())
-        .map(|(_, s)| s.street_bet + s.stack)
-        .max()
-        .unwrap_or(0);
-    // What a raise adds is measured over the bet (or a short blind: Winamax's `raises 1676 to
-    // 1795` over a big blind of 119 all in), the highest bet in or the raiser's own
-    let over_a_bet_in = table
-        .seats
-        .iter()
-        .any(|s| to - s.street_bet == action.amount);
-    if action.kind == K::Raise && current != 0 && to - current != action.amount && !over_a_bet_in {
-        let (amount, m_to) = (m(action.amount), m(to));
-        let message = format!(
-            "'raises {amount} to {m_to}' does not add up over a bet of {}.",
-            m(current)
-        );
-        let said = (
-            format!("raises {} to {m_to}", m(to - current)),
-            format!("raises {amount} to {m_to}"),
-        );
-        flag(ctx, index, action, Code::BetSize, message, said);
-    }
+    let covered = covered(table, seat);
+    check_raise_adds_up(ctx, index, action);
     if current == 0 {
         let message = format!("{player} raises with no bet to raise.");
         let said = ("check or bet".to_string(), format!("raise to {}", m(to)));
@@ -708,6 +695,44 @@ fn check_raise(ctx: &mut Auditor, index: usize, action: &Action, legal: &Legal, 
         let said = (
             format!("raise to at most {m_high}"),
             format!("raise to {m_to}"),
+        );
+        flag(ctx, index, action, Code::BetSize, message, said);
+    }
+}
+
+/// The most any other player still in can have in this round: a fixed-limit raise to it, short
+/// of the full raise, covers everyone (PHH and PokerKit state it so).
+fn covered(table: &Table, seat: usize) -> i64 {
+    table
+        .seats
+        .iter()
+        .enumerate()
+        .filter(|&(i, s)| i != seat && s.live())
+        .map(|(_, s)| s.street_bet + s.stack)
+        .max()
+        .unwrap_or(0)
+}
+
+/// A finding when `raises X to Y` does not add up: what a raise adds is measured over the bet (or
+/// a short blind: Winamax's `raises 1676 to 1795` over a big blind of 119 all in), the highest bet
+/// in or the raiser's own.
+fn check_raise_adds_up(ctx: &mut Auditor, index: usize, action: &Action) {
+    let m = money_of(ctx);
+    let (to, current) = (action.to.unwrap_or(0), ctx.table.current);
+    let over_a_bet_in = ctx
+        .table
+        .seats
+        .iter()
+        .any(|s| to - s.street_bet == action.amount);
+    if action.kind == K::Raise && current != 0 && to - current != action.amount && !over_a_bet_in {
+        let (amount, m_to) = (m(action.amount), m(to));
+        let message = format!(
+            "'raises {amount} to {m_to}' does not add up over a bet of {}.",
+            m(current)
+        );
+        let said = (
+            format!("raises {} to {m_to}", m(to - current)),
+            format!("raises {amount} to {m_to}"),
         );
         flag(ctx, index, action, Code::BetSize, message, said);
     }

@@ -2,28 +2,9 @@
 //! in, all-in or not, discards up to the street's limit or stands pat, once, in turn from the
 //! dealer's left, before the street's betting; the cards he is dealt replace his discards.
 
-use super::audit::Auditor;
+use super::auditor::Auditor;
 use super::findings::{Code, Finding};
-use crate::cards::Card;
 use crate::model::Action;
-
-/// Who has drawn on the street being played, by seat index, and what each player threw away.
-#[derive(Clone, Debug, Default)]
-pub struct Draws {
-    street: usize,
-    drawn: Vec<bool>,
-    thrown: Vec<Vec<Card>>,
-}
-
-impl Draws {
-    /// Forget the draws of an earlier street.
-    fn on(&mut self, street: usize, seats: usize) {
-        if self.street != street || self.drawn.len() != seats {
-            self.street = street;
-            self.drawn = vec![false; seats];
-        }
-    }
-}
 
 fn cards_text(n: i64) -> String {
     if n == 1 {
@@ -58,6 +39,20 @@ pub fn check_draw(ctx: &mut Auditor, index: usize, action: &Action, seat: usize)
         let message = format!("{player} draws after folding.");
         ctx.find(Finding::new(Code::Draw, message).at(index).player(player));
     }
+    check_discard_count(ctx, index, action, limit);
+    check_draw_turn(ctx, index, action, seat);
+    ctx.draws.drawn[seat] = true;
+    if ctx.draws.thrown.len() < seats {
+        ctx.draws.thrown.resize(seats, Vec::new());
+    }
+    ctx.draws.thrown[seat].extend(&action.cards);
+    discard_known(ctx, index, action, seat);
+}
+
+/// How many cards a draw discards: at most the street's limit, and no fewer than the log shows.
+fn check_discard_count(ctx: &mut Auditor, index: usize, action: &Action, limit: u8) {
+    let player = action.player.as_str();
+    let name = ctx.street_name(usize::from(action.street));
     if !(0..=i64::from(limit)).contains(&action.amount) {
         let (n, most) = (cards_text(action.amount), cards_text(i64::from(limit)));
         ctx.find(
@@ -88,6 +83,12 @@ pub fn check_draw(ctx: &mut Auditor, index: usize, action: &Action, seat: usize)
             .actual(shown.to_string()),
         );
     }
+}
+
+/// Each player draws once a street, in turn from the dealer's left.
+fn check_draw_turn(ctx: &mut Auditor, index: usize, action: &Action, seat: usize) {
+    let player = action.player.as_str();
+    let name = ctx.street_name(usize::from(action.street));
     if ctx.draws.drawn[seat] {
         let message = format!("{player} draws twice on {name}.");
         ctx.find(Finding::new(Code::Draw, message).at(index).player(player));
@@ -112,11 +113,12 @@ pub fn check_draw(ctx: &mut Auditor, index: usize, action: &Action, seat: usize)
             );
         }
     }
-    ctx.draws.drawn[seat] = true;
-    if ctx.draws.thrown.len() < seats {
-        ctx.draws.thrown.resize(seats, Vec::new());
-    }
-    ctx.draws.thrown[seat].extend(&action.cards);
+}
+
+/// Take the discards out of what the player is known to hold: a finding for a card he was not
+/// dealt (when his cards are known at all).
+fn discard_known(ctx: &mut Auditor, index: usize, action: &Action, seat: usize) {
+    let player = action.player.as_str();
     let known = &mut ctx.known[seat];
     let held = !known.is_empty();
     let missing: Vec<String> = action

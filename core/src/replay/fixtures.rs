@@ -5,7 +5,7 @@ use crate::cards::Card;
 use crate::model::{Action, ActionKind, Deal, Hand, Seat, Stakes};
 use crate::spec::GameSpec;
 
-use super::settle::HandValues;
+use super::judge::HandValues;
 
 /// `json.dumps(resolve("holdem").to_dict())`.
 const HOLDEM: &str = r#"{"profile": "holdem", "options": {"cards": "two_down_five_board", "max_players": 10, "last_card_mode": "up", "deck_out_community_card": false, "ante": false, "blinds": true, "bring_in_card": null, "bring_in_forced": false, "bring_in_tie_break": null, "later_rounds_first_to_act": "left_of_button", "showing_tie_break": null, "structure": "no_limit", "max_bets_per_round": null, "uncapped_heads_up": true, "max_bet_or_raise": null, "raise_after_pass": true, "open_pair_big_bet": false, "hand_ranking": "high", "high_card_rule": "kickers", "four_straight_ace_low": true, "four_card_straight_flush_class": false, "showing_four_card_hands_count": false, "odd_chip_rule": "left_of_dealer", "chip_unit": 1}, "deal": "2 down + 5 board", "betting_rounds": 4, "streets": [{"name": "HOLE CARDS", "down": 2, "up": 0, "board": 0, "turn_up": 0, "betting": true, "bet_size": null, "open_pair_big_bet": false}, {"name": "FLOP", "down": 0, "up": 0, "board": 3, "turn_up": 0, "betting": true, "bet_size": null, "open_pair_big_bet": false}, {"name": "TURN", "down": 0, "up": 0, "board": 1, "turn_up": 0, "betting": true, "bet_size": null, "open_pair_big_bet": false}, {"name": "RIVER", "down": 0, "up": 0, "board": 1, "turn_up": 0, "betting": true, "bet_size": null, "open_pair_big_bet": false}], "forced_bets": ["small_blind", "big_blind"], "first_to_act": {"first_round": "left_of_big_blind", "first_round_tie_break": null, "later_rounds": "left_of_button", "later_rounds_tie_break": null}, "ranking": "high-kickers"}"#;

@@ -12,7 +12,19 @@ use crate::eval::{self, Evaluator};
 use crate::spec::GameSpec;
 
 use super::describe::describe_value;
-use super::settle::HandValues;
+
+/// Hand values at showdown: each share's evaluator and descriptions ([`Judge`]).
+pub trait HandValues {
+    /// How many shares each pot is split into (hi/lo: 2, high then low; most games 1).
+    fn shares(&self) -> usize;
+    /// The value for share `share` of the hand a player makes of his `own` cards and the `board`
+    /// (larger is better; equal values split); None where it does not qualify for the share.
+    fn value(&self, share: usize, own: &[Card], board: &[Card]) -> Result<Option<u32>, String>;
+    /// The description of a share's value as the logs print it (`a pair of Kings`, `8,7,4,3,A`).
+    fn describe(&self, share: usize, value: u32) -> Result<String, String>;
+    /// How the logs name a share in a hand's description (`HI`, `LO`); None: not named.
+    fn label(&self, share: usize) -> Option<&str>;
+}
 
 /// One share of a pot and how a hand is valued for it.
 #[derive(Clone, Debug)]

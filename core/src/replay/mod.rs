@@ -7,6 +7,7 @@
 //! rule is a flag of the [`crate::spec::GameSpec`].
 
 pub mod audit;
+pub mod auditor;
 pub mod boards;
 pub mod checks;
 pub mod describe;
@@ -21,10 +22,10 @@ pub mod settle;
 pub mod showing;
 pub mod table;
 
-pub use audit::{audit, audit_with_ledger, Audit, PotResult, Step};
+pub use audit::{audit, audit_with_ledger};
+pub use auditor::{Audit, PotResult, Step};
 pub use findings::{Code, Finding, Severity};
-pub use judge::Judge;
-pub use settle::HandValues;
+pub use judge::{HandValues, Judge};
 
 /// A hand the replay cannot take (a player dealt in without a seat; numbers no log has): the
 /// core returns this instead of a verdict, saying why, and the API quarantines the hand as

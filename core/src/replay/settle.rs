@@ -5,29 +5,15 @@
 //! real log could follow (RULES.md §1, last paragraph); the first that fits is reported, and an
 //! error is raised only when none fits.
 
-use crate::cards::Card;
 use crate::model::{ActionKind, Hand};
 
-use super::audit::{Auditor, Convention, Half, PotResult, Who};
+use super::auditor::{Auditor, Convention, Half, PotResult, Who};
 use super::boards::{self, Board};
 use super::findings::{decimal_text, Code, Finding, Severity, STREET_SHOWDOWN};
 use super::pots::{
     award, build_pots, payouts, rake_pots, share_out, split, Award, Pot, RakeConvention, Tally,
 };
 use super::Fault;
-
-/// Hand values at showdown: each share's evaluator and descriptions ([`super::Judge`]).
-pub trait HandValues {
-    /// How many shares each pot is split into (hi/lo: 2, high then low; most games 1).
-    fn shares(&self) -> usize;
-    /// The value for share `share` of the hand a player makes of his `own` cards and the `board`
-    /// (larger is better; equal values split); None where it does not qualify for the share.
-    fn value(&self, share: usize, own: &[Card], board: &[Card]) -> Result<Option<u32>, String>;
-    /// The description of a share's value as the logs print it (`a pair of Kings`, `8,7,4,3,A`).
-    fn describe(&self, share: usize, value: u32) -> Result<String, String>;
-    /// How the logs name a share in a hand's description (`HI`, `LO`); None: not named.
-    fn label(&self, share: usize) -> Option<&str>;
-}
 
 /// Where money the house adds to a hand (STP) is paid: with the main pot (tried first), or with
 /// the last side pot.
@@ -380,11 +366,40 @@ fn fits(t: &Try, collected: &Tally<Who>, by_board: Option<&[Tally<Who>]>) -> boo
 
 /// Build and award the pots; compare with the log's collects when it states them.
 fn award_pots(ctx: &mut Auditor, boards: &[Board], rake: i64, claims: bool) -> Result<(), Fault> {
-    let seats = &ctx.table.seats;
-    let put_in = || seats.iter().enumerate().filter(|(_, s)| s.total != 0);
-    if put_in().next().is_none() {
+    let Some(pots) = hand_pots(ctx) else {
+        return Ok(());
+    };
+    if !(0..=pots.iter().map(|p| p.amount).sum()).contains(&rake) {
+        return Ok(()); // already a rake finding: no split can be built on it
+    }
+    let orders = odd_chip_orders(ctx);
+    let by_board = collected_by_board(ctx, boards.len());
+    let Some(chosen) = choose_payment(ctx, &pots, boards, rake, &orders, by_board.as_deref())?
+    else {
+        return Ok(());
+    };
+    record_pots(ctx, &chosen, &pots, boards)?;
+    if !claims {
         return Ok(());
     }
+    let unit = ctx.spec.options.chip_unit;
+    let check = Claims {
+        chosen: &chosen,
+        pots: &pots,
+        boards,
+        rake,
+        order: &orders[0].1,
+        by_board: by_board.as_deref(),
+    };
+    check_claims(ctx, &check, unit)
+}
+
+/// The hand's pots, main then side pots, built from what each player put in (None, with a
+/// finding where one is due, when there is nothing to award or no pot can be built).
+fn hand_pots(ctx: &mut Auditor) -> Option<Vec<Pot<Who>>> {
+    let seats = &ctx.table.seats;
+    let put_in = || seats.iter().enumerate().filter(|(_, s)| s.total != 0);
+    put_in().next()?;
     if ctx.table.live_count() == 0 {
         ctx.find(
             Finding::new(
@@ -395,7 +410,7 @@ fn award_pots(ctx: &mut Auditor, boards: &[Board], rake: i64, claims: bool) -> R
             .actual("none".into())
             .street(STREET_SHOWDOWN),
         );
-        return Ok(());
+        return None;
     }
     let first_dead = put_in().next().map_or(0, |(_, s)| s.dead);
     let unequal_dead = put_in().any(|(_, s)| s.dead != first_dead)
@@ -415,15 +430,25 @@ fn award_pots(ctx: &mut Auditor, boards: &[Board], rake: i64, claims: bool) -> R
         Err(err) => {
             let message = format!("The pots cannot be built: {}.", err.reason);
             ctx.find(Finding::new(Code::Payout, message).street(STREET_SHOWDOWN));
-            return Ok(());
+            return None;
         }
     };
     if unequal_dead && !pots.is_empty() {
         pots[0].amount += seats.iter().map(|s| s.dead).sum::<i64>();
     }
-    if !(0..=pots.iter().map(|p| p.amount).sum()).contains(&rake) {
-        return Ok(()); // already a rake finding: no split can be built on it
-    }
+    Some(pots)
+}
+
+/// The way of paying the pots that gives what the log says each player collected, trying every
+/// odd-chip order, rake convention and place of the house's money in turn; else the first tried.
+fn choose_payment<'o>(
+    ctx: &Auditor,
+    pots: &[Pot<Who>],
+    boards: &[Board],
+    rake: i64,
+    orders: &'o [(&'static str, Vec<Who>)],
+    by_board: Option<&[Tally<Who>]>,
+) -> Result<Option<Try<'o>>, Fault> {
     let unit = ctx.spec.options.chip_unit;
     let added = ctx.result.added;
     let places = if added != 0 && pots.len() > 1 {
@@ -431,15 +456,11 @@ fn award_pots(ctx: &mut Auditor, boards: &[Board], rake: i64, claims: bool) -> R
     } else {
         &HOUSE_MONEY_PLACES[..1]
     };
-    let orders = odd_chip_orders(ctx);
-    let collected = &ctx.result.collected;
-    let by_board = collected_by_board(ctx, boards.len());
     let mut first: Option<Try> = None;
-    let mut matched: Option<Try> = None;
-    'tries: for (odd_chip, odd_order) in &orders {
+    for (odd_chip, odd_order) in orders {
         for rake_convention in RakeConvention::ALL {
             for &(place, last) in places {
-                let mut nets = rake_pots(&pots, rake, rake_convention).map_err(pot_fault)?;
+                let mut nets = rake_pots(pots, rake, rake_convention).map_err(pot_fault)?;
                 let at = if last {
                     nets.len().checked_sub(1)
                 } else {
@@ -449,7 +470,7 @@ fn award_pots(ctx: &mut Auditor, boards: &[Board], rake: i64, claims: bool) -> R
                     .and_then(|at| nets.get_mut(at))
                     .ok_or_else(|| Fault("no pot to add the house money to (IndexError)".into()))?;
                 *slot += added;
-                let (paid_boards, paid) = pay_boards(&pots, boards, &nets, odd_order, unit)?;
+                let (paid_boards, paid) = pay_boards(pots, boards, &nets, odd_order, unit)?;
                 let convention = Convention::Paid {
                     rake: rake_convention,
                     odd_chip,
@@ -461,9 +482,8 @@ fn award_pots(ctx: &mut Auditor, boards: &[Board], rake: i64, claims: bool) -> R
                     boards: paid_boards,
                     paid,
                 };
-                if fits(&t, collected, by_board.as_deref()) {
-                    matched = Some(t);
-                    break 'tries;
+                if fits(&t, &ctx.result.collected, by_board) {
+                    return Ok(Some(t));
                 }
                 if first.is_none() {
                     first = Some(t);
@@ -471,12 +491,19 @@ fn award_pots(ctx: &mut Auditor, boards: &[Board], rake: i64, claims: bool) -> R
             }
         }
     }
-    let Some(chosen) = matched.or(first) else {
-        return Ok(());
-    };
-    let paid = &chosen.paid;
+    Ok(first)
+}
+
+/// The verdict's payouts, convention and pot rows, from the way of paying chosen.
+fn record_pots(
+    ctx: &mut Auditor,
+    chosen: &Try,
+    pots: &[Pot<Who>],
+    boards: &[Board],
+) -> Result<(), Fault> {
+    let unit = ctx.spec.options.chip_unit;
     let mut payouts_made = Tally::new();
-    for (p, v) in paid.nonzero() {
+    for (p, v) in chosen.paid.nonzero() {
         payouts_made.set(p, v);
     }
     ctx.result.payouts = payouts_made;
@@ -507,14 +534,30 @@ fn award_pots(ctx: &mut Auditor, boards: &[Board], rake: i64, claims: bool) -> R
             });
         }
     }
-    let awards: Vec<Award<Who>> = chosen
+    Ok(())
+}
+
+/// What the log's collects are checked against: the way of paying chosen and what it was built on.
+struct Claims<'a, 'o> {
+    chosen: &'a Try<'o>,
+    pots: &'a [Pot<Who>],
+    boards: &'a [Board],
+    rake: i64,
+    /// The first odd-chip order, which the gross payouts are split in.
+    order: &'a [Who],
+    by_board: Option<&'a [Tally<Who>]>,
+}
+
+/// Compare the log's collects with the payouts chosen: a finding for each difference that no
+/// convention of a real log explains.
+fn check_claims(ctx: &mut Auditor, c: &Claims, unit: i64) -> Result<(), Fault> {
+    let paid = &c.chosen.paid;
+    let awards: Vec<Award<Who>> = c
+        .chosen
         .boards
         .iter()
         .flat_map(|b| b.awards.iter().cloned())
         .collect();
-    if !claims {
-        return Ok(());
-    }
     if awards.iter().any(|a| a.winners.is_empty()) {
         ctx.find(
             Finding::info(
@@ -526,8 +569,8 @@ fn award_pots(ctx: &mut Auditor, boards: &[Board], rake: i64, claims: bool) -> R
         return Ok(());
     }
     if same(paid, &ctx.result.collected) {
-        if let Some(by_board) = &by_board {
-            board_findings(ctx, &chosen.boards, by_board);
+        if let Some(by_board) = c.by_board {
+            board_findings(ctx, &c.chosen.boards, by_board);
         }
         return Ok(());
     }
@@ -543,19 +586,8 @@ fn award_pots(ctx: &mut Auditor, boards: &[Board], rake: i64, claims: bool) -> R
         odd_chip_finding(ctx, paid);
         return Ok(());
     }
-    let mut gross_pots: Vec<i64> = pots.iter().map(|p| p.amount).collect();
-    if let Some(main) = gross_pots.first_mut() {
-        *main += added;
-    }
-    let mut gross = Tally::new();
-    let gross_parts = per_board(&gross_pots, boards.len(), unit)?;
-    for (b, nets) in chosen.boards.iter().zip(&gross_parts) {
-        let board = payouts(&b.awards, nets, &orders[0].1, unit).map_err(pot_fault)?;
-        for (p, v) in board.iter() {
-            gross.add(p, v);
-        }
-    }
-    if uneven_rake(&gross, &ctx.result.collected, rake) {
+    let gross = gross_payouts(ctx, c, unit)?;
+    if uneven_rake(&gross, &ctx.result.collected, c.rake) {
         ctx.result.convention = Some(Convention::UnevenRake);
         ctx.find(
             Finding::info(
@@ -569,6 +601,23 @@ fn award_pots(ctx: &mut Auditor, boards: &[Board], rake: i64, claims: bool) -> R
     }
     payout_findings(ctx, paid, &awards);
     Ok(())
+}
+
+/// What each winner would collect before rake (the house's money in the main pot).
+fn gross_payouts(ctx: &Auditor, c: &Claims, unit: i64) -> Result<Tally<Who>, Fault> {
+    let mut gross_pots: Vec<i64> = c.pots.iter().map(|p| p.amount).collect();
+    if let Some(main) = gross_pots.first_mut() {
+        *main += ctx.result.added;
+    }
+    let mut gross = Tally::new();
+    let gross_parts = per_board(&gross_pots, c.boards.len(), unit)?;
+    for (b, nets) in c.chosen.boards.iter().zip(&gross_parts) {
+        let board = payouts(&b.awards, nets, c.order, unit).map_err(pot_fault)?;
+        for (p, v) in board.iter() {
+            gross.add(p, v);
+        }
+    }
+    Ok(gross)
 }
 
 /// A player still holding cards at a showdown of two or more who collects in the log, whose hand the

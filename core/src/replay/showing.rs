@@ -1,5 +1,4 @@
-//! Showing hands: who acts first from the up cards (RULES.md §2 items 5–6, §4 items 2–3), the
-//! Rust twin of `soko_analytics/rules/showing.py`.
+//! Showing hands: who acts first from the up cards (RULES.md §2 items 5–6, §4 items 2–3).
 //!
 //! On the first betting round of a stud game one up card decides: Sökö's highest card, stud's
 //! lowest (ties by suit or by position). On later rounds the best *showing* hand of 1–4 up cards

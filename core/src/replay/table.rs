@@ -1,5 +1,5 @@
 //! The betting state of one hand, driven by the game spec: who acts, what is legal, what it costs
-//! (the Rust twin of `soko_analytics/replay/table.py`).
+//! (the auditor's table, and the simulator's through `_core.PlayTable`).
 //!
 //! A [`Table`] holds each player's stack and money in, the street, the current bet and the
 //! round's raise count. It knows, at every point, whose turn it is and the legal actions with

@@ -7,8 +7,8 @@ use crate::model::{ActionKind, Hand};
 use crate::spec::{FirstToAct, GameSpec};
 
 use super::tables::{Actions, Cards, Hands, Seats};
-use super::time::timestamp_us;
 use super::tourney::{add_buy_in, hand_buy_in};
+use crate::timestamp::timestamp_us;
 
 /// `findings.street` and `actions.street_name` after the last betting round.
 pub const STREET_SHOWDOWN: &str = "showdown";

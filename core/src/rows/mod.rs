@@ -6,5 +6,4 @@ pub mod columns;
 pub mod hand;
 pub mod players;
 pub mod tables;
-pub mod time;
 pub mod tourney;

@@ -39,18 +39,8 @@ struct Said<'h> {
     bounties: Vec<Option<Money>>,
 }
 
-/// The `tournament_finishes` rows of a hand: a row per player with a finish or a bounty, their
-/// lines merged in order (the last place and prize said win, a place said again without a prize keeps
-/// the prize said before, as Bovada's `Ranking` after its `Prize`; bounties add up). The row's unit is
-/// the buy-in's where it names a currency and the amounts are in it, else the first amount's; an amount
-/// in another unit (or unreadable) is NULL. A finish that names no prize is a prize of 0.
-pub fn add_finishes(t: &mut TournamentFinishes, hand: &Hand, key: i64) {
-    let Some(tour) = hand.tournament.as_ref() else {
-        return;
-    };
-    if hand.finishes.is_empty() {
-        return;
-    }
+/// What the hand's finish lines say of each player, merged in order (see [`add_finishes`]).
+fn said_of(hand: &Hand) -> Vec<Said<'_>> {
     let mut said: Vec<Said> = Vec::new();
     for f in &hand.finishes {
         let k = match said.iter().position(|s| s.player == f.player) {
@@ -78,6 +68,22 @@ pub fn add_finishes(t: &mut TournamentFinishes, hand: &Hand, key: i64) {
             s.bounties.push(money(b));
         }
     }
+    said
+}
+
+/// The `tournament_finishes` rows of a hand: a row per player with a finish or a bounty, their
+/// lines merged in order (the last place and prize said win, a place said again without a prize keeps
+/// the prize said before, as Bovada's `Ranking` after its `Prize`; bounties add up). The row's unit is
+/// the buy-in's where it names a currency and the amounts are in it, else the first amount's; an amount
+/// in another unit (or unreadable) is NULL. A finish that names no prize is a prize of 0.
+pub fn add_finishes(t: &mut TournamentFinishes, hand: &Hand, key: i64) {
+    let Some(tour) = hand.tournament.as_ref() else {
+        return;
+    };
+    if hand.finishes.is_empty() {
+        return;
+    }
+    let said = said_of(hand);
     let parsed = hand_buy_in(hand);
     let buy_in_unit = parsed
         .as_ref()

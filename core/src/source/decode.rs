@@ -1,4 +1,4 @@
-//! Bytes to text as `soko_analytics/parsers/source.py` does it: UTF-8 with a BOM dropped and cp1252 line by
+//! Bytes to text: UTF-8 with a BOM dropped and cp1252 line by
 //! line where UTF-8 fails, or UTF-16 (found by its BOM or its NUL bytes) with U+FFFD for what is broken.
 
 /// What a member's text is written in (`_encoding`).

@@ -1,6 +1,5 @@
 //! A gzip file (of one or more members) inflated step by step, so that a truncated or corrupt file gives
-//! every byte before the damage (as `zcat` does), then fails: the twin of `GzipStream` in
-//! `soko_analytics/parsers/source.py`, with the same steps (so the same blocks and byte counts).
+//! every byte before the damage (as `zcat` does), then fails.
 
 use std::io::Read;
 

@@ -1,5 +1,5 @@
-//! Reading hand-history files as text: plain, gzip and zip, in blocks of whole lines, with bounds; the twin
-//! of `soko_analytics/parsers/source.py`.
+//! Reading hand-history files as text: plain, gzip and zip, in blocks of whole lines, with bounds
+//! (`soko_analytics/parsers/source.py` is its Python front: `members`, `TextStream`).
 //!
 //! [`members`] lists what a path holds (itself, its gunzipped body, or each member of a zip);
 //! [`TextStream`] reads one member as text blocks of about a megabyte that never split a line (a line

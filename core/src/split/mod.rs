@@ -1,5 +1,5 @@
-//! Splitting the text of a PokerStars-family log into hands, in one pass and bounded memory: the twin of
-//! `soko_analytics/parsers/split.py`.
+//! Splitting the text of a PokerStars-family log into hands, in one pass and bounded memory (Python's
+//! `parsers/split.py` feeds this splitter block by block; the import's `FileReader` uses it directly).
 //!
 //! A hand starts at every hand header (`... Hand #123: ...`) wherever it starts: at the start of a line,
 //! or glued to the end of a cut-off line, to the previous hand's last summary line, or after `Note: `
@@ -20,8 +20,10 @@ use std::borrow::Cow;
 use std::mem;
 use std::ops::Range;
 
+use crate::read::SESSION_MARK;
+
 pub use scan::{hand_end, header_starts, py_strip, SEPARATOR};
-pub use xml::{GAME_MARK, SESSION_MARK};
+pub use xml::GAME_MARK;
 
 /// The largest text one hand may have (1 Mi characters; real hands are a few KB).
 pub const MAX_HAND_CHARS: usize = 1 << 20;

@@ -1,8 +1,8 @@
 //! Finding things in a log's text without a regex engine: hand headers (and where each starts on its
 //! line), the end of a hand's summary, and whether text has content.
 //!
-//! Each function is the twin of a pattern of `soko_analytics/parsers/split.py` and says which one.
-//! Offsets are byte offsets into the `&str` (Python's are character offsets: the same places).
+//! These were once twins of the regular expressions of a Python splitter (gone); they keep its
+//! behaviour. Offsets are byte offsets into the `&str`.
 
 use memchr::{memchr, memmem, memrchr};
 

@@ -6,12 +6,12 @@
 
 use memchr::memmem;
 
+use crate::read::SESSION_MARK;
+
 /// The start of a game element: the mark of an iPoker hand.
 pub const GAME_MARK: &str = "<game gamecode=\"";
 /// The end of a game element.
 const GAME_END: &str = "</game>";
-/// The start of a session element (every iPoker log gives its code), whose header is its games' context.
-pub const SESSION_MARK: &str = "<session sessioncode=";
 /// The XML declaration a log (and each session of a log of several) starts with.
 const DECLARATION: &str = "<?xml";
 

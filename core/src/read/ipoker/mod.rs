@@ -21,7 +21,7 @@ use super::errors::ReadError;
 use super::translated::located;
 use super::{Dialect, Lookups};
 use crate::model::Hand;
-use crate::split::SESSION_MARK;
+use crate::read::SESSION_MARK;
 use lines::Translation;
 
 mod amounts;

@@ -1,27 +1,56 @@
-"""All-in equity: hand-worked cases, pokerkit and plain brute force as oracles, Monte Carlo checks.
+"""All-in equity (the core's ``facts/equity.rs``, called as ``_core.equity``): hand-worked cases, pokerkit and
+plain brute force as oracles, Monte Carlo checks.
 
-The oracles here are independent of the numpy enumeration in
-:mod:`soko_analytics.rules.equity`: hand counts of outs, pokerkit's own hand
-evaluator and equity calculator, phevaluator, and a brute force written as
-plain nested loops over every outcome with the scalar ``evaluator().value``.
+The oracles here are independent of the core's enumeration: hand counts of outs, pokerkit's own hand
+evaluator and equity calculator, phevaluator, and a brute force written as plain nested loops over every
+outcome with the scalar ``evaluator().value``.
 """
 
 from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
+from dataclasses import dataclass
 from itertools import chain, combinations
 
 import pytest
 
-from soko_analytics.errors import EvaluationError, SokoError
+from soko_analytics import _core
 from soko_analytics.model.cards import Card, parse_cards
-from soko_analytics.rules.equity import Equity, equity
 from soko_analytics.rules.evaluate import evaluator
 from soko_analytics.rules.profiles import resolve
-from soko_analytics.rules.ranking import HIGH
+from soko_analytics.rules.ranking import HIGH, Ranking
+from soko_analytics.rules.tables import ensure_ranking
 
 P = parse_cards
+
+
+@dataclass(frozen=True)
+class Equity:
+    """What ``_core.equity`` returns, by name: per player the expected amount won and its standard error (0.0
+    when exact), whether every outcome was enumerated, and how many outcomes were valued or deals drawn."""
+
+    expected: tuple[float, ...]
+    se: tuple[float, ...]
+    exact: bool
+    outcomes: int
+
+    def share(self, i: int) -> float:
+        return self.expected[i] / sum(self.expected)
+
+
+def equity(ranking: Ranking, hole: Sequence[Sequence[int]], need: Sequence[int] = (), board: Sequence[int] = (),
+           board_need: int = 0, dead: Sequence[int] = (), pots: Sequence[tuple[float, Sequence[int]]] | None = None,
+           samples: int = 20_000, seed: int = 0, exact_limit: int = 100_000) -> Equity:
+    """``_core.equity`` with the tests' defaults: no own cards to come, one pot of 1 that everyone contests."""
+    need = list(need) or [0] * len(hole)
+    pots = [(1.0, list(range(len(hole))))] if pots is None else [(float(a), list(e)) for a, e in pots]
+    expected, se, exact, outcomes = _core.equity(
+        ensure_ranking(ranking), [list(h) for h in hole], need, list(board), board_need, list(dead), pots, samples,
+        seed, exact_limit)
+    return Equity(tuple(expected), tuple(se), exact, outcomes)
+
 
 AA_VS_KK_PREFLOP = 0.826366112559452
 """As Ah against Ks Kh with five board cards to come, over all C(48, 5) = 1,712,304
@@ -313,35 +342,41 @@ def test_monte_carlo_standard_error_follows_the_pots():
 
 # -- bad input -----------------------------------------------------------------------------
 
+AH, KH, QS = (int(P(c)[0]) for c in ("Ah", "Kh", "Qs"))  # the core names a card by its code
+
 
 @pytest.mark.parametrize(
     "kwargs, message",
     [
-        (dict(hole=[P("Ah Kh"), P("Ah Qd")], board=P("2c 3c 4c"), board_need=2), "Ah is given twice"),
-        (dict(hole=[P("Ah Kh"), P("Qs Qd")], board=P("Kh 3c 4c"), board_need=2), "Kh is given twice"),
-        (dict(hole=[P("Ah Kh"), P("Qs Qd")], board_need=5, dead=P("Qs")), "Qs is given twice"),
-        (dict(hole=[[0, 52], [1, 2]], board_need=5), "not a card code"),
-        (dict(hole=[[-1, 5], [1, 2]], board_need=5), "not a card code"),
-        (dict(hole=[P("Ah Kh"), P("Qs Qd")], board_need=2), "would end with 4 cards"),
+        (dict(hole=[P("Ah Kh"), P("Ah Qd")], board=P("2c 3c 4c"), board_need=2), f"card {AH} is given twice"),
+        (dict(hole=[P("Ah Kh"), P("Qs Qd")], board=P("Kh 3c 4c"), board_need=2), f"card {KH} is given twice"),
+        (dict(hole=[P("Ah Kh"), P("Qs Qd")], board_need=5, dead=P("Qs")), f"card {QS} is given twice"),
+        (dict(hole=[[0, 52], [1, 2]], board_need=5), "52 is not a card code"),
+        (dict(hole=[P("Ah Kh"), P("Qs Qd")], board_need=2), "player 0 would end with 4 cards"),
         (dict(hole=[P("Ah Kh"), P("Qs Qd")], board=P("2c 3c 4c 5d 6d"), need=[1, 0]), "would end with 8 cards"),
         (dict(hole=[P("Ah Kh"), P("Qs Qd")], need=[1], board_need=5), "one count per player"),
-        (dict(hole=[P("Ah Kh"), P("Qs Qd")], board_need=-1), "board_need"),
         (dict(hole=[], board_need=5), "at least one player"),
-        (dict(hole=[P("Ah Kh"), P("Qs Qd")], board_need=5, pots=[(1, [0, 2])]), "pot 0"),
-        (dict(hole=[P("Ah Kh"), P("Qs Qd")], board_need=5, pots=[(1, [])]), "pot 0"),
-        (dict(hole=[P("Ah Kh"), P("Qs Qd")], board_need=5, pots=[(-1, [0, 1])]), "pot 0"),
-        (dict(hole=[P("Ah Kh"), P("Qs Qd")], board_need=5, pots=[]), "more than zero"),
+        (dict(hole=[P("Ah Kh"), P("Qs Qd")], board_need=5, pots=[(1, [0, 2])]), "the pots are not"),
+        (dict(hole=[P("Ah Kh"), P("Qs Qd")], board_need=5, pots=[(1, [])]), "the pots are not"),
+        (dict(hole=[P("Ah Kh"), P("Qs Qd")], board_need=5, pots=[(-1, [0, 1])]), "the pots are not"),
+        (dict(hole=[P("Ah Kh"), P("Qs Qd")], board_need=5, pots=[]), "the pots are not"),
         (dict(hole=[P("Ah Kh"), P("Qs Qd")], board_need=5, samples=1), "at least 2 samples"),
     ],
 )
 def test_bad_input_raises_with_a_message(kwargs, message):
-    with pytest.raises(EvaluationError, match=message) as info:
+    with pytest.raises(ValueError, match=message):
         equity(HIGH, **kwargs)
-    assert isinstance(info.value, SokoError)
+
+
+@pytest.mark.parametrize("kwargs", [dict(hole=[[-1, 5], [1, 2]], board_need=5),
+                                    dict(hole=[P("Ah Kh"), P("Qs Qd")], board_need=-1)])
+def test_a_negative_card_or_count_is_refused_at_the_boundary(kwargs):
+    with pytest.raises(OverflowError):
+        equity(HIGH, **kwargs)
 
 
 def test_not_enough_cards_left_in_the_deck():
     # Eight stud players who each still need three cards: 8 * 4 known + 24 to come > 52.
     hole = [[4 * i + s for s in range(4)] for i in range(8)]
-    with pytest.raises(EvaluationError, match="24 cards are still to be dealt but only 20 are left"):
+    with pytest.raises(ValueError, match="24 cards are still to be dealt but only 20 are left"):
         equity(HIGH, hole, need=[3] * 8)

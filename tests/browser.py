@@ -1,6 +1,6 @@
 """A small driver for headless Chromium over the DevTools protocol (CDP), with the standard library only.
 
-What it is for: the dashboard's browser tests (open a report, wait until its charts are drawn, click,
+A test helper, outside the installed package. What it is for: the dashboard's browser tests (open a report, wait until its charts are drawn, click,
 pick and type as a user does, read the console errors), the report benchmark (time to first paint and
 to the first chart drawn) and the dashboard's screenshots (docs/reports.md). It is not a general automation library: one
 thread, one call at a time, pages from ``file://`` URLs with the network off.
@@ -41,9 +41,15 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from ..errors import BrowserError
+from soko_analytics.errors import SokoError
 
 __all__ = ["Browser", "BrowserError", "OFFLINE_FLAGS", "Page", "find_chromium"]
+
+
+class BrowserError(SokoError):
+    """Headless Chromium failed: not installed, did not start, died, a wait timed out, or a page's script threw.
+    ``path`` is the page's URL where there is a page; ``extra`` holds its ``console_errors`` when it had any."""
+
 
 OFFLINE_FLAGS = ("--proxy-server=http://127.0.0.1:9", "--host-resolver-rules=MAP * ~NOTFOUND")
 """Every request goes to a closed port or resolves nowhere: the page gets no network."""

@@ -1,4 +1,5 @@
-//! ISO date-times of the canonical hand form to TIMESTAMP microseconds (no time zone).
+//! ISO date-times of the canonical hand form to TIMESTAMP microseconds (no time zone), for the
+//! store's rows (`rows`) and the per-player facts (`facts`).
 
 /// Days from 1970-01-01 to a civil date (proleptic Gregorian; Howard Hinnant's algorithm).
 fn days_from_civil(y: i64, m: i64, d: i64) -> i64 {
@@ -19,8 +20,7 @@ fn number(text: &str) -> Option<i64> {
 }
 
 /// `YYYY-MM-DDTHH:MM:SS[.ffffff][±HH:MM]` as microseconds since the epoch. `utc`: an offset is
-/// subtracted (the moment in UTC); otherwise it is dropped (the wall-clock time as printed), as
-/// `_naive` in `store/rows.py` does.
+/// subtracted (the moment in UTC); otherwise it is dropped (the wall-clock time as printed).
 pub fn timestamp_us(text: &str, utc: bool) -> Option<i64> {
     let (date, rest) = text.split_once('T')?;
     let mut parts = date.splitn(3, '-');
