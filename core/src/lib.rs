@@ -12,6 +12,7 @@ pub mod facts;
 pub mod keys;
 pub mod ledger;
 pub mod model;
+pub mod money;
 pub mod pipeline;
 pub mod prizes;
 mod py;
@@ -21,5 +22,6 @@ pub mod rows;
 pub mod source;
 pub mod spec;
 pub mod split;
+pub mod vocab;
 
 pub use py::_core;

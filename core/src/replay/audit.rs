@@ -21,12 +21,13 @@ use crate::spec::GameSpec;
 
 use super::checks;
 use super::draw;
-use super::findings::{decimal_text, Code, Finding, Severity, STREET_SHOWDOWN};
+use super::findings::{Code, Finding, Severity, STREET_SHOWDOWN};
 use super::held::Held;
 use super::pots::{RakeConvention, Tally};
 use super::settle::{self, HandValues};
 use super::table::{house_raise_base, SmallBlindSeat, Table};
 use super::Fault;
+use crate::money::decimal_text;
 
 /// A player of one audit: a seat index of the table, or past them another name the log uses.
 pub type Who = usize;

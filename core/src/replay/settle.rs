@@ -10,11 +10,12 @@ use crate::model::{ActionKind, Hand};
 
 use super::audit::{Auditor, Convention, Half, PotResult, Who};
 use super::boards::{self, Board};
-use super::findings::{decimal_text, Code, Finding, Severity, STREET_SHOWDOWN};
+use super::findings::{Code, Finding, Severity, STREET_SHOWDOWN};
 use super::pots::{
     award, build_pots, payouts, rake_pots, share_out, split, Award, Pot, RakeConvention, Tally,
 };
 use super::Fault;
+use crate::money::decimal_text;
 
 /// Hand values at showdown: each share's evaluator and descriptions ([`super::Judge`]).
 pub trait HandValues {
