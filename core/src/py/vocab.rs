@@ -1,12 +1,14 @@
-//! The vocabularies and money text Python reads from the core, each defined once there:
+//! The vocabularies, tables and money text Python reads from the core, each defined once there:
 //! `VOCABULARIES` (the enums of `crate::vocab`), the action kinds' `FORCED_KINDS` and
-//! `BETTING_KINDS`, the cards' `RANKS` and `SUITS`, and `format_amount`.
+//! `BETTING_KINDS`, the cards' `RANKS` and `SUITS`, the store's `TABLES` and `format_amount`.
 
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 
 use crate::cards::{RANKS, SUITS};
 use crate::model::ActionKind;
+use crate::rows::columns::duckdb_type;
+use crate::rows::tables::schemas;
 use crate::vocab;
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -20,6 +22,16 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("BETTING_KINDS", kinds(py, ActionKind::betting)?)?;
     m.add("RANKS", String::from_utf8_lossy(RANKS))?;
     m.add("SUITS", String::from_utf8_lossy(SUITS))?;
+    let tables = PyDict::new(py);
+    for (name, schema) in schemas() {
+        let columns: Vec<(&str, &str)> = schema
+            .fields()
+            .iter()
+            .map(|f| (f.name().as_str(), duckdb_type(f.data_type())))
+            .collect();
+        tables.set_item(name, PyTuple::new(py, columns)?)?;
+    }
+    m.add("TABLES", tables)?;
     m.add_function(wrap_pyfunction!(format_amount, m)?)?;
     Ok(())
 }
