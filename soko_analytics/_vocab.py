@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from enum import IntEnum, StrEnum
 
-__all__ = ["ActionKind", "Code", "HandClass", "Severity"]
+__all__ = ["ActionKind", "Code", "HandClass", "QuarantineKind", "Severity"]
 
 
 class ActionKind(StrEnum):
@@ -124,6 +124,27 @@ class HandClass(IntEnum):
     """Badugi: the best three cards of different ranks and suits (``3-card: 9,2,A``)."""
     TWO_CARD = 15
     ONE_CARD = 16
+
+
+class QuarantineKind(StrEnum):
+    """Why a hand or a file was not stored (``quarantine.kind``)."""
+
+    UNSUPPORTED = "unsupported"
+    """A game we do not replay."""
+    INCOMPLETE = "incomplete"
+    """A hand the log does not finish."""
+    MALFORMED = "malformed"
+    """Text that breaks its format (or text that is not a hand)."""
+    CONFLICT = "conflict"
+    """A hand whose id is stored with different content."""
+    UNREADABLE = "unreadable"
+    """A file that cannot be read."""
+    TOO_LARGE = "too_large"
+    """A hand or a compressed member over its size limit."""
+    INTERNAL = "internal"
+    """A bug of ours met on this hand."""
+    DAMAGED = "damaged"
+    """A stored hand whose rows were in a damaged Parquet part and whose text no longer reads (``soko repair``)."""
 
 
 class Severity(StrEnum):

@@ -64,11 +64,13 @@ pub fn all() -> Vec<Vocabulary> {
     use crate::eval::HandClass;
     use crate::model::ActionKind;
     use crate::replay::findings::{Code, Severity};
+    use crate::rows::quarantine::QuarantineKind;
     vec![
         ActionKind::vocabulary("StrEnum"),
         HandClass::vocabulary("IntEnum"),
         Code::vocabulary("StrEnum"),
         Severity::vocabulary("StrEnum"),
+        QuarantineKind::vocabulary("StrEnum"),
     ]
 }
 

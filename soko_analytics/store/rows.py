@@ -18,6 +18,7 @@ import polars as pl
 from polars.datatypes import DataType, DataTypeClass
 
 from .. import _core
+from .._vocab import QuarantineKind
 from ..errors import SokoError
 from ..model.hand import Hand
 from ..native import core, hand_json
@@ -57,12 +58,9 @@ BATCH_TABLES = ("hands", "seats", "actions", "cards", "pots", "findings", "playe
                 "quarantine")
 """The tables a file's hands fill (``imports`` is one row per file, written by the store)."""
 
-QUARANTINE_KINDS = ("unsupported", "incomplete", "malformed", "conflict", "unreadable", "too_large", "internal",
-                    "damaged")
-"""``quarantine.kind``: a game we do not replay; a hand the log does not finish; text that breaks its
-format (or text that is not a hand); a hand whose id is stored with different content; a file that cannot be
-read; a hand or a compressed member over its size limit; a bug of ours met on this hand; a stored hand whose
-rows were in a damaged Parquet part and whose text no longer reads (``soko repair``)."""
+QUARANTINE_KINDS: tuple[str, ...] = tuple(QuarantineKind)
+"""``quarantine.kind``: the core's :class:`~soko_analytics._vocab.QuarantineKind` (``core/src/rows/quarantine.rs``),
+each kind's meaning there."""
 
 def with_quarantine_columns(records: pl.DataFrame) -> pl.DataFrame:
     """Quarantine records with every column of the table, in its order (a column a record's maker leaves out is

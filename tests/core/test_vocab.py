@@ -2,7 +2,7 @@
 
 The enums of ``soko_analytics/_vocab.py`` are written from the core by ``_vocab_write``: the file checked in
 must be what it writes now. The members are held to independent sources: the codes listed in docs/replay.md
-(a contract with other tools), the action kinds listed in schemas/README.md, the hand classes' numbers and
+(a contract with other tools), the action and quarantine kinds listed in schemas/README.md, the hand classes' numbers and
 the sets of forced and betting actions as worked by hand; the one money formatter to amounts worked by hand.
 """
 
@@ -21,6 +21,7 @@ from soko_analytics.model.hand import BETTING, FORCED, ActionKind
 from soko_analytics.model.money import decimal_text, format_amount
 from soko_analytics.replay.findings import Code, Severity
 from soko_analytics.rules.tables import HandClass
+from soko_analytics.store.rows import QUARANTINE_KINDS
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -53,6 +54,13 @@ def test_action_kinds_are_the_store_documentations():
     page = (ROOT / "soko_analytics" / "schemas" / "README.md").read_text(encoding="utf-8")
     row = next(line for line in page.splitlines() if line.startswith("| kind | `ante`"))
     assert [str(k) for k in ActionKind] == re.findall(r"`(\w+)`", row)
+
+
+def test_quarantine_kinds_are_the_store_documentations():
+    page = (ROOT / "soko_analytics" / "schemas" / "README.md").read_text(encoding="utf-8")
+    row = next(line for line in page.splitlines() if line.startswith("| kind | `unsupported`"))
+    assert list(QUARANTINE_KINDS) == re.findall(r"`(\w+)` \(", row)
+    assert len(QUARANTINE_KINDS) == 8
 
 
 def test_forced_and_betting_actions_as_worked_by_hand():
