@@ -21,7 +21,7 @@ __all__ = [
     "hand_class", "evaluate_batch", "evaluate_split_batch", "hand_facts", "money_flow", "allin_adjusted", "equity",
     "tournament_finishes", "buy_ins", "content_hashes", "FileReader", "FilesReader", "read_rows", "hand_batch",
     "parse_count", "PlayTable", "PotError", "returned_uncalled", "build_pots", "split", "award", "rake_pots",
-    "payouts",
+    "payouts", "VOCABULARIES", "FORCED_KINDS", "BETTING_KINDS", "RANKS", "SUITS", "TABLES", "format_amount",
 ]
 
 __version__: str
@@ -244,3 +244,16 @@ def rake_pots(amounts: Sequence[int], rake: int, convention: str) -> list[int]: 
 def payouts(
     parts: Sequence[Sequence[Sequence[int]]], net_amounts: Sequence[int], odd_chip_order: Sequence[int], chip_unit: int
 ) -> list[tuple[int, int]]: ...
+
+# vocab.rs
+
+# name -> (kind: "StrEnum" or "IntEnum", doc comment, ((text, doc comment), ...)), read by _vocab_write.py.
+VOCABULARIES: dict[str, tuple[str, str, tuple[tuple[str, str], ...]]]
+FORCED_KINDS: tuple[str, ...]
+BETTING_KINDS: tuple[str, ...]
+RANKS: str
+SUITS: str
+# table -> ((column, DuckDB type), ...) in the columns' order.
+TABLES: dict[str, tuple[tuple[str, str], ...]]
+
+def format_amount(minor: int, decimals: int, symbol: str = "", trim: bool = True, grouped: bool = False) -> str: ...

@@ -16,6 +16,8 @@ LAYERS = {
     "parsers": 3,
     "native": 3,
     "_core": 0,
+    "_vocab": 0,
+    "_vocab_write": 0,
     "store": 4,
     "sim": 4,
     "lake": 4,

@@ -32,6 +32,7 @@
 use std::cell::RefCell;
 
 use crate::model::{Hand, Stakes};
+use crate::money::decimal_text;
 
 const MASK63: u64 = (1 << 63) - 1;
 
@@ -84,18 +85,6 @@ pub fn content_hash(hand: &Hand) -> String {
         crate::canonical::write_compared(hand, body);
         bytes_hash(body)
     })
-}
-
-/// Exact decimal text without symbol or trimming: 930 at two decimals is `9.30`.
-pub fn decimal_text(minor: i64, decimals: u8) -> String {
-    let sign = if minor < 0 { "-" } else { "" };
-    let minor = minor.unsigned_abs();
-    if decimals == 0 {
-        return format!("{sign}{minor}");
-    }
-    let scale = 10u64.pow(decimals as u32);
-    let width = decimals as usize;
-    format!("{sign}{}.{:0width$}", minor / scale, minor % scale)
 }
 
 fn amount(value: Option<i64>, decimals: u8) -> String {
@@ -264,13 +253,6 @@ mod tests {
     fn heads_up_button_in_the_big_blind() {
         let got = positions(3, &[1, 3], Some(3), None);
         assert_eq!(got, vec![(1, "SB".to_string()), (3, "BB".to_string())]);
-    }
-
-    #[test]
-    fn decimals_are_exact() {
-        assert_eq!(decimal_text(930, 2), "9.30");
-        assert_eq!(decimal_text(-5, 2), "-0.05");
-        assert_eq!(decimal_text(1500, 0), "1500");
     }
 
     #[test]

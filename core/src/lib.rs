@@ -13,6 +13,7 @@ pub mod facts;
 pub mod keys;
 pub mod ledger;
 pub mod model;
+pub mod money;
 pub mod pipeline;
 pub mod prizes;
 mod py;
@@ -23,5 +24,6 @@ pub mod source;
 pub mod spec;
 pub mod split;
 pub mod timestamp;
+pub mod vocab;
 
 pub use py::_core;

@@ -1,4 +1,6 @@
-//! The hand as a log tells it (`soko_analytics/model/hand.py` is its Python form).
+//! The hand as a log tells it: the Rust twin of `soko_analytics/model/hand.py`, whose `ActionKind`,
+//! `FORCED` and `BETTING` are read from here (`_core.VOCABULARIES`, `_core.FORCED_KINDS`,
+//! `_core.BETTING_KINDS`).
 //!
 //! Amounts are integer minor units of the hand's stakes, exactly as the log writes them; the
 //! replayer checks the claims. The serde form (field names, `snake_case` kinds, cards as `As`,
@@ -8,65 +10,54 @@
 use crate::cards::Card;
 use serde::{Deserialize, Serialize};
 
-/// What a line of the log did (see `ActionKind` in `model/hand.py`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum ActionKind {
-    Ante,
-    SmallBlind,
-    BigBlind,
-    SmallAndBigBlind,
-    Straddle,
-    BringIn,
-    Fold,
-    Check,
-    Call,
-    Bet,
-    Raise,
-    Complete,
-    Uncalled,
-    Show,
-    Muck,
-    NoShow,
-    Collect,
-    CashOut,
-    /// GGPoker's all-in insurance, outside the pot: `fee` the premium paid to the house (`pay premium
-    /// of all-in insurance ($4)`), `amount` what it pays out.
-    Insurance,
-    /// `discards N cards [cards]` / `stands pat`: `amount` counts the cards discarded (0 stands
-    /// pat), a number of cards, not chips; `cards` are the discards the log shows (all, some or
-    /// none of them).
-    Draw,
+crate::vocabulary! {
+    /// What a line of the log did.
+    pub enum ActionKind {
+        /// `posts the ante X`.
+        Ante = "ante",
+        /// `posts small blind X`.
+        SmallBlind = "small_blind",
+        /// `posts big blind X`.
+        BigBlind = "big_blind",
+        /// `posts small & big blinds X` (a dead small blind with the big blind).
+        SmallAndBigBlind = "small_and_big_blind",
+        /// `posts straddle X`.
+        Straddle = "straddle",
+        /// `brings in for X`.
+        BringIn = "bring_in",
+        Fold = "fold",
+        Check = "check",
+        /// `calls X`: amount is what was added.
+        Call = "call",
+        /// `bets X`.
+        Bet = "bet",
+        /// `raises X to Y`: amount X is the raise, `to` the player's total for the street.
+        Raise = "raise",
+        /// `completes it to Y`: `to` is the total.
+        Complete = "complete",
+        /// `Uncalled bet (X) returned to P`.
+        Uncalled = "uncalled",
+        /// `shows [cards] (description)`.
+        Show = "show",
+        /// `mucks hand` (cards, if the summary shows them).
+        Muck = "muck",
+        /// `doesn't show hand`.
+        NoShow = "no_show",
+        /// `collected X from pot` / `from main pot` / `from side pot-N`; `pot` says which.
+        Collect = "collect",
+        /// `cashed out the hand for X`; `fee` is the Cash Out Fee.
+        CashOut = "cash_out",
+        /// GGPoker's all-in insurance, outside the pot: `fee` is the premium paid to the house (`pay
+        /// premium of all-in insurance ($4)`), `amount` what it pays out.
+        Insurance = "insurance",
+        /// `discards N cards [cards]` / `stands pat`: `amount` counts the cards discarded (0: stands
+        /// pat), a number of cards, not chips; `cards` are the discards the log shows (all, some or
+        /// none of them).
+        Draw = "draw",
+    }
 }
 
 impl ActionKind {
-    /// The kind as the store and the canonical form write it (`small_blind`, `cash_out`).
-    pub fn as_str(self) -> &'static str {
-        use ActionKind::*;
-        match self {
-            Ante => "ante",
-            SmallBlind => "small_blind",
-            BigBlind => "big_blind",
-            SmallAndBigBlind => "small_and_big_blind",
-            Straddle => "straddle",
-            BringIn => "bring_in",
-            Fold => "fold",
-            Check => "check",
-            Call => "call",
-            Bet => "bet",
-            Raise => "raise",
-            Complete => "complete",
-            Uncalled => "uncalled",
-            Show => "show",
-            Muck => "muck",
-            NoShow => "no_show",
-            Collect => "collect",
-            CashOut => "cash_out",
-            Insurance => "insurance",
-            Draw => "draw",
-        }
-    }
-
     /// Forced bets: antes, blinds, straddles and the bring-in.
     pub fn forced(self) -> bool {
         use ActionKind::*;

@@ -21,6 +21,7 @@ use crate::rows::hand::{
     Origin, QuarantineRow,
 };
 use crate::rows::players::add_player_hands;
+use crate::rows::quarantine::QuarantineKind;
 use crate::rows::tables::{
     Actions, Cards, Findings, Hands, PlayerHands, Pots, Quarantine as QuarantineTable, Seats,
     TournamentFinishes,
@@ -45,16 +46,6 @@ pub struct Rows {
     /// Hands stored and records quarantined.
     pub stored: usize,
     pub quarantined: usize,
-}
-
-fn kind_name(kind: read::Kind) -> &'static str {
-    match kind {
-        read::Kind::Malformed => "malformed",
-        read::Kind::Unsupported => "unsupported",
-        read::Kind::Incomplete => "incomplete",
-        read::Kind::TooLarge => "too_large",
-        read::Kind::Internal => "internal",
-    }
 }
 
 impl Rows {
@@ -100,7 +91,7 @@ impl Rows {
                     line,
                     start: None,
                     hand_id: Some(&hand.hand_id),
-                    kind: "internal",
+                    kind: QuarantineKind::Internal.as_str(),
                     reason: &reason,
                     raw: &hand.raw,
                     format: Some(origin.fmt),
@@ -142,7 +133,7 @@ impl Rows {
                     line: at.line,
                     start: None,
                     hand_id: Some(&hand.hand_id),
-                    kind: "internal",
+                    kind: QuarantineKind::Internal.as_str(),
                     reason: &reason,
                     raw: &hand.raw,
                     format: Some(origin.fmt),
@@ -160,7 +151,7 @@ impl Rows {
                 line: q.line,
                 start: q.start,
                 hand_id: q.hand_id.as_deref(),
-                kind: kind_name(q.kind),
+                kind: QuarantineKind::from(q.kind).as_str(),
                 reason: &q.reason,
                 raw: &q.raw,
                 format: Some(format),
@@ -399,7 +390,10 @@ impl<L: Lookups> FileRead<L> {
     /// Add rows until `rows` holds `budget` or the file ends; false once nothing is left to read.
     pub fn fill(&mut self, rows: &mut Rows, budget: usize) -> bool {
         if let Some((path, reason)) = self.problem.take() {
-            rows.add_record(&file_problem(&path, "unreadable", &reason), self.import_id);
+            rows.add_record(
+                &file_problem(&path, QuarantineKind::Unreadable.as_str(), &reason),
+                self.import_id,
+            );
         }
         while rows.count() < budget {
             match self.pending.pop_front() {

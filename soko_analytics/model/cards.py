@@ -12,10 +12,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TypeVar
 
+from .. import _core
 from ..errors import CardError
 
-RANKS = "23456789TJQKA"
-SUITS = "cdhs"
+RANKS: str = _core.RANKS
+"""The rank letters, deuce first (the core's ``cards::RANKS``)."""
+SUITS: str = _core.SUITS
+"""The suit letters in bridge order (the core's ``cards::SUITS``)."""
 SUIT_SYMBOLS = "♣♦♥♠"
 
 _RANK_OF = {ch: i for i, ch in enumerate(RANKS)} | {ch.lower(): i for i, ch in enumerate(RANKS)}

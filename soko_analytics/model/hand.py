@@ -10,6 +10,9 @@ Streets are numbered per game from 0, in the order of the game's streets
 (hold'em: 0 preflop, 1 flop, 2 turn, 3 river; stud: 0 is the first betting
 round). Forced bets belong to street 0. Showdown records (shows, mucks,
 collects) carry the street number after the last betting round.
+
+:class:`ActionKind` and the sets of its kinds are the core's (``core/src/model.rs``),
+defined there once.
 """
 
 from __future__ import annotations
@@ -17,61 +20,16 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass, field
 from datetime import datetime
-from enum import StrEnum
 from typing import NamedTuple
 
+from .. import _core
+from .._vocab import ActionKind as ActionKind  # the core's, re-exported
 from .cards import Card
 
-
-class ActionKind(StrEnum):
-    """What a line of the log did."""
-
-    ANTE = "ante"
-    """``posts the ante X``."""
-    SMALL_BLIND = "small_blind"
-    """``posts small blind X``."""
-    BIG_BLIND = "big_blind"
-    """``posts big blind X``."""
-    SMALL_AND_BIG_BLIND = "small_and_big_blind"
-    """``posts small & big blinds X`` (a dead small blind with the big blind)."""
-    STRADDLE = "straddle"
-    """``posts straddle X``."""
-    BRING_IN = "bring_in"
-    """``brings in for X``."""
-    FOLD = "fold"
-    CHECK = "check"
-    CALL = "call"
-    """``calls X``: amount is what was added."""
-    BET = "bet"
-    """``bets X``."""
-    RAISE = "raise"
-    """``raises X to Y``: amount X is the raise, ``to`` the player's total for the street."""
-    COMPLETE = "complete"
-    """``completes it to Y``: ``to`` is the total."""
-    UNCALLED = "uncalled"
-    """``Uncalled bet (X) returned to P``."""
-    SHOW = "show"
-    """``shows [cards] (description)``."""
-    MUCK = "muck"
-    """``mucks hand`` (cards, if the summary shows them)."""
-    NO_SHOW = "no_show"
-    """``doesn't show hand``."""
-    COLLECT = "collect"
-    """``collected X from pot`` / ``from main pot`` / ``from side pot-N``; ``pot`` says which."""
-    CASH_OUT = "cash_out"
-    """``cashed out the hand for X``; ``fee`` is the Cash Out Fee."""
-    INSURANCE = "insurance"
-    """GGPoker's all-in insurance, outside the pot: ``fee`` is the premium paid to the house (``pay premium of
-    all-in insurance ($4)``), ``amount`` what it pays out."""
-    DRAW = "draw"
-    """``discards N cards [cards]`` / ``stands pat``: ``amount`` counts the cards discarded (0: stands pat), a
-    number of cards, not chips; ``cards`` are the discards the log shows (all, some or none of them)."""
-
-
-FORCED = frozenset({ActionKind.ANTE, ActionKind.SMALL_BLIND, ActionKind.BIG_BLIND,
-                    ActionKind.SMALL_AND_BIG_BLIND, ActionKind.STRADDLE, ActionKind.BRING_IN})
-BETTING = frozenset({ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL, ActionKind.BET,
-                     ActionKind.RAISE, ActionKind.COMPLETE})
+FORCED: frozenset[ActionKind] = frozenset(ActionKind(kind) for kind in _core.FORCED_KINDS)
+"""Forced bets: antes, blinds, straddles and the bring-in (the core's ``ActionKind::forced``)."""
+BETTING: frozenset[ActionKind] = frozenset(ActionKind(kind) for kind in _core.BETTING_KINDS)
+"""Betting decisions: fold, check, call, bet, raise, complete (the core's ``ActionKind::betting``)."""
 
 
 class Action(NamedTuple):

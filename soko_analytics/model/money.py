@@ -8,20 +8,17 @@ touches a float.
 
 from __future__ import annotations
 
+from .. import _core
+
 SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP", "₹": "INR", "¥": "CNY"}
 """Currency symbols the logs use, with their ISO codes."""
 
 
 def format_amount(minor: int, decimals: int, symbol: str = "", trim: bool = True, grouped: bool = False) -> str:
     """125 at two decimals → ``"$1.25"``; 200 → ``"$2"`` when ``trim`` (as PokerStars writes whole amounts);
-    ``grouped``: thousands separated by commas, for reading (``"$1,658.00"``), never in a log's text."""
-    sign = "-" if minor < 0 else ""
-    minor = abs(minor)
-    whole, frac = divmod(minor, 10**decimals)
-    digits = f"{whole:,}" if grouped else str(whole)
-    if decimals == 0 or (trim and frac == 0):
-        return f"{sign}{symbol}{digits}"
-    return f"{sign}{symbol}{digits}.{frac:0{decimals}d}"
+    ``grouped``: thousands separated by commas, for reading (``"$1,658.00"``), never in a log's text. The core's
+    formatter (``core/src/money.rs``), the package's one."""
+    return _core.format_amount(minor, decimals, symbol, trim, grouped)
 
 
 def decimal_text(minor: int, decimals: int) -> str:

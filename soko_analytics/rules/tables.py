@@ -9,47 +9,21 @@ items 11–17 for Sökö, §3 item 5 for standard poker; ``core/src/eval/ranking
 the first time the ranking is asked for, in under a tenth of a second, and values
 hands of five to seven cards from it; :func:`five_card_table` hands a copy to
 Python, where :mod:`soko_analytics.rules.evaluate` reads each value's class.
-Nothing is cached on disk.
+Nothing is cached on disk. :class:`HandClass` is the core's (``core/src/eval/classes.rs``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import IntEnum
 from functools import cache
 from math import comb
 
 import numpy as np
 
 from .. import _core
+from .._vocab import HandClass as HandClass  # the core's, re-exported
 from ..errors import RulesError
 from .ranking import Ranking
-
-
-class HandClass(IntEnum):
-    """The classes of five-card hands; the numbers are identities, not order."""
-
-    HIGH_CARD = 0
-    PAIR = 1
-    FOUR_STRAIGHT = 2
-    FOUR_FLUSH = 3
-    FOUR_STRAIGHT_FLUSH = 4
-    TWO_PAIR = 5
-    THREE_OF_A_KIND = 6
-    STRAIGHT = 7
-    FLUSH = 8
-    FULL_HOUSE = 9
-    FOUR_OF_A_KIND = 10
-    STRAIGHT_FLUSH = 11
-    LOW = 12
-    """No pair, under a low ranking: described by its five ranks (``8,7,4,3,A``)."""
-    BADUGI = 13
-    """Four cards of four ranks and four suits (``Badugi: 9,6,5,A``)."""
-    THREE_CARD = 14
-    """Badugi: the best three cards of different ranks and suits (``3-card: 9,2,A``)."""
-    TWO_CARD = 15
-    ONE_CARD = 16
-
 
 # Combinatorial (colex) index of a sorted five-card hand c0 < c1 < ... < c4:
 # sum of comb(c_i, i + 1). BINOM[i, c] = comb(c, i + 1).

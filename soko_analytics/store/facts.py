@@ -15,22 +15,7 @@ from functools import lru_cache
 from ..rules.options import BettingStructure
 from ..rules.profiles import PROFILES, resolve
 
-__all__ = ["COLUMNS", "LIMITS", "ROLLUP", "Unit", "rollup_sql", "rollup_sums", "unit_sql"]
-
-COLUMNS: tuple[str, ...] = (
-    "walk", "vpip", "pfr", "situation",
-    "post_bets", "post_raises", "post_calls", "post_folds", "post_checks",
-    "street_reached", "saw_second", "showdown", "won_showdown", "won",
-    "three_bet_opp", "three_bet", "fold_3bet_opp", "fold_3bet",
-    "cbet_flop_opp", "cbet_flop", "fold_cbet_flop_opp", "fold_cbet_flop",
-    "cbet_turn_opp", "cbet_turn", "fold_cbet_turn_opp", "fold_cbet_turn",
-    "steal_opp", "steal", "fold_steal_opp", "fold_steal",
-    "bring_in", "complete_opp", "complete", "fold_completion_opp", "fold_completion",
-    "best_showing_opp", "best_showing_bet", "showdown_class",
-    "draws", "stand_pats", "cards_drawn", "first_draw", "first_draw_pat", "first_draw_cards",
-)
-"""The fact columns of ``player_hands``, in the DDL's order."""
-
+__all__ = ["LIMITS", "ROLLUP", "Unit", "rollup_sql", "rollup_sums", "unit_sql"]
 
 class Unit(StrEnum):
     """What won per 100 hands counts: the ``unit`` column of the stats (docs/stats.md)."""

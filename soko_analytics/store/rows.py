@@ -1,4 +1,4 @@
-"""The store's tables (schemas/001_initial.sql) as Polars schemas, and the rows of hands Python has read.
+"""The store's tables as Polars schemas (the core's), and the rows of hands Python has read.
 
 The rows of a hand (its seats, actions, cards, pots, findings and ``player_hands``
 facts) are made by the compiled core, whichever reader read it: the core's own
@@ -18,13 +18,13 @@ import polars as pl
 from polars.datatypes import DataType, DataTypeClass
 
 from .. import _core
+from .._vocab import QuarantineKind
 from ..errors import SokoError
 from ..model.hand import Hand
 from ..native import frames as native_frames
 from ..native import hand_json
 from ..parsers.base import InternalError
 from . import drift
-from .facts import COLUMNS as FACT_COLUMNS
 
 if TYPE_CHECKING:
     from ..parsers.base import Quarantined
@@ -42,85 +42,25 @@ __all__ = [
 
 # -- the tables ----------------------------------------------------------------------------
 
-_I64, _I32, _I16, _I8 = pl.Int64, pl.Int32, pl.Int16, pl.Int8
-_STR, _BOOL, _TS = pl.String, pl.Boolean, pl.Datetime("us")
-_STRS, _I64S = pl.List(pl.String), pl.List(pl.Int64)
-
-_DRAW_COUNTS = frozenset({"draws", "stand_pats", "cards_drawn", "first_draw_cards"})
-"""The draw facts that count (the others are true or false)."""
+DTYPES: dict[str, DataType | DataTypeClass] = {
+    "BIGINT": pl.Int64, "INTEGER": pl.Int32, "SMALLINT": pl.Int16, "TINYINT": pl.Int8, "VARCHAR": pl.String,
+    "BOOLEAN": pl.Boolean, "TIMESTAMP": pl.Datetime("us"), "DOUBLE": pl.Float64, "VARCHAR[]": pl.List(pl.String),
+    "BIGINT[]": pl.List(pl.Int64)}
+"""DuckDB column type → the Polars dtype that DuckDB reads back as that type."""
 
 SCHEMAS: dict[str, dict[str, DataType | DataTypeClass]] = {
-    "hands": {
-        "hand_key": _I64, "site": _STR, "hand_id": _STR, "game": _STR, "profile": _STR, "rules": _STR,
-        "structure": _STR, "currency": _STR, "decimals": _I8, "stakes": _STR,
-        "small_blind": _I64, "big_blind": _I64, "ante": _I64, "bring_in": _I64, "small_bet": _I64,
-        "big_bet": _I64, "cap": _I64, "min_bet": _I64, "max_bet": _I64,
-        "table_name": _STR, "max_seats": _I16, "button": _I16, "start_local": _TS, "time_zone": _STR,
-        "start_utc": _TS, "tournament_id": _STR, "buy_in": _STR, "level": _STR, "players_dealt": _I16,
-        "total_pot": _I64, "rake": _I64, "format": _STR, "source_file": _STR, "source_line": _I32,
-        "raw": _STR, "content_hash": _STR, "import_id": _I32, "audited": _BOOL, "audit_ok": _BOOL,
-        "added_money": _I64, "hero": _STR, "buy_in_amount": _I64, "buy_in_bounty": _I64, "buy_in_fee": _I64,
-        "buy_in_currency": _STR, "buy_in_decimals": _I8,
-    },
-    "seats": {
-        "hand_key": _I64, "seat": _I16, "player": _STR, "position": _STR, "starting_stack": _I64,
-        "sitting_out": _BOOL, "dealt_in": _BOOL, "hole_cards": _STR, "shown_cards": _STR,
-        "put_in": _I64, "collected": _I64, "cash_out": _I64, "net": _I64, "is_hero": _BOOL,
-    },
-    "actions": {
-        "hand_key": _I64, "seq": _I32, "street": _I16, "street_name": _STR, "player": _STR, "kind": _STR,
-        "amount": _I64, "to_amount": _I64, "all_in": _BOOL, "cards": _STR, "text": _STR, "run": _I16,
-        "pot_before": _I64, "to_call": _I64, "source_line": _I32,
-    },
-    "cards": {
-        "hand_key": _I64, "seq": _I32, "street": _I16, "player": _STR, "card": _STR, "up": _BOOL,
-        "known": _BOOL, "run": _I16,
-    },
-    "pots": {
-        "hand_key": _I64, "pot_index": _I16, "amount": _I64, "eligible": _STRS, "winners": _STRS,
-        "shares": _I64S,
-    },
-    "findings": {
-        "hand_key": _I64, "seq": _I32, "code": _STR, "severity": _STR, "street": _STR,
-        "action_index": _I32, "player": _STR, "expected": _STR, "actual": _STR, "message": _STR,
-        "source_line": _I32,
-    },
-    "tournament_finishes": {
-        "hand_key": _I64, "site": _STR, "tournament_id": _STR, "player": _STR, "place": _I32, "prize": _I64,
-        "bounty_won": _I64, "currency": _STR, "decimals": _I8,
-    },
-    "quarantine": {
-        "import_id": _I32, "source_file": _STR, "source_line": _I32, "hand_id": _STR, "kind": _STR,
-        "reason": _STR, "raw": _STR, "content_hash": _STR, "resolved_by": _I32, "format": _STR,
-        "client_version": _STR, "shape": _STR, "size": _I64,
-    },
-    "player_hands": {
-        "hand_key": _I64, "seat": _I16, "player": _STR, "game": _STR, "profile": _STR, "structure": _STR,
-        "stakes": _STR, "currency": _STR, "decimals": _I8, "tournament": _BOOL, "played_at": _TS,
-        "position": _STR, "position_group": _STR, "unit": _I64, "net": _I64, "put_in": _I64,
-        "collected": _I64, "rake": _I64, "allin": _BOOL, "allin_adjusted": _I64, "allin_se": pl.Float64,
-        **{c: (_STR if c in ("situation", "showdown_class")
-               else _I16 if c.startswith(("post_", "street_", "best_")) or c in _DRAW_COUNTS else _BOOL)
-           for c in FACT_COLUMNS},
-    },
-    "imports": {
-        "import_id": _I32, "run_id": _I32, "path": _STR, "size": _I64, "mtime": _TS, "content_hash": _STR,
-        "format": _STR, "hands_stored": _I32, "hands_duplicate": _I32, "hands_quarantined": _I32,
-        "started_at": _TS, "duration_ms": _I32,
-    },
-}
-"""Every table of schemas/*.sql but ``schema_version``: its columns in DDL order, with Polars dtypes."""
+    table: {name: DTYPES[kind] for name, kind in columns} for table, columns in _core.TABLES.items()}
+"""Every table of schemas/*.sql but those of the store's own bookkeeping (``schema_version``, ``parts``,
+``player_days``, ``watch_offsets``): its columns in order, with Polars dtypes. The core's (``_core.TABLES``,
+``core/src/rows/tables.rs``), defined there once; tests/store/test_schema.py holds the DDL to it."""
 
 BATCH_TABLES = ("hands", "seats", "actions", "cards", "pots", "findings", "player_hands", "tournament_finishes",
                 "quarantine")
 """The tables a file's hands fill (``imports`` is one row per file, written by the store)."""
 
-QUARANTINE_KINDS = ("unsupported", "incomplete", "malformed", "conflict", "unreadable", "too_large", "internal",
-                    "damaged")
-"""``quarantine.kind``: a game we do not replay; a hand the log does not finish; text that breaks its
-format (or text that is not a hand); a hand whose id is stored with different content; a file that cannot be
-read; a hand or a compressed member over its size limit; a bug of ours met on this hand; a stored hand whose
-rows were in a damaged Parquet part and whose text no longer reads (``soko repair``)."""
+QUARANTINE_KINDS: tuple[str, ...] = tuple(QuarantineKind)
+"""``quarantine.kind``: the core's :class:`~soko_analytics._vocab.QuarantineKind` (``core/src/rows/quarantine.rs``),
+each kind's meaning there."""
 
 def with_quarantine_columns(records: pl.DataFrame) -> pl.DataFrame:
     """Quarantine records with every column of the table, in its order (a column a record's maker leaves out is

@@ -452,5 +452,5 @@ pub fn showdown_class(
     if cards.len() != game.cards || !(5..=7).contains(&cards.len()) {
         return None;
     }
-    ev.hand_class(ev.value(&cards)).map(|c| c.name())
+    ev.hand_class(ev.value(&cards)).map(|c| c.as_str())
 }

@@ -70,7 +70,7 @@ fn evaluate(py: Python<'_>, name: &str, cards: Vec<u8>) -> PyResult<u32> {
 /// The class name of a value (`four_flush`, `full_house`), if the classes were registered.
 #[pyfunction]
 fn hand_class(py: Python<'_>, name: &str, value: u32) -> PyResult<Option<&'static str>> {
-    Ok(lookup(py, name)?.hand_class(value).map(|c| c.name()))
+    Ok(lookup(py, name)?.hand_class(value).map(|c| c.as_str()))
 }
 
 /// Values of many hands: `cards` holds `n` card codes (u8) per hand, hand after hand; the result

@@ -18,6 +18,7 @@ mod rules;
 mod source;
 mod split;
 mod table;
+mod vocab;
 
 /// A `soko_analytics.errors.CoreError` (a `SokoError`, the package's one error base) with its reason
 /// and, where known, the file and line: how every binding reports what it cannot take.
@@ -83,5 +84,6 @@ pub fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     pipeline::register(m)?;
     table::register(m)?;
     pots::register(m)?;
+    vocab::register(m)?;
     Ok(())
 }

@@ -80,15 +80,9 @@ pub fn speaker<'l>(names: &[String], line: &'l str) -> Option<(usize, &'l str)> 
         .map(|k| (k, &line[names[k].len() + 1..]))
 }
 
-/// Minor units as the family writes a plain amount: `1283.15` at two decimals, `2000` at none.
-pub fn amount_text(value: i64, decimals: u8) -> String {
-    if decimals == 0 {
-        return value.to_string();
-    }
-    let sign = if value < 0 { "-" } else { "" };
-    let value = value.abs();
-    format!("{sign}{}.{:02}", value / 100, value % 100)
-}
+/// Minor units as the family writes a plain amount: `1283.15` at two decimals, `2000` at none (the
+/// package's one money formatter, `money::decimal_text`).
+pub use crate::money::decimal_text as amount_text;
 
 #[cfg(test)]
 mod tests {

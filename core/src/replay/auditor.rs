@@ -14,7 +14,8 @@ use crate::ledger::{ADDED_MONEY, IN_POT_FROM_START};
 use crate::model::{ActionKind, Hand};
 use crate::spec::GameSpec;
 
-use super::findings::{decimal_text, Finding, Severity, STREET_SHOWDOWN};
+use super::findings::{Finding, Severity, STREET_SHOWDOWN};
+use crate::money::decimal_text;
 use super::held::Held;
 use super::judge::HandValues;
 use super::pots::{RakeConvention, Tally};

@@ -9,10 +9,11 @@ use crate::model::{Action, ActionKind as K};
 use crate::spec::{FirstToAct, ForcedBet, Structure};
 
 use super::auditor::Auditor;
-use super::findings::{decimal_text, Code, Finding};
+use super::findings::{Code, Finding};
 use super::showing::{showing_value, speaking};
 use super::table::{Legal, SmallBlindSeat, Table};
 use super::Fault;
+use crate::money::decimal_text;
 
 /// Who a card was seen with: a board (of one run) or a player.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

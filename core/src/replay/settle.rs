@@ -9,11 +9,12 @@ use crate::model::{ActionKind, Hand};
 
 use super::auditor::{Auditor, Convention, Half, PotResult, Who};
 use super::boards::{self, Board};
-use super::findings::{decimal_text, Code, Finding, Severity, STREET_SHOWDOWN};
+use super::findings::{Code, Finding, Severity, STREET_SHOWDOWN};
 use super::pots::{
     award, build_pots, payouts, rake_pots, share_out, split, Award, Pot, RakeConvention, Tally,
 };
 use super::Fault;
+use crate::money::decimal_text;
 
 /// Where money the house adds to a hand (STP) is paid: with the main pot (tried first), or with
 /// the last side pot.

@@ -9,6 +9,7 @@
 use arrow_array::{Array, RecordBatch, StructArray};
 use arrow_data::ffi::FFI_ArrowArray;
 use arrow_schema::ffi::FFI_ArrowSchema;
+use arrow_schema::{DataType, TimeUnit};
 use pyo3::prelude::*;
 use pyo3::types::PyCapsule;
 
@@ -82,6 +83,26 @@ pub fn batch(columns: Vec<(&str, arrow_array::ArrayRef)>) -> RecordBatch {
     let schema = std::sync::Arc::new(arrow_schema::Schema::new(fields));
     let arrays = columns.into_iter().map(|(_, a)| a).collect();
     RecordBatch::try_new(schema, arrays).expect("columns of one table have equal lengths")
+}
+
+/// The DuckDB type a column of `data_type` is stored as (the store's DDL names the same).
+pub fn duckdb_type(data_type: &DataType) -> &'static str {
+    match data_type {
+        DataType::Int64 => "BIGINT",
+        DataType::Int32 => "INTEGER",
+        DataType::Int16 => "SMALLINT",
+        DataType::Int8 => "TINYINT",
+        DataType::Float64 => "DOUBLE",
+        DataType::Boolean => "BOOLEAN",
+        DataType::Utf8 => "VARCHAR",
+        DataType::Timestamp(TimeUnit::Microsecond, None) => "TIMESTAMP",
+        DataType::List(item) => match item.data_type() {
+            DataType::Utf8 => "VARCHAR[]",
+            DataType::Int64 => "BIGINT[]",
+            other => unreachable!("no table has a list of {other}"),
+        },
+        other => unreachable!("no table has a column of {other}"),
+    }
 }
 
 /// A batch as the (schema, array) PyCapsules of the Arrow PyCapsule interface.

@@ -1,7 +1,10 @@
-//! The store's tables as Arrow column builders, in the column order of `schemas/*.sql`
-//! (the Python twin is `SCHEMAS` in `soko_analytics/store/rows.py`; a test holds them equal).
+//! The store's tables as Arrow column builders: the one definition of their columns, in order, and
+//! types. Python reads it (`_core.TABLES`, the `SCHEMAS` of `soko_analytics/store/rows.py`); the
+//! migrations of `soko_analytics/schemas/*.sql` make a store's tables with these columns
+//! (`tests/store/test_schema.py` fails when a table drifts).
 
 use crate::table;
+use arrow_schema::SchemaRef;
 
 table!(Hands {
     hand_key: I64,
@@ -208,3 +211,69 @@ table!(PlayerHands {
     first_draw_pat: Bool,
     first_draw_cards: I16
 });
+table!(Imports {
+    import_id: I32,
+    run_id: I32,
+    path: Str,
+    size: I64,
+    mtime: Ts,
+    content_hash: Str,
+    format: Str,
+    hands_stored: I32,
+    hands_duplicate: I32,
+    hands_quarantined: I32,
+    started_at: Ts,
+    duration_ms: I32
+});
+
+/// Every table defined here by its name in the store, with its Arrow schema (an empty batch's), in
+/// the order Python lists them. `imports` is written by Python's store alone (one row per file).
+pub fn schemas() -> Vec<(&'static str, SchemaRef)> {
+    vec![
+        ("hands", Hands::default().finish().schema()),
+        ("seats", Seats::default().finish().schema()),
+        ("actions", Actions::default().finish().schema()),
+        ("cards", Cards::default().finish().schema()),
+        ("pots", Pots::default().finish().schema()),
+        ("findings", Findings::default().finish().schema()),
+        (
+            "tournament_finishes",
+            TournamentFinishes::default().finish().schema(),
+        ),
+        ("quarantine", Quarantine::default().finish().schema()),
+        ("player_hands", PlayerHands::default().finish().schema()),
+        ("imports", Imports::default().finish().schema()),
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rows::columns::duckdb_type;
+
+    #[test]
+    fn every_column_has_a_duckdb_type() {
+        let tables = schemas();
+        assert_eq!(tables.len(), 10);
+        for (_, schema) in &tables {
+            for field in schema.fields() {
+                assert!(!duckdb_type(field.data_type()).is_empty());
+            }
+        }
+        let pots = &tables.iter().find(|(name, _)| *name == "pots").unwrap().1;
+        let types: Vec<&str> = pots
+            .fields()
+            .iter()
+            .map(|f| duckdb_type(f.data_type()))
+            .collect();
+        let expected = [
+            "BIGINT",
+            "SMALLINT",
+            "BIGINT",
+            "VARCHAR[]",
+            "VARCHAR[]",
+            "BIGINT[]",
+        ];
+        assert_eq!(types, expected);
+    }
+}

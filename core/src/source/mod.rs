@@ -49,12 +49,9 @@ pub enum ProblemKind {
 pub const MAX_DEPTH: usize = 3;
 
 impl ProblemKind {
-    /// Python's quarantine kind name.
+    /// The quarantine kind name.
     pub fn as_str(self) -> &'static str {
-        match self {
-            ProblemKind::Unreadable => "unreadable",
-            ProblemKind::TooLarge => "too_large",
-        }
+        crate::rows::quarantine::QuarantineKind::from(self).as_str()
     }
 }
 
