@@ -17,6 +17,7 @@ pub mod money;
 pub mod pipeline;
 pub mod prizes;
 mod py;
+pub mod quarantine;
 pub mod read;
 pub mod replay;
 pub mod rows;

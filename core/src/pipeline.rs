@@ -12,6 +12,7 @@ use std::sync::Arc;
 use crate::facts::row::{player_hands, PlayerRow};
 use crate::ledger::Flow;
 use crate::model::Hand;
+use crate::quarantine::QuarantineKind;
 use crate::read::{self, Dialect, Lookups, Quarantine};
 use crate::replay::Judge;
 use crate::replay::{self, HandValues};
@@ -21,7 +22,6 @@ use crate::rows::hand::{
     Origin, QuarantineRow,
 };
 use crate::rows::players::add_player_hands;
-use crate::rows::quarantine::QuarantineKind;
 use crate::rows::tables::{
     Actions, Cards, Findings, Hands, PlayerHands, Pots, Quarantine as QuarantineTable, Seats,
     TournamentFinishes,

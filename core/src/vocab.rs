@@ -63,8 +63,8 @@ macro_rules! vocabulary {
 pub fn all() -> Vec<Vocabulary> {
     use crate::eval::HandClass;
     use crate::model::ActionKind;
+    use crate::quarantine::QuarantineKind;
     use crate::replay::findings::{Code, Severity};
-    use crate::rows::quarantine::QuarantineKind;
     vec![
         ActionKind::vocabulary("StrEnum"),
         HandClass::vocabulary("IntEnum"),

@@ -141,3 +141,15 @@ mod tests {
         assert_eq!((q.line, q.start), (3, None));
     }
 }
+
+impl From<Kind> for crate::quarantine::QuarantineKind {
+    fn from(kind: Kind) -> crate::quarantine::QuarantineKind {
+        match kind {
+            Kind::Malformed => crate::quarantine::QuarantineKind::Malformed,
+            Kind::Unsupported => crate::quarantine::QuarantineKind::Unsupported,
+            Kind::Incomplete => crate::quarantine::QuarantineKind::Incomplete,
+            Kind::TooLarge => crate::quarantine::QuarantineKind::TooLarge,
+            Kind::Internal => crate::quarantine::QuarantineKind::Internal,
+        }
+    }
+}

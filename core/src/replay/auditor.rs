@@ -15,11 +15,11 @@ use crate::model::{ActionKind, Hand};
 use crate::spec::GameSpec;
 
 use super::findings::{Finding, Severity, STREET_SHOWDOWN};
-use crate::money::decimal_text;
 use super::held::Held;
 use super::judge::HandValues;
 use super::pots::{RakeConvention, Tally};
 use super::table::{house_raise_base, SmallBlindSeat, Table};
+use crate::money::decimal_text;
 
 /// A player of one audit: a seat index of the table, or past them another name the log uses.
 pub type Who = usize;

@@ -5,6 +5,5 @@ pub mod audit;
 pub mod columns;
 pub mod hand;
 pub mod players;
-pub mod quarantine;
 pub mod tables;
 pub mod tourney;

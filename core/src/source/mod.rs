@@ -44,6 +44,15 @@ pub enum ProblemKind {
     TooLarge,
 }
 
+impl From<ProblemKind> for crate::quarantine::QuarantineKind {
+    fn from(kind: ProblemKind) -> crate::quarantine::QuarantineKind {
+        match kind {
+            ProblemKind::Unreadable => crate::quarantine::QuarantineKind::Unreadable,
+            ProblemKind::TooLarge => crate::quarantine::QuarantineKind::TooLarge,
+        }
+    }
+}
+
 /// How many archives deep a member is opened: a member of a zip in a zip in a zip is read, one more
 /// level down is not (a bound against archive bombs made of nesting).
 pub const MAX_DEPTH: usize = 3;
@@ -51,7 +60,7 @@ pub const MAX_DEPTH: usize = 3;
 impl ProblemKind {
     /// The quarantine kind name.
     pub fn as_str(self) -> &'static str {
-        crate::rows::quarantine::QuarantineKind::from(self).as_str()
+        crate::quarantine::QuarantineKind::from(self).as_str()
     }
 }
 

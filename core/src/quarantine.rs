@@ -1,9 +1,6 @@
 //! What `quarantine.kind` says: why a hand or a file was not stored. Python's
 //! `store/rows.py` `QUARANTINE_KINDS` is read from here (`soko_analytics/_vocab.py`).
 
-use crate::read::Kind;
-use crate::source::ProblemKind;
-
 crate::vocabulary! {
     /// Why a hand or a file was not stored (`quarantine.kind`).
     pub enum QuarantineKind {
@@ -24,26 +21,5 @@ crate::vocabulary! {
         /// A stored hand whose rows were in a damaged Parquet part and whose text no longer reads
         /// (`soko repair`).
         Damaged = "damaged",
-    }
-}
-
-impl From<Kind> for QuarantineKind {
-    fn from(kind: Kind) -> QuarantineKind {
-        match kind {
-            Kind::Malformed => QuarantineKind::Malformed,
-            Kind::Unsupported => QuarantineKind::Unsupported,
-            Kind::Incomplete => QuarantineKind::Incomplete,
-            Kind::TooLarge => QuarantineKind::TooLarge,
-            Kind::Internal => QuarantineKind::Internal,
-        }
-    }
-}
-
-impl From<ProblemKind> for QuarantineKind {
-    fn from(kind: ProblemKind) -> QuarantineKind {
-        match kind {
-            ProblemKind::Unreadable => QuarantineKind::Unreadable,
-            ProblemKind::TooLarge => QuarantineKind::TooLarge,
-        }
     }
 }
