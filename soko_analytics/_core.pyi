@@ -17,6 +17,7 @@ from typing import TypeAlias, final
 __all__ = [
     "__version__", "ADDED_MONEY", "IN_POT_FROM_START", "hand_json_roundtrip", "spec_streets", "Member", "TextStream",
     "members", "decode", "head", "Splitter", "first_headers", "read_pieces", "read_count", "quarantine_drift",
+    "utc_offsets", "ZONES",
     "audit", "ReplayBatch", "audit_hands", "share_values", "ranking_table", "describe", "has_ranking", "evaluate",
     "hand_class", "evaluate_batch", "evaluate_split_batch", "hand_facts", "money_flow", "allin_adjusted", "equity",
     "tournament_finishes", "buy_ins", "content_hashes", "FileReader", "FilesReader", "read_rows", "hand_batch",
@@ -104,6 +105,9 @@ def read_pieces(
 ) -> list[str]: ...
 def read_count(pieces: Sequence[tuple[str, int]], path: str, format: str) -> tuple[int, int]: ...
 def quarantine_drift(format: str | None, raw: str, offset: int, reason: str) -> tuple[str | None, str]: ...
+def utc_offsets(zone: str, locals: Sequence[tuple[int, int, int, int, int, int]]) -> list[int | None]: ...
+
+ZONES: tuple[tuple[str, str], ...]
 
 # replay.rs
 

@@ -9,10 +9,9 @@ time where given (it is unambiguous), else from the local zone.
 from __future__ import annotations
 
 import re
-from datetime import UTC, datetime
-from functools import cache
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+from datetime import datetime, timedelta
 
+from .. import _core
 from .base import FormatError
 
 DATE = re.compile(
@@ -20,26 +19,20 @@ DATE = re.compile(
     r"(?:\s*\[(?P<d2>\d{4}/\d{1,2}/\d{1,2})\s+(?P<t2>\d{1,2}:\d{2}(?::\d{2})?)\s*(?P<z2>[A-Z]{2,5})?\])?"
 )
 
-ZONES = {
-    "ET": "America/New_York", "EST": "America/New_York", "EDT": "America/New_York",
-    "CT": "America/Chicago", "MT": "America/Denver", "PT": "America/Los_Angeles", "AT": "America/Halifax",
-    "UTC": "UTC", "GMT": "UTC", "WET": "WET", "CET": "CET", "CEST": "CET", "EET": "EET", "EEST": "EET",
-    "MSK": "Europe/Moscow", "IST": "Asia/Kolkata", "CCT": "Asia/Shanghai", "JST": "Asia/Tokyo",
-    "AET": "Australia/Sydney", "NZT": "Pacific/Auckland", "BRT": "America/Sao_Paulo",
-    "ART": "America/Argentina/Buenos_Aires",
-}
-"""Zone abbreviations the logs use, with an IANA zone for each."""
+ZONES: dict[str, str] = dict(_core.ZONES)
+"""Zone abbreviations the logs use, with an IANA zone for each: the core's (``core/src/read/times.rs``), which
+reads the logs' start times."""
 
 
-@cache
-def _zone(abbreviation: str) -> ZoneInfo | None:
+def _to_utc(local: datetime, abbreviation: str) -> datetime | None:
+    """The UTC time of a local time in a zone the logs name (the core's time zones, as the reader takes them);
+    None for an abbreviation of no known zone."""
     name = ZONES.get(abbreviation)
     if name is None:
         return None
-    try:
-        return ZoneInfo(name)
-    except ZoneInfoNotFoundError:
-        return None
+    fields = (local.year, local.month, local.day, local.hour, local.minute, local.second)
+    offset = _core.utc_offsets(name, [fields])[0]
+    return None if offset is None else local - timedelta(seconds=offset)
 
 
 def _local(day: str, time: str) -> datetime:
@@ -64,11 +57,9 @@ def parse_start(text: str) -> tuple[datetime | None, str | None, datetime | None
     zone = m.group("z")
     utc = None
     if m.group("d2"):
-        et = _local(m.group("d2"), m.group("t2"))
-        tz = _zone(m.group("z2") or "ET")
-        utc = et.replace(tzinfo=tz).astimezone(UTC).replace(tzinfo=None) if tz else None
-    elif zone and (tz := _zone(zone)):
-        utc = local.replace(tzinfo=tz).astimezone(UTC).replace(tzinfo=None)
+        utc = _to_utc(_local(m.group("d2"), m.group("t2")), m.group("z2") or "ET")
+    elif zone:
+        utc = _to_utc(local, zone)
     return local, zone, utc
 
 

@@ -692,10 +692,11 @@ def _chunks(tasks: list[Task], format: str, jobs: int, with_audit: bool,
     """Every file's chunks: the core's readers in threads (one reader when ``jobs`` is 1), then the files they
     leave to the Python readers, in worker processes when they are worth starting processes for (several
     files, :data:`PROCESS_BYTES` in all) and ``jobs`` allows;
-    under ``strict`` every file is read by the Python readers, in this process."""
+    under ``strict`` (a bug of ours raised) one reader of the core reads them all in this process, and the Python
+    readers the files it leaves."""
     if strict:
-        for task in tasks:
-            yield from read_chunks(task, format, with_audit, strict)
+        todo = deque(tasks)
+        yield from core_chunks(lambda: todo.popleft() if todo else None, format, with_audit, strict=True)
         return
     aside: list[tuple[Task, FileInfo]] = []
     if jobs > 1:  # one file too: read in a thread, it is read while the chunk before is written

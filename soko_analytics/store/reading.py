@@ -14,7 +14,7 @@ goes on (``strict`` raises instead).
 consecutive files: the core lets go of Python while it reads, so the threads read in parallel and hand their
 chunks over with no copy, in the files' order (a bounded reorder buffer, :class:`InOrder`): the writer keeps the
 first copy of a hand it is given, so the copy kept is the one read first with one job, whatever the timing.
-Files the core does not read (PHH, a zip of mixed formats, any file under ``strict``) are read by Python
+Files the core does not read (PHH, a zip of mixed formats) are read by Python
 (:func:`read_chunks`, a chunk per file or part of one), after the others and in their order, which runs one
 thread at a time: :class:`Readers` runs it for them in worker processes, one file per worker at a time, each
 sending its chunks back through its own pipe, taken in the files' order (a worker holds at most one chunk in
@@ -48,7 +48,7 @@ from ..parsers.base import InternalError, Unreadable, quarantine
 from ..parsers.source import TextStream, head, members, raw_text
 from . import drift
 from .parts import Prewriter
-from .rows import BATCH_TABLES, Batch, empty_frames, file_hash, text_hash, with_quarantine_columns
+from .rows import BATCH_TABLES, Batch, empty_frames, file_hash, raise_first_bug, text_hash, with_quarantine_columns
 
 CHUNK_ROWS = 5_000
 """Hands (and quarantine records) per chunk."""
@@ -180,10 +180,10 @@ def unreadable_chunk(task: Task, reason: str) -> Chunk:
     return failed_chunk(task, reason, batch.to_frames(), 1)
 
 
-def prepare(task: Task, format: str = "auto", strict: bool = False) -> tuple[FileInfo, str | None]:
+def prepare(task: Task, format: str = "auto", detect: bool = True) -> tuple[FileInfo, str | None]:
     """A file's size, time and content hash, and the format the core reads it as (None: the Python readers
-    take it), from one read of its bytes where it is a plain file of at most :data:`WHOLE_READ` bytes; an
-    OSError when it cannot be read."""
+    take it, or ``detect`` is off), from one read of its bytes where it is a plain file of at most
+    :data:`WHOLE_READ` bytes; an OSError when it cannot be read."""
     p = Path(task.path)
     stat = p.stat()
     fmt: str | None = None
@@ -195,10 +195,10 @@ def prepare(task: Task, format: str = "auto", strict: bool = False) -> tuple[Fil
         and p.suffix.lower() not in (".gz", ".zip")
     if plain:
         digest = hashlib.blake2b(data, digest_size=16).hexdigest()
-        fmt = None if strict else _head_format(head(data), task.name, format)
+        fmt = _head_format(head(data), task.name, format) if detect else None
     else:
         digest = file_hash(p)
-        fmt = None if strict else core_format(p, format)
+        fmt = core_format(p, format) if detect else None
     return FileInfo(task.name, stat.st_size, datetime.fromtimestamp(stat.st_mtime), digest, fmt), fmt
 
 
@@ -219,7 +219,7 @@ def read_chunks(task: Task, format: str = "auto", with_audit: bool = True, stric
     path = task.name
     if info is None:
         try:
-            info = prepare(task, format, strict=True)[0]
+            info = prepare(task, format, detect=False)[0]
         except OSError as err:
             yield unreadable_chunk(task, f"cannot read the file: {err.strerror or err}")
             return
@@ -287,11 +287,13 @@ class _Tally:
 
 
 def core_chunks(next_task: Callable[[], Task | None], format: str = "auto", with_audit: bool = True,
-                rows: int | None = None, aside: Callable[[Task, FileInfo], None] | None = None) -> Iterator[Chunk]:
+                rows: int | None = None, aside: Callable[[Task, FileInfo], None] | None = None,
+                strict: bool = False) -> Iterator[Chunk]:
     """The chunks of the files ``next_task()`` gives until it gives None, read by one reader of the core (see the
     module text). A file the core does not read is handed to ``aside`` with its info (read by the Python
     readers after, in this iterator when ``aside`` is None); one that cannot be opened comes as its own
-    :func:`unreadable_chunk`."""
+    :func:`unreadable_chunk`. ``strict``: a bug of ours (an ``internal`` record, or a file that fails outside
+    the per-hand boundary) is raised, not recorded."""
     tallies: dict[int, _Tally] = {}
     ready: deque[Chunk] = deque()
     later: list[tuple[Task, FileInfo]] = []
@@ -304,6 +306,8 @@ def core_chunks(next_task: Callable[[], Task | None], format: str = "auto", with
                 ready.append(unreadable_chunk(task, f"cannot read the file: {err.strerror or err}"))
                 continue
             except Exception as err:  # noqa: BLE001 - outside the per-hand boundary: the file fails, the run goes on
+                if strict:
+                    raise
                 ready.append(failed_chunk(task, str(InternalError.of(err, path=task.name))))
                 continue
             if fmt is None:
@@ -318,6 +322,8 @@ def core_chunks(next_task: Callable[[], Task | None], format: str = "auto", with
         yield from _drain(ready)
         frames = native_frames(tables)
         frames["quarantine"] = q = with_quarantine_columns(frames["quarantine"])
+        if strict:
+            raise_first_bug(q)
         whole = q.filter((pl.col("kind") == "unreadable") & pl.col("hand_id").is_null() & (pl.col("source_line") == 0))
         failures: dict[int, list[str]] = {}
         for import_id, reason in whole.select("import_id", "reason").iter_rows():
@@ -338,7 +344,7 @@ def core_chunks(next_task: Callable[[], Task | None], format: str = "auto", with
         yield Chunk({t: frames[t] for t in BATCH_TABLES}, shares)
     yield from _drain(ready)
     for task, info in later:
-        yield from read_chunks(task, format, with_audit, info=info)
+        yield from read_chunks(task, format, with_audit, strict, info=info)
 
 
 def _drain(ready: deque[Chunk]) -> Iterator[Chunk]:

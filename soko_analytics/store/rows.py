@@ -3,7 +3,7 @@
 The rows of a hand (its seats, actions, cards, pots, findings and ``player_hands``
 facts) are made by the compiled core, whichever reader read it: the core's own
 readers make them as they read (:mod:`.reading`), and a :class:`Batch` of hands
-the Python readers made (PHH, ``--strict``) hands them to the core in their
+the Python readers made (PHH, a zip of mixed formats) hands them to the core in their
 canonical form (``_core.hand_batch``). Quarantine records are gathered here.
 Nothing here touches DuckDB.
 """
@@ -105,6 +105,16 @@ def empty_frames() -> dict[str, pl.DataFrame]:
     return {t: pl.DataFrame(schema=SCHEMAS[t]) for t in BATCH_TABLES}
 
 
+def raise_first_bug(quarantine: pl.DataFrame) -> None:
+    """``--strict``: the first ``internal`` record of a ``quarantine`` frame (a bug of ours on a hand) raised as
+    :class:`~soko_analytics.parsers.base.InternalError` naming its file, line and hand; nothing when there is none."""
+    bugs = quarantine.filter(pl.col("kind") == "internal")
+    if bugs.height:
+        first = bugs.row(0, named=True)
+        raise InternalError(first["reason"], path=first["source_file"], line=first["source_line"],
+                            hand_id=first["hand_id"])
+
+
 class Batch:
     """Hands Python has read and quarantine records, on their way to one frame per table.
 
@@ -161,11 +171,8 @@ class Batch:
             _, _, tables = _core.hand_batch([hand_json(h) for h in self.hands], "pokerstars", 0, with_audit,
                                            fault_hand)
             made = native_frames(tables)
-        bugs = made["quarantine"].filter(pl.col("kind") == "internal")
-        if strict and bugs.height:
-            first = bugs.row(0, named=True)
-            raise InternalError(first["reason"], path=first["source_file"], line=first["source_line"],
-                                hand_id=first["hand_id"])
+        if strict:
+            raise_first_bug(made["quarantine"])
         made["quarantine"] = pl.concat([self.quarantine_frame(), with_quarantine_columns(made["quarantine"])])
         return {t: made[t] for t in BATCH_TABLES}
 

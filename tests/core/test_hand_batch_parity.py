@@ -1,4 +1,4 @@
-"""Hands Python reads (PHH; any file under ``--strict``) get their rows from the core (``_core.hand_batch``
+"""Hands Python reads (PHH; a zip of mixed formats) get their rows from the core (``_core.hand_batch``
 through ``store/rows.py``'s Batch), audited by the core.
 
 PHH has no core reader, so the PHH files of the corpus (WSOP final tables) are where the Batch path

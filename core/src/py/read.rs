@@ -1,9 +1,9 @@
 //! Python bindings of the `read` area: one piece (or a batch) of a PokerStars-family log read
 //! by the core, as the canonical JSON of the hand or of its quarantine record.
 //!
-//! The reader's lookups are answered by the Python rules layer (`rules.profiles.resolve`,
-//! `parsers.soko_text.combine_rules`, `zoneinfo`), each distinct question once, and cached for
-//! the life of the process.
+//! The reader's rules lookups are answered by the Python rules layer (`rules.profiles.resolve`,
+//! `parsers.soko_text.combine_rules`), each distinct question once, and cached for the life of the
+//! process; time zones by the core's own database (`read::utc_offset`).
 
 use std::sync::Mutex;
 
@@ -15,7 +15,7 @@ use std::borrow::Cow;
 
 use crate::model::Hand;
 use crate::pipeline::{guarded, read_split_piece};
-use crate::read::{self, Cached, DateTime, Quarantine, RulesFault};
+use crate::read::{self, Cached, Quarantine, RulesFault};
 use crate::spec::Structure;
 use crate::split::{Kind, Piece};
 
@@ -73,44 +73,11 @@ fn python_combine(rules_line: &str, structure: Structure) -> Result<String, Rule
     })
 }
 
-fn python_offset(zone: &str, local: &DateTime) -> Option<i64> {
-    Python::attach(|py| -> PyResult<Option<i64>> {
-        let zoneinfo = py.import("zoneinfo")?;
-        let tz = match zoneinfo.getattr("ZoneInfo")?.call1((zone,)) {
-            Ok(tz) => tz,
-            Err(err) if err.is_instance(py, &zoneinfo.getattr("ZoneInfoNotFoundError")?) => {
-                return Ok(None)
-            }
-            Err(err) => return Err(err),
-        };
-        let kwargs = pyo3::types::PyDict::new(py);
-        kwargs.set_item("tzinfo", tz)?;
-        let at = py.import("datetime")?.getattr("datetime")?.call(
-            (
-                local.year,
-                local.month,
-                local.day,
-                local.hour,
-                local.minute,
-                local.second,
-            ),
-            Some(&kwargs),
-        )?;
-        let seconds = at
-            .call_method0("utcoffset")?
-            .call_method0("total_seconds")?
-            .extract::<f64>()?;
-        Ok(Some(seconds as i64))
-    })
-    .ok()
-    .flatten()
-}
-
 pub(crate) fn new_lookups() -> Cached {
     Cached::new(
         Box::new(python_resolve),
         Box::new(python_combine),
-        Box::new(python_offset),
+        Box::new(read::utc_offset),
     )
 }
 
@@ -232,8 +199,31 @@ fn quarantine_drift(
     (drift.client_version, drift.shape)
 }
 
+/// The UTC offset in seconds of an IANA `zone` at each wall-clock time `(year, month, day, hour,
+/// minute, second)`, as the reader takes it (`read::utc_offset`); None where the zone or the date
+/// is unknown. What the core's time zones are held equal to `zoneinfo` with.
+#[pyfunction]
+fn utc_offsets(zone: &str, locals: Vec<(i32, u8, u8, u8, u8, u8)>) -> Vec<Option<i64>> {
+    locals
+        .into_iter()
+        .map(|(year, month, day, hour, minute, second)| {
+            let local = read::DateTime {
+                year,
+                month,
+                day,
+                hour,
+                minute,
+                second,
+            };
+            read::utc_offset(zone, &local)
+        })
+        .collect()
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(quarantine_drift, m)?)?;
+    m.add_function(wrap_pyfunction!(utc_offsets, m)?)?;
+    m.add("ZONES", pyo3::types::PyTuple::new(m.py(), read::ZONES)?)?;
     m.add_function(wrap_pyfunction!(read_pieces, m)?)?;
     m.add_function(wrap_pyfunction!(read_count, m)?)?;
     Ok(())

@@ -7,10 +7,10 @@
 //! asked of the rules layer through [`Lookups`] once per distinct rules text and cached.
 //!
 //! Modules: `header` (the shared header grammar), `pokerstars` and `soko` (each dialect's
-//! header), `stars` (the body), `patterns` (its line shapes), `times`, `values` (amounts and
-//! cards), `errors`, `pystr` (Python's string semantics, so both sides agree on every
-//! character), `search` (substring search for short needles) and `memo` (header texts already
-//! read).
+//! header), `stars` (the body), `patterns` (its line shapes), `times`, `zones` (time-zone
+//! offsets), `values` (amounts and cards), `errors`, `pystr` (Python's string semantics, so both
+//! sides agree on every character), `search` (substring search for short needles) and `memo`
+//! (header texts already read).
 //!
 //! Speed: a piece's lines are split once and kept on the stack; plain ASCII takes fast paths
 //! (white space, digits, amounts, dates) and the Python-semantics tables are consulted only
@@ -54,6 +54,7 @@ mod values;
 mod winamax;
 #[allow(clippy::too_many_lines)] // issue 39: see `bovada` above
 mod winning;
+mod zones;
 
 pub use drift::{drift, Drift};
 pub use errors::{
@@ -65,9 +66,10 @@ pub use header::{
 };
 pub use memo::Memo;
 pub use pystr::repr as py_repr;
-pub use times::{DateTime, Offsets};
+pub use times::{DateTime, Offsets, ZONES};
 pub use tourney::ordinal;
 pub use values::{Grammar, SYMBOLS};
+pub use zones::utc_offset;
 
 /// Reads the header lines of a hand: its stripped lines, the line number of the first.
 pub type HeaderParser =
@@ -257,7 +259,7 @@ pub trait Lookups {
 pub type ResolveFn = dyn Fn(&str) -> Result<String, String> + Send;
 /// `combine_rules` as a function.
 pub type Combiner = dyn Fn(&str, Structure) -> Result<String, RulesFault> + Send;
-/// A zone's UTC offset (seconds) at a local time, as a function.
+/// A zone's UTC offset (seconds) at a local time, as a function ([`utc_offset`]).
 pub type OffsetFn = dyn Fn(&str, &DateTime) -> Option<i64> + Send;
 
 /// UTC offsets by (zone, local date and hour), each asked once: offsets of the zones the logs

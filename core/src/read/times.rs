@@ -1,7 +1,7 @@
 //! Start times as hand histories print them (`parsers/times.py`): `2013/01/08 22:28:42 CET
 //! [2013/01/08 16:28:42 ET]`, old logs without seconds or zone. The UTC time comes from the ET
-//! time where given, else from the local zone; a zone's offset at a local time is asked of the
-//! caller (Python's `zoneinfo`) through [`Offsets`], so both sides use the same time-zone data.
+//! time where given, else from the local zone; a zone's offset at a local time comes through
+//! [`Offsets`] (the core's time-zone database, `zones`, which agrees with Python's `zoneinfo`).
 
 use super::errors::ReadError;
 use super::pystr::{self, decimal, is_space};
