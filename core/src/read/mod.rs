@@ -27,6 +27,7 @@ use crate::spec::{GameSpec, Resolver, Specs, Structure};
 mod bovada;
 mod drift;
 mod errors;
+mod events;
 mod ggpoker;
 mod header;
 mod ipoker;
