@@ -161,11 +161,6 @@ impl<'a, 'l> Builder<'a, 'l> {
         &self.header
     }
 
-    /// Line `index` of the hand.
-    pub fn line(&self, index: usize) -> &'a str {
-        self.lines[index]
-    }
-
     pub fn spec(&self) -> &GameSpec {
         &self.spec
     }

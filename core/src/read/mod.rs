@@ -605,6 +605,8 @@ pub fn too_large(
 }
 
 #[cfg(test)]
+mod equal;
+#[cfg(test)]
 mod fuzz;
 #[cfg(test)]
 mod tests;

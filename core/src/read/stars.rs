@@ -52,9 +52,9 @@ pub fn read_hand(
         ));
     }
     while i < n {
-        if read_line(&mut st, i)? {
+        if read_line(&mut st, i, lines[i])? {
             if let Some(j) = (i + 1..n).find(|&j| lines[j].starts_with("Total pot ")) {
-                read_summary(&mut st, j)?;
+                read_summary(&mut st, j, lines[j])?;
             }
             break;
         }
@@ -69,9 +69,8 @@ const STP_ADDED: &str = "STP added: ";
 /// The summary extra a cash drop is kept as (house money, as `STP`: `ledger::ADDED_MONEY`).
 pub const CASH_DROP_LABEL: &str = "Cash Drop";
 
-/// Read line `i` of the body: whether it begins the summary.
-fn read_line(st: &mut State, i: usize) -> Result<bool, ReadError> {
-    let line = st.line(i);
+/// Read line `i` of the body (`line`, in the family's words): whether it begins the summary.
+pub(super) fn read_line(st: &mut State, i: usize, line: &str) -> Result<bool, ReadError> {
     if line.is_empty() || line.starts_with(SEPARATOR) {
         return Ok(false);
     }
@@ -196,7 +195,7 @@ fn read_other(
 }
 
 /// `_amount_and_flags`: the amount of `X[ and has reached the cap][ and is all-in]`.
-fn amount_and_flags(st: &State, i: usize, text: &str) -> Result<(i64, bool), ReadError> {
+pub(super) fn amount_and_flags(st: &State, i: usize, text: &str) -> Result<(i64, bool), ReadError> {
     let (text, all_in) = match text.strip_suffix(ALL_IN) {
         Some(t) => (t, true),
         None => (text, false),
@@ -221,7 +220,12 @@ const POSTS: [(&str, ActionKind); 7] = [
     ("straddle ", ActionKind::Straddle),
 ];
 
-fn read_action(st: &mut State, i: usize, who: usize, rest: &str) -> Result<(), ReadError> {
+pub(super) fn read_action(
+    st: &mut State,
+    i: usize,
+    who: usize,
+    rest: &str,
+) -> Result<(), ReadError> {
     use ActionKind as K;
     let (verb, args) = match rest.bytes().position(|b| b == b' ') {
         Some(at) => (&rest[..at], &rest[at + 1..]),
@@ -405,7 +409,7 @@ fn marker_names(st: &State) -> String {
 }
 
 /// A street marker's line: whether it begins the summary.
-fn read_marker(st: &mut State, i: usize, line: &str) -> Result<bool, ReadError> {
+pub(super) fn read_marker(st: &mut State, i: usize, line: &str) -> Result<bool, ReadError> {
     let outer = line.trim_matches(['*', ' ']);
     let mut inner = outer
         .get(..search::find(outer, " [").unwrap_or(outer.len()))
@@ -421,6 +425,18 @@ fn read_marker(st: &mut State, i: usize, line: &str) -> Result<bool, ReadError> 
             (inner, run) = (rest, number);
         }
     }
+    street_marker(st, i, inner, run, line)
+}
+
+/// A street marker named `inner` (of run `run`; `line` holds its board cards, if any): whether it
+/// begins the summary.
+pub(super) fn street_marker(
+    st: &mut State,
+    i: usize,
+    inner: &str,
+    run: u8,
+    line: &str,
+) -> Result<bool, ReadError> {
     if inner == "SUMMARY" {
         return Ok(true);
     }
@@ -460,7 +476,7 @@ fn read_marker(st: &mut State, i: usize, line: &str) -> Result<bool, ReadError> 
     Ok(false)
 }
 
-fn read_dealt(st: &mut State, i: usize, body: &str) -> Result<(), ReadError> {
+pub(super) fn read_dealt(st: &mut State, i: usize, body: &str) -> Result<(), ReadError> {
     // The longest seated name the line starts with: a name may hold brackets (`PC [Mittel]`).
     let seated = st
         .names()
@@ -493,8 +509,8 @@ fn read_dealt(st: &mut State, i: usize, body: &str) -> Result<(), ReadError> {
     st.dealt(i, who, new)
 }
 
-fn read_summary(st: &mut State, i: usize) -> Result<(), ReadError> {
-    let line = st.line(i);
+/// The summary's `Total pot X[ Main pot Y. Side pot Z.] | Rake R[ | label V]` (line `i`).
+pub(super) fn read_summary(st: &mut State, i: usize, line: &str) -> Result<(), ReadError> {
     let mut parts = line.split('|').map(super::pystr::strip);
     let head = parts.next().unwrap_or("");
     let head = head.strip_prefix("Total pot ").unwrap_or("");
