@@ -179,7 +179,7 @@ pub static WINNING: Dialect = Dialect {
     amounts: &values::FAMILY,
 };
 
-/// iPoker's XML logs: each `<game>` turned into the family's lines first ([`ipoker`]).
+/// iPoker's XML logs: each `<game>` told to the builder of events ([`ipoker`]).
 pub static IPOKER: Dialect = Dialect {
     name: "ipoker",
     header: pokerstars::header,

@@ -1,5 +1,5 @@
-//! The family's header line of a game (its game, its stakes, the tournament, the start) and the
-//! button's seat: what the session's header and the game's players and forced bets say.
+//! The header's facts of a game (its game, its stakes, the tournament, the start) and the button's
+//! seat: what the session's header and the game's players and forced bets say.
 //!
 //! A tournament's game type has no stakes: they come from the blinds posted, or from a stud hand's bets.
 
@@ -12,65 +12,8 @@ use crate::read::header::{seat_number, Header};
 use crate::read::pokerstars::{fixed_limit, rules_of, unsupported};
 use crate::read::pystr;
 use crate::read::times::{search_date, start_of};
-use crate::read::translated::amount_text;
 use crate::read::values::{first_symbol, symbol_code};
 use crate::read::Lookups;
-
-/// The PokerStars header: game, stakes, tournament, start.
-pub fn header(
-    session: &Session,
-    game: &Game,
-    family: Family,
-    decimals: u8,
-) -> Result<String, ReadError> {
-    let money = |value: i64| amount_text(value, decimals);
-    let name = match family {
-        Family::Holdem => "Hold'em",
-        Family::ShortDeck => "6+ Hold'em",
-        Family::Stud5 => "5 Card Stud",
-        Family::Stud7 => "7 Card Stud",
-        Family::Omaha | Family::ByPocket => match pocket_count(game) {
-            2 => "Hold'em",
-            5 => "5 Card Omaha",
-            6 => "6 Card Omaha",
-            _ => "Omaha",
-        },
-    };
-    let split = if session.hilo { " Hi/Lo" } else { "" };
-    let (low, high) = stakes(session, game, family)?;
-    let symbol = match session.currency.as_str() {
-        _ if session.tournament.is_some() => "",
-        "USD" => "$",
-        "EUR" => "€",
-        "GBP" => "£",
-        _ => "",
-    };
-    let mut stakes = format!("{symbol}{}/{symbol}{}", money(low), money(high));
-    let ante = game
-        .actions
-        .iter()
-        .filter(|a| a.kind == code::ANTE)
-        .map(|a| a.sum)
-        .max();
-    if let Some(ante) = ante.filter(|_| !family.is_stud()) {
-        stakes.push_str(&format!(" - Ante {symbol}{}", money(ante)));
-    }
-    if session.tournament.is_none() && session.currency.len() == 3 {
-        stakes.push_str(&format!(" {}", session.currency));
-    }
-    let mut text = format!("{SITE} Hand #{}: ", game.code);
-    if let Some((id, buy_in)) = &session.tournament {
-        text.push_str(&format!("Tournament #{id}, "));
-        if let Some(buy_in) = buy_in.as_deref().filter(|b| b.contains(['$', '€', '£'])) {
-            text.push_str(&format!("{buy_in} "));
-        }
-    }
-    text.push_str(&format!("{name}{split} {} ({stakes})", session.structure));
-    if let Some(date) = game.start.as_deref().and_then(date) {
-        text.push_str(&format!(" - {date}"));
-    }
-    Ok(text)
-}
 
 /// The header's facts of a game (its stakes read by [`stakes`], its start by [`date`]): the game's
 /// rules, the stakes, the tournament, the table and button, the start; an error placed on the game's

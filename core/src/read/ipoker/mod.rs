@@ -1,6 +1,6 @@
-//! iPoker's XML logs (a `<session>` of `<game>` elements), read as Bovada's and 888's are: each game
-//! turned into the PokerStars family's lines and read by the family's reader, the hand keeping the
-//! log's raw text and line numbers ([`super::translated`]).
+//! iPoker's XML logs (a `<session>` of `<game>` elements): each game read as data ([`game`]) and told
+//! to the builder of the hand ([`super::events`], [`body`]), the hand keeping the log's raw text and
+//! the line of each action and deal.
 //!
 //! What iPoker writes differently:
 //! - One hand is one `<game gamecode="...">` element; what it is a game of (`<gametype>Holdem NL
@@ -19,17 +19,14 @@
 
 use super::errors::ReadError;
 use super::events::Builder;
-use super::translated::located;
 use super::{Dialect, Lookups};
 use crate::model::Hand;
 use crate::split::SESSION_MARK;
-use lines::Translation;
 
 mod amounts;
 mod body;
 mod game;
 mod head;
-mod lines;
 mod session;
 
 /// The site of every hand.
@@ -89,78 +86,4 @@ pub fn read_hand(
     let mut ipoker = body::Body::new(&session, &game, family, decimals, split.saturating_sub(1));
     ipoker.read(&mut st)?;
     Ok(st.build(path, raw()))
-}
-
-/// Read one iPoker game through the PokerStars family's text (the old path, until proven equal).
-#[cfg_attr(not(test), allow(dead_code))]
-pub fn read_translated(
-    lines: &[&str],
-    first_line: u64,
-    path: &str,
-    dialect: &'static Dialect,
-    lookups: &mut dyn Lookups,
-    raw: &dyn Fn() -> String,
-) -> Result<Hand, ReadError> {
-    let first = lines.first().copied().unwrap_or("");
-    let id = game::game_code(first).unwrap_or("");
-    let place = |err: ReadError| {
-        let err = err.hand(Some(id).filter(|i| !i.is_empty()));
-        let line = err.line.unwrap_or(0);
-        let actual = lines.get(line as usize).copied().unwrap_or(first);
-        let err = if err.actual.is_none() {
-            err.actual(crate::read::pystr::head(actual, 120))
-        } else {
-            err
-        };
-        err.at(first_line + line)
-    };
-    let split = lines
-        .iter()
-        .position(|l| l.starts_with(SESSION_MARK))
-        .unwrap_or(lines.len());
-    let (game_lines, session_lines) = lines.split_at(split);
-    if session_lines.is_empty() {
-        let err = ReadError::malformed("a <game> with no <session> header before it")
-            .at(0)
-            .expected("<session sessioncode=\"...\"><general>...</general> before the games");
-        return Err(place(err));
-    }
-    let session = session::session_of(&session_lines.join("\n")).map_err(|e| place(e.at(0)))?;
-    let decimals = if session.tournament.is_some() { 0 } else { 2 };
-    let game = game::read_game(&game_lines.join("\n"), decimals).map_err(place)?;
-    let mut ipoker = Translation::new(&session, &game, decimals, split.saturating_sub(1));
-    ipoker.translate().map_err(place)?;
-    let mut hand = ipoker
-        .out
-        .read(first_line, path, dialect, lookups, raw)
-        .map_err(|err| located(err, first_line, &game.code))?;
-    if !session.table.is_empty() {
-        hand.table = Some(session.table.clone());
-    }
-    Ok(hand)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::read::equal::{same_on_corpus, same_on_damaged, same_reads, with_reader};
-    use crate::read::IPOKER;
-
-    /// The hand-written iPoker log of the fuzz tests.
-    const LOG: &str = include_str!("../testdata/fuzz/ipoker.xml");
-
-    #[test]
-    fn the_builder_reads_every_corpus_game_as_the_translation_did() {
-        let old = with_reader(&IPOKER, read_translated);
-        let (hands, records) = same_on_corpus(old, &IPOKER, "iPoker", &[".xml", ".txt"]);
-        assert_eq!((hands, records), (195, 33), "the corpus games read");
-        let (hands, _) = same_reads(old, &IPOKER, "ipoker.xml", LOG);
-        assert!(hands > 0);
-    }
-
-    #[test]
-    fn the_builder_reads_damaged_logs_as_the_translation_did() {
-        let old = with_reader(&IPOKER, read_translated);
-        same_on_damaged(old, &IPOKER, LOG, 1200);
-    }
 }
