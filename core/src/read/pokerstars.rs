@@ -117,7 +117,7 @@ fn game_start_at(s: &str) -> bool {
 }
 
 /// `GAME_START.search(s)`: where the first game name starts.
-fn game_start(s: &str) -> Option<usize> {
+pub(super) fn game_start(s: &str) -> Option<usize> {
     s.char_indices()
         .map(|(i, _)| i)
         .find(|&i| game_start_at(&s[i..]))

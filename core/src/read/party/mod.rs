@@ -20,14 +20,17 @@
 //! `2,000` (chips) or `(0.02)`.
 
 use super::errors::{Kind, ReadError};
+use super::events::Builder;
 use super::header::{hand_history_at, hand_id};
 use super::pacific::amounts::minor_units;
 use super::times::zone_name;
 use super::{Dialect, Lookups};
 use crate::model::Hand;
 use crate::read::translated::located;
+use body::Reading;
 use lines::Translation;
 
+mod body;
 mod lines;
 
 /// The site of every hand.
@@ -99,6 +102,32 @@ pub struct Head<'a> {
 
 /// Read one partypoker hand (its stripped lines; `raw` gives its text).
 pub fn read_hand(
+    lines: &[&str],
+    first_line: u64,
+    path: &str,
+    dialect: &'static Dialect,
+    lookups: &mut dyn Lookups,
+    raw: &dyn Fn() -> String,
+) -> Result<Hand, ReadError> {
+    // the bracket logs of some clients start lines with NULs
+    let lines: Vec<&str> = lines
+        .iter()
+        .map(|l| l.trim_start_matches('\0').trim())
+        .collect();
+    let head = head(&lines, first_line)?;
+    let mut party = Reading::new(&head, &lines, first_line);
+    let opening = party
+        .translate(&lines)
+        .map_err(|err| located(err, first_line, head.id))?;
+    let header = body::family_header(&head, opening, first_line, lookups)?;
+    let mut st = Builder::start(header, &lines, first_line, dialect, lookups)?;
+    party.tell(&mut st)?;
+    Ok(st.build(path, raw()))
+}
+
+/// Read one partypoker hand through the PokerStars family's text (the old path, until proven equal).
+#[cfg_attr(not(test), allow(dead_code))]
+pub fn read_translated(
     lines: &[&str],
     first_line: u64,
     path: &str,
@@ -420,6 +449,44 @@ fn words_date(text: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::read::equal::{same_on_corpus, same_on_damaged, same_reads, with_reader};
+    use crate::read::PARTY;
+
+    /// The hand-written partypoker logs of the fuzz tests.
+    const LOGS: [(&str, &str); 4] = [
+        ("party.txt", include_str!("../testdata/fuzz/party.txt")),
+        (
+            "party-summary.txt",
+            include_str!("../testdata/fuzz/party-summary.txt"),
+        ),
+        (
+            "party-dead.txt",
+            include_str!("../testdata/fuzz/party-dead.txt"),
+        ),
+        (
+            "party-cash-out.txt",
+            include_str!("../testdata/fuzz/party-cash-out.txt"),
+        ),
+    ];
+
+    #[test]
+    fn the_builder_reads_every_corpus_hand_as_the_translation_did() {
+        let old = with_reader(&PARTY, read_translated);
+        let (hands, records) = same_on_corpus(old, &PARTY, "PartyPoker", &[".txt"]);
+        assert_eq!((hands, records), (73, 13), "the corpus hands read");
+        for (label, log) in LOGS {
+            let (hands, _) = same_reads(old, &PARTY, label, log);
+            assert!(hands > 0, "{label}");
+        }
+    }
+
+    #[test]
+    fn the_builder_reads_damaged_logs_as_the_translation_did() {
+        let old = with_reader(&PARTY, read_translated);
+        for (_, log) in LOGS {
+            same_on_damaged(old, &PARTY, log, 1200);
+        }
+    }
 
     #[test]
     fn dates_in_every_way_partypoker_writes_them() {
