@@ -145,7 +145,7 @@ pub static PACIFIC: Dialect = Dialect {
 };
 
 /// partypoker hand histories (`Game #N starts.`, `#Game No : N`, `***** Hand History for Game N
-/// *****`): each line turned into the family's first ([`party`]).
+/// *****`): each line told to the builder of events ([`party`]).
 pub static PARTY: Dialect = Dialect {
     name: "partypoker",
     header: pokerstars::header,

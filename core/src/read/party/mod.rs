@@ -1,7 +1,7 @@
 //! partypoker hand histories (PartyGaming's logs, also their Mac client's, the club and WPT skins'
-//! and logs converted to partypoker's text by trackers), read as 888's are: each line turned into the
-//! PokerStars family's and read by the family's reader ([`super::stars`]), the hand keeping the
-//! log's raw text and line numbers ([`super::translated`]).
+//! and logs converted to partypoker's text by trackers): each line read as the events it says and
+//! told to the builder of the hand ([`super::events`], [`body`]), the hand keeping the log's raw text
+//! and the line of each action and deal.
 //!
 //! partypoker writes two kinds of log:
 //! - the bracket logs (2005–2016): `Game #N starts.`, `#Game No : N` and `***** Hand History for
@@ -28,10 +28,8 @@ use super::{Dialect, Lookups};
 use crate::model::Hand;
 use crate::read::translated::located;
 use body::Reading;
-use lines::Translation;
 
 mod body;
-mod lines;
 
 /// The site of every hand.
 pub const SITE: &str = "partypoker";
@@ -123,31 +121,6 @@ pub fn read_hand(
     let mut st = Builder::start(header, &lines, first_line, dialect, lookups)?;
     party.tell(&mut st)?;
     Ok(st.build(path, raw()))
-}
-
-/// Read one partypoker hand through the PokerStars family's text (the old path, until proven equal).
-#[cfg_attr(not(test), allow(dead_code))]
-pub fn read_translated(
-    lines: &[&str],
-    first_line: u64,
-    path: &str,
-    dialect: &'static Dialect,
-    lookups: &mut dyn Lookups,
-    raw: &dyn Fn() -> String,
-) -> Result<Hand, ReadError> {
-    // the bracket logs of some clients start lines with NULs
-    let lines: Vec<&str> = lines
-        .iter()
-        .map(|l| l.trim_start_matches('\0').trim())
-        .collect();
-    let head = head(&lines, first_line)?;
-    let mut party = Translation::new(&head, &lines, first_line);
-    party
-        .translate(&lines)
-        .map_err(|err| located(err, first_line, head.id))?;
-    let mut hand = party.out.read(first_line, path, dialect, lookups, raw)?;
-    hand.table = Some(head.table.clone());
-    Ok(hand)
 }
 
 /// The header lines' parts.
@@ -449,44 +422,6 @@ fn words_date(text: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::read::equal::{same_on_corpus, same_on_damaged, same_reads, with_reader};
-    use crate::read::PARTY;
-
-    /// The hand-written partypoker logs of the fuzz tests.
-    const LOGS: [(&str, &str); 4] = [
-        ("party.txt", include_str!("../testdata/fuzz/party.txt")),
-        (
-            "party-summary.txt",
-            include_str!("../testdata/fuzz/party-summary.txt"),
-        ),
-        (
-            "party-dead.txt",
-            include_str!("../testdata/fuzz/party-dead.txt"),
-        ),
-        (
-            "party-cash-out.txt",
-            include_str!("../testdata/fuzz/party-cash-out.txt"),
-        ),
-    ];
-
-    #[test]
-    fn the_builder_reads_every_corpus_hand_as_the_translation_did() {
-        let old = with_reader(&PARTY, read_translated);
-        let (hands, records) = same_on_corpus(old, &PARTY, "PartyPoker", &[".txt"]);
-        assert_eq!((hands, records), (73, 13), "the corpus hands read");
-        for (label, log) in LOGS {
-            let (hands, _) = same_reads(old, &PARTY, label, log);
-            assert!(hands > 0, "{label}");
-        }
-    }
-
-    #[test]
-    fn the_builder_reads_damaged_logs_as_the_translation_did() {
-        let old = with_reader(&PARTY, read_translated);
-        for (_, log) in LOGS {
-            same_on_damaged(old, &PARTY, log, 1200);
-        }
-    }
 
     #[test]
     fn dates_in_every_way_partypoker_writes_them() {
@@ -548,7 +483,7 @@ mod tests {
         for end in 1..=lines.len() {
             let lines = &lines[..end];
             let read =
-                head(lines, 1).and_then(|head| Translation::new(&head, lines, 1).translate(lines));
+                head(lines, 1).and_then(|head| Reading::new(&head, lines, 1).translate(lines));
             assert!(read.is_err(), "{end} lines");
         }
     }
