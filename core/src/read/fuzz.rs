@@ -68,10 +68,10 @@ const JUNK: [&str; 24] = [
 ];
 
 /// A small deterministic generator (no dependency): xorshift.
-struct Rng(u64);
+pub(super) struct Rng(pub(super) u64);
 
 impl Rng {
-    fn below(&mut self, n: usize) -> usize {
+    pub(super) fn below(&mut self, n: usize) -> usize {
         self.0 ^= self.0 << 13;
         self.0 ^= self.0 >> 7;
         self.0 ^= self.0 << 17;
@@ -92,7 +92,7 @@ fn read_all(text: &str, dialect: &'static Dialect) -> Option<usize> {
 }
 
 /// One random damage to a log's lines or bytes.
-fn mutate(rng: &mut Rng, text: &str) -> String {
+pub(super) fn mutate(rng: &mut Rng, text: &str) -> String {
     let mut lines: Vec<String> = text.split('\n').map(str::to_string).collect();
     let i = rng.below(lines.len());
     match rng.below(6) {

@@ -30,6 +30,7 @@ use crate::spec::{GameSpec, Resolver, Specs, Structure};
 mod bovada;
 mod drift;
 mod errors;
+mod events;
 mod ggpoker;
 mod header;
 mod ipoker;
@@ -153,7 +154,7 @@ pub static PACIFIC: Dialect = Dialect {
 };
 
 /// partypoker hand histories (`Game #N starts.`, `#Game No : N`, `***** Hand History for Game N
-/// *****`): each line turned into the family's first ([`party`]).
+/// *****`): each line told to the builder of events ([`party`]).
 pub static PARTY: Dialect = Dialect {
     name: "partypoker",
     header: pokerstars::header,
@@ -187,7 +188,7 @@ pub static WINNING: Dialect = Dialect {
     amounts: &values::FAMILY,
 };
 
-/// iPoker's XML logs: each `<game>` turned into the family's lines first ([`ipoker`]).
+/// iPoker's XML logs: each `<game>` told to the builder of events ([`ipoker`]).
 pub static IPOKER: Dialect = Dialect {
     name: "ipoker",
     header: pokerstars::header,
@@ -612,6 +613,8 @@ pub fn too_large(
     )
 }
 
+#[cfg(test)]
+mod equal;
 #[cfg(test)]
 mod fuzz;
 #[cfg(test)]

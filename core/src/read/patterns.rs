@@ -117,27 +117,31 @@ pub fn collect_line(line: &str) -> Option<(&str, &str, &str)> {
         let Some((amount, rest)) = non_space(&line[at + " collected ".len()..]) else {
             continue;
         };
-        let Some(rest) = rest.strip_prefix(" from ") else {
-            continue;
-        };
-        let pot_len = if rest.starts_with("pot") {
-            3
-        } else if rest.starts_with("main pot") {
-            8
-        } else if let Some(side) = rest.strip_prefix("side pot") {
-            // `side pot-1`, or `side pot 1` in some Omaha logs
-            match side.strip_prefix(['-', ' ']).map(digits_len) {
-                Some(n) if n > 0 => 9 + n,
-                _ => 8,
-            }
-        } else {
-            continue;
-        };
-        if blank(&rest[pot_len..]) {
-            return Some((&line[..at], amount, &rest[..pot_len]));
+        if let Some(pot) = rest.strip_prefix(' ').and_then(collect_pot) {
+            return Some((&line[..at], amount, pot));
         }
     }
     None
+}
+
+/// The pot of a collect's `from pot`, `from main pot`, `from side pot-1` (then only white space): `pot`,
+/// `main pot`, `side pot-1`.
+pub fn collect_pot(text: &str) -> Option<&str> {
+    let rest = text.strip_prefix("from ")?;
+    let pot_len = if rest.starts_with("pot") {
+        3
+    } else if rest.starts_with("main pot") {
+        8
+    } else if let Some(side) = rest.strip_prefix("side pot") {
+        // `side pot-1`, or `side pot 1` in some Omaha logs
+        match side.strip_prefix(['-', ' ']).map(digits_len) {
+            Some(n) if n > 0 => 9 + n,
+            _ => 8,
+        }
+    } else {
+        return None;
+    };
+    blank(&rest[pot_len..]).then(|| &rest[..pot_len])
 }
 
 /// `UNCALLED_LINE`: (amount, name).

@@ -74,7 +74,7 @@ const FIXED: [&str; 7] = [
 ];
 
 /// Whether a game's header stakes are its small and big bet.
-fn fixed_limit(rules: &str) -> bool {
+pub fn fixed_limit(rules: &str) -> bool {
     let profile = rules.split(';').next().unwrap_or("").trim();
     rules.contains("structure=fixed_limit")
         || (!rules.contains("structure=") && FIXED.contains(&profile))
@@ -117,7 +117,7 @@ fn game_start_at(s: &str) -> bool {
 }
 
 /// `GAME_START.search(s)`: where the first game name starts.
-fn game_start(s: &str) -> Option<usize> {
+pub(super) fn game_start(s: &str) -> Option<usize> {
     s.char_indices()
         .map(|(i, _)| i)
         .find(|&i| game_start_at(&s[i..]))
@@ -237,9 +237,7 @@ pub fn game(body: &str) -> Result<Game, ReadError> {
             .trim_end_matches(')');
     }
     let name = pystr::words(name).collect::<Vec<_>>().join(" ");
-    let Some(&(_, rules)) = GAMES.iter().find(|(key, _)| pystr::casefold_is(&name, key)) else {
-        return Err(unsupported(&name));
-    };
+    let rules = rules_of(&name)?;
     let fixed = fixed_limit(rules);
     let stakes = stakes(stakes_text, fixed)?;
     Ok(Game {
@@ -248,6 +246,15 @@ pub fn game(body: &str) -> Result<Game, ReadError> {
         tournament,
         club,
     })
+}
+
+/// The rules of a game in PokerStars' words (`Hold'em No Limit`, in any case): a site that names its
+/// games otherwise says them in these words to find their rules ([`GAMES`], the one table of them).
+pub fn rules_of(name: &str) -> Result<&'static str, ReadError> {
+    match GAMES.iter().find(|(key, _)| pystr::casefold_is(name, key)) {
+        Some(&(_, rules)) => Ok(rules),
+        None => Err(unsupported(name)),
+    }
 }
 
 /// A game soko_analytics does not replay.

@@ -3,7 +3,9 @@
 //! prints what it adds, or the reverse), whether the round is over (where a street begins in
 //! Bovada's logs of 2012, which print no street markers), the bet nobody called and the pot.
 
+use super::events::Act;
 use super::translated::amount_text;
+use crate::model::ActionKind;
 
 /// What a site's line does, to be said in the family's words ([`Rounds::say`]); the amount that goes
 /// with it is what the player puts in.
@@ -186,6 +188,60 @@ impl Rounds {
         }
     }
 
+    /// The event of `who`'s move of `value` chips, as [`Rounds::say`] words it and the family's reader
+    /// reads those words (`raises 2 to 4` a raise by 2 to 4, `completes it to 1` a completion to 1),
+    /// the move tracked in the betting.
+    #[allow(dead_code)] // until the site readers that say moves use it (issue 39's ports)
+    pub fn moved(&mut self, who: usize, what: Move, value: i64) -> Act<'static> {
+        use ActionKind as K;
+        let (bet, to) = (self.bet, self.put_in[who] + value);
+        let act = match what {
+            Move::Folds => {
+                self.act(who, 0, true);
+                return Act::of(K::Fold);
+            }
+            Move::Checks => {
+                self.act(who, 0, false);
+                return Act::of(K::Check);
+            }
+            Move::Ante => {
+                self.ante(who, value);
+                Act::amount(K::Ante, value, false)
+            }
+            Move::SmallBlind | Move::BigBlind | Move::Straddle | Move::BringIn => {
+                self.post(who, value);
+                let kind = match what {
+                    Move::SmallBlind => K::SmallBlind,
+                    Move::BigBlind => K::BigBlind,
+                    Move::Straddle => K::Straddle,
+                    _ => K::BringIn,
+                };
+                Act::amount(kind, value, false)
+            }
+            Move::Calls | Move::Bets | Move::Completes | Move::Adds => {
+                self.act(who, value, false);
+                match what {
+                    Move::Calls => Act::amount(K::Call, value, false),
+                    Move::Bets => Act::amount(K::Bet, value, false),
+                    Move::Completes => Act {
+                        to: Some(to),
+                        ..Act::of(K::Complete)
+                    },
+                    _ if to <= bet => Act::amount(K::Call, value, false),
+                    _ if bet == 0 => Act::amount(K::Bet, value, false),
+                    _ => Act {
+                        to: Some(to),
+                        ..Act::amount(K::Raise, to - bet, false)
+                    },
+                }
+            }
+        };
+        Act {
+            all_in: self.all_in(who),
+            ..act
+        }
+    }
+
     /// Both blinds posted at once by a player coming in (`posts big blind + dead [$0.35]`, `posts dead
     /// blind [$0.10 + $0.25]`): `big` of them live, in the street's bet, and `dead` more in the pot
     /// only; the family's `posts small & big blinds X` (no dead part: a big blind; no live part: dead
@@ -208,6 +264,21 @@ impl Rounds {
         } else {
             said
         }
+    }
+
+    /// The event of [`Rounds::post_with_dead`]: both blinds (`dead` of them in the pot only) as the
+    /// family's `posts small & big blinds`, a big blind without a dead part, an ante without a live one.
+    #[allow(dead_code)] // until the site readers that say moves use it (issue 39's ports)
+    pub fn moved_with_dead(&mut self, who: usize, dead: i64, big: i64) -> Act<'static> {
+        if dead <= 0 {
+            return self.moved(who, Move::BigBlind, big);
+        }
+        if big <= 0 {
+            return self.moved(who, Move::Ante, dead);
+        }
+        self.ante(who, dead);
+        self.post(who, big);
+        Act::amount(ActionKind::SmallAndBigBlind, dead + big, self.all_in(who))
     }
 
     /// The next street: nothing put in yet, nobody has acted.
@@ -255,6 +326,38 @@ mod tests {
         r.next_street();
         assert_eq!(r.say(0, Move::Adds, 10, 0), "bets 10");
         assert_eq!(r.say(2, Move::Adds, 94, 0), "raises 84 to 94 and is all-in");
+    }
+
+    #[test]
+    fn moves_as_events_are_what_the_family_reads_of_their_words() {
+        use ActionKind as K;
+        let mut r = Rounds::new(vec![300, 500, 100]);
+        (0..3).for_each(|k| r.dealt(k));
+        let seen = |a: Act| (a.kind, a.amount, a.to, a.all_in);
+        assert_eq!(
+            seen(r.moved(0, Move::SmallBlind, 1)),
+            (K::SmallBlind, 1, None, false)
+        );
+        assert_eq!(
+            seen(r.moved(1, Move::BigBlind, 2)),
+            (K::BigBlind, 2, None, false)
+        );
+        assert_eq!(
+            seen(r.moved(2, Move::Adds, 6)),
+            (K::Raise, 4, Some(6), false)
+        );
+        assert_eq!(seen(r.moved(0, Move::Adds, 5)), (K::Call, 5, None, false));
+        assert_eq!(seen(r.moved(1, Move::Folds, 0)), (K::Fold, 0, None, false));
+        r.next_street();
+        assert_eq!(seen(r.moved(0, Move::Adds, 10)), (K::Bet, 10, None, false));
+        assert_eq!(
+            seen(r.moved(2, Move::Adds, 94)),
+            (K::Raise, 84, Some(94), true)
+        );
+        let mut r = Rounds::new(vec![300, 300]);
+        let both = r.moved_with_dead(0, 1, 2);
+        assert_eq!(seen(both), (K::SmallAndBigBlind, 3, None, false));
+        assert_eq!((r.pot(), r.bet()), (3, 2));
     }
 
     #[test]

@@ -70,14 +70,14 @@ pub fn located(err: ReadError, line: u64, id: &str) -> ReadError {
 
 /// The seat whose name a site's line starts with, then a space (the longest that fits: one name may
 /// begin another's), and the rest of the line: `dies irae 9 folds` → (that seat, `folds`).
-pub fn speaker<'l>(names: &[String], line: &'l str) -> Option<(usize, &'l str)> {
+pub fn speaker<'l, S: AsRef<str>>(names: &[S], line: &'l str) -> Option<(usize, &'l str)> {
     (0..names.len())
         .filter(|&k| {
-            let name = names[k].as_str();
+            let name = names[k].as_ref();
             line.len() > name.len() && line.starts_with(name) && line.as_bytes()[name.len()] == b' '
         })
-        .max_by_key(|&k| names[k].len())
-        .map(|k| (k, &line[names[k].len() + 1..]))
+        .max_by_key(|&k| names[k].as_ref().len())
+        .map(|k| (k, &line[names[k].as_ref().len() + 1..]))
 }
 
 /// Minor units as the family writes a plain amount: `1283.15` at two decimals, `2000` at none (the

@@ -1,22 +1,58 @@
-//! The family's header line of a game (its game, its stakes, the tournament, the start) and the
-//! button's seat: what the session's header and the game's players and forced bets say.
+//! The header's facts of a game (its game, its stakes, the tournament, the start) and the button's
+//! seat: what the session's header and the game's players and forced bets say.
 //!
 //! A tournament's game type has no stakes: they come from the blinds posted, or from a stud hand's bets.
 
 use super::game::{code, Game};
 use super::session::{Family, Session};
 use super::SITE;
+use crate::model::{Stakes, Tournament};
 use crate::read::errors::{Kind, ReadError};
-use crate::read::translated::amount_text;
+use crate::read::header::{seat_number, Header};
+use crate::read::pokerstars::{fixed_limit, rules_of, unsupported};
+use crate::read::pystr;
+use crate::read::times::{search_date, start_of};
+use crate::read::values::{first_symbol, symbol_code};
+use crate::read::Lookups;
 
-/// The PokerStars header: game, stakes, tournament, start.
-pub fn header(
-    session: &Session,
-    game: &Game,
+/// The header's facts of a game (its stakes read by [`stakes`], its start by [`date`]): the game's
+/// rules, the stakes, the tournament, the table and button, the start; an error placed on the game's
+/// first line (`first_line` of the log) and its code.
+#[allow(clippy::too_many_arguments)]
+pub fn family_header<'a>(
+    session: &'a Session,
+    game: &'a Game,
     family: Family,
     decimals: u8,
-) -> Result<String, ReadError> {
-    let money = |value: i64| amount_text(value, decimals);
+    (low, high): (i64, i64),
+    date: Option<&'a str>,
+    first_line: u64,
+    lookups: &mut dyn Lookups,
+) -> Result<Header<'a>, ReadError> {
+    let at_header = |err: ReadError| err.at(first_line).hand(Some(&game.code));
+    let id_char = |b: u8| b.is_ascii_alphanumeric() || b == b'-';
+    if game.code.is_empty() || !game.code.bytes().all(id_char) {
+        let err = ReadError::malformed("not a hand header")
+            .expected("a game code of letters, digits and '-'");
+        return Err(at_header(err));
+    }
+    let (start, time_zone, start_utc) = match date {
+        Some(text) => {
+            let found = search_date(text).filter(|m| {
+                // a date the family's header grammar finds where the header ends
+                text[..m.start]
+                    .chars()
+                    .all(|c| matches!(c, ' ' | '-' | '['))
+            });
+            let Some(m) = found else {
+                let err = ReadError::malformed("no stakes in the header")
+                    .expected("'(small/big)' after the game");
+                return Err(at_header(err));
+            };
+            start_of(&m, lookups.offsets()).map_err(at_header)?
+        }
+        None => (None, None, None),
+    };
     let name = match family {
         Family::Holdem => "Hold'em",
         Family::ShortDeck => "6+ Hold'em",
@@ -30,43 +66,106 @@ pub fn header(
         },
     };
     let split = if session.hilo { " Hi/Lo" } else { "" };
-    let (low, high) = stakes(session, game, family)?;
+    let words = format!("{name}{split} {}", session.structure);
+    let words = pystr::words(&words).collect::<Vec<_>>().join(" ");
+    let id_ok = |id: &str| !id.is_empty() && id.bytes().all(id_char);
+    if let Some((id, _)) = session.tournament.as_ref().filter(|(id, _)| !id_ok(id)) {
+        // the family's grammar reads no tournament of such an id: the words are no game it knows
+        return Err(at_header(unsupported(&format!(
+            "Tournament #{id}, {words}"
+        ))));
+    }
+    let rules = rules_of(&words).map_err(at_header)?;
+    let button = button(game)
+        .map(|seat| match seat_number(seat, "button seat") {
+            Err(_) if seat.is_empty() || !seat.bytes().all(|b| b.is_ascii_digit()) => {
+                Err(ReadError::malformed("no seat lines after the header")
+                    .expected("'Seat N: name (stack in chips)'"))
+            }
+            read => read,
+        })
+        .transpose()
+        .map_err(at_header)?;
+    let tournament = session.tournament.as_ref().map(|(id, buy_in)| Tournament {
+        tournament_id: id.clone(),
+        buy_in: buy_in
+            .as_deref()
+            .filter(|b| b.contains(['$', '€', '£']))
+            .map(|b| b.trim_matches([' ', '-']))
+            .filter(|b| !b.is_empty())
+            .map(str::to_string),
+        level: None,
+    });
+    Ok(Header {
+        site: SITE,
+        hand_id: &game.code,
+        rules: rules.to_string(),
+        stakes: family_stakes(
+            session,
+            game,
+            family,
+            decimals,
+            (low, high),
+            fixed_limit(rules),
+        ),
+        table: Some(session.table.clone()),
+        max_seats: None,
+        button,
+        start,
+        time_zone,
+        start_utc,
+        tournament,
+        body: 2,
+    })
+}
+
+/// The stakes as the family's header gives them: the currency (the session's code, or its sign's),
+/// the ante (the largest posted, but in stud), the blinds or the small and big bet.
+fn family_stakes(
+    session: &Session,
+    game: &Game,
+    family: Family,
+    decimals: u8,
+    (low, high): (i64, i64),
+    fixed: bool,
+) -> Stakes {
+    let cash = session.tournament.is_none();
     let symbol = match session.currency.as_str() {
-        _ if session.tournament.is_some() => "",
-        "USD" => "$",
-        "EUR" => "€",
-        "GBP" => "£",
-        _ => "",
+        _ if !cash => None,
+        "USD" => Some('$'),
+        "EUR" => Some('€'),
+        "GBP" => Some('£'),
+        _ => None,
     };
-    let mut stakes = format!("{symbol}{}/{symbol}{}", money(low), money(high));
+    let code = Some(session.currency.as_str()).filter(|c| cash && c.len() == 3);
+    let symbol = symbol.or_else(|| code.and_then(first_symbol));
+    let currency = code
+        .filter(|c| pystr::len(c) == 3 && pystr::is_alpha(c) && pystr::is_upper(c))
+        .or_else(|| symbol.and_then(symbol_code));
     let ante = game
         .actions
         .iter()
         .filter(|a| a.kind == code::ANTE)
         .map(|a| a.sum)
-        .max();
-    if let Some(ante) = ante.filter(|_| !family.is_stud()) {
-        stakes.push_str(&format!(" - Ante {symbol}{}", money(ante)));
+        .max()
+        .filter(|_| !family.is_stud());
+    let mut stakes = Stakes {
+        decimals,
+        currency: currency.map(str::to_string),
+        symbol: symbol.map_or(String::new(), String::from),
+        ante,
+        ..Stakes::default()
+    };
+    if fixed {
+        (stakes.small_bet, stakes.big_bet) = (Some(low), Some(high));
+    } else {
+        (stakes.small_blind, stakes.big_blind) = (Some(low), Some(high));
     }
-    if session.tournament.is_none() && session.currency.len() == 3 {
-        stakes.push_str(&format!(" {}", session.currency));
-    }
-    let mut text = format!("{SITE} Hand #{}: ", game.code);
-    if let Some((id, buy_in)) = &session.tournament {
-        text.push_str(&format!("Tournament #{id}, "));
-        if let Some(buy_in) = buy_in.as_deref().filter(|b| b.contains(['$', '€', '£'])) {
-            text.push_str(&format!("{buy_in} "));
-        }
-    }
-    text.push_str(&format!("{name}{split} {} ({stakes})", session.structure));
-    if let Some(date) = game.start.as_deref().and_then(date) {
-        text.push_str(&format!(" - {date}"));
-    }
-    Ok(text)
+    stakes
 }
 
 /// (small, big): the blinds of a game with blinds, the small and big bet of a limit game.
-fn stakes(session: &Session, game: &Game, family: Family) -> Result<(i64, i64), ReadError> {
+pub fn stakes(session: &Session, game: &Game, family: Family) -> Result<(i64, i64), ReadError> {
     let posted = |kind: u32| {
         game.actions
             .iter()
@@ -206,7 +305,7 @@ pub fn by_pocket(game: &Game) -> Family {
 
 /// `2011-11-04 18:46:19`, `2011/11/04 18:46:19` or `07-Apr-2014 00:57:23` as
 /// `2011/11/04 18:46:19 UTC` (fpdb reads iPoker's times as UTC).
-fn date(text: &str) -> Option<String> {
+pub fn date(text: &str) -> Option<String> {
     const MONTHS: [&str; 12] = [
         "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
     ];

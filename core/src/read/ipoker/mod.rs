@@ -1,6 +1,6 @@
-//! iPoker's XML logs (a `<session>` of `<game>` elements), read as Bovada's and 888's are: each game
-//! turned into the PokerStars family's lines and read by the family's reader, the hand keeping the
-//! log's raw text and line numbers ([`super::translated`]).
+//! iPoker's XML logs (a `<session>` of `<game>` elements): each game read as data ([`game`]) and told
+//! to the builder of the hand ([`super::events`], [`body`]), the hand keeping the log's raw text and
+//! the line of each action and deal.
 //!
 //! What iPoker writes differently:
 //! - One hand is one `<game gamecode="...">` element; what it is a game of (`<gametype>Holdem NL
@@ -18,16 +18,15 @@
 //!   thousands commas (`1,500`).
 
 use super::errors::ReadError;
-use super::translated::located;
+use super::events::Builder;
 use super::{Dialect, Lookups};
 use crate::model::Hand;
 use crate::read::SESSION_MARK;
-use lines::Translation;
 
 mod amounts;
+mod body;
 mod game;
 mod head;
-mod lines;
 mod session;
 
 /// The site of every hand.
@@ -69,14 +68,22 @@ pub fn read_hand(
     let session = session::session_of(&session_lines.join("\n")).map_err(|e| place(e.at(0)))?;
     let decimals = if session.tournament.is_some() { 0 } else { 2 };
     let game = game::read_game(&game_lines.join("\n"), decimals).map_err(place)?;
-    let mut ipoker = Translation::new(&session, &game, decimals, split.saturating_sub(1));
-    ipoker.translate().map_err(place)?;
-    let mut hand = ipoker
-        .out
-        .read(first_line, path, dialect, lookups, raw)
-        .map_err(|err| located(err, first_line, &game.code))?;
-    if !session.table.is_empty() {
-        hand.table = Some(session.table.clone());
-    }
-    Ok(hand)
+    let family = session.game.unwrap_or_else(|| head::by_pocket(&game));
+    let stakes = head::stakes(&session, &game, family).map_err(place)?;
+    body::check(&game, family).map_err(place)?;
+    let date = game.start.as_deref().and_then(head::date);
+    let header = head::family_header(
+        &session,
+        &game,
+        family,
+        decimals,
+        stakes,
+        date.as_deref(),
+        first_line,
+        lookups,
+    )?;
+    let mut st = Builder::start(header, lines, first_line, dialect, lookups)?;
+    let mut ipoker = body::Body::new(&session, &game, family, decimals, split.saturating_sub(1));
+    ipoker.read(&mut st)?;
+    Ok(st.build(path, raw()))
 }

@@ -1,7 +1,7 @@
 //! partypoker hand histories (PartyGaming's logs, also their Mac client's, the club and WPT skins'
-//! and logs converted to partypoker's text by trackers), read as 888's are: each line turned into the
-//! PokerStars family's and read by the family's reader ([`super::stars`]), the hand keeping the
-//! log's raw text and line numbers ([`super::translated`]).
+//! and logs converted to partypoker's text by trackers): each line read as the events it says and
+//! told to the builder of the hand ([`super::events`], [`body`]), the hand keeping the log's raw text
+//! and the line of each action and deal.
 //!
 //! partypoker writes two kinds of log:
 //! - the bracket logs (2005–2016): `Game #N starts.`, `#Game No : N` and `***** Hand History for
@@ -20,15 +20,16 @@
 //! `2,000` (chips) or `(0.02)`.
 
 use super::errors::{Kind, ReadError};
+use super::events::Builder;
 use super::header::{hand_history_at, hand_id};
 use super::pacific::amounts::minor_units;
 use super::times::zone_name;
 use super::{Dialect, Lookups};
 use crate::model::Hand;
 use crate::read::translated::located;
-use lines::Translation;
+use body::Reading;
 
-mod lines;
+mod body;
 
 /// The site of every hand.
 pub const SITE: &str = "partypoker";
@@ -112,13 +113,14 @@ pub fn read_hand(
         .map(|l| l.trim_start_matches('\0').trim())
         .collect();
     let head = head(&lines, first_line)?;
-    let mut party = Translation::new(&head, &lines, first_line);
-    party
+    let mut party = Reading::new(&head, &lines, first_line);
+    let opening = party
         .translate(&lines)
         .map_err(|err| located(err, first_line, head.id))?;
-    let mut hand = party.out.read(first_line, path, dialect, lookups, raw)?;
-    hand.table = Some(head.table.clone());
-    Ok(hand)
+    let header = body::family_header(&head, opening, first_line, lookups)?;
+    let mut st = Builder::start(header, &lines, first_line, dialect, lookups)?;
+    party.tell(&mut st)?;
+    Ok(st.build(path, raw()))
 }
 
 /// The header lines' parts.
@@ -481,7 +483,7 @@ mod tests {
         for end in 1..=lines.len() {
             let lines = &lines[..end];
             let read =
-                head(lines, 1).and_then(|head| Translation::new(&head, lines, 1).translate(lines));
+                head(lines, 1).and_then(|head| Reading::new(&head, lines, 1).translate(lines));
             assert!(read.is_err(), "{end} lines");
         }
     }

@@ -46,7 +46,7 @@ const MARKERS: [(&str, &str); 13] = [
 /// A deal line without a stud player's hidden cards, which Winamax writes `X` and the family leaves
 /// out: `Dealt to P [X X 8h]` → `Dealt to P [8h]`; a line whose new cards are hidden
 /// (`[X X 9h Kh Kd Qc] [X]`) says nothing.
-fn without_hidden(line: &str) -> String {
+pub(super) fn without_hidden(line: &str) -> String {
     if !line.contains('X') {
         return line.to_string();
     }

@@ -1,34 +1,70 @@
-//! Each line of a partypoker hand as the PokerStars family's line that says the same; the blinds a
-//! tournament log does not post, the uncalled bet, total pot and rake from the betting.
+//! Each line of a partypoker hand as the events it says ([`Said`]), kept in the log's order and told
+//! to the builder of the hand ([`crate::read::events`]) once the whole hand is read (a fault of the
+//! log's lines is named before a fault the builder finds); the blinds a tournament log does not post,
+//! the uncalled bet, total pot and rake from the betting ([`Rounds`]).
 
 use super::Head;
+use crate::model::{ActionKind, Finish};
 use crate::read::errors::{Kind, ReadError};
+use crate::read::events::{Act, Builder};
 use crate::read::pacific::amounts::{bracketed, cards, minor_units};
+use crate::read::pystr::repr;
 use crate::read::rounds::{Move, Rounds};
-use crate::read::translated::{amount_text, speaker, Translated};
+use crate::read::translated::{amount_text, speaker};
 
 mod opening;
+mod words;
 
-/// partypoker's street markers (after `** Dealing `) and the family's.
+use words::{glued, parenthesized, seat_line};
+
+pub use opening::{family_header, Opening};
+
+/// partypoker's street markers (after `** Dealing `) and the spec's street names.
 const MARKERS: [(&str, &str); 9] = [
-    ("down cards", "*** HOLE CARDS ***"),
-    ("Flop", "*** FLOP ***"),
-    ("Turn", "*** TURN ***"),
-    ("River", "*** RIVER ***"),
-    ("Fourth street", "*** 4th STREET ***"),
-    ("Fifth street", "*** 5th STREET ***"),
-    ("Sixth street", "*** 6th STREET ***"),
-    ("Seventh street", "*** RIVER ***"),
-    ("", "*** 3rd STREET ***"),
+    ("down cards", "HOLE CARDS"),
+    ("Flop", "FLOP"),
+    ("Turn", "TURN"),
+    ("River", "RIVER"),
+    ("Fourth street", "4th STREET"),
+    ("Fifth street", "5th STREET"),
+    ("Sixth street", "6th STREET"),
+    ("Seventh street", "RIVER"),
+    ("", "3rd STREET"),
 ];
 const SUMMARY: &str = "** Summary **";
 /// The stud streets that deal a card up, in order.
-const STUD_UP: [&str; 4] = [
-    "*** 3rd STREET ***",
-    "*** 4th STREET ***",
-    "*** 5th STREET ***",
-    "*** 6th STREET ***",
-];
+const STUD_UP: [&str; 4] = ["3rd STREET", "4th STREET", "5th STREET", "6th STREET"];
+
+/// What a line of the log says, with the index of its line.
+enum Said {
+    /// A street begins (the spec's name), with its board cards (the family's card text).
+    Street {
+        i: usize,
+        inner: &'static str,
+        board: Option<String>,
+    },
+    /// Cards dealt to a name: the groups of cards said (the last the street's new ones).
+    Dealt {
+        i: usize,
+        name: String,
+        groups: Vec<String>,
+    },
+    /// A player's action (its amounts as the betting counts them).
+    Act {
+        i: usize,
+        who: usize,
+        act: Act<'static>,
+    },
+    /// A player shows or mucks cards (the family's card text).
+    Cards {
+        i: usize,
+        who: usize,
+        kind: ActionKind,
+        text: String,
+    },
+    Showdown,
+    Finish(Finish),
+}
 
 /// What a player's line may say that changes nothing in the hand (the player's name before it); the
 /// all-in cash-out's lines (`NAME Cash-out Premium % is 1.0`, `NAME opted for cash-out`) too: what the
@@ -86,8 +122,8 @@ const TURNS: [&str; 9] = [
     "double bets",
 ];
 
-/// The family's lines of a hand, each with the index of the log's line it comes from.
-pub struct Translation<'h> {
+/// A hand's lines read as the events they say, each with the index of its line.
+pub struct Reading<'h> {
     head: &'h Head<'h>,
     /// The log's line number of the hand's first line.
     first_line: u64,
@@ -106,18 +142,22 @@ pub struct Translation<'h> {
     /// The hand's (small, big) blinds ([`Self::blinds`]).
     blinds: (i64, i64),
     /// The blinds a tournament log does not print, posted before the deal.
-    unposted: Vec<(usize, &'static str, i64)>,
+    unposted: Vec<(usize, ActionKind, i64)>,
     /// Stud: each player's cards so far.
     stud_cards: Vec<Vec<String>>,
     /// Stud: the up cards of the players the log deals none to but who show their seven at the
     /// end, in the order dealt (3rd to 6th street); the log shows no other player's up cards.
     shown_up: Vec<Option<Vec<String>>>,
-    pub out: Translated,
+    /// Each seat with chips, in the table's order: (index of its line, seat, stack).
+    seat_lines: Vec<(usize, u64, i64)>,
+    said: Vec<Said>,
+    /// The summary: (index of its line, total pot, rake).
+    summary: (usize, i64, i64),
 }
 
-impl<'h> Translation<'h> {
+impl<'h> Reading<'h> {
     pub fn new(head: &'h Head<'h>, lines: &[&str], first_line: u64) -> Self {
-        Translation {
+        Reading {
             head,
             first_line,
             names: Vec::new(),
@@ -136,12 +176,14 @@ impl<'h> Translation<'h> {
             unposted: Vec::new(),
             stud_cards: Vec::new(),
             shown_up: Vec::new(),
-            out: Translated::with_capacity(lines.len() + 4),
+            seat_lines: Vec::new(),
+            said: Vec::with_capacity(lines.len() + 4),
+            summary: (0, 0, 0),
         }
     }
 
-    fn push(&mut self, i: usize, line: String) {
-        self.out.push(i, line);
+    fn say(&mut self, said: Said) {
+        self.said.push(said);
     }
 
     fn amount(&self, i: usize, text: &str) -> Result<i64, ReadError> {
@@ -165,8 +207,8 @@ impl<'h> Translation<'h> {
             .actual(line.to_string())
     }
 
-    /// Every line of the hand, in the family's words.
-    pub fn translate(&mut self, lines: &[&str]) -> Result<(), ReadError> {
+    /// Every line of the hand, as the events it says; the header's stakes and ante.
+    pub fn translate(&mut self, lines: &[&str]) -> Result<Opening, ReadError> {
         let mut i = self.head.body;
         let mut seated = Vec::new();
         while let Some(line) = lines.get(i) {
@@ -195,15 +237,11 @@ impl<'h> Translation<'h> {
                 .expected("'Seat 1: name ( $2.75 USD )'")
                 .actual(line));
         }
-        let header = self.header(lines)?;
+        let opening = self.opening(lines)?;
         self.blinds = self.blinds(lines).unwrap_or_default();
-        self.push(0, header);
-        self.push(self.head.body.saturating_sub(1), self.table_line());
-        for (k, &(at, stack)) in stacks.iter().enumerate() {
-            let (seat, name) = (self.seats[k], &self.names[k]);
-            let line = format!("Seat {seat}: {name} ({} in chips)", self.money(stack));
-            self.push(at, line);
-        }
+        self.seat_lines = (stacks.iter().zip(&self.seats))
+            .map(|(&(at, stack), &seat)| (at, seat, stack))
+            .collect();
         self.rounds = Rounds::new(stacks.iter().map(|&(_, s)| s).collect());
         self.stud_cards = vec![Vec::new(); self.names.len()];
         if self.head.stud {
@@ -217,7 +255,85 @@ impl<'h> Translation<'h> {
         }
         let end = lines.len().saturating_sub(1);
         self.settle(end);
-        self.finish(end)
+        self.finish(end)?;
+        Ok(opening)
+    }
+
+    /// What the hand says, told to the builder: the seats, each event in the log's order, the summary.
+    pub fn tell(&self, st: &mut Builder) -> Result<(), ReadError> {
+        for (k, &(at, seat, stack)) in self.seat_lines.iter().enumerate() {
+            let name = self.names[k].as_str();
+            if name.is_empty() {
+                let reason = match k {
+                    0 => "no seat lines after the header",
+                    _ => "unknown line",
+                };
+                return Err(st.error(at, reason, "'Seat N: name (stack in chips)'"));
+            }
+            let seat = crate::read::header::seat_number(&seat.to_string(), "seat number")
+                .map_err(|e| st.relocate(e, at))?;
+            let stack = self.family(st, at, stack)?;
+            st.seat(seat, name.to_string(), stack, false, None);
+        }
+        for said in &self.said {
+            self.tell_one(st, said)?;
+        }
+        let (end, pot, rake) = self.summary;
+        let pot = self.family(st, end, pot)?;
+        let rake = self.family(st, end, rake)?;
+        st.summary(pot, Some(rake), Vec::new(), Vec::new());
+        Ok(())
+    }
+
+    /// An amount as the family's grammar reads it (it has no negative amounts).
+    fn family(&self, st: &Builder, i: usize, value: i64) -> Result<i64, ReadError> {
+        match value {
+            v if v >= 0 => Ok(v),
+            v => st.amount(&self.money(v), i),
+        }
+    }
+
+    fn tell_one(&self, st: &mut Builder, said: &Said) -> Result<(), ReadError> {
+        match said {
+            Said::Street { i, inner, board } => street(st, *i, inner, board.as_deref()),
+            Said::Dealt { i, name, groups } => {
+                let who = st.seated(*i, name)?;
+                st.deal_street(*i)?;
+                let cards = match groups.as_slice() {
+                    [one] => st.cards(one, *i)?,
+                    _ if st.street() == 0 => st.cards(&groups.join(" "), *i)?,
+                    [.., last] => st.cards(last, *i)?,
+                    [] => Vec::new(),
+                };
+                st.dealt(*i, who, cards)
+            }
+            Said::Act { i, who, act } => {
+                let who_b = st.seated(*i, &self.names[*who])?;
+                let amount = self.family(st, *i, act.amount)?;
+                let to = act.to.map(|t| self.family(st, *i, t)).transpose()?;
+                let act = Act {
+                    amount,
+                    to,
+                    ..act.clone()
+                };
+                st.act(*i, who_b, act);
+                Ok(())
+            }
+            Said::Cards { i, who, kind, text } => {
+                let who_b = st.seated(*i, &self.names[*who])?;
+                let cards = st.cards(text, *i)?;
+                st.act(*i, who_b, Act::cards(*kind, cards, None));
+                Ok(())
+            }
+            Said::Showdown => {
+                st.begin_showdown(0);
+                Ok(())
+            }
+            Said::Finish(finish) => {
+                st.finish(finish.clone());
+                Ok(())
+            }
+        }
     }
 
     /// The uncalled bet given back and the showdown marked, once, when the betting is over.
@@ -229,12 +345,11 @@ impl<'h> Translation<'h> {
         if let Some((who, amount)) = self.rounds.uncalled() {
             self.rounds.returned(who, amount);
             self.returned = Some((who, amount));
-            let name = &self.names[who];
-            let line = format!("Uncalled bet ({}) returned to {name}", self.money(amount));
-            self.push(i, line);
+            let act = Act::amount(ActionKind::Uncalled, amount, false);
+            self.say(Said::Act { i, who, act });
         }
         if self.shows {
-            self.push(i, "*** SHOW DOWN ***".to_string());
+            self.say(Said::Showdown);
         }
     }
 
@@ -267,20 +382,13 @@ impl<'h> Translation<'h> {
                 continue;
             }
             collected += value;
-            let line = format!(
-                "{} collected {} from pot",
-                self.names[who],
-                self.money(value)
-            );
-            self.push(i, line);
+            let act = Act {
+                text: Some("pot"),
+                ..Act::amount(ActionKind::Collect, value, false)
+            };
+            self.say(Said::Act { i, who, act });
         }
-        self.push(end, "*** SUMMARY ***".to_string());
-        let line = format!(
-            "Total pot {} | Rake {}",
-            self.money(pot),
-            self.money(pot - collected)
-        );
-        self.push(end, line);
+        self.summary = (end, pot, pot - collected);
         Ok(())
     }
 
@@ -329,16 +437,15 @@ impl<'h> Translation<'h> {
         let verb = rest[..verb_end].trim();
         let amount = bracketed(rest).or_else(|| parenthesized(rest));
         let name = self.names[who].clone();
-        let said = match (verb, amount) {
-            ("folds", _) => self.rounds.say(who, Move::Folds, 0, self.head.decimals),
-            ("checks", _) => self.rounds.say(who, Move::Checks, 0, self.head.decimals),
+        let act = match (verb, amount) {
+            ("folds", _) => self.rounds.moved(who, Move::Folds, 0),
+            ("checks", _) => self.rounds.moved(who, Move::Checks, 0),
             ("posts big blind + dead", Some(text)) => {
                 // a player coming in posts both blinds in one sum: the big blind live, the rest dead
                 let total = self.amount(i, text)?;
                 let big = self.blinds.1.min(total);
                 let dead = total - big;
-                self.rounds
-                    .post_with_dead(who, dead, big, self.head.decimals)
+                self.rounds.moved_with_dead(who, dead, big)
             }
             (
                 "posts small blind" | "posts big blind" | "posts button blind" | "posts ante"
@@ -353,7 +460,7 @@ impl<'h> Translation<'h> {
                     _ => Move::BringIn,
                 };
                 let value = self.amount(i, text)?;
-                self.rounds.say(who, what, value, self.head.decimals)
+                self.rounds.moved(who, what, value)
             }
             (
                 "calls" | "bets" | "double bets" | "is all-In" | "raises" | "completes",
@@ -369,13 +476,15 @@ impl<'h> Translation<'h> {
                 let added = to - self.rounds.put_in(who);
                 self.turn(who, verb, added)
             }
-            ("shows", Some(text)) => {
+            ("shows" | "doesn't show", Some(text)) => {
                 self.settle(i);
-                format!("shows [{}]", cards(text))
-            }
-            ("doesn't show", Some(text)) => {
-                self.settle(i);
-                format!("mucks hand [{}]", cards(text))
+                let kind = match verb {
+                    "shows" => ActionKind::Show,
+                    _ => ActionKind::Muck,
+                };
+                let text = cards(text);
+                self.say(Said::Cards { i, who, kind, text });
+                return Ok(());
             }
             _ => {
                 return Err(self.error(
@@ -399,18 +508,18 @@ impl<'h> Translation<'h> {
                 line,
             ));
         }
-        self.push(i, format!("{name}: {said}"));
+        self.say(Said::Act { i, who, act });
         Ok(())
     }
 
-    /// A call, bet, raise, completion or all-in of `added` chips, as the family says it.
-    fn turn(&mut self, who: usize, verb: &str, added: i64) -> String {
+    /// A call, bet, raise, completion or all-in of `added` chips.
+    fn turn(&mut self, who: usize, verb: &str, added: i64) -> Act<'static> {
         let what = if verb == "completes" {
             Move::Completes
         } else {
             Move::Adds
         };
-        self.rounds.say(who, what, added, self.head.decimals)
+        self.rounds.moved(who, what, added)
     }
 
     /// `** Dealing Flop ** [ As, 6h, Qc ]`, `** Dealing Turn ** :  [ 2c ]`, `** Dealing **` (stud).
@@ -425,44 +534,34 @@ impl<'h> Translation<'h> {
                 &line,
             ));
         };
-        if marker == "*** HOLE CARDS ***" || marker == "*** 3rd STREET ***" {
-            for (who, what, amount) in std::mem::take(&mut self.unposted) {
+        if marker == "HOLE CARDS" || marker == "3rd STREET" {
+            for (who, kind, amount) in std::mem::take(&mut self.unposted) {
                 let amount = amount.min(self.rounds.left(who));
                 self.rounds.post(who, amount);
-                let all_in = if self.rounds.all_in(who) {
-                    " and is all-in"
-                } else {
-                    ""
-                };
-                let line = format!(
-                    "{}: posts {what} {}{all_in}",
-                    self.names[who],
-                    self.money(amount)
-                );
-                self.push(i, line);
+                let act = Act::amount(kind, amount, self.rounds.all_in(who));
+                self.say(Said::Act { i, who, act });
             }
         } else {
             self.rounds.next_street();
         }
-        self.push(
+        let board = bracketed(street).map(cards);
+        self.say(Said::Street {
             i,
-            match bracketed(street) {
-                Some(board) => format!("{marker} [{}]", cards(board)),
-                None => marker.to_string(),
-            },
-        );
+            inner: marker,
+            board,
+        });
         let up = STUD_UP.iter().position(|s| *s == marker);
         for who in (0..self.shown_up.len()).filter(|_| up.is_some()) {
             let Some(shown) = &self.shown_up[who] else {
                 continue;
             };
             let k = up.unwrap_or(0);
-            let name = &self.names[who];
-            let line = match k {
-                0 => format!("Dealt to {name} [{}]", shown[0]),
-                _ => format!("Dealt to {name} [{}] [{}]", shown[..k].join(" "), shown[k]),
+            let groups = match k {
+                0 => vec![shown[0].clone()],
+                _ => vec![shown[..k].join(" "), shown[k].clone()],
             };
-            self.push(i, line);
+            let name = self.names[who].clone();
+            self.said.push(Said::Dealt { i, name, groups });
         }
         Ok(())
     }
@@ -506,16 +605,18 @@ impl<'h> Translation<'h> {
             if let Some(who) = self.names.iter().position(|n| n == name) {
                 let before = self.stud_cards[who].join(" ");
                 self.stud_cards[who].extend(dealt.split(' ').map(str::to_string));
-                let line = if before.is_empty() {
-                    format!("Dealt to {name} [{dealt}]")
+                let groups = if before.is_empty() {
+                    vec![dealt]
                 } else {
-                    format!("Dealt to {name} [{before}] [{dealt}]")
+                    vec![before, dealt]
                 };
-                self.push(i, line);
+                let name = name.to_string();
+                self.say(Said::Dealt { i, name, groups });
                 return Ok(());
             }
         }
-        self.push(i, format!("Dealt to {name} [{dealt}]"));
+        let (name, groups) = (name.to_string(), vec![dealt]);
+        self.say(Said::Dealt { i, name, groups });
         Ok(())
     }
 
@@ -523,8 +624,9 @@ impl<'h> Translation<'h> {
     /// [ three of a kind ... ]`: the cards shown and what was collected.
     fn summary_line(&mut self, i: usize, who: usize, rest: &str) -> Result<(), ReadError> {
         if let Some(shown) = bracketed(rest) {
-            let line = format!("{}: shows [{}]", self.names[who], cards(shown));
-            self.push(i, line);
+            let text = cards(shown);
+            let kind = ActionKind::Show;
+            self.say(Said::Cards { i, who, kind, text });
         }
         if let Some((_, collected)) = rest.split_once("collected ") {
             let text = collected.split(',').next().unwrap_or(collected);
@@ -535,9 +637,9 @@ impl<'h> Translation<'h> {
     }
 
     /// A tournament's `Player NAME finished in 4.`, `NAME finished in 3 place.`, `Player NAME finished in
-    /// 2 138.` (a space between thousands), `Player NAME finished in 1 place and received $3 USD` as the
-    /// family's `NAME finished the tournament in 4th place[ and received $3 USD.]`.
-    fn tournament_finish(&self, line: &str) -> Option<String> {
+    /// 2 138.` (a space between thousands), `Player NAME finished in 1 place and received $3 USD`: the
+    /// player's place and prize.
+    fn tournament_finish(&self, line: &str) -> Option<Finish> {
         self.head.tournament.as_ref()?;
         let (name, rest) = line.split_once(" finished in ")?;
         let name = match name.strip_prefix("Player ") {
@@ -554,12 +656,15 @@ impl<'h> Translation<'h> {
         if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
             return None;
         }
-        let place = crate::read::ordinal(digits.parse().ok()?);
-        Some(match prize {
-            Some(prize) => {
-                format!("{name} finished the tournament in {place} place and received {prize}.")
-            }
-            None => format!("{name} finished the tournament in {place} place"),
+        let place = digits.parse().ok()?;
+        let prize = prize
+            .map(|p| p.trim().trim_end_matches('.').trim())
+            .filter(|p| !p.is_empty());
+        Some(Finish {
+            player: name.to_string(),
+            place: Some(place),
+            prize: prize.map(str::to_string),
+            bounty: None,
         })
     }
 
@@ -575,7 +680,7 @@ impl<'h> Translation<'h> {
             return Err(self.error(i, Kind::Incomplete, reason.to_string(), line));
         }
         if let Some(finish) = self.tournament_finish(line) {
-            self.push(i, finish);
+            self.say(Said::Finish(finish));
             return Ok(());
         }
         let (first, rest) = line.split_once(' ').unwrap_or((line, ""));
@@ -603,93 +708,36 @@ impl<'h> Translation<'h> {
     }
 }
 
-/// `Seat 9: name ( $3.57 USD )`, `seat1: name ( $664.25 USD )`: (seat, the rest).
-fn seat_line(line: &str) -> Option<(u64, &str)> {
-    let rest = line
-        .strip_prefix("Seat")
-        .or_else(|| line.strip_prefix("seat"))?
-        .trim_start();
-    let (seat, rest) = rest.split_once(':')?;
-    let seat = seat.trim().parse().ok()?;
-    // a converted log's player statistics: `( $2.75 USD ) - VPIP: 21, ...`
-    let rest = match rest.rfind(')') {
-        Some(close) => &rest[..=close],
-        None => rest,
+/// A street begins on line `i` (the spec's street named `inner`), with its board cards.
+fn street(st: &mut Builder, i: usize, inner: &str, board: Option<&str>) -> Result<(), ReadError> {
+    let streets = &st.spec().streets;
+    let found = streets
+        .iter()
+        .rposition(|s| s.name == inner)
+        .or_else(|| (inner == "RIVER").then(|| streets.len().saturating_sub(1)));
+    let Some(street) = found else {
+        let names: Vec<&str> = streets.iter().map(|s| s.name.as_str()).collect();
+        return Err(st.error(
+            i,
+            format!("unknown street marker {}", repr(inner)),
+            &names.join(", "),
+        ));
     };
-    rest.contains('(').then_some((seat, rest.trim()))
-}
-
-/// The inside of the first parentheses of `text`: `calls (0.02)` → `0.02`.
-fn parenthesized(text: &str) -> Option<&str> {
-    let open = text.find('(')?;
-    let close = text[open..].find(')')? + open;
-    Some(text[open + 1..close].trim())
-}
-
-/// The Mac client glues some lines together: `Player3 is sitting outPlayer4 posts big blind`,
-/// `... Queens.Player4 wins $27,36 USD ...`. The parts, each starting with its player.
-fn glued<'l>(line: &'l str, names: &[String]) -> Vec<&'l str> {
-    let mut cuts = vec![0];
-    for name in names {
-        for (at, _) in line.match_indices(name.as_str()) {
-            // what a glued line ends with: a full stop, a bracket, `is sitting out` (not the start of
-            // a longer name: `xPlayer4 wins` is xPlayer4's)
-            let before = &line[..at];
-            let ended = before.ends_with(['.', ']', ')']) || before.ends_with(" is sitting out");
-            let after = &line[at + name.len()..];
-            let verb = [" wins ", " posts ", " does not show", " shows "]
-                .iter()
-                .any(|v| after.starts_with(v));
-            if verb && ended {
-                cuts.push(at);
-            }
+    let (on_board, down) = (streets[street].board, streets[street].down);
+    st.begin_street(street, 0);
+    if on_board == 0 {
+        return Ok(());
+    }
+    match board {
+        Some(text) => {
+            let cards = st.cards(text, i)?;
+            st.board(i, cards, inner)
         }
-    }
-    cuts.sort_unstable();
-    cuts.dedup();
-    cuts.push(line.len());
-    cuts.windows(2).map(|w| &line[w[0]..w[1]]).collect()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn glued_lines_come_apart() {
-        let names = ["Player3".to_string(), "Player4".to_string()];
-        assert_eq!(
-            glued(
-                "Player3 is sitting outPlayer4 posts big blind [$0,25 USD].",
-                &names
-            ),
-            vec![
-                "Player3 is sitting out",
-                "Player4 posts big blind [$0,25 USD]."
-            ]
-        );
-        assert_eq!(glued("Player3 folds", &names), vec!["Player3 folds"]);
-        let names = ["Player4".to_string(), "xPlayer4".to_string()];
-        assert_eq!(
-            glued("xPlayer4 wins $1 USD", &names),
-            vec!["xPlayer4 wins $1 USD"]
-        );
-        assert_eq!(
-            glued("x.Player4 wins $1 USD.xPlayer4 wins $2 USD", &names),
-            vec!["x.", "Player4 wins $1 USD.", "xPlayer4 wins $2 USD"]
-        );
-    }
-
-    #[test]
-    fn seat_lines_in_every_client() {
-        assert_eq!(
-            seat_line("seat1: Player0 ( $664.25 USD )"),
-            Some((1, "Player0 ( $664.25 USD )"))
-        );
-        assert_eq!(
-            seat_line("Seat 1: P ( $2.75 USD ) - VPIP: 21, PFR: 14"),
-            Some((1, "P ( $2.75 USD )"))
-        );
-        assert_eq!(seat_line("Seat 1 is the button"), None);
+        None if down > 0 => Ok(()),
+        None => Err(st.error(
+            i,
+            "a board street without its cards",
+            "'*** FLOP *** [a b c]'",
+        )),
     }
 }
