@@ -19,7 +19,7 @@ use crate::read::{Dialect, Lookups};
 
 /// Winning's game words (its own list of games: `Holdem`, `6+ Holdem`, `Omaha`, `Omaha H/L`, `5Card
 /// Omaha`, `5Card Omaha H/L`, `7Stud`, `7Stud H/L`) and the family's.
-const GAMES: [(&str, &str); 8] = [
+pub(super) const GAMES: [(&str, &str); 8] = [
     ("Holdem", "Hold'em"),
     ("Omaha H/L", "Omaha Hi/Lo"),
     ("Omaha", "Omaha"),
@@ -29,7 +29,7 @@ const GAMES: [(&str, &str); 8] = [
     ("7Stud", "7 Card Stud"),
     ("7Stud H/L", "7 Card Stud Hi/Lo"),
 ];
-const STRUCTURES: [(&str, &str); 3] = [
+pub(super) const STRUCTURES: [(&str, &str); 3] = [
     ("No Limit", "No Limit"),
     ("Pot Limit", "Pot Limit"),
     ("Fixed Limit", "Limit"),
@@ -156,7 +156,7 @@ fn header(line: &str) -> Result<(String, bool), ReadError> {
 
 /// A tournament line's chip amounts without their cents: `(3000.00/6000.00)` → `(3000/6000)`; an
 /// error for chips with cents that are not zero.
-fn whole_chips(line: &str) -> Result<String, ReadError> {
+pub(super) fn whole_chips(line: &str) -> Result<String, ReadError> {
     let bytes = line.as_bytes();
     let mut out = String::with_capacity(line.len());
     let mut last = 0;
