@@ -1,12 +1,13 @@
 //! Winning Poker Network hand histories (Winning Poker, America's Cardroom, Black Chip, True Poker,
-//! Yachting Poker), in the two formats the client has written, each turned into the PokerStars
-//! family's lines and read by the family's reader ([`super::stars`]), the hand keeping the log's raw
-//! text and line numbers:
+//! Yachting Poker), in the two formats the client has written, the hand keeping the log's raw text and
+//! line numbers:
 //! - before 2019 ([`old`]): `Game started at: 2016/8/8 16:26:41`, then `Game ID: 698338917 0.01/0.02
 //!   (PRR) Bahamut (Cap) - 5 (Hold'em)` and `Player NAME verb (amount)` lines, often in UTF-16 with a
-//!   blank line between lines; the summary gives each player's bets and collects;
+//!   blank line between lines; the summary gives each player's bets and collects; turned into the
+//!   PokerStars family's lines and read by the family's reader ([`super::stars`]);
 //! - since 2019 ([`new`]): `Hand #779379637 - Omaha H/L(No Limit) - $3.00/$6.00 - 2021/04/16 19:14:14
-//!   UTC`, then the PokerStars body with a few words of its own.
+//!   UTC`, then the PokerStars body with a few words of its own; told to the builder of the hand
+//!   ([`super::events`]) line by line.
 
 use super::errors::ReadError;
 use super::{Dialect, Lookups};

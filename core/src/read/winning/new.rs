@@ -1,4 +1,4 @@
-//! Winning's logs since 2019, each line as the PokerStars family's line that says the same.
+//! Winning's logs since 2019, told to the builder of the hand ([`crate::read::events`]).
 //!
 //! What these logs write differently from PokerStars:
 //! - The header has no colon and names the game `Holdem(No Limit)`: `Hand #784383001 -
@@ -9,46 +9,70 @@
 //! - Each street repeats the pot (`Main pot $0.17 | Rake $0.00`); a hand run twice numbers its streets
 //!   (`*** FLOP 1 ***`) and shows each hand at both showdowns; collects say `from main pot 1`.
 //! - Tournament chips carry cents (`3000.00`); the jackpot fee is `JP Fee`.
+//!
+//! The reader tells the builder the header's facts, its seats, and each line as the event it says. Where Winning's words are the
+//! PokerStars family's (street markers, `Dealt to`, `Uncalled bet`, `calls $2`, `raises $1 to $3`),
+//! the family's line readers ([`stars`]) read them in place; what Winning says otherwise (the header,
+//! the table line, seats without `in chips`, `posts the small blind`, a hand run twice, collects from
+//! `main pot 1`, a total after the house's fees, a win the summary alone gives) is told here.
+//!
+//! Each line is first read for what it says ([`Said`]), the whole hand before any event (a
+//! tournament's chips with cents and a capped table are the log's faults, named first); the events
+//! then follow the family's order: the table line, the seats, the body up to the summary, its total.
 
-use super::{card, SITE};
-use crate::model::Hand;
+use super::SITE;
+use crate::model::{ActionKind, Hand};
 use crate::read::errors::{Kind, ReadError};
-use crate::read::translated::{amount_text, located, speaker, Translated};
+use crate::read::events::{Act, Builder};
+use crate::read::header::{hand_id, seat_number};
+use crate::read::patterns as p;
+use crate::read::pystr::repr;
+use crate::read::stars;
+use crate::read::translated::{amount_text, located, speaker};
 use crate::read::values::parse_amount;
 use crate::read::{Dialect, Lookups};
+use std::borrow::Cow;
 
-/// Winning's game words (its own list of games: `Holdem`, `6+ Holdem`, `Omaha`, `Omaha H/L`, `5Card
-/// Omaha`, `5Card Omaha H/L`, `7Stud`, `7Stud H/L`) and the family's.
-const GAMES: [(&str, &str); 8] = [
-    ("Holdem", "Hold'em"),
-    ("Omaha H/L", "Omaha Hi/Lo"),
-    ("Omaha", "Omaha"),
-    ("6+ Holdem", "6+ Hold'em"),
-    ("5Card Omaha", "5 Card Omaha"),
-    ("5Card Omaha H/L", "5 Card Omaha Hi/Lo"),
-    ("7Stud", "7 Card Stud"),
-    ("7Stud H/L", "7 Card Stud Hi/Lo"),
-];
-const STRUCTURES: [(&str, &str); 3] = [
-    ("No Limit", "No Limit"),
-    ("Pot Limit", "Pot Limit"),
-    ("Fixed Limit", "Limit"),
-];
-/// The words of forced bets, and the family's.
-const POSTS: [(&str, &str); 7] = [
-    ("posts the small blind ", "posts small blind "),
-    ("posts the big blind ", "posts big blind "),
-    ("posts ante ", "posts the ante "),
-    ("posts dead ", "posts small & big blinds "),
+mod head;
+use head::{head, header, table_of};
+
+/// What a line of the log says, in the order the family reads it.
+enum Said<'l> {
+    /// A line in the family's own words, read as it is.
+    Same(&'l str),
+    /// A street of a hand run twice: `*** FLOP 1 *** [..]` (the street's name, the run, the line).
+    Run(&'l str, u8, &'l str),
+    /// `Seat 1: Player0 ($124.50)[ is sitting out]`: seat, name, stack, what follows, the line.
+    Seat(&'l str, &'l str, &'l str, &'l str, &'l str),
+    /// `Bern 6-max Seat #1 is the button`: the table's name, its size, the button.
+    Table(&'l str, &'l str, Option<&'l str>),
+    /// `Total pot $246.00 | Rake $2.76 | JP Fee $0.24`: after `Total pot `.
+    Total(&'l str),
+    /// `NAME collected $9.00 from main pot 1`, or the summary's `did not show and won $9.00`.
+    Collect(usize, &'l str),
+    /// `NAME shows [10d Ah]` (the cards' text).
+    Shows(usize, &'l str),
+    NoShow(usize),
+    /// A forced bet in Winning's words: its kind and amount (`$0.05`, `$0.05 and is all-in`).
+    Post(usize, ActionKind, &'l str),
+    /// Any other line of a seated name: the family's words after it.
+    Action(usize, &'l str),
+}
+
+/// The forced bets in Winning's words.
+const POSTS: [(&str, ActionKind); 7] = [
+    ("posts the small blind ", ActionKind::SmallBlind),
+    ("posts the big blind ", ActionKind::BigBlind),
+    ("posts ante ", ActionKind::Ante),
+    // a player coming in posts both blinds
+    ("posts dead ", ActionKind::SmallAndBigBlind),
     // stud's bring-in
-    ("brings in low ", "brings in for "),
-    ("brings in ", "brings in for "),
-    ("brings-in ", "brings in for "),
+    ("brings in low ", ActionKind::BringIn),
+    ("brings in ", ActionKind::BringIn),
+    ("brings-in ", ActionKind::BringIn),
 ];
-/// Streets of a hand run twice: `*** FLOP 1 ***` → `*** FIRST FLOP ***`.
-const RUNS: [(&str, &str); 2] = [(" 1 ***", "FIRST "), (" 2 ***", "SECOND ")];
 
-/// Read one hand of the format since 2019.
+/// Read one hand of the format since 2019 (its stripped lines; `raw` gives its text).
 pub fn read_hand(
     lines: &[&str],
     first_line: u64,
@@ -58,100 +82,385 @@ pub fn read_hand(
     raw: &dyn Fn() -> String,
 ) -> Result<Hand, ReadError> {
     let first = lines.first().copied().unwrap_or("");
-    let id = super::super::header::hand_id(first).unwrap_or("");
-    let (header, chips) = header(first).map_err(|err| located(err, first_line, id))?;
-    let mut out = Translated::with_capacity(lines.len());
-    out.push(0, header);
-    let mut names: Vec<String> = Vec::new();
+    let id = hand_id(first).unwrap_or("");
+    let (head, chips) = head(first).map_err(|err| located(err, first_line, id))?;
+    let text: Vec<Cow<str>> = lines
+        .iter()
+        .enumerate()
+        .map(|(i, line)| match chips && i > 0 {
+            true => whole_chips(line)
+                .map(Cow::Owned)
+                .map_err(|err| located(err.at(first_line + i as u64), first_line, id)),
+            false => Ok(Cow::Borrowed(*line)),
+        })
+        .collect::<Result<_, _>>()?;
+    let mut names: Vec<&str> = Vec::new();
+    let said = says(&text, &mut names).map_err(|mut err| {
+        err.line = err.line.map(|i| first_line + i);
+        located(err, first_line, id)
+    })?;
+    check_complete(&said, lines, first_line, id)?;
+    let header = header(&head, &said, lookups).map_err(|err| located(err, first_line, id))?;
+    let mut st = Builder::start(header, lines, first_line, dialect, lookups)?;
+    read_body(&mut st, &said, &names)?;
+    Ok(st.build(path, raw()))
+}
+
+/// What every line says (each with its index), a capped table's line an error (at its index: the
+/// caller places it in the log); `names` the seated.
+fn says<'l>(
+    text: &'l [Cow<'l, str>],
+    names: &mut Vec<&'l str>,
+) -> Result<Vec<(usize, Said<'l>)>, ReadError> {
+    let mut said = Vec::with_capacity(text.len());
     let mut shown: Vec<usize> = Vec::new();
-    // a hand won without a showdown may say so only in the summary (`Seat 2: P did not show and won $9.00`)
-    let collects = lines.iter().any(|l| l.contains(" collected "));
-    for (i, line) in lines.iter().enumerate().skip(1) {
-        let line = if chips {
-            whole_chips(line)
-                .map_err(|err| located(err.at(first_line + i as u64), first_line, id))?
-        } else {
-            line.to_string()
-        };
+    let collects = text.iter().any(|l| l.contains(" collected "));
+    for (i, line) in text.iter().enumerate().skip(1) {
+        let line = line.as_ref();
         if line == "*** SUMMARY ***" && !collects {
-            for (k, won) in lines.iter().enumerate().skip(i) {
-                if let Some(said) = summary_win(won, &names, chips) {
-                    out.push(k, said);
+            for (k, won) in text.iter().enumerate().skip(i) {
+                if let Some((who, amount)) = summary_win(won, names) {
+                    said.push((k, Said::Collect(who, amount)));
                 }
             }
         }
-        if speaker(&names, &line).is_some_and(|(_, rest)| rest.starts_with("caps ")) {
+        if speaker(names, line).is_some_and(|(_, rest)| rest.starts_with("caps ")) {
             let reason = "a capped no-limit table whose cap the log does not print (`caps $0.55`)";
-            let err = ReadError::new(Kind::Unsupported, reason.to_string()).actual(&line);
-            return Err(located(err.at(first_line + i as u64), first_line, id));
+            let err = ReadError::new(Kind::Unsupported, reason.to_string()).actual(line);
+            return Err(err.at(i as u64));
         }
-        if let Some(said) = body_line(&line, &mut names, &mut shown) {
-            out.push(i, said);
+        if let Some(s) = says_line(line, names, &mut shown) {
+            said.push((i, s));
         }
     }
-    out.read(first_line, path, dialect, lookups, raw)
+    Ok(said)
 }
 
-/// The family's header line, and whether the hand's amounts are tournament chips.
-fn header(line: &str) -> Result<(String, bool), ReadError> {
-    let malformed = |reason: &str| {
-        ReadError::malformed(reason.to_string())
-            .expected(
-                "'Hand #784383001 - Holdem(No Limit) - $0.02/$0.05 - 2021/04/20 18:42:26 UTC'",
-            )
-            .actual(line)
-    };
-    let line = line.trim_start_matches('\u{feff}');
-    let rest = line.strip_prefix("Game ").unwrap_or(line);
-    let rest = rest
-        .strip_prefix("Hand #")
-        .ok_or_else(|| malformed("not a Winning hand header"))?;
-    let mut parts = rest.split(" - ");
-    let id = parts.next().unwrap_or("");
-    let mut tournament = None;
-    let mut game = parts.next().unwrap_or("");
-    if let Some((_, number)) = game.rsplit_once("Tournament #") {
-        tournament = Some(number);
-        game = parts.next().unwrap_or("");
+/// What one line says (None: nothing the family records).
+fn says_line<'l>(
+    line: &'l str,
+    names: &mut Vec<&'l str>,
+    shown: &mut Vec<usize>,
+) -> Option<Said<'l>> {
+    if line.starts_with("Main pot ")
+        || line.starts_with("Side pot")
+        || line == "*** RUN IT TWICE ***"
+        || line.starts_with("Board ")
+    {
+        return None; // the streets gave the boards
     }
-    let (name, structure) = game
-        .strip_suffix(')')
-        .and_then(|g| g.split_once('('))
-        .ok_or_else(|| malformed("no game in the header"))?;
-    let family = GAMES.iter().find(|(w, _)| *w == name).map(|g| g.1);
-    let structure = STRUCTURES
-        .iter()
-        .find(|(w, _)| *w == structure)
-        .map(|s| s.1);
-    let (Some(family), Some(structure)) = (family, structure) else {
-        return Err(
-            ReadError::new(Kind::Unsupported, format!("unsupported game: {game}"))
-                .expected(
-                    "Holdem, 6+ Holdem, Omaha (H/L), 5Card Omaha (H/L) or 7Stud (H/L) with No \
-                     Limit, Pot Limit or Fixed Limit",
-                )
-                .actual(line),
-        );
+    if let Some(rest) = line.strip_prefix("*** ") {
+        for (suffix, run) in [(" 1 ***", 1), (" 2 ***", 2)] {
+            if let Some((street, _)) = rest.split_once(suffix) {
+                return Some(Said::Run(street, run, line));
+            }
+        }
+        return Some(Said::Same(line));
+    }
+    if let Some((seat, rest)) = line.strip_prefix("Seat ").and_then(|l| l.split_once(": ")) {
+        if !line.contains(" in chips") && speaker(names, rest).is_none() {
+            let (name, stack) = rest.rsplit_once(" (")?;
+            let (stack, tail) = stack.split_once(')')?;
+            names.push(name);
+            return Some(Said::Seat(seat, name, stack, tail, line));
+        }
+        return Some(Said::Same(line));
+    }
+    if !line.starts_with("Table '") && line.contains(" Seat #") && line.ends_with(" is the button")
+    {
+        let (place, button) = line.split_once(" Seat #")?;
+        return Some(match place.rsplit_once(' ') {
+            Some((t, m)) if m.ends_with("-max") => Said::Table(t, m, Some(button)),
+            _ => Said::Table(place, "", Some(button)),
+        });
+    }
+    if !line.starts_with("Seat ") && !line.starts_with("Table '") && line.ends_with("-max") {
+        // a stud table's line has no button: `Bern 8-max`
+        let (table, max) = line.rsplit_once(' ')?;
+        return Some(Said::Table(table, max, None));
+    }
+    if let Some(parts) = line.strip_prefix("Total pot ") {
+        return Some(Said::Total(parts));
+    }
+    if line.starts_with("Dealt to ") || line.starts_with("Uncalled bet ") {
+        return Some(Said::Same(line));
+    }
+    let Some((who, rest)) = speaker(names, line) else {
+        return Some(Said::Same(line));
     };
-    let rest: Vec<&str> = parts.collect();
-    let rest = rest.join(" - ");
-    Ok(match tournament {
-        Some(number) => {
-            // `Level 10 (3000.00/6000.00)- 2022/07/11 01:11:44 UTC`
-            let (level, date) = rest.split_once(")- ").unwrap_or((&rest, ""));
-            let (level, blinds) = level.split_once(" (").unwrap_or((level, ""));
-            let blinds = whole_chips(blinds)?;
-            let text = format!(
-                "{SITE} Hand #{id}: Tournament #{number}, {family} {structure} - {level} ({blinds}) - {date}"
-            );
-            (text, true)
+    if let Some((amount, _)) = rest
+        .strip_prefix("collected ")
+        .and_then(|r| r.split_once(" from "))
+    {
+        return Some(Said::Collect(who, amount));
+    }
+    if rest.starts_with("shows ") {
+        if shown.contains(&who) {
+            return None; // a hand run twice shows each hand at both showdowns
         }
-        None => {
-            let (stakes, date) = rest.split_once(" - ").unwrap_or((&rest, ""));
-            let text = format!("{SITE} Hand #{id}: {family} {structure} ({stakes} USD) - {date}");
-            (text, false)
+        shown.push(who);
+        let cards = rest.split_once('[').and_then(|(_, c)| c.split_once(']'))?.0;
+        return Some(Said::Shows(who, cards));
+    }
+    if rest == "does not show" {
+        return Some(Said::NoShow(who));
+    }
+    for (word, kind) in POSTS {
+        if let Some(amount) = rest.strip_prefix(word) {
+            return Some(Said::Post(who, kind, amount));
         }
-    })
+    }
+    Some(Said::Action(who, rest))
+}
+
+/// `Seat 2: P did not show and won $9.00`: P won $9.00.
+fn summary_win<'l>(line: &'l str, names: &[&str]) -> Option<(usize, &'l str)> {
+    let (_, rest) = line.strip_prefix("Seat ")?.split_once(": ")?;
+    let (who, rest) = speaker(names, rest)?;
+    let (_, won) = rest.split_once(" won ")?;
+    Some((who, won.split(' ').next()?))
+}
+
+/// A cancelled hand, a hand without its summary ([`crate::read::check_complete`] on what the lines
+/// say: a line that says nothing is not the hand's last).
+fn check_complete(
+    said: &[(usize, Said)],
+    lines: &[&str],
+    first_line: u64,
+    id: &str,
+) -> Result<(), ReadError> {
+    let same = |s: &Said, f: &dyn Fn(&str) -> bool| matches!(s, Said::Same(l) if f(l));
+    let error = |kind, reason: &str, at: usize| {
+        ReadError::new(kind, reason.to_string())
+            .at(first_line + at as u64)
+            .hand(Some(id))
+            .actual(lines.get(at).copied().unwrap_or(""))
+    };
+    if let Some((at, _)) = said
+        .iter()
+        .find(|(_, s)| same(s, &|l| l == "Hand cancelled"))
+    {
+        let reason = "hand cancelled: the site voided it, no chips changed hands";
+        return Err(error(Kind::Incomplete, reason, *at));
+    }
+    if !said
+        .iter()
+        .any(|(_, s)| same(s, &|l| l.starts_with("*** SUMMARY ***")))
+    {
+        let last = said.last().map_or(0, |(at, _)| *at);
+        let reason = "the hand ends before its *** SUMMARY *** (an incomplete or partial hand)";
+        return Err(error(Kind::Incomplete, reason, last).expected("*** SUMMARY ***"));
+    }
+    Ok(())
+}
+
+/// The events of the lines after the header, in the family's order: the table line, the seats, the
+/// body up to the summary's marker, then the summary's total.
+fn read_body(st: &mut Builder, said: &[(usize, Said)], names: &[&str]) -> Result<(), ReadError> {
+    let mut k =
+        usize::from(matches!(said.first(), Some((_, s)) if matches!(table_of(s), Ok(Some(_)))));
+    while let Some((i, s)) = said.get(k) {
+        if !seat(st, *i, s)? {
+            break;
+        }
+        k += 1;
+    }
+    if !st.has_seats() {
+        let index = said
+            .get(k.min(said.len().saturating_sub(1)))
+            .map_or(0, |s| s.0);
+        return Err(st.error(
+            index,
+            "no seat lines after the header",
+            "'Seat N: name (stack in chips)'",
+        ));
+    }
+    while let Some((i, s)) = said.get(k) {
+        if body_line(st, *i, s, names)? {
+            let total = said[k + 1..].iter().find_map(|(j, s)| match s {
+                Said::Total(parts) => Some((*j, *parts)),
+                _ => None,
+            });
+            if let Some((j, parts)) = total {
+                summary(st, j, parts)?;
+            }
+            break;
+        }
+        k += 1;
+    }
+    Ok(())
+}
+
+/// A seat line of the seats: whether it was one.
+fn seat(st: &mut Builder, i: usize, said: &Said) -> Result<bool, ReadError> {
+    let (number, name, stack, tail) = match said {
+        Said::Same(line) if line.starts_with("Seat ") => match p::seat_line(line) {
+            Some(m) => (m.seat, m.name, m.stack, m.rest),
+            None => return Ok(false),
+        },
+        Said::Seat(number, name, stack, tail, _) => {
+            let digits = !number.is_empty() && number.bytes().all(|b| b.is_ascii_digit());
+            let clean = !stack.is_empty() && !stack.contains([' ', '(']);
+            if !digits || !clean || name.is_empty() {
+                return Ok(false);
+            }
+            (*number, *name, *stack, *tail)
+        }
+        _ => return Ok(false),
+    };
+    let number = seat_number(number, "seat number").map_err(|err| st.relocate(err, i))?;
+    let stack = st.amount(stack, i)?;
+    st.seat(
+        number,
+        name.to_string(),
+        stack,
+        tail.contains("sitting out"),
+        None,
+    );
+    Ok(true)
+}
+
+/// A line of the body: whether it begins the summary.
+fn body_line(st: &mut Builder, i: usize, said: &Said, names: &[&str]) -> Result<bool, ReadError> {
+    use ActionKind as K;
+    let player = |st: &Builder, who: usize| {
+        let name = names[who];
+        st.who(name).ok_or_else(|| {
+            st.error(
+                i,
+                format!("{} is not seated in this hand", repr(name)),
+                "an action by a seated player",
+            )
+        })
+    };
+    match said {
+        Said::Same(line) => return stars::read_line(st, i, line),
+        Said::Run(street, run, line) => {
+            let street = street.split(" [").next().unwrap_or(street);
+            let inner = street.trim_matches([' ', '*']);
+            let inner = if inner == "SHOW DOWN" {
+                "SHOWDOWN"
+            } else {
+                inner
+            };
+            return stars::street_marker(st, i, inner, *run, line);
+        }
+        Said::Seat(number, _, _, _, line) => {
+            // a seat line after the seats: the family's reader skips it only as a line it knows
+            if !p::info_line(line) {
+                return Err(st.error(
+                    i,
+                    format!(
+                        "{} is not seated in this hand",
+                        repr(&format!("Seat {number}"))
+                    ),
+                    "an action by a seated player",
+                ));
+            }
+        }
+        Said::Table(..) | Said::Total(_) => {
+            return Err(st.error(
+                i,
+                "unknown line",
+                "an action, a street marker, a deal, a collect or the summary",
+            ));
+        }
+        Said::Collect(who, amount) => {
+            let name = names[*who];
+            let who = st.seated(i, name)?;
+            let amount = st.amount(amount, i)?;
+            let act = Act {
+                text: Some("pot"),
+                ..Act::amount(K::Collect, amount, false)
+            };
+            st.act(i, who, act);
+        }
+        Said::Shows(who, cards) => {
+            let who = player(st, *who)?;
+            let cards: Vec<String> = cards.split_whitespace().map(super::card).collect();
+            let cards = st.cards(&cards.join(" "), i)?;
+            st.act(i, who, Act::cards(K::Show, cards, None));
+        }
+        Said::NoShow(who) => {
+            let who = player(st, *who)?;
+            st.act(i, who, Act::of(K::NoShow));
+        }
+        Said::Post(who, kind, amount) => {
+            let who = player(st, *who)?;
+            let (amount, all_in) = stars::amount_and_flags(st, i, amount)?;
+            st.act(i, who, Act::amount(*kind, amount, all_in));
+        }
+        Said::Action(who, rest) => {
+            let who = player(st, *who)?;
+            stars::read_action(st, i, who, rest)?;
+        }
+    }
+    Ok(false)
+}
+
+/// `$246.00 | Rake $2.76 | JP Fee $0.24`: Winning's total is what the winners share, the family's
+/// what the players put in (the fees too).
+fn summary(st: &mut Builder, i: usize, parts: &str) -> Result<(), ReadError> {
+    let mut pieces = parts.split(" | ");
+    let net = pieces.next().unwrap_or("");
+    let fees: Vec<&str> = pieces.collect();
+    let decimals = if net.contains('.') { 2 } else { 0 };
+    let value = |text: &str| parse_amount(text.rsplit(' ').next().unwrap_or(""), decimals).ok();
+    let total = value(net).and_then(|net| {
+        fees.iter()
+            .try_fold(net, |sum, fee| Some(sum + value(fee)?))
+    });
+    let Some(total) = total else {
+        // the family's reader names the amount (the fees are not read)
+        let (main, more) = net
+            .split_once(' ')
+            .map_or((net, None), |(m, r)| (m, Some(r)));
+        let total = st.amount(main, i)?;
+        return summary_parts(st, i, total, more.into_iter().collect());
+    };
+    let total = if decimals == st.header().stakes.decimals {
+        total
+    } else {
+        st.amount(&amount_text(total, decimals), i)?
+    };
+    summary_parts(st, i, total, fees)
+}
+
+/// The summary's parts after its total (`Rake $2.76`, `JP Fee $0.24`), as the family reads them.
+fn summary_parts(
+    st: &mut Builder,
+    i: usize,
+    total: i64,
+    parts: Vec<&str>,
+) -> Result<(), ReadError> {
+    let mut rake = None;
+    let mut pots = Vec::new();
+    let mut extras = Vec::new();
+    for part in parts {
+        for piece in part
+            .split(". ")
+            .map(crate::read::pystr::strip)
+            .filter(|p| !p.is_empty())
+        {
+            let piece = piece.trim_end_matches('.');
+            let (label, value) = piece.rsplit_once(' ').unwrap_or(("", piece));
+            if label == "Main pot" || label.starts_with("Side pot") {
+                pots.push(st.amount(value, i)?);
+            } else if label == "Rake" {
+                rake = Some(st.amount(value, i)?);
+            } else if !label.is_empty() {
+                extras.push((label.to_string(), st.amount(value, i)?));
+            } else {
+                return Err(st.error(
+                    i,
+                    format!("unreadable summary part {}", repr(piece)),
+                    "'Total pot X | Rake Y'",
+                ));
+            }
+        }
+    }
+    st.summary(total, rake, pots, extras);
+    Ok(())
 }
 
 /// A tournament line's chip amounts without their cents: `(3000.00/6000.00)` → `(3000/6000)`; an
@@ -180,144 +489,18 @@ fn whole_chips(line: &str) -> Result<String, ReadError> {
     Ok(out)
 }
 
-/// The family's line for one of the body's, None for a line that says nothing it records.
-fn body_line(line: &str, names: &mut Vec<String>, shown: &mut Vec<usize>) -> Option<String> {
-    if line.starts_with("Main pot ")
-        || line.starts_with("Side pot")
-        || line == "*** RUN IT TWICE ***"
-    {
-        return None;
-    }
-    if line.starts_with("Board ") {
-        return None; // the streets gave the boards
-    }
-    if let Some(rest) = line.strip_prefix("*** ") {
-        for (suffix, run) in RUNS {
-            if let Some((street, cards)) = rest.split_once(suffix) {
-                let street = street.replace("SHOW DOWN", "SHOWDOWN");
-                return Some(format!("*** {run}{street} ***{cards}"));
-            }
-        }
-        return Some(line.to_string());
-    }
-    if let Some((seat, rest)) = line.strip_prefix("Seat ").and_then(|l| l.split_once(": ")) {
-        if !line.contains(" in chips") && !names_done(names, rest) {
-            // `Seat 1: Player0 ($124.50)` and `... ($9.74) is sitting out`
-            let (name, stack) = rest.rsplit_once(" (")?;
-            let (stack, tail) = stack.split_once(')')?;
-            names.push(name.to_string());
-            return Some(format!("Seat {seat}: {name} ({stack} in chips){tail}"));
-        }
-        return Some(line.to_string());
-    }
-    if !line.starts_with("Table '") && line.contains(" Seat #") && line.ends_with(" is the button")
-    {
-        let (place, button) = line.split_once(" Seat #")?;
-        let (table, max) = match place.rsplit_once(' ') {
-            Some((t, m)) if m.ends_with("-max") => (t, format!(" {m}")),
-            _ => (place, String::new()),
-        };
-        return Some(format!("Table '{table}'{max} Seat #{button}"));
-    }
-    if !line.starts_with("Seat ") && !line.starts_with("Table '") && line.ends_with("-max") {
-        // a stud table's line has no button: `Bern 8-max`
-        let (table, max) = line.rsplit_once(' ')?;
-        return Some(format!("Table '{table}' {max}"));
-    }
-    if let Some(parts) = line.strip_prefix("Total pot ") {
-        return Some(total_pot(parts));
-    }
-    if line.starts_with("Dealt to ") || line.starts_with("Uncalled bet ") {
-        return Some(line.to_string());
-    }
-    let Some((who, rest)) = speaker(names, line) else {
-        return Some(line.to_string());
-    };
-    let name = &names[who];
-    if let Some((amount, _)) = rest
-        .strip_prefix("collected ")
-        .and_then(|r| r.split_once(" from "))
-    {
-        return Some(format!("{name} collected {amount} from pot"));
-    }
-    if rest.starts_with("shows ") {
-        if shown.contains(&who) {
-            return None; // a hand run twice shows each hand at both showdowns
-        }
-        shown.push(who);
-        let cards = rest.split_once('[').and_then(|(_, c)| c.split_once(']'))?.0;
-        let cards: Vec<String> = cards.split_whitespace().map(card).collect();
-        return Some(format!("{name}: shows [{}]", cards.join(" ")));
-    }
-    if rest == "does not show" {
-        return Some(format!("{name}: doesn't show hand"));
-    }
-    for (word, family) in POSTS {
-        if let Some(amount) = rest.strip_prefix(word) {
-            return Some(format!("{name}: {family}{amount}"));
-        }
-    }
-    Some(format!("{name}: {rest}"))
-}
-
-/// `$246.00 | Rake $2.76 | JP Fee $0.24`: Winning's total is what the winners share, the family's
-/// what the players put in (the fees too).
-fn total_pot(parts: &str) -> String {
-    let mut parts = parts.split(" | ");
-    let net = parts.next().unwrap_or("");
-    let fees: Vec<&str> = parts.collect();
-    let decimals = if net.contains('.') { 2 } else { 0 };
-    let value = |text: &str| parse_amount(text.rsplit(' ').next().unwrap_or(""), decimals).ok();
-    let total = value(net).and_then(|net| {
-        fees.iter()
-            .try_fold(net, |sum, fee| Some(sum + value(fee)?))
-    });
-    match total {
-        Some(total) => {
-            let symbol = if net.starts_with('$') { "$" } else { "" };
-            let mut line = format!("Total pot {symbol}{}", amount_text(total, decimals));
-            for fee in fees {
-                line.push_str(&format!(" | {fee}"));
-            }
-            line
-        }
-        _ => format!("Total pot {net}"), // the family's reader names the amount
-    }
-}
-
-/// `Seat 2: P did not show and won $9.00` → `P collected $9.00 from pot`.
-fn summary_win(line: &str, names: &[String], chips: bool) -> Option<String> {
-    let (_, rest) = line.strip_prefix("Seat ")?.split_once(": ")?;
-    let (who, rest) = speaker(names, rest)?;
-    let (_, won) = rest.split_once(" won ")?;
-    let amount = won.split(' ').next()?;
-    let amount = if chips {
-        whole_chips(amount).ok()?
-    } else {
-        amount.to_string()
-    };
-    Some(format!("{} collected {amount} from pot", names[who]))
-}
-
-/// Whether the seat lines are over (the summary's `Seat N: NAME ...` lines come after the deal).
-fn names_done(names: &[String], rest: &str) -> bool {
-    speaker(names, rest).is_some()
-}
-
 #[cfg(test)]
 mod tests {
+    use super::head::game;
     use super::*;
 
     #[test]
     fn a_win_the_summary_alone_gives() {
-        let names = ["Player0".to_string()];
+        let names = ["Player0"];
         let line = "Seat 2: Player0 did not show and won $9.50";
+        assert_eq!(summary_win(line, &names), Some((0, "$9.50")));
         assert_eq!(
-            summary_win(line, &names, false).as_deref(),
-            Some("Player0 collected $9.50 from pot")
-        );
-        assert_eq!(
-            summary_win("Seat 2: Player0 (big blind) folded", &names, false),
+            summary_win("Seat 2: Player0 (big blind) folded", &names),
             None
         );
     }
@@ -337,23 +520,44 @@ mod tests {
     }
 
     #[test]
-    fn headers_in_the_family_words() {
+    fn headers_read_as_the_family_reads_its_own() {
         let (h, chips) =
-            header("Hand #784383001 - Holdem(No Limit) - $0.02/$0.05 - 2021/04/20 18:42:26 UTC")
+            head("Hand #784383001 - Holdem(No Limit) - $0.02/$0.05 - 2021/04/20 18:42:26 UTC")
                 .unwrap();
+        let (rules, stakes, tournament) = game(&h).unwrap();
         assert_eq!(
-            h,
-            "Winning Hand #784383001: Hold'em No Limit ($0.02/$0.05 USD) - 2021/04/20 18:42:26 UTC"
+            (h.id, rules, h.date),
+            ("784383001", "holdem", "2021/04/20 18:42:26 UTC")
         );
-        assert!(!chips);
-        let (h, chips) = header(
+        assert_eq!((stakes.small_blind, stakes.big_blind), (Some(2), Some(5)));
+        assert_eq!(
+            (stakes.currency.as_deref(), stakes.symbol.as_str()),
+            (Some("USD"), "$")
+        );
+        assert!(!chips && tournament.is_none());
+        let (h, chips) = head(
             "Game Hand #1 - $5,000 GTD Tournament #27 - Holdem(No Limit) - Level 10 (3000.00/6000.00)- 2022/07/11 01:11:44 UTC",
         )
         .unwrap();
+        let (_, stakes, tournament) = game(&h).unwrap();
+        let t = tournament.unwrap();
         assert_eq!(
-            h,
-            "Winning Hand #1: Tournament #27, Hold'em No Limit - Level 10 (3000/6000) - 2022/07/11 01:11:44 UTC"
+            (t.tournament_id.as_str(), t.level.as_deref()),
+            ("27", Some("10"))
         );
+        assert_eq!((stakes.decimals, stakes.big_blind), (0, Some(6000)));
         assert!(chips);
+        let (h, _) =
+            head("Hand #1 - Omaha H/L(Fixed Limit) - $3.00/$6.00 - 2021/04/16 19:14:14 UTC")
+                .unwrap();
+        let (rules, stakes, _) = game(&h).unwrap();
+        assert_eq!(
+            (rules, stakes.small_bet, stakes.big_bet),
+            ("omaha-hilo; structure=fixed_limit", Some(300), Some(600))
+        );
+        let err = head("Hand #1 - Badugi(No Limit) - $1/$2 - 2021/04/16 19:14:14 UTC")
+            .err()
+            .unwrap();
+        assert_eq!(err.reason, "unsupported game: Badugi(No Limit)");
     }
 }
