@@ -120,6 +120,18 @@ pub fn quarantine(
     }
 }
 
+impl From<Kind> for crate::quarantine::QuarantineKind {
+    fn from(kind: Kind) -> crate::quarantine::QuarantineKind {
+        match kind {
+            Kind::Malformed => crate::quarantine::QuarantineKind::Malformed,
+            Kind::Unsupported => crate::quarantine::QuarantineKind::Unsupported,
+            Kind::Incomplete => crate::quarantine::QuarantineKind::Incomplete,
+            Kind::TooLarge => crate::quarantine::QuarantineKind::TooLarge,
+            Kind::Internal => crate::quarantine::QuarantineKind::Internal,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -139,17 +151,5 @@ mod tests {
         );
         let q = quarantine(ReadError::malformed("x"), String::new(), "f", 3, None);
         assert_eq!((q.line, q.start), (3, None));
-    }
-}
-
-impl From<Kind> for crate::quarantine::QuarantineKind {
-    fn from(kind: Kind) -> crate::quarantine::QuarantineKind {
-        match kind {
-            Kind::Malformed => crate::quarantine::QuarantineKind::Malformed,
-            Kind::Unsupported => crate::quarantine::QuarantineKind::Unsupported,
-            Kind::Incomplete => crate::quarantine::QuarantineKind::Incomplete,
-            Kind::TooLarge => crate::quarantine::QuarantineKind::TooLarge,
-            Kind::Internal => crate::quarantine::QuarantineKind::Internal,
-        }
     }
 }

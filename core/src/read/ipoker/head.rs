@@ -15,6 +15,25 @@ use crate::read::times::{search_date, start_of};
 use crate::read::values::{first_symbol, symbol_code};
 use crate::read::Lookups;
 
+/// The game in the family's words (`Omaha Hi/Lo Pot Limit`), one space between words.
+fn game_words(session: &Session, game: &Game, family: Family) -> String {
+    let name = match family {
+        Family::Holdem => "Hold'em",
+        Family::ShortDeck => "6+ Hold'em",
+        Family::Stud5 => "5 Card Stud",
+        Family::Stud7 => "7 Card Stud",
+        Family::Omaha | Family::ByPocket => match pocket_count(game) {
+            2 => "Hold'em",
+            5 => "5 Card Omaha",
+            6 => "6 Card Omaha",
+            _ => "Omaha",
+        },
+    };
+    let split = if session.hilo { " Hi/Lo" } else { "" };
+    let words = format!("{name}{split} {}", session.structure);
+    pystr::words(&words).collect::<Vec<_>>().join(" ")
+}
+
 /// The header's facts of a game (its stakes read by [`stakes`], its start by [`date`]): the game's
 /// rules, the stakes, the tournament, the table and button, the start; an error placed on the game's
 /// first line (`first_line` of the log) and its code.
@@ -53,21 +72,7 @@ pub fn family_header<'a>(
         }
         None => (None, None, None),
     };
-    let name = match family {
-        Family::Holdem => "Hold'em",
-        Family::ShortDeck => "6+ Hold'em",
-        Family::Stud5 => "5 Card Stud",
-        Family::Stud7 => "7 Card Stud",
-        Family::Omaha | Family::ByPocket => match pocket_count(game) {
-            2 => "Hold'em",
-            5 => "5 Card Omaha",
-            6 => "6 Card Omaha",
-            _ => "Omaha",
-        },
-    };
-    let split = if session.hilo { " Hi/Lo" } else { "" };
-    let words = format!("{name}{split} {}", session.structure);
-    let words = pystr::words(&words).collect::<Vec<_>>().join(" ");
+    let words = game_words(session, game, family);
     let id_ok = |id: &str| !id.is_empty() && id.bytes().all(id_char);
     if let Some((id, _)) = session.tournament.as_ref().filter(|(id, _)| !id_ok(id)) {
         // the family's grammar reads no tournament of such an id: the words are no game it knows
