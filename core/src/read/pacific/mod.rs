@@ -1,6 +1,5 @@
-//! 888poker hand histories (the Cassava software's logs, also 888.ro and 888poker.ca-on), read as
-//! Bovada's are: each line turned into the PokerStars family's and read by the family's reader
-//! ([`super::stars`]), the hand keeping the log's raw text and line numbers.
+//! 888poker hand histories (the Cassava software's logs, also 888.ro and 888poker.ca-on): each line
+//! told to the builder of the hand ([`super::events`]) as the event it says ([`body`]).
 //!
 //! What 888 writes differently:
 //! - The header is four lines: `#Game No : 361198949`, `***** Cassava Hand History for Game
@@ -17,12 +16,9 @@ use super::errors::{Kind, ReadError};
 use super::header::{game_no_at, hand_history_at};
 use super::{Dialect, Lookups};
 use crate::model::Hand;
-use crate::read::translated::located;
-use lines::Translation;
 
 pub(super) mod amounts;
 mod body;
-mod lines;
 
 /// The site of every hand (888poker, formerly Pacific Poker; Cassava is its software).
 pub const SITE: &str = "888poker";
@@ -73,26 +69,6 @@ pub fn read_hand(
 ) -> Result<Hand, ReadError> {
     let head = head(lines, first_line)?;
     body::read(&head, lines, first_line, path, dialect, lookups, raw)
-}
-
-/// Read one 888poker hand through the PokerStars family's text (the old path, until proven equal).
-#[cfg_attr(not(test), allow(dead_code))]
-pub fn read_translated(
-    lines: &[&str],
-    first_line: u64,
-    path: &str,
-    dialect: &'static Dialect,
-    lookups: &mut dyn Lookups,
-    raw: &dyn Fn() -> String,
-) -> Result<Hand, ReadError> {
-    let head = head(lines, first_line)?;
-    let mut pacific = Translation::new(&head, lines, first_line);
-    pacific
-        .translate(lines)
-        .map_err(|err| located(err, first_line, head.id))?;
-    let mut hand = pacific.out.read(first_line, path, dialect, lookups, raw)?;
-    hand.table = Some(head.table.clone());
-    Ok(hand)
 }
 
 /// The header lines' parts.
@@ -185,36 +161,4 @@ fn day_month_year(text: &str) -> Option<String> {
     let mut parts = text.split_whitespace();
     let (day, month, year, time) = (parts.next()?, parts.next()?, parts.next()?, parts.next()?);
     Some(format!("{year}/{month}/{day} {time} ET"))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::read::equal::{same_on_corpus, same_on_damaged, same_reads, with_reader};
-    use crate::read::PACIFIC;
-
-    /// The hand-written 888poker logs of the fuzz tests.
-    const LOGS: [&str; 2] = [
-        include_str!("../testdata/fuzz/pacific.txt"),
-        include_str!("../testdata/fuzz/pacific-tour.txt"),
-    ];
-
-    #[test]
-    fn the_builder_reads_every_corpus_hand_as_the_translation_did() {
-        let old = with_reader(&PACIFIC, read_translated);
-        let (hands, records) = same_on_corpus(old, &PACIFIC, "PacificPoker", &[".txt"]);
-        assert_eq!((hands, records), (270, 4), "the corpus hands read");
-        for log in LOGS {
-            let (hands, _) = same_reads(old, &PACIFIC, "pacific", log);
-            assert!(hands > 0);
-        }
-    }
-
-    #[test]
-    fn the_builder_reads_damaged_logs_as_the_translation_did() {
-        let old = with_reader(&PACIFIC, read_translated);
-        for log in LOGS {
-            same_on_damaged(old, &PACIFIC, log, 1200);
-        }
-    }
 }

@@ -38,6 +38,33 @@ const MARKERS: [(&str, &str); 13] = [
     ("FOURTH-BET", ""),
 ];
 
+/// A deal line without a stud player's hidden cards, which Winamax writes `X` and the family leaves
+/// out: `Dealt to P [X X 8h]` → `Dealt to P [8h]`; a line whose new cards are hidden
+/// (`[X X 9h Kh Kd Qc] [X]`) says nothing.
+fn without_hidden(line: &str) -> String {
+    if !line.contains('X') {
+        return line.to_string();
+    }
+    let (head, groups) = line.split_once('[').unwrap_or((line, ""));
+    let shown: Vec<String> = groups
+        .split('[')
+        .map(|g| {
+            let cards = g.trim().trim_end_matches(']').split_whitespace();
+            cards.filter(|c| *c != "X").collect::<Vec<_>>().join(" ")
+        })
+        .collect();
+    // the last group is the street's new cards: hidden, the line deals nothing the family shows
+    if shown.last().is_none_or(String::is_empty) {
+        return String::new();
+    }
+    let shown: Vec<String> = shown
+        .into_iter()
+        .filter(|g| !g.is_empty())
+        .map(|g| format!("[{g}]"))
+        .collect();
+    format!("{}{}", head, shown.join(" "))
+}
+
 /// Read one Winamax hand (its stripped lines, the first the header `head` was read from).
 pub fn read(
     head: &Head<'_>,
@@ -444,7 +471,7 @@ impl Body<'_, '_> {
             return Ok(());
         }
         if line.starts_with("Dealt to ") {
-            let shown = super::lines::without_hidden(line);
+            let shown = without_hidden(line);
             if !shown.is_empty() {
                 stars::read_line(st, k, &shown)?;
             }
@@ -525,7 +552,7 @@ impl Body<'_, '_> {
         if rest.starts_with("stands pat") || rest.starts_with("discards ") {
             // a draw with its cards hidden (`stands pat [X X X X X]`) still draws
             let rest = if rest.contains('X') || name.contains('X') {
-                let shown = super::lines::without_hidden(rest);
+                let shown = without_hidden(rest);
                 if shown.is_empty() {
                     rest.split(" [").next().unwrap_or(rest).to_string()
                 } else {
