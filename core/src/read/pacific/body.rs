@@ -13,6 +13,7 @@ use crate::read::events::{Act, Builder};
 use crate::read::header::{hand_id, seat_number, table_line, Header};
 use crate::read::pokerstars::{fixed_limit, rules_of};
 use crate::read::rounds::{Move, Rounds};
+use crate::read::search;
 use crate::read::stars;
 use crate::read::times::{search_date, start_of};
 use crate::read::translated::{amount_text, speaker};
@@ -143,7 +144,7 @@ pub fn read<'a>(
         dealing: false,
         shows: lines
             .iter()
-            .any(|l| l.contains(" shows [") || l.contains(" mucks [")),
+            .any(|l| search::contains(l, " shows [") || search::contains(l, " mucks [")),
         done: false,
     };
     let mut summary = None;
@@ -201,7 +202,7 @@ fn stakes(
         .filter(|_| head.real_money && head.tournament.is_none());
     let ante = lines
         .iter()
-        .filter(|l| l.contains(" posts ante ["))
+        .filter(|l| search::contains(l, " posts ante ["))
         .filter_map(|l| minor_units(bracketed(l)?, decimals))
         .max();
     let mut stakes = Stakes {
@@ -469,7 +470,7 @@ impl Body<'_> {
             // some logs count the uncalled bet in what its player collects, some do not
             let collects: i64 = lines[k..]
                 .iter()
-                .filter(|l| l.contains(" collected ["))
+                .filter(|l| search::contains(l, " collected ["))
                 .filter_map(|l| minor_units(bracketed(l)?, self.decimals))
                 .sum();
             if collects > self.rounds.pot() {
