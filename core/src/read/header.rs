@@ -149,7 +149,7 @@ pub fn table_mark(after: &[u8]) -> bool {
 /// The largest seat number (and table size) a log may give.
 pub const MAX_SEAT: u64 = 99;
 
-/// What a format's header lines say; the body is read by `stars::read_hand`.
+/// What a format's header lines say: the facts a reader gives the builder of the hand (`events::Builder`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Header<'a> {
     pub site: &'a str,

@@ -142,7 +142,7 @@ pub static BOVADA: Dialect = Dialect {
     amounts: &values::FAMILY,
 };
 
-/// 888poker hand histories (`#Game No : N`): each line turned into the family's first ([`pacific`]).
+/// 888poker hand histories (`#Game No : N`): each line told to the builder of the hand ([`pacific`]).
 pub static PACIFIC: Dialect = Dialect {
     name: "888poker",
     header: pokerstars::header,
@@ -165,7 +165,7 @@ pub static PARTY: Dialect = Dialect {
     amounts: &values::FAMILY,
 };
 
-/// Winamax hand histories: each line turned into the family's first ([`winamax`]).
+/// Winamax hand histories: each line told to the builder of the hand ([`winamax`]).
 pub static WINAMAX: Dialect = Dialect {
     name: "winamax",
     header: pokerstars::header,

@@ -425,17 +425,17 @@ pub(super) fn read_marker(st: &mut State, i: usize, line: &str) -> Result<bool, 
             (inner, run) = (rest, number);
         }
     }
-    street_marker(st, i, inner, run, line)
+    street_marker(st, i, inner, run, p::all_brackets(line).last())
 }
 
-/// A street marker named `inner` (of run `run`; `line` holds its board cards, if any): whether it
-/// begins the summary.
+/// A street marker named `inner` (of run `run`; `board` the text of its last bracket group, the
+/// board's cards, if any): whether it begins the summary.
 pub(super) fn street_marker(
     st: &mut State,
     i: usize,
     inner: &str,
     run: u8,
-    line: &str,
+    board_cards: Option<&str>,
 ) -> Result<bool, ReadError> {
     if inner == "SUMMARY" {
         return Ok(true);
@@ -459,7 +459,7 @@ pub(super) fn street_marker(
         .get(street)
         .map_or((0, 0), |s| (s.board, s.down));
     if board > 0 {
-        let Some(group) = p::all_brackets(line).last() else {
+        let Some(group) = board_cards else {
             if down > 0 {
                 // Courchevel: `*** HOLE CARDS ***`, the street's board card on `*** PRE-FLOP *** [2s]`.
                 return Ok(false);

@@ -74,7 +74,7 @@ pub fn speaker<'l, S: AsRef<str>>(names: &[S], line: &'l str) -> Option<(usize, 
     (0..names.len())
         .filter(|&k| {
             let name = names[k].as_ref();
-            line.len() > name.len() && line.starts_with(name) && line.as_bytes()[name.len()] == b' '
+            line.as_bytes().get(name.len()) == Some(&b' ') && line.starts_with(name)
         })
         .max_by_key(|&k| names[k].as_ref().len())
         .map(|k| (k, &line[names[k].as_ref().len() + 1..]))

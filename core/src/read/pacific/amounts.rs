@@ -5,59 +5,70 @@
 /// last separator is the decimal one unless exactly three digits follow it (`1,283.15`, `552,72`,
 /// `$ 3.243`, `298.064 $`).
 pub fn minor_units(text: &str, decimals: u8) -> Option<i64> {
-    let body: String = text
-        .chars()
-        .filter(|c| c.is_ascii_digit() || matches!(c, ',' | '.'))
-        .collect();
-    let last = body.rfind([',', '.']);
-    let (whole, fraction) = match last {
-        Some(at) if body.len() - at - 1 != 3 => (&body[..at], &body[at + 1..]),
-        _ => (body.as_str(), ""),
+    // the amount's digits and separators, in order (every other character dropped)
+    let body = || {
+        text.bytes()
+            .filter(|b| b.is_ascii_digit() || matches!(b, b',' | b'.'))
     };
-    let whole: String = whole.chars().filter(char::is_ascii_digit).collect();
-    if whole.is_empty() && fraction.is_empty() || fraction.len() > usize::from(decimals) {
+    let len = body().count();
+    let last = body()
+        .enumerate()
+        .filter(|(_, b)| !b.is_ascii_digit())
+        .last()
+        .map(|(at, _)| at);
+    let point = last.filter(|&at| len - at - 1 != 3);
+    let (mut whole, mut whole_digits, mut fraction, mut fraction_digits) = (0i64, 0, 0i64, 0);
+    for (at, b) in body().enumerate() {
+        if !b.is_ascii_digit() {
+            continue;
+        }
+        let digit = i64::from(b - b'0');
+        if point.is_some_and(|point| at > point) {
+            fraction_digits += 1;
+            if fraction_digits > usize::from(decimals) {
+                return None;
+            }
+            fraction = fraction * 10 + digit;
+        } else {
+            whole_digits += 1;
+            whole = whole.checked_mul(10)?.checked_add(digit)?;
+        }
+    }
+    if whole_digits == 0 && fraction_digits == 0 {
         return None;
     }
     let scale = 10i64.checked_pow(u32::from(decimals))?;
-    let whole: i64 = if whole.is_empty() {
-        0
-    } else {
-        whole.parse().ok()?
-    };
-    let fraction: i64 = if fraction.is_empty() {
-        0
-    } else {
-        let pad = 10i64.pow((usize::from(decimals) - fraction.len()) as u32);
-        fraction.parse::<i64>().ok()? * pad
-    };
-    whole.checked_mul(scale)?.checked_add(fraction)
+    let pad = 10i64.pow((usize::from(decimals) - fraction_digits) as u32);
+    whole.checked_mul(scale)?.checked_add(fraction * pad)
 }
 
 /// The inside of the first brackets of `text`: `calls [$ 10]` → `$ 10`.
 pub fn bracketed(text: &str) -> Option<&str> {
-    let open = text.find('[')?;
-    let close = text[open..].find(']')? + open;
+    let open = memchr::memchr(b'[', text.as_bytes())?;
+    let close = memchr::memchr(b']', &text.as_bytes()[open..])? + open;
     Some(text[open + 1..close].trim())
 }
 
 /// Cards as the family writes them: `[ Hc, 8h, 10d ]` → `Kc 8h Td`.
 pub fn cards(text: &str) -> String {
-    text.split([',', ' '])
-        .filter(|c| !c.is_empty())
-        .map(|card| {
-            let (rank, suit) =
-                card.split_at(card.len() - card.chars().last().map_or(0, char::len_utf8));
-            let rank = match rank {
-                "10" => "T",
-                "H" => "K", // Dutch: heer, vrouw, boer
-                "V" => "Q",
-                "B" => "J",
-                other => other,
-            };
-            format!("{rank}{suit}")
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
+    let mut said = String::with_capacity(text.len());
+    for card in text.split([',', ' ']).filter(|c| !c.is_empty()) {
+        let (rank, suit) =
+            card.split_at(card.len() - card.chars().last().map_or(0, char::len_utf8));
+        let rank = match rank {
+            "10" => "T",
+            "H" => "K", // Dutch: heer, vrouw, boer
+            "V" => "Q",
+            "B" => "J",
+            other => other,
+        };
+        if !said.is_empty() {
+            said.push(' ');
+        }
+        said.push_str(rank);
+        said.push_str(suit);
+    }
+    said
 }
 
 #[cfg(test)]
@@ -73,6 +84,72 @@ mod tests {
         assert_eq!(minor_units("298.064 $", 0), Some(298_064));
         assert_eq!(minor_units("$2,000", 0), Some(2000));
         assert_eq!(minor_units("", 2), None);
+        assert_eq!(
+            minor_units("1.234", 2),
+            Some(123_400),
+            "three digits after: thousands"
+        );
+        assert_eq!(
+            minor_units("1.2345", 2),
+            None,
+            "more decimals than the scale"
+        );
+        assert_eq!(minor_units("10.", 2), Some(1000));
+        assert_eq!(minor_units("99999999999999999999", 2), None, "too large");
+        assert_eq!(minor_units("$", 2), None);
+    }
+
+    /// The parser `minor_units` replaced (it built a string of the digits and separators first).
+    fn allocating(text: &str, decimals: u8) -> Option<i64> {
+        let body: String = text
+            .chars()
+            .filter(|c| c.is_ascii_digit() || matches!(c, ',' | '.'))
+            .collect();
+        let last = body.rfind([',', '.']);
+        let (whole, fraction) = match last {
+            Some(at) if body.len() - at - 1 != 3 => (&body[..at], &body[at + 1..]),
+            _ => (body.as_str(), ""),
+        };
+        let whole: String = whole.chars().filter(char::is_ascii_digit).collect();
+        if whole.is_empty() && fraction.is_empty() || fraction.len() > usize::from(decimals) {
+            return None;
+        }
+        let scale = 10i64.checked_pow(u32::from(decimals))?;
+        let whole: i64 = if whole.is_empty() {
+            0
+        } else {
+            whole.parse().ok()?
+        };
+        let fraction: i64 = if fraction.is_empty() {
+            0
+        } else {
+            let pad = 10i64.pow((usize::from(decimals) - fraction.len()) as u32);
+            fraction.parse::<i64>().ok()? * pad
+        };
+        whole.checked_mul(scale)?.checked_add(fraction)
+    }
+
+    #[test]
+    fn amounts_read_as_the_allocating_parser_read_them() {
+        let alphabet: Vec<char> = "0123456789,.,.$€ x9".chars().collect();
+        let mut state = 0x5eed_u64;
+        let mut next = |n: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n as u64) as usize
+        };
+        for _ in 0..200_000 {
+            let len = next(24);
+            let text: String = (0..len).map(|_| alphabet[next(alphabet.len())]).collect();
+            for decimals in [0, 2] {
+                assert_eq!(
+                    minor_units(&text, decimals),
+                    allocating(&text, decimals),
+                    "{text:?} at {decimals}"
+                );
+            }
+        }
     }
 
     #[test]

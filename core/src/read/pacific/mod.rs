@@ -1,6 +1,5 @@
-//! 888poker hand histories (the Cassava software's logs, also 888.ro and 888poker.ca-on), read as
-//! Bovada's are: each line turned into the PokerStars family's and read by the family's reader
-//! ([`super::stars`]), the hand keeping the log's raw text and line numbers.
+//! 888poker hand histories (the Cassava software's logs, also 888.ro and 888poker.ca-on): each line
+//! told to the builder of the hand ([`super::events`]) as the event it says ([`body`]).
 //!
 //! What 888 writes differently:
 //! - The header is four lines: `#Game No : 361198949`, `***** Cassava Hand History for Game
@@ -17,11 +16,9 @@ use super::errors::{Kind, ReadError};
 use super::header::{game_no_at, hand_history_at};
 use super::{Dialect, Lookups};
 use crate::model::Hand;
-use crate::read::translated::located;
-use lines::Translation;
 
 pub(super) mod amounts;
-mod lines;
+mod body;
 
 /// The site of every hand (888poker, formerly Pacific Poker; Cassava is its software).
 pub const SITE: &str = "888poker";
@@ -71,13 +68,7 @@ pub fn read_hand(
     raw: &dyn Fn() -> String,
 ) -> Result<Hand, ReadError> {
     let head = head(lines, first_line)?;
-    let mut pacific = Translation::new(&head, lines, first_line);
-    pacific
-        .translate(lines)
-        .map_err(|err| located(err, first_line, head.id))?;
-    let mut hand = pacific.out.read(first_line, path, dialect, lookups, raw)?;
-    hand.table = Some(head.table.clone());
-    Ok(hand)
+    body::read(&head, lines, first_line, path, dialect, lookups, raw)
 }
 
 /// The header lines' parts.

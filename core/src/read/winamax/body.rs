@@ -15,6 +15,7 @@ use crate::read::header::{hand_id, seat_number, table_line, Header, TableLine};
 use crate::read::patterns as p;
 use crate::read::pokerstars::{fixed_limit, rules_of};
 use crate::read::rounds::Rounds;
+use crate::read::search;
 use crate::read::stars;
 use crate::read::times::{search_date, start_of};
 use crate::read::translated::{amount_text, speaker};
@@ -37,6 +38,33 @@ const MARKERS: [(&str, &str); 13] = [
     ("THIRD-BET", ""),
     ("FOURTH-BET", ""),
 ];
+
+/// A deal line without a stud player's hidden cards, which Winamax writes `X` and the family leaves
+/// out: `Dealt to P [X X 8h]` → `Dealt to P [8h]`; a line whose new cards are hidden
+/// (`[X X 9h Kh Kd Qc] [X]`) says nothing.
+fn without_hidden(line: &str) -> String {
+    if !line.contains('X') {
+        return line.to_string();
+    }
+    let (head, groups) = line.split_once('[').unwrap_or((line, ""));
+    let shown: Vec<String> = groups
+        .split('[')
+        .map(|g| {
+            let cards = g.trim().trim_end_matches(']').split_whitespace();
+            cards.filter(|c| *c != "X").collect::<Vec<_>>().join(" ")
+        })
+        .collect();
+    // the last group is the street's new cards: hidden, the line deals nothing the family shows
+    if shown.last().is_none_or(String::is_empty) {
+        return String::new();
+    }
+    let shown: Vec<String> = shown
+        .into_iter()
+        .filter(|g| !g.is_empty())
+        .map(|g| format!("[{g}]"))
+        .collect();
+    format!("{}{}", head, shown.join(" "))
+}
 
 /// Read one Winamax hand (its stripped lines, the first the header `head` was read from).
 pub fn read(
@@ -107,6 +135,7 @@ pub fn read(
         uncalled: None,
         settled: false,
         in_total: 0,
+        buffer: String::new(),
     };
     body.rounds = Rounds::new(vec![i64::MAX; body.names.len()]);
     for seat in &seats.others {
@@ -400,19 +429,53 @@ struct Body<'h, 'a> {
     settled: bool,
     /// The uncalled bet Winamax's printed total counts.
     in_total: i64,
+    /// A player's words without their currency signs.
+    buffer: String,
 }
 
 /// The total of `raises 1 to 3` (`3`), of a line that is one.
 fn forced_raise(rest: &str) -> Option<&str> {
-    let (_, to) = rest.strip_prefix("raises ")?.split_once(" to ")?;
-    Some(to.trim_end_matches(" and is all-in"))
+    let rest = rest.strip_prefix("raises ")?;
+    let to = search::find(rest, " to ")?;
+    Some(without_all_in(&rest[to + 4..]))
+}
+
+/// `text` without its ` and is all-in`s.
+fn without_all_in(mut text: &str) -> &str {
+    while let Some(shorter) = text.strip_suffix(" and is all-in") {
+        text = shorter;
+    }
+    text
+}
+
+/// A player's words as the family writes them: without currency signs, a hi/lo pot's halves
+/// (`pot(HI)`, `pot(LO)`) one pot; `buffer` holds them where they are not `rest` itself.
+fn family_words<'t>(rest: &'t str, buffer: &'t mut String) -> &'t str {
+    // `€` is the bytes E2 82 AC; `(HI)`, `(LO)` start with `(`
+    if memchr::memchr3(b'$', 0xE2, b'(', rest.as_bytes()).is_none() {
+        return rest;
+    }
+    let signs = rest.contains(['€', '$']);
+    if signs {
+        buffer.clear();
+        buffer.extend(rest.chars().filter(|c| !matches!(c, '€' | '$')));
+    }
+    let text: &str = if signs { buffer } else { rest };
+    if search::contains(text, "(HI)") || search::contains(text, "(LO)") {
+        *buffer = text.replace("(HI)", "").replace("(LO)", "");
+        return buffer;
+    }
+    if signs {
+        buffer
+    } else {
+        rest
+    }
 }
 
 impl Body<'_, '_> {
     /// An amount as Winamax writes it (`1.50€`, `2k`), at its scale.
     fn amount(&self, text: &str) -> Result<i64, ReadError> {
-        let text = text.trim_end_matches(" and is all-in");
-        AMOUNTS.parse(text, self.decimals)
+        AMOUNTS.parse(without_all_in(text), self.decimals)
     }
 
     fn family(&self, st: &Builder, value: i64, k: usize) -> Result<i64, ReadError> {
@@ -422,7 +485,7 @@ impl Body<'_, '_> {
     /// Line `k` of the body.
     fn line(&mut self, st: &mut Builder, k: usize, lines: &[&str]) -> Result<(), ReadError> {
         let line = lines[k];
-        let collects = line.contains(" collected ");
+        let collects = search::contains(line, " collected ");
         if line.starts_with("*** SHOW DOWN") || line.starts_with("*** SUMMARY") || collects {
             self.settle(st, k, lines)?;
         }
@@ -444,7 +507,7 @@ impl Body<'_, '_> {
             return Ok(());
         }
         if line.starts_with("Dealt to ") {
-            let shown = super::lines::without_hidden(line);
+            let shown = without_hidden(line);
             if !shown.is_empty() {
                 stars::read_line(st, k, &shown)?;
             }
@@ -501,15 +564,23 @@ impl Body<'_, '_> {
         rest: &str,
     ) -> Result<(), ReadError> {
         let name = self.names[who];
-        let mut rest = std::borrow::Cow::Borrowed(rest);
-        if rest.contains(['€', '$']) {
-            rest = rest.replace(['€', '$'], "").into();
-        }
-        if rest.contains("(HI)") || rest.contains("(LO)") {
-            // a hi/lo pot's halves: `collected 114€ from pot(HI)`
-            rest = rest.replace("(HI)", "").replace("(LO)", "").into();
-        }
-        let rest = rest.as_ref();
+        // the family's words: no currency signs, and a hi/lo pot's halves (`collected 114€ from
+        // pot(HI)`) one pot
+        let mut buffer = std::mem::take(&mut self.buffer);
+        let rest = family_words(rest, &mut buffer);
+        let read = self.player_words(st, k, who, name, rest);
+        self.buffer = buffer;
+        read
+    }
+
+    fn player_words(
+        &mut self,
+        st: &mut Builder,
+        k: usize,
+        who: usize,
+        name: &str,
+        rest: &str,
+    ) -> Result<(), ReadError> {
         if let Some(amount) = rest.strip_prefix("collected ") {
             return self.collect(st, k, who, amount);
         }
@@ -525,7 +596,7 @@ impl Body<'_, '_> {
         if rest.starts_with("stands pat") || rest.starts_with("discards ") {
             // a draw with its cards hidden (`stands pat [X X X X X]`) still draws
             let rest = if rest.contains('X') || name.contains('X') {
-                let shown = super::lines::without_hidden(rest);
+                let shown = without_hidden(rest);
                 if shown.is_empty() {
                     rest.split(" [").next().unwrap_or(rest).to_string()
                 } else {
@@ -645,9 +716,9 @@ impl Body<'_, '_> {
         // Winamax's total is after the rake and counts the uncalled bet: what is collected
         let collects: i64 = lines[k..]
             .iter()
-            .filter_map(|l| l.split_once(" collected "))
+            .filter_map(|l| search::find(l, " collected ").map(|at| &l[at + 11..]))
             // a collect that is not an amount is named when its line is read
-            .map(|(_, rest)| {
+            .map(|rest| {
                 self.amount(rest.split(' ').next().unwrap_or(""))
                     .unwrap_or(0)
             })

@@ -1,6 +1,6 @@
-//! Winamax hand histories (French and English logs), read as Bovada's and 888's are: each line turned
-//! into the PokerStars family's and read by the family's reader, the hand keeping Winamax's raw text
-//! and line numbers ([`super::translated`]).
+//! Winamax hand histories (French and English logs): each line told to the builder of the hand
+//! ([`super::events`]) as the event it says ([`body`]), the family's line readers reading the words
+//! Winamax shares with PokerStars in place.
 //!
 //! Winamax's body is nearly PokerStars', but:
 //! - the header is `Winamax Poker - CashGame - HandId: #9260931-103-1479198677 - Omaha pot limit
@@ -21,10 +21,8 @@ use super::errors::{Kind, ReadError};
 use super::values::Grammar;
 use super::{Dialect, Lookups};
 use crate::model::Hand;
-use lines::Translation;
 
 mod body;
-mod lines;
 
 /// The site of every hand.
 pub const SITE: &str = "Winamax";
@@ -118,28 +116,6 @@ pub fn read_hand(
     body::read(&head, lines, first_line, path, dialect, lookups, raw)
 }
 
-/// Read one Winamax hand through the PokerStars family's text (the old path, until proven equal).
-#[cfg_attr(not(test), allow(dead_code))]
-pub fn read_translated(
-    lines: &[&str],
-    first_line: u64,
-    path: &str,
-    dialect: &'static Dialect,
-    lookups: &mut dyn Lookups,
-    raw: &dyn Fn() -> String,
-) -> Result<Hand, ReadError> {
-    let first = lines.first().copied().unwrap_or("");
-    let head = head(first).map_err(|err| {
-        let id = super::header::hand_id(first);
-        err.at(first_line).hand(id).actual(first)
-    })?;
-    let mut winamax = Translation::new(&head, lines.len(), first_line);
-    winamax
-        .translate(lines)
-        .map_err(|err| err.hand(Some(head.id)))?;
-    winamax.out.read(first_line, path, dialect, lookups, raw)
-}
-
 /// The header line's parts.
 fn head(line: &str) -> Result<Head<'_>, ReadError> {
     let malformed = |reason: &str| {
@@ -188,26 +164,6 @@ fn head(line: &str) -> Result<Head<'_>, ReadError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::read::equal::{same_on_corpus, same_on_damaged, same_reads, with_reader};
-    use crate::read::WINAMAX;
-
-    /// The hand-written Winamax log of the fuzz tests.
-    const LOG: &str = include_str!("../testdata/fuzz/winamax.txt");
-
-    #[test]
-    fn the_builder_reads_every_corpus_hand_as_the_translation_did() {
-        let old = with_reader(&WINAMAX, read_translated);
-        let (hands, records) = same_on_corpus(old, &WINAMAX, "Winamax", &[".txt", ".Sample"]);
-        assert_eq!((hands, records), (134, 4), "the corpus hands read");
-        let (hands, _) = same_reads(old, &WINAMAX, "winamax.txt", LOG);
-        assert!(hands > 0);
-    }
-
-    #[test]
-    fn the_builder_reads_damaged_logs_as_the_translation_did() {
-        let old = with_reader(&WINAMAX, read_translated);
-        same_on_damaged(old, &WINAMAX, LOG, 1200);
-    }
 
     #[test]
     fn each_of_winamax_s_game_names_reads_as_a_pokerstars_game() {
