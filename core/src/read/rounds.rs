@@ -191,7 +191,6 @@ impl Rounds {
     /// The event of `who`'s move of `value` chips, as [`Rounds::say`] words it and the family's reader
     /// reads those words (`raises 2 to 4` a raise by 2 to 4, `completes it to 1` a completion to 1),
     /// the move tracked in the betting.
-    #[allow(dead_code)] // until the site readers that say moves use it (issue 39's ports)
     pub fn moved(&mut self, who: usize, what: Move, value: i64) -> Act<'static> {
         use ActionKind as K;
         let (bet, to) = (self.bet, self.put_in[who] + value);
@@ -244,31 +243,8 @@ impl Rounds {
 
     /// Both blinds posted at once by a player coming in (`posts big blind + dead [$0.35]`, `posts dead
     /// blind [$0.10 + $0.25]`): `big` of them live, in the street's bet, and `dead` more in the pot
-    /// only; the family's `posts small & big blinds X` (no dead part: a big blind; no live part: dead
-    /// money, an ante).
-    pub fn post_with_dead(&mut self, who: usize, dead: i64, big: i64, decimals: u8) -> String {
-        if dead <= 0 {
-            return self.say(who, Move::BigBlind, big, decimals);
-        }
-        if big <= 0 {
-            return self.say(who, Move::Ante, dead, decimals);
-        }
-        self.ante(who, dead);
-        self.post(who, big);
-        let said = format!(
-            "posts small & big blinds {}",
-            amount_text(dead + big, decimals)
-        );
-        if self.all_in(who) {
-            format!("{said} and is all-in")
-        } else {
-            said
-        }
-    }
-
-    /// The event of [`Rounds::post_with_dead`]: both blinds (`dead` of them in the pot only) as the
-    /// family's `posts small & big blinds`, a big blind without a dead part, an ante without a live one.
-    #[allow(dead_code)] // until the site readers that say moves use it (issue 39's ports)
+    /// only, as the family's `posts small & big blinds`; a big blind without a dead part, an ante
+    /// without a live one.
     pub fn moved_with_dead(&mut self, who: usize, dead: i64, big: i64) -> Act<'static> {
         if dead <= 0 {
             return self.moved(who, Move::BigBlind, big);

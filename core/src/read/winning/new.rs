@@ -343,7 +343,7 @@ fn body_line(st: &mut Builder, i: usize, said: &Said, names: &[&str]) -> Result<
             } else {
                 inner
             };
-            return stars::street_marker(st, i, inner, *run, line);
+            return stars::street_marker(st, i, inner, *run, p::all_brackets(line).last());
         }
         Said::Seat(number, _, _, _, line) => {
             // a seat line after the seats: the family's reader skips it only as a line it knows
