@@ -272,6 +272,44 @@ impl<'a, 'l> Builder<'a, 'l> {
         self.reached = self.reached.max(street);
     }
 
+    /// A street begins by its name (the spec's street named `inner`, the last of that name; `RIVER`
+    /// the last street), on line `i`, with the text of its board cards if the log gives them there;
+    /// `board_expected` says what a board street without them should have had.
+    pub fn begin_named_street(
+        &mut self,
+        i: usize,
+        inner: &str,
+        board: Option<&str>,
+        board_expected: &str,
+    ) -> Result<(), ReadError> {
+        let streets = &self.spec().streets;
+        let found = streets
+            .iter()
+            .rposition(|s| s.name == inner)
+            .or_else(|| (inner == "RIVER").then(|| streets.len().saturating_sub(1)));
+        let Some(street) = found else {
+            let names: Vec<&str> = streets.iter().map(|s| s.name.as_str()).collect();
+            return Err(self.error(
+                i,
+                format!("unknown street marker {}", repr(inner)),
+                &names.join(", "),
+            ));
+        };
+        let (on_board, down) = (streets[street].board, streets[street].down);
+        self.begin_street(street, 0);
+        if on_board == 0 {
+            return Ok(());
+        }
+        match board {
+            Some(text) => {
+                let cards = self.cards(text, i)?;
+                self.board(i, cards, inner)
+            }
+            None if down > 0 => Ok(()),
+            None => Err(self.error(i, "a board street without its cards", board_expected)),
+        }
+    }
+
     /// The showdown begins (of run `run`).
     pub fn begin_showdown(&mut self, run: u8) {
         (self.street, self.run) = (self.spec.streets.len(), run);

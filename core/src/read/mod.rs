@@ -460,26 +460,41 @@ fn piece_hand_id(text: &str) -> Option<&str> {
 pub fn check_complete(lines: &[&str], first_line: u64) -> Result<(), ReadError> {
     let hand_id = lines.first().and_then(|l| header::hand_id(l));
     if let Some(at) = lines.iter().position(|l| *l == "Hand cancelled") {
-        return Err(ReadError::new(
-            Kind::Incomplete,
-            "hand cancelled: the site voided it, no chips changed hands",
-        )
-        .at(first_line + at as u64)
-        .hand(hand_id)
-        .actual(lines[at]));
+        return Err(cancelled(first_line + at as u64, hand_id, lines[at]));
     }
     if !lines.iter().any(|l| l.starts_with("*** SUMMARY ***")) {
         let last = lines.len().saturating_sub(1);
-        return Err(ReadError::new(
-            Kind::Incomplete,
-            "the hand ends before its *** SUMMARY *** (an incomplete or partial hand)",
-        )
-        .at(first_line + last as u64)
-        .hand(hand_id)
-        .expected("*** SUMMARY ***")
-        .actual(lines.get(last).copied().unwrap_or("")));
+        return Err(no_summary(lines, last, first_line, hand_id));
     }
     Ok(())
+}
+
+/// A hand the site voided: its `Hand cancelled` line (`text`, on `line` of the log).
+pub fn cancelled(line: u64, hand_id: Option<&str>, text: &str) -> ReadError {
+    ReadError::new(
+        Kind::Incomplete,
+        "hand cancelled: the site voided it, no chips changed hands",
+    )
+    .at(line)
+    .hand(hand_id)
+    .actual(text)
+}
+
+/// A hand cut off before its summary, placed on its last line (`last`, an index in `lines`).
+pub fn no_summary(
+    lines: &[&str],
+    last: usize,
+    first_line: u64,
+    hand_id: Option<&str>,
+) -> ReadError {
+    ReadError::new(
+        Kind::Incomplete,
+        "the hand ends before its *** SUMMARY *** (an incomplete or partial hand)",
+    )
+    .at(first_line + last as u64)
+    .hand(hand_id)
+    .expected("*** SUMMARY ***")
+    .actual(lines.get(last).copied().unwrap_or(""))
 }
 
 /// A text in Unicode's composed normal form (NFC): the one form in which player names (and every other

@@ -13,7 +13,6 @@ use crate::model::ActionKind;
 use crate::read::errors::{Kind, ReadError};
 use crate::read::events::{Act, Builder};
 use crate::read::header::seat_number;
-use crate::read::pystr::repr;
 use crate::read::rounds::{Move, Rounds};
 use crate::read::translated::amount_text;
 
@@ -262,46 +261,6 @@ impl<'g> Body<'g> {
         Ok(())
     }
 
-    /// A street's beginning (the spec's street named `inner`, on line `i`) and its board cards.
-    fn begin(
-        &self,
-        st: &mut Builder,
-        i: usize,
-        inner: &str,
-        board: Option<&str>,
-    ) -> Result<(), ReadError> {
-        let streets = &st.spec().streets;
-        let found = streets
-            .iter()
-            .rposition(|s| s.name == inner)
-            .or_else(|| (inner == "RIVER").then(|| streets.len().saturating_sub(1)));
-        let Some(street) = found else {
-            let names: Vec<&str> = streets.iter().map(|s| s.name.as_str()).collect();
-            return Err(st.error(
-                i,
-                format!("unknown street marker {}", repr(inner)),
-                &names.join(", "),
-            ));
-        };
-        let (on_board, down) = (streets[street].board, streets[street].down);
-        st.begin_street(street, 0);
-        if on_board == 0 {
-            return Ok(());
-        }
-        match board {
-            Some(text) => {
-                let cards = st.cards(text, i)?;
-                st.board(i, cards, inner)
-            }
-            None if down > 0 => Ok(()),
-            None => Err(st.error(
-                i,
-                "a board street without its cards",
-                "board cards on the street",
-            )),
-        }
-    }
-
     /// A street's beginning and what is dealt on it.
     fn street(
         &mut self,
@@ -312,7 +271,7 @@ impl<'g> Body<'g> {
         let line = street_line(self.game, round, dealt);
         if self.family.is_stud() {
             let marker = stud_marker(dealt, line)?;
-            self.begin(st, line, marker, None)?;
+            begin(st, line, marker, None)?;
             for d in dealt {
                 self.stud_deal(st, d, marker)?;
             }
@@ -320,7 +279,7 @@ impl<'g> Body<'g> {
         }
         let index = (round as usize).saturating_sub(1);
         if index == 0 {
-            self.begin(st, line, BOARD_STREETS[0], None)?;
+            begin(st, line, BOARD_STREETS[0], None)?;
             for d in dealt.iter().filter(|d| d.street == "Pocket") {
                 let who = dealt_to(self.game, d)?;
                 self.cards[who] = d.cards.iter().map(|c| card(c)).collect();
@@ -337,7 +296,7 @@ impl<'g> Body<'g> {
             .filter(|d| d.player.is_none())
             .flat_map(|d| d.cards.iter().map(|c| card(c).unwrap_or_else(|| c.clone())))
             .collect();
-        self.begin(st, line, BOARD_STREETS[index], Some(&board.join(" ")))
+        begin(st, line, BOARD_STREETS[index], Some(&board.join(" ")))
     }
 
     /// Cards dealt to player `k` on line `i`, on the street the hand is on.
@@ -482,4 +441,9 @@ impl<'g> Body<'g> {
         st.summary(pot, Some(rake), Vec::new(), Vec::new());
         Ok(())
     }
+}
+
+/// A street's beginning (the spec's street named `inner`, on line `i`) and its board cards.
+fn begin(st: &mut Builder, i: usize, inner: &str, board: Option<&str>) -> Result<(), ReadError> {
+    st.begin_named_street(i, inner, board, "board cards on the street")
 }

@@ -8,7 +8,7 @@ use super::amounts::{bracketed, cards, minor_units};
 use super::{Head, SITE};
 use crate::cards::Card;
 use crate::model::{ActionKind, Hand, Stakes, Tournament};
-use crate::read::errors::{Kind, ReadError};
+use crate::read::errors::ReadError;
 use crate::read::events::{Act, Builder};
 use crate::read::header::{hand_id, seat_number, table_line, Header};
 use crate::read::pokerstars::{fixed_limit, rules_of};
@@ -18,7 +18,7 @@ use crate::read::stars;
 use crate::read::times::{search_date, start_of};
 use crate::read::translated::{amount_text, speaker};
 use crate::read::values::{parse_cards, MAX_AMOUNT};
-use crate::read::{Dialect, Lookups};
+use crate::read::{self, Dialect, Lookups};
 
 /// 888's street markers and the family's names of their streets.
 const MARKERS: [(&str, &str); 4] = [
@@ -400,23 +400,16 @@ fn check_complete(
         .iter()
         .position(|l| *l == "Hand cancelled" && who(names, l).is_none());
     if let Some(k) = cancelled {
-        return Err(ReadError::new(
-            Kind::Incomplete,
-            "hand cancelled: the site voided it, no chips changed hands",
-        )
-        .at(first_line + (body + k) as u64)
-        .hand(read_id().as_deref())
-        .actual(lines[body + k]));
+        let line = first_line + (body + k) as u64;
+        return Err(read::cancelled(line, read_id().as_deref(), lines[body + k]));
     }
     if !lines[body.min(lines.len())..].contains(&SUMMARY) {
-        return Err(ReadError::new(
-            Kind::Incomplete,
-            "the hand ends before its *** SUMMARY *** (an incomplete or partial hand)",
-        )
-        .at(first_line + last as u64)
-        .hand(read_id().as_deref())
-        .expected("*** SUMMARY ***")
-        .actual(lines.get(last).copied().unwrap_or("")));
+        return Err(read::no_summary(
+            lines,
+            last,
+            first_line,
+            read_id().as_deref(),
+        ));
     }
     Ok(())
 }

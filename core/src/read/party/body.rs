@@ -8,7 +8,6 @@ use crate::model::{ActionKind, Finish};
 use crate::read::errors::{Kind, ReadError};
 use crate::read::events::{Act, Builder};
 use crate::read::pacific::amounts::{bracketed, cards, minor_units};
-use crate::read::pystr::repr;
 use crate::read::rounds::{Move, Rounds};
 use crate::read::translated::{amount_text, speaker};
 
@@ -710,34 +709,5 @@ impl<'h> Reading<'h> {
 
 /// A street begins on line `i` (the spec's street named `inner`), with its board cards.
 fn street(st: &mut Builder, i: usize, inner: &str, board: Option<&str>) -> Result<(), ReadError> {
-    let streets = &st.spec().streets;
-    let found = streets
-        .iter()
-        .rposition(|s| s.name == inner)
-        .or_else(|| (inner == "RIVER").then(|| streets.len().saturating_sub(1)));
-    let Some(street) = found else {
-        let names: Vec<&str> = streets.iter().map(|s| s.name.as_str()).collect();
-        return Err(st.error(
-            i,
-            format!("unknown street marker {}", repr(inner)),
-            &names.join(", "),
-        ));
-    };
-    let (on_board, down) = (streets[street].board, streets[street].down);
-    st.begin_street(street, 0);
-    if on_board == 0 {
-        return Ok(());
-    }
-    match board {
-        Some(text) => {
-            let cards = st.cards(text, i)?;
-            st.board(i, cards, inner)
-        }
-        None if down > 0 => Ok(()),
-        None => Err(st.error(
-            i,
-            "a board street without its cards",
-            "'*** FLOP *** [a b c]'",
-        )),
-    }
+    st.begin_named_street(i, inner, board, "'*** FLOP *** [a b c]'")
 }

@@ -9,7 +9,7 @@
 use super::{Head, AMOUNTS, SITE};
 use crate::model::{ActionKind, Tournament};
 use crate::model::{Hand, Stakes};
-use crate::read::errors::{Kind, ReadError};
+use crate::read::errors::ReadError;
 use crate::read::events::{Act, Builder};
 use crate::read::header::{hand_id, seat_number, table_line, Header, TableLine};
 use crate::read::patterns as p;
@@ -20,7 +20,7 @@ use crate::read::stars;
 use crate::read::times::{search_date, start_of};
 use crate::read::translated::{amount_text, speaker};
 use crate::read::values::{symbol_code, MAX_AMOUNT};
-use crate::read::{Dialect, Lookups};
+use crate::read::{self, Dialect, Lookups};
 
 /// Winamax's street markers that are not the family's, and the family's (none: the line says nothing).
 const MARKERS: [(&str, &str); 13] = [
@@ -368,27 +368,20 @@ fn check_complete(
         .enumerate()
         .find(|(_, l)| **l == "Hand cancelled" && speaker(names, l).is_none());
     if let Some((k, line)) = cancelled {
-        return Err(ReadError::new(
-            Kind::Incomplete,
-            "hand cancelled: the site voided it, no chips changed hands",
-        )
-        .at(first_line + (body + k) as u64)
-        .hand(read_id().as_deref())
-        .actual(*line));
+        let at = first_line + (body + k) as u64;
+        return Err(read::cancelled(at, read_id().as_deref(), line));
     }
     if !lines[body.min(lines.len())..]
         .iter()
         .any(|l| l.starts_with("*** SUMMARY ***"))
     {
         let last = lines.len().saturating_sub(1);
-        return Err(ReadError::new(
-            Kind::Incomplete,
-            "the hand ends before its *** SUMMARY *** (an incomplete or partial hand)",
-        )
-        .at(first_line + last as u64)
-        .hand(read_id().as_deref())
-        .expected("*** SUMMARY ***")
-        .actual(lines.get(last).copied().unwrap_or("")));
+        return Err(read::no_summary(
+            lines,
+            last,
+            first_line,
+            read_id().as_deref(),
+        ));
     }
     Ok(())
 }
