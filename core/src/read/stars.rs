@@ -519,10 +519,21 @@ pub(super) fn read_summary(st: &mut State, i: usize, line: &str) -> Result<(), R
         None => (head, None),
     };
     let total_pot = st.amount(main, i)?;
+    summary_parts(st, i, total_pot, more.into_iter().chain(parts))
+}
+
+/// The summary's parts after its total (`Main pot Y. Side pot Z.`, `Rake R`, `label V`), told to the
+/// builder with the total.
+pub(super) fn summary_parts<'p>(
+    st: &mut State,
+    i: usize,
+    total_pot: i64,
+    parts: impl IntoIterator<Item = &'p str>,
+) -> Result<(), ReadError> {
     let mut rake = None;
     let mut pots = Vec::new();
     let mut extras = Vec::new();
-    for part in more.into_iter().chain(parts) {
+    for part in parts {
         for piece in part
             .split(". ")
             .map(super::pystr::strip)

@@ -244,6 +244,16 @@ fn date_at(s: &str) -> Option<DateMatch<'_>> {
     Some(m)
 }
 
+/// The date the family's header grammar finds where a header ends: the leftmost, with nothing but
+/// spaces, dashes and brackets before it.
+pub fn search_header_end_date(text: &str) -> Option<DateMatch<'_>> {
+    search_date(text).filter(|m| {
+        text[..m.start]
+            .chars()
+            .all(|c| matches!(c, ' ' | '-' | '['))
+    })
+}
+
 /// `DATE.search(text)`: the leftmost match.
 pub fn search_date(text: &str) -> Option<DateMatch<'_>> {
     let bytes = text.as_bytes();

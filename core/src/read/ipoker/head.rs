@@ -11,7 +11,7 @@ use crate::read::errors::{Kind, ReadError};
 use crate::read::header::{seat_number, Header};
 use crate::read::pokerstars::{fixed_limit, rules_of, unsupported};
 use crate::read::pystr;
-use crate::read::times::{search_date, start_of};
+use crate::read::times::{search_header_end_date, start_of};
 use crate::read::values::{first_symbol, symbol_code};
 use crate::read::Lookups;
 
@@ -57,12 +57,7 @@ pub fn family_header<'a>(
     }
     let (start, time_zone, start_utc) = match date {
         Some(text) => {
-            let found = search_date(text).filter(|m| {
-                // a date the family's header grammar finds where the header ends
-                text[..m.start]
-                    .chars()
-                    .all(|c| matches!(c, ' ' | '-' | '['))
-            });
+            let found = search_header_end_date(text);
             let Some(m) = found else {
                 let err = ReadError::malformed("no stakes in the header")
                     .expected("'(small/big)' after the game");

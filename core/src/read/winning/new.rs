@@ -416,51 +416,14 @@ fn summary(st: &mut Builder, i: usize, parts: &str) -> Result<(), ReadError> {
             .split_once(' ')
             .map_or((net, None), |(m, r)| (m, Some(r)));
         let total = st.amount(main, i)?;
-        return summary_parts(st, i, total, more.into_iter().collect());
+        return stars::summary_parts(st, i, total, more);
     };
     let total = if decimals == st.header().stakes.decimals {
         total
     } else {
         st.amount(&amount_text(total, decimals), i)?
     };
-    summary_parts(st, i, total, fees)
-}
-
-/// The summary's parts after its total (`Rake $2.76`, `JP Fee $0.24`), as the family reads them.
-fn summary_parts(
-    st: &mut Builder,
-    i: usize,
-    total: i64,
-    parts: Vec<&str>,
-) -> Result<(), ReadError> {
-    let mut rake = None;
-    let mut pots = Vec::new();
-    let mut extras = Vec::new();
-    for part in parts {
-        for piece in part
-            .split(". ")
-            .map(crate::read::pystr::strip)
-            .filter(|p| !p.is_empty())
-        {
-            let piece = piece.trim_end_matches('.');
-            let (label, value) = piece.rsplit_once(' ').unwrap_or(("", piece));
-            if label == "Main pot" || label.starts_with("Side pot") {
-                pots.push(st.amount(value, i)?);
-            } else if label == "Rake" {
-                rake = Some(st.amount(value, i)?);
-            } else if !label.is_empty() {
-                extras.push((label.to_string(), st.amount(value, i)?));
-            } else {
-                return Err(st.error(
-                    i,
-                    format!("unreadable summary part {}", repr(piece)),
-                    "'Total pot X | Rake Y'",
-                ));
-            }
-        }
-    }
-    st.summary(total, rake, pots, extras);
-    Ok(())
+    stars::summary_parts(st, i, total, fees)
 }
 
 /// A tournament line's chip amounts without their cents: `(3000.00/6000.00)` → `(3000/6000)`; an

@@ -9,7 +9,7 @@ use crate::read::pacific::amounts::{bracketed, minor_units};
 use crate::read::party::{Head, SITE};
 use crate::read::pokerstars::{fixed_limit, game_start, rules_of};
 use crate::read::pystr;
-use crate::read::times::{search_date, start_of};
+use crate::read::times::{search_header_end_date, start_of};
 use crate::read::translated::speaker;
 use crate::read::Lookups;
 
@@ -167,12 +167,7 @@ pub fn family_header<'a>(
     let at = |line: u64| move |err: ReadError| err.at(line).hand(Some(head.id));
     let (start, time_zone, start_utc) = match head.date.as_deref() {
         Some(text) => {
-            // the date the family's header grammar finds where the header ends
-            let found = search_date(text).filter(|m| {
-                text[..m.start]
-                    .chars()
-                    .all(|c| matches!(c, ' ' | '-' | '['))
-            });
+            let found = search_header_end_date(text);
             let Some(m) = found else {
                 let err = ReadError::malformed("no stakes in the header")
                     .expected("'(small/big)' after the game");
