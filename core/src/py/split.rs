@@ -1,8 +1,10 @@
 //! Python bindings of the `split` area: the splitter `parsers.split.split_pieces` runs on and the header
-//! search of format detection (the import calls the Rust API directly).
+//! search and the formats' registry and detection (the import calls the Rust API directly).
 
 use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyTuple};
 
+use crate::read::formats::{self, FORMATS};
 use crate::split::{self, Piece, Splitter};
 
 /// A piece as Python's `Piece`: (line, text, kind, size, lines).
@@ -46,30 +48,46 @@ impl PySplitter {
 
 /// The first `count` hand headers of a text, wherever they start: (the header line from its start,
 /// the three lines after it), each stripped as Python's `str.strip` strips, within 2,000 characters of
-/// the header's start. What format detection looks at (`parsers.split.first_headers`).
+/// the header's start. What format detection looks at.
 #[pyfunction]
 #[pyo3(signature = (head, count = 3))]
-fn first_headers(head: &str, count: usize) -> Vec<(String, Vec<String>)> {
-    split::header_starts(head)
-        .into_iter()
-        .take(count)
-        .map(|start| {
-            let rest = &head[start..];
-            let window = rest
-                .char_indices()
-                .nth(2000)
-                .map_or(rest, |(at, _)| &rest[..at]);
-            let mut lines = window
-                .split('\n')
-                .map(|line| split::py_strip(line).to_string());
-            let first = lines.next().unwrap_or_default();
-            (first, lines.take(3).collect())
-        })
-        .collect()
+fn first_headers(head: &str, count: usize) -> Vec<(&str, Vec<&str>)> {
+    split::first_headers(head, count)
+}
+
+/// Every format's score (0 to 1) for the start of a text, in the order of `FORMATS`.
+#[pyfunction]
+fn format_scores(head: &str) -> Vec<f64> {
+    formats::scores(head)
+}
+
+/// The format of the start of a text (the first of the best scores), or None when none fits.
+#[pyfunction]
+fn detect_format(head: &str) -> Option<&'static str> {
+    formats::detect(head).map(|f| f.name)
+}
+
+/// The formats (`read::formats::FORMATS`), in detection's order: each a dict of `name`, `site`,
+/// `extensions`, `core` (read by the core) and, for a site that hides its players' names, `anonymous`
+/// (the sites' names, the pattern of their seat labels).
+fn formats_table(py: Python<'_>) -> PyResult<Bound<'_, PyTuple>> {
+    let rows = FORMATS.iter().map(|f| -> PyResult<_> {
+        let row = PyDict::new(py);
+        row.set_item("name", f.name)?;
+        row.set_item("site", f.site)?;
+        row.set_item("extensions", PyTuple::new(py, f.extensions)?)?;
+        row.set_item("core", f.dialect.is_some())?;
+        row.set_item("anonymous", f.anonymous.as_ref().map(|a| (a.sites, a.seat)))?;
+        Ok(row)
+    });
+    PyTuple::new(py, rows.collect::<PyResult<Vec<_>>>()?)
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(first_headers, m)?)?;
+    m.add_function(wrap_pyfunction!(format_scores, m)?)?;
+    m.add_function(wrap_pyfunction!(detect_format, m)?)?;
+    m.add("FORMATS", formats_table(m.py())?)?;
     m.add_class::<PySplitter>()?;
     Ok(())
 }

@@ -29,9 +29,11 @@ use crate::spec::{GameSpec, Resolver, Specs, Structure};
 // posts, ported to the builder of events but not yet split).
 #[allow(clippy::too_many_lines)]
 mod bovada;
+mod detect;
 mod drift;
 mod errors;
 mod events;
+pub mod formats;
 mod ggpoker;
 mod header;
 mod ipoker;
@@ -211,20 +213,9 @@ pub static SOKO: Dialect = Dialect {
     amounts: &values::FAMILY,
 };
 
-/// The dialect of a format name (`pokerstars`, `soko`).
+/// The core's dialect of a format name (`pokerstars`, `soko`; [`formats::FORMATS`]).
 pub fn dialect(format: &str) -> Option<&'static Dialect> {
-    match format {
-        "pokerstars" => Some(&POKERSTARS),
-        "ggpoker" => Some(&GGPOKER),
-        "bovada" => Some(&BOVADA),
-        "888poker" => Some(&PACIFIC),
-        "partypoker" => Some(&PARTY),
-        "winamax" => Some(&WINAMAX),
-        "winning" => Some(&WINNING),
-        "ipoker" => Some(&IPOKER),
-        "soko" => Some(&SOKO),
-        _ => None,
-    }
+    formats::format(format).and_then(|f| f.dialect)
 }
 
 /// Why the rules layer refused a `Rules:` line: a `RulesError` (reason, expected), or a bug

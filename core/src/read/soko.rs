@@ -34,6 +34,11 @@ pub fn structure_word(structure: Structure) -> &'static str {
         .map_or("", |(w, _)| *w)
 }
 
+/// Whether a header's rest is a Sökö game line (`Sökö Limit (€1/€2) - 2026/01/01 12:00:00`).
+pub(super) fn is_game_line(rest: &str) -> bool {
+    game_line(rest).is_some()
+}
+
 /// The parts of `soko_text.GAME` matched against a header's rest: (structure word, stakes, date).
 fn game_line(rest: &str) -> Option<(&str, &str, Option<&str>)> {
     let mut chars = rest.char_indices();

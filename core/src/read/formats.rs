@@ -1,0 +1,194 @@
+//! Every format the project reads, registered once: its name (the `--format` choice, the store's
+//! `format` column), the site as messages name it, its files' extensions, how its start is recognised
+//! ([`super::detect`]) and who reads it (a [`Dialect`] of the core, or Python's PHH reader). Python's
+//! `parsers.FORMATS`, `--format`'s choices and the import's formats read by the core all come from here.
+
+use super::detect::{self, Head};
+use super::{Dialect, BOVADA, GGPOKER, IPOKER, PACIFIC, PARTY, POKERSTARS, SOKO, WINAMAX, WINNING};
+
+/// Sites that hide their players' names: a report groups their seat labels as one anonymous player.
+pub struct Anonymous {
+    /// The sites that write the format, as a report names their anonymous seats.
+    pub sites: &'static str,
+    /// A seat label stored under its hand (`UTG+2 #4328077653`), as a regular expression that Python's `re`
+    /// and DuckDB's `regexp_matches` read alike.
+    pub seat: &'static str,
+}
+
+/// One format.
+pub struct Format {
+    pub name: &'static str,
+    /// The site (or format) as a message names it: `PokerStars`, `Sökö text`.
+    pub site: &'static str,
+    pub extensions: &'static [&'static str],
+    /// Its score (0 to 1) for the start of a text.
+    pub detect: fn(&Head) -> f64,
+    /// The core's reader of the format; None for PHH (read by Python's `parsers.phh`).
+    pub dialect: Option<&'static Dialect>,
+    pub anonymous: Option<Anonymous>,
+}
+
+const TEXT: &[&str] = &[".txt"];
+
+/// The formats in the order detection tries them (the first of the best scores wins).
+pub static FORMATS: [Format; 10] = [
+    Format {
+        name: "pokerstars",
+        site: "PokerStars",
+        extensions: TEXT,
+        detect: detect::pokerstars,
+        dialect: Some(&POKERSTARS),
+        anonymous: None,
+    },
+    Format {
+        name: "ggpoker",
+        site: "GGPoker",
+        extensions: TEXT,
+        detect: detect::ggpoker,
+        dialect: Some(&GGPOKER),
+        anonymous: None,
+    },
+    Format {
+        name: "bovada",
+        site: "Bovada",
+        extensions: TEXT,
+        detect: detect::bovada,
+        dialect: Some(&BOVADA),
+        anonymous: Some(Anonymous {
+            sites: "Bovada, Ignition, Bodog",
+            seat: r"^(?:Dealer|Small Blind|Big Blind|UTG(?:\+[0-9]+)?|Seat\+[0-9]+) #[0-9]+$",
+        }),
+    },
+    Format {
+        name: "888poker",
+        site: "888poker",
+        extensions: TEXT,
+        detect: detect::pacific,
+        dialect: Some(&PACIFIC),
+        anonymous: None,
+    },
+    Format {
+        name: "winamax",
+        site: "Winamax",
+        extensions: TEXT,
+        detect: detect::winamax,
+        dialect: Some(&WINAMAX),
+        anonymous: None,
+    },
+    Format {
+        name: "winning",
+        site: "Winning",
+        extensions: TEXT,
+        detect: detect::winning,
+        dialect: Some(&WINNING),
+        anonymous: None,
+    },
+    Format {
+        name: "partypoker",
+        site: "partypoker",
+        extensions: TEXT,
+        detect: detect::party,
+        dialect: Some(&PARTY),
+        anonymous: None,
+    },
+    Format {
+        name: "ipoker",
+        site: "iPoker",
+        extensions: &[".xml", ".txt"],
+        detect: detect::ipoker,
+        dialect: Some(&IPOKER),
+        anonymous: None,
+    },
+    Format {
+        name: "soko",
+        site: "Sökö text",
+        extensions: &[".txt", ".soko"],
+        detect: detect::soko,
+        dialect: Some(&SOKO),
+        anonymous: None,
+    },
+    Format {
+        name: "phh",
+        site: "PHH",
+        extensions: &[".phh", ".phhs"],
+        detect: detect::phh,
+        dialect: None,
+        anonymous: None,
+    },
+];
+
+/// The format of a name (`pokerstars`, `888poker`).
+pub fn format(name: &str) -> Option<&'static Format> {
+    FORMATS.iter().find(|f| f.name == name)
+}
+
+/// Every format's score for the start of a text, in the order of [`FORMATS`].
+pub fn scores(text: &str) -> Vec<f64> {
+    let head = Head::new(text);
+    FORMATS.iter().map(|f| (f.detect)(&head)).collect()
+}
+
+/// The format of the start of a text: the first of the best scores (none passes 1, so the first to reach
+/// it is the best); None when no format scores above 0.
+pub fn detect(text: &str) -> Option<&'static Format> {
+    let head = Head::new(text);
+    let mut best: Option<(&Format, f64)> = None;
+    for format in &FORMATS {
+        let score = (format.detect)(&head);
+        if score > best.map_or(0.0, |(_, top)| top) {
+            best = Some((format, score));
+            if score >= 1.0 {
+                break;
+            }
+        }
+    }
+    best.map(|(format, _)| format)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_site_is_told_by_its_first_line() {
+        let cases = [
+            (
+                "PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02)",
+                "pokerstars",
+            ),
+            (
+                "Poker Hand #HD123: Hold'em No Limit ($0.01/$0.02)",
+                "ggpoker",
+            ),
+            (
+                "Bovada Hand #123 TBL#45 HOLDEM No Limit - 2020-01-01 00:00:00",
+                "bovada",
+            ),
+            (
+                "#Game No : 1\n***** 888poker Hand History for Game 1 *****",
+                "888poker",
+            ),
+            (
+                "Winamax Poker - CashGame - HandId: #1-2-3 - Holdem no limit (1€/2€)",
+                "winamax",
+            ),
+            ("Game started at: 2016/8/8 16:26:41\nGame ID: 1", "winning"),
+            ("Game #1 starts.\n\n#Game No : 1", "partypoker"),
+            ("<session sessioncode=\"1\"><game gamecode=\"2\">", "ipoker"),
+            ("Sökö Hand #1: Sökö Limit (€1/€2)", "soko"),
+            ("variant = 'NT'\nactions = [\n", "phh"),
+        ];
+        for (text, name) in cases {
+            assert_eq!(detect(text).map(|f| f.name), Some(name), "{text}");
+        }
+        assert!(detect("nothing here").is_none());
+    }
+
+    #[test]
+    fn a_clone_scores_below_pokerstars_and_a_rules_line_is_soko() {
+        let clone = scores("Full Tilt Poker Hand #1: Hold'em ($1/$2)");
+        assert!((clone[0] - 0.8).abs() < 1e-9);
+        let ruled = "PokerStars Hand #1: Hold'em ($1/$2)\nRules: soko-finnish\n";
+        assert_eq!(detect(ruled).map(|f| f.name), Some("soko"));
+    }
+}
