@@ -5,6 +5,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 
 use crate::read::formats::{self, FORMATS};
+use crate::read::tail;
 use crate::split::{self, Piece, Splitter};
 
 /// A piece as Python's `Piece`: (line, text, kind, size, lines).
@@ -67,9 +68,18 @@ fn detect_format(head: &str) -> Option<&'static str> {
     formats::detect(head).map(|f| f.name)
 }
 
+/// The bytes of `data` (read from the start of a hand of `format`) that hold whole hands
+/// (`read::tail::complete_end`); None for a format read whole, or an unknown one.
+#[pyfunction]
+fn complete_end(data: &[u8], format: &str) -> Option<usize> {
+    let marks = formats::format(format)?.marks.as_ref()?;
+    Some(tail::complete_end(data, marks))
+}
+
 /// The formats (`read::formats::FORMATS`), in detection's order: each a dict of `name`, `site`,
 /// `extensions`, `core` (read by the core) and, for a site that hides its players' names, `anonymous`
-/// (the sites' names, the pattern of their seat labels).
+/// (the sites' names, the pattern of their seat labels); `tail` (its hands read from the tail of a file
+/// still being written) and `ends` (a hand has an end mark of its own).
 fn formats_table(py: Python<'_>) -> PyResult<Bound<'_, PyTuple>> {
     let rows = FORMATS.iter().map(|f| -> PyResult<_> {
         let row = PyDict::new(py);
@@ -78,6 +88,8 @@ fn formats_table(py: Python<'_>) -> PyResult<Bound<'_, PyTuple>> {
         row.set_item("extensions", PyTuple::new(py, f.extensions)?)?;
         row.set_item("core", f.dialect.is_some())?;
         row.set_item("anonymous", f.anonymous.as_ref().map(|a| (a.sites, a.seat)))?;
+        row.set_item("tail", f.marks.is_some())?;
+        row.set_item("ends", f.marks.as_ref().is_some_and(|m| m.end.is_some()))?;
         Ok(row)
     });
     PyTuple::new(py, rows.collect::<PyResult<Vec<_>>>()?)
@@ -87,6 +99,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(first_headers, m)?)?;
     m.add_function(wrap_pyfunction!(format_scores, m)?)?;
     m.add_function(wrap_pyfunction!(detect_format, m)?)?;
+    m.add_function(wrap_pyfunction!(complete_end, m)?)?;
     m.add("FORMATS", formats_table(m.py())?)?;
     m.add_class::<PySplitter>()?;
     Ok(())

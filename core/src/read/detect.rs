@@ -104,7 +104,7 @@ pub fn family_header(line: &str) -> Option<(&str, &str)> {
 }
 
 /// `ggpoker.HEADER`, `^Poker Hand #[A-Z]{2,3}[0-9]+: `: a letter code before the hand number.
-fn ggpoker_header(line: &str) -> bool {
+pub(super) fn ggpoker_header(line: &str) -> bool {
     let Some(id) = line.strip_prefix("Poker Hand #") else {
         return false;
     };
@@ -114,7 +114,7 @@ fn ggpoker_header(line: &str) -> bool {
 
 /// `bovada.HEADER`, `^\ufeff?(?:Bovada|Ignition|Bodog)\S* Hand #[0-9]+(?: TBL#|  Zone Poker ID#|: [0-9A-Z]+(?:
 /// HiLo)? Tournament #)`.
-fn bovada_header(line: &str) -> bool {
+pub(super) fn bovada_header(line: &str) -> bool {
     let line = skip_bom(line);
     let Some(name) = ["Bovada", "Ignition", "Bodog"]
         .iter()
@@ -141,7 +141,7 @@ fn bovada_header(line: &str) -> bool {
 }
 
 /// `winamax.HEADER`, `^\ufeff?Winamax Poker - .*HandId: #[0-9A-Za-z-]+ - `.
-fn winamax_header(line: &str) -> bool {
+pub(super) fn winamax_header(line: &str) -> bool {
     let Some(rest) = skip_bom(line).strip_prefix("Winamax Poker - ") else {
         return false;
     };
@@ -153,7 +153,7 @@ fn winamax_header(line: &str) -> bool {
 }
 
 /// `winning.HEADER`, `^\ufeff?(?:Game started at: \d{4}/\d{1,2}/\d{1,2} |(?:Game )?Hand #\d+ - )`.
-fn winning_header(line: &str) -> bool {
+pub(super) fn winning_header(line: &str) -> bool {
     let line = skip_bom(line);
     if let Some(date) = line.strip_prefix("Game started at: ") {
         let day = after_decimals(date, 4, 4)
@@ -172,7 +172,7 @@ fn winning_header(line: &str) -> bool {
 }
 
 /// `pacific.HEADER`, `^\ufeff?#Game No : [0-9]+$`.
-fn pacific_header(line: &str) -> bool {
+pub(super) fn pacific_header(line: &str) -> bool {
     skip_bom(line)
         .strip_prefix("#Game No : ")
         .and_then(after_digits)
@@ -225,7 +225,7 @@ fn party_history(line: &str) -> Option<&str> {
 
 /// `party.HEADER`, `^\x00*\ufeff?\x00*(?:Game #[0-9]+ starts\.|\*{5} Hand History [Ff]or Game [0-9A-Za-z-]+
 /// \*{5})`.
-fn party_header(line: &str) -> bool {
+pub(super) fn party_header(line: &str) -> bool {
     let line = skip_all(skip_bom(skip_all(line, '\0')), '\0');
     let starts = line
         .strip_prefix("Game #")
@@ -235,7 +235,7 @@ fn party_header(line: &str) -> bool {
 }
 
 /// `party.GAME_NO`, `^\x00*\ufeff?\x00*#Game No : [0-9]+$`.
-fn party_game_no(line: &str) -> bool {
+pub(super) fn party_game_no(line: &str) -> bool {
     skip_all(skip_bom(skip_all(line, '\0')), '\0')
         .strip_prefix("#Game No : ")
         .and_then(after_digits)

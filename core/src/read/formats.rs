@@ -4,6 +4,7 @@
 //! `parsers.FORMATS`, `--format`'s choices and the import's formats read by the core all come from here.
 
 use super::detect::{self, Head};
+use super::tail::{self, Marks};
 use super::{Dialect, BOVADA, GGPOKER, IPOKER, PACIFIC, PARTY, POKERSTARS, SOKO, WINAMAX, WINNING};
 
 /// Sites that hide their players' names: a report groups their seat labels as one anonymous player.
@@ -26,6 +27,29 @@ pub struct Format {
     /// The core's reader of the format; None for PHH (read by Python's `parsers.phh`).
     pub dialect: Option<&'static Dialect>,
     pub anonymous: Option<Anonymous>,
+    /// What starts and ends its hands in a file still being written; None for a format read whole
+    /// once the file is quiet (an iPoker game sits inside its session; a PHH file may be one hand).
+    pub marks: Option<Marks>,
+}
+
+fn family_header(line: &str) -> bool {
+    detect::family_header(line).is_some()
+}
+
+/// The PokerStars family's marks: its header line, and the blank line after the summary.
+const FAMILY: Option<Marks> = Some(Marks {
+    header: family_header,
+    opening: None,
+    end: Some(tail::summary_ended),
+});
+
+/// A site's own header line over the family's summary.
+const fn summary_under(header: fn(&str) -> bool) -> Option<Marks> {
+    Some(Marks {
+        header,
+        opening: None,
+        end: Some(tail::summary_ended),
+    })
 }
 
 const TEXT: &[&str] = &[".txt"];
@@ -39,6 +63,7 @@ pub static FORMATS: [Format; 10] = [
         detect: detect::pokerstars,
         dialect: Some(&POKERSTARS),
         anonymous: None,
+        marks: FAMILY,
     },
     Format {
         name: "ggpoker",
@@ -47,6 +72,7 @@ pub static FORMATS: [Format; 10] = [
         detect: detect::ggpoker,
         dialect: Some(&GGPOKER),
         anonymous: None,
+        marks: summary_under(detect::ggpoker_header),
     },
     Format {
         name: "bovada",
@@ -58,6 +84,7 @@ pub static FORMATS: [Format; 10] = [
             sites: "Bovada, Ignition, Bodog",
             seat: r"^(?:Dealer|Small Blind|Big Blind|UTG(?:\+[0-9]+)?|Seat\+[0-9]+) #[0-9]+$",
         }),
+        marks: summary_under(detect::bovada_header),
     },
     Format {
         name: "888poker",
@@ -66,6 +93,11 @@ pub static FORMATS: [Format; 10] = [
         detect: detect::pacific,
         dialect: Some(&PACIFIC),
         anonymous: None,
+        marks: Some(Marks {
+            header: detect::pacific_header,
+            opening: None,
+            end: Some(tail::pacific_ended),
+        }),
     },
     Format {
         name: "winamax",
@@ -74,6 +106,7 @@ pub static FORMATS: [Format; 10] = [
         detect: detect::winamax,
         dialect: Some(&WINAMAX),
         anonymous: None,
+        marks: summary_under(detect::winamax_header),
     },
     Format {
         name: "winning",
@@ -82,6 +115,11 @@ pub static FORMATS: [Format; 10] = [
         detect: detect::winning,
         dialect: Some(&WINNING),
         anonymous: None,
+        marks: Some(Marks {
+            header: detect::winning_header,
+            opening: None,
+            end: Some(tail::winning_ended),
+        }),
     },
     Format {
         name: "partypoker",
@@ -90,6 +128,11 @@ pub static FORMATS: [Format; 10] = [
         detect: detect::party,
         dialect: Some(&PARTY),
         anonymous: None,
+        marks: Some(Marks {
+            header: detect::party_header,
+            opening: Some(detect::party_game_no),
+            end: None,
+        }),
     },
     Format {
         name: "ipoker",
@@ -98,6 +141,7 @@ pub static FORMATS: [Format; 10] = [
         detect: detect::ipoker,
         dialect: Some(&IPOKER),
         anonymous: None,
+        marks: None,
     },
     Format {
         name: "soko",
@@ -106,6 +150,7 @@ pub static FORMATS: [Format; 10] = [
         detect: detect::soko,
         dialect: Some(&SOKO),
         anonymous: None,
+        marks: FAMILY,
     },
     Format {
         name: "phh",
@@ -114,6 +159,7 @@ pub static FORMATS: [Format; 10] = [
         detect: detect::phh,
         dialect: None,
         anonymous: None,
+        marks: None,
     },
 ];
 

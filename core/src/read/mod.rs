@@ -50,6 +50,7 @@ mod search;
 mod soko;
 #[allow(clippy::too_many_lines)] // issue 39: see `bovada` above
 mod stars;
+pub mod tail;
 mod times;
 mod tourney;
 mod translated;
