@@ -34,7 +34,7 @@ from rich.table import Table
 from soko_analytics import _core
 from soko_analytics.model.hand import Hand
 from soko_analytics.native import hand_json
-from soko_analytics.parsers import phh, pokerstars, read_path
+from soko_analytics.parsers import get_format, phh, read_path
 from soko_analytics.replay.audit import audits
 
 TARGET = 100_000
@@ -61,7 +61,7 @@ def main() -> int:
     pin_one_core()
     base = corpus_hands(args.corpus)
     hands = [base[i % len(base)] for i in range(args.hands)]
-    text = pokerstars.write(hands)
+    text = get_format("pokerstars").write(hands)
     rows = []
 
     def floor() -> None:
@@ -79,7 +79,7 @@ def main() -> int:
     rows.append(("Python API audit (parsed hands, Audit records)", len(hands),
                  rate(lambda: audits(hands), len(hands))))
     rows.append(("read_path + API audit (PokerStars text)", len(hands),
-                 rate(lambda: audits([h for h in pokerstars.parse(text) if isinstance(h, Hand)]), len(hands))))
+                 rate(lambda: audits([h for h in get_format("pokerstars").parse(text) if isinstance(h, Hand)]), len(hands))))
     from pokerkit import HandHistory, PokerStarsParser
 
     sample = [h for h in hands if h.rules in ("holdem", "holdem; structure=fixed_limit", "stud7")]
@@ -100,7 +100,7 @@ def main() -> int:
     rows.append((f"pokerkit replay from PHH ({len(sample):,} hands)", len(sample), rate(pokerkit_replay, len(sample))))
     if failed:
         rows[-1] = (rows[-1][0] + f", {len(failed)} it could not replay", *rows[-1][1:])
-    stars_sample = pokerstars.write(sample[:200])
+    stars_sample = get_format("pokerstars").write(sample[:200])
 
     def pokerkit_stars():
         with warnings.catch_warnings(), contextlib.redirect_stderr(io.StringIO()):

@@ -12,11 +12,12 @@ it) and ``__all__`` is the module's own list (PyO3 writes it).
 """
 
 from collections.abc import Callable, Sequence
-from typing import TypeAlias, final
+from typing import Any, TypeAlias, final
 
 __all__ = [
     "__version__", "ADDED_MONEY", "IN_POT_FROM_START", "hand_json_roundtrip", "spec_streets", "Member", "TextStream",
-    "members", "decode", "head", "Splitter", "first_headers", "read_pieces", "read_count", "quarantine_drift",
+    "members", "decode", "head", "Splitter", "format_scores", "detect_format", "complete_end",
+    "FORMATS", "read_pieces", "read_count", "quarantine_drift",
     "utc_offsets", "ZONES",
     "audit", "ReplayBatch", "audit_hands", "share_values", "ranking_table", "describe", "has_ranking", "evaluate",
     "hand_class", "evaluate_batch", "evaluate_split_batch", "hand_facts", "money_flow", "allin_adjusted", "equity",
@@ -96,7 +97,12 @@ class Splitter:
     def feed(self, block: str) -> list[_Piece]: ...
     def finish(self) -> list[_Piece]: ...
 
-def first_headers(head: str, count: int = 3) -> list[tuple[str, list[str]]]: ...
+def format_scores(head: str) -> list[float]: ...
+def detect_format(head: str) -> str | None: ...
+def complete_end(data: bytes, format: str) -> int | None: ...
+
+FORMATS: tuple[dict[str, Any], ...]
+"""Each format's ``name``, ``site``, ``extensions``, ``core``, ``anonymous``, ``tail`` and ``ends``."""
 
 # read.rs
 

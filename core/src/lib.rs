@@ -10,6 +10,7 @@ pub mod canonical;
 pub mod cards;
 pub mod eval;
 pub mod facts;
+pub mod formats;
 pub mod keys;
 pub mod ledger;
 pub mod model;

@@ -1,8 +1,7 @@
-"""Hand-history formats: one module per format behind one small interface.
+"""Hand-history formats: the core's registry of them (:mod:`.formats`) behind one small interface.
 
-``FORMATS`` maps each format's name (the same name as the module, the
-``--format`` choice and the fixture folder) to its module; each module offers
-``detect``, ``parse`` and ``write`` (see :mod:`.base`). :func:`read_path`
+``FORMATS`` maps each format's name (the ``--from`` choice and the fixture folder) to its
+:class:`~.formats.Format`, which offers ``parse`` and ``write``. :func:`read_path`
 reads any supported file (plain, ``.gz`` or ``.zip``), detects its format per
 file and yields every hand in it, stored or quarantined; :func:`iter_files`
 walks folders and reports what it cannot walk.
@@ -11,12 +10,10 @@ walks folders and reports what it cannot walk.
 from __future__ import annotations
 
 import errno
-import importlib
 import os
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from pathlib import Path
-from types import ModuleType
 
 from ..errors import SokoError
 from ..model.hand import Hand, Source
@@ -31,34 +28,20 @@ from .base import (
     lone_crs_ended,
     quarantine,
 )
+from .formats import FORMATS, WRITERS, Format, detected, format_scores
 from .source import HEAD_CHARS, TextStream, decode, head, members
 
-FORMATS = {
-    "pokerstars": "soko_analytics.parsers.pokerstars",
-    "ggpoker": "soko_analytics.parsers.ggpoker",
-    "bovada": "soko_analytics.parsers.bovada",
-    "888poker": "soko_analytics.parsers.pacific",
-    "winamax": "soko_analytics.parsers.winamax",
-    "winning": "soko_analytics.parsers.winning",
-    "partypoker": "soko_analytics.parsers.party",
-    "ipoker": "soko_analytics.parsers.ipoker",
-    "soko": "soko_analytics.parsers.soko_text",
-    "phh": "soko_analytics.parsers.phh",
-}
-"""Format name → module path (imported on first use)."""
-
 __all__ = [
-    "FORMATS", "FormatError", "IncompleteHand", "Quarantined", "TooLarge", "Unreadable", "UnsupportedGame",
-    "anonymous_seats", "asked_format", "check_format", "check_paths", "decode", "detect_format", "format_module",
-    "iter_files", "read_path", "read_stored", "read_text", "write_hands",
+    "FORMATS", "WRITERS", "Format", "FormatError", "IncompleteHand", "Quarantined", "TooLarge", "Unreadable",
+    "UnsupportedGame", "anonymous_seats", "asked_format", "check_format", "check_paths", "decode", "detect_format",
+    "format_scores", "get_format", "iter_files", "read_path", "read_stored", "read_text", "write_hands",
 ]
 
 
 def anonymous_seats() -> dict[str, str]:
-    """The formats whose site hides its players' names (a module's ``HIDES_NAMES``): the sites' names → the pattern
-    of their seat labels (its ``ANONYMOUS_SEAT``), which reports group as one anonymous player per site."""
-    modules = (format_module(name) for name in FORMATS)
-    return {m.HIDES_NAMES: m.ANONYMOUS_SEAT for m in modules if getattr(m, "HIDES_NAMES", None)}
+    """The formats whose site hides its players' names (:attr:`.Format.anonymous`): the sites' names → the
+    pattern of their seat labels, which reports group as one anonymous player per site."""
+    return {f.anonymous[0]: f.anonymous[1] for f in FORMATS.values() if f.anonymous}
 
 
 def check_format(name: str, auto: bool = True) -> str:
@@ -69,32 +52,21 @@ def check_format(name: str, auto: bool = True) -> str:
     raise SokoError(f"unknown format {name!r}", expected=" or ".join(choices), actual=name)
 
 
-def format_module(name: str) -> ModuleType:
-    """The module of a format name; a SokoError listing the names if unknown."""
-    return importlib.import_module(FORMATS[check_format(name, auto=False)])
-
-
-def _scores(head: str) -> dict[str, float]:
-    return {name: format_module(name).detect(head) for name in FORMATS}
+def get_format(name: str) -> Format:
+    """The format of a name; a SokoError listing the names if unknown."""
+    return FORMATS[check_format(name, auto=False)]
 
 
 def detect_format(head: str, path: str | None = None) -> str:
-    """The best-scoring format for the start of a text (the first of the best, in the order of :data:`FORMATS`;
-    no score passes 1, so the first to reach it is the best); an Unreadable error when none fits."""
-    best, top = "", 0.0
-    for name in FORMATS:
-        score = format_module(name).detect(head)
-        if score > top:
-            best, top = name, score
-            if score >= 1.0:
-                break
-    if top <= 0:
+    """The best-scoring format for the start of a text (the first of the best, in the order of :data:`FORMATS`);
+    an Unreadable error when none fits."""
+    found = detected(head)
+    if found is None:
         first = next((line.strip() for line in log_lines(head) if line.strip()), "")
+        sites = [f.site for f in FORMATS.values()]
         raise Unreadable("no supported hand-history format recognised", path=path, line=0,
-                         expected="PokerStars, GGPoker, Bovada, 888poker, Winamax, Winning, partypoker, iPoker, "
-                                  "Sökö text or PHH",
-                         actual=first[:80])
-    return best
+                         expected=f"{', '.join(sites[:-1])} or {sites[-1]}", actual=first[:80])
+    return found
 
 
 def read_text(text: str, path: str = "<text>", format: str = "auto",
@@ -102,7 +74,7 @@ def read_text(text: str, path: str = "<text>", format: str = "auto",
     """Every hand of a text, in the given format or the detected one (lone ``\\r`` line ends read as a file's are)."""
     text = lone_crs_ended(text)
     name = detect_format(text[:HEAD_CHARS], path) if format == "auto" else format
-    return format_module(name).parse(text, path, strict=strict)
+    return get_format(name).parse(text, path, strict=strict)
 
 
 def read_stored(raw: str, format: str, path: str, line: int) -> Iterator[Hand | Quarantined]:
@@ -156,7 +128,7 @@ def _read_member(stream: TextStream, format: str, strict: bool) -> Iterator[Hand
     except Unreadable as err:
         yield quarantine(err, "", name, 0, None)
         return
-    for item in format_module(fmt).parse(iter(stream), name, strict=strict):
+    for item in get_format(fmt).parse(iter(stream), name, strict=strict):
         yield replace(item, format=fmt) if isinstance(item, Quarantined) else item
     if stream.error is not None:
         yield quarantine(stream.error, "", name, 0, None)
@@ -164,7 +136,7 @@ def _read_member(stream: TextStream, format: str, strict: bool) -> Iterator[Hand
 
 def asked_format(format: str, head: str, path: str) -> str:
     """The format asked for, unless the text is plainly of another one."""
-    scores = _scores(head)
+    scores = format_scores(head)
     if scores[format] > 0 or max(scores.values()) <= 0:
         return format
     found = max(scores, key=lambda name: scores[name])
@@ -172,8 +144,9 @@ def asked_format(format: str, head: str, path: str) -> str:
                      path=path, line=0, expected=format, actual=found)
 
 
-HAND_HISTORY_SUFFIXES = (".txt", ".xml", ".soko", ".phh", ".phhs", ".gz", ".zip")
-"""Files a folder walk reads; others (tracker sidecars, notes) are left alone."""
+HAND_HISTORY_SUFFIXES = (*dict.fromkeys(e for f in FORMATS.values() for e in f.extensions), ".gz", ".zip")
+"""Files a folder walk reads (each format's extensions, and archives); others (tracker sidecars, notes) are left
+alone."""
 
 
 def iter_files(paths: Iterable[str | Path], skipped: list[tuple[str, str]] | None = None) -> list[Path | Quarantined]:
@@ -299,4 +272,4 @@ def _walk(top: Path, skipped: list[tuple[str, str]]) -> Iterator[Path | Quaranti
 
 def write_hands(hands: Iterable[Hand], format: str) -> str:
     """Hands as text of a format."""
-    return format_module(format).write(list(hands))
+    return get_format(format).write(hands)

@@ -1,9 +1,8 @@
-"""The small interface every format module offers, and what parsing yields.
+"""What parsing yields, and its errors.
 
-A format module has ``NAME``, ``EXTENSIONS``, ``detect(head) -> float`` (a
-score 0..1 from the first few KB of a file; never raises), ``parse(source,
-path, strict=False) -> Iterator[Hand | Quarantined]`` and ``write(hands) ->
-str``. Parsing never stops at a bad hand: each hand is yielded either as a
+Each format (:class:`~.formats.Format`) offers ``parse(source, path,
+strict=False) -> Iterator[Hand | Quarantined]`` and ``write(hands) -> str``.
+Parsing never stops at a bad hand: each hand is yielded either as a
 :class:`Hand` or as a :class:`Quarantined` record with the reason and the raw
 text, so nothing in the input is lost.
 

@@ -54,10 +54,6 @@ from .phh_fields import (
 from .phh_fields import text as a_text
 from .phh_state import BLIND_KINDS, MAX_DECIMALS, Table, card_text, minor, places, short
 
-NAME = "phh"
-EXTENSIONS = (".phh", ".phhs")
-STREAMS = True
-"""parse() takes a file's text blocks in order (memory follows the hand, not the file)."""
 SITE = "PHH"
 PIECE = 1 << 16
 """Lines are read in pieces of at most this many characters; a longer line is never a table header."""
@@ -98,18 +94,6 @@ _ENCODE: dict[str, Callable[[Any], Any]] = {"cards": card_text, "kind": str, "up
 HEADER = re.compile(r"""^[ \t]*\[[ \t]*([A-Za-z0-9_-]+|"[^"\n]*"|'[^'\n]*')[ \t]*\][ \t]*(?:#.*)?\r?$""")
 CBR = re.compile(r"\bcbr\s+(\S+)")
 LONG_NUMBER = re.compile(r"[0-9][0-9_]{4000,}")
-
-
-def detect(head: str) -> float:
-    """0..1: a ``variant = '...'`` line, an ``actions = [`` line, ``starting_stacks``."""
-    try:
-        # [ \t]*, not \s*: a \s* at a line's start runs over every blank line after it (quadratic in them)
-        score = 0.5 if re.search(r"(?m)^[ \t]*variant[ \t]*=[ \t]*['\"]", head) else 0.0
-        score += 0.3 if re.search(r"(?m)^[ \t]*actions[ \t]*=[ \t]*\[", head) else 0.0
-        score += 0.2 if re.search(r"(?m)^[ \t]*starting_stacks[ \t]*=", head) else 0.0
-        return score
-    except Exception:  # noqa: BLE001 - detection never raises
-        return 0.0
 
 
 # -- reading ------------------------------------------------------------------
@@ -408,7 +392,7 @@ def _build(t: dict, chunk: _Chunk, path: str) -> Hand:
         if name not in NULLABLE:
             raise FormatError(f"_none names {short(name)!r}", line=chunk.line("_none"), expected=", ".join(NULLABLE))
         fields[name] = None
-    return Hand(**fields, source=Source(path, chunk.start, NAME), deal_lines=tuple(lines["deals"]),
+    return Hand(**fields, source=Source(path, chunk.start, "phh"), deal_lines=tuple(lines["deals"]),
                 action_lines=tuple(lines["actions"]), raw=chunk.text)
 
 

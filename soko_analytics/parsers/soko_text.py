@@ -17,7 +17,6 @@ shortest text for the resulting spec (:func:`~..rules.profiles.rules_text`).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
 
 from ..errors import RulesError
 from ..model.hand import Hand, Stakes
@@ -25,20 +24,10 @@ from ..model.money import SYMBOLS, format_amount
 from ..rules.options import BettingStructure, CardsLayout
 from ..rules.profiles import PROFILES, parse_rules, resolve, rules_text
 from ..rules.spec import GameSpec
-from .base import FormatError, Quarantined, log_lines
-from .split import TextSource, first_headers
-from .stars import HEADER_LINE, SUMMARY_ENDED
-from .stars import parse as parse_family
+from .base import FormatError
 
-NAME = "soko"
-EXTENSIONS = (".txt", ".soko")
-STREAMS = True
-"""parse() takes a file's text in pieces."""
 SITE = "Sökö"
 """The site of a hand with no club name."""
-HAND_END = SUMMARY_ENDED
-"""A hand ends at the first blank line after its summary (:data:`.stars.SUMMARY_ENDED`)."""
-
 GAME = re.compile(
     r"^S[öo]k[öo] (?P<structure>Limit|Pot Limit|No Limit|Spread Limit)\s*\((?P<stakes>[^()]*)\)"
     r"\s*(?:-\s*(?P<date>.*?))?\s*$",
@@ -53,21 +42,6 @@ STRUCTURE_WORDS: dict[BettingStructure, str] = {
     BettingStructure.SPREAD: "Spread Limit",
 }
 """The header's word for each ``structure``."""
-
-
-def detect(head: str) -> float:
-    """1.0 for a Sökö header among the first headers of a text, 0.9 for another hand header whose hand
-    has a ``Rules:`` line, 0.5 for a ``Rules:`` line without a header, else 0."""
-    for first, after in first_headers(head):
-        m = HEADER_LINE.match(first)
-        if m is None:
-            continue
-        if GAME.match(m.group("rest")) or m.group("site").strip().startswith(SITE):
-            return 1.0
-        if any(line.startswith(RULES_PREFIX) for line in after[:2]):
-            return 0.9
-    lone_rules = any(line.strip().lstrip("\ufeff").startswith(RULES_PREFIX) for line in log_lines(head)[:40])
-    return 0.5 if lone_rules and not first_headers(head, 1) else 0.0
 
 
 def combine_rules(rules_line: str, structure: BettingStructure) -> str:
@@ -146,16 +120,4 @@ def format_stakes(stakes: Stakes, structure: BettingStructure) -> str:
     return ", ".join(parts)
 
 
-def parse(text: TextSource, path: str = "<text>", strict: bool = False) -> Iterator[Hand | Quarantined]:
-    """Every hand of a Sökö text (or of its blocks), read or quarantined (by the compiled core: :mod:`.stars`)."""
-    return parse_family(text, path, NAME, strict)
-
-
-def write(hands: Iterable[Hand]) -> str:
-    """Hands as Sökö text."""
-    from .stars_writer import write_soko
-
-    return write_soko(hands)
-
-
-__all__ = ["EXTENSIONS", "NAME", "combine_rules", "detect", "format_stakes", "header_lines", "parse", "write"]
+__all__ = ["combine_rules", "format_stakes", "header_lines"]

@@ -20,10 +20,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from functools import lru_cache
 
 from .._core import Splitter
-from .._core import first_headers as _first_headers
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,14 +45,6 @@ class Piece:
 
 TextSource = str | Iterable[str]
 """A whole text, or its blocks of whole lines in order (see :class:`~.source.TextStream`)."""
-
-
-@lru_cache(maxsize=4)
-def first_headers(head: str, count: int = 3) -> tuple[tuple[str, tuple[str, ...]], ...]:
-    """(header line from its start, the next three lines) of the first few hand headers of a text, wherever
-    they start (the core's header search): what format detection looks at. Every format's ``detect`` asks for
-    the same start of a file: it is searched once."""
-    return tuple((first, tuple(after)) for first, after in _first_headers(head, count))
 
 
 def split_pieces(source: TextSource) -> Iterator[Piece]:

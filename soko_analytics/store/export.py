@@ -22,7 +22,7 @@ import duckdb
 
 from ..errors import SokoError
 from ..model.hand import Hand
-from ..parsers import format_module, read_stored, write_hands
+from ..parsers import get_format, read_stored, write_hands
 from .db import HAND_TABLES, TABLES, Store, StoreError
 from .duck import sql_text
 
@@ -89,7 +89,7 @@ def export_text(db_path: str | Path, path: Path, format: str) -> tuple[int, int]
     express (a Sökö hand as PokerStars text, say), or whose text no longer
     reads, is skipped and counted.
     """
-    format_module(format)  # an unknown format fails before anything is read or written
+    get_format(format)  # an unknown format fails before anything is read or written
     with Store(db_path, read_only=True) as store:
         rows = store.raw_hands()
     hands: list[Hand] = []

@@ -43,7 +43,7 @@ import polars as pl
 from .. import _core
 from ..model.hand import Hand
 from ..native import frames as native_frames
-from ..parsers import Quarantined, asked_format, detect_format, read_path
+from ..parsers import FORMATS, Quarantined, asked_format, detect_format, read_path
 from ..parsers.base import InternalError, Unreadable, quarantine
 from ..parsers.source import TextStream, head, members, raw_text
 from . import drift
@@ -248,7 +248,7 @@ def read_chunks(task: Task, format: str = "auto", with_audit: bool = True, stric
     yield Chunk(frames, [Share(task.import_id, path, batch.rows(), done, _lengths(frames))])
 
 
-CORE_FORMATS = ("pokerstars", "ggpoker", "bovada", "888poker", "winamax", "winning", "partypoker", "ipoker", "soko")
+CORE_FORMATS = tuple(name for name, f in FORMATS.items() if f.core)
 """Formats the compiled core reads."""
 FAULT_HAND: str | None = None
 """For tests of the per-hand boundary: the id of a hand on which the core fails as a bug of ours would."""

@@ -17,7 +17,6 @@ UTF-16 file and an archive are read whole once quiet (see :data:`WHOLE_FILE`, :d
 from __future__ import annotations
 
 import hashlib
-import re
 import tempfile
 import time
 from collections.abc import Callable, Iterable
@@ -26,19 +25,20 @@ from pathlib import Path
 
 import polars as pl
 
+from .. import _core
 from ..errors import SokoError
 from ..model.counts import plural
-from ..parsers import detect_format, format_module
+from ..parsers import FORMATS, detect_format
 from ..parsers.source import HEAD_CHARS
-from ..parsers.stars import HEADER_LINE
 from .db import Store
 from .duck import registered
 
 SETTLE = 1.0
 """Seconds a file must have been quiet before its last hand (the one no next header has ended yet) is taken."""
-WHOLE_FILE = frozenset({"ipoker", "phh"})
+WHOLE_FILE = frozenset(name for name, f in FORMATS.items() if not f.tail)
 """Formats whose hands cannot be read from a tail of the file (iPoker's hands sit inside one XML session; a PHH
-file may be one hand): such a file is read whole once it is quiet, and its stored hands are not stored again."""
+file may be one hand; :attr:`.Format.tail`): such a file is read whole once it is quiet, and its stored hands are
+not stored again."""
 UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
 ARCHIVE_MAGIC = (b"\x1f\x8b", b"PK\x03\x04")
 ARCHIVE_SUFFIXES = (".gz", ".zip")
@@ -53,27 +53,6 @@ Event = dict[str, object]
 """``{"event": "stored"|"quarantined", "hand_id", "site", "file", "at"}`` (``at`` in Unix seconds)."""
 
 
-def hand_header(fmt: str) -> re.Pattern[str] | None:
-    """The line that starts a hand of format ``fmt`` (the format's own ``HEADER``; the PokerStars family's
-    header line), or None for a format read whole (:data:`WHOLE_FILE`)."""
-    if fmt in WHOLE_FILE:
-        return None
-    header = getattr(format_module(fmt), "HEADER", None)
-    return header if header is not None else HEADER_LINE
-
-
-def hand_end(fmt: str) -> re.Pattern[str] | None:
-    """What ends a hand of format ``fmt`` (the format's own ``HAND_END``, ``parsers/<format>.py``), or None where
-    a hand has no end mark of its own: its last hand is then taken at the next header or once the file is quiet."""
-    return getattr(format_module(fmt), "HAND_END", None)
-
-
-def hand_opening(fmt: str) -> re.Pattern[str] | None:
-    """A line that may come between two header lines of one hand of format ``fmt`` (the format's own
-    ``HAND_OPENING``: partypoker's ``#Game No : N``), or None."""
-    return getattr(format_module(fmt), "HAND_OPENING", None)
-
-
 def bytes_hash(data: bytes) -> str:
     """blake2b-128 hex of bytes: :func:`.rows.file_hash` of a file holding them."""
     return hashlib.blake2b(data, digest_size=16).hexdigest()
@@ -83,35 +62,13 @@ def _line(data: bytes, start: int, end: int) -> str:
     return data[start:end].decode("utf-8", errors="replace").rstrip("\r")
 
 
-def complete_end(data: bytes, header: re.Pattern[str], ends: re.Pattern[str] | None = None,
-                 opening: re.Pattern[str] | None = None) -> int:
-    """The bytes of ``data`` (read from the start of a hand) before the last whole line that starts a hand: the
-    hands before it are complete; with ``ends`` (the format's :func:`hand_end`), past the last hand's end mark when
-    it has arrived. A hand opened by several header lines (with blank lines and ``opening`` lines between them,
-    :func:`hand_opening`) starts at the first. 0 when no hand is complete."""
-    last = 0
-    end = data.rfind(b"\n")
-    while end > 0:
-        start = data.rfind(b"\n", 0, end) + 1
-        if start > 0 and header.match(_line(data, start, end)):
-            last = start
-            break
-        end = start - 1
-    at = last
-    while at > 0:  # the lines before the last header: the same hand's opening, or the hand before it
-        before = data.rfind(b"\n", 0, at - 1) + 1
-        line = _line(data, before, at - 1)
-        if header.match(line):
-            last = before
-        elif line.strip() and not (opening is not None and opening.match(line)):
-            break
-        at = before
-    if ends is not None:
-        text = data[last:].decode("utf-8", errors="surrogateescape")  # every byte kept: lengths count back exactly
-        ended = ends.search(text)
-        if ended is not None:
-            return last + len(text[:ended.end()].encode("utf-8", errors="surrogateescape"))
-    return last
+def complete_end(data: bytes, fmt: str) -> int:
+    """The bytes of ``data`` (read from the start of a hand of format ``fmt``, one read from a file's tail) that
+    hold whole hands: before the last whole line that starts a hand, or past the last hand's end mark when it has
+    arrived (the core's ``read/tail.rs``, by each format's marks in its registry). 0 when no hand is complete."""
+    ended = _core.complete_end(data, fmt)
+    assert ended is not None, f"{fmt} is read whole, not from a tail"
+    return ended
 
 
 @dataclass
@@ -269,14 +226,13 @@ class Watcher:
                 self._remember(name, data, start, mtime_ns, fmt)
             return None
         whole = data.startswith(UTF16_BOMS + ARCHIVE_MAGIC) or path.suffix.lower() in ARCHIVE_SUFFIXES
-        header = hand_header(fmt) if fmt is not None and not whole else None
-        if header is None or fmt is None:
+        if fmt is None or whole or fmt in WHOLE_FILE:
             start = 0
             cut = len(data) if quiet else 0
         else:
-            ended = start + complete_end(data[start:], header, hand_end(fmt), hand_opening(fmt))
+            ended = start + complete_end(data[start:], fmt)
             cut = len(data) if quiet else ended
-            if cut > ended and hand_end(fmt) is not None:
+            if cut > ended and FORMATS[fmt].ends:
                 self.unended[name] = ended
         if cut < len(data):
             self.open.add(path)

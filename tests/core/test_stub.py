@@ -248,8 +248,8 @@ def _edited(stub_text: str, old: str, new: str) -> str:
     # Parameters reordered, a default changed, a default missing, a parameter made keyword-only.
     ("def evaluate(name: str, cards: Sequence[int])", "def evaluate(cards: Sequence[int], name: str)",
      "evaluate: parameters"),
-    ("def first_headers(head: str, count: int = 3)", "def first_headers(head: str, count: int = 2)",
-     "first_headers: parameters"),
+    ("path: str, format: str, fault_hand: str | None = None", "path: str, format: str, fault_hand: str | None = 'x'",
+     "read_pieces: parameters"),
     ("def audit_hands(hands_json: Sequence[str], ledger: bool = False)",
      "def audit_hands(hands_json: Sequence[str], ledger: bool)", "audit_hands: parameters"),
     ("def quarantine_drift(format: str | None, raw: str,", "def quarantine_drift(format: str | None, *, raw: str,",

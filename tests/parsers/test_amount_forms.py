@@ -12,9 +12,11 @@ from __future__ import annotations
 import pytest
 
 from soko_analytics.model.hand import ActionKind, Hand
-from soko_analytics.parsers import Quarantined, ggpoker, ipoker, pokerstars, winamax
+from soko_analytics.parsers import Quarantined, format_scores, get_format
 from soko_analytics.replay.audit import audit
 from tests.flows import money_flow
+
+pokerstars, ggpoker, winamax, ipoker = (get_format(n) for n in ("pokerstars", "ggpoker", "winamax", "ipoker"))
 
 STARS = """PokerStars Hand #300000000001:  Hold'em No Limit ({sb}/{bb} USD) - 2020/03/01 20:00:00 ET
 Table 'Comma' 6-max Seat #1 is the button
@@ -169,7 +171,7 @@ Seat 3: Chloe (big blind) showed [Jd Js Td 6h] and lost with One pair : Jacks
 @pytest.mark.parametrize("game", ["Omaha8", "Omaha Hi/Lo"])
 def test_winamax_omaha_hi_lo_under_each_of_its_names(game):
     text = WINAMAX_HILO.format(game=game, half="0.14", total="0.28")
-    assert winamax.detect(text) == 1.0
+    assert _score("winamax", text) == 1.0
     hand = read_one(winamax, text)
     assert isinstance(hand, Hand), getattr(hand, "reason", None)
     assert hand.rules == "omaha-hilo"
@@ -393,3 +395,7 @@ def test_ipoker_hi_lo_game_types_are_split_games():
     hand = read_one(ipoker, text, "s.xml")
     assert isinstance(hand, Hand), getattr(hand, "reason", None)
     assert hand.rules == "omaha-hilo"
+
+
+def _score(name: str, head: str) -> float:
+    return format_scores(head)[name]

@@ -16,12 +16,15 @@ from pathlib import Path
 import pytest
 
 from soko_analytics.model.hand import ActionKind, Hand
-from soko_analytics.parsers import bovada, detect_format, phh, pokerstars
+from soko_analytics.parsers import detect_format, get_format, phh
 from soko_analytics.parsers.base import IncompleteHand
 from soko_analytics.parsers.source import HEAD_CHARS
 from soko_analytics.replay.audit import audit
 from tests.flows import money_flow
 from tests.parsers.sites import assert_one_record_per_header, read_files, site_files, stored
+
+HERO = "Hero"
+"""The name Bovada's log owner (``[ME]``) is stored under in every hand (docs/formats.md)."""
 
 HEADER = re.compile(r"Hand #([0-9]+)(?::| TBL#|  Zone Poker ID#)")
 """A hand header, wherever it starts (a cut-off hand's last line runs into the next header)."""
@@ -89,12 +92,12 @@ def test_seat_labels_are_players_of_one_hand_and_me_is_the_hero(results):
     for hand in hands:
         me = "[ME]" in hand.raw
         for seat in hand.seats:
-            if seat.name == bovada.HERO:
+            if seat.name == HERO:
                 continue
             label, _, hand_id = seat.name.rpartition(" #")
             assert hand_id == hand.hand_id and label, seat.name
             assert seen.setdefault(seat.name, hand.hand_id) == hand.hand_id  # never the same player in two hands
-        assert (bovada.HERO in {s.name for s in hand.seats}) == me, hand.hand_id
+        assert (HERO in {s.name for s in hand.seats}) == me, hand.hand_id
 
 
 def test_action_lines_point_at_the_logs_own_lines(files, results):
@@ -103,7 +106,7 @@ def test_action_lines_point_at_the_logs_own_lines(files, results):
         lines = path.read_text(encoding="utf-8").splitlines()
         for hand in (h for h in results[path] if isinstance(h, Hand)):
             for action, number in zip(hand.actions, hand.action_lines, strict=True):
-                label = "[ME]" if action.player == bovada.HERO else action.player.rpartition(" #")[0]
+                label = "[ME]" if action.player == HERO else action.player.rpartition(" #")[0]
                 assert label in lines[number - 1], (hand.hand_id, number, lines[number - 1])
 
 
@@ -187,12 +190,12 @@ def test_the_rake_is_what_the_pot_has_over_what_is_collected(results):
 
 def test_pokerstars_text_and_phh_read_back_the_samestored(results):
     hands = stored(results)
-    text = pokerstars.write(hands)
+    text = get_format("pokerstars").write(hands)
     assert detect_format(text[:HEAD_CHARS]) == "pokerstars"  # a converted Bovada hand is not read as Bovada's
-    assert list(pokerstars.parse(text)) == hands
+    assert list(get_format("pokerstars").parse(text)) == hands
     assert list(phh.parse(phh.write(hands))) == hands
 
 
 def test_bovada_text_is_not_written():
     with pytest.raises(Exception, match="not written"):
-        bovada.write([])
+        get_format("bovada").write([])

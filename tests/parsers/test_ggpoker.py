@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from soko_analytics.model.hand import ActionKind, Hand
-from soko_analytics.parsers import phh, pokerstars
+from soko_analytics.parsers import get_format, phh
 from soko_analytics.replay.audit import audit
 from tests.flows import added_money, money_flow
 from tests.parsers.sites import assert_one_record_per_header, read_files, site_files, stored
@@ -88,5 +88,5 @@ def test_all_in_insurance_is_paid_outside_the_pot(results):
 
 def test_pokerstars_text_and_phh_read_back_the_same_stored(results):
     hands = stored(results)
-    assert list(pokerstars.parse(pokerstars.write(hands))) == hands
+    assert list(get_format("pokerstars").parse(get_format("pokerstars").write(hands))) == hands
     assert list(phh.parse(phh.write(hands))) == hands

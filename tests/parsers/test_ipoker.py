@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from soko_analytics.model.hand import ActionKind, Hand
-from soko_analytics.parsers import ipoker, phh, pokerstars
+from soko_analytics.parsers import get_format, phh
 from soko_analytics.parsers.base import FormatError, IncompleteHand
 from soko_analytics.parsers.split import split_pieces
 from soko_analytics.replay.audit import audit
@@ -176,15 +176,15 @@ def test_stud_streets_hidden_cards_and_tournament_stakes(results):
 
 def test_pokerstars_text_and_phh_read_back_the_same_hands(results):
     hands = stored(results)
-    assert list(pokerstars.parse(pokerstars.write(hands))) == hands
+    assert list(get_format("pokerstars").parse(get_format("pokerstars").write(hands))) == hands
     assert list(phh.parse(phh.write(hands))) == hands
 
 
 def test_a_hand_s_raw_text_reads_again_on_its_own(results):
     # the raw text is the <game> with its session's header after it: the store's rehash reads it so
     for hand in stored(results):
-        [again] = ipoker.parse(hand.raw, "raw.xml")
-        assert isinstance(again, Hand) and pokerstars.write([again]) == pokerstars.write([hand]), hand.hand_id
+        [again] = get_format("ipoker").parse(hand.raw, "raw.xml")
+        assert isinstance(again, Hand) and get_format("pokerstars").write([again]) == get_format("pokerstars").write([hand]), hand.hand_id
 
 
 def test_the_store_records_the_nickname_as_each_hand_s_owner(tmp_path, root, files):
@@ -218,16 +218,16 @@ def test_broken_xml_and_missing_attributes_are_placed_records(root):
         return text[:text.index(marker)].count("\n") + 1
 
     broken = text.replace('<round no="2">', '<round no="2"', 1)
-    [record] = ipoker.parse(broken, "broken.xml", strict=True)
+    [record] = get_format("ipoker").parse(broken, "broken.xml", strict=True)
     assert not isinstance(record, Hand) and "broken XML" in record.reason
     # the parser finds the tag unclosed at the next line's start
     assert record.line == line('<round no="2">') + 1 and record.hand_id == "3013573623"
     missing = text.replace(' player="Player6" type="3"', ' type="3"', 1)
-    [record] = ipoker.parse(missing, "missing.xml", strict=True)
+    [record] = get_format("ipoker").parse(missing, "missing.xml", strict=True)
     assert not isinstance(record, Hand) and "without its player attribute" in record.reason
     assert record.line == line(' player="Player6" type="3"') and record.hand_id == "3013573623"
 
 
 def test_ipoker_text_is_not_written():
     with pytest.raises(FormatError, match="not written"):
-        ipoker.write([])
+        get_format("ipoker").write([])

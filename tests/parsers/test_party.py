@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from soko_analytics.model.hand import ActionKind, Hand
-from soko_analytics.parsers import party, phh, pokerstars
+from soko_analytics.parsers import get_format, phh
 from soko_analytics.parsers.base import FormatError
 from soko_analytics.replay.audit import audit
 from tests.parsers.sites import (
@@ -212,10 +212,10 @@ def test_stud_up_cards_from_the_seven_shown(results):
 
 def test_pokerstars_text_and_phh_read_back_the_same_hands(results):
     hands = stored(results)
-    assert list(pokerstars.parse(pokerstars.write(hands))) == hands
+    assert list(get_format("pokerstars").parse(get_format("pokerstars").write(hands))) == hands
     assert list(phh.parse(phh.write(hands))) == hands
 
 
 def test_partypoker_text_is_not_written():
     with pytest.raises(FormatError, match="not written"):
-        party.write([])
+        get_format("partypoker").write([])

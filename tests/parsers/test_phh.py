@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from soko_analytics.model.cards import DECK, Card
 from soko_analytics.model.hand import Action, ActionKind, Deal, Hand, Seat, Stakes, Tournament, composed
-from soko_analytics.parsers import phh
+from soko_analytics.parsers import FORMATS, format_scores, phh
 from soko_analytics.parsers.base import FormatError, Quarantined, UnsupportedGame
 
 K = ActionKind
@@ -461,10 +461,10 @@ def test_defaults_and_heads_up() -> None:
 
 
 def test_detect() -> None:
-    assert phh.detect(GOOD) == pytest.approx(1.0)
-    assert phh.detect("PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02)\n") == 0.0
-    assert phh.detect("\x00\xff garbage [[[") == 0.0
-    assert phh.NAME == "phh" and phh.EXTENSIONS == (".phh", ".phhs")
+    assert _score("phh", GOOD) == pytest.approx(1.0)
+    assert _score("phh", "PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02)\n") == 0.0
+    assert _score("phh", "\x00\xff garbage [[[") == 0.0
+    assert FORMATS["phh"].extensions == (".phh", ".phhs") and not FORMATS["phh"].core
     assert list(phh.parse("", "empty.phhs")) == [] and phh.write([]) == ""
 
 
@@ -476,7 +476,7 @@ def test_parse_never_raises_on_damaged_text(data: st.DataObject) -> None:
     text = base[:at] + data.draw(st.text(max_size=5)) + base[at + data.draw(st.integers(0, 20)):]
     for result in phh.parse(text, "z.phhs"):
         assert isinstance(result, Hand) or (result.path == "z.phhs" and result.line >= 1)
-    assert 0.0 <= phh.detect(text) <= 1.0
+    assert 0.0 <= _score("phh", text) <= 1.0
 
 
 def test_a_draw_of_an_impossible_count_is_written_without_a_deck_of_unknown_cards() -> None:
@@ -487,3 +487,7 @@ def test_a_draw_of_an_impossible_count_is_written_without_a_deck_of_unknown_card
     hand = dataclasses.replace(base, actions=(*base.actions, draw))
     text = phh.write([hand])
     assert len(text) < 10_000 and list(phh.parse(text, "d.phh")) == [hand]
+
+
+def _score(name: str, head: str) -> float:
+    return format_scores(head)[name]

@@ -13,7 +13,7 @@ import re
 import pytest
 
 from soko_analytics.model.hand import Hand
-from soko_analytics.parsers import Quarantined, format_module
+from soko_analytics.parsers import Quarantined, get_format
 from tests.parsers.sites import read_files, site_files, stored
 
 SITES = {"GGPoker": ("ggpoker", 10), "Bovada": ("bovada", 29), "PacificPoker": ("888poker", 27),
@@ -52,7 +52,7 @@ def _mutate(rng: random.Random, text: str) -> str:
 def test_damaged_hands_are_one_record_each_never_a_bug(site, corpus):
     fmt, count = SITES[site]
     hands = stored(read_files(site_files(corpus, site, count, SUFFIXES.get(site, (".txt",)))))
-    module = format_module(fmt)
+    module = get_format(fmt)
     rng = random.Random(f"{site}-16")
     kinds = {"hand": 0, "quarantined": 0}
     for n in range(MUTATIONS_PER_SITE):

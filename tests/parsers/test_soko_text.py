@@ -12,7 +12,7 @@ import pytest
 
 from soko_analytics.model.cards import parse_card, parse_cards
 from soko_analytics.model.hand import ActionKind, Hand
-from soko_analytics.parsers import Quarantined, pokerstars, soko_text
+from soko_analytics.parsers import Quarantined, format_scores, get_format
 from soko_analytics.parsers.stars_writer import write_soko
 
 from ..conftest import soko_example_text
@@ -21,7 +21,7 @@ K = ActionKind
 
 
 def parse_one(text: str, path: str = "example.txt") -> Hand:
-    (hand,) = soko_text.parse(text, path)
+    (hand,) = get_format("soko").parse(text, path)
     assert isinstance(hand, Hand), hand.message()
     return hand
 
@@ -109,18 +109,18 @@ def test_example_deals(hand):
 
 def test_example_is_written_back_exactly(example, hand):
     assert write_soko([hand]) == example
-    assert soko_text.write([hand]) == example
+    assert get_format("soko").write([hand]) == example
 
 
 def test_detection(example):
-    assert soko_text.detect(example) == 1.0
-    assert pokerstars.detect(example) == 0.0
+    assert _score("soko", example) == 1.0
+    assert _score("pokerstars", example) == 0.0
     stars_text = "PokerStars Hand #1:  Hold'em No Limit ($0.01/$0.02 USD) - 2013/01/08 22:28:42 ET\n"
-    assert soko_text.detect(stars_text) == 0.0
-    assert soko_text.detect(with_header(example, first="Kallio Club Hand #9: Sökö Limit (50/100) - 2026/03/14 "
+    assert _score("soko", stars_text) == 0.0
+    assert _score("soko", with_header(example, first="Kallio Club Hand #9: Sökö Limit (50/100) - 2026/03/14 "
                                         "21:04:11 EET")) == 1.0
-    assert soko_text.detect("Rules: soko-finnish\n") == 0.5
-    assert soko_text.detect("") == 0.0 and soko_text.detect("\x00\ufeff[[[") == 0.0
+    assert _score("soko", "Rules: soko-finnish\n") == 0.5
+    assert _score("soko", "") == 0.0 and _score("soko", "\x00\ufeff[[[") == 0.0
 
 
 # -- header forms -------------------------------------------------------------------
@@ -165,7 +165,7 @@ def header_of(lines: list[str]) -> Hand:
     """A hand of the header lines alone (one seat, a walk), read: what the reader made of the header."""
     body = ["Seat 1: Aino (100 in chips)", "Seat 2: Ville (100 in chips)", "*** 2nd STREET ***",
             "Aino: folds", "*** SUMMARY ***", "Total pot 0 | Rake 0"]
-    (found,) = soko_text.parse("\n".join(lines + body), "h.txt")
+    (found,) = get_format("soko").parse("\n".join(lines + body), "h.txt")
     if isinstance(found, Quarantined):  # the body's amounts need not suit the header's; the header was read
         raise AssertionError(found.message())
     return found
@@ -214,7 +214,7 @@ def test_a_malformed_hand_is_quarantined_at_its_line(example, old, new, reason):
     text = "\n".join([example.replace("#202603140001", "#1"), bad, example.replace("#202603140001", "#3")])
     start = example.count("\n") + 1  # the bad hand's first line, less one
     bad_line = start + next(i for i, line in enumerate(bad.split("\n"), 1) if new.strip("\n") in line)
-    results = list(soko_text.parse(text, "club.txt"))
+    results = list(get_format("soko").parse(text, "club.txt"))
     assert [type(r).__name__ for r in results] == ["Hand", "Quarantined", "Hand"]
     q = results[1]
     assert isinstance(q, Quarantined) and q.hand_id == "2" and q.path == "club.txt"
@@ -228,7 +228,7 @@ def test_a_malformed_hand_is_quarantined_at_its_line(example, old, new, reason):
 def test_a_hand_cut_before_its_summary_is_quarantined_as_incomplete(example):
     cut = example[: example.index("*** SHOW DOWN ***")].replace("#202603140001", "#2")
     text = example.replace("#202603140001", "#1") + "\n" + cut + "\n\n" + example
-    results = list(soko_text.parse(text, "cut.txt"))
+    results = list(get_format("soko").parse(text, "cut.txt"))
     assert [type(r).__name__ for r in results] == ["Hand", "Quarantined", "Hand"]
     q = results[1]
     last = example.count("\n") + 1 + cut.rstrip("\n").count("\n") + 1
@@ -239,3 +239,7 @@ def test_a_hand_cut_before_its_summary_is_quarantined_as_incomplete(example):
 def test_windows_line_ends_and_a_bom_are_read(example):
     text = "\ufeff" + example.replace("\n", "\r\n")
     assert parse_one(text) == parse_one(example)
+
+
+def _score(name: str, head: str) -> float:
+    return format_scores(head)[name]

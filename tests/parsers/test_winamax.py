@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from soko_analytics.model.hand import ActionKind, Hand
-from soko_analytics.parsers import phh, pokerstars, winamax
+from soko_analytics.parsers import get_format, phh
 from soko_analytics.parsers.base import FormatError
 from soko_analytics.replay.audit import audit
 from tests.parsers.sites import assert_matches_hp, assert_one_record_per_header, read_files, site_files, stored
@@ -115,10 +115,10 @@ def test_stud_and_draw_streets_and_hidden_cards(results):
 
 def test_pokerstars_text_and_phh_read_back_the_same_hands(results):
     hands = stored(results)
-    assert list(pokerstars.parse(pokerstars.write(hands))) == hands
+    assert list(get_format("pokerstars").parse(get_format("pokerstars").write(hands))) == hands
     assert list(phh.parse(phh.write(hands))) == hands
 
 
 def test_winamax_text_is_not_written():
     with pytest.raises(FormatError, match="not written"):
-        winamax.write([])
+        get_format("winamax").write([])

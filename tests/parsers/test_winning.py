@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from soko_analytics.model.hand import ActionKind, Hand
-from soko_analytics.parsers import phh, pokerstars, winning
+from soko_analytics.parsers import get_format, phh
 from soko_analytics.parsers.base import FormatError, UnsupportedGame
 from soko_analytics.replay.audit import audit
 from tests.flows import money_flow
@@ -121,7 +121,7 @@ def test_tournaments_play_money_and_nameless_players(by_id):
     assert tour.tournament is not None and tour.tournament.tournament_id == "5795043"
     assert (tour.stakes.decimals, tour.stakes.currency, tour.stakes.big_blind) == (0, None, 5000)
     # the same hand in a file renamed: the tournament's name ("OSS #27 - $300,000 GTD Sunday Special") is its id
-    renamed = next(iter(winning.parse(tour.raw, "renamed.txt")))
+    renamed = next(iter(get_format("winning").parse(tour.raw, "renamed.txt")))
     assert isinstance(renamed, Hand) and renamed.tournament is not None
     assert renamed.tournament.tournament_id == "OSS-27-300-000-GTD-Sunday-Special"
     # "5/10 PM Hold`em 5/10": play money, in hundredths without a currency
@@ -153,10 +153,10 @@ def test_the_format_since_2019(by_id):
 
 def test_pokerstars_text_and_phh_read_back_the_same_hands(results):
     hands = stored(results)
-    assert list(pokerstars.parse(pokerstars.write(hands))) == hands
+    assert list(get_format("pokerstars").parse(get_format("pokerstars").write(hands))) == hands
     assert list(phh.parse(phh.write(hands))) == hands
 
 
 def test_winning_text_is_not_written():
     with pytest.raises(FormatError, match="not written"):
-        winning.write([])
+        get_format("winning").write([])

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from soko_analytics.model.cards import DECK, parse_card
 from soko_analytics.model.hand import Action, ActionKind, Deal, Hand, Seat, Stakes, Tournament
-from soko_analytics.parsers import FormatError, decode, pokerstars, soko_text
+from soko_analytics.parsers import FormatError, decode, get_format
 from soko_analytics.parsers.stars_writer import POKERSTARS_GAMES, write_pokerstars, write_soko
 from soko_analytics.parsers.times import format_start, parse_start
 from soko_analytics.rules.profiles import resolve
@@ -42,7 +42,7 @@ def assert_same_hand(got: Hand, want: Hand) -> None:
 
 def soko_round_trip(hand: Hand) -> Hand:
     text = write_soko([hand])
-    (back,) = soko_text.parse(text, "written.txt")
+    (back,) = get_format("soko").parse(text, "written.txt")
     assert isinstance(back, Hand), f"{back.message()}\n{text}"
     assert_same_hand(back, hand)
     return back
@@ -150,7 +150,7 @@ def test_hands_are_separated_by_a_blank_line(example):
     other = dataclasses.replace(hand, hand_id="202603140099")
     text = write_soko([hand, other])
     assert text == example + "\n" + example.replace("#202603140001", "#202603140099")
-    assert list(soko_text.parse(text)) == [hand, other]
+    assert list(get_format("soko").parse(text)) == [hand, other]
 
 
 def test_pokerstars_cannot_write_a_soko_hand(example):
@@ -162,9 +162,9 @@ def test_pokerstars_cannot_write_a_soko_hand(example):
 
 def test_pokerstars_game_names_match_the_reader():
     for rules, game in POKERSTARS_GAMES.items():
-        written = pokerstars.write(simulate(rules, 3, players=3, seed=7))
+        written = get_format("pokerstars").write(simulate(rules, 3, players=3, seed=7))
         assert f" {game} (" in written.split("\n", 1)[0]
-        back = list(pokerstars.parse(written, "written.txt"))
+        back = list(get_format("pokerstars").parse(written, "written.txt"))
         assert [h.rules for h in back] == [rules] * 3, (game, back)
 
 
@@ -174,12 +174,12 @@ CORPUS_FILES = sorted((CORPUS / "pokerstars").rglob("*.txt")) if CORPUS.is_dir()
 def test_corpus_hands_round_trip_through_pokerstars_text(corpus):
     written = 0
     for path in CORPUS_FILES:
-        hands = [h for h in pokerstars.parse(decode(path.read_bytes()), str(path)) if isinstance(h, Hand)]
+        hands = [h for h in get_format("pokerstars").parse(decode(path.read_bytes()), str(path)) if isinstance(h, Hand)]
         if not hands:
             continue  # a file of unsupported games only (Omaha, Razz, Draw...)
-        text = pokerstars.write(hands)
+        text = get_format("pokerstars").write(hands)
         assert text == write_pokerstars(hands)
-        back = list(pokerstars.parse(text, "written.txt"))
+        back = list(get_format("pokerstars").parse(text, "written.txt"))
         assert len(back) == len(hands), path.name
         for got, want in zip(back, hands, strict=True):
             assert isinstance(got, Hand), got.message()
@@ -225,23 +225,23 @@ Seat 3: Cleo showed [Tc Td] and won ($2.95) with three of a kind, Tens
 
 
 def test_a_holdem_hand_is_written_as_pokerstars_writes_it():
-    (hand,) = pokerstars.parse(HOLDEM)
-    assert pokerstars.write([hand]) == HOLDEM
+    (hand,) = get_format("pokerstars").parse(HOLDEM)
+    assert get_format("pokerstars").write([hand]) == HOLDEM
 
 
 def test_soko_text_cannot_write_a_holdem_hand():
-    (hand,) = pokerstars.parse(HOLDEM)
+    (hand,) = get_format("pokerstars").parse(HOLDEM)
     with pytest.raises(FormatError, match="Sökö text has no game for rules 'holdem'"):
         write_soko([hand])
 
 
 def test_a_tournament_header():
-    (hand,) = pokerstars.parse(HOLDEM)
+    (hand,) = get_format("pokerstars").parse(HOLDEM)
     hand = dataclasses.replace(hand, tournament=Tournament("2416076", "$20+$1 USD", "IV"))
-    written = pokerstars.write([hand])
+    written = get_format("pokerstars").write([hand])
     assert written.split("\n")[0] == ("PokerStars Hand #1:  Tournament #2416076, $20+$1 USD Hold'em No Limit - "
                                       "Level IV ($0.01/$0.02 USD) - 2013/01/08 22:28:42 CET [2013/01/08 16:28:42 ET]")
-    (back,) = pokerstars.parse(written)
+    (back,) = get_format("pokerstars").parse(written)
     assert_same_hand(back, hand)
 
 
@@ -265,8 +265,8 @@ Seat 3: Nik collected ($0.02)
 """
 
 def test_no_card_is_dealt_on_a_street_the_hand_never_reached():
-    (hand,) = pokerstars.parse(STUD_FOLDED_ON_3RD)
-    assert pokerstars.write([hand]) == STUD_FOLDED_ON_3RD
+    (hand,) = get_format("pokerstars").parse(STUD_FOLDED_ON_3RD)
+    assert get_format("pokerstars").write([hand]) == STUD_FOLDED_ON_3RD
     assert [(d.street, d.player) for d in hand.deals] == [(0, "Hero"), (0, "Nik")]
 
 

@@ -10,7 +10,7 @@ from collections import Counter
 import pytest
 
 from soko_analytics.model.hand import ActionKind, Hand
-from soko_analytics.parsers import phh, pokerstars
+from soko_analytics.parsers import get_format, phh
 from soko_analytics.parsers.stars_writer import POKERSTARS_GAMES
 from soko_analytics.rules.profiles import resolve
 from tests.flows import money_flow
@@ -100,7 +100,7 @@ def test_pokerstars_round_trip(hands):
     # PokerStars has no game of PokerKit's Short Deck ranking (a straight over trips): its text is checked as 6+.
     written = [h if h.rules in POKERSTARS_GAMES else dataclasses.replace(h, rules=h.rules.split(";")[0])
                for h, _ in hands]
-    back = list(pokerstars.parse(pokerstars.write(written)))
+    back = list(get_format("pokerstars").parse(get_format("pokerstars").write(written)))
     assert len(back) == len(written)
     for got, want in zip(back, written, strict=True):
         assert isinstance(got, Hand), got.message()

@@ -8,12 +8,14 @@ from collections import Counter
 import pytest
 
 from soko_analytics.model.hand import BETTING, FORCED, ActionKind, Hand
-from soko_analytics.parsers import phh, pokerstars, read_path, soko_text, write_hands
+from soko_analytics.parsers import get_format, phh, read_path, write_hands
 from soko_analytics.replay.audit import audit
 from soko_analytics.rules.profiles import PROFILES as RULES_PROFILES
 from soko_analytics.sim.players import STYLES
 from soko_analytics.sim.session import simulate
 from tests.core.test_simulated_rows import assert_rows_are_the_hands
+
+pokerstars, soko_text = get_format("pokerstars"), get_format("soko")
 
 PROFILES = {
     "soko-casino": soko_text,
@@ -88,9 +90,9 @@ def test_ten_thousand_hands_per_profile(tmp_path, profile):
 
 
 def test_seeded_runs_repeat_exactly():
-    a = pokerstars.write(simulate("holdem", 50, 6, 3))
-    b = pokerstars.write(simulate("holdem", 50, 6, 3))
-    c = pokerstars.write(simulate("holdem", 50, 6, 4))
+    a = get_format("pokerstars").write(simulate("holdem", 50, 6, 3))
+    b = get_format("pokerstars").write(simulate("holdem", 50, 6, 3))
+    c = get_format("pokerstars").write(simulate("holdem", 50, 6, 4))
     assert a == b and a != c
 
 

@@ -23,7 +23,7 @@ import pytest
 from soko_analytics.errors import SokoError
 from soko_analytics.model.canonical import compared_json
 from soko_analytics.model.hand import FORCED, Hand, Stakes
-from soko_analytics.parsers import Quarantined, pokerstars, read_path, read_text
+from soko_analytics.parsers import Quarantined, get_format, read_path, read_text
 from soko_analytics.replay.audit import audit
 from soko_analytics.rules.profiles import GAMES, PROFILES
 from soko_analytics.sim.session import simulate
@@ -472,7 +472,7 @@ def test_content_hash_survives_writing_and_reading_back(corpus_hands):
     hands = corpus_hands[::7]
     backs = []
     for hand in hands:
-        (back,) = pokerstars.parse(pokerstars.write([hand]), "written.txt")
+        (back,) = get_format("pokerstars").parse(get_format("pokerstars").write([hand]), "written.txt")
         assert back == hand, hand.hand_id
         backs.append(back)
     assert len(hands) > 100

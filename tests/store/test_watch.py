@@ -16,7 +16,6 @@ import pytest
 
 from soko_analytics.model.hand import Hand
 from soko_analytics.parsers import read_path
-from soko_analytics.parsers.stars import HEADER_LINE
 from soko_analytics.store import watch_loop
 from soko_analytics.store.db import LATEST, Interrupted, Store
 from soko_analytics.store.watch import TIDY_EVERY, Seen, Watcher, complete_end
@@ -52,12 +51,21 @@ def store(tmp_path: Path):
         yield opened
 
 
-def test_complete_end_is_the_start_of_the_last_whole_header_line() -> None:
+def test_complete_end_is_the_last_hand_s_end_mark_or_the_start_of_the_last_whole_header_line() -> None:
     two = text(HANDS[:2])
-    assert complete_end(two.encode(), HEADER_LINE) == len(HANDS[0]) + 2  # hand 2's header ends hand 1
-    assert complete_end(HANDS[0].encode() + b"\n", HEADER_LINE) == 0  # one hand, not yet ended
-    half_header = text(HANDS[:1]) + HANDS[1][:20]  # the next header not yet a whole line
-    assert complete_end(half_header.encode(), HEADER_LINE) == 0
+    assert complete_end(two.encode(), "pokerstars") == len(two)  # both summaries ended by their blank line
+    unended = two[:-2]  # hand 2's summary without the blank line after it
+    assert complete_end(unended.encode(), "pokerstars") == len(HANDS[0]) + 2  # hand 2's header ends hand 1
+    assert complete_end(HANDS[0].encode() + b"\n", "pokerstars") == 0  # one hand, not yet ended
+    half_header = text(HANDS[:1])[:-1] + HANDS[1][:20]  # no blank line yet, the next header not a whole line
+    assert complete_end(half_header.encode(), "pokerstars") == 0
+
+
+def test_a_format_without_an_end_mark_ends_a_hand_at_the_next_header_only() -> None:
+    party = "Game #1 starts.\n\n#Game No : 1\n***** Hand History for Game 1 *****\nTable T\nSeat 1: A\n\n"
+    second = party.replace("1", "2")
+    assert complete_end((party + second).encode(), "partypoker") == len(party)  # its opening lines are one hand's
+    assert complete_end(party.encode(), "partypoker") == 0
 
 
 def test_a_growing_file_stores_each_hand_once_and_none_half_written(store: Store, tmp_path: Path) -> None:

@@ -11,9 +11,10 @@ use pyo3::types::PyDict;
 
 use super::read::new_lookups;
 use super::rules::judge;
+use crate::formats::dialect;
 use crate::model::Hand;
 use crate::pipeline::{FileRead, Games, ReadContext, Rows};
-use crate::read::{dialect, Cached};
+use crate::read::Cached;
 use crate::rows::columns::export;
 use crate::rows::hand::Origin;
 use crate::spec::GameSpec;

@@ -108,7 +108,7 @@ fn outcome_json(result: Result<Hand, Box<Quarantine>>) -> PyResult<String> {
 }
 
 fn dialect(format: &str) -> PyResult<&'static read::Dialect> {
-    read::dialect(format).ok_or_else(|| {
+    crate::formats::dialect(format).ok_or_else(|| {
         PyValueError::new_err(format!(
             "unknown format {format:?} for the core reader (pokerstars or soko)"
         ))

@@ -25,7 +25,7 @@ fn tournament_finishes(
     raws: Vec<String>,
     format: &str,
 ) -> PyResult<(Py<PyCapsule>, Py<PyCapsule>)> {
-    let dialect = crate::read::dialect(format)
+    let dialect = crate::formats::dialect(format)
         .ok_or_else(|| soko_error(format!("the core reads no format {format:?}"), None, None))?;
     let mut table = TournamentFinishes::default();
     super::read::with_lookups(|lookups| {
@@ -58,7 +58,7 @@ fn buy_ins(texts: Vec<Option<String>>) -> Vec<Option<(i64, i64, i64, Option<Stri
 /// `soko`), or None where the text no longer reads as a hand: how a store rehashes its hands.
 #[pyfunction]
 fn content_hashes(raws: Vec<String>, format: &str) -> PyResult<Vec<Option<String>>> {
-    let dialect = crate::read::dialect(format)
+    let dialect = crate::formats::dialect(format)
         .ok_or_else(|| soko_error(format!("the core reads no format {format:?}"), None, None))?;
     Ok(super::read::with_lookups(|lookups| {
         raws.iter()

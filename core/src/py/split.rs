@@ -1,12 +1,11 @@
-//! Python bindings of the `split` area: the splitter `parsers.split.split_pieces` runs on and the header
-//! search and the formats' registry and detection (the import calls the Rust API directly).
+//! Python bindings of the `split` area: the splitter `parsers.split.split_pieces` runs on, and the
+//! formats' registry, detection and the tails of growing files (the import calls the Rust API directly).
 
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 
-use crate::read::formats::{self, FORMATS};
-use crate::read::tail;
-use crate::split::{self, Piece, Splitter};
+use crate::formats::{self, tail, FORMATS};
+use crate::split::{Piece, Splitter};
 
 /// A piece as Python's `Piece`: (line, text, kind, size, lines).
 type PyPiece = (usize, String, &'static str, usize, usize);
@@ -47,15 +46,6 @@ impl PySplitter {
     }
 }
 
-/// The first `count` hand headers of a text, wherever they start: (the header line from its start,
-/// the three lines after it), each stripped as Python's `str.strip` strips, within 2,000 characters of
-/// the header's start. What format detection looks at.
-#[pyfunction]
-#[pyo3(signature = (head, count = 3))]
-fn first_headers(head: &str, count: usize) -> Vec<(&str, Vec<&str>)> {
-    split::first_headers(head, count)
-}
-
 /// Every format's score (0 to 1) for the start of a text, in the order of `FORMATS`.
 #[pyfunction]
 fn format_scores(head: &str) -> Vec<f64> {
@@ -69,14 +59,14 @@ fn detect_format(head: &str) -> Option<&'static str> {
 }
 
 /// The bytes of `data` (read from the start of a hand of `format`) that hold whole hands
-/// (`read::tail::complete_end`); None for a format read whole, or an unknown one.
+/// (`formats::tail::complete_end`); None for a format read whole, or an unknown one.
 #[pyfunction]
 fn complete_end(data: &[u8], format: &str) -> Option<usize> {
     let marks = formats::format(format)?.marks.as_ref()?;
     Some(tail::complete_end(data, marks))
 }
 
-/// The formats (`read::formats::FORMATS`), in detection's order: each a dict of `name`, `site`,
+/// The formats (`formats::FORMATS`), in detection's order: each a dict of `name`, `site`,
 /// `extensions`, `core` (read by the core) and, for a site that hides its players' names, `anonymous`
 /// (the sites' names, the pattern of their seat labels); `tail` (its hands read from the tail of a file
 /// still being written) and `ends` (a hand has an end mark of its own).
@@ -96,7 +86,6 @@ fn formats_table(py: Python<'_>) -> PyResult<Bound<'_, PyTuple>> {
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(first_headers, m)?)?;
     m.add_function(wrap_pyfunction!(format_scores, m)?)?;
     m.add_function(wrap_pyfunction!(detect_format, m)?)?;
     m.add_function(wrap_pyfunction!(complete_end, m)?)?;

@@ -29,11 +29,9 @@ use crate::spec::{GameSpec, Resolver, Specs, Structure};
 // posts, ported to the builder of events but not yet split).
 #[allow(clippy::too_many_lines)]
 mod bovada;
-mod detect;
 mod drift;
 mod errors;
 mod events;
-pub mod formats;
 mod ggpoker;
 mod header;
 mod ipoker;
@@ -44,13 +42,12 @@ mod pacific;
 mod party;
 mod patterns;
 mod pokerstars;
-mod pystr;
+pub(crate) mod pystr;
 mod rounds;
 mod search;
-mod soko;
+pub(crate) mod soko;
 #[allow(clippy::too_many_lines)] // issue 39: see `bovada` above
 mod stars;
-pub mod tail;
 mod times;
 mod tourney;
 mod translated;
@@ -213,11 +210,6 @@ pub static SOKO: Dialect = Dialect {
     read: stars::read_hand,
     amounts: &values::FAMILY,
 };
-
-/// The core's dialect of a format name (`pokerstars`, `soko`; [`formats::FORMATS`]).
-pub fn dialect(format: &str) -> Option<&'static Dialect> {
-    formats::format(format).and_then(|f| f.dialect)
-}
 
 /// Why the rules layer refused a `Rules:` line: a `RulesError` (reason, expected), or a bug
 /// of its own (the reason Python's `InternalError` gives).

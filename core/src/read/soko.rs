@@ -35,7 +35,7 @@ pub fn structure_word(structure: Structure) -> &'static str {
 }
 
 /// Whether a header's rest is a Sökö game line (`Sökö Limit (€1/€2) - 2026/01/01 12:00:00`).
-pub(super) fn is_game_line(rest: &str) -> bool {
+pub(crate) fn is_game_line(rest: &str) -> bool {
     game_line(rest).is_some()
 }
 

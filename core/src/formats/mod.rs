@@ -1,11 +1,16 @@
 //! Every format the project reads, registered once: its name (the `--format` choice, the store's
 //! `format` column), the site as messages name it, its files' extensions, how its start is recognised
-//! ([`super::detect`]) and who reads it (a [`Dialect`] of the core, or Python's PHH reader). Python's
+//! ([`detect`]) and who reads it (a [`Dialect`] of the core, or Python's PHH reader). Python's
 //! `parsers.FORMATS`, `--format`'s choices and the import's formats read by the core all come from here.
 
-use super::detect::{self, Head};
-use super::tail::{self, Marks};
-use super::{Dialect, BOVADA, GGPOKER, IPOKER, PACIFIC, PARTY, POKERSTARS, SOKO, WINAMAX, WINNING};
+mod detect;
+pub mod tail;
+
+use crate::read::{
+    Dialect, BOVADA, GGPOKER, IPOKER, PACIFIC, PARTY, POKERSTARS, SOKO, WINAMAX, WINNING,
+};
+use detect::Head;
+use tail::Marks;
 
 /// Sites that hide their players' names: a report groups their seat labels as one anonymous player.
 pub struct Anonymous {
@@ -162,6 +167,11 @@ pub static FORMATS: [Format; 10] = [
         marks: None,
     },
 ];
+
+/// The core's dialect of a format name (`pokerstars`, `soko`).
+pub fn dialect(name: &str) -> Option<&'static Dialect> {
+    format(name).and_then(|f| f.dialect)
+}
 
 /// The format of a name (`pokerstars`, `888poker`).
 pub fn format(name: &str) -> Option<&'static Format> {

@@ -1,11 +1,11 @@
 //! How much of a file a client is still writing holds whole hands (`soko watch`): each format's marks of
-//! a hand's start and end ([`Marks`], in [`super::formats::FORMATS`]) and [`complete_end`].
+//! a hand's start and end ([`Marks`], in [`super::FORMATS`]) and [`complete_end`].
 
 use std::borrow::Cow;
 
 use memchr::{memchr, memmem, memrchr};
 
-use super::pystr::is_space;
+use crate::read::pystr::is_space;
 
 /// The end of the first hand's end mark in bytes read from a hand's start, if it has arrived.
 pub type EndMark = fn(&[u8]) -> Option<usize>;

@@ -1,15 +1,15 @@
 //! Which format a text is in, from its start: each format's score (0 to 1) of the first hand headers of
-//! a text ([`Head`]), as [`super::formats::FORMATS`] lists them.
+//! a text ([`Head`]), as [`super::FORMATS`] lists them.
 //!
 //! Each test is one named pattern of a site's first line (written out by hand, no regex engine: `\s`,
-//! `\S` and `\d` are Python's, as the readers' own grammar is, see [`super::pystr`]). The scores: 1 for
+//! `\S` and `\d` are Python's, as the readers' own grammar is, see `read::pystr`). The scores: 1 for
 //! a site's own header, 0.8 for a PokerStars clone's, 0.9 for a hand with a `Rules:` line (Sökö text
 //! under another header), 0.5 for a `Rules:` line with no header at all; PHH's add up from its fields.
 
 use memchr::memmem;
 
-use super::pystr::{decimal, is_space};
-use super::soko;
+use crate::read::pystr::{self, decimal, is_space};
+use crate::read::soko;
 use crate::split::first_headers;
 
 /// How many of a text's first hand headers detection looks at.
@@ -277,7 +277,7 @@ pub fn pokerstars(head: &Head) -> f64 {
         let Some((site, _)) = family_header(first) else {
             continue;
         };
-        let site = super::pystr::strip(site);
+        let site = pystr::strip(site);
         if !site.starts_with("Sökö")
             && !site.starts_with("Soko")
             && !ggpoker_header(first)
@@ -349,7 +349,7 @@ pub fn soko(head: &Head) -> f64 {
         let Some((site, rest)) = family_header(first) else {
             continue;
         };
-        if soko::is_game_line(rest) || super::pystr::strip(site).starts_with(soko::SITE) {
+        if soko::is_game_line(rest) || pystr::strip(site).starts_with(soko::SITE) {
             return 1.0;
         }
         if has_rules(after) {
@@ -357,7 +357,7 @@ pub fn soko(head: &Head) -> f64 {
         }
     }
     let lone_rules = log_lines(head.text).take(RULES_LINES).any(|line| {
-        super::pystr::strip(line)
+        pystr::strip(line)
             .trim_start_matches('\u{feff}')
             .starts_with(RULES)
     });
