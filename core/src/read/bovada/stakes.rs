@@ -2,9 +2,11 @@
 //! level (tournaments), or, for stud, two and four bring-ins; and the PokerStars header they make.
 
 use super::Head;
+use crate::model::Stakes;
+use crate::money::decimal_text;
 use crate::read::errors::ReadError;
-use crate::read::translated::amount_text;
-use crate::read::values::parse_amount;
+use crate::read::pystr::repr;
+use crate::read::values::{parse_amount, symbol_code, MAX_AMOUNT};
 
 /// Amounts of a hand: minor units of `decimals` digits.
 pub struct Units {
@@ -22,20 +24,18 @@ impl Units {
             return value.to_string();
         }
         let sign = if value < 0 { "-" } else { "" };
-        format!("{sign}${}", amount_text(value.abs(), self.decimals))
+        format!("{sign}${}", decimal_text(value.abs(), self.decimals))
     }
 }
 
-/// The PokerStars header of the hand (its game, stakes, tournament and start) and its (small, big)
-/// blinds.
-pub fn header(
+/// The forced bets of a hand: its (small, big) blinds (stud's: the small bet and the bring-in's
+/// double) and the ante (stud's: the largest posted).
+pub fn forced_bets(
     head: &Head,
     lines: &[&str],
     units: &Units,
     stud: bool,
-) -> Result<(String, (i64, i64)), ReadError> {
-    let fixed = head.structure == "Fixed Limit";
-    let structure = if fixed { "Limit" } else { head.structure };
+) -> Result<((i64, i64), Option<i64>), ReadError> {
     // every Bovada stud level brings in for two and a half antes: a hand whose bring-in is not
     // posted (all in, or sat out) has its antes
     let stud_ante = stud.then(|| posted_ante(lines, units)).flatten();
@@ -50,7 +50,56 @@ pub fn header(
         }
         None => posted_blinds(lines, units)?,
     };
-    let small = small.unwrap_or(big / 2);
+    Ok(((small.unwrap_or(big / 2), big), stud_ante))
+}
+
+/// The hand's stakes (its blinds, or a fixed limit's bets: the big blind and twice it; stud's ante;
+/// dollars in a cash game, chips in a tournament) and its (small, big) blinds.
+pub fn stakes(
+    head: &Head,
+    lines: &[&str],
+    units: &Units,
+    stud: bool,
+) -> Result<(Stakes, (i64, i64)), ReadError> {
+    let ((small, big), ante) = forced_bets(head, lines, units, stud)?;
+    let stake = |value: i64| {
+        if value <= MAX_AMOUNT {
+            return Ok(Some(value));
+        }
+        let text = units.money(value);
+        Err(
+            ReadError::malformed(format!("{} in the stakes is not an amount", repr(&text)))
+                .actual(text),
+        )
+    };
+    let cash = units.decimals > 0;
+    let mut stakes = Stakes {
+        decimals: units.decimals,
+        currency: cash.then(|| symbol_code('$')).flatten().map(str::to_string),
+        symbol: if cash { "$".to_string() } else { String::new() },
+        ante,
+        ..Stakes::default()
+    };
+    if head.structure == "Fixed Limit" {
+        (stakes.small_bet, stakes.big_bet) = (stake(big)?, stake(2 * big)?);
+    } else {
+        (stakes.small_blind, stakes.big_blind) = (stake(small)?, stake(big)?);
+    }
+    Ok((stakes, (small, big)))
+}
+
+/// The PokerStars header of the hand (its game, stakes, tournament and start) and its (small, big)
+/// blinds.
+#[cfg(test)]
+pub fn header(
+    head: &Head,
+    lines: &[&str],
+    units: &Units,
+    stud: bool,
+) -> Result<(String, (i64, i64)), ReadError> {
+    let fixed = head.structure == "Fixed Limit";
+    let structure = if fixed { "Limit" } else { head.structure };
+    let ((small, big), stud_ante) = forced_bets(head, lines, units, stud)?;
     let money = |value| units.money(value);
     let mut stakes = if fixed {
         format!("{}/{}", money(big), money(2 * big))
