@@ -396,35 +396,6 @@ impl<'l> Body<'l> {
                 self.rounds.act(k, 0, false);
                 Act::of(K::Check)
             }
-            "Ante" if verb.starts_with("Ante chip ") => {
-                let amount = self.amount(last)?;
-                self.rounds.ante(k, amount);
-                Act::amount(K::Ante, amount, false)
-            }
-            "Posts" if verb.starts_with("Posts dead chip ") => {
-                // both blinds (the small one dead) or the small blind alone, as dead money
-                let amount = self.amount(last)?;
-                let (small, big) = self.blinds;
-                if amount == small + big {
-                    self.rounds.ante(k, small);
-                    self.rounds.post(k, big);
-                    Act::amount(K::SmallAndBigBlind, amount, false)
-                } else {
-                    self.rounds.ante(k, amount);
-                    Act::amount(K::Ante, amount, false)
-                }
-            }
-            "Posts" if verb.starts_with("Posts chip ") => {
-                // a player coming in posts a blind, live (`Posts chip $5` then `Calls $5`)
-                let amount = self.amount(last)?;
-                self.rounds.post(k, amount);
-                let blind = if amount < self.blinds.1 {
-                    K::SmallBlind
-                } else {
-                    K::BigBlind
-                };
-                Act::amount(blind, amount, false)
-            }
             "Call" | "Calls" => {
                 let amount = self.amount(last)?;
                 self.rounds.act(k, amount, false);
@@ -448,23 +419,7 @@ impl<'l> Body<'l> {
             }
             "Raises" => self.raise(st, i, k, verb, false)?,
             "All-in" if verb.starts_with("All-in(raise)") => self.raise(st, i, k, verb, true)?,
-            "All-in" if !self.dealing && self.antes_unposted[k] => {
-                // the ante posted all in, in a hand of antes where this player posts none
-                let amount = self.amount(last)?;
-                self.rounds.ante(k, amount);
-                Act::amount(K::Ante, amount, true)
-            }
-            "All-in" if !self.dealing => {
-                // a blind posted all in: `Big Blind : All-in 1003`
-                let amount = self.amount(last)?;
-                self.rounds.post(k, amount);
-                let blind = if self.small_blind_seat == Some(k) {
-                    K::SmallBlind
-                } else {
-                    K::BigBlind
-                };
-                Act::amount(blind, amount, true)
-            }
+            "All-in" if !self.dealing => self.posted_all_in(k, last)?,
             "All-in" => {
                 let amount = self.amount(last)?;
                 self.all_in(st, i, k, amount)?
@@ -484,33 +439,81 @@ impl<'l> Body<'l> {
                 }
             }
             "Does" => Act::of(K::NoShow),
-            _ if self.stud && bring_in(verb).or(big_blind(verb)).is_some() => {
-                // stud: `Bring_in chip 5`, `Bring in $1`, `Big blind/Bring in 5`
-                let amount = bring_in(verb).or(big_blind(verb)).unwrap_or("");
-                self.bring_in = self.amount(amount)?;
-                self.rounds.post(k, self.bring_in);
-                Act::amount(K::BringIn, self.bring_in, false)
-            }
-            _ => {
-                if let Some(amount) = small_blind(verb) {
-                    let amount = self.amount(amount)?;
-                    self.rounds.post(k, amount);
-                    Act::amount(K::SmallBlind, amount, false)
-                } else if let Some(amount) = big_blind(verb) {
-                    let amount = self.amount(amount)?;
-                    self.rounds.post(k, amount);
-                    Act::amount(K::BigBlind, amount, false)
-                } else {
+            _ => match self.post(k, verb, last)? {
+                Some(act) => act,
+                None => {
                     // the family's reader knows the words or names them unknown
                     if !self.done {
                         stars::read_action(st, i, self.who[k], verb)?;
                     }
                     return Ok(true);
                 }
-            }
+            },
         };
         self.act(st, i, k, act);
         Ok(true)
+    }
+
+    /// A forced bet (`last`: its amount, if it is last): an ante, a blind, a player's coming in,
+    /// stud's bring-in; None for other words.
+    fn post(
+        &mut self,
+        k: usize,
+        verb: &str,
+        last: &str,
+    ) -> Result<Option<Act<'static>>, ReadError> {
+        if verb.starts_with("Ante chip ") {
+            let amount = self.amount(last)?;
+            self.rounds.ante(k, amount);
+            return Ok(Some(Act::amount(K::Ante, amount, false)));
+        }
+        if verb.starts_with("Posts dead chip ") {
+            // both blinds (the small one dead) or the small blind alone, as dead money
+            let amount = self.amount(last)?;
+            let (small, big) = self.blinds;
+            if amount == small + big {
+                self.rounds.ante(k, small);
+                self.rounds.post(k, big);
+                return Ok(Some(Act::amount(K::SmallAndBigBlind, amount, false)));
+            }
+            self.rounds.ante(k, amount);
+            return Ok(Some(Act::amount(K::Ante, amount, false)));
+        }
+        let (kind, amount) = if verb.starts_with("Posts chip ") {
+            // a player coming in posts a blind, live (`Posts chip $5` then `Calls $5`)
+            let amount = self.amount(last)?;
+            let small = amount < self.blinds.1;
+            (if small { K::SmallBlind } else { K::BigBlind }, amount)
+        } else if let Some(amount) = bring_in(verb).or(big_blind(verb)).filter(|_| self.stud) {
+            // stud: `Bring_in chip 5`, `Bring in $1`, `Big blind/Bring in 5`
+            self.bring_in = self.amount(amount)?;
+            (K::BringIn, self.bring_in)
+        } else if let Some(amount) = small_blind(verb) {
+            (K::SmallBlind, self.amount(amount)?)
+        } else if let Some(amount) = big_blind(verb) {
+            (K::BigBlind, self.amount(amount)?)
+        } else {
+            return Ok(None);
+        };
+        self.rounds.post(k, amount);
+        Ok(Some(Act::amount(kind, amount, false)))
+    }
+
+    /// `All-in N` before the deal: the ante, in a hand of antes where this player posts none; else a
+    /// blind (`Big Blind : All-in 1003`).
+    fn posted_all_in(&mut self, k: usize, last: &str) -> Result<Act<'static>, ReadError> {
+        let amount = self.amount(last)?;
+        if self.antes_unposted[k] {
+            self.rounds.ante(k, amount);
+            return Ok(Act::amount(K::Ante, amount, true));
+        }
+        self.rounds.post(k, amount);
+        let blind = if self.small_blind_seat == Some(k) {
+            K::SmallBlind
+        } else {
+            K::BigBlind
+        };
+        Ok(Act::amount(blind, amount, true))
     }
 
     /// `Showdown [Td Tc Jh 8c 7c] (desc)` prints the best five, `Mucks [..]` what it likes: the cards
