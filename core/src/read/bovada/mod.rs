@@ -1,7 +1,6 @@
-//! Bovada, Ignition and Bodog hand histories (one site, three names), read by turning each line into
-//! the PokerStars family's line for it and reading those with the family's body reader
-//! ([`super::stars`]): one grammar of actions, pots and summaries, and the hand keeps Bovada's raw text
-//! and line numbers (line `i` of the translation is line `i` of the log).
+//! Bovada, Ignition and Bodog hand histories (one site, three names): the header's facts and the seats
+//! read here, each line of the body told to the builder of the hand ([`super::events`]) as the event it
+//! says ([`body`]); the hand keeps Bovada's raw text and each action's and deal's line of the log.
 //!
 //! What Bovada writes differently:
 //! - Players are seat labels (`Dealer`, `Small Blind`, `UTG+2`, `Seat+4` in older logs), the log's
@@ -32,8 +31,6 @@ use body::{Body, Start};
 use stakes::Units;
 
 mod body;
-#[cfg(test)]
-mod lines;
 mod stakes;
 
 /// The name of the log's owner (`[ME]`) in every hand.
@@ -253,54 +250,6 @@ fn set_dealer(lines: &[&str], body: usize) -> Option<u64> {
     button
 }
 
-/// Read one Bovada hand the old way, through PokerStars text (kept while the new reader is proven
-/// equal to it).
-#[cfg(test)]
-pub fn read_translated(
-    lines: &[&str],
-    first_line: u64,
-    path: &str,
-    dialect: &'static Dialect,
-    lookups: &mut dyn Lookups,
-    raw: &dyn Fn() -> String,
-) -> Result<Hand, ReadError> {
-    use lines::Translation;
-    super::check_complete(lines, first_line)?;
-    let head = head(lines, first_line)?;
-    let at = |i: usize, err: ReadError| located(err, first_line + i as u64, head.id);
-    let info = usize::from(lines.get(1).is_some_and(|l| l.starts_with("Table Info:")));
-    let (seats, button) = seats(lines, 1 + info, first_line).map_err(|err| at(0, err))?;
-    let mut bovada = Translation::new(&head, &seats, lines);
-    let header = bovada.header(lines).map_err(|err| at(0, err))?;
-    bovada.push(0, header);
-    if info == 1 {
-        bovada.push(1, format!("Table '{}'", head.table.unwrap_or("")));
-    }
-    for (k, seat) in seats.iter().enumerate() {
-        let line = format!(
-            "Seat {}: {} ({} in chips)",
-            seat.number, bovada.names[k], seat.stack
-        );
-        bovada.push(1 + info + k, line);
-    }
-    for (i, line) in lines.iter().enumerate().skip(1 + info + seats.len()) {
-        bovada.line(i, line, &seats).map_err(|err| at(i, err))?;
-    }
-    let mut hand = bovada.out.read(first_line, path, dialect, lookups, raw)?;
-    hand.table = head.table.map(str::to_string);
-    let dealer = seats.iter().find(|s| s.label == "Dealer").map(|s| s.number);
-    let button = match button {
-        Some(Button::AsSet) => bovada.button.filter(|&b| (1..=LARGEST_SEAT).contains(&b)),
-        Some(Button::Empty(b)) => Some(b),
-        None => None,
-    };
-    hand.button = dealer
-        .or(button)
-        .or_else(|| button_before_blinds(&seats))
-        .and_then(|b| u8::try_from(b).ok());
-    Ok(hand)
-}
-
 /// A button the log does not place: the empty seat right before the small blind (a dead button),
 /// else the seat listed before it.
 fn button_before_blinds(seats: &[SeatLine]) -> Option<u64> {
@@ -510,47 +459,5 @@ mod tests {
         );
         let s = seat_line("Seat 1243: UTG+3 (48,213 in chips)").unwrap();
         assert_eq!((s.number, s.label.as_str(), s.hero), (1243, "UTG+3", false));
-    }
-}
-
-/// The reader proven equal to the translation through PokerStars text it replaces, hand for hand.
-#[cfg(test)]
-mod equal {
-    use super::*;
-    use crate::read::equal::{same_on_corpus, same_on_damaged, same_reads, with_reader};
-    use crate::read::BOVADA;
-
-    const LOGS: [(&str, &str); 2] = [
-        ("bovada.txt", include_str!("../testdata/fuzz/bovada.txt")),
-        (
-            "bovada-stud.txt",
-            include_str!("../testdata/fuzz/bovada-stud.txt"),
-        ),
-    ];
-
-    fn old() -> &'static Dialect {
-        with_reader(&BOVADA, read_translated)
-    }
-
-    #[test]
-    fn every_corpus_hand_reads_as_the_translation_read_it() {
-        let (hands, records) = same_on_corpus(old(), &BOVADA, "Bovada", &[".txt"]);
-        // as tests/parsers/test_bovada.py counts them: 766 stored, one partial hand
-        assert_eq!((hands, records), (766, 1));
-    }
-
-    #[test]
-    fn the_hand_written_logs_read_as_the_translation_read_them() {
-        for (label, log) in LOGS {
-            let (hands, _) = same_reads(old(), &BOVADA, label, log);
-            assert!(hands > 0, "{label}");
-        }
-    }
-
-    #[test]
-    fn damaged_logs_read_as_the_translation_read_them() {
-        for (_, log) in LOGS {
-            same_on_damaged(old(), &BOVADA, log, 1200);
-        }
     }
 }

@@ -1,5 +1,5 @@
 //! A Bovada hand's stakes, which its header mostly does not give: the blinds posted (cash), the
-//! level (tournaments), or, for stud, two and four bring-ins; and the PokerStars header they make.
+//! level (tournaments), or, for stud, two and four bring-ins.
 
 use super::Head;
 use crate::model::Stakes;
@@ -86,39 +86,6 @@ pub fn stakes(
         (stakes.small_blind, stakes.big_blind) = (stake(small)?, stake(big)?);
     }
     Ok((stakes, (small, big)))
-}
-
-/// The PokerStars header of the hand (its game, stakes, tournament and start) and its (small, big)
-/// blinds.
-#[cfg(test)]
-pub fn header(
-    head: &Head,
-    lines: &[&str],
-    units: &Units,
-    stud: bool,
-) -> Result<(String, (i64, i64)), ReadError> {
-    let fixed = head.structure == "Fixed Limit";
-    let structure = if fixed { "Limit" } else { head.structure };
-    let ((small, big), stud_ante) = forced_bets(head, lines, units, stud)?;
-    let money = |value| units.money(value);
-    let mut stakes = if fixed {
-        format!("{}/{}", money(big), money(2 * big))
-    } else {
-        format!("{}/{}", money(small), money(big))
-    };
-    if let Some(ante) = stud_ante {
-        stakes.push_str(&format!(" - Ante {}", money(ante)));
-    }
-    let mut text = format!("{} Hand #{}: ", head.site, head.id);
-    if let Some(id) = head.tournament {
-        text.push_str(&format!("Tournament #{id}, "));
-    }
-    text.push_str(&format!("{} {structure} ", head.game));
-    if let Some((level, _)) = head.level {
-        text.push_str(&format!("- Level {level} "));
-    }
-    text.push_str(&format!("({stakes}) - {}", head.date));
-    Ok((text, (small, big)))
 }
 
 /// The largest ante a hand's players post (`Ante chip 2`).
