@@ -15,6 +15,7 @@ use crate::read::events::{Act, Builder};
 use crate::read::patterns as p;
 use crate::read::pystr::{is_space, repr};
 use crate::read::rounds::Rounds;
+use crate::read::search;
 use crate::read::stars;
 use crate::read::values::MAX_AMOUNT;
 
@@ -170,11 +171,7 @@ impl<'l> Body<'l> {
         if verb.starts_with("Set dealer") {
             return Ok(()); // the button's seat: read with the seats
         }
-        let hero = label.contains(ME);
-        let Some(k) = seats
-            .iter()
-            .position(|s| same_label(label, &s.label) && (s.hero || !hero))
-        else {
+        let Some(k) = seat_of(seats, label) else {
             // not seated: the family's reader knows the line or names the player
             if !self.done {
                 let said = format!("{}: {verb}", normal_label(label));
@@ -317,7 +314,7 @@ impl<'l> Body<'l> {
         verb: &str,
     ) -> Result<bool, ReadError> {
         let verb: std::borrow::Cow<str> =
-            if verb.contains("timeout") || verb.contains("Disconnected") {
+            if search::contains(verb, "timeout") || search::contains(verb, "Disconnected") {
                 verb.replace("(timeout)", "")
                     .replace("-timeout", "")
                     .replace("(Blind Disconnected)", "")
@@ -717,6 +714,25 @@ fn deal(st: &mut Builder, i: usize, who: usize, cards: &str) -> Result<(), ReadE
     st.dealt(i, who, new)
 }
 
+/// The seat whose label a line's is (`Big Blind  [ME]` is the owner's `Big Blind`): a label with one
+/// space between its words and no mark is compared whole.
+fn seat_of(seats: &[SeatLine], label: &str) -> Option<usize> {
+    let plain = !label.starts_with(' ')
+        && !label.ends_with(' ')
+        && !search::contains(label, "  ")
+        && !label.contains('[')
+        && label.chars().all(|c| c == ' ' || !c.is_whitespace());
+    if plain {
+        return seats
+            .iter()
+            .position(|s| !s.label.is_empty() && s.label == label);
+    }
+    let hero = label.contains(ME);
+    seats
+        .iter()
+        .position(|s| same_label(label, &s.label) && (s.hero || !hero))
+}
+
 /// The board of a log that prints no street markers (and the index of its `Board [...]` line);
 /// None when the log has markers.
 fn unmarked_board<'a>(lines: &[&'a str]) -> Option<(Vec<&'a str>, usize)> {
@@ -742,11 +758,12 @@ fn stud_marker(line: &str) -> Option<usize> {
 
 /// In a hand of antes, whether each seat posts none (its label has no `Ante chip` line).
 fn antes_unposted(seats: &[SeatLine], lines: &[&str]) -> Vec<bool> {
+    const ANTE: &str = " : Ante chip ";
     let posting: Vec<&str> = lines
         .iter()
-        .filter_map(|l| l.split_once(" : "))
-        .filter(|(_, verb)| verb.starts_with("Ante chip "))
-        .map(|(label, _)| label)
+        .filter_map(|l| search::find(l, ANTE).map(|at| (l, at)))
+        .filter(|&(l, at)| search::find(l, " : ") == Some(at))
+        .map(|(l, at)| &l[..at])
         .collect();
     seats
         .iter()

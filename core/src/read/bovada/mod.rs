@@ -20,7 +20,7 @@
 
 use super::errors::{Kind, ReadError};
 use super::events::Builder;
-use super::header::{header_line, seat_number, Header};
+use super::header::{header_line, seat_number, Header, MAX_SEAT};
 use super::pokerstars::rules_of;
 use super::pystr::repr;
 use super::times::{search_date, start_of};
@@ -166,6 +166,7 @@ fn seat_players(
     seats: &[SeatLine],
     first: usize,
 ) -> Result<Vec<usize>, ReadError> {
+    let mut who = Vec::with_capacity(seats.len());
     for (k, seat) in seats.iter().enumerate() {
         let i = first + k;
         if seat.stack.is_empty() || seat.stack.contains([' ', '(', ')']) {
@@ -181,18 +182,21 @@ fn seat_players(
                 ),
             });
         }
-        let number = seat_number(&seat.number.to_string(), "seat number")
-            .map_err(|err| st.relocate(err, i))?;
+        let number = match u8::try_from(seat.number) {
+            Ok(n) if (1..=MAX_SEAT).contains(&u64::from(n)) => n,
+            _ => seat_number(&seat.number.to_string(), "seat number")
+                .map_err(|err| st.relocate(err, i))?,
+        };
         let stack = st.amount(&seat.stack, i)?;
-        st.seat(number, name(head, seat), stack, false, None);
+        let name = name(head, seat);
+        // a name seated twice is one player (the builder keeps the last seat)
+        who.push(st.who(&name).unwrap_or_else(|| st.names().count()));
+        st.seat(number, name, stack, false, None);
     }
     if seats.is_empty() {
         return Err(no_seats(st, first));
     }
-    Ok(seats
-        .iter()
-        .map(|seat| st.who(&name(head, seat)).unwrap_or(0))
-        .collect())
+    Ok(who)
 }
 
 fn no_seats(st: &Builder, i: usize) -> ReadError {
