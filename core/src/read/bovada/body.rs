@@ -7,7 +7,7 @@
 //! for their faults (an amount that is none), and the first total after it is the hand's.
 
 use super::stakes::{big_blind, bring_in, small_blind, Units};
-use super::{normal_label, same_label, SeatLine, ME};
+use super::{label_and_verb, normal_label, same_label, SeatLine, ME};
 use crate::cards::Card;
 use crate::model::{ActionKind as K, Finish};
 use crate::read::errors::ReadError;
@@ -165,7 +165,7 @@ impl<'l> Body<'l> {
         if self.summary {
             return self.summary_line(st, i, line);
         }
-        let Some((label, verb)) = line.split_once(" : ") else {
+        let Some((label, verb)) = label_and_verb(line) else {
             return Ok(()); // `Table enter user`, `Player Info: ...`
         };
         if verb.starts_with("Set dealer") {
@@ -730,7 +730,7 @@ fn seat_of(seats: &[SeatLine], label: &str) -> Option<usize> {
     let hero = label.contains(ME);
     seats
         .iter()
-        .position(|s| same_label(label, &s.label) && (s.hero || !hero))
+        .position(|s| (s.hero || !hero) && same_label(label, &s.label))
 }
 
 /// The board of a log that prints no street markers (and the index of its `Board [...]` line);

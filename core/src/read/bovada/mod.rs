@@ -23,6 +23,7 @@ use super::events::Builder;
 use super::header::{header_line, seat_number, Header, MAX_SEAT};
 use super::pokerstars::rules_of;
 use super::pystr::repr;
+use super::search;
 use super::times::{search_date, start_of};
 use super::{Dialect, Lookups};
 use crate::model::{Hand, Stakes, Tournament};
@@ -226,13 +227,13 @@ fn the_button(
 ) -> Option<u8> {
     // The button is the seat labelled `Dealer` (`Set dealer [N]` counts seats one way or another)
     let dealer = seats.iter().find(|s| s.label == "Dealer").map(|s| s.number);
-    let button = match button {
+    let button = || match button {
         Some(Button::AsSet) => set_dealer(lines, body).filter(|&b| (1..=LARGEST_SEAT).contains(&b)),
         Some(Button::Empty(b)) => Some(b),
         None => None,
     };
     dealer
-        .or(button)
+        .or_else(button)
         .or_else(|| button_before_blinds(seats))
         .and_then(|b| u8::try_from(b).ok())
 }
@@ -245,7 +246,7 @@ fn set_dealer(lines: &[&str], body: usize) -> Option<u64> {
         if line.starts_with("*** SUMMARY") {
             break;
         }
-        let verb = line.split_once(" : ").map_or("", |(_, verb)| verb);
+        let verb = label_and_verb(line).map_or("", |(_, verb)| verb);
         if verb.starts_with("Set dealer") && !line.starts_with("***") {
             let inner = verb.split('[').nth(1).and_then(|r| r.split(']').next());
             button = inner.and_then(|n| n.trim().parse().ok()).or(button);
@@ -332,6 +333,11 @@ fn head<'a>(lines: &[&'a str], first_line: u64) -> Result<Head<'a>, ReadError> {
         level,
         date,
     })
+}
+
+/// A player's line `LABEL : VERB` split at its first ` : `.
+fn label_and_verb(line: &str) -> Option<(&str, &str)> {
+    search::find(line, " : ").map(|at| (&line[..at], &line[at + 3..]))
 }
 
 /// A seat line's number, label and stack.

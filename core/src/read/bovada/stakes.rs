@@ -1,7 +1,7 @@
 //! A Bovada hand's stakes, which its header mostly does not give: the blinds posted (cash), the
 //! level (tournaments), or, for stud, two and four bring-ins.
 
-use super::Head;
+use super::{label_and_verb, Head};
 use crate::model::Stakes;
 use crate::money::decimal_text;
 use crate::read::errors::ReadError;
@@ -90,7 +90,7 @@ pub fn stakes(
 
 /// The largest ante a hand's players post (`Ante chip 2`).
 fn posted_ante(lines: &[&str], units: &Units) -> Option<i64> {
-    let antes = lines.iter().filter_map(|l| l.split_once(" : "));
+    let antes = lines.iter().filter_map(|l| label_and_verb(l));
     antes
         .filter_map(|(_, verb)| verb.strip_prefix("Ante chip "))
         .filter_map(|amount| units.amount(amount).ok())
@@ -101,7 +101,7 @@ fn posted_ante(lines: &[&str], units: &Units) -> Option<i64> {
 fn posted_bring_in(lines: &[&str], units: &Units) -> Option<i64> {
     lines
         .iter()
-        .filter_map(|l| l.split_once(" : "))
+        .filter_map(|l| label_and_verb(l))
         .find_map(|(_, verb)| {
             let verb = verb.replace("(timeout)", "");
             bring_in(&verb).or(big_blind(&verb)).map(str::to_string)
@@ -121,7 +121,7 @@ pub fn bring_in(verb: &str) -> Option<&str> {
 fn posted_blinds(lines: &[&str], units: &Units) -> Result<(Option<i64>, i64), ReadError> {
     let (mut small, mut big) = (None, None);
     for line in lines {
-        let Some((_, verb)) = line.split_once(" : ") else {
+        let Some((_, verb)) = label_and_verb(line) else {
             continue;
         };
         if let Some(amount) = small_blind(verb) {
