@@ -1,4 +1,4 @@
-"""The formats, as the compiled core registers them once (``core/src/read/formats.rs``): each one's name (the
+"""The formats, as the compiled core registers them once (``core/src/formats/``): each one's name (the
 ``--from`` choice, the store's ``format`` column), its site as messages name it, its files' extensions, how the
 start of a text is recognised (:func:`format_scores`) and who reads it: the core, or Python's PHH reader
 (:mod:`.phh`). Python adds what is Python's: the writers of PokerStars text, Sökö text and PHH.

@@ -65,7 +65,7 @@ def _line(data: bytes, start: int, end: int) -> str:
 def complete_end(data: bytes, fmt: str) -> int:
     """The bytes of ``data`` (read from the start of a hand of format ``fmt``, one read from a file's tail) that
     hold whole hands: before the last whole line that starts a hand, or past the last hand's end mark when it has
-    arrived (the core's ``read/tail.rs``, by each format's marks in its registry). 0 when no hand is complete."""
+    arrived (the core's ``formats/tail.rs``, by each format's marks in its registry). 0 when no hand is complete."""
     ended = _core.complete_end(data, fmt)
     assert ended is not None, f"{fmt} is read whole, not from a tail"
     return ended

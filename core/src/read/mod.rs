@@ -24,10 +24,6 @@ use std::sync::Arc;
 use crate::model::Hand;
 use crate::spec::{GameSpec, Resolver, Specs, Structure};
 
-// Issue 39, still to do: functions of 80 lines or more remain in these readers (Bovada's and Winning's
-// translation before 2019; `stars::read_hand` and `read_line`, 888's and partypoker's headers and
-// posts, ported to the builder of events but not yet split).
-#[allow(clippy::too_many_lines)]
 mod bovada;
 mod drift;
 mod errors;
@@ -36,9 +32,12 @@ mod ggpoker;
 mod header;
 mod ipoker;
 mod memo;
-#[allow(clippy::too_many_lines)] // issue 39: see `bovada` above
+// Issue 39, still to do: functions of 80 lines or more remain in these readers (Winning's translation
+// before 2019; `stars::read_hand` and `read_line`, 888's and partypoker's headers and posts, ported to
+// the builder of events but not yet split).
+#[allow(clippy::too_many_lines)]
 mod pacific;
-#[allow(clippy::too_many_lines)] // issue 39: see `bovada` above
+#[allow(clippy::too_many_lines)] // issue 39: see `pacific` above
 mod party;
 mod patterns;
 mod pokerstars;
@@ -46,7 +45,7 @@ pub(crate) mod pystr;
 mod rounds;
 mod search;
 pub(crate) mod soko;
-#[allow(clippy::too_many_lines)] // issue 39: see `bovada` above
+#[allow(clippy::too_many_lines)] // issue 39: see `pacific` above
 mod stars;
 mod times;
 mod tourney;
@@ -54,7 +53,7 @@ mod translated;
 mod unicode_tables;
 mod values;
 mod winamax;
-#[allow(clippy::too_many_lines)] // issue 39: see `bovada` above
+#[allow(clippy::too_many_lines)] // issue 39: see `pacific` above
 mod winning;
 mod zones;
 
@@ -100,8 +99,8 @@ pub struct Dialect {
     /// Summary extras that are the house's fees out of the pot, as the rake is (GGPoker's
     /// `Jackpot` and `Bingo`): the hand's rake includes them; each stays an extra too.
     pub fees: &'static [&'static str],
-    /// How a hand is read: the family's body reader, or a site's that turns its lines into the
-    /// family's first (Bovada).
+    /// How a hand is read: the family's body reader, or a site's own (which tells the builder of
+    /// events what its lines say).
     pub read: HandReader,
     /// How the body's amounts are written: the site's own forms where the body is the site's text
     /// (PokerStars, GGPoker, Winamax's amounts kept as printed), else the family's.
@@ -131,8 +130,8 @@ pub static GGPOKER: Dialect = Dialect {
     amounts: &ggpoker::AMOUNTS,
 };
 
-/// Bovada, Ignition and Bodog hand histories: seat labels for players, each line turned into the
-/// family's before it is read ([`bovada`]).
+/// Bovada, Ignition and Bodog hand histories: seat labels for players, each line told to the builder
+/// of events ([`bovada`]).
 pub static BOVADA: Dialect = Dialect {
     name: "bovada",
     header: pokerstars::header,

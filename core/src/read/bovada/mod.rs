@@ -1,7 +1,6 @@
-//! Bovada, Ignition and Bodog hand histories (one site, three names), read by turning each line into
-//! the PokerStars family's line for it and reading those with the family's body reader
-//! ([`super::stars`]): one grammar of actions, pots and summaries, and the hand keeps Bovada's raw text
-//! and line numbers (line `i` of the translation is line `i` of the log).
+//! Bovada, Ignition and Bodog hand histories (one site, three names): the header's facts and the seats
+//! read here, each line of the body told to the builder of the hand ([`super::events`]) as the event it
+//! says ([`body`]); the hand keeps Bovada's raw text and each action's and deal's line of the log.
 //!
 //! What Bovada writes differently:
 //! - Players are seat labels (`Dealer`, `Small Blind`, `UTG+2`, `Seat+4` in older logs), the log's
@@ -20,13 +19,19 @@
 //!   bring-in is not posted brings in for two and a half antes.
 
 use super::errors::{Kind, ReadError};
-use super::header::header_line;
+use super::events::Builder;
+use super::header::{header_line, seat_number, Header, MAX_SEAT};
+use super::pokerstars::rules_of;
+use super::pystr::repr;
+use super::search;
+use super::times::{search_date, start_of};
 use super::{Dialect, Lookups};
-use crate::model::Hand;
+use crate::model::{Hand, Stakes, Tournament};
 use crate::read::translated::located;
-use lines::Translation;
+use body::{Body, Start};
+use stakes::Units;
 
-mod lines;
+mod body;
 mod stakes;
 
 /// The name of the log's owner (`[ME]`) in every hand.
@@ -76,39 +81,178 @@ pub fn read_hand(
     super::check_complete(lines, first_line)?;
     let head = head(lines, first_line)?;
     let at = |i: usize, err: ReadError| located(err, first_line + i as u64, head.id);
-    // Newer logs have a `Table Info: ...` line before the seats: the family's table line there
+    // Newer logs have a `Table Info: ...` line before the seats
     let info = usize::from(lines.get(1).is_some_and(|l| l.starts_with("Table Info:")));
     let (seats, button) = seats(lines, 1 + info, first_line).map_err(|err| at(0, err))?;
-    let mut bovada = Translation::new(&head, &seats, lines);
-    let header = bovada.header(lines).map_err(|err| at(0, err))?;
-    bovada.push(0, header);
-    if info == 1 {
-        bovada.push(1, format!("Table '{}'", head.table.unwrap_or("")));
-    }
-    for (k, seat) in seats.iter().enumerate() {
-        let line = format!(
-            "Seat {}: {} ({} in chips)",
-            seat.number, bovada.names[k], seat.stack
-        );
-        bovada.push(1 + info + k, line);
-    }
+    let units = Units {
+        decimals: if head.tournament.is_some() { 0 } else { 2 },
+    };
+    let stud = head.game.starts_with(STUD);
+    let (stakes, blinds) = stakes::stakes(&head, lines, &units, stud).map_err(|err| at(0, err))?;
+    let button = the_button(&seats, button, lines, 1 + info + seats.len());
+    let header = header(&head, stakes, button, 1 + info, lookups).map_err(|err| at(0, err))?;
+    let mut st = Builder::start(header, lines, first_line, dialect, lookups)?;
+    let who = seat_players(&mut st, &head, &seats, 1 + info)?;
+    let start = Start {
+        seats: &seats,
+        who,
+        units,
+        blinds,
+        stud,
+        tournament: head.tournament.is_some(),
+    };
+    let mut body = Body::new(start, lines);
     for (i, line) in lines.iter().enumerate().skip(1 + info + seats.len()) {
-        bovada.line(i, line, &seats).map_err(|err| at(i, err))?;
+        body.line(&mut st, i, line, &seats)
+            .map_err(|err| at(i, err))?;
     }
-    let mut hand = bovada.out.read(first_line, path, dialect, lookups, raw)?;
-    hand.table = head.table.map(str::to_string);
+    Ok(st.build(path, raw()))
+}
+
+/// The header's facts: the game's rules in the family's words, the stakes, the tournament and its
+/// level, the start (`search_date` finds it in the header's date, which must be all there is after
+/// the stakes), the table and the button.
+fn header<'h>(
+    head: &'h Head<'h>,
+    stakes: Stakes,
+    button: Option<u8>,
+    body: usize,
+    lookups: &mut dyn Lookups,
+) -> Result<Header<'h>, ReadError> {
+    let date = search_date(&head.date);
+    let (start, time_zone, start_utc) = match &date {
+        Some(d) => start_of(d, lookups.offsets())?,
+        None => (None, None, None),
+    };
+    let dated = date.is_some_and(|d| head.date[..d.start].chars().all(|c| " -[".contains(c)));
+    if !dated {
+        return Err(ReadError::malformed("no stakes in the header")
+            .expected("'(small/big)' after the game")
+            .actual(head.date.as_str()));
+    }
+    let fixed = head.structure == "Fixed Limit";
+    let structure = if fixed { "Limit" } else { head.structure };
+    let game = format!("{} {structure}", head.game);
+    let rules = match head.level {
+        // a level without its name is no level: its word is the game's
+        Some(("", _)) if head.tournament.is_some() => rules_of(&format!("{game} - Level")),
+        _ => rules_of(&game),
+    }?;
+    let tournament = head.tournament.map(|id| Tournament {
+        tournament_id: id.to_string(),
+        buy_in: None,
+        level: head.level.map(|(level, _)| level.to_string()),
+    });
+    Ok(Header {
+        site: head.site,
+        hand_id: head.id,
+        rules: rules.to_string(),
+        stakes,
+        table: head.table.map(str::to_string),
+        max_seats: None,
+        button,
+        start,
+        time_zone,
+        start_utc,
+        tournament,
+        body,
+    })
+}
+
+/// The seats told to the builder (from line `first`): the builder's index of each seat's player. A
+/// stack the family's seat grammar does not read (with a space or a parenthesis) is no seat line.
+fn seat_players(
+    st: &mut Builder,
+    head: &Head,
+    seats: &[SeatLine],
+    first: usize,
+) -> Result<Vec<usize>, ReadError> {
+    let mut who = Vec::with_capacity(seats.len());
+    for (k, seat) in seats.iter().enumerate() {
+        let i = first + k;
+        if seat.stack.is_empty() || seat.stack.contains([' ', '(', ')']) {
+            return Err(match k {
+                0 => no_seats(st, i),
+                _ => st.error(
+                    i,
+                    format!(
+                        "{} is not seated in this hand",
+                        repr(&format!("Seat {}", seat.number))
+                    ),
+                    "an action by a seated player",
+                ),
+            });
+        }
+        let number = match u8::try_from(seat.number) {
+            Ok(n) if (1..=MAX_SEAT).contains(&u64::from(n)) => n,
+            _ => seat_number(&seat.number.to_string(), "seat number")
+                .map_err(|err| st.relocate(err, i))?,
+        };
+        let stack = st.amount(&seat.stack, i)?;
+        let name = name(head, seat);
+        // a name seated twice is one player (the builder keeps the last seat)
+        who.push(st.who(&name).unwrap_or_else(|| st.names().count()));
+        st.seat(number, name, stack, false, None);
+    }
+    if seats.is_empty() {
+        return Err(no_seats(st, first));
+    }
+    Ok(who)
+}
+
+fn no_seats(st: &Builder, i: usize) -> ReadError {
+    st.error(
+        i,
+        "no seat lines after the header",
+        "'Seat N: name (stack in chips)'",
+    )
+}
+
+/// A seat's player: the owner is [`HERO`], any other the seat's label with the hand's id.
+fn name(head: &Head, seat: &SeatLine) -> String {
+    if seat.hero {
+        HERO.to_string()
+    } else {
+        format!("{} #{}", seat.label, head.id)
+    }
+}
+
+/// The button: the seat labelled `Dealer`, else where `Set dealer [N]` (before the summary) or the
+/// seats' numbering puts it, else before the blinds.
+fn the_button(
+    seats: &[SeatLine],
+    button: Option<Button>,
+    lines: &[&str],
+    body: usize,
+) -> Option<u8> {
     // The button is the seat labelled `Dealer` (`Set dealer [N]` counts seats one way or another)
     let dealer = seats.iter().find(|s| s.label == "Dealer").map(|s| s.number);
-    let button = match button {
-        Some(Button::AsSet) => bovada.button.filter(|&b| (1..=LARGEST_SEAT).contains(&b)),
+    let button = || match button {
+        Some(Button::AsSet) => set_dealer(lines, body).filter(|&b| (1..=LARGEST_SEAT).contains(&b)),
         Some(Button::Empty(b)) => Some(b),
         None => None,
     };
-    hand.button = dealer
-        .or(button)
-        .or_else(|| button_before_blinds(&seats))
-        .and_then(|b| u8::try_from(b).ok());
-    Ok(hand)
+    dealer
+        .or_else(button)
+        .or_else(|| button_before_blinds(seats))
+        .and_then(|b| u8::try_from(b).ok())
+}
+
+/// The seat the last readable `Set dealer [6]` (`Set dealer/Bring in spot [1]`) of the body before
+/// its summary names (maybe an empty one).
+fn set_dealer(lines: &[&str], body: usize) -> Option<u64> {
+    let mut button = None;
+    for line in lines.iter().skip(body) {
+        if line.starts_with("*** SUMMARY") {
+            break;
+        }
+        let verb = label_and_verb(line).map_or("", |(_, verb)| verb);
+        if verb.starts_with("Set dealer") && !line.starts_with("***") {
+            let inner = verb.split('[').nth(1).and_then(|r| r.split(']').next());
+            button = inner.and_then(|n| n.trim().parse().ok()).or(button);
+        }
+    }
+    button
 }
 
 /// A button the log does not place: the empty seat right before the small blind (a dead button),
@@ -189,6 +333,11 @@ fn head<'a>(lines: &[&'a str], first_line: u64) -> Result<Head<'a>, ReadError> {
         level,
         date,
     })
+}
+
+/// A player's line `LABEL : VERB` split at its first ` : `.
+fn label_and_verb(line: &str) -> Option<(&str, &str)> {
+    search::find(line, " : ").map(|at| (&line[..at], &line[at + 3..]))
 }
 
 /// A seat line's number, label and stack.

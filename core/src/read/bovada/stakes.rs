@@ -1,10 +1,12 @@
 //! A Bovada hand's stakes, which its header mostly does not give: the blinds posted (cash), the
-//! level (tournaments), or, for stud, two and four bring-ins; and the PokerStars header they make.
+//! level (tournaments), or, for stud, two and four bring-ins.
 
-use super::Head;
+use super::{label_and_verb, Head};
+use crate::model::Stakes;
+use crate::money::decimal_text;
 use crate::read::errors::ReadError;
-use crate::read::translated::amount_text;
-use crate::read::values::parse_amount;
+use crate::read::pystr::repr;
+use crate::read::values::{parse_amount, symbol_code, MAX_AMOUNT};
 
 /// Amounts of a hand: minor units of `decimals` digits.
 pub struct Units {
@@ -22,20 +24,18 @@ impl Units {
             return value.to_string();
         }
         let sign = if value < 0 { "-" } else { "" };
-        format!("{sign}${}", amount_text(value.abs(), self.decimals))
+        format!("{sign}${}", decimal_text(value.abs(), self.decimals))
     }
 }
 
-/// The PokerStars header of the hand (its game, stakes, tournament and start) and its (small, big)
-/// blinds.
-pub fn header(
+/// The forced bets of a hand: its (small, big) blinds (stud's: the small bet and the bring-in's
+/// double) and the ante (stud's: the largest posted).
+pub fn forced_bets(
     head: &Head,
     lines: &[&str],
     units: &Units,
     stud: bool,
-) -> Result<(String, (i64, i64)), ReadError> {
-    let fixed = head.structure == "Fixed Limit";
-    let structure = if fixed { "Limit" } else { head.structure };
+) -> Result<((i64, i64), Option<i64>), ReadError> {
     // every Bovada stud level brings in for two and a half antes: a hand whose bring-in is not
     // posted (all in, or sat out) has its antes
     let stud_ante = stud.then(|| posted_ante(lines, units)).flatten();
@@ -50,31 +50,47 @@ pub fn header(
         }
         None => posted_blinds(lines, units)?,
     };
-    let small = small.unwrap_or(big / 2);
-    let money = |value| units.money(value);
-    let mut stakes = if fixed {
-        format!("{}/{}", money(big), money(2 * big))
-    } else {
-        format!("{}/{}", money(small), money(big))
+    Ok(((small.unwrap_or(big / 2), big), stud_ante))
+}
+
+/// The hand's stakes (its blinds, or a fixed limit's bets: the big blind and twice it; stud's ante;
+/// dollars in a cash game, chips in a tournament) and its (small, big) blinds.
+pub fn stakes(
+    head: &Head,
+    lines: &[&str],
+    units: &Units,
+    stud: bool,
+) -> Result<(Stakes, (i64, i64)), ReadError> {
+    let ((small, big), ante) = forced_bets(head, lines, units, stud)?;
+    let stake = |value: i64| {
+        if value <= MAX_AMOUNT {
+            return Ok(Some(value));
+        }
+        let text = units.money(value);
+        Err(
+            ReadError::malformed(format!("{} in the stakes is not an amount", repr(&text)))
+                .actual(text),
+        )
     };
-    if let Some(ante) = stud_ante {
-        stakes.push_str(&format!(" - Ante {}", money(ante)));
+    let cash = units.decimals > 0;
+    let mut stakes = Stakes {
+        decimals: units.decimals,
+        currency: cash.then(|| symbol_code('$')).flatten().map(str::to_string),
+        symbol: if cash { "$".to_string() } else { String::new() },
+        ante,
+        ..Stakes::default()
+    };
+    if head.structure == "Fixed Limit" {
+        (stakes.small_bet, stakes.big_bet) = (stake(big)?, stake(2 * big)?);
+    } else {
+        (stakes.small_blind, stakes.big_blind) = (stake(small)?, stake(big)?);
     }
-    let mut text = format!("{} Hand #{}: ", head.site, head.id);
-    if let Some(id) = head.tournament {
-        text.push_str(&format!("Tournament #{id}, "));
-    }
-    text.push_str(&format!("{} {structure} ", head.game));
-    if let Some((level, _)) = head.level {
-        text.push_str(&format!("- Level {level} "));
-    }
-    text.push_str(&format!("({stakes}) - {}", head.date));
-    Ok((text, (small, big)))
+    Ok((stakes, (small, big)))
 }
 
 /// The largest ante a hand's players post (`Ante chip 2`).
 fn posted_ante(lines: &[&str], units: &Units) -> Option<i64> {
-    let antes = lines.iter().filter_map(|l| l.split_once(" : "));
+    let antes = lines.iter().filter_map(|l| label_and_verb(l));
     antes
         .filter_map(|(_, verb)| verb.strip_prefix("Ante chip "))
         .filter_map(|amount| units.amount(amount).ok())
@@ -85,7 +101,7 @@ fn posted_ante(lines: &[&str], units: &Units) -> Option<i64> {
 fn posted_bring_in(lines: &[&str], units: &Units) -> Option<i64> {
     lines
         .iter()
-        .filter_map(|l| l.split_once(" : "))
+        .filter_map(|l| label_and_verb(l))
         .find_map(|(_, verb)| {
             let verb = verb.replace("(timeout)", "");
             bring_in(&verb).or(big_blind(&verb)).map(str::to_string)
@@ -105,7 +121,7 @@ pub fn bring_in(verb: &str) -> Option<&str> {
 fn posted_blinds(lines: &[&str], units: &Units) -> Result<(Option<i64>, i64), ReadError> {
     let (mut small, mut big) = (None, None);
     for line in lines {
-        let Some((_, verb)) = line.split_once(" : ") else {
+        let Some((_, verb)) = label_and_verb(line) else {
             continue;
         };
         if let Some(amount) = small_blind(verb) {
