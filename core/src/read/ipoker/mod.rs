@@ -28,6 +28,7 @@ mod body;
 mod game;
 mod head;
 mod session;
+mod xml;
 
 /// The site of every hand.
 pub const SITE: &str = "iPoker";
@@ -67,11 +68,12 @@ pub fn read_hand(
     }
     let session = session::session_of(&session_lines.join("\n")).map_err(|e| place(e.at(0)))?;
     let decimals = if session.tournament.is_some() { 0 } else { 2 };
-    let game = game::read_game(&game_lines.join("\n"), decimals).map_err(place)?;
+    let elements = xml::read(game_lines).map_err(place)?;
+    let game = game::read_game(&elements, decimals).map_err(place)?;
     let family = session.game.unwrap_or_else(|| head::by_pocket(&game));
     let stakes = head::stakes(&session, &game, family).map_err(place)?;
     body::check(&game, family).map_err(place)?;
-    let date = game.start.as_deref().and_then(head::date);
+    let date = game.start.and_then(head::date);
     let header = head::family_header(
         &session,
         &game,
@@ -86,4 +88,28 @@ pub fn read_hand(
     let mut ipoker = body::Body::new(&session, &game, family, decimals, split.saturating_sub(1));
     ipoker.read(&mut st)?;
     Ok(st.build(path, raw()))
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::read::equal::{same_on_corpus, same_on_damaged, same_reads, with_reader};
+    use crate::read::{ipoker_main, IPOKER};
+
+    /// The hand-written iPoker log of the fuzz tests.
+    const LOG: &str = include_str!("../testdata/fuzz/ipoker.xml");
+
+    #[test]
+    fn the_scanner_s_reader_reads_every_corpus_game_as_main_s_did() {
+        let old = with_reader(&IPOKER, ipoker_main::read_hand);
+        let (hands, records) = same_on_corpus(old, &IPOKER, "iPoker", &[".xml", ".txt"]);
+        assert_eq!((hands, records), (195, 33), "the corpus games read");
+        let (hands, _) = same_reads(old, &IPOKER, "ipoker.xml", LOG);
+        assert!(hands > 0);
+    }
+
+    #[test]
+    fn the_scanner_s_reader_reads_damaged_logs_as_main_s_did() {
+        let old = with_reader(&IPOKER, ipoker_main::read_hand);
+        same_on_damaged(old, &IPOKER, LOG, 1200);
+    }
 }

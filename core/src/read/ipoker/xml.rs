@@ -1,0 +1,465 @@
+//! A `<game>`'s XML as the list of its elements in document order ([`Elements`]), each with its
+//! depth, line, attributes and text: what [`super::game`] reads of it.
+//!
+//! The XML iPoker writes is read by a scanner of its lines ([`scan`]): tags whole on a line, names
+//! of ASCII letters, digits, `_`, `-` and `.`, attributes in double quotes, text without entities.
+//! Anything else (an entity, a comment, CDATA, a tag over two lines, a namespace, broken XML) goes
+//! the long way, through roxmltree's document ([`long_way`]), which reads all XML and words the
+//! error of XML that is broken; so the scanner need only know when a text is not its own.
+
+use std::borrow::Cow;
+use std::ops::Range;
+
+use roxmltree::{Document, Node};
+
+use crate::read::errors::ReadError;
+
+/// An element of a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Element<'a> {
+    pub name: Cow<'a, str>,
+    /// How deep it is: the root's is 0, its children's 1.
+    pub depth: usize,
+    /// The index of the line its start tag is on.
+    pub line: usize,
+    /// Its attributes in [`Elements`]' list.
+    attributes: Range<usize>,
+    /// Its first child's text where that is text, trimmed; None where it has none or only space.
+    pub text: Option<Cow<'a, str>>,
+}
+
+/// A game's elements, in document order.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Elements<'a> {
+    pub list: Vec<Element<'a>>,
+    attributes: Vec<(Cow<'a, str>, Cow<'a, str>)>,
+}
+
+impl<'a> Elements<'a> {
+    /// The value of an element's attribute (one without a namespace), if it has it.
+    pub fn attribute(&self, element: &Element<'a>, name: &str) -> Option<&str> {
+        self.attributes[element.attributes.clone()]
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, value)| value.as_ref())
+    }
+
+    fn push(&mut self, name: Cow<'a, str>, depth: usize, line: usize) -> usize {
+        let at = self.attributes.len();
+        self.list.push(Element {
+            name,
+            depth,
+            line,
+            attributes: at..at,
+            text: None,
+        });
+        self.list.len() - 1
+    }
+
+    /// An attribute of the last element pushed.
+    fn push_attribute(&mut self, name: Cow<'a, str>, value: Cow<'a, str>) {
+        self.attributes.push((name, value));
+        if let Some(last) = self.list.last_mut() {
+            last.attributes.end = self.attributes.len();
+        }
+    }
+}
+
+/// The elements of a game's lines (line indexes count from its first line).
+pub fn read<'a>(lines: &[&'a str]) -> Result<Elements<'a>, ReadError> {
+    match scan(lines) {
+        Some(elements) => Ok(elements),
+        None => long_way(lines),
+    }
+}
+
+/// Whether a game is cut off after its last round (a log whose file ends there): no `</game>`, its
+/// text ending in `</round>`. It is read as if closed.
+fn cut_off(lines: &[&str]) -> bool {
+    let last = lines
+        .iter()
+        .rev()
+        .map(|l| l.trim_end())
+        .find(|l| !l.is_empty());
+    !lines.iter().any(|l| l.contains("</game>")) && last.is_some_and(|l| l.ends_with("</round>"))
+}
+
+/// roxmltree's reading of the lines joined (a cut-off game closed), or its error placed on its line.
+fn long_way<'a>(lines: &[&str]) -> Result<Elements<'a>, ReadError> {
+    let mut text = lines.join("\n");
+    if cut_off(lines) {
+        text.push_str("\n</game>");
+    }
+    let doc = Document::parse(&text).map_err(|err| {
+        let row = err.pos().row.max(1) as usize - 1;
+        ReadError::malformed(format!("broken XML: {err}"))
+            .at(row as u64)
+            .expected("a well-formed <game> element")
+    })?;
+    let starts = LineStarts::of(&text);
+    let mut found = Elements::default();
+    for node in doc.root_element().descendants().filter(Node::is_element) {
+        let depth = node.ancestors().count() - 2;
+        let name = Cow::Owned(node.tag_name().name().to_string());
+        let k = found.push(name, depth, starts.line(node));
+        for a in node.attributes().filter(|a| a.namespace().is_none()) {
+            let (name, value) = (a.name().to_string(), a.value().to_string());
+            found.push_attribute(Cow::Owned(name), Cow::Owned(value));
+        }
+        found.list[k].text = text_of(node.text()).map(|t| Cow::Owned(t.to_string()));
+    }
+    Ok(found)
+}
+
+/// A text trimmed, None if there is none.
+fn text_of(text: Option<&str>) -> Option<&str> {
+    text.map(str::trim).filter(|t| !t.is_empty())
+}
+
+/// Where each line of a text starts, to place nodes on their lines (roxmltree's own text position
+/// counts from the start of the text each time it is asked).
+struct LineStarts(Vec<usize>);
+
+impl LineStarts {
+    fn of(text: &str) -> Self {
+        let breaks = memchr::memchr_iter(b'\n', text.as_bytes()).map(|at| at + 1);
+        LineStarts(std::iter::once(0).chain(breaks).collect())
+    }
+
+    /// The index (from 0) of the line a node starts on.
+    fn line(&self, node: Node<'_, '_>) -> usize {
+        self.0.partition_point(|&start| start <= node.range().start) - 1
+    }
+}
+
+/// Whether a line has only what the scanner reads: no control character (a tab included: XML
+/// turns it into a space in an attribute), no entity, no `]]>`, no character XML forbids.
+fn plain(line: &str) -> bool {
+    !line.bytes().any(|b| b < b' ' || b == b'&')
+        && !line.contains("]]>")
+        && !line.contains(['\u{FFFE}', '\u{FFFF}'])
+}
+
+/// The length of the name at the start of `text`: an ASCII letter or `_`, then letters, digits, `_`,
+/// `-` and `.` (a subset of XML's names, without the `:` of a namespace).
+fn name_len(text: &[u8]) -> usize {
+    match text.first() {
+        Some(b) if b.is_ascii_alphabetic() || *b == b'_' => text
+            .iter()
+            .position(|&b| !(b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.')))
+            .unwrap_or(text.len()),
+        _ => 0,
+    }
+}
+
+/// How a start tag ends.
+enum TagEnd {
+    Open,
+    Empty,
+}
+
+/// The scanner's reading of a game's lines, or None where they hold anything it does not read.
+struct Scanner<'a> {
+    found: Elements<'a>,
+    /// The elements open, innermost last.
+    open: Vec<usize>,
+    /// The element whose first child may be text, and the line its start tag ends on.
+    first_child: Option<(usize, usize)>,
+}
+
+fn scan<'a>(lines: &[&'a str]) -> Option<Elements<'a>> {
+    let mut s = Scanner {
+        found: Elements {
+            list: Vec::with_capacity(lines.len() + 8),
+            attributes: Vec::with_capacity(lines.len() * 5),
+        },
+        open: Vec::with_capacity(8),
+        first_child: None,
+    };
+    for (i, &line) in lines.iter().enumerate() {
+        if !plain(line) {
+            return None;
+        }
+        s.line(i, line)?;
+    }
+    let root_open = s.open.len() == 1 && s.found.list[0].name == "game" && cut_off(lines);
+    (!s.found.list.is_empty() && (s.open.is_empty() || root_open)).then_some(s.found)
+}
+
+impl<'a> Scanner<'a> {
+    /// Line `i`: text and tags.
+    fn line(&mut self, i: usize, line: &'a str) -> Option<()> {
+        let mut rest = line;
+        loop {
+            let lt = memchr::memchr(b'<', rest.as_bytes());
+            let text = &rest[..lt.unwrap_or(rest.len())];
+            if !text.is_empty() {
+                self.text(i, text, lt.is_some())?;
+            }
+            let Some(lt) = lt else {
+                return Some(());
+            };
+            self.first_child = None;
+            rest = self.tag(i, &rest[lt + 1..])?;
+        }
+    }
+
+    /// Text between tags, on line `i` (`closed`: a tag follows it on the line).
+    fn text(&mut self, i: usize, text: &'a str, closed: bool) -> Option<()> {
+        if self.open.is_empty() {
+            return None; // text around the root: space alone is allowed, left to roxmltree
+        }
+        let trimmed = text.trim();
+        if trimmed.is_empty() {
+            return Some(());
+        }
+        if let Some((k, line)) = self.first_child {
+            // an element's text over more than a line goes the long way
+            if line != i || !closed {
+                return None;
+            }
+            self.found.list[k].text = Some(Cow::Borrowed(trimmed));
+        }
+        Some(())
+    }
+
+    /// The tag after a `<` on line `i`; the rest of the line after it.
+    fn tag(&mut self, i: usize, rest: &'a str) -> Option<&'a str> {
+        let bytes = rest.as_bytes();
+        if bytes.first() == Some(&b'/') {
+            let n = name_len(&bytes[1..]);
+            let name = &rest[1..1 + n];
+            let after = rest[1 + n..].trim_start_matches(' ');
+            let top = *self.open.last()?;
+            if n == 0 || self.found.list[top].name != name || !after.starts_with('>') {
+                return None;
+            }
+            self.open.pop();
+            return Some(&after[1..]);
+        }
+        let n = name_len(bytes);
+        let root_done = self.open.is_empty() && !self.found.list.is_empty();
+        if n == 0 || root_done {
+            return None; // `<!`, `<?`, a name not of the scanner's, a second root
+        }
+        let k = self
+            .found
+            .push(Cow::Borrowed(&rest[..n]), self.open.len(), i);
+        let (end, after) = self.attributes(&rest[n..])?;
+        if let TagEnd::Open = end {
+            self.open.push(k);
+            self.first_child = Some((k, i));
+        }
+        Some(after)
+    }
+
+    /// A start tag's attributes, to its end (`>` or `/>`); the rest of the line after it.
+    fn attributes(&mut self, mut rest: &'a str) -> Option<(TagEnd, &'a str)> {
+        let first = self.found.list.last()?.attributes.start;
+        loop {
+            let after_space = rest.trim_start_matches(' ');
+            let spaced = after_space.len() < rest.len();
+            rest = after_space;
+            if let Some(after) = rest.strip_prefix('>') {
+                return Some((TagEnd::Open, after));
+            }
+            if let Some(after) = rest.strip_prefix("/>") {
+                return Some((TagEnd::Empty, after));
+            }
+            let n = name_len(rest.as_bytes());
+            let name = &rest[..n];
+            let value = rest[n..].strip_prefix("=\"")?;
+            let end = memchr::memchr(b'"', value.as_bytes())?;
+            let (value, after) = (&value[..end], &value[end + 1..]);
+            let known = self.found.attributes[first..]
+                .iter()
+                .any(|(a, _)| a == name);
+            if !spaced || n == 0 || name == "xmlns" || value.contains('<') || known {
+                return None;
+            }
+            self.found
+                .push_attribute(Cow::Borrowed(name), Cow::Borrowed(value));
+            rest = after;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The scanner's elements and roxmltree's of the same lines.
+    fn both<'a>(lines: &[&'a str]) -> (Option<Elements<'a>>, Result<Elements<'a>, ReadError>) {
+        (scan(lines), long_way(lines))
+    }
+
+    #[test]
+    fn the_scanner_reads_a_game_as_roxmltree_does() {
+        let text = "<game gamecode=\"7\"><general>\n<startdate> 2011-11-04 18:46:19 </startdate>\n\
+            <players><player seat=\"3\" name=\"A\" chips=\"$1\" dealer=\"1\" win=\"$0\" bet=\"$0.02\" />\n\
+            </players>\n</general>\n<round no=\"1\">\n<cards type=\"Pocket\" player=\"A\">H3 CJ</cards>\n\
+            <cards type=\"Flop\"></cards><action no=\"2\" player=\"A\" type=\"4\" sum=\"$0\"/>\n</round>\n</game>";
+        let lines: Vec<&str> = text.split('\n').collect();
+        let (scanned, long) = both(&lines);
+        let scanned = scanned.expect("the scanner reads it");
+        assert_eq!(Ok(&scanned), long.as_ref().map_err(|e| &e.reason));
+        let names: Vec<(&str, usize, usize)> = scanned
+            .list
+            .iter()
+            .map(|e| (e.name.as_ref(), e.depth, e.line))
+            .collect();
+        assert_eq!(
+            names,
+            [
+                ("game", 0, 0),
+                ("general", 1, 0),
+                ("startdate", 2, 1),
+                ("players", 2, 2),
+                ("player", 3, 2),
+                ("round", 1, 5),
+                ("cards", 2, 6),
+                ("cards", 2, 7),
+                ("action", 2, 7),
+            ]
+        );
+        let date = &scanned.list[2];
+        assert_eq!(date.text.as_deref(), Some("2011-11-04 18:46:19"));
+        assert_eq!(scanned.list[6].text.as_deref(), Some("H3 CJ"));
+        assert_eq!(scanned.list[7].text, None);
+        assert_eq!(scanned.attribute(&scanned.list[4], "seat"), Some("3"));
+        assert_eq!(scanned.attribute(&scanned.list[4], "rebuy"), None);
+    }
+
+    #[test]
+    fn a_game_cut_off_after_its_last_round_is_closed() {
+        let lines = ["<game gamecode=\"1\">", "<round no=\"0\">", "</round>", ""];
+        let (scanned, long) = both(&lines);
+        assert_eq!(scanned.expect("read as closed").list.len(), 2);
+        assert_eq!(long.unwrap().list.len(), 2);
+        let lines = ["<game gamecode=\"1\">", "<round no=\"0\">"];
+        assert!(scan(&lines).is_none());
+    }
+
+    #[test]
+    fn what_the_scanner_does_not_read_goes_the_long_way() {
+        let long_only = [
+            "<game a=\"x &amp; y\"></game>",
+            "<game><!-- a comment --></game>",
+            "<game><![CDATA[x]]></game>",
+            "<game a='single'></game>",
+            "<game a = \"spaced\"></game>",
+            "<game a=\"1\" a=\"2\"></game>",
+            "<game a=\"1\"b=\"2\"></game>",
+            "<game xmlns=\"u\"></game>",
+            "<x:game xmlns:x=\"u\"></x:game>",
+            "<game a=\"tab\there\"></game>",
+            "<gäme></gäme>",
+            "<game></game><game></game>",
+            "<game></game>after",
+            "before<game></game>",
+            "<game></gam>",
+            "<game><a></b></game>",
+            "<game a=\"x<y\"></game>",
+            "<game>x]]>y</game>",
+            "<?xml version=\"1.0\"?><game></game>",
+            "<game>",
+            "",
+        ];
+        for text in long_only {
+            let lines: Vec<&str> = text.split('\n').collect();
+            assert!(scan(&lines).is_none(), "{text:?} is left to roxmltree");
+        }
+        // a tag or a text over two lines
+        assert!(scan(&["<game", "a=\"1\"></game>"]).is_none());
+        assert!(scan(&["<game><cards>H3", "CJ</cards></game>"]).is_none());
+        assert!(scan(&["<game><cards>", "H3 CJ</cards></game>"]).is_none());
+        // roxmltree reads entities, and words the error of broken XML
+        let long = long_way(&["<game a=\"x &amp; y\"><b>&lt;</b></game>"]).unwrap();
+        assert_eq!(long.attribute(&long.list[0], "a"), Some("x & y"));
+        assert_eq!(long.list[1].text.as_deref(), Some("<"));
+        let err = long_way(&["<game>", "<round>", "</gam>"]).unwrap_err();
+        assert!(err.reason.starts_with("broken XML"), "{}", err.reason);
+        assert_eq!(err.line, Some(2));
+    }
+
+    #[test]
+    fn the_scanner_and_roxmltree_agree_on_every_corpus_game_and_damaged_copies() {
+        use crate::read::equal::site_logs;
+        use crate::read::fuzz::{mutate, Rng};
+        let mut logs: Vec<String> = site_logs("iPoker", &[".xml", ".txt"])
+            .into_iter()
+            .map(|(_, text)| text)
+            .collect();
+        logs.push(include_str!("../testdata/fuzz/ipoker.xml").to_string());
+        // each game, from its `<game` to its `</game>`
+        let games: Vec<String> = logs
+            .iter()
+            .flat_map(|log| log.split("<game ").skip(1))
+            .map(|game| match game.find("</game>") {
+                Some(end) => format!("<game {}", &game[..end + 7]),
+                None => format!("<game {game}"),
+            })
+            .collect();
+        assert!(games.len() > 200, "{} games", games.len());
+        let whole = |game: &String| {
+            let lines: Vec<&str> = game.split('\n').map(str::trim).collect();
+            scan(&lines).is_some()
+        };
+        // the scanner reads every game of the corpus but one cut off in the middle
+        let unread: Vec<&String> = games.iter().filter(|g| !whole(g)).collect();
+        assert_eq!(unread.len(), 0, "{}", unread[0]);
+        let junk = [
+            "&amp;",
+            "&",
+            "<!-- c -->",
+            "'",
+            "\"",
+            "=",
+            ">",
+            "/>",
+            "</",
+            "<",
+            "]]>",
+            "\t",
+            "\r",
+            "<x>",
+            "</x>",
+            " a=\"1\"",
+            "xmlns=\"u\"",
+            "x:y",
+            "\u{FFFE}",
+            "ä",
+            " ",
+            "\n",
+        ];
+        let mut rng = Rng(0x0d0c_0a0b);
+        let (mut scanned, mut compared) = (0, 0);
+        for game in &games {
+            let mut copies = vec![game.clone()];
+            for _ in 0..40 {
+                let mut text = game.clone();
+                let at = text
+                    .char_indices()
+                    .nth(rng.below(text.chars().count()))
+                    .map_or(0, |(at, _)| at);
+                if rng.below(2) == 0 {
+                    text.insert_str(at, junk[rng.below(junk.len())]);
+                } else {
+                    text = mutate(&mut rng, &text);
+                }
+                copies.push(text);
+            }
+            for text in &copies {
+                let lines: Vec<&str> = text.split('\n').map(str::trim).collect();
+                let (fast, long) = both(&lines);
+                compared += 1;
+                if let Some(fast) = fast {
+                    scanned += 1;
+                    assert_eq!(Ok(&fast), long.as_ref(), "{text}");
+                }
+            }
+        }
+        // a good part of the copies is still the scanner's to read (about a quarter)
+        assert!(scanned * 5 > compared, "{scanned} of {compared}");
+    }
+}

@@ -1,0 +1,99 @@
+//! iPoker's amounts and cards.
+
+use crate::read::errors::ReadError;
+use crate::read::values::Grammar;
+
+/// How iPoker writes amounts: a sign or currency code before or after (`$0.88`, `£3`, `RSD8`), a
+/// point for decimals or a decimal comma (`€0,50`), commas between groups of three (`€9,999.99`,
+/// `1,500`: a comma before three digits is a thousands one), and a minus sign. Which attributes may be
+/// negative is each one's to say ([`super::game`]: none of those read).
+pub const AMOUNTS: Grammar = Grammar {
+    site: "iPoker",
+    thousands_comma: true,
+    decimal_comma: true,
+    suffixes: false,
+    negatives: true,
+    codes: true,
+    example: "an amount such as $1,283.15, €0,50, RSD8 or 2,000",
+};
+
+/// An amount in minor units (`decimals` after the point), as iPoker writes it ([`AMOUNTS`]).
+pub fn minor_units(text: &str, decimals: u8) -> Result<i64, ReadError> {
+    AMOUNTS.parse(text, decimals)
+}
+
+/// A card as the family writes it: `H3` → `3h`, `D10` → `Td`, `CA` → `Ac`; None for a hidden card
+/// (`X`) or one that is not a card.
+pub fn card(text: &str) -> Option<String> {
+    let mut chars = text.chars();
+    let suit = chars.next()?.to_ascii_lowercase();
+    let rank = chars.as_str();
+    if !matches!(suit, 'c' | 'd' | 'h' | 's') {
+        return None;
+    }
+    let rank = match rank.to_ascii_uppercase().as_str() {
+        "10" | "T" => 'T',
+        r if r.len() == 1 && "23456789JQKA".contains(r) => r.chars().next()?,
+        _ => return None,
+    };
+    Some(format!("{rank}{suit}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn amounts_in_each_way_ipoker_writes_them() {
+        let ok = |text: &str, decimals: u8| minor_units(text, decimals).ok();
+        assert_eq!(ok("$0.88", 2), Some(88));
+        assert_eq!(ok("£3", 2), Some(300));
+        assert_eq!(ok("RSD8", 2), Some(800));
+        assert_eq!(ok("8 kr", 2), Some(800));
+        assert_eq!(ok("€0,50", 2), Some(50));
+        assert_eq!(ok("€0,5", 2), Some(50));
+        assert_eq!(ok("€9,999.99", 2), Some(999_999));
+        assert_eq!(ok("$2,473.97", 2), Some(247_397));
+        assert_eq!(ok("1,234.56", 2), Some(123_456));
+        assert_eq!(ok("$1,234,567.89", 2), Some(123_456_789));
+        assert_eq!(ok("12,345", 0), Some(12_345));
+        assert_eq!(ok("1,500", 2), Some(150_000));
+        assert_eq!(ok("-2.38", 2), Some(-238));
+        assert_eq!(ok("-$2.38", 2), Some(-238));
+        assert_eq!(ok("$-2.38", 2), Some(-238));
+        assert_eq!(ok("DP", 2), None);
+        assert_eq!(ok("1.5", 0), None);
+    }
+
+    #[test]
+    fn forms_ipoker_never_prints_are_not_amounts() {
+        // a thousands comma's groups are of three, after a first group that is no 0
+        for text in [
+            "1,23,4",
+            "12,34,567",
+            "$0,100",
+            "1,2345",
+            "1.234,56",
+            "1,234,56",
+            "€,50",
+            "1,",
+            "--2",
+        ] {
+            let err = minor_units(text, 2).unwrap_err();
+            assert!(
+                err.reason.ends_with("is not an amount"),
+                "{text}: {}",
+                err.reason
+            );
+        }
+    }
+
+    #[test]
+    fn cards_in_the_family_s_words() {
+        assert_eq!(card("H3").as_deref(), Some("3h"));
+        assert_eq!(card("D10").as_deref(), Some("Td"));
+        assert_eq!(card("sa").as_deref(), Some("As"));
+        assert_eq!(card("X"), None);
+        assert_eq!(card("Z9"), None);
+    }
+}

@@ -1,0 +1,449 @@
+//! A game told to the builder of the hand ([`crate::read::events`]): the seats, the forced bets, each
+//! street's cards and actions (iPoker's numbered action types), the uncalled bet, the showdown and what
+//! each player collected (iPoker's `win`, which counts the uncalled bet in but in the logs of newer
+//! clients). The betting is followed ([`Rounds`]) for the bets nobody called and the pot, which
+//! iPoker does not print.
+
+use super::amounts::card;
+use super::game::{code, Action, Dealt, Game};
+use super::head::{big_blind, is_dealt};
+use super::session::{Family, Session};
+use crate::cards::Card;
+use crate::model::ActionKind;
+use crate::read::errors::{Kind, ReadError};
+use crate::read::events::{Act, Builder};
+use crate::read::header::seat_number;
+use crate::read::rounds::{Move, Rounds};
+use crate::read::translated::amount_text;
+
+/// iPoker's stud street names and the spec's; `River` is the last street of either stud.
+const STUD_STREETS: [(&str, &str); 6] = [
+    ("Second Street", "2nd STREET"),
+    ("Third Street", "3rd STREET"),
+    ("Fourth Street", "4th STREET"),
+    ("Fifth Street", "5th STREET"),
+    ("Sixth Street", "6th STREET"),
+    ("River", "RIVER"),
+];
+/// Hold'em's and Omaha's streets by round number (round 0 has the forced bets).
+const BOARD_STREETS: [&str; 4] = ["HOLE CARDS", "FLOP", "TURN", "RIVER"];
+
+/// A fault of the game's data (a deal or action of a player with no seat, an unknown action type or
+/// street), on the game's line `line`: the caller places it on the log.
+fn fault(line: usize, reason: String, expected: &str) -> ReadError {
+    ReadError::malformed(reason)
+        .at(line as u64)
+        .expected(expected)
+}
+
+/// The rounds that have cards or actions, in order.
+fn rounds_of(game: &Game) -> Vec<u32> {
+    let mut rounds: Vec<u32> = game.actions.iter().map(|a| a.round).collect();
+    rounds.extend(game.dealt.iter().map(|d| d.round));
+    rounds.sort_unstable();
+    rounds.dedup();
+    rounds
+}
+
+/// A round's deals, and whether it says anything (cards or actions).
+fn round_deals(game: &Game, round: u32) -> (Vec<&Dealt>, bool) {
+    let dealt: Vec<&Dealt> = game.dealt.iter().filter(|d| d.round == round).collect();
+    let said = !dealt.is_empty() || game.actions.iter().any(|a| a.round == round);
+    (dealt, said)
+}
+
+/// The line a street begins on: its first deal's, else its first action's.
+fn street_line(game: &Game, round: u32, dealt: &[&Dealt]) -> usize {
+    dealt.first().map_or_else(
+        || {
+            game.actions
+                .iter()
+                .find(|a| a.round == round)
+                .map_or(0, |a| a.line)
+        },
+        |d| d.line,
+    )
+}
+
+/// The seat of the player a deal is to.
+fn dealt_to(game: &Game, d: &Dealt) -> Result<usize, ReadError> {
+    let name = d.player.as_deref().unwrap_or("");
+    game.players
+        .iter()
+        .position(|p| p.name == name)
+        .ok_or_else(|| {
+            fault(
+                d.line,
+                format!("cards dealt to {name:?}, who has no seat"),
+                "a player of the game's <players>",
+            )
+        })
+}
+
+/// The seat of the player of an action.
+fn actor(game: &Game, a: &Action) -> Result<usize, ReadError> {
+    game.players
+        .iter()
+        .position(|p| p.name == a.player)
+        .ok_or_else(|| {
+            fault(
+                a.line,
+                format!("an action of {:?}, who has no seat", a.player),
+                "a player of the game's <players>",
+            )
+        })
+}
+
+/// The faults of the game's data, found before anything is told to the builder (a game whose data
+/// is whole is then only the builder's to check).
+pub fn check(game: &Game, family: Family) -> Result<(), ReadError> {
+    for round in rounds_of(game) {
+        let (dealt, said) = round_deals(game, round);
+        if round > 0 && said {
+            let line = street_line(game, round, &dealt);
+            if family.is_stud() {
+                stud_marker(&dealt, line)?;
+                for d in &dealt {
+                    dealt_to(game, d)?;
+                }
+            } else {
+                let index = (round as usize).saturating_sub(1);
+                if index >= BOARD_STREETS.len() {
+                    return Err(fault(
+                        line,
+                        format!("a round numbered {round}"),
+                        "rounds 0 to 4",
+                    ));
+                }
+                for d in dealt.iter().filter(|d| index == 0 && d.street == "Pocket") {
+                    dealt_to(game, d)?;
+                }
+            }
+        }
+        for a in game.actions.iter().filter(|a| a.round == round) {
+            actor(game, a)?;
+            let known = [
+                code::FOLD,
+                code::CHECK,
+                code::SMALL_BLIND,
+                code::BIG_BLIND,
+                code::ANTE,
+                code::BRING_IN,
+                code::CALL,
+                code::BET,
+                code::RAISE_TO,
+                code::RAISE_BY,
+                code::ALL_IN,
+            ];
+            if !known.contains(&a.kind) && !code::SITS_OUT.contains(&a.kind) {
+                return Err(ReadError::new(
+                    Kind::Unsupported,
+                    format!("an action of type {}, which is not read", a.kind),
+                )
+                .at(a.line as u64)
+                .expected("action types 0 to 9, 15, 16 and 23"));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The spec's name of a stud street, by the name of the street its first deal is on.
+fn stud_marker(dealt: &[&Dealt], line: usize) -> Result<&'static str, ReadError> {
+    let name = dealt.first().map_or("", |d| d.street.as_str());
+    match STUD_STREETS.iter().find(|(s, _)| *s == name) {
+        Some(&(_, marker)) => Ok(marker),
+        None => Err(fault(
+            line,
+            format!("a stud street named {name:?}"),
+            "Second to Sixth Street, or River",
+        )),
+    }
+}
+
+/// A game being told to the builder.
+pub struct Body<'g> {
+    game: &'g Game,
+    family: Family,
+    uncalled_in_win: bool,
+    decimals: u8,
+    rounds: Rounds,
+    folded: Vec<bool>,
+    /// Each player's cards so far (None: hidden).
+    cards: Vec<Vec<Option<String>>>,
+    hero: Option<usize>,
+    /// The uncalled bets given back: (who, amount); most logs count them in the player's `win`.
+    back: Vec<(usize, i64)>,
+    /// The index of the game's last line (where the settling is placed).
+    last: usize,
+}
+
+impl<'g> Body<'g> {
+    pub fn new(
+        session: &Session,
+        game: &'g Game,
+        family: Family,
+        decimals: u8,
+        last: usize,
+    ) -> Self {
+        let n = game.players.len();
+        let hero = session
+            .hero
+            .as_ref()
+            .and_then(|h| game.players.iter().position(|p| p.name == *h));
+        Body {
+            game,
+            family,
+            uncalled_in_win: session.uncalled_in_win,
+            decimals,
+            rounds: Rounds::new(game.players.iter().map(|p| p.chips).collect()),
+            folded: vec![false; n],
+            cards: vec![Vec::new(); n],
+            hero,
+            back: Vec::new(),
+            last,
+        }
+    }
+
+    /// An amount said on line `i`: what the family's grammar reads of it (no negative amount).
+    fn money(&self, st: &Builder, i: usize, value: i64) -> Result<i64, ReadError> {
+        match value {
+            v if v >= 0 => Ok(v),
+            v => st.amount(&amount_text(v, self.decimals), i),
+        }
+    }
+
+    /// The builder's index of player `k`.
+    fn who(&self, st: &Builder, i: usize, k: usize) -> Result<usize, ReadError> {
+        st.seated(i, &self.game.players[k].name)
+    }
+
+    /// The seats, then every round, then the settling.
+    pub fn read(&mut self, st: &mut Builder<'g, '_>) -> Result<(), ReadError> {
+        self.seats(st)?;
+        let mut first_street = true;
+        for round in rounds_of(self.game) {
+            if round > 0 {
+                let (dealt, said) = round_deals(self.game, round);
+                if !said {
+                    continue;
+                }
+                if !std::mem::replace(&mut first_street, false) {
+                    let line = dealt.first().map_or(self.last, |d| d.line);
+                    self.give_back(st, line)?;
+                    self.rounds.next_street();
+                }
+                self.street(st, round, &dealt)?;
+            }
+            let game = self.game;
+            for action in game.actions.iter().filter(|a| a.round == round) {
+                self.action(st, action)?;
+            }
+        }
+        self.settle(st)
+    }
+
+    /// A seat per player; one who is dealt no cards sits the game out.
+    fn seats(&mut self, st: &mut Builder<'g, '_>) -> Result<(), ReadError> {
+        let game = self.game;
+        for (k, p) in game.players.iter().enumerate() {
+            if p.name.is_empty() {
+                return Err(st.error(p.line, "a seat with no name", "a player's name"));
+            }
+            let seat = seat_number(&p.seat, "seat number").map_err(|e| st.relocate(e, p.line))?;
+            let stack = self.money(st, p.line, p.chips)?;
+            let dealt = is_dealt(game, &p.name);
+            st.seat(seat, p.name.as_str(), stack, !dealt, None);
+            if dealt {
+                self.rounds.dealt(k);
+            }
+        }
+        Ok(())
+    }
+
+    /// A street's beginning and what is dealt on it.
+    fn street(
+        &mut self,
+        st: &mut Builder<'g, '_>,
+        round: u32,
+        dealt: &[&Dealt],
+    ) -> Result<(), ReadError> {
+        let line = street_line(self.game, round, dealt);
+        if self.family.is_stud() {
+            let marker = stud_marker(dealt, line)?;
+            begin(st, line, marker, None)?;
+            for d in dealt {
+                self.stud_deal(st, d, marker)?;
+            }
+            return Ok(());
+        }
+        let index = (round as usize).saturating_sub(1);
+        if index == 0 {
+            begin(st, line, BOARD_STREETS[0], None)?;
+            for d in dealt.iter().filter(|d| d.street == "Pocket") {
+                let who = dealt_to(self.game, d)?;
+                self.cards[who] = d.cards.iter().map(|c| card(c)).collect();
+                let known = self.cards[who].iter().all(Option::is_some);
+                if Some(who) == self.hero && known {
+                    let cards: Vec<String> = self.cards[who].iter().flatten().cloned().collect();
+                    self.deal(st, d.line, who, &cards)?;
+                }
+            }
+            return Ok(());
+        }
+        let board: Vec<String> = dealt
+            .iter()
+            .filter(|d| d.player.is_none())
+            .flat_map(|d| d.cards.iter().map(|c| card(c).unwrap_or_else(|| c.clone())))
+            .collect();
+        begin(st, line, BOARD_STREETS[index], Some(&board.join(" ")))
+    }
+
+    /// Cards dealt to player `k` on line `i`, on the street the hand is on.
+    fn deal(
+        &self,
+        st: &mut Builder,
+        i: usize,
+        k: usize,
+        cards: &[String],
+    ) -> Result<(), ReadError> {
+        let who = self.who(st, i, k)?;
+        st.deal_street(i)?;
+        let cards = self.cards_of(st, i, cards)?;
+        st.dealt(i, who, cards)
+    }
+
+    fn cards_of(&self, st: &Builder, i: usize, cards: &[String]) -> Result<Vec<Card>, ReadError> {
+        st.cards(&cards.join(" "), i)
+    }
+
+    /// A stud deal: the log's owner's cards all, another's the up cards only.
+    fn stud_deal(&mut self, st: &mut Builder, d: &Dealt, marker: &str) -> Result<(), ReadError> {
+        let who = dealt_to(self.game, d)?;
+        let new: Vec<Option<String>> = d.cards.iter().map(|c| card(c)).collect();
+        self.cards[who].extend(new.iter().cloned());
+        let first = marker == "2nd STREET" || marker == "3rd STREET";
+        let down_street = marker == "RIVER" && self.family == Family::Stud7;
+        let all_known = new.iter().all(Option::is_some);
+        let shown: Vec<String> = if Some(who) == self.hero && all_known {
+            new.into_iter().flatten().collect()
+        } else if down_street {
+            Vec::new()
+        } else if first {
+            new.last().cloned().flatten().into_iter().collect()
+        } else {
+            new.into_iter().flatten().collect()
+        };
+        if shown.is_empty() {
+            return Ok(());
+        }
+        self.deal(st, d.line, who, &shown)
+    }
+
+    /// An action told to the builder (sitting out says nothing).
+    fn action(&mut self, st: &mut Builder, a: &Action) -> Result<(), ReadError> {
+        let k = actor(self.game, a)?;
+        let sum = a.sum;
+        let (put_in, bet) = (self.rounds.put_in(k), self.rounds.bet());
+        let act = match a.kind {
+            code::FOLD => {
+                self.folded[k] = true;
+                self.rounds.moved(k, Move::Folds, 0)
+            }
+            code::CHECK => self.rounds.moved(k, Move::Checks, 0),
+            kind if code::SITS_OUT.contains(&kind) => return Ok(()),
+            code::SMALL_BLIND => self.rounds.moved(k, Move::SmallBlind, sum),
+            code::BIG_BLIND => {
+                let big = big_blind(self.game).unwrap_or(sum);
+                if sum > big && a.round == 0 {
+                    // posting both: the big blind live, the rest dead
+                    self.rounds.moved_with_dead(k, sum - big, big)
+                } else {
+                    self.rounds.moved(k, Move::BigBlind, sum)
+                }
+            }
+            code::ANTE => self.rounds.moved(k, Move::Ante, sum),
+            code::BRING_IN => self.rounds.moved(k, Move::BringIn, sum),
+            code::CALL => self.rounds.moved(k, Move::Calls, sum),
+            // a bet over the bring-in completes it
+            code::BET if bet > 0 && self.family.is_stud() => {
+                self.rounds.moved(k, Move::Completes, sum)
+            }
+            code::BET => self.rounds.moved(k, Move::Bets, sum),
+            _ => {
+                // a raise to the sum, a raise by it, all in for it ([`check`] let no other type by)
+                let to = if a.kind == code::RAISE_TO {
+                    sum
+                } else {
+                    put_in + sum
+                };
+                self.rounds.moved(k, Move::Adds, to - put_in)
+            }
+        };
+        let who = self.who(st, a.line, k)?;
+        let amount = self.money(st, a.line, act.amount)?;
+        let to = act.to.map(|t| self.money(st, a.line, t)).transpose()?;
+        st.act(a.line, who, Act { amount, to, ..act });
+        Ok(())
+    }
+
+    /// The part of the street's last bet nobody matched (its caller all in for less, or nobody left to
+    /// call), given back where the street's betting ends.
+    fn give_back(&mut self, st: &mut Builder, line: usize) -> Result<(), ReadError> {
+        if let Some((k, amount)) = self.rounds.uncalled() {
+            self.rounds.returned(k, amount);
+            let who = self.who(st, line, k)?;
+            st.act(line, who, Act::amount(ActionKind::Uncalled, amount, false));
+            self.back.push((k, amount));
+        }
+        Ok(())
+    }
+
+    /// The bet nobody called, the showdown, what each player collected, and the summary.
+    fn settle(&mut self, st: &mut Builder) -> Result<(), ReadError> {
+        let last = self.last;
+        self.give_back(st, last)?;
+        let live: Vec<usize> = (0..self.game.players.len())
+            .filter(|&k| !self.folded[k] && !self.cards[k].is_empty())
+            .collect();
+        if live.len() >= 2 {
+            st.begin_showdown(0);
+            for &k in &live {
+                if self.cards[k].iter().all(Option::is_some) {
+                    let cards: Vec<String> = self.cards[k].iter().flatten().cloned().collect();
+                    let cards = self.cards_of(st, last, &cards)?;
+                    let who = self.who(st, last, k)?;
+                    st.act(last, who, Act::cards(ActionKind::Show, cards, None));
+                }
+            }
+        }
+        let mut collected = 0;
+        for (k, p) in self.game.players.iter().enumerate() {
+            let given_back: i64 = self
+                .back
+                .iter()
+                .filter(|&&(who, _)| who == k && self.uncalled_in_win)
+                .map(|&(_, a)| a)
+                .sum();
+            let value = p.win - given_back.min(p.win);
+            if value > 0 {
+                collected += value;
+                let who = self.who(st, last, k)?;
+                let act = Act {
+                    text: Some("pot"),
+                    ..Act::amount(ActionKind::Collect, value, false)
+                };
+                st.act(last, who, act);
+            }
+        }
+        let pot = self.money(st, last, self.rounds.pot())?;
+        let rake = self.money(st, last, pot - collected)?;
+        st.summary(pot, Some(rake), Vec::new(), Vec::new());
+        Ok(())
+    }
+}
+
+/// A street's beginning (the spec's street named `inner`, on line `i`) and its board cards.
+fn begin(st: &mut Builder, i: usize, inner: &str, board: Option<&str>) -> Result<(), ReadError> {
+    st.begin_named_street(i, inner, board, "board cards on the street")
+}
