@@ -170,7 +170,7 @@ pub struct Body<'g> {
     rounds: Rounds,
     folded: Vec<bool>,
     /// Each player's cards so far (None: hidden).
-    cards: Vec<Vec<Option<String>>>,
+    cards: Vec<Vec<Option<&'static str>>>,
     hero: Option<usize>,
     /// The uncalled bets given back: (who, amount); most logs count them in the player's `win`.
     back: Vec<(usize, i64)>,
@@ -285,16 +285,16 @@ impl<'g> Body<'g> {
                 self.cards[who] = d.cards().map(card).collect();
                 let known = self.cards[who].iter().all(Option::is_some);
                 if Some(who) == self.hero && known {
-                    let cards: Vec<String> = self.cards[who].iter().flatten().cloned().collect();
+                    let cards: Vec<&str> = self.cards[who].iter().flatten().copied().collect();
                     self.deal(st, d.line, who, &cards)?;
                 }
             }
             return Ok(());
         }
-        let board: Vec<String> = dealt
+        let board: Vec<&str> = dealt
             .iter()
             .filter(|d| d.player.is_none())
-            .flat_map(|d| d.cards().map(|c| card(c).unwrap_or_else(|| c.to_string())))
+            .flat_map(|d| d.cards().map(|c| card(c).unwrap_or(c)))
             .collect();
         begin(st, line, BOARD_STREETS[index], Some(&board.join(" ")))
     }
@@ -305,7 +305,7 @@ impl<'g> Body<'g> {
         st: &mut Builder,
         i: usize,
         k: usize,
-        cards: &[String],
+        cards: &[&str],
     ) -> Result<(), ReadError> {
         let who = self.who(st, i, k)?;
         st.deal_street(i)?;
@@ -313,19 +313,19 @@ impl<'g> Body<'g> {
         st.dealt(i, who, cards)
     }
 
-    fn cards_of(&self, st: &Builder, i: usize, cards: &[String]) -> Result<Vec<Card>, ReadError> {
+    fn cards_of(&self, st: &Builder, i: usize, cards: &[&str]) -> Result<Vec<Card>, ReadError> {
         st.cards(&cards.join(" "), i)
     }
 
     /// A stud deal: the log's owner's cards all, another's the up cards only.
     fn stud_deal(&mut self, st: &mut Builder, d: &Dealt, marker: &str) -> Result<(), ReadError> {
         let who = dealt_to(self.game, d)?;
-        let new: Vec<Option<String>> = d.cards().map(card).collect();
+        let new: Vec<Option<&'static str>> = d.cards().map(card).collect();
         self.cards[who].extend(new.iter().cloned());
         let first = marker == "2nd STREET" || marker == "3rd STREET";
         let down_street = marker == "RIVER" && self.family == Family::Stud7;
         let all_known = new.iter().all(Option::is_some);
-        let shown: Vec<String> = if Some(who) == self.hero && all_known {
+        let shown: Vec<&str> = if Some(who) == self.hero && all_known {
             new.into_iter().flatten().collect()
         } else if down_street {
             Vec::new()
@@ -410,7 +410,7 @@ impl<'g> Body<'g> {
             st.begin_showdown(0);
             for &k in &live {
                 if self.cards[k].iter().all(Option::is_some) {
-                    let cards: Vec<String> = self.cards[k].iter().flatten().cloned().collect();
+                    let cards: Vec<&str> = self.cards[k].iter().flatten().copied().collect();
                     let cards = self.cards_of(st, last, &cards)?;
                     let who = self.who(st, last, k)?;
                     st.act(last, who, Act::cards(ActionKind::Show, cards, None));

@@ -133,23 +133,40 @@ impl LineStarts {
 }
 
 /// Whether a line has only what the scanner reads: no control character (a tab included: XML
-/// turns it into a space in an attribute), no entity, no `]]>`, no character XML forbids.
+/// turns it into a space in an attribute), no entity, no `]]>`, no character XML forbids. A line
+/// without `&`, `]`, a control byte or U+FFFE/U+FFFF's first byte is looked at no closer.
 fn plain(line: &str) -> bool {
+    let suspect = |b: u8| b < b' ' || matches!(b, b'&' | b']' | 0xEF);
+    // `|` rather than `any`: one pass without a branch per byte
+    if !line.bytes().fold(false, |found, b| found | suspect(b)) {
+        return true;
+    }
     !line.bytes().any(|b| b < b' ' || b == b'&')
         && !line.contains("]]>")
         && !line.contains(['\u{FFFE}', '\u{FFFF}'])
 }
 
-/// The length of the name at the start of `text`: an ASCII letter or `_`, then letters, digits, `_`,
-/// `-` and `.` (a subset of XML's names, without the `:` of a namespace).
-fn name_len(text: &[u8]) -> usize {
-    match text.first() {
-        Some(b) if b.is_ascii_alphabetic() || *b == b'_' => text
+/// The length of the name at `at` in `bytes`: an ASCII letter or `_`, then letters, digits, `_`, `-`
+/// and `.` (a subset of XML's names, without the `:` of a namespace).
+fn name_len(bytes: &[u8], at: usize) -> usize {
+    let rest = bytes.get(at..).unwrap_or_default();
+    match rest.first() {
+        Some(b) if b.is_ascii_alphabetic() || *b == b'_' => rest
             .iter()
             .position(|&b| !(b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.')))
-            .unwrap_or(text.len()),
+            .unwrap_or(rest.len()),
         _ => 0,
     }
+}
+
+/// Where the first of `stop` is in `bytes` from `at` (the texts between tags are short: no memchr).
+fn find(bytes: &[u8], at: usize, stop: impl Fn(u8) -> bool) -> Option<usize> {
+    bytes[at..].iter().position(|&b| stop(b)).map(|k| at + k)
+}
+
+/// Past the spaces at `at`.
+fn skip_spaces(bytes: &[u8], at: usize) -> usize {
+    find(bytes, at, |b| b != b' ').unwrap_or(bytes.len())
 }
 
 /// How a start tag ends.
@@ -170,8 +187,8 @@ struct Scanner<'a> {
 fn scan<'a>(lines: &[&'a str]) -> Option<Elements<'a>> {
     let mut s = Scanner {
         found: Elements {
-            list: Vec::with_capacity(lines.len() + 8),
-            attributes: Vec::with_capacity(lines.len() * 5),
+            list: Vec::with_capacity(2 * lines.len()),
+            attributes: Vec::with_capacity(6 * lines.len()),
         },
         open: Vec::with_capacity(8),
         first_child: None,
@@ -189,18 +206,19 @@ fn scan<'a>(lines: &[&'a str]) -> Option<Elements<'a>> {
 impl<'a> Scanner<'a> {
     /// Line `i`: text and tags.
     fn line(&mut self, i: usize, line: &'a str) -> Option<()> {
-        let mut rest = line;
+        let bytes = line.as_bytes();
+        let mut at = 0;
         loop {
-            let lt = memchr::memchr(b'<', rest.as_bytes());
-            let text = &rest[..lt.unwrap_or(rest.len())];
-            if !text.is_empty() {
-                self.text(i, text, lt.is_some())?;
+            let lt = find(bytes, at, |b| b == b'<');
+            let end = lt.unwrap_or(bytes.len());
+            if end > at {
+                self.text(i, &line[at..end], lt.is_some())?;
             }
             let Some(lt) = lt else {
                 return Some(());
             };
             self.first_child = None;
-            rest = self.tag(i, &rest[lt + 1..])?;
+            at = self.tag(i, line, lt + 1)?;
         }
     }
 
@@ -209,43 +227,44 @@ impl<'a> Scanner<'a> {
         if self.open.is_empty() {
             return None; // text around the root: space alone is allowed, left to roxmltree
         }
+        let Some((k, line)) = self.first_child else {
+            return Some(());
+        };
         let trimmed = text.trim();
         if trimmed.is_empty() {
             return Some(());
         }
-        if let Some((k, line)) = self.first_child {
-            // an element's text over more than a line goes the long way
-            if line != i || !closed {
-                return None;
-            }
-            self.found.list[k].text = Some(Cow::Borrowed(trimmed));
+        // an element's text over more than a line goes the long way
+        if line != i || !closed {
+            return None;
         }
+        self.found.list[k].text = Some(Cow::Borrowed(trimmed));
         Some(())
     }
 
-    /// The tag after a `<` on line `i`; the rest of the line after it.
-    fn tag(&mut self, i: usize, rest: &'a str) -> Option<&'a str> {
-        let bytes = rest.as_bytes();
-        if bytes.first() == Some(&b'/') {
-            let n = name_len(&bytes[1..]);
-            let name = &rest[1..1 + n];
-            let after = rest[1 + n..].trim_start_matches(' ');
+    /// The tag after the `<` before `at` on line `i`; where the line goes on after it.
+    fn tag(&mut self, i: usize, line: &'a str, at: usize) -> Option<usize> {
+        let bytes = line.as_bytes();
+        if bytes.get(at) == Some(&b'/') {
+            let n = name_len(bytes, at + 1);
+            let name = &line[at + 1..at + 1 + n];
+            let end = skip_spaces(bytes, at + 1 + n);
             let top = *self.open.last()?;
-            if n == 0 || self.found.list[top].name != name || !after.starts_with('>') {
+            if n == 0 || self.found.list[top].name != name || bytes.get(end) != Some(&b'>') {
                 return None;
             }
             self.open.pop();
-            return Some(&after[1..]);
+            return Some(end + 1);
         }
-        let n = name_len(bytes);
+        let n = name_len(bytes, at);
         let root_done = self.open.is_empty() && !self.found.list.is_empty();
         if n == 0 || root_done {
             return None; // `<!`, `<?`, a name not of the scanner's, a second root
         }
         let k = self
             .found
-            .push(Cow::Borrowed(&rest[..n]), self.open.len(), i);
-        let (end, after) = self.attributes(&rest[n..])?;
+            .push(Cow::Borrowed(&line[at..at + n]), self.open.len(), i);
+        let (end, after) = self.attributes(line, at + n)?;
         if let TagEnd::Open = end {
             self.open.push(k);
             self.first_child = Some((k, i));
@@ -253,33 +272,32 @@ impl<'a> Scanner<'a> {
         Some(after)
     }
 
-    /// A start tag's attributes, to its end (`>` or `/>`); the rest of the line after it.
-    fn attributes(&mut self, mut rest: &'a str) -> Option<(TagEnd, &'a str)> {
+    /// A start tag's attributes from `at`, to its end (`>` or `/>`); where the line goes on after it.
+    fn attributes(&mut self, line: &'a str, mut at: usize) -> Option<(TagEnd, usize)> {
+        let bytes = line.as_bytes();
         let first = self.found.list.last()?.attributes.start;
         loop {
-            let after_space = rest.trim_start_matches(' ');
-            let spaced = after_space.len() < rest.len();
-            rest = after_space;
-            if let Some(after) = rest.strip_prefix('>') {
-                return Some((TagEnd::Open, after));
+            let name_at = skip_spaces(bytes, at);
+            match (bytes.get(name_at), bytes.get(name_at + 1)) {
+                (Some(b'>'), _) => return Some((TagEnd::Open, name_at + 1)),
+                (Some(b'/'), Some(b'>')) => return Some((TagEnd::Empty, name_at + 2)),
+                _ => {}
             }
-            if let Some(after) = rest.strip_prefix("/>") {
-                return Some((TagEnd::Empty, after));
-            }
-            let n = name_len(rest.as_bytes());
-            let name = &rest[..n];
-            let value = rest[n..].strip_prefix("=\"")?;
-            let end = memchr::memchr(b'"', value.as_bytes())?;
-            let (value, after) = (&value[..end], &value[end + 1..]);
-            let known = self.found.attributes[first..]
-                .iter()
-                .any(|(a, _)| a == name);
-            if !spaced || n == 0 || name == "xmlns" || value.contains('<') || known {
+            let n = name_len(bytes, name_at);
+            let value_at = name_at + n + 2;
+            let quoted = bytes.get(name_at + n..value_at) == Some(b"=\"");
+            // a value ends at its quote; a `<` in it is broken XML
+            let end = find(bytes, value_at.min(bytes.len()), |b| b == b'"' || b == b'<')?;
+            let name = &line[name_at..name_at + n];
+            let known = self.found.attributes[first..].iter().any(|(a, _)| a == name);
+            let spaced = name_at > at;
+            if !spaced || n == 0 || !quoted || bytes[end] == b'<' || name == "xmlns" || known {
                 return None;
             }
+            let value = &line[value_at..end];
             self.found
                 .push_attribute(Cow::Borrowed(name), Cow::Borrowed(value));
-            rest = after;
+            at = end + 1;
         }
     }
 }
