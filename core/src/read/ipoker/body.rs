@@ -300,13 +300,7 @@ impl<'g> Body<'g> {
     }
 
     /// Cards dealt to player `k` on line `i`, on the street the hand is on.
-    fn deal(
-        &self,
-        st: &mut Builder,
-        i: usize,
-        k: usize,
-        cards: &[&str],
-    ) -> Result<(), ReadError> {
+    fn deal(&self, st: &mut Builder, i: usize, k: usize, cards: &[&str]) -> Result<(), ReadError> {
         let who = self.who(st, i, k)?;
         st.deal_street(i)?;
         let cards = self.cards_of(st, i, cards)?;

@@ -1,6 +1,7 @@
-//! iPoker's XML logs (a `<session>` of `<game>` elements): each game read as data ([`game`]) and told
-//! to the builder of the hand ([`super::events`], [`body`]), the hand keeping the log's raw text and
-//! the line of each action and deal.
+//! iPoker's XML logs (a `<session>` of `<game>` elements): each game's elements read from its lines
+//! ([`xml`]: a scanner of the XML iPoker writes, roxmltree for the rest), read as data ([`game`]) and
+//! told to the builder of the hand ([`super::events`], [`body`]), the hand keeping the log's raw
+//! text and the line of each action and deal.
 //!
 //! What iPoker writes differently:
 //! - One hand is one `<game gamecode="...">` element; what it is a game of (`<gametype>Holdem NL

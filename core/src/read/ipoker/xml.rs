@@ -132,30 +132,70 @@ impl LineStarts {
     }
 }
 
-/// Whether a line has only what the scanner reads: no control character (a tab included: XML
-/// turns it into a space in an attribute), no entity, no `]]>`, no character XML forbids. A line
-/// without `&`, `]`, a control byte or U+FFFE/U+FFFF's first byte is looked at no closer.
-fn plain(line: &str) -> bool {
-    let suspect = |b: u8| b < b' ' || matches!(b, b'&' | b']' | 0xEF);
-    // `|` rather than `any`: one pass without a branch per byte
-    if !line.bytes().fold(false, |found, b| found | suspect(b)) {
-        return true;
+/// Byte classes: the first byte of a name the scanner reads (an ASCII letter or `_`), a later byte of
+/// one (those, digits, `-` and `.`: a subset of XML's names, without a namespace's `:`), and a byte
+/// that ends an attribute's value or asks for a closer look (`"`, `<`, `&`, a control character, a
+/// tab included as XML turns it into a space there, and the first byte of U+FFFE and U+FFFF).
+const NAME_START: u8 = 1;
+const NAME: u8 = 2;
+const VALUE_STOP: u8 = 4;
+const CLASSES: [u8; 256] = {
+    let mut classes = [0u8; 256];
+    let mut k = 0;
+    while k < 256 {
+        let b = k as u8;
+        if b.is_ascii_alphabetic() || b == b'_' {
+            classes[k] = NAME_START | NAME;
+        } else if b.is_ascii_digit() || b == b'-' || b == b'.' {
+            classes[k] = NAME;
+        } else if b < b' ' || matches!(b, b'"' | b'<' | b'&' | 0xEF) {
+            classes[k] = VALUE_STOP;
+        }
+        k += 1;
     }
-    !line.bytes().any(|b| b < b' ' || b == b'&')
-        && !line.contains("]]>")
-        && !line.contains(['\u{FFFE}', '\u{FFFF}'])
+    classes
+};
+
+fn class(b: u8) -> u8 {
+    CLASSES[usize::from(b)]
 }
 
-/// The length of the name at `at` in `bytes`: an ASCII letter or `_`, then letters, digits, `_`, `-`
-/// and `.` (a subset of XML's names, without the `:` of a namespace).
+/// Whether `bytes` start with U+FFFE or U+FFFF, which XML forbids.
+fn forbidden_char(bytes: &[u8]) -> bool {
+    matches!(bytes, [0xEF, 0xBF, 0xBE | 0xBF, ..])
+}
+
+/// Whether a text between tags has only what the scanner reads: no control character, no entity,
+/// no `]]>`, no character XML forbids.
+fn plain_text(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    !bytes.iter().any(|&b| b < b' ' || b == b'&')
+        && !text.contains("]]>")
+        && !(0..bytes.len()).any(|k| forbidden_char(&bytes[k..]))
+}
+
+/// The length of the name at `at` in `bytes` (0: none the scanner reads).
 fn name_len(bytes: &[u8], at: usize) -> usize {
     let rest = bytes.get(at..).unwrap_or_default();
     match rest.first() {
-        Some(b) if b.is_ascii_alphabetic() || *b == b'_' => rest
+        Some(&b) if class(b) & NAME_START != 0 => rest
             .iter()
-            .position(|&b| !(b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.')))
+            .position(|&b| class(b) & NAME == 0)
             .unwrap_or(rest.len()),
         _ => 0,
+    }
+}
+
+/// Where an attribute's value that starts at `at` ends (its closing quote); None where it holds what
+/// the scanner does not read or goes on past the line.
+fn value_end(bytes: &[u8], mut at: usize) -> Option<usize> {
+    loop {
+        let end = find(bytes, at, |b| class(b) & VALUE_STOP != 0)?;
+        match bytes[end] {
+            b'"' => return Some(end),
+            0xEF if !forbidden_char(&bytes[end..]) => at = end + 1,
+            _ => return None,
+        }
     }
 }
 
@@ -194,9 +234,6 @@ fn scan<'a>(lines: &[&'a str]) -> Option<Elements<'a>> {
         first_child: None,
     };
     for (i, &line) in lines.iter().enumerate() {
-        if !plain(line) {
-            return None;
-        }
         s.line(i, line)?;
     }
     let root_open = s.open.len() == 1 && s.found.list[0].name == "game" && cut_off(lines);
@@ -224,7 +261,7 @@ impl<'a> Scanner<'a> {
 
     /// Text between tags, on line `i` (`closed`: a tag follows it on the line).
     fn text(&mut self, i: usize, text: &'a str, closed: bool) -> Option<()> {
-        if self.open.is_empty() {
+        if self.open.is_empty() || !plain_text(text) {
             return None; // text around the root: space alone is allowed, left to roxmltree
         }
         let Some((k, line)) = self.first_child else {
@@ -286,12 +323,13 @@ impl<'a> Scanner<'a> {
             let n = name_len(bytes, name_at);
             let value_at = name_at + n + 2;
             let quoted = bytes.get(name_at + n..value_at) == Some(b"=\"");
-            // a value ends at its quote; a `<` in it is broken XML
-            let end = find(bytes, value_at.min(bytes.len()), |b| b == b'"' || b == b'<')?;
+            let end = value_end(bytes, value_at.min(bytes.len()))?;
             let name = &line[name_at..name_at + n];
-            let known = self.found.attributes[first..].iter().any(|(a, _)| a == name);
+            let known = self.found.attributes[first..]
+                .iter()
+                .any(|(a, _)| a == name);
             let spaced = name_at > at;
-            if !spaced || n == 0 || !quoted || bytes[end] == b'<' || name == "xmlns" || known {
+            if !spaced || n == 0 || !quoted || name == "xmlns" || known {
                 return None;
             }
             let value = &line[value_at..end];
