@@ -35,10 +35,6 @@ mod events;
 mod ggpoker;
 mod header;
 mod ipoker;
-/// main's iPoker reader (roxmltree's document per game), kept while the scanner's reader is proven equal to it.
-#[cfg(test)]
-#[allow(dead_code)]
-mod ipoker_main;
 mod memo;
 #[allow(clippy::too_many_lines)] // issue 39: see `bovada` above
 mod pacific;

@@ -90,27 +90,3 @@ pub fn read_hand(
     ipoker.read(&mut st)?;
     Ok(st.build(path, raw()))
 }
-
-#[cfg(test)]
-mod tests {
-    use crate::read::equal::{same_on_corpus, same_on_damaged, same_reads, with_reader};
-    use crate::read::{ipoker_main, IPOKER};
-
-    /// The hand-written iPoker log of the fuzz tests.
-    const LOG: &str = include_str!("../testdata/fuzz/ipoker.xml");
-
-    #[test]
-    fn the_scanner_s_reader_reads_every_corpus_game_as_main_s_did() {
-        let old = with_reader(&IPOKER, ipoker_main::read_hand);
-        let (hands, records) = same_on_corpus(old, &IPOKER, "iPoker", &[".xml", ".txt"]);
-        assert_eq!((hands, records), (195, 33), "the corpus games read");
-        let (hands, _) = same_reads(old, &IPOKER, "ipoker.xml", LOG);
-        assert!(hands > 0);
-    }
-
-    #[test]
-    fn the_scanner_s_reader_reads_damaged_logs_as_main_s_did() {
-        let old = with_reader(&IPOKER, ipoker_main::read_hand);
-        same_on_damaged(old, &IPOKER, LOG, 1200);
-    }
-}
