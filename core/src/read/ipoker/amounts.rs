@@ -22,21 +22,36 @@ pub fn minor_units(text: &str, decimals: u8) -> Result<i64, ReadError> {
     AMOUNTS.parse(text, decimals)
 }
 
+/// The family's cards by suit (`c`, `d`, `h`, `s`, as [`SUITS`]) and rank (`2` to `A`, as [`RANKS`]).
+const CARDS: [[&str; 13]; 4] = [
+    [
+        "2c", "3c", "4c", "5c", "6c", "7c", "8c", "9c", "Tc", "Jc", "Qc", "Kc", "Ac",
+    ],
+    [
+        "2d", "3d", "4d", "5d", "6d", "7d", "8d", "9d", "Td", "Jd", "Qd", "Kd", "Ad",
+    ],
+    [
+        "2h", "3h", "4h", "5h", "6h", "7h", "8h", "9h", "Th", "Jh", "Qh", "Kh", "Ah",
+    ],
+    [
+        "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "Ts", "Js", "Qs", "Ks", "As",
+    ],
+];
+const SUITS: &[u8] = b"cdhs";
+const RANKS: &[u8] = b"23456789TJQKA";
+
 /// A card as the family writes it: `H3` → `3h`, `D10` → `Td`, `CA` → `Ac`; None for a hidden card
 /// (`X`) or one that is not a card.
-pub fn card(text: &str) -> Option<String> {
-    let mut chars = text.chars();
-    let suit = chars.next()?.to_ascii_lowercase();
-    let rank = chars.as_str();
-    if !matches!(suit, 'c' | 'd' | 'h' | 's') {
-        return None;
-    }
-    let rank = match rank.to_ascii_uppercase().as_str() {
-        "10" | "T" => 'T',
-        r if r.len() == 1 && "23456789JQKA".contains(r) => r.chars().next()?,
+pub fn card(text: &str) -> Option<&'static str> {
+    let (&suit, rank) = text.as_bytes().split_first()?;
+    let suit = SUITS.iter().position(|&s| s == suit.to_ascii_lowercase())?;
+    let rank = match rank {
+        b"10" => b'T',
+        [r] => r.to_ascii_uppercase(),
         _ => return None,
     };
-    Some(format!("{rank}{suit}"))
+    let rank = RANKS.iter().position(|&r| r == rank)?;
+    Some(CARDS[suit][rank])
 }
 
 #[cfg(test)]
@@ -90,9 +105,11 @@ mod tests {
 
     #[test]
     fn cards_in_the_family_s_words() {
-        assert_eq!(card("H3").as_deref(), Some("3h"));
-        assert_eq!(card("D10").as_deref(), Some("Td"));
-        assert_eq!(card("sa").as_deref(), Some("As"));
+        assert_eq!(card("H3"), Some("3h"));
+        assert_eq!(card("D10"), Some("Td"));
+        assert_eq!(card("sa"), Some("As"));
+        assert_eq!(card("ht"), Some("Th"));
+        assert_eq!(card("C1"), None);
         assert_eq!(card("X"), None);
         assert_eq!(card("Z9"), None);
     }

@@ -46,7 +46,7 @@ fn rounds_of(game: &Game) -> Vec<u32> {
 }
 
 /// A round's deals, and whether it says anything (cards or actions).
-fn round_deals(game: &Game, round: u32) -> (Vec<&Dealt>, bool) {
+fn round_deals<'g>(game: &'g Game<'_>, round: u32) -> (Vec<&'g Dealt<'g>>, bool) {
     let dealt: Vec<&Dealt> = game.dealt.iter().filter(|d| d.round == round).collect();
     let said = !dealt.is_empty() || game.actions.iter().any(|a| a.round == round);
     (dealt, said)
@@ -67,7 +67,7 @@ fn street_line(game: &Game, round: u32, dealt: &[&Dealt]) -> usize {
 
 /// The seat of the player a deal is to.
 fn dealt_to(game: &Game, d: &Dealt) -> Result<usize, ReadError> {
-    let name = d.player.as_deref().unwrap_or("");
+    let name = d.player.unwrap_or("");
     game.players
         .iter()
         .position(|p| p.name == name)
@@ -150,7 +150,7 @@ pub fn check(game: &Game, family: Family) -> Result<(), ReadError> {
 
 /// The spec's name of a stud street, by the name of the street its first deal is on.
 fn stud_marker(dealt: &[&Dealt], line: usize) -> Result<&'static str, ReadError> {
-    let name = dealt.first().map_or("", |d| d.street.as_str());
+    let name = dealt.first().map_or("", |d| d.street);
     match STUD_STREETS.iter().find(|(s, _)| *s == name) {
         Some(&(_, marker)) => Ok(marker),
         None => Err(fault(
@@ -163,14 +163,14 @@ fn stud_marker(dealt: &[&Dealt], line: usize) -> Result<&'static str, ReadError>
 
 /// A game being told to the builder.
 pub struct Body<'g> {
-    game: &'g Game,
+    game: &'g Game<'g>,
     family: Family,
     uncalled_in_win: bool,
     decimals: u8,
     rounds: Rounds,
     folded: Vec<bool>,
     /// Each player's cards so far (None: hidden).
-    cards: Vec<Vec<Option<String>>>,
+    cards: Vec<Vec<Option<&'static str>>>,
     hero: Option<usize>,
     /// The uncalled bets given back: (who, amount); most logs count them in the player's `win`.
     back: Vec<(usize, i64)>,
@@ -181,7 +181,7 @@ pub struct Body<'g> {
 impl<'g> Body<'g> {
     pub fn new(
         session: &Session,
-        game: &'g Game,
+        game: &'g Game<'g>,
         family: Family,
         decimals: u8,
         last: usize,
@@ -215,7 +215,7 @@ impl<'g> Body<'g> {
 
     /// The builder's index of player `k`.
     fn who(&self, st: &Builder, i: usize, k: usize) -> Result<usize, ReadError> {
-        st.seated(i, &self.game.players[k].name)
+        st.seated(i, self.game.players[k].name)
     }
 
     /// The seats, then every round, then the settling.
@@ -250,10 +250,10 @@ impl<'g> Body<'g> {
             if p.name.is_empty() {
                 return Err(st.error(p.line, "a seat with no name", "a player's name"));
             }
-            let seat = seat_number(&p.seat, "seat number").map_err(|e| st.relocate(e, p.line))?;
+            let seat = seat_number(p.seat, "seat number").map_err(|e| st.relocate(e, p.line))?;
             let stack = self.money(st, p.line, p.chips)?;
-            let dealt = is_dealt(game, &p.name);
-            st.seat(seat, p.name.as_str(), stack, !dealt, None);
+            let dealt = is_dealt(game, p.name);
+            st.seat(seat, p.name, stack, !dealt, None);
             if dealt {
                 self.rounds.dealt(k);
             }
@@ -282,50 +282,44 @@ impl<'g> Body<'g> {
             begin(st, line, BOARD_STREETS[0], None)?;
             for d in dealt.iter().filter(|d| d.street == "Pocket") {
                 let who = dealt_to(self.game, d)?;
-                self.cards[who] = d.cards.iter().map(|c| card(c)).collect();
+                self.cards[who] = d.cards().map(card).collect();
                 let known = self.cards[who].iter().all(Option::is_some);
                 if Some(who) == self.hero && known {
-                    let cards: Vec<String> = self.cards[who].iter().flatten().cloned().collect();
+                    let cards: Vec<&str> = self.cards[who].iter().flatten().copied().collect();
                     self.deal(st, d.line, who, &cards)?;
                 }
             }
             return Ok(());
         }
-        let board: Vec<String> = dealt
+        let board: Vec<&str> = dealt
             .iter()
             .filter(|d| d.player.is_none())
-            .flat_map(|d| d.cards.iter().map(|c| card(c).unwrap_or_else(|| c.clone())))
+            .flat_map(|d| d.cards().map(|c| card(c).unwrap_or(c)))
             .collect();
         begin(st, line, BOARD_STREETS[index], Some(&board.join(" ")))
     }
 
     /// Cards dealt to player `k` on line `i`, on the street the hand is on.
-    fn deal(
-        &self,
-        st: &mut Builder,
-        i: usize,
-        k: usize,
-        cards: &[String],
-    ) -> Result<(), ReadError> {
+    fn deal(&self, st: &mut Builder, i: usize, k: usize, cards: &[&str]) -> Result<(), ReadError> {
         let who = self.who(st, i, k)?;
         st.deal_street(i)?;
         let cards = self.cards_of(st, i, cards)?;
         st.dealt(i, who, cards)
     }
 
-    fn cards_of(&self, st: &Builder, i: usize, cards: &[String]) -> Result<Vec<Card>, ReadError> {
+    fn cards_of(&self, st: &Builder, i: usize, cards: &[&str]) -> Result<Vec<Card>, ReadError> {
         st.cards(&cards.join(" "), i)
     }
 
     /// A stud deal: the log's owner's cards all, another's the up cards only.
     fn stud_deal(&mut self, st: &mut Builder, d: &Dealt, marker: &str) -> Result<(), ReadError> {
         let who = dealt_to(self.game, d)?;
-        let new: Vec<Option<String>> = d.cards.iter().map(|c| card(c)).collect();
+        let new: Vec<Option<&'static str>> = d.cards().map(card).collect();
         self.cards[who].extend(new.iter().cloned());
         let first = marker == "2nd STREET" || marker == "3rd STREET";
         let down_street = marker == "RIVER" && self.family == Family::Stud7;
         let all_known = new.iter().all(Option::is_some);
-        let shown: Vec<String> = if Some(who) == self.hero && all_known {
+        let shown: Vec<&str> = if Some(who) == self.hero && all_known {
             new.into_iter().flatten().collect()
         } else if down_street {
             Vec::new()
@@ -410,7 +404,7 @@ impl<'g> Body<'g> {
             st.begin_showdown(0);
             for &k in &live {
                 if self.cards[k].iter().all(Option::is_some) {
-                    let cards: Vec<String> = self.cards[k].iter().flatten().cloned().collect();
+                    let cards: Vec<&str> = self.cards[k].iter().flatten().copied().collect();
                     let cards = self.cards_of(st, last, &cards)?;
                     let who = self.who(st, last, k)?;
                     st.act(last, who, Act::cards(ActionKind::Show, cards, None));

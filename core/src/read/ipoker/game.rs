@@ -1,9 +1,8 @@
 //! One `<game>` element as data: its players, its rounds' cards and actions (in the order of their
 //! `no`, which is not the order iPoker writes them in), each with the log's line it is on.
 
-use roxmltree::{Document, Node};
-
 use super::amounts::minor_units;
+use super::xml::{Element, Elements};
 use crate::read::errors::{Kind, ReadError};
 
 /// iPoker's action types (`<action type="N">`), as the corpus and fpdb's reader use them.
@@ -28,9 +27,9 @@ pub mod code {
 
 /// A seat of the game's `<players>`.
 #[derive(Clone, Debug)]
-pub struct Player {
-    pub seat: String,
-    pub name: String,
+pub struct Player<'e> {
+    pub seat: &'e str,
+    pub name: &'e str,
     pub chips: i64,
     pub dealer: bool,
     /// What the player won, the uncalled bet given back included (iPoker counts it in).
@@ -41,20 +40,27 @@ pub struct Player {
 /// A `<cards type="..." player="...">` element: the street's name, whose cards (none: the board), the
 /// cards as printed (`H3 CJ`, `X X`, `D10`).
 #[derive(Clone, Debug)]
-pub struct Dealt {
+pub struct Dealt<'e> {
     pub round: u32,
-    pub street: String,
-    pub player: Option<String>,
-    pub cards: Vec<String>,
+    pub street: &'e str,
+    pub player: Option<&'e str>,
+    cards: &'e str,
     pub line: usize,
+}
+
+impl<'e> Dealt<'e> {
+    /// The cards as printed, one by one.
+    pub fn cards(&self) -> impl Iterator<Item = &'e str> {
+        self.cards.split_whitespace()
+    }
 }
 
 /// An `<action no=".." player=".." type="N" sum="..">`.
 #[derive(Clone, Debug)]
-pub struct Action {
+pub struct Action<'e> {
     pub round: u32,
     pub no: u32,
-    pub player: String,
+    pub player: &'e str,
     pub kind: u32,
     pub sum: i64,
     pub line: usize,
@@ -62,118 +68,124 @@ pub struct Action {
 
 /// What a game says.
 #[derive(Debug, Default)]
-pub struct Game {
-    pub code: String,
-    pub start: Option<String>,
-    pub players: Vec<Player>,
-    pub dealt: Vec<Dealt>,
-    pub actions: Vec<Action>,
+pub struct Game<'e> {
+    pub code: &'e str,
+    pub start: Option<&'e str>,
+    pub players: Vec<Player<'e>>,
+    pub dealt: Vec<Dealt<'e>>,
+    pub actions: Vec<Action<'e>>,
 }
 
-/// Where each line of a text starts, to place nodes on their lines (roxmltree's own text position
-/// counts from the start of the text each time it is asked).
-struct LineStarts(Vec<usize>);
+/// An element being read, with the game's elements it is one of.
+#[derive(Clone, Copy)]
+struct Node<'e, 'a> {
+    all: &'e Elements<'a>,
+    element: &'e Element<'a>,
+}
 
-impl LineStarts {
-    fn of(text: &str) -> Self {
-        let breaks = memchr::memchr_iter(b'\n', text.as_bytes()).map(|at| at + 1);
-        LineStarts(std::iter::once(0).chain(breaks).collect())
+impl<'e> Node<'e, '_> {
+    fn name(&self) -> &'e str {
+        &self.element.name
     }
 
-    /// The index (from 0) of the line a node starts on.
-    fn line(&self, node: Node<'_, '_>) -> usize {
-        self.0.partition_point(|&start| start <= node.range().start) - 1
+    fn line(&self) -> usize {
+        self.element.line
+    }
+
+    fn get(&self, name: &str) -> Option<&'e str> {
+        self.all.attribute(self.element, name)
+    }
+
+    /// An attribute a log must give, or the error that says which is missing (placed on its line).
+    fn attribute(&self, name: &str) -> Result<&'e str, ReadError> {
+        self.get(name).ok_or_else(|| {
+            ReadError::malformed(format!(
+                "a <{}> element without its {name} attribute",
+                self.name()
+            ))
+            .at(self.line() as u64)
+            .expected(format!("<{} {name}=\"...\">", self.name()))
+        })
+    }
+
+    /// An amount attribute in minor units (`decimals` after the point). None of those read may be
+    /// negative: a stack, a bet and what a player collected (`win`) are not.
+    fn amount(&self, name: &str, decimals: u8) -> Result<i64, ReadError> {
+        let text = self.attribute(name)?;
+        let line = self.line() as u64;
+        let value = minor_units(text, decimals).map_err(|err| {
+            ReadError::malformed(format!("{name}={text:?} is not an amount"))
+                .at(line)
+                .expected(err.expected.unwrap_or_default())
+                .actual(text)
+        })?;
+        if value < 0 {
+            return Err(ReadError::malformed(format!(
+                "{name}={text:?} is negative: a <{}>'s {name} is a count of chips",
+                self.name()
+            ))
+            .at(line)
+            .expected(format!("{name} of 0 or more"))
+            .actual(text));
+        }
+        Ok(value)
+    }
+
+    /// What a player won or bet: a partial export (players and blinds only) gives neither, and is not
+    /// a whole hand.
+    fn outcome(&self, name: &str, decimals: u8) -> Result<i64, ReadError> {
+        if self.get(name).is_none() {
+            let reason = format!(
+                "a partial game: its players have no {name} attribute (an export of the seats and blinds only, \
+                 without the betting or who won)"
+            );
+            return Err(ReadError::new(Kind::Incomplete, reason)
+                .at(self.line() as u64)
+                .expected(format!("<player ... {name}=\"...\">")));
+        }
+        self.amount(name, decimals)
     }
 }
 
-/// An attribute a log must give, or the error that says which is missing (placed on the node's line).
-fn attribute<'a>(node: Node<'a, '_>, name: &str, line: usize) -> Result<&'a str, ReadError> {
-    node.attribute(name).ok_or_else(|| {
-        ReadError::malformed(format!(
-            "a <{}> element without its {name} attribute",
-            node.tag_name().name()
-        ))
-        .at(line as u64)
-        .expected(format!("<{} {name}=\"...\">", node.tag_name().name()))
-    })
-}
-
-/// An amount attribute in minor units (`decimals` after the point). None of those read may be
-/// negative: a stack, a bet and what a player collected (`win`) are not.
-fn amount(node: Node<'_, '_>, name: &str, line: usize, decimals: u8) -> Result<i64, ReadError> {
-    let text = attribute(node, name, line)?;
-    let value = minor_units(text, decimals).map_err(|err| {
-        ReadError::malformed(format!("{name}={text:?} is not an amount"))
-            .at(line as u64)
-            .expected(err.expected.unwrap_or_default())
-            .actual(text)
-    })?;
-    if value < 0 {
-        return Err(ReadError::malformed(format!(
-            "{name}={text:?} is negative: a <{}>'s {name} is a count of chips",
-            node.tag_name().name()
-        ))
-        .at(line as u64)
-        .expected(format!("{name} of 0 or more"))
-        .actual(text));
-    }
-    Ok(value)
-}
-
-/// What a player won or bet: a partial export (players and blinds only) gives neither, and is not a
-/// whole hand.
-fn outcome(node: Node<'_, '_>, name: &str, line: usize, decimals: u8) -> Result<i64, ReadError> {
-    if node.attribute(name).is_none() {
-        let reason = format!(
-            "a partial game: its players have no {name} attribute (an export of the seats and blinds only, \
-             without the betting or who won)"
-        );
-        return Err(ReadError::new(Kind::Incomplete, reason)
-            .at(line as u64)
-            .expected(format!("<player ... {name}=\"...\">")));
-    }
-    amount(node, name, line, decimals)
-}
-
-/// Read a game element's text (its lines joined by `\n`; line indexes count from its first line).
-pub fn read_game(text: &str, decimals: u8) -> Result<Game, ReadError> {
-    // a log cut off after a game's last round (the file ends there) still has the whole game
-    let closed;
-    let text = if text.contains("</game>") || !text.trim_end().ends_with("</round>") {
-        text
-    } else {
-        closed = format!("{text}\n</game>");
-        closed.as_str()
+/// Read a game's elements ([`xml::read`] of its lines).
+pub fn read_game<'e>(elements: &'e Elements<'_>, decimals: u8) -> Result<Game<'e>, ReadError> {
+    let node = |element| Node {
+        all: elements,
+        element,
     };
-    let doc = Document::parse(text).map_err(|err| {
-        let row = err.pos().row.max(1) as usize - 1;
-        ReadError::malformed(format!("broken XML: {err}"))
-            .at(row as u64)
-            .expected("a well-formed <game> element")
-    })?;
-    let starts = LineStarts::of(text);
-    let root = doc.root_element();
-    if root.tag_name().name() != "game" {
-        return Err(ReadError::malformed("not a <game> element")
+    let mut list = elements.list.iter().map(node);
+    let root = list.next().filter(|r| r.name() == "game").ok_or_else(|| {
+        ReadError::malformed("not a <game> element")
             .at(0)
-            .expected("<game gamecode=\"...\">"));
-    }
+            .expected("<game gamecode=\"...\">")
+    })?;
     let mut game = Game {
-        code: attribute(root, "gamecode", 0)?.to_string(),
+        code: root.attribute("gamecode")?,
         ..Game::default()
     };
-    for node in root.children().filter(Node::is_element) {
-        let line = starts.line(node);
-        match node.tag_name().name() {
-            "general" => read_general(&starts, node, &mut game, decimals)?,
-            "round" => {
-                let no = attribute(node, "no", line)?;
-                let round = no.parse::<u32>().map_err(|_| {
-                    ReadError::malformed(format!("round no={no:?} is not a number"))
-                        .at(line as u64)
-                        .expected("<round no=\"N\">")
-                })?;
-                read_round(&starts, node, round, &mut game, decimals)?;
+    // the names of the element's parent (depth 1) and grandparent, and the round it is in
+    let (mut outer, mut inner, mut round) = ("", "", 0);
+    for node in list {
+        match (node.element.depth, outer, inner, node.name()) {
+            (1, _, _, name) => {
+                outer = name;
+                if name == "round" {
+                    round = round_no(node)?;
+                }
+            }
+            (2, _, _, name) => {
+                inner = name;
+                match (outer, name) {
+                    ("general", "startdate") => game.start = node.element.text.as_deref(),
+                    ("round", "cards") => game.dealt.push(dealt(node, round)?),
+                    ("round", "action") => game.actions.push(action(node, round, decimals)?),
+                    _ => {}
+                }
+            }
+            (3, "general", "players", "player") => {
+                if let Some(player) = player(node, decimals)? {
+                    game.players.push(player);
+                }
             }
             _ => {}
         }
@@ -183,91 +195,66 @@ pub fn read_game(text: &str, decimals: u8) -> Result<Game, ReadError> {
     Ok(game)
 }
 
-fn read_general(
-    starts: &LineStarts,
-    general: Node<'_, '_>,
-    game: &mut Game,
-    decimals: u8,
-) -> Result<(), ReadError> {
-    for node in general.children().filter(Node::is_element) {
-        match node.tag_name().name() {
-            "startdate" => game.start = node.text().map(|t| t.trim().to_string()),
-            "players" => {
-                for p in node.children().filter(|n| n.has_tag_name("player")) {
-                    let line = starts.line(p);
-                    let name = attribute(p, "name", line)?;
-                    if name.is_empty() {
-                        continue; // an empty seat
-                    }
-                    game.players.push(Player {
-                        seat: attribute(p, "seat", line)?.to_string(),
-                        name: name.to_string(),
-                        chips: amount(p, "chips", line, decimals)?,
-                        dealer: attribute(p, "dealer", line)? == "1",
-                        win: outcome(p, "win", line, decimals)?,
-                        line,
-                    });
-                    // what the player put in: a figure the betting gives (its value is not read), but a
-                    // partial export has no `bet` either
-                    if p.attribute("bet").is_none() {
-                        outcome(p, "bet", line, decimals)?;
-                    }
-                }
-            }
-            _ => {}
-        }
+/// A `<player>` of the `<players>`; None for an empty seat.
+fn player<'e>(p: Node<'e, '_>, decimals: u8) -> Result<Option<Player<'e>>, ReadError> {
+    let name = p.attribute("name")?;
+    if name.is_empty() {
+        return Ok(None); // an empty seat
     }
-    Ok(())
+    let player = Player {
+        seat: p.attribute("seat")?,
+        name,
+        chips: p.amount("chips", decimals)?,
+        dealer: p.attribute("dealer")? == "1",
+        win: p.outcome("win", decimals)?,
+        line: p.line(),
+    };
+    // what the player put in: a figure the betting gives (its value is not read), but a partial
+    // export has no `bet` either
+    if p.get("bet").is_none() {
+        p.outcome("bet", decimals)?;
+    }
+    Ok(Some(player))
 }
 
-fn read_round(
-    starts: &LineStarts,
-    round_node: Node<'_, '_>,
-    round: u32,
-    game: &mut Game,
-    decimals: u8,
-) -> Result<(), ReadError> {
-    for node in round_node.children().filter(Node::is_element) {
-        let line = starts.line(node);
-        match node.tag_name().name() {
-            "cards" => {
-                let player = node.attribute("player").filter(|p| !p.is_empty());
-                game.dealt.push(Dealt {
-                    round,
-                    street: attribute(node, "type", line)?.to_string(),
-                    player: player.map(str::to_string),
-                    cards: node
-                        .text()
-                        .unwrap_or("")
-                        .split_whitespace()
-                        .map(str::to_string)
-                        .collect(),
-                    line,
-                });
-            }
-            "action" => {
-                let no = attribute(node, "no", line)?;
-                let kind = attribute(node, "type", line)?;
-                let number = |text: &str, what: &str| {
-                    text.parse::<u32>().map_err(|_| {
-                        ReadError::malformed(format!("action {what} {text:?} is not a number"))
-                            .at(line as u64)
-                            .expected(format!("<action {what}=\"N\">"))
-                    })
-                };
-                game.actions.push(Action {
-                    round,
-                    no: number(no, "no")?,
-                    player: attribute(node, "player", line)?.to_string(),
-                    kind: number(kind, "type")?,
-                    sum: amount(node, "sum", line, decimals)?,
-                    line,
-                });
-            }
-            _ => {}
-        }
-    }
-    Ok(())
+fn dealt<'e>(node: Node<'e, '_>, round: u32) -> Result<Dealt<'e>, ReadError> {
+    Ok(Dealt {
+        round,
+        street: node.attribute("type")?,
+        player: node.get("player").filter(|p| !p.is_empty()),
+        cards: node.element.text.as_deref().unwrap_or(""),
+        line: node.line(),
+    })
+}
+
+/// A round's number (`<round no="N">`).
+fn round_no(node: Node<'_, '_>) -> Result<u32, ReadError> {
+    let no = node.attribute("no")?;
+    no.parse::<u32>().map_err(|_| {
+        ReadError::malformed(format!("round no={no:?} is not a number"))
+            .at(node.line() as u64)
+            .expected("<round no=\"N\">")
+    })
+}
+
+fn action<'e>(node: Node<'e, '_>, round: u32, decimals: u8) -> Result<Action<'e>, ReadError> {
+    let no = node.attribute("no")?;
+    let kind = node.attribute("type")?;
+    let number = |text: &str, what: &str| {
+        text.parse::<u32>().map_err(|_| {
+            ReadError::malformed(format!("action {what} {text:?} is not a number"))
+                .at(node.line() as u64)
+                .expected(format!("<action {what}=\"N\">"))
+        })
+    };
+    Ok(Action {
+        round,
+        no: number(no, "no")?,
+        player: node.attribute("player")?,
+        kind: number(kind, "type")?,
+        sum: node.amount("sum", decimals)?,
+        line: node.line(),
+    })
 }
 
 /// The hand id of a game's first line, before it is read (`<game gamecode="N">`).
@@ -279,6 +266,7 @@ pub fn game_code(first: &str) -> Option<&str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::read::ipoker::xml;
 
     #[test]
     fn actions_come_in_their_numbers_order() {
@@ -288,21 +276,28 @@ mod tests {
             </players></general>\n<round no=\"0\">\n\
             <action no=\"2\" player=\"A\" type=\"2\" sum=\"$0.02\"/><action no=\"1\" player=\"B\" type=\"1\" sum=\"$0.01\"/>\n\
             </round>\n<round no=\"1\"><cards type=\"Pocket\" player=\"A\">H3 CJ</cards></round>\n</game>";
-        let game = read_game(text, 2).unwrap();
+        let lines: Vec<&str> = text.split('\n').collect();
+        let elements = xml::read(&lines).unwrap();
+        let game = read_game(&elements, 2).unwrap();
         assert_eq!(game.code, "7");
         assert_eq!(game.players.len(), 1);
         assert_eq!(game.players[0].line, 2);
         let order: Vec<(u32, usize)> = game.actions.iter().map(|a| (a.no, a.line)).collect();
         assert_eq!(order, vec![(1, 6), (2, 6)]);
-        assert_eq!(game.dealt[0].cards, vec!["H3", "CJ"]);
+        assert_eq!(game.dealt[0].cards().collect::<Vec<_>>(), ["H3", "CJ"]);
     }
 
     #[test]
     fn broken_xml_and_missing_attributes_are_placed() {
-        let err = read_game("<game gamecode=\"1\">\n<round no=\"0\">\n</game>", 2).unwrap_err();
+        let read = |text: &str| {
+            let lines: Vec<&str> = text.split('\n').collect();
+            let elements = xml::read(&lines)?;
+            read_game(&elements, 2).map(|g| g.code.to_string())
+        };
+        let err = read("<game gamecode=\"1\">\n<round no=\"0\">\n</game>").unwrap_err();
         assert!(err.reason.starts_with("broken XML"), "{}", err.reason);
         assert_eq!(err.line, Some(2));
-        let err = read_game("<game gamecode=\"1\">\n<round no=\"0\">\n<action no=\"1\" type=\"0\" sum=\"$0\"/></round></game>", 2)
+        let err = read("<game gamecode=\"1\">\n<round no=\"0\">\n<action no=\"1\" type=\"0\" sum=\"$0\"/></round></game>")
             .unwrap_err();
         assert!(err.reason.contains("player attribute"), "{}", err.reason);
         assert_eq!(err.line, Some(2));

@@ -48,7 +48,7 @@ pub fn family_header<'a>(
     first_line: u64,
     lookups: &mut dyn Lookups,
 ) -> Result<Header<'a>, ReadError> {
-    let at_header = |err: ReadError| err.at(first_line).hand(Some(&game.code));
+    let at_header = |err: ReadError| err.at(first_line).hand(Some(game.code));
     let id_char = |b: u8| b.is_ascii_alphanumeric() || b == b'-';
     if game.code.is_empty() || !game.code.bytes().all(id_char) {
         let err = ReadError::malformed("not a hand header")
@@ -98,7 +98,7 @@ pub fn family_header<'a>(
     });
     Ok(Header {
         site: SITE,
-        hand_id: &game.code,
+        hand_id: game.code,
         rules: rules.to_string(),
         stakes: family_stakes(
             session,
@@ -186,7 +186,7 @@ pub fn stakes(session: &Session, game: &Game, family: Family) -> Result<(i64, i6
             let on = |r: u32| {
                 game.dealt
                     .iter()
-                    .any(|d| d.round == r && streets.contains(&d.street.as_str()))
+                    .any(|d| d.round == r && streets.contains(&d.street))
             };
             let found = game
                 .actions
@@ -244,14 +244,14 @@ pub fn stakes(session: &Session, game: &Game, family: Family) -> Result<(i64, i6
 
 /// The button's seat: the dealer's; where no player is the dealer (some tournament logs), the seat
 /// before the small blind's among those dealt in (the small blind's own, heads-up).
-pub fn button(game: &Game) -> Option<&str> {
+pub fn button<'e>(game: &Game<'e>) -> Option<&'e str> {
     let players = &game.players;
     if let Some(p) = players.iter().find(|p| p.dealer) {
-        return Some(&p.seat);
+        return Some(p.seat);
     }
     let small = game.actions.iter().find(|a| a.kind == code::SMALL_BLIND)?;
     let dealt: Vec<usize> = (0..players.len())
-        .filter(|&k| is_dealt(game, &players[k].name))
+        .filter(|&k| is_dealt(game, players[k].name))
         .collect();
     let at = dealt
         .iter()
@@ -260,12 +260,12 @@ pub fn button(game: &Game) -> Option<&str> {
         2 => dealt[at],
         n => dealt[(at + n - 1) % n],
     };
-    Some(&players[button].seat)
+    Some(players[button].seat)
 }
 
 /// Whether cards are dealt to a player (one who is not dealt sits the game out).
 pub fn is_dealt(game: &Game, name: &str) -> bool {
-    game.dealt.iter().any(|d| d.player.as_deref() == Some(name))
+    game.dealt.iter().any(|d| d.player == Some(name))
 }
 
 /// The big blind: the smallest posted (a player coming in posts both blinds as one).
@@ -290,7 +290,7 @@ fn pocket_count(game: &Game) -> usize {
     game.dealt
         .iter()
         .filter(|d| d.street == "Pocket")
-        .map(|d| d.cards.len())
+        .map(|d| d.cards().count())
         .max()
         .unwrap_or(2)
 }

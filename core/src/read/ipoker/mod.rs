@@ -1,6 +1,7 @@
-//! iPoker's XML logs (a `<session>` of `<game>` elements): each game read as data ([`game`]) and told
-//! to the builder of the hand ([`super::events`], [`body`]), the hand keeping the log's raw text and
-//! the line of each action and deal.
+//! iPoker's XML logs (a `<session>` of `<game>` elements): each game's elements read from its lines
+//! ([`xml`]: a scanner of the XML iPoker writes, roxmltree for the rest), read as data ([`game`]) and
+//! told to the builder of the hand ([`super::events`], [`body`]), the hand keeping the log's raw
+//! text and the line of each action and deal.
 //!
 //! What iPoker writes differently:
 //! - One hand is one `<game gamecode="...">` element; what it is a game of (`<gametype>Holdem NL
@@ -28,6 +29,7 @@ mod body;
 mod game;
 mod head;
 mod session;
+mod xml;
 
 /// The site of every hand.
 pub const SITE: &str = "iPoker";
@@ -67,11 +69,12 @@ pub fn read_hand(
     }
     let session = session::session_of(&session_lines.join("\n")).map_err(|e| place(e.at(0)))?;
     let decimals = if session.tournament.is_some() { 0 } else { 2 };
-    let game = game::read_game(&game_lines.join("\n"), decimals).map_err(place)?;
+    let elements = xml::read(game_lines).map_err(place)?;
+    let game = game::read_game(&elements, decimals).map_err(place)?;
     let family = session.game.unwrap_or_else(|| head::by_pocket(&game));
     let stakes = head::stakes(&session, &game, family).map_err(place)?;
     body::check(&game, family).map_err(place)?;
-    let date = game.start.as_deref().and_then(head::date);
+    let date = game.start.and_then(head::date);
     let header = head::family_header(
         &session,
         &game,

@@ -1,0 +1,521 @@
+//! A `<game>`'s XML as the list of its elements in document order ([`Elements`]), each with its
+//! depth, line, attributes and text: what [`super::game`] reads of it.
+//!
+//! The XML iPoker writes is read by a scanner of its lines ([`scan`]): tags whole on a line, names
+//! of ASCII letters, digits, `_`, `-` and `.`, attributes in double quotes, text without entities.
+//! Anything else (an entity, a comment, CDATA, a tag over two lines, a namespace, broken XML) goes
+//! the long way, through roxmltree's document ([`long_way`]), which reads all XML and words the
+//! error of XML that is broken; so the scanner need only know when a text is not its own.
+
+use std::borrow::Cow;
+use std::ops::Range;
+
+use roxmltree::{Document, Node};
+
+use crate::read::errors::ReadError;
+
+/// An element of a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Element<'a> {
+    pub name: Cow<'a, str>,
+    /// How deep it is: the root's is 0, its children's 1.
+    pub depth: usize,
+    /// The index of the line its start tag is on.
+    pub line: usize,
+    /// Its attributes in [`Elements`]' list.
+    attributes: Range<usize>,
+    /// Its first child's text where that is text, trimmed; None where it has none or only space.
+    pub text: Option<Cow<'a, str>>,
+}
+
+/// A game's elements, in document order.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Elements<'a> {
+    pub list: Vec<Element<'a>>,
+    attributes: Vec<(Cow<'a, str>, Cow<'a, str>)>,
+}
+
+impl<'a> Elements<'a> {
+    /// The value of an element's attribute (one without a namespace), if it has it.
+    pub fn attribute(&self, element: &Element<'a>, name: &str) -> Option<&str> {
+        self.attributes[element.attributes.clone()]
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, value)| value.as_ref())
+    }
+
+    fn push(&mut self, name: Cow<'a, str>, depth: usize, line: usize) -> usize {
+        let at = self.attributes.len();
+        self.list.push(Element {
+            name,
+            depth,
+            line,
+            attributes: at..at,
+            text: None,
+        });
+        self.list.len() - 1
+    }
+
+    /// An attribute of the last element pushed.
+    fn push_attribute(&mut self, name: Cow<'a, str>, value: Cow<'a, str>) {
+        self.attributes.push((name, value));
+        if let Some(last) = self.list.last_mut() {
+            last.attributes.end = self.attributes.len();
+        }
+    }
+}
+
+/// The elements of a game's lines (line indexes count from its first line).
+pub fn read<'a>(lines: &[&'a str]) -> Result<Elements<'a>, ReadError> {
+    match scan(lines) {
+        Some(elements) => Ok(elements),
+        None => long_way(lines),
+    }
+}
+
+/// Whether a game is cut off after its last round (a log whose file ends there): no `</game>`, its
+/// text ending in `</round>`. It is read as if closed.
+fn cut_off(lines: &[&str]) -> bool {
+    let last = lines
+        .iter()
+        .rev()
+        .map(|l| l.trim_end())
+        .find(|l| !l.is_empty());
+    !lines.iter().any(|l| l.contains("</game>")) && last.is_some_and(|l| l.ends_with("</round>"))
+}
+
+/// roxmltree's reading of the lines joined (a cut-off game closed), or its error placed on its line.
+fn long_way<'a>(lines: &[&str]) -> Result<Elements<'a>, ReadError> {
+    let mut text = lines.join("\n");
+    if cut_off(lines) {
+        text.push_str("\n</game>");
+    }
+    let doc = Document::parse(&text).map_err(|err| {
+        let row = err.pos().row.max(1) as usize - 1;
+        ReadError::malformed(format!("broken XML: {err}"))
+            .at(row as u64)
+            .expected("a well-formed <game> element")
+    })?;
+    let starts = LineStarts::of(&text);
+    let mut found = Elements::default();
+    for node in doc.root_element().descendants().filter(Node::is_element) {
+        let depth = node.ancestors().count() - 2;
+        let name = Cow::Owned(node.tag_name().name().to_string());
+        let k = found.push(name, depth, starts.line(node));
+        for a in node.attributes().filter(|a| a.namespace().is_none()) {
+            let (name, value) = (a.name().to_string(), a.value().to_string());
+            found.push_attribute(Cow::Owned(name), Cow::Owned(value));
+        }
+        found.list[k].text = text_of(node.text()).map(|t| Cow::Owned(t.to_string()));
+    }
+    Ok(found)
+}
+
+/// A text trimmed, None if there is none.
+fn text_of(text: Option<&str>) -> Option<&str> {
+    text.map(str::trim).filter(|t| !t.is_empty())
+}
+
+/// Where each line of a text starts, to place nodes on their lines (roxmltree's own text position
+/// counts from the start of the text each time it is asked).
+struct LineStarts(Vec<usize>);
+
+impl LineStarts {
+    fn of(text: &str) -> Self {
+        let breaks = memchr::memchr_iter(b'\n', text.as_bytes()).map(|at| at + 1);
+        LineStarts(std::iter::once(0).chain(breaks).collect())
+    }
+
+    /// The index (from 0) of the line a node starts on.
+    fn line(&self, node: Node<'_, '_>) -> usize {
+        self.0.partition_point(|&start| start <= node.range().start) - 1
+    }
+}
+
+/// Byte classes: the first byte of a name the scanner reads (an ASCII letter or `_`), a later byte of
+/// one (those, digits, `-` and `.`: a subset of XML's names, without a namespace's `:`), and a byte
+/// that ends an attribute's value or asks for a closer look (`"`, `<`, `&`, a control character, a
+/// tab included as XML turns it into a space there, and the first byte of U+FFFE and U+FFFF).
+const NAME_START: u8 = 1;
+const NAME: u8 = 2;
+const VALUE_STOP: u8 = 4;
+const CLASSES: [u8; 256] = {
+    let mut classes = [0u8; 256];
+    let mut k = 0;
+    while k < 256 {
+        let b = k as u8;
+        if b.is_ascii_alphabetic() || b == b'_' {
+            classes[k] = NAME_START | NAME;
+        } else if b.is_ascii_digit() || b == b'-' || b == b'.' {
+            classes[k] = NAME;
+        } else if b < b' ' || matches!(b, b'"' | b'<' | b'&' | 0xEF) {
+            classes[k] = VALUE_STOP;
+        }
+        k += 1;
+    }
+    classes
+};
+
+fn class(b: u8) -> u8 {
+    CLASSES[usize::from(b)]
+}
+
+/// Whether `bytes` start with U+FFFE or U+FFFF, which XML forbids.
+fn forbidden_char(bytes: &[u8]) -> bool {
+    matches!(bytes, [0xEF, 0xBF, 0xBE | 0xBF, ..])
+}
+
+/// Whether a text between tags has only what the scanner reads: no control character, no entity,
+/// no `]]>`, no character XML forbids.
+fn plain_text(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    !bytes.iter().any(|&b| b < b' ' || b == b'&')
+        && !text.contains("]]>")
+        && !(0..bytes.len()).any(|k| forbidden_char(&bytes[k..]))
+}
+
+/// The length of the name at `at` in `bytes` (0: none the scanner reads).
+fn name_len(bytes: &[u8], at: usize) -> usize {
+    let rest = bytes.get(at..).unwrap_or_default();
+    match rest.first() {
+        Some(&b) if class(b) & NAME_START != 0 => rest
+            .iter()
+            .position(|&b| class(b) & NAME == 0)
+            .unwrap_or(rest.len()),
+        _ => 0,
+    }
+}
+
+/// Where an attribute's value that starts at `at` ends (its closing quote); None where it holds what
+/// the scanner does not read or goes on past the line.
+fn value_end(bytes: &[u8], mut at: usize) -> Option<usize> {
+    loop {
+        let end = find(bytes, at, |b| class(b) & VALUE_STOP != 0)?;
+        match bytes[end] {
+            b'"' => return Some(end),
+            0xEF if !forbidden_char(&bytes[end..]) => at = end + 1,
+            _ => return None,
+        }
+    }
+}
+
+/// Where the first of `stop` is in `bytes` from `at` (the texts between tags are short: no memchr).
+fn find(bytes: &[u8], at: usize, stop: impl Fn(u8) -> bool) -> Option<usize> {
+    bytes[at..].iter().position(|&b| stop(b)).map(|k| at + k)
+}
+
+/// Past the spaces at `at`.
+fn skip_spaces(bytes: &[u8], at: usize) -> usize {
+    find(bytes, at, |b| b != b' ').unwrap_or(bytes.len())
+}
+
+/// How a start tag ends.
+enum TagEnd {
+    Open,
+    Empty,
+}
+
+/// The scanner's reading of a game's lines, or None where they hold anything it does not read.
+struct Scanner<'a> {
+    found: Elements<'a>,
+    /// The elements open, innermost last.
+    open: Vec<usize>,
+    /// The element whose first child may be text, and the line its start tag ends on.
+    first_child: Option<(usize, usize)>,
+}
+
+fn scan<'a>(lines: &[&'a str]) -> Option<Elements<'a>> {
+    let mut s = Scanner {
+        found: Elements {
+            list: Vec::with_capacity(2 * lines.len()),
+            attributes: Vec::with_capacity(6 * lines.len()),
+        },
+        open: Vec::with_capacity(8),
+        first_child: None,
+    };
+    for (i, &line) in lines.iter().enumerate() {
+        s.line(i, line)?;
+    }
+    let root_open = s.open.len() == 1 && s.found.list[0].name == "game" && cut_off(lines);
+    (!s.found.list.is_empty() && (s.open.is_empty() || root_open)).then_some(s.found)
+}
+
+impl<'a> Scanner<'a> {
+    /// Line `i`: text and tags.
+    fn line(&mut self, i: usize, line: &'a str) -> Option<()> {
+        let bytes = line.as_bytes();
+        let mut at = 0;
+        loop {
+            let lt = find(bytes, at, |b| b == b'<');
+            let end = lt.unwrap_or(bytes.len());
+            if end > at {
+                self.text(i, &line[at..end], lt.is_some())?;
+            }
+            let Some(lt) = lt else {
+                return Some(());
+            };
+            self.first_child = None;
+            at = self.tag(i, line, lt + 1)?;
+        }
+    }
+
+    /// Text between tags, on line `i` (`closed`: a tag follows it on the line).
+    fn text(&mut self, i: usize, text: &'a str, closed: bool) -> Option<()> {
+        if self.open.is_empty() || !plain_text(text) {
+            return None; // text around the root: space alone is allowed, left to roxmltree
+        }
+        let Some((k, line)) = self.first_child else {
+            return Some(());
+        };
+        let trimmed = text.trim();
+        if trimmed.is_empty() {
+            return Some(());
+        }
+        // an element's text over more than a line goes the long way
+        if line != i || !closed {
+            return None;
+        }
+        self.found.list[k].text = Some(Cow::Borrowed(trimmed));
+        Some(())
+    }
+
+    /// The tag after the `<` before `at` on line `i`; where the line goes on after it.
+    fn tag(&mut self, i: usize, line: &'a str, at: usize) -> Option<usize> {
+        let bytes = line.as_bytes();
+        if bytes.get(at) == Some(&b'/') {
+            let n = name_len(bytes, at + 1);
+            let name = &line[at + 1..at + 1 + n];
+            let end = skip_spaces(bytes, at + 1 + n);
+            let top = *self.open.last()?;
+            if n == 0 || self.found.list[top].name != name || bytes.get(end) != Some(&b'>') {
+                return None;
+            }
+            self.open.pop();
+            return Some(end + 1);
+        }
+        let n = name_len(bytes, at);
+        let root_done = self.open.is_empty() && !self.found.list.is_empty();
+        if n == 0 || root_done {
+            return None; // `<!`, `<?`, a name not of the scanner's, a second root
+        }
+        let k = self
+            .found
+            .push(Cow::Borrowed(&line[at..at + n]), self.open.len(), i);
+        let (end, after) = self.attributes(line, at + n)?;
+        if let TagEnd::Open = end {
+            self.open.push(k);
+            self.first_child = Some((k, i));
+        }
+        Some(after)
+    }
+
+    /// A start tag's attributes from `at`, to its end (`>` or `/>`); where the line goes on after it.
+    fn attributes(&mut self, line: &'a str, mut at: usize) -> Option<(TagEnd, usize)> {
+        let bytes = line.as_bytes();
+        let first = self.found.list.last()?.attributes.start;
+        loop {
+            let name_at = skip_spaces(bytes, at);
+            match (bytes.get(name_at), bytes.get(name_at + 1)) {
+                (Some(b'>'), _) => return Some((TagEnd::Open, name_at + 1)),
+                (Some(b'/'), Some(b'>')) => return Some((TagEnd::Empty, name_at + 2)),
+                _ => {}
+            }
+            let n = name_len(bytes, name_at);
+            let value_at = name_at + n + 2;
+            let quoted = bytes.get(name_at + n..value_at) == Some(b"=\"");
+            let end = value_end(bytes, value_at.min(bytes.len()))?;
+            let name = &line[name_at..name_at + n];
+            let known = self.found.attributes[first..]
+                .iter()
+                .any(|(a, _)| a == name);
+            let spaced = name_at > at;
+            if !spaced || n == 0 || !quoted || name == "xmlns" || known {
+                return None;
+            }
+            let value = &line[value_at..end];
+            self.found
+                .push_attribute(Cow::Borrowed(name), Cow::Borrowed(value));
+            at = end + 1;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The scanner's elements and roxmltree's of the same lines.
+    fn both<'a>(lines: &[&'a str]) -> (Option<Elements<'a>>, Result<Elements<'a>, ReadError>) {
+        (scan(lines), long_way(lines))
+    }
+
+    #[test]
+    fn the_scanner_reads_a_game_as_roxmltree_does() {
+        let text = "<game gamecode=\"7\"><general>\n<startdate> 2011-11-04 18:46:19 </startdate>\n\
+            <players><player seat=\"3\" name=\"A\" chips=\"$1\" dealer=\"1\" win=\"$0\" bet=\"$0.02\" />\n\
+            </players>\n</general>\n<round no=\"1\">\n<cards type=\"Pocket\" player=\"A\">H3 CJ</cards>\n\
+            <cards type=\"Flop\"></cards><action no=\"2\" player=\"A\" type=\"4\" sum=\"$0\"/>\n</round>\n</game>";
+        let lines: Vec<&str> = text.split('\n').collect();
+        let (scanned, long) = both(&lines);
+        let scanned = scanned.expect("the scanner reads it");
+        assert_eq!(Ok(&scanned), long.as_ref().map_err(|e| &e.reason));
+        let names: Vec<(&str, usize, usize)> = scanned
+            .list
+            .iter()
+            .map(|e| (e.name.as_ref(), e.depth, e.line))
+            .collect();
+        assert_eq!(
+            names,
+            [
+                ("game", 0, 0),
+                ("general", 1, 0),
+                ("startdate", 2, 1),
+                ("players", 2, 2),
+                ("player", 3, 2),
+                ("round", 1, 5),
+                ("cards", 2, 6),
+                ("cards", 2, 7),
+                ("action", 2, 7),
+            ]
+        );
+        let date = &scanned.list[2];
+        assert_eq!(date.text.as_deref(), Some("2011-11-04 18:46:19"));
+        assert_eq!(scanned.list[6].text.as_deref(), Some("H3 CJ"));
+        assert_eq!(scanned.list[7].text, None);
+        assert_eq!(scanned.attribute(&scanned.list[4], "seat"), Some("3"));
+        assert_eq!(scanned.attribute(&scanned.list[4], "rebuy"), None);
+    }
+
+    #[test]
+    fn a_game_cut_off_after_its_last_round_is_closed() {
+        let lines = ["<game gamecode=\"1\">", "<round no=\"0\">", "</round>", ""];
+        let (scanned, long) = both(&lines);
+        assert_eq!(scanned.expect("read as closed").list.len(), 2);
+        assert_eq!(long.unwrap().list.len(), 2);
+        let lines = ["<game gamecode=\"1\">", "<round no=\"0\">"];
+        assert!(scan(&lines).is_none());
+    }
+
+    #[test]
+    fn what_the_scanner_does_not_read_goes_the_long_way() {
+        let long_only = [
+            "<game a=\"x &amp; y\"></game>",
+            "<game><!-- a comment --></game>",
+            "<game><![CDATA[x]]></game>",
+            "<game a='single'></game>",
+            "<game a = \"spaced\"></game>",
+            "<game a=\"1\" a=\"2\"></game>",
+            "<game a=\"1\"b=\"2\"></game>",
+            "<game xmlns=\"u\"></game>",
+            "<x:game xmlns:x=\"u\"></x:game>",
+            "<game a=\"tab\there\"></game>",
+            "<gäme></gäme>",
+            "<game></game><game></game>",
+            "<game></game>after",
+            "before<game></game>",
+            "<game></gam>",
+            "<game><a></b></game>",
+            "<game a=\"x<y\"></game>",
+            "<game>x]]>y</game>",
+            "<?xml version=\"1.0\"?><game></game>",
+            "<game>",
+            "",
+        ];
+        for text in long_only {
+            let lines: Vec<&str> = text.split('\n').collect();
+            assert!(scan(&lines).is_none(), "{text:?} is left to roxmltree");
+        }
+        // a tag or a text over two lines
+        assert!(scan(&["<game", "a=\"1\"></game>"]).is_none());
+        assert!(scan(&["<game><cards>H3", "CJ</cards></game>"]).is_none());
+        assert!(scan(&["<game><cards>", "H3 CJ</cards></game>"]).is_none());
+        // roxmltree reads entities, and words the error of broken XML
+        let long = long_way(&["<game a=\"x &amp; y\"><b>&lt;</b></game>"]).unwrap();
+        assert_eq!(long.attribute(&long.list[0], "a"), Some("x & y"));
+        assert_eq!(long.list[1].text.as_deref(), Some("<"));
+        let err = long_way(&["<game>", "<round>", "</gam>"]).unwrap_err();
+        assert!(err.reason.starts_with("broken XML"), "{}", err.reason);
+        assert_eq!(err.line, Some(2));
+    }
+
+    #[test]
+    fn the_scanner_and_roxmltree_agree_on_every_corpus_game_and_damaged_copies() {
+        use crate::read::equal::site_logs;
+        use crate::read::fuzz::{mutate, Rng};
+        let mut logs: Vec<String> = site_logs("iPoker", &[".xml", ".txt"])
+            .into_iter()
+            .map(|(_, text)| text)
+            .collect();
+        logs.push(include_str!("../testdata/fuzz/ipoker.xml").to_string());
+        // each game, from its `<game` to its `</game>`
+        let games: Vec<String> = logs
+            .iter()
+            .flat_map(|log| log.split("<game ").skip(1))
+            .map(|game| match game.find("</game>") {
+                Some(end) => format!("<game {}", &game[..end + 7]),
+                None => format!("<game {game}"),
+            })
+            .collect();
+        assert!(games.len() > 200, "{} games", games.len());
+        let whole = |game: &String| {
+            let lines: Vec<&str> = game.split('\n').map(str::trim).collect();
+            scan(&lines).is_some()
+        };
+        // the scanner reads every game of the corpus but one cut off in the middle
+        let unread: Vec<&String> = games.iter().filter(|g| !whole(g)).collect();
+        assert_eq!(unread.len(), 0, "{}", unread[0]);
+        let junk = [
+            "&amp;",
+            "&",
+            "<!-- c -->",
+            "'",
+            "\"",
+            "=",
+            ">",
+            "/>",
+            "</",
+            "<",
+            "]]>",
+            "\t",
+            "\r",
+            "<x>",
+            "</x>",
+            " a=\"1\"",
+            "xmlns=\"u\"",
+            "x:y",
+            "\u{FFFE}",
+            "ä",
+            " ",
+            "\n",
+        ];
+        let mut rng = Rng(0x0d0c_0a0b);
+        let (mut scanned, mut compared) = (0, 0);
+        for game in &games {
+            let mut copies = vec![game.clone()];
+            for _ in 0..40 {
+                let mut text = game.clone();
+                let at = text
+                    .char_indices()
+                    .nth(rng.below(text.chars().count()))
+                    .map_or(0, |(at, _)| at);
+                if rng.below(2) == 0 {
+                    text.insert_str(at, junk[rng.below(junk.len())]);
+                } else {
+                    text = mutate(&mut rng, &text);
+                }
+                copies.push(text);
+            }
+            for text in &copies {
+                let lines: Vec<&str> = text.split('\n').map(str::trim).collect();
+                let (fast, long) = both(&lines);
+                compared += 1;
+                if let Some(fast) = fast {
+                    scanned += 1;
+                    assert_eq!(Ok(&fast), long.as_ref(), "{text}");
+                }
+            }
+        }
+        // a good part of the copies is still the scanner's to read (about a quarter)
+        assert!(scanned * 5 > compared, "{scanned} of {compared}");
+    }
+}
