@@ -42,7 +42,7 @@ mod pacific;
 mod party;
 mod patterns;
 mod pokerstars;
-mod pystr;
+pub(crate) mod pystr;
 mod rounds;
 mod search;
 mod soko;
