@@ -1,6 +1,6 @@
-//! What the core asks of Python's rules layer, once per rules text: the spec (`native.spec_json`).
-//! Games stay data defined once, in Python; a spec's rankings are the core's own, their tables
-//! built from their names the first time ([`eval::evaluator`]).
+//! The rules layer's bindings: a rules text's spec (resolved by the core's rules layer,
+//! [`crate::rules`], once per text), `resolve_spec` and `combine_rules` for Python, and a spec's
+//! rankings, their tables built from their names the first time ([`eval::evaluator`]).
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -20,8 +20,8 @@ pub type Resolved = Result<Arc<GameSpec>, String>;
 /// Specs by rules text, resolved once each.
 static SPECS: Mutex<Option<HashMap<String, Resolved>>> = Mutex::new(None);
 
-/// The spec of a rules text (`native.spec_json`: `resolve(rules).to_dict()` with the game and
-/// whether the profile states its odd-chip rule), with its ranking registered; resolved once.
+/// The spec of a rules text (`rules::spec_json`: the game and whether the profile states its
+/// odd-chip rule included), with its ranking registered; resolved once.
 pub fn spec_of(py: Python<'_>, rules: &str) -> Resolved {
     let cached = |f: &mut dyn FnMut(&mut HashMap<String, Resolved>) -> Option<Resolved>| {
         f(SPECS
@@ -33,13 +33,9 @@ pub fn spec_of(py: Python<'_>, rules: &str) -> Resolved {
         return found;
     }
     let resolved = (|| -> PyResult<Resolved> {
-        let text = match py
-            .import("soko_analytics.native")?
-            .getattr("spec_json")?
-            .call1((rules,))
-        {
-            Ok(text) => text.extract::<String>()?,
-            Err(err) => return Ok(Err(format!("rules {rules:?}: {err}"))),
+        let text = match rules::spec_json(rules) {
+            Ok(text) => text,
+            Err(err) => return Ok(Err(format!("rules {rules:?}: RulesError: {err}"))),
         };
         let spec = GameSpec::from_json(&text).map_err(|e| soko_error(e, None, None))?;
         ensure_ranking(py, &spec)?;
