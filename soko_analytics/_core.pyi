@@ -24,6 +24,7 @@ __all__ = [
     "tournament_finishes", "buy_ins", "content_hashes", "FileReader", "FilesReader", "read_rows", "hand_batch",
     "parse_count", "PlayTable", "PotError", "returned_uncalled", "build_pots", "split", "award", "rake_pots",
     "payouts", "VOCABULARIES", "FORCED_KINDS", "BETTING_KINDS", "RANKS", "SUITS", "TABLES", "format_amount",
+    "resolve_spec", "combine_rules",
 ]
 
 __version__: str
@@ -128,6 +129,11 @@ class ReplayBatch:
 
 def audit_hands(hands_json: Sequence[str], ledger: bool = False) -> list[str]: ...
 def share_values(rules: str, own: Sequence[int], board: Sequence[int]) -> tuple[list[int | None], str]: ...
+
+# rules.rs
+
+def resolve_spec(text: str) -> str: ...
+def combine_rules(rules_line: str, structure: str) -> str: ...
 
 # eval.rs
 

@@ -3,8 +3,9 @@ call it directly for everything else).
 
 The core and Python agree on one canonical JSON form of a hand (``core/src/model.rs``): the fields of
 :class:`~soko_analytics.model.hand.Hand` by name, action kinds by value, cards as ``As``, times as ISO
-text; :func:`hand_json` writes it from a Python hand. :func:`spec_json` is the game spec the core asks
-Python for (``core/src/py/read.rs``), and :func:`frames` turns the core's Arrow tables into Polars frames.
+text; :func:`hand_json` writes it from a Python hand. :func:`spec_json` is the game spec of a rules text as
+the Python rules layer resolves it (the core resolves its own, ``_core.resolve_spec``, and asks Python for
+nothing), and :func:`frames` turns the core's Arrow tables into Polars frames.
 """
 
 from __future__ import annotations

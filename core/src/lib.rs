@@ -22,6 +22,7 @@ pub mod quarantine;
 pub mod read;
 pub mod replay;
 pub mod rows;
+pub mod rules;
 pub mod source;
 pub mod spec;
 pub mod split;

@@ -85,5 +85,6 @@ pub fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     table::register(m)?;
     pots::register(m)?;
     vocab::register(m)?;
+    rules::register(m)?;
     Ok(())
 }

@@ -1,9 +1,9 @@
 //! Python bindings of the `read` area: one piece (or a batch) of a PokerStars-family log read
 //! by the core, as the canonical JSON of the hand or of its quarantine record.
 //!
-//! The reader's rules lookups are answered by the Python rules layer (`rules.profiles.resolve`,
-//! `parsers.soko_text.combine_rules`), each distinct question once, and cached for the life of the
-//! process; time zones by the core's own database (`read::utc_offset`).
+//! The reader's lookups are answered by the core itself ([`new_lookups`]: the rules layer of
+//! `crate::rules` and the zone database), each distinct question once, cached for the life of
+//! the process; the import path calls no Python.
 
 use std::sync::Mutex;
 
@@ -16,67 +16,24 @@ use std::borrow::Cow;
 use crate::model::Hand;
 use crate::pipeline::{guarded, read_split_piece};
 use crate::read::{self, Cached, Quarantine, RulesFault};
-use crate::spec::Structure;
+use crate::rules;
 use crate::split::{Kind, Piece};
 
 /// The lookups of the process; taken out while a call uses them (a concurrent call makes its
 /// own rather than wait while holding the interpreter).
 static LOOKUPS: Mutex<Option<Cached>> = Mutex::new(None);
 
-fn python_resolve(rules: &str) -> Result<String, String> {
-    Python::attach(|py| -> PyResult<String> {
-        // `native.spec_json`: `resolve(rules).to_dict()` with the game the rows need.
-        py.import("soko_analytics.native")?
-            .getattr("spec_json")?
-            .call1((rules,))?
-            .extract::<String>()
-    })
-    .map_err(|e| e.to_string())
-}
-
-fn python_combine(rules_line: &str, structure: Structure) -> Result<String, RulesFault> {
-    Python::attach(|py| {
-        let call = || -> PyResult<String> {
-            let value = py
-                .import("soko_analytics.rules.options")?
-                .getattr("BettingStructure")?
-                .call1((structure.as_str(),))?;
-            py.import("soko_analytics.parsers.soko_text")?
-                .getattr("combine_rules")?
-                .call1((rules_line, value))?
-                .extract::<String>()
-        };
-        call().map_err(|err| {
-            let fault = || -> PyResult<RulesFault> {
-                let value = err.value(py);
-                let rules_error = py.import("soko_analytics.errors")?.getattr("RulesError")?;
-                if value.is_instance(&rules_error)? {
-                    let reason = value.getattr("reason")?.str()?.to_string();
-                    let expected = value.getattr("expected")?;
-                    let expected = if expected.is_none() {
-                        None
-                    } else {
-                        Some(expected.str()?.to_string())
-                    };
-                    return Ok(RulesFault::Rules { reason, expected });
-                }
-                let internal = py
-                    .import("soko_analytics.parsers.base")?
-                    .getattr("InternalError")?
-                    .call_method1("of", (value,))?;
-                Ok(RulesFault::Internal(
-                    internal.getattr("reason")?.str()?.to_string(),
-                ))
-            };
-            fault().unwrap_or_else(|e| RulesFault::Internal(format!("internal error: {e}")))
-        })
-    })
-}
-
+/// The reader's lookups, answered by the core itself: specs and `Rules:` lines by the rules
+/// layer ([`crate::rules`]), time zones by the zone database ([`read::utc_offset`]).
 pub(crate) fn new_lookups() -> Cached {
     Cached::new(
-        Box::new(python_resolve),
-        Box::new(python_combine),
+        Box::new(|rules| rules::spec_json(rules).map_err(|e| format!("RulesError: {e}"))),
+        Box::new(|line, structure| {
+            rules::combine_rules(line, structure).map_err(|e| RulesFault::Rules {
+                reason: e.reason,
+                expected: e.expected,
+            })
+        }),
         Box::new(read::utc_offset),
     )
 }

@@ -1,16 +1,18 @@
-//! What the core asks of Python's rules layer, once per rules text: the spec (`native.spec_json`).
-//! Games stay data defined once, in Python; a spec's rankings are the core's own, their tables
-//! built from their names the first time ([`eval::evaluator`]).
+//! The rules layer's bindings: a rules text's spec (resolved by the core's rules layer,
+//! [`crate::rules`], once per text), `resolve_spec` and `combine_rules` for Python, and a spec's
+//! rankings, their tables built from their names the first time ([`eval::evaluator`]).
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 use pyo3::prelude::*;
+use pyo3::types::PyDict;
 
 use super::soko_error;
 use crate::eval::{self, Evaluator};
 use crate::replay::Judge;
-use crate::spec::GameSpec;
+use crate::rules;
+use crate::spec::{GameSpec, Structure};
 
 /// A spec resolved from a rules text, or why it could not be.
 pub type Resolved = Result<Arc<GameSpec>, String>;
@@ -18,8 +20,8 @@ pub type Resolved = Result<Arc<GameSpec>, String>;
 /// Specs by rules text, resolved once each.
 static SPECS: Mutex<Option<HashMap<String, Resolved>>> = Mutex::new(None);
 
-/// The spec of a rules text (`native.spec_json`: `resolve(rules).to_dict()` with the game and
-/// whether the profile states its odd-chip rule), with its ranking registered; resolved once.
+/// The spec of a rules text (`rules::spec_json`: the game and whether the profile states its
+/// odd-chip rule included), with its ranking registered; resolved once.
 pub fn spec_of(py: Python<'_>, rules: &str) -> Resolved {
     let cached = |f: &mut dyn FnMut(&mut HashMap<String, Resolved>) -> Option<Resolved>| {
         f(SPECS
@@ -31,13 +33,9 @@ pub fn spec_of(py: Python<'_>, rules: &str) -> Resolved {
         return found;
     }
     let resolved = (|| -> PyResult<Resolved> {
-        let text = match py
-            .import("soko_analytics.native")?
-            .getattr("spec_json")?
-            .call1((rules,))
-        {
-            Ok(text) => text.extract::<String>()?,
-            Err(err) => return Ok(Err(format!("rules {rules:?}: {err}"))),
+        let text = match rules::spec_json(rules) {
+            Ok(text) => text,
+            Err(err) => return Ok(Err(format!("rules {rules:?}: RulesError: {err}"))),
         };
         let spec = GameSpec::from_json(&text).map_err(|e| soko_error(e, None, None))?;
         ensure_ranking(py, &spec)?;
@@ -71,4 +69,68 @@ pub fn ensure_ranking(py: Python<'_>, spec: &GameSpec) -> PyResult<Arc<Evaluator
 pub fn judge(py: Python<'_>, spec: &GameSpec) -> Option<Judge> {
     ensure_ranking(py, spec).ok()?;
     Judge::of(spec)
+}
+
+/// A `soko_analytics.errors.RulesError` with the core's reason, expected, actual and the options a
+/// refused combination names (`extra["options"]`).
+fn rules_error(py: Python<'_>, error: &rules::RulesError) -> PyErr {
+    let made = (|| -> PyResult<PyErr> {
+        let kwargs = PyDict::new(py);
+        kwargs.set_item("expected", error.expected.as_deref())?;
+        kwargs.set_item("actual", error.actual.as_deref())?;
+        let extra = PyDict::new(py);
+        if let Some(options) = &error.options {
+            let named = PyDict::new(py);
+            for (name, value) in options {
+                named.set_item(name, value)?;
+            }
+            extra.set_item("options", named)?;
+        }
+        kwargs.set_item("extra", extra)?;
+        let class = py.import("soko_analytics.errors")?.getattr("RulesError")?;
+        Ok(PyErr::from_value(
+            class.call((error.reason.as_str(),), Some(&kwargs))?,
+        ))
+    })();
+    made.unwrap_or_else(|e| e)
+}
+
+fn structure_of(word: &str) -> PyResult<Structure> {
+    [
+        Structure::Spread,
+        Structure::FixedLimit,
+        Structure::PotLimit,
+        Structure::NoLimit,
+    ]
+    .into_iter()
+    .find(|s| s.as_str() == word)
+    .ok_or_else(|| {
+        soko_error(
+            format!("unknown structure {word:?} (spread, fixed_limit, pot_limit or no_limit)"),
+            None,
+            None,
+        )
+    })
+}
+
+/// The game spec of a rules text (`profile; option=value; ...`) as JSON: the form the core reads,
+/// with `game` and `odd_chip_stated`. Raises `RulesError` for an unknown profile or option, a bad
+/// value or an impossible combination.
+#[pyfunction]
+fn resolve_spec(py: Python<'_>, text: &str) -> PyResult<String> {
+    rules::spec_json(text).map_err(|e| rules_error(py, &e))
+}
+
+/// A Sökö hand's rules: its `Rules:` text with the header's `structure` (an option value), as the
+/// shortest rules text. Raises `RulesError`.
+#[pyfunction]
+#[pyo3(name = "combine_rules")]
+fn combine_rules_py(py: Python<'_>, rules_line: &str, structure: &str) -> PyResult<String> {
+    rules::combine_rules(rules_line, structure_of(structure)?).map_err(|e| rules_error(py, &e))
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(resolve_spec, m)?)?;
+    m.add_function(wrap_pyfunction!(combine_rules_py, m)?)?;
+    Ok(())
 }

@@ -1,0 +1,15 @@
+//! The rules layer: the options of RULES.md and their vocabularies, the profiles as data, the
+//! rules-text grammar (`profile; option=value; ...`), and resolving a text into a game spec with
+//! the combinations RULES.md rules out refused. Defined here once; Python reads it from here.
+
+mod error;
+mod game;
+mod layouts;
+pub mod options;
+mod profiles;
+mod text;
+
+pub use error::RulesError;
+pub use game::Game;
+pub use profiles::{profile_named, profiles, Profile, DEFAULT_PROFILE};
+pub use text::{combine_rules, parse_rules, resolve, rules_text, spec_json, structure_words};
