@@ -1,8 +1,8 @@
 //! Game specs as data: the Rust form of `GameSpec.to_dict()` (`soko_analytics/rules/spec.py`).
 //!
-//! Python resolves a rules text (`holdem`, `stud7; structure=fixed_limit`) into a spec once and
-//! hands its plain-data form to the core; [`Specs`] keeps each resolved spec by its rules text, so
-//! the core never re-implements profile resolution and no game is a branch in Rust.
+//! The rules layer ([`crate::rules`]) resolves a rules text (`holdem`, `stud7; structure=fixed_limit`)
+//! into this plain-data form once; [`Specs`] keeps each resolved spec by its rules text, and no game
+//! is a branch in Rust.
 
 use serde::Deserialize;
 use std::collections::HashMap;

@@ -1,6 +1,8 @@
 //! The rules layer: the options of RULES.md and their vocabularies, the profiles as data, the
 //! rules-text grammar (`profile; option=value; ...`), and resolving a text into a game spec with
-//! the combinations RULES.md rules out refused. Defined here once; Python reads it from here.
+//! the combinations RULES.md rules out refused. The reader's lookups resolve here (no call into Python).
+//! Python's rules layer (`soko_analytics/rules/`) still holds its own copy, held equal to this one, text
+//! for text and error for error, by `tests/core/test_rules_equal.py` until it reads from here (issue 39).
 
 mod error;
 mod game;
