@@ -1,0 +1,147 @@
+//! The two header lines of an old Winning hand: the start time, the game id, stakes, table and game.
+
+use super::GAMES;
+use crate::read::errors::{Kind, ReadError};
+use crate::read::STARTED;
+
+/// What the two header lines say.
+pub(super) struct Head<'a> {
+    pub(super) id: &'a str,
+    pub(super) game: &'static str,
+    pub(super) stud: bool,
+    pub(super) structure: &'static str,
+    /// `0.01/0.02` as printed: blinds, or a fixed-limit table's bets.
+    pub(super) stakes: &'a str,
+    pub(super) table: String,
+    pub(super) max_seats: Option<&'a str>,
+    pub(super) date: Option<String>,
+    pub(super) tournament: Option<String>,
+    pub(super) play_money: bool,
+    /// The index of the line after `Game ID`.
+    pub(super) body: usize,
+}
+
+/// `HH20160828 T5795043-G33949698...`: the tournament id of a tournament log's file name.
+fn file_tournament(path: &str) -> Option<&str> {
+    let name = path.rsplit(['/', '\\']).next().unwrap_or(path);
+    name.match_indices('T').find_map(|(at, _)| {
+        let after = &name[at + 1..];
+        let n = after.bytes().take_while(u8::is_ascii_digit).count();
+        let glued = at > 0 && name.as_bytes()[at - 1].is_ascii_alphanumeric();
+        (n > 0 && !glued && after[n..].starts_with("-G")).then(|| &after[..n])
+    })
+}
+
+/// The two header lines' parts.
+pub(super) fn head<'a>(
+    lines: &[&'a str],
+    first_line: u64,
+    path: &str,
+) -> Result<Head<'a>, ReadError> {
+    let started = lines[0].trim_start_matches('\u{feff}');
+    let date = started.strip_prefix(STARTED).and_then(padded_date);
+    let Some(at) = (1..lines.len().min(4)).find(|&i| lines[i].starts_with("Game ID: ")) else {
+        return Err(
+            ReadError::malformed("no 'Game ID' line after the start time")
+                .at(first_line)
+                .expected("'Game ID: 698338917 0.01/0.02 Bahamut (Hold'em)'")
+                .actual(lines.get(1).copied().unwrap_or("")),
+        );
+    };
+    let line = &lines[at]["Game ID: ".len()..];
+    let malformed = |reason: &str| {
+        ReadError::malformed(reason.to_string())
+            .at(first_line + at as u64)
+            .expected("'Game ID: 698338917 0.01/0.02 Bahamut (Hold'em)'")
+            .actual(lines[at])
+    };
+    let (id, rest) = line.split_once(' ').unwrap_or((line, ""));
+    if id.is_empty() || !id.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(malformed("the game id is not a number"));
+    }
+    let (stakes, rest) = rest.split_once(' ').unwrap_or((rest, ""));
+    // `... (Hold'em)` or `... (Hold'em) 8-max`
+    let (rest, max_seats) = match rest.rsplit_once(") ") {
+        Some((before, max)) if max.ends_with("-max") => (before, max.strip_suffix("-max")),
+        _ => (rest.strip_suffix(')').unwrap_or(rest), None),
+    };
+    let (table, name) = rest.rsplit_once('(').unwrap_or(("", rest));
+    let Some(&(_, game, structure)) = GAMES.iter().find(|(word, _, _)| *word == name) else {
+        return Err(
+            ReadError::new(Kind::Unsupported, format!("unsupported game: {name}"))
+                .at(first_line + at as u64)
+                .hand(Some(id))
+                .expected("Hold'em, Six Plus Hold'em, Omaha, Omaha HiLow or Seven Cards Stud")
+                .actual(lines[at]),
+        );
+    };
+    let table = table.replace("(PRR) ", "").trim().to_string();
+    let tournament = file_tournament(path)
+        .map(str::to_string)
+        .or_else(|| Some(name_id(table.rsplit_once(", Table ")?.0)));
+    Ok(Head {
+        id,
+        game,
+        stud: game.contains("Stud"),
+        structure,
+        stakes,
+        play_money: table.starts_with("PM "),
+        table,
+        max_seats,
+        date,
+        tournament,
+        body: at + 1,
+    })
+}
+
+/// A tournament's name as an id, where the file name gives none: its letters and digits, each run
+/// joined by `-` (`$5 Regular 9-Max` → `5-Regular-9-Max`).
+fn name_id(name: &str) -> String {
+    name.split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect::<Vec<_>>()
+        .join("-")
+}
+
+/// `2016/8/8 16:0:42` → `2016/08/08 16:00:42`.
+fn padded_date(text: &str) -> Option<String> {
+    let (day, time) = text.trim().split_once(' ')?;
+    let pad = |part: &str, sep: char| {
+        part.split(sep)
+            .map(|p| format!("{p:0>2}"))
+            .collect::<Vec<_>>()
+            .join(&sep.to_string())
+    };
+    Some(format!("{} {}", pad(day, '/'), pad(time, ':')))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_tournament_file_names_its_tournament() {
+        assert_eq!(
+            file_tournament("x/NLHE-9max-USD- HH20160828 T5795043-G33949698-201608.txt"),
+            Some("5795043")
+        );
+        assert_eq!(file_tournament("HH20160913 G31116857.txt"), None);
+        assert_eq!(
+            file_tournament("NLHE-NA-0-0 HH00000000 T1-G0-201601.txt"),
+            Some("1")
+        );
+    }
+
+    #[test]
+    fn a_tournament_without_a_file_name_is_known_by_its_name() {
+        assert_eq!(name_id("OSS #27 - $300,000 GTD"), "OSS-27-300-000-GTD");
+    }
+
+    #[test]
+    fn dates_are_padded() {
+        assert_eq!(
+            padded_date("2016/8/8 16:0:42").as_deref(),
+            Some("2016/08/08 16:00:42")
+        );
+    }
+}
