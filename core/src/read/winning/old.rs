@@ -484,3 +484,86 @@ fn moves(verb: &str, rest: &str) -> Option<Move> {
         _ => return None,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::model::ActionKind as K;
+    use crate::pipeline::read_split_piece;
+    use crate::read::tests::lookups;
+    use crate::read::WINNING;
+    use crate::split::split_pieces;
+
+    /// `testdata/fuzz/winning-old.txt`'s hand, as worked by hand from its lines.
+    #[test]
+    fn a_hand_is_what_its_lines_say_on_their_lines() {
+        let log = include_str!("../testdata/fuzz/winning-old.txt");
+        let piece = &split_pieces(log)[0];
+        let hand = read_split_piece(piece, "f.txt", &WINNING, &mut lookups()).unwrap();
+        let seats: Vec<(u8, &str, i64, bool)> = hand
+            .seats
+            .iter()
+            .map(|s| (s.seat, s.name.as_str(), s.stack, s.sitting_out))
+            .collect();
+        assert_eq!(
+            seats,
+            [
+                (2, "Mia", 505, false),
+                (3, "Ned", 559, false),
+                (4, "Ola", 200, false)
+            ]
+        );
+        assert_eq!(
+            (hand.table.as_deref(), hand.button, hand.stakes.big_blind),
+            (Some("Zurich - 6"), Some(2), Some(5))
+        );
+        let actions: Vec<(&str, K, i64, u64)> = hand
+            .actions
+            .iter()
+            .zip(&hand.action_lines)
+            .map(|(a, line)| (a.player.as_str(), a.kind, a.amount, *line))
+            .collect();
+        assert_eq!(
+            actions,
+            [
+                ("Ned", K::SmallBlind, 2, 7),
+                ("Ola", K::BigBlind, 5, 8),
+                ("Mia", K::Fold, 0, 15),
+                ("Ned", K::Call, 3, 16),
+                ("Ola", K::Check, 0, 17),
+                ("Ned", K::Check, 0, 19),
+                ("Ola", K::Bet, 10, 20),
+                ("Ned", K::Fold, 0, 21),
+                ("Ola", K::Uncalled, 10, 22),
+                ("Ola", K::Collect, 10, 28),
+            ]
+        );
+        // the cards dealt one line each are one deal, on the line after the last of them
+        let ola = hand
+            .deals
+            .iter()
+            .position(|d| d.player.as_deref() == Some("Ola"));
+        let ola = ola.unwrap();
+        let cards: Vec<String> = hand.deals[ola]
+            .cards
+            .iter()
+            .flatten()
+            .map(|c| c.to_string())
+            .collect();
+        assert_eq!(
+            (cards, hand.deal_lines[ola]),
+            (vec!["5d".to_string(), "Ac".to_string()], 15)
+        );
+        let board = hand.deals.iter().position(|d| d.player.is_none()).unwrap();
+        let cards: Vec<String> = hand.deals[board]
+            .cards
+            .iter()
+            .flatten()
+            .map(|c| c.to_string())
+            .collect();
+        assert_eq!(
+            (cards.join(" "), hand.deal_lines[board]),
+            ("2c 7d Jh".to_string(), 18)
+        );
+        assert_eq!((hand.total_pot, hand.rake), (Some(10), Some(0)));
+    }
+}
