@@ -27,7 +27,9 @@ use super::SITE;
 use crate::model::Hand;
 use crate::read::errors::{Kind, ReadError};
 use crate::read::events::Act;
+use crate::read::patterns::split_colon;
 use crate::read::rounds::{Move, Rounds};
+use crate::read::search;
 use crate::read::translated::{located, speaker};
 use crate::read::values::parse_amount;
 use crate::read::{Dialect, Lookups};
@@ -62,6 +64,10 @@ const STUD: [(&str, &str); 4] = [
     ("*** Sixth street ***", "RIVER"),
 ];
 const SUMMARY: &str = "------ Summary ------";
+/// What a line that deals a card says after the name (`received card: [Ad]`, `received a card.`).
+const RECEIVED: &str = " received ";
+/// What the big blind's line says after the name, before the amount: `has big blind (2)`.
+const BIG_BLIND: &str = " has big blind (";
 /// What a post of dead money ends with: `Player NAME posts (0.25) as a dead bet`.
 const DEAD_BET: &str = " as a dead bet";
 /// Lines that change nothing the family records.
@@ -217,7 +223,7 @@ impl<'h, 'l> Reading<'h, 'l> {
             if line.is_empty() {
                 continue;
             }
-            if !line.contains(" received ") {
+            if !search::contains(line, RECEIVED) {
                 self.deal(k);
             }
             self.line(k, line)?;
@@ -238,9 +244,8 @@ impl<'h, 'l> Reading<'h, 'l> {
         let big_blind = lines
             .iter()
             .find_map(|l| {
-                l.strip_prefix("Player ")?
-                    .split_once(" has big blind (")
-                    .map(|p| p.1)
+                let rest = l.strip_prefix("Player ")?;
+                search::find(rest, BIG_BLIND).map(|at| &rest[at + BIG_BLIND.len()..])
             })
             .and_then(|a| parse_amount(a.trim_end_matches(')'), self.decimals).ok());
         self.stakes = (low, high);
@@ -256,9 +261,11 @@ impl<'h, 'l> Reading<'h, 'l> {
         let mut i = self.head.body;
         let mut seats = Vec::new();
         while let Some(line) = lines.get(i) {
-            let seat_line = line.strip_prefix("Seat ").and_then(|l| l.split_once(": "));
-            if let Some((seat, rest)) = seat_line {
-                let (name, stack) = rest.rsplit_once(" (").unwrap_or((rest, ""));
+            if let Some((seat, rest)) = line.strip_prefix("Seat ").and_then(split_colon) {
+                let (name, stack) = match search::rfind(rest, " (") {
+                    Some(at) => (&rest[..at], &rest[at + 2..]),
+                    None => (rest, ""),
+                };
                 let stack = self.amount(i, stack.trim_end_matches('.').trim_end_matches(')'))?;
                 seats.push((i, seat, stack, name));
             } else if !line.is_empty() && !line.ends_with(" is the button") {
@@ -272,7 +279,7 @@ impl<'h, 'l> Reading<'h, 'l> {
         self.unnamed = self.unnamed_seat(&lines[i..]);
         // a seat dealt no card sits the hand out
         let mut dealt = vec![false; self.names.len()];
-        for line in lines[i..].iter().filter(|l| l.contains(" received ")) {
+        for line in lines[i..].iter().filter(|l| search::contains(l, RECEIVED)) {
             if let Some((k, _)) = line.strip_prefix("Player ").and_then(|l| self.who(l)) {
                 dealt[k] = true;
             }
@@ -405,7 +412,7 @@ impl<'h, 'l> Reading<'h, 'l> {
         if SILENT.contains(&rest) {
             return Ok(());
         }
-        let verb = rest.split(" (").next().unwrap_or(rest);
+        let verb = search::find(rest, " (").map_or(rest, |at| &rest[..at]);
         if verb == "allin" && rest == "allin" {
             let reason =
                 "a disconnected player is all in with chips behind (the site's disconnect \

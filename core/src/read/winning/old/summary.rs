@@ -3,6 +3,11 @@
 
 use super::{Reading, Said};
 use crate::read::errors::ReadError;
+use crate::read::search;
+
+/// What a summary player line says before what the player bet, and what they collected.
+const BETS: &str = "Bets: ";
+const COLLECTS: &str = "Collects: ";
 
 /// What a summary line says of a player: the cards shown (or mucked face up) and what was collected.
 struct Outcome<'l> {
@@ -21,7 +26,7 @@ impl<'l> Reading<'_, 'l> {
         for (k, line) in lines.iter().enumerate().skip(at + 1) {
             if let Some(rest) = line.strip_prefix("Pot: ") {
                 pot = Some((k, self.fees(k, rest)?));
-            } else if line.contains("Bets: ") {
+            } else if search::contains(line, BETS) {
                 if let Some(outcome) = self.outcome(k, line)? {
                     outcomes.push((k, outcome));
                 }
@@ -66,8 +71,9 @@ impl<'l> Reading<'_, 'l> {
             .trim_start_matches('*')
             .strip_prefix("Player ")
             .unwrap_or(line);
-        let collects = match line.split_once("Collects: ") {
-            Some((_, after)) => {
+        let collects = match search::find(line, COLLECTS) {
+            Some(at) => {
+                let after = &line[at + COLLECTS.len()..];
                 let text = after.split(' ').next().unwrap_or("").trim_end_matches('.');
                 self.amount(k, text)?
             }
@@ -80,7 +86,7 @@ impl<'l> Reading<'_, 'l> {
             let reason = "a player who is not seated collects";
             return Err(self.error(k, line, reason, "a seated player's name"));
         };
-        let before = rest.split("Bets: ").next().unwrap_or(rest);
+        let before = search::find(rest, BETS).map_or(rest, |at| &rest[..at]);
         let cards = before
             .split_once('[')
             .and_then(|(_, c)| c.split_once(']'))
