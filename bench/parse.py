@@ -19,8 +19,8 @@ Python API's peak traced memory on 5% and 25% of the hands (it should not grow w
 
 Then, per site the core reads (issue 16), it builds a file of ``--site-hands`` hands from that site's stored corpus
 hands (their raw text, repeated) and times the core's parse of it beside the PokerStars file's, with each site's
-ratio to PokerStars (Winning's logs before 2019 are turned into the PokerStars family's lines before they
-are read; every other site's are told to the core's builder of events).
+ratio to PokerStars (every site's lines are told to the core's builder of events, no PokerStars text
+between).
 
     python bench/parse.py [--hands N] [--site-hands N] [--corpus ../shared/corpus]
 """

@@ -32,9 +32,9 @@ mod ggpoker;
 mod header;
 mod ipoker;
 mod memo;
-// Issue 39, still to do: functions of 80 lines or more remain in these readers (Winning's translation
-// before 2019; `stars::read_hand` and `read_line`, 888's and partypoker's headers and posts, ported to
-// the builder of events but not yet split).
+// Issue 39, still to do: functions of 80 lines or more remain in these readers (`stars::read_hand` and
+// `read_line`, 888's and partypoker's headers and posts, ported to the builder of events but not yet
+// split).
 #[allow(clippy::too_many_lines)]
 mod pacific;
 #[allow(clippy::too_many_lines)] // issue 39: see `pacific` above
@@ -53,7 +53,6 @@ mod translated;
 mod unicode_tables;
 mod values;
 mod winamax;
-#[allow(clippy::too_many_lines)] // issue 39: see `pacific` above
 mod winning;
 mod zones;
 
@@ -176,8 +175,7 @@ pub static WINAMAX: Dialect = Dialect {
     amounts: &winamax::AMOUNTS,
 };
 
-/// Winning Poker Network hand histories (both formats): each line turned into the family's first
-/// ([`winning`]).
+/// Winning Poker Network hand histories (both formats): told to the builder of events ([`winning`]).
 pub static WINNING: Dialect = Dialect {
     name: "winning",
     header: pokerstars::header,

@@ -4,10 +4,9 @@
 //! Bovada's logs of 2012, which print no street markers), the bet nobody called and the pot.
 
 use super::events::Act;
-use super::translated::amount_text;
 use crate::model::ActionKind;
 
-/// What a site's line does, to be said in the family's words ([`Rounds::say`]); the amount that goes
+/// What a site's line does, to be told as the family's event ([`Rounds::moved`]); the amount that goes
 /// with it is what the player puts in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Move {
@@ -140,57 +139,9 @@ impl Rounds {
         self.spent.iter().sum()
     }
 
-    /// The family's words for `who`'s move of `value` chips (`folds`, `posts small blind 0.01`, `posts the
-    /// ante 10`, `brings in for 0.40`, `calls 2`, `raises 2 to 4`, `completes it to 1`; `and is all-in`
-    /// when it was the player's last chip), the move tracked in the betting; amounts at `decimals`.
-    pub fn say(&mut self, who: usize, what: Move, value: i64, decimals: u8) -> String {
-        let money = |v: i64| amount_text(v, decimals);
-        let (bet, to) = (self.bet, self.put_in[who] + value);
-        let said = match what {
-            Move::Folds => {
-                self.act(who, 0, true);
-                return "folds".to_string();
-            }
-            Move::Checks => {
-                self.act(who, 0, false);
-                return "checks".to_string();
-            }
-            Move::Ante => {
-                self.ante(who, value);
-                format!("posts the ante {}", money(value))
-            }
-            Move::SmallBlind | Move::BigBlind | Move::Straddle | Move::BringIn => {
-                self.post(who, value);
-                let verb = match what {
-                    Move::SmallBlind => "posts small blind",
-                    Move::BigBlind => "posts big blind",
-                    Move::Straddle => "posts straddle",
-                    _ => "brings in for",
-                };
-                format!("{verb} {}", money(value))
-            }
-            Move::Calls | Move::Bets | Move::Completes | Move::Adds => {
-                self.act(who, value, false);
-                match what {
-                    Move::Calls => format!("calls {}", money(value)),
-                    Move::Bets => format!("bets {}", money(value)),
-                    Move::Completes => format!("completes it to {}", money(to)),
-                    _ if to <= bet => format!("calls {}", money(value)),
-                    _ if bet == 0 => format!("bets {}", money(value)),
-                    _ => format!("raises {} to {}", money(to - bet), money(to)),
-                }
-            }
-        };
-        if self.all_in(who) {
-            format!("{said} and is all-in")
-        } else {
-            said
-        }
-    }
-
-    /// The event of `who`'s move of `value` chips, as [`Rounds::say`] words it and the family's reader
-    /// reads those words (`raises 2 to 4` a raise by 2 to 4, `completes it to 1` a completion to 1),
-    /// the move tracked in the betting.
+    /// The event of `who`'s move of `value` chips, as the family's reader reads its words (`posts small
+    /// blind 0.01`, `calls 2`, `raises 2 to 4` a raise by 2 to 4, `completes it to 1` a completion to
+    /// 1; all-in when it was the player's last chip), the move tracked in the betting.
     pub fn moved(&mut self, who: usize, what: Move, value: i64) -> Act<'static> {
         use ActionKind as K;
         let (bet, to) = (self.bet, self.put_in[who] + value);
@@ -288,20 +239,6 @@ mod tests {
         assert!(!r.over());
         r.act(0, 10, false);
         assert!(r.over());
-    }
-
-    #[test]
-    fn moves_in_the_family_words() {
-        let mut r = Rounds::new(vec![300, 500, 100]);
-        (0..3).for_each(|k| r.dealt(k));
-        assert_eq!(r.say(0, Move::SmallBlind, 1, 2), "posts small blind 0.01");
-        assert_eq!(r.say(1, Move::BigBlind, 2, 2), "posts big blind 0.02");
-        assert_eq!(r.say(2, Move::Adds, 6, 2), "raises 0.04 to 0.06");
-        assert_eq!(r.say(0, Move::Adds, 5, 2), "calls 0.05");
-        assert_eq!(r.say(1, Move::Folds, 0, 2), "folds");
-        r.next_street();
-        assert_eq!(r.say(0, Move::Adds, 10, 0), "bets 10");
-        assert_eq!(r.say(2, Move::Adds, 94, 0), "raises 84 to 94 and is all-in");
     }
 
     #[test]

@@ -3,8 +3,8 @@
 //! line numbers:
 //! - before 2019 ([`old`]): `Game started at: 2016/8/8 16:26:41`, then `Game ID: 698338917 0.01/0.02
 //!   (PRR) Bahamut (Cap) - 5 (Hold'em)` and `Player NAME verb (amount)` lines, often in UTF-16 with a
-//!   blank line between lines; the summary gives each player's bets and collects; turned into the
-//!   PokerStars family's lines and read by the family's reader ([`super::stars`]);
+//!   blank line between lines; the summary gives each player's bets and collects; each line read for
+//!   what it says, then told to the builder of the hand ([`super::events`]);
 //! - since 2019 ([`new`]): `Hand #779379637 - Omaha H/L(No Limit) - $3.00/$6.00 - 2021/04/16 19:14:14
 //!   UTC`, then the PokerStars body with a few words of its own; told to the builder of the hand
 //!   ([`super::events`]) line by line.
@@ -41,8 +41,18 @@ pub fn read_hand(
 
 /// Cards as the family writes them: `10d` → `Td`.
 fn card(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    push_card(&mut out, text);
+    out
+}
+
+/// A card as the family writes it (`10d` → `Td`), added to `out`.
+fn push_card(out: &mut String, text: &str) {
     match text.strip_prefix("10") {
-        Some(suit) => format!("T{suit}"),
-        None => text.to_string(),
+        Some(suit) => {
+            out.push('T');
+            out.push_str(suit);
+        }
+        None => out.push_str(text),
     }
 }

@@ -1,8 +1,14 @@
-//! The two header lines of an old Winning hand: the start time, the game id, stakes, table and game.
+//! The two header lines of an old Winning hand: the start time, the game id, stakes, table and game;
+//! and the header's facts the builder is told.
 
-use super::GAMES;
+use super::{GAMES, SITE};
+use crate::model::{Stakes, Tournament};
 use crate::read::errors::{Kind, ReadError};
-use crate::read::STARTED;
+use crate::read::header::{seat_number, Header};
+use crate::read::pokerstars::{fixed_limit, rules_of, unsupported};
+use crate::read::pystr::digits_len;
+use crate::read::times::{search_date, start_of};
+use crate::read::{Lookups, STARTED};
 
 /// What the two header lines say.
 pub(super) struct Head<'a> {
@@ -92,6 +98,85 @@ pub(super) fn head<'a>(
         tournament,
         body: at + 1,
     })
+}
+
+/// The header's facts (the `Game ID` line's `stakes`, the table's `limit` structure, the seat the
+/// button line names), and whether the table's size and button read as numbers (the hand has no
+/// table line else, and so no seats). The date must be one, the game the family's.
+pub(super) fn header<'h>(
+    head: &'h Head<'_>,
+    (low, high): (i64, i64),
+    limit: bool,
+    button: Option<&'h str>,
+    lookups: &mut dyn Lookups,
+) -> Result<(Header<'h>, bool), ReadError> {
+    let (start, time_zone, start_utc) = match &head.date {
+        Some(text) => {
+            let date = search_date(text)
+                .filter(|d| text[..d.start].trim_matches([' ', '-', '[']).is_empty());
+            let Some(date) = date else {
+                return Err(ReadError::malformed("no stakes in the header")
+                    .expected("'(small/big)' after the game"));
+            };
+            start_of(&date, lookups.offsets())?
+        }
+        None => (None, None, None),
+    };
+    let tournament = match &head.tournament {
+        Some(number) if number.is_empty() => {
+            let structure = if limit { "Limit" } else { head.structure };
+            return Err(unsupported(&format!(
+                "Tournament #, {} {structure}",
+                head.game
+            )));
+        }
+        Some(number) => Some(Tournament {
+            tournament_id: number.clone(),
+            buy_in: None,
+            level: None,
+        }),
+        None => None,
+    };
+    let structure = if limit { "Limit" } else { head.structure };
+    let rules = rules_of(&format!("{} {structure}", head.game))?;
+    let mut stakes = Stakes {
+        decimals: if tournament.is_some() { 0 } else { 2 },
+        ..Stakes::default()
+    };
+    if tournament.is_none() && !head.play_money {
+        stakes.currency = Some("USD".to_string());
+        stakes.symbol = "$".to_string();
+    }
+    if fixed_limit(rules) {
+        (stakes.small_bet, stakes.big_bet) = (Some(low), Some(high));
+    } else {
+        (stakes.small_blind, stakes.big_blind) = (Some(low), Some(high));
+    }
+    let number = |text: &str| !text.is_empty() && digits_len(text) == text.len();
+    let table_reads = head.max_seats.is_none_or(number) && button.is_none_or(number);
+    let (mut max_seats, mut button_seat) = (None, None);
+    if table_reads {
+        max_seats = head
+            .max_seats
+            .map(|m| seat_number(m, "table size"))
+            .transpose()?;
+        button_seat = button.map(|b| seat_number(b, "button seat")).transpose()?;
+    }
+    let header = Header {
+        site: SITE,
+        hand_id: head.id,
+        rules: rules.to_string(),
+        stakes,
+        table: Some(head.table.clone()),
+        max_seats,
+        button: button_seat,
+        start,
+        time_zone,
+        start_utc,
+        tournament,
+        body: 0,
+    };
+    Ok((header, table_reads))
 }
 
 /// A tournament's name as an id, where the file name gives none: its letters and digits, each run
