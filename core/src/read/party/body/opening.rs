@@ -9,6 +9,7 @@ use crate::read::pacific::amounts::{bracketed, minor_units};
 use crate::read::party::{Head, SITE};
 use crate::read::pokerstars::{fixed_limit, game_start, rules_of};
 use crate::read::pystr;
+use crate::read::search;
 use crate::read::times::{search_header_end_date, start_of};
 use crate::read::translated::speaker;
 use crate::read::Lookups;
@@ -27,21 +28,29 @@ const DEAD: &str = "+ dead";
 impl Reading<'_> {
     /// The blinds a tournament's bracket log does not post: the two players after the button (the
     /// button itself and the other player heads-up), each posting what it has if short.
-    pub(super) fn unposted_blinds(&self, lines: &[&str]) -> Vec<(usize, ActionKind, i64)> {
-        let posts = lines
-            .iter()
-            .any(|l| l.contains(" posts small blind") || l.contains(" posts big blind"));
-        let (Some((small, big)), Some(button)) = (self.blinds(lines), self.head.button) else {
+    /// `blinds` are [`Self::blinds`].
+    pub(super) fn unposted_blinds(
+        &self,
+        lines: &[&str],
+        blinds: Option<(i64, i64)>,
+    ) -> Vec<(usize, ActionKind, i64)> {
+        let (Some((small, big)), Some(button)) = (blinds, self.head.button) else {
             return Vec::new();
         };
-        if posts || self.head.tournament.is_none() || self.head.stud {
+        if self.head.tournament.is_none() || self.head.stud {
+            return Vec::new();
+        }
+        let posts = lines.iter().any(|l| {
+            search::contains(l, " posts small blind") || search::contains(l, " posts big blind")
+        });
+        if posts {
             return Vec::new();
         }
         let button: u64 = button.trim().parse().unwrap_or(0);
         // a player no line of the hand names was not dealt in (moved to the table, waiting for the
         // big blind)
         let named = |k: &usize| {
-            let name = &self.names[*k];
+            let name = self.names[*k];
             lines
                 .get(self.head.body..)
                 .unwrap_or_default()
@@ -49,7 +58,7 @@ impl Reading<'_> {
                 .any(|l| {
                     speaker(&self.names, l).is_some_and(|(who, _)| who == *k)
                         || l.strip_prefix("Dealt to ")
-                            .is_some_and(|r| r.starts_with(name.as_str()))
+                            .is_some_and(|r| r.starts_with(name))
                 })
         };
         let mut order: Vec<usize> = (0..self.names.len()).filter(named).collect();
@@ -92,7 +101,7 @@ impl Reading<'_> {
             // the big blinds posted: the table's, and those of players coming in
             lines
                 .iter()
-                .filter(|l| l.contains(what) && !l.contains(DEAD))
+                .filter(|l| search::contains(l, what) && !search::contains(l, DEAD))
                 .filter_map(|l| {
                     let text = bracketed(l).or_else(|| parenthesized(l))?;
                     minor_units(text, self.head.decimals)
@@ -109,7 +118,7 @@ impl Reading<'_> {
         };
         let small = lines
             .iter()
-            .filter(|l| l.contains(" posts small blind"))
+            .filter(|l| search::contains(l, " posts small blind"))
             .find(|l| !short(l))
             .and_then(|l| bracketed(l).or_else(|| parenthesized(l)))
             .and_then(|t| minor_units(t, self.head.decimals))
@@ -118,11 +127,16 @@ impl Reading<'_> {
         Some((small, big))
     }
 
-    /// The header's stakes (the blinds, or a limit game's bets) and the ante owed; an error when the
-    /// log gives no stakes, or a tournament hand no tournament number.
-    pub(super) fn opening(&self, lines: &[&str]) -> Result<Opening, ReadError> {
+    /// The header's stakes (the blinds, or a limit game's bets) and the ante owed (`blinds` are
+    /// [`Self::blinds`]); an error when the log gives no stakes, or a tournament hand no tournament
+    /// number.
+    pub(super) fn opening(
+        &self,
+        lines: &[&str],
+        blinds: Option<(i64, i64)>,
+    ) -> Result<Opening, ReadError> {
         let head = self.head;
-        let Some((small, big)) = self.blinds(lines).or(self.head.stakes) else {
+        let Some((small, big)) = blinds.or(self.head.stakes) else {
             return Err(ReadError::malformed(
                 "no stakes: the game line gives none and no blind is posted",
             )
@@ -138,7 +152,7 @@ impl Reading<'_> {
         // the ante owed is the largest posted (a short stack posts what it has)
         let ante = lines
             .iter()
-            .filter(|l| l.contains(" posts ante"))
+            .filter(|l| search::contains(l, " posts ante"))
             .filter_map(|l| {
                 let text = bracketed(l).or_else(|| parenthesized(l))?;
                 minor_units(text, head.decimals)
