@@ -148,6 +148,8 @@ pub struct Reading<'h> {
     /// Stud: the up cards of the players the log deals none to but who show their seven at the
     /// end, in the order dealt (3rd to 6th street); the log shows no other player's up cards.
     shown_up: Vec<Option<Vec<String>>>,
+    /// The lines that post (`NAME posts ...`): the blinds and antes are worked out from them.
+    posts: Vec<&'h str>,
     /// Each seat with chips, in the table's order: (index of its line, seat, stack).
     seat_lines: Vec<(usize, u64, i64)>,
     said: Vec<Said<'h>>,
@@ -172,6 +174,7 @@ impl<'h> Reading<'h> {
             unposted: Vec::new(),
             stud_cards: Vec::new(),
             shown_up: Vec::new(),
+            posts: Vec::new(),
             seat_lines: Vec::new(),
             said: Vec::with_capacity(lines.len() + 4),
             summary: (0, 0, 0),
@@ -237,8 +240,11 @@ impl<'h> Reading<'h> {
                 .expected("'Seat 1: name ( $2.75 USD )'")
                 .actual(line));
         }
-        let blinds = self.blinds(lines);
-        let opening = self.opening(lines, blinds)?;
+        self.posts = (lines.iter().copied())
+            .filter(|l| search::contains(l, " posts "))
+            .collect();
+        let blinds = self.blinds();
+        let opening = self.opening(blinds)?;
         self.blinds = blinds.unwrap_or_default();
         self.seat_lines = (stacks.iter().zip(&self.seats))
             .map(|(&(at, stack), &seat)| (at, seat, stack))

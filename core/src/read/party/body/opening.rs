@@ -40,7 +40,7 @@ impl Reading<'_> {
         if self.head.tournament.is_none() || self.head.stud {
             return Vec::new();
         }
-        let posts = lines.iter().any(|l| {
+        let posts = self.posts.iter().any(|l| {
             search::contains(l, " posts small blind") || search::contains(l, " posts big blind")
         });
         if posts {
@@ -89,7 +89,7 @@ impl Reading<'_> {
     }
 
     /// The blinds: the header's, else what the log posts (a short small blind posts what it has).
-    pub(super) fn blinds(&self, lines: &[&str]) -> Option<(i64, i64)> {
+    pub(super) fn blinds(&self) -> Option<(i64, i64)> {
         if let Some((low, high)) = self.head.stakes {
             return Some(if self.head.bets {
                 (low / 2, low)
@@ -99,7 +99,7 @@ impl Reading<'_> {
         }
         let posted = |what: &str| -> Vec<i64> {
             // the big blinds posted: the table's, and those of players coming in
-            lines
+            self.posts
                 .iter()
                 .filter(|l| search::contains(l, what) && !search::contains(l, DEAD))
                 .filter_map(|l| {
@@ -116,7 +116,8 @@ impl Reading<'_> {
                 text.and_then(|t| minor_units(t, self.head.decimals)) == Some(self.stacks[who])
             })
         };
-        let small = lines
+        let small = self
+            .posts
             .iter()
             .filter(|l| search::contains(l, " posts small blind"))
             .find(|l| !short(l))
@@ -130,11 +131,7 @@ impl Reading<'_> {
     /// The header's stakes (the blinds, or a limit game's bets) and the ante owed (`blinds` are
     /// [`Self::blinds`]); an error when the log gives no stakes, or a tournament hand no tournament
     /// number.
-    pub(super) fn opening(
-        &self,
-        lines: &[&str],
-        blinds: Option<(i64, i64)>,
-    ) -> Result<Opening, ReadError> {
+    pub(super) fn opening(&self, blinds: Option<(i64, i64)>) -> Result<Opening, ReadError> {
         let head = self.head;
         let Some((small, big)) = blinds.or(self.head.stakes) else {
             return Err(ReadError::malformed(
@@ -150,7 +147,8 @@ impl Reading<'_> {
             (false, false, _) => (small, big),
         };
         // the ante owed is the largest posted (a short stack posts what it has)
-        let ante = lines
+        let ante = self
+            .posts
             .iter()
             .filter(|l| search::contains(l, " posts ante"))
             .filter_map(|l| {
