@@ -611,6 +611,8 @@ pub fn too_large(
 }
 
 #[cfg(test)]
+mod before;
+#[cfg(test)]
 mod equal;
 #[cfg(test)]
 mod fuzz;

@@ -5,41 +5,32 @@
 /// last separator is the decimal one unless exactly three digits follow it (`1,283.15`, `552,72`,
 /// `$ 3.243`, `298.064 $`).
 pub fn minor_units(text: &str, decimals: u8) -> Option<i64> {
-    // the amount's digits and separators, in order (every other character dropped)
-    let body = || {
-        text.bytes()
-            .filter(|b| b.is_ascii_digit() || matches!(b, b',' | b'.'))
+    let bytes = text.as_bytes();
+    let point =
+        memchr::memrchr2(b',', b'.', bytes).filter(|&at| digits(&bytes[at + 1..]).count() != 3);
+    let (whole, fraction) = match point {
+        Some(at) => (&bytes[..at], &bytes[at + 1..]),
+        None => (bytes, &bytes[..0]),
     };
-    let len = body().count();
-    let last = body()
-        .enumerate()
-        .filter(|(_, b)| !b.is_ascii_digit())
-        .last()
-        .map(|(at, _)| at);
-    let point = last.filter(|&at| len - at - 1 != 3);
-    let (mut whole, mut whole_digits, mut fraction, mut fraction_digits) = (0i64, 0, 0i64, 0);
-    for (at, b) in body().enumerate() {
-        if !b.is_ascii_digit() {
-            continue;
-        }
-        let digit = i64::from(b - b'0');
-        if point.is_some_and(|point| at > point) {
-            fraction_digits += 1;
-            if fraction_digits > usize::from(decimals) {
-                return None;
-            }
-            fraction = fraction * 10 + digit;
-        } else {
-            whole_digits += 1;
-            whole = whole.checked_mul(10)?.checked_add(digit)?;
-        }
-    }
-    if whole_digits == 0 && fraction_digits == 0 {
+    let places = digits(fraction).count();
+    if places > usize::from(decimals) || places == 0 && digits(whole).next().is_none() {
         return None;
     }
+    // every digit, then as many zeros as the fraction is short of the scale
+    let value = digits(whole)
+        .chain(digits(fraction))
+        .try_fold(0i64, |value, digit| {
+            value.checked_mul(10)?.checked_add(digit)
+        })?;
     let scale = 10i64.checked_pow(u32::from(decimals))?;
-    let pad = 10i64.pow((usize::from(decimals) - fraction_digits) as u32);
-    whole.checked_mul(scale)?.checked_add(fraction * pad)
+    value.checked_mul(scale / 10i64.pow(places as u32))
+}
+
+/// The digits of a part of an amount's text, every other character dropped.
+fn digits(part: &[u8]) -> impl Iterator<Item = i64> + '_ {
+    part.iter()
+        .filter(|b| b.is_ascii_digit())
+        .map(|b| i64::from(b - b'0'))
 }
 
 /// The inside of the first brackets of `text`: `calls [$ 10]` → `$ 10`.

@@ -6,6 +6,8 @@
 
 use super::amounts::{bracketed, cards, minor_units};
 use super::{Head, SITE};
+use std::borrow::Cow;
+
 use crate::cards::Card;
 use crate::model::{ActionKind, Hand, Stakes, Tournament};
 use crate::read::errors::ReadError;
@@ -71,7 +73,7 @@ pub fn read<'a>(
         .map(|b| b.trim_end_matches(" is the button"));
     let seats_from = head.body + usize::from(button.is_some());
     let seats = seats(lines, seats_from, first_line, &amount).map_err(located)?;
-    let names: Vec<&str> = seats.seats.iter().map(|s| s.name.as_str()).collect();
+    let names: Vec<&str> = seats.seats.iter().map(|s| s.name.as_ref()).collect();
     let last = last_said(lines.len(), seats.end, &seats, button.is_some(), head.body);
     check_complete(lines, seats.end, &names, first_line, head.id, last)?;
     let at_header = |err: ReadError| {
@@ -135,7 +137,7 @@ pub fn read<'a>(
     }
     let stacks = seats.seats.iter().map(|s| s.stack).collect();
     let mut body = Body {
-        names: names.clone(),
+        names,
         decimals,
         first_line,
         rounds: Rounds::new(stacks),
@@ -144,7 +146,7 @@ pub fn read<'a>(
         dealing: false,
         shows: lines
             .iter()
-            .any(|l| search::contains(l, " shows [") || search::contains(l, " mucks [")),
+            .any(|l| before_bracket(l, &[" shows ", " mucks "])),
         done: false,
     };
     let mut summary = None;
@@ -202,7 +204,7 @@ fn stakes(
         .filter(|_| head.real_money && head.tournament.is_none());
     let ante = lines
         .iter()
-        .filter(|l| search::contains(l, " posts ante ["))
+        .filter(|l| before_bracket(l, &[" posts ante "]))
         .filter_map(|l| minor_units(bracketed(l)?, decimals))
         .max();
     let mut stakes = Stakes {
@@ -303,7 +305,7 @@ fn tournament(number: &str, buy_in: &str) -> Result<Tournament, ReadError> {
 struct SeatLine<'a> {
     index: usize,
     number: &'a str,
-    name: String,
+    name: Cow<'a, str>,
     stack: i64,
     family: bool,
 }
@@ -335,16 +337,16 @@ fn seats<'a>(
         else {
             break;
         };
-        let (name, stack) = rest
-            .rsplit_once(" ( ")
-            .or_else(|| rest.rsplit_once('('))
-            .unwrap_or((rest, ""));
+        let (name, stack) = match search::rfind(rest, " ( ") {
+            Some(at) => (&rest[..at], &rest[at + 3..]),
+            None => rest.rsplit_once('(').unwrap_or((rest, "")),
+        };
         let name = name.trim();
         let stack = amount(i, stack.trim_end_matches(')'))?;
         let name = if name.is_empty() {
-            format!("Seat {number}")
+            Cow::Owned(format!("Seat {number}"))
         } else {
-            name.to_string()
+            Cow::Borrowed(name)
         };
         let family = !number.is_empty() && number.bytes().all(|b| b.is_ascii_digit());
         seats.push(SeatLine {
@@ -371,6 +373,12 @@ fn seats<'a>(
         end: i,
         last,
     })
+}
+
+/// Whether `line` has one of `words` just before a bracket (`NAME shows [`, `NAME posts ante [`).
+fn before_bracket(line: &str, words: &[&str]) -> bool {
+    memchr::memchr_iter(b'[', line.as_bytes())
+        .any(|at| words.iter().any(|w| line[..at].ends_with(w)))
 }
 
 /// The index of the last line that says anything to the family's reader before its summary lines.
@@ -529,7 +537,9 @@ impl Body<'_> {
         rest: &str,
     ) -> Result<(), ReadError> {
         let amount = bracketed(rest);
-        let verb = rest.split(" [").next().unwrap_or(rest).trim();
+        let verb = search::find(rest, " [")
+            .map_or(rest, |at| &rest[..at])
+            .trim();
         let what = match verb {
             "folds" => Some(Move::Folds),
             "checks" => Some(Move::Checks),

@@ -9,6 +9,7 @@ use crate::read::errors::{Kind, ReadError};
 use crate::read::events::{Act, Builder};
 use crate::read::pacific::amounts::{bracketed, cards, minor_units};
 use crate::read::rounds::{Move, Rounds};
+use crate::read::search;
 use crate::read::translated::{amount_text, speaker};
 
 mod opening;
@@ -35,7 +36,7 @@ const SUMMARY: &str = "** Summary **";
 const STUD_UP: [&str; 4] = ["3rd STREET", "4th STREET", "5th STREET", "6th STREET"];
 
 /// What a line of the log says, with the index of its line.
-enum Said {
+enum Said<'h> {
     /// A street begins (the spec's name), with its board cards (the family's card text).
     Street {
         i: usize,
@@ -45,7 +46,7 @@ enum Said {
     /// Cards dealt to a name: the groups of cards said (the last the street's new ones).
     Dealt {
         i: usize,
-        name: String,
+        name: &'h str,
         groups: Vec<String>,
     },
     /// A player's action (its amounts as the betting counts them).
@@ -126,7 +127,7 @@ pub struct Reading<'h> {
     head: &'h Head<'h>,
     /// The log's line number of the hand's first line.
     first_line: u64,
-    names: Vec<String>,
+    names: Vec<&'h str>,
     seats: Vec<u64>,
     stacks: Vec<i64>,
     rounds: Rounds,
@@ -147,9 +148,11 @@ pub struct Reading<'h> {
     /// Stud: the up cards of the players the log deals none to but who show their seven at the
     /// end, in the order dealt (3rd to 6th street); the log shows no other player's up cards.
     shown_up: Vec<Option<Vec<String>>>,
+    /// The lines that post (`NAME posts ...`): the blinds and antes are worked out from them.
+    posts: Vec<&'h str>,
     /// Each seat with chips, in the table's order: (index of its line, seat, stack).
     seat_lines: Vec<(usize, u64, i64)>,
-    said: Vec<Said>,
+    said: Vec<Said<'h>>,
     /// The summary: (index of its line, total pot, rake).
     summary: (usize, i64, i64),
 }
@@ -165,28 +168,29 @@ impl<'h> Reading<'h> {
             rounds: Rounds::new(Vec::new()),
             collects: Vec::new(),
             settled: false,
-            shows: lines.iter().any(|l| {
-                l.contains(" shows [")
-                    || l.contains("doesn't show")
-                    || head.summary && l.contains(" balance ") && l.contains('[')
-            }),
+            shows: lines.iter().any(|l| shows_cards(l, head.summary)),
             returned: None,
             blinds: (0, 0),
             unposted: Vec::new(),
             stud_cards: Vec::new(),
             shown_up: Vec::new(),
+            posts: Vec::new(),
             seat_lines: Vec::new(),
             said: Vec::with_capacity(lines.len() + 4),
             summary: (0, 0, 0),
         }
     }
 
-    fn say(&mut self, said: Said) {
+    fn say(&mut self, said: Said<'h>) {
         self.said.push(said);
     }
 
     fn amount(&self, i: usize, text: &str) -> Result<i64, ReadError> {
-        let cleaned = text.trim().trim_end_matches(" chips").trim_end_matches('.');
+        let mut cleaned = text.trim();
+        while let Some(shorter) = cleaned.strip_suffix(" chips") {
+            cleaned = shorter;
+        }
+        let cleaned = cleaned.trim_end_matches('.');
         minor_units(cleaned, self.head.decimals).ok_or_else(|| {
             ReadError::malformed(format!("{text:?} is not an amount"))
                 .at(self.first_line + i as u64)
@@ -207,7 +211,7 @@ impl<'h> Reading<'h> {
     }
 
     /// Every line of the hand, as the events it says; the header's stakes and ante.
-    pub fn translate(&mut self, lines: &[&str]) -> Result<Opening, ReadError> {
+    pub fn translate(&mut self, lines: &[&'h str]) -> Result<Opening, ReadError> {
         let mut i = self.head.body;
         let mut seated = Vec::new();
         while let Some(line) = lines.get(i) {
@@ -220,7 +224,7 @@ impl<'h> Reading<'h> {
                 .unwrap_or((rest, ""));
             let stack = self.amount(i, stack)?;
             if stack > 0 {
-                seated.push((seat, name.to_string(), i, stack));
+                seated.push((seat, name, i, stack));
             }
             i += 1;
         }
@@ -236,8 +240,12 @@ impl<'h> Reading<'h> {
                 .expected("'Seat 1: name ( $2.75 USD )'")
                 .actual(line));
         }
-        let opening = self.opening(lines)?;
-        self.blinds = self.blinds(lines).unwrap_or_default();
+        self.posts = (lines.iter().copied())
+            .filter(|l| search::contains(l, " posts "))
+            .collect();
+        let blinds = self.blinds();
+        let opening = self.opening(blinds)?;
+        self.blinds = blinds.unwrap_or_default();
         self.seat_lines = (stacks.iter().zip(&self.seats))
             .map(|(&(at, stack), &seat)| (at, seat, stack))
             .collect();
@@ -246,7 +254,7 @@ impl<'h> Reading<'h> {
         if self.head.stud {
             self.shown_up = self.shown_up_cards(lines);
         }
-        self.unposted = self.unposted_blinds(lines);
+        self.unposted = self.unposted_blinds(lines, blinds);
         for (k, line) in lines.iter().enumerate().skip(i) {
             for part in glued(line, &self.names) {
                 self.line(k, part)?;
@@ -261,7 +269,7 @@ impl<'h> Reading<'h> {
     /// What the hand says, told to the builder: the seats, each event in the log's order, the summary.
     pub fn tell(&self, st: &mut Builder) -> Result<(), ReadError> {
         for (k, &(at, seat, stack)) in self.seat_lines.iter().enumerate() {
-            let name = self.names[k].as_str();
+            let name = self.names[k];
             if name.is_empty() {
                 let reason = match k {
                     0 => "no seat lines after the header",
@@ -292,7 +300,7 @@ impl<'h> Reading<'h> {
         }
     }
 
-    fn tell_one(&self, st: &mut Builder, said: &Said) -> Result<(), ReadError> {
+    fn tell_one(&self, st: &mut Builder, said: &Said<'h>) -> Result<(), ReadError> {
         match said {
             Said::Street { i, inner, board } => street(st, *i, inner, board.as_deref()),
             Said::Dealt { i, name, groups } => {
@@ -307,7 +315,7 @@ impl<'h> Reading<'h> {
                 st.dealt(*i, who, cards)
             }
             Said::Act { i, who, act } => {
-                let who_b = st.seated(*i, &self.names[*who])?;
+                let who_b = st.seated(*i, self.names[*who])?;
                 let amount = self.family(st, *i, act.amount)?;
                 let to = act.to.map(|t| self.family(st, *i, t)).transpose()?;
                 let act = Act {
@@ -319,7 +327,7 @@ impl<'h> Reading<'h> {
                 Ok(())
             }
             Said::Cards { i, who, kind, text } => {
-                let who_b = st.seated(*i, &self.names[*who])?;
+                let who_b = st.seated(*i, self.names[*who])?;
                 let cards = st.cards(text, *i)?;
                 st.act(*i, who_b, Act::cards(*kind, cards, None));
                 Ok(())
@@ -392,7 +400,7 @@ impl<'h> Reading<'h> {
     }
 
     /// The family's lines for one of partypoker's.
-    fn line(&mut self, i: usize, line: &str) -> Result<(), ReadError> {
+    fn line(&mut self, i: usize, line: &'h str) -> Result<(), ReadError> {
         let line = line.trim();
         if line.is_empty() {
             return Ok(());
@@ -435,7 +443,6 @@ impl<'h> Reading<'h> {
             .unwrap_or(rest.len());
         let verb = rest[..verb_end].trim();
         let amount = bracketed(rest).or_else(|| parenthesized(rest));
-        let name = self.names[who].clone();
         let act = match (verb, amount) {
             ("folds", _) => self.rounds.moved(who, Move::Folds, 0),
             ("checks", _) => self.rounds.moved(who, Move::Checks, 0),
@@ -495,7 +502,7 @@ impl<'h> Reading<'h> {
             }
         };
         if self.rounds.left(who) < 0 {
-            let stack = self.stacks[who];
+            let (name, stack) = (&self.names[who], self.stacks[who]);
             return Err(self.error(
                 i,
                 Kind::Malformed,
@@ -559,7 +566,7 @@ impl<'h> Reading<'h> {
                 0 => vec![shown[0].clone()],
                 _ => vec![shown[..k].join(" "), shown[k].clone()],
             };
-            let name = self.names[who].clone();
+            let name = self.names[who];
             self.said.push(Said::Dealt { i, name, groups });
         }
         Ok(())
@@ -576,7 +583,7 @@ impl<'h> Reading<'h> {
         };
         (0..self.names.len())
             .map(|who| {
-                let name = self.names[who].as_str();
+                let name = self.names[who];
                 if dealt(name) {
                     return None;
                 }
@@ -597,11 +604,11 @@ impl<'h> Reading<'h> {
     }
 
     /// `Dealt to Hero [  Js Th ]`; in stud each street's new card alone, given with those before.
-    fn dealt(&mut self, i: usize, rest: &str) -> Result<(), ReadError> {
+    fn dealt(&mut self, i: usize, rest: &'h str) -> Result<(), ReadError> {
         let name = rest.split(" [").next().unwrap_or(rest).trim();
         let dealt = bracketed(rest).map(cards).unwrap_or_default();
         if self.head.stud {
-            if let Some(who) = self.names.iter().position(|n| n == name) {
+            if let Some(who) = self.names.iter().position(|n| *n == name) {
                 let before = self.stud_cards[who].join(" ");
                 self.stud_cards[who].extend(dealt.split(' ').map(str::to_string));
                 let groups = if before.is_empty() {
@@ -609,12 +616,11 @@ impl<'h> Reading<'h> {
                 } else {
                     vec![before, dealt]
                 };
-                let name = name.to_string();
                 self.say(Said::Dealt { i, name, groups });
                 return Ok(());
             }
         }
-        let (name, groups) = (name.to_string(), vec![dealt]);
+        let groups = vec![dealt];
         self.say(Said::Dealt { i, name, groups });
         Ok(())
     }
@@ -642,7 +648,7 @@ impl<'h> Reading<'h> {
         self.head.tournament.as_ref()?;
         let (name, rest) = line.split_once(" finished in ")?;
         let name = match name.strip_prefix("Player ") {
-            Some(short) if !short.is_empty() && !self.names.iter().any(|n| n == name) => short,
+            Some(short) if !short.is_empty() && !self.names.contains(&name) => short,
             _ => name,
         };
         let (place, prize) = match rest.split_once(" and received ") {
@@ -705,6 +711,15 @@ impl<'h> Reading<'h> {
         }
         Err(self.error(i, Kind::Malformed, "unknown line".to_string(), line))
     }
+}
+
+/// Whether `line` shows or mucks cards (`NAME shows [ ... ]`, `NAME doesn't show [ ... ]`, a summary
+/// log's `NAME balance ... [ ... ]`).
+fn shows_cards(line: &str, summary: bool) -> bool {
+    // both verbs hold `show`, which few lines do
+    let verb = search::contains(line, "show")
+        && (search::contains(line, " shows [") || search::contains(line, "doesn't show"));
+    verb || summary && search::contains(line, " balance ") && line.contains('[')
 }
 
 /// A street begins on line `i` (the spec's street named `inner`), with its board cards.

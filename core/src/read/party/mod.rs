@@ -23,6 +23,7 @@ use super::errors::{Kind, ReadError};
 use super::events::Builder;
 use super::header::{hand_history_at, hand_id};
 use super::pacific::amounts::minor_units;
+use super::search;
 use super::times::zone_name;
 use super::{Dialect, Lookups};
 use crate::model::Hand;
@@ -107,11 +108,7 @@ pub fn read_hand(
     lookups: &mut dyn Lookups,
     raw: &dyn Fn() -> String,
 ) -> Result<Hand, ReadError> {
-    // the bracket logs of some clients start lines with NULs
-    let lines: Vec<&str> = lines
-        .iter()
-        .map(|l| l.trim_start_matches('\0').trim())
-        .collect();
+    let lines: Vec<&str> = lines.iter().map(|l| unpadded(l)).collect();
     let head = head(&lines, first_line)?;
     let mut party = Reading::new(&head, &lines, first_line);
     let opening = party
@@ -121,6 +118,17 @@ pub fn read_hand(
     let mut st = Builder::start(header, &lines, first_line, dialect, lookups)?;
     party.tell(&mut st)?;
     Ok(st.build(path, raw()))
+}
+
+/// A line without the NULs the bracket logs of some clients start lines with and the white space of
+/// Unicode at its ends.
+fn unpadded(line: &str) -> &str {
+    let bytes = line.as_bytes();
+    match (bytes.first(), bytes.last()) {
+        // the caller strips ASCII white space; this is the common line, with nothing to take off
+        (Some(first), Some(last)) if first.is_ascii_graphic() && last.is_ascii_graphic() => line,
+        _ => line.trim_start_matches('\0').trim(),
+    }
 }
 
 /// The header lines' parts.
@@ -154,7 +162,10 @@ fn head<'a>(lines: &[&'a str], first_line: u64) -> Result<Head<'a>, ReadError> {
     let game_at = history + 1;
     let game_line = lines.get(game_at).copied().unwrap_or("");
     let table_line = lines.get(game_at + 1).copied().unwrap_or("");
-    if let Some((_, why)) = UNSUPPORTED.iter().find(|(w, _)| game_line.contains(w)) {
+    if let Some((_, why)) = UNSUPPORTED
+        .iter()
+        .find(|(w, _)| search::contains(game_line, w))
+    {
         return Err(
             ReadError::new(Kind::Unsupported, format!("unsupported game: {why}"))
                 .at(first_line + game_at as u64)
@@ -163,12 +174,12 @@ fn head<'a>(lines: &[&'a str], first_line: u64) -> Result<Head<'a>, ReadError> {
                 .actual(game_line),
         );
     }
-    let summary = game_line.contains(" Game Table (");
+    let summary = search::contains(game_line, " Game Table (");
     let (text, date) = if summary {
         let (text, date) = game_line.rsplit_once(" - ").unwrap_or((game_line, ""));
         (text.trim(), words_date(date))
     } else {
-        match WEEKDAYS.iter().find_map(|d| game_line.find(d)) {
+        match WEEKDAYS.iter().find_map(|d| search::find(game_line, d)) {
             Some(day) => (
                 game_line[..day].trim_end_matches([' ', '-']),
                 words_date(&game_line[day..]),
@@ -176,7 +187,10 @@ fn head<'a>(lines: &[&'a str], first_line: u64) -> Result<Head<'a>, ReadError> {
             None => (game_line, None),
         }
     };
-    let Some(&(_, game, stud)) = GAMES.iter().find(|(word, _, _)| text.contains(word)) else {
+    let Some(&(_, game, stud)) = GAMES
+        .iter()
+        .find(|(word, _, _)| search::contains(text, word))
+    else {
         return Err(
             ReadError::new(Kind::Unsupported, format!("unsupported game: {text}"))
                 .at(first_line + game_at as u64)
@@ -279,7 +293,7 @@ fn head<'a>(lines: &[&'a str], first_line: u64) -> Result<Head<'a>, ReadError> {
         };
         currency = symbol_code
             .iter()
-            .find(|(s, c)| money_text.contains(s) || money_text.contains(c))
+            .find(|(s, c)| search::contains(money_text, s) || search::contains(money_text, c))
             .copied();
         stakes = leading_stakes(text, decimals);
     }
@@ -422,6 +436,45 @@ fn words_date(text: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::read::before;
+    use crate::read::equal::{same_on_corpus, same_on_damaged, same_reads, with_reader};
+    use crate::read::PARTY;
+
+    /// The hand-written partypoker logs of the fuzz tests.
+    const LOGS: [(&str, &str); 4] = [
+        ("party.txt", include_str!("../testdata/fuzz/party.txt")),
+        (
+            "party-summary.txt",
+            include_str!("../testdata/fuzz/party-summary.txt"),
+        ),
+        (
+            "party-dead.txt",
+            include_str!("../testdata/fuzz/party-dead.txt"),
+        ),
+        (
+            "party-cash-out.txt",
+            include_str!("../testdata/fuzz/party-cash-out.txt"),
+        ),
+    ];
+
+    #[test]
+    fn every_corpus_hand_reads_as_mains_reader_read_it() {
+        let old = with_reader(&PARTY, before::party::read_hand);
+        let (hands, records) = same_on_corpus(old, &PARTY, "PartyPoker", &[".txt"]);
+        assert_eq!((hands, records), (73, 13), "the corpus hands read");
+        for (label, log) in LOGS {
+            let (hands, _) = same_reads(old, &PARTY, label, log);
+            assert!(hands > 0, "{label}");
+        }
+    }
+
+    #[test]
+    fn damaged_logs_read_as_mains_reader_read_them() {
+        let old = with_reader(&PARTY, before::party::read_hand);
+        for (_, log) in LOGS {
+            same_on_damaged(old, &PARTY, log, 1200);
+        }
+    }
 
     #[test]
     fn dates_in_every_way_partypoker_writes_them() {

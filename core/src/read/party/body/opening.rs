@@ -9,6 +9,7 @@ use crate::read::pacific::amounts::{bracketed, minor_units};
 use crate::read::party::{Head, SITE};
 use crate::read::pokerstars::{fixed_limit, game_start, rules_of};
 use crate::read::pystr;
+use crate::read::search;
 use crate::read::times::{search_header_end_date, start_of};
 use crate::read::translated::speaker;
 use crate::read::Lookups;
@@ -27,21 +28,29 @@ const DEAD: &str = "+ dead";
 impl Reading<'_> {
     /// The blinds a tournament's bracket log does not post: the two players after the button (the
     /// button itself and the other player heads-up), each posting what it has if short.
-    pub(super) fn unposted_blinds(&self, lines: &[&str]) -> Vec<(usize, ActionKind, i64)> {
-        let posts = lines
-            .iter()
-            .any(|l| l.contains(" posts small blind") || l.contains(" posts big blind"));
-        let (Some((small, big)), Some(button)) = (self.blinds(lines), self.head.button) else {
+    /// `blinds` are [`Self::blinds`].
+    pub(super) fn unposted_blinds(
+        &self,
+        lines: &[&str],
+        blinds: Option<(i64, i64)>,
+    ) -> Vec<(usize, ActionKind, i64)> {
+        let (Some((small, big)), Some(button)) = (blinds, self.head.button) else {
             return Vec::new();
         };
-        if posts || self.head.tournament.is_none() || self.head.stud {
+        if self.head.tournament.is_none() || self.head.stud {
+            return Vec::new();
+        }
+        let posts = self.posts.iter().any(|l| {
+            search::contains(l, " posts small blind") || search::contains(l, " posts big blind")
+        });
+        if posts {
             return Vec::new();
         }
         let button: u64 = button.trim().parse().unwrap_or(0);
         // a player no line of the hand names was not dealt in (moved to the table, waiting for the
         // big blind)
         let named = |k: &usize| {
-            let name = &self.names[*k];
+            let name = self.names[*k];
             lines
                 .get(self.head.body..)
                 .unwrap_or_default()
@@ -49,7 +58,7 @@ impl Reading<'_> {
                 .any(|l| {
                     speaker(&self.names, l).is_some_and(|(who, _)| who == *k)
                         || l.strip_prefix("Dealt to ")
-                            .is_some_and(|r| r.starts_with(name.as_str()))
+                            .is_some_and(|r| r.starts_with(name))
                 })
         };
         let mut order: Vec<usize> = (0..self.names.len()).filter(named).collect();
@@ -80,7 +89,7 @@ impl Reading<'_> {
     }
 
     /// The blinds: the header's, else what the log posts (a short small blind posts what it has).
-    pub(super) fn blinds(&self, lines: &[&str]) -> Option<(i64, i64)> {
+    pub(super) fn blinds(&self) -> Option<(i64, i64)> {
         if let Some((low, high)) = self.head.stakes {
             return Some(if self.head.bets {
                 (low / 2, low)
@@ -90,9 +99,9 @@ impl Reading<'_> {
         }
         let posted = |what: &str| -> Vec<i64> {
             // the big blinds posted: the table's, and those of players coming in
-            lines
+            self.posts
                 .iter()
-                .filter(|l| l.contains(what) && !l.contains(DEAD))
+                .filter(|l| search::contains(l, what) && !search::contains(l, DEAD))
                 .filter_map(|l| {
                     let text = bracketed(l).or_else(|| parenthesized(l))?;
                     minor_units(text, self.head.decimals)
@@ -107,9 +116,10 @@ impl Reading<'_> {
                 text.and_then(|t| minor_units(t, self.head.decimals)) == Some(self.stacks[who])
             })
         };
-        let small = lines
+        let small = self
+            .posts
             .iter()
-            .filter(|l| l.contains(" posts small blind"))
+            .filter(|l| search::contains(l, " posts small blind"))
             .find(|l| !short(l))
             .and_then(|l| bracketed(l).or_else(|| parenthesized(l)))
             .and_then(|t| minor_units(t, self.head.decimals))
@@ -118,11 +128,12 @@ impl Reading<'_> {
         Some((small, big))
     }
 
-    /// The header's stakes (the blinds, or a limit game's bets) and the ante owed; an error when the
-    /// log gives no stakes, or a tournament hand no tournament number.
-    pub(super) fn opening(&self, lines: &[&str]) -> Result<Opening, ReadError> {
+    /// The header's stakes (the blinds, or a limit game's bets) and the ante owed (`blinds` are
+    /// [`Self::blinds`]); an error when the log gives no stakes, or a tournament hand no tournament
+    /// number.
+    pub(super) fn opening(&self, blinds: Option<(i64, i64)>) -> Result<Opening, ReadError> {
         let head = self.head;
-        let Some((small, big)) = self.blinds(lines).or(self.head.stakes) else {
+        let Some((small, big)) = blinds.or(self.head.stakes) else {
             return Err(ReadError::malformed(
                 "no stakes: the game line gives none and no blind is posted",
             )
@@ -136,9 +147,10 @@ impl Reading<'_> {
             (false, false, _) => (small, big),
         };
         // the ante owed is the largest posted (a short stack posts what it has)
-        let ante = lines
+        let ante = self
+            .posts
             .iter()
-            .filter(|l| l.contains(" posts ante"))
+            .filter(|l| search::contains(l, " posts ante"))
             .filter_map(|l| {
                 let text = bracketed(l).or_else(|| parenthesized(l))?;
                 minor_units(text, head.decimals)

@@ -1,6 +1,8 @@
 //! The forms of partypoker's lines that are not one event: its seat lines, amounts in parentheses,
 //! and the lines its Mac client glues together.
 
+use crate::read::search;
+
 /// `Seat 9: name ( $3.57 USD )`, `seat1: name ( $664.25 USD )`: (seat, the rest).
 pub(super) fn seat_line(line: &str) -> Option<(u64, &str)> {
     let rest = line
@@ -24,20 +26,41 @@ pub(super) fn parenthesized(text: &str) -> Option<&str> {
     Some(text[open + 1..close].trim())
 }
 
+/// The verbs a player's line glued after another's starts with (after the player's name).
+const GLUED_VERBS: [&str; 4] = [" wins ", " posts ", " does not show", " shows "];
+/// What the line a player's line is glued after ends with (or [`SITTING_OUT`]).
+const GLUED_AFTER: [char; 3] = ['.', ']', ')'];
+const SITTING_OUT: &str = " is sitting out";
+
 /// The Mac client glues some lines together: `Player3 is sitting outPlayer4 posts big blind`,
 /// `... Queens.Player4 wins $27,36 USD ...`. The parts, each starting with its player.
-pub(super) fn glued<'l>(line: &'l str, names: &[String]) -> Vec<&'l str> {
-    let mut cuts = vec![0];
-    for name in names {
-        for (at, _) in line.match_indices(name.as_str()) {
+pub(super) fn glued<'l, S: AsRef<str>>(
+    line: &'l str,
+    names: &[S],
+) -> impl Iterator<Item = &'l str> {
+    let cuts = if may_be_glued(line) {
+        cuts(line, names)
+    } else {
+        Vec::new()
+    };
+    (0..=cuts.len()).map(move |k| {
+        let start = if k == 0 { 0 } else { cuts[k - 1] };
+        let end = cuts.get(k).copied().unwrap_or(line.len());
+        &line[start..end]
+    })
+}
+
+/// Where each glued part after the first starts, in order.
+fn cuts<S: AsRef<str>>(line: &str, names: &[S]) -> Vec<usize> {
+    let mut cuts = Vec::new();
+    for name in names.iter().map(AsRef::as_ref) {
+        for (at, _) in line.match_indices(name) {
             // what a glued line ends with: a full stop, a bracket, `is sitting out` (not the start of
             // a longer name: `xPlayer4 wins` is xPlayer4's)
             let before = &line[..at];
-            let ended = before.ends_with(['.', ']', ')']) || before.ends_with(" is sitting out");
+            let ended = before.ends_with(GLUED_AFTER) || before.ends_with(SITTING_OUT);
             let after = &line[at + name.len()..];
-            let verb = [" wins ", " posts ", " does not show", " shows "]
-                .iter()
-                .any(|v| after.starts_with(v));
+            let verb = GLUED_VERBS.iter().any(|v| after.starts_with(v));
             if verb && ended {
                 cuts.push(at);
             }
@@ -45,8 +68,20 @@ pub(super) fn glued<'l>(line: &'l str, names: &[String]) -> Vec<&'l str> {
     }
     cuts.sort_unstable();
     cuts.dedup();
-    cuts.push(line.len());
-    cuts.windows(2).map(|w| &line[w[0]..w[1]]).collect()
+    cuts
+}
+
+/// Whether `line` may hold a glued line: one of the verbs after the end of a line (a full stop, a
+/// bracket or `is sitting out`). Most lines have none, and [`cuts`] need not look for each name in
+/// them.
+fn may_be_glued(line: &str) -> bool {
+    let first_end = memchr::memchr3(b'.', b']', b')', line.as_bytes()).map(|at| at + 1);
+    let before = &line[..first_end.unwrap_or(line.len())];
+    let sitting_out = search::find(before, SITTING_OUT).map(|at| at + SITTING_OUT.len());
+    sitting_out.or(first_end).is_some_and(|from| {
+        let after = &line[from..];
+        GLUED_VERBS.iter().any(|verb| search::contains(after, verb))
+    })
 }
 
 #[cfg(test)]
@@ -60,22 +95,75 @@ mod tests {
             glued(
                 "Player3 is sitting outPlayer4 posts big blind [$0,25 USD].",
                 &names
-            ),
+            )
+            .collect::<Vec<_>>(),
             vec![
                 "Player3 is sitting out",
                 "Player4 posts big blind [$0,25 USD]."
             ]
         );
-        assert_eq!(glued("Player3 folds", &names), vec!["Player3 folds"]);
+        assert_eq!(
+            glued("Player3 folds", &names).collect::<Vec<_>>(),
+            vec!["Player3 folds"]
+        );
+        // a verb after no end of a line: nothing glued, no name looked for
+        assert!(!may_be_glued("Player4 posts big blind [$0,25 USD]."));
+        assert!(may_be_glued("x.Player4 wins $1 USD"));
+        assert!(may_be_glued(
+            "Player3 is sitting outPlayer4 posts big blind"
+        ));
         let names = ["Player4".to_string(), "xPlayer4".to_string()];
         assert_eq!(
-            glued("xPlayer4 wins $1 USD", &names),
+            glued("xPlayer4 wins $1 USD", &names).collect::<Vec<_>>(),
             vec!["xPlayer4 wins $1 USD"]
         );
         assert_eq!(
-            glued("x.Player4 wins $1 USD.xPlayer4 wins $2 USD", &names),
+            glued("x.Player4 wins $1 USD.xPlayer4 wins $2 USD", &names).collect::<Vec<_>>(),
             vec!["x.", "Player4 wins $1 USD.", "xPlayer4 wins $2 USD"]
         );
+    }
+
+    #[test]
+    fn every_line_with_a_glued_part_is_looked_at() {
+        // random lines of names, verbs and ends of lines: wherever `cuts` finds a part,
+        // `may_be_glued` has let it look
+        let pieces = [
+            "Player4",
+            "xPlayer4",
+            "Pl",
+            " wins ",
+            " posts ",
+            " does not show",
+            " shows ",
+            ".",
+            "]",
+            ")",
+            " is sitting out",
+            "x",
+            " ",
+            "€",
+            "[$1 USD]",
+        ];
+        let names = ["Player4", "xPlayer4", "Pl", ""];
+        let mut state = 0x91ed_u64;
+        let mut next = |n: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n as u64) as usize
+        };
+        let (mut glued_lines, mut looked_at) = (0, 0);
+        for _ in 0..100_000 {
+            let line: String = (0..1 + next(8))
+                .map(|_| pieces[next(pieces.len())])
+                .collect();
+            let glued = !cuts(&line, &names).is_empty();
+            looked_at += usize::from(may_be_glued(&line));
+            glued_lines += usize::from(glued);
+            assert!(!glued || may_be_glued(&line), "{line:?}");
+        }
+        assert!(glued_lines > 1000, "{glued_lines} glued lines");
+        assert!(looked_at < 100_000, "every line looked at");
     }
 
     #[test]
