@@ -1,5 +1,5 @@
 //! Money as text: minor units of `decimals` digits after the point, written with their point. The
-//! one formatter of the package: the findings' amounts, the stakes labels, the translated logs'
+//! one formatter of the package: the findings' amounts, the stakes labels, the site readers'
 //! amounts, and Python's `model/money.format_amount` (`_core.format_amount`) are all this one.
 
 /// `minor` at `decimals` digits as text: `symbol` after the sign (`-$0.05`); `trim` drops a

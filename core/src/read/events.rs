@@ -690,3 +690,42 @@ fn stakes_with_posts(mut stakes: Stakes, actions: &[Action]) -> Stakes {
     }
     stakes
 }
+
+/// An error of a hand (`id`) placed on `line` of the log, unless it has a place already.
+pub fn located(err: ReadError, line: u64, id: &str) -> ReadError {
+    let err = err.hand(Some(id));
+    if err.line.is_some() {
+        err
+    } else {
+        err.at(line)
+    }
+}
+
+/// The seat whose name a site's line starts with, then a space (the longest that fits: one name may
+/// begin another's), and the rest of the line: `dies irae 9 folds` → (that seat, `folds`).
+pub fn speaker<'l, S: AsRef<str>>(names: &[S], line: &'l str) -> Option<(usize, &'l str)> {
+    (0..names.len())
+        .filter(|&k| {
+            let name = names[k].as_ref();
+            line.as_bytes().get(name.len()) == Some(&b' ') && line.starts_with(name)
+        })
+        .max_by_key(|&k| names[k].as_ref().len())
+        .map(|k| (k, &line[names[k].as_ref().len() + 1..]))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_longest_name_a_line_starts_with_speaks() {
+        let names = [
+            "dies".to_string(),
+            "dies irae 9".to_string(),
+            "x".to_string(),
+        ];
+        assert_eq!(speaker(&names, "dies irae 9 folds"), Some((1, "folds")));
+        assert_eq!(speaker(&names, "dies calls 2"), Some((0, "calls 2")));
+        assert_eq!(speaker(&names, "xfolds"), None);
+    }
+}

@@ -1,5 +1,6 @@
-//! The hand readers: the PokerStars family (PokerStars and Sökö text) and the other sites' logs
-//! translated into it (Python's `parsers/stars.py` hands pieces to it; `FileReader` reads whole files).
+//! The hand readers: the PokerStars family's (PokerStars, GGPoker and Sökö text) and each other site's,
+//! every one telling one builder of the hand what its lines say (`events`; Python's `parsers/stars.py`
+//! hands pieces to them; `FileReader` reads whole files).
 //!
 //! [`read_piece`] takes one piece of a log (a hand's text and the line it starts on, as the
 //! splitter cuts it) and gives a [`Hand`] or the [`Quarantine`] record Python gives. A dialect is
@@ -49,7 +50,6 @@ pub(crate) mod soko;
 mod stars;
 mod times;
 mod tourney;
-mod translated;
 mod unicode_tables;
 mod values;
 mod winamax;
@@ -610,8 +610,6 @@ pub fn too_large(
     )
 }
 
-#[cfg(test)]
-mod before;
 #[cfg(test)]
 mod equal;
 #[cfg(test)]

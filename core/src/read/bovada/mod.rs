@@ -27,7 +27,7 @@ use super::search;
 use super::times::{search_date, start_of};
 use super::{Dialect, Lookups};
 use crate::model::{Hand, Stakes, Tournament};
-use crate::read::translated::located;
+use crate::read::events::located;
 use body::{Body, Start};
 use stakes::Units;
 

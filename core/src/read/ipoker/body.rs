@@ -10,11 +10,11 @@ use super::head::{big_blind, is_dealt};
 use super::session::{Family, Session};
 use crate::cards::Card;
 use crate::model::ActionKind;
+use crate::money::decimal_text;
 use crate::read::errors::{Kind, ReadError};
 use crate::read::events::{Act, Builder};
 use crate::read::header::seat_number;
 use crate::read::rounds::{Move, Rounds};
-use crate::read::translated::amount_text;
 
 /// iPoker's stud street names and the spec's; `River` is the last street of either stud.
 const STUD_STREETS: [(&str, &str); 6] = [
@@ -209,7 +209,7 @@ impl<'g> Body<'g> {
     fn money(&self, st: &Builder, i: usize, value: i64) -> Result<i64, ReadError> {
         match value {
             v if v >= 0 => Ok(v),
-            v => st.amount(&amount_text(v, self.decimals), i),
+            v => st.amount(&decimal_text(v, self.decimals), i),
         }
     }
 

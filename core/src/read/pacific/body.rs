@@ -10,7 +10,9 @@ use std::borrow::Cow;
 
 use crate::cards::Card;
 use crate::model::{ActionKind, Hand, Stakes, Tournament};
+use crate::money::decimal_text;
 use crate::read::errors::ReadError;
+use crate::read::events::speaker;
 use crate::read::events::{Act, Builder};
 use crate::read::header::{hand_id, seat_number, table_line, Header};
 use crate::read::pokerstars::{fixed_limit, rules_of};
@@ -18,7 +20,6 @@ use crate::read::rounds::{Move, Rounds};
 use crate::read::search;
 use crate::read::stars;
 use crate::read::times::{search_date, start_of};
-use crate::read::translated::{amount_text, speaker};
 use crate::read::values::{parse_cards, MAX_AMOUNT};
 use crate::read::{self, Dialect, Lookups};
 
@@ -130,7 +131,7 @@ pub fn read<'a>(
                 "Seat {}: {} ({} in chips)",
                 seat.number,
                 seat.name,
-                amount_text(seat.stack, decimals)
+                decimal_text(seat.stack, decimals)
             );
             stars::read_line(&mut st, seat.index, &said)?;
         }
@@ -181,7 +182,7 @@ fn family(st: &Builder, value: i64, decimals: u8, i: usize) -> Result<i64, ReadE
     if (0..=MAX_AMOUNT).contains(&value) {
         Ok(value)
     } else {
-        st.amount(&amount_text(value, decimals), i)
+        st.amount(&decimal_text(value, decimals), i)
     }
 }
 

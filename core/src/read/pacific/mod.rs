@@ -162,35 +162,3 @@ fn day_month_year(text: &str) -> Option<String> {
     let (day, month, year, time) = (parts.next()?, parts.next()?, parts.next()?, parts.next()?);
     Some(format!("{year}/{month}/{day} {time} ET"))
 }
-
-#[cfg(test)]
-mod tests {
-    use crate::read::before;
-    use crate::read::equal::{same_on_corpus, same_on_damaged, same_reads, with_reader};
-    use crate::read::PACIFIC;
-
-    /// The hand-written 888poker logs of the fuzz tests.
-    const LOGS: [&str; 2] = [
-        include_str!("../testdata/fuzz/pacific.txt"),
-        include_str!("../testdata/fuzz/pacific-tour.txt"),
-    ];
-
-    #[test]
-    fn every_corpus_hand_reads_as_mains_reader_read_it() {
-        let old = with_reader(&PACIFIC, before::pacific::read_hand);
-        let (hands, records) = same_on_corpus(old, &PACIFIC, "PacificPoker", &[".txt"]);
-        assert_eq!((hands, records), (270, 4), "the corpus hands read");
-        for log in LOGS {
-            let (hands, _) = same_reads(old, &PACIFIC, "pacific", log);
-            assert!(hands > 0);
-        }
-    }
-
-    #[test]
-    fn damaged_logs_read_as_mains_reader_read_them() {
-        let old = with_reader(&PACIFIC, before::pacific::read_hand);
-        for log in LOGS {
-            same_on_damaged(old, &PACIFIC, log, 1200);
-        }
-    }
-}

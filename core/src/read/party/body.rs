@@ -5,12 +5,13 @@
 
 use super::Head;
 use crate::model::{ActionKind, Finish};
+use crate::money::decimal_text;
 use crate::read::errors::{Kind, ReadError};
+use crate::read::events::speaker;
 use crate::read::events::{Act, Builder};
 use crate::read::pacific::amounts::{bracketed, cards, minor_units};
 use crate::read::rounds::{Move, Rounds};
 use crate::read::search;
-use crate::read::translated::{amount_text, speaker};
 
 mod opening;
 mod words;
@@ -201,7 +202,7 @@ impl<'h> Reading<'h> {
 
     /// An amount as the family writes it: `1283.15`, `2000`.
     fn money(&self, value: i64) -> String {
-        amount_text(value, self.head.decimals)
+        decimal_text(value, self.head.decimals)
     }
 
     fn error(&self, i: usize, kind: Kind, reason: String, line: &str) -> ReadError {

@@ -27,7 +27,7 @@ use super::search;
 use super::times::zone_name;
 use super::{Dialect, Lookups};
 use crate::model::Hand;
-use crate::read::translated::located;
+use crate::read::events::located;
 use body::Reading;
 
 mod body;
@@ -436,45 +436,6 @@ fn words_date(text: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::read::before;
-    use crate::read::equal::{same_on_corpus, same_on_damaged, same_reads, with_reader};
-    use crate::read::PARTY;
-
-    /// The hand-written partypoker logs of the fuzz tests.
-    const LOGS: [(&str, &str); 4] = [
-        ("party.txt", include_str!("../testdata/fuzz/party.txt")),
-        (
-            "party-summary.txt",
-            include_str!("../testdata/fuzz/party-summary.txt"),
-        ),
-        (
-            "party-dead.txt",
-            include_str!("../testdata/fuzz/party-dead.txt"),
-        ),
-        (
-            "party-cash-out.txt",
-            include_str!("../testdata/fuzz/party-cash-out.txt"),
-        ),
-    ];
-
-    #[test]
-    fn every_corpus_hand_reads_as_mains_reader_read_it() {
-        let old = with_reader(&PARTY, before::party::read_hand);
-        let (hands, records) = same_on_corpus(old, &PARTY, "PartyPoker", &[".txt"]);
-        assert_eq!((hands, records), (73, 13), "the corpus hands read");
-        for (label, log) in LOGS {
-            let (hands, _) = same_reads(old, &PARTY, label, log);
-            assert!(hands > 0, "{label}");
-        }
-    }
-
-    #[test]
-    fn damaged_logs_read_as_mains_reader_read_them() {
-        let old = with_reader(&PARTY, before::party::read_hand);
-        for (_, log) in LOGS {
-            same_on_damaged(old, &PARTY, log, 1200);
-        }
-    }
 
     #[test]
     fn dates_in_every_way_partypoker_writes_them() {

@@ -9,7 +9,9 @@
 use super::{Head, AMOUNTS, SITE};
 use crate::model::{ActionKind, Tournament};
 use crate::model::{Hand, Stakes};
+use crate::money::decimal_text;
 use crate::read::errors::ReadError;
+use crate::read::events::speaker;
 use crate::read::events::{Act, Builder};
 use crate::read::header::{hand_id, seat_number, table_line, Header, TableLine};
 use crate::read::patterns as p;
@@ -18,7 +20,6 @@ use crate::read::rounds::Rounds;
 use crate::read::search;
 use crate::read::stars;
 use crate::read::times::{search_date, start_of};
-use crate::read::translated::{amount_text, speaker};
 use crate::read::values::{symbol_code, MAX_AMOUNT};
 use crate::read::{self, Dialect, Lookups};
 
@@ -144,7 +145,7 @@ pub fn read(
             "Seat {}: {} ({} in chips)",
             seat.number,
             seat.name,
-            amount_text(seat.stack, decimals)
+            decimal_text(seat.stack, decimals)
         );
         stars::read_line(&mut st, seat.index, &said)?;
     }
@@ -397,7 +398,7 @@ fn family(
 ) -> Result<i64, ReadError> {
     match value.checked_mul(scale) {
         Some(v) if (0..=MAX_AMOUNT).contains(&v) => Ok(v),
-        _ => st.amount(&amount_text(value, decimals), index),
+        _ => st.amount(&decimal_text(value, decimals), index),
     }
 }
 
@@ -807,8 +808,8 @@ impl Body<'_, '_> {
             // the family's reader is still in the body (an odd summary marker): it reads the line
             let said = format!(
                 "Total pot {} | Rake {}",
-                amount_text(pot, self.decimals),
-                amount_text(rake, self.decimals)
+                decimal_text(pot, self.decimals),
+                decimal_text(rake, self.decimals)
             );
             if stars::read_line(st, k, &said)? {
                 self.done = true;

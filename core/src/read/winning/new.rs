@@ -22,13 +22,14 @@
 
 use super::SITE;
 use crate::model::{ActionKind, Hand};
+use crate::money::decimal_text;
 use crate::read::errors::{Kind, ReadError};
+use crate::read::events::{located, speaker};
 use crate::read::events::{Act, Builder};
 use crate::read::header::{hand_id, seat_number};
 use crate::read::patterns as p;
 use crate::read::pystr::repr;
 use crate::read::stars;
-use crate::read::translated::{amount_text, located, speaker};
 use crate::read::values::parse_amount;
 use crate::read::{Dialect, Lookups};
 use std::borrow::Cow;
@@ -421,7 +422,7 @@ fn summary(st: &mut Builder, i: usize, parts: &str) -> Result<(), ReadError> {
     let total = if decimals == st.header().stakes.decimals {
         total
     } else {
-        st.amount(&amount_text(total, decimals), i)?
+        st.amount(&decimal_text(total, decimals), i)?
     };
     stars::summary_parts(st, i, total, fees)
 }

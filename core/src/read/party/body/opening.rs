@@ -4,6 +4,7 @@
 use super::{parenthesized, Reading};
 use crate::model::{ActionKind, Stakes, Tournament};
 use crate::read::errors::ReadError;
+use crate::read::events::speaker;
 use crate::read::header::{seat_number, Header};
 use crate::read::pacific::amounts::{bracketed, minor_units};
 use crate::read::party::{Head, SITE};
@@ -11,7 +12,6 @@ use crate::read::pokerstars::{fixed_limit, game_start, rules_of};
 use crate::read::pystr;
 use crate::read::search;
 use crate::read::times::{search_header_end_date, start_of};
-use crate::read::translated::speaker;
 use crate::read::Lookups;
 
 /// The stakes of the header (the blinds, or a fixed limit's small and big bet) and the ante owed.
