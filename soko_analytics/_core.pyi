@@ -19,7 +19,8 @@ __all__ = [
     "members", "decode", "head", "Splitter", "format_scores", "detect_format", "complete_end",
     "FORMATS", "read_pieces", "read_count", "quarantine_drift",
     "utc_offsets", "ZONES",
-    "audit", "ReplayBatch", "audit_hands", "share_values", "ranking_table", "describe", "has_ranking", "evaluate",
+    "audit", "ReplayBatch", "audit_hands", "read_audited", "share_values", "ranking_table", "describe", "has_ranking",
+    "evaluate",
     "hand_class", "evaluate_batch", "evaluate_split_batch", "hand_facts", "money_flow", "allin_adjusted", "equity",
     "tournament_finishes", "buy_ins", "content_hashes", "FileReader", "FilesReader", "read_rows", "hand_batch",
     "parse_count", "PlayTable", "PotError", "returned_uncalled", "build_pots", "split", "award", "rake_pots",
@@ -128,6 +129,13 @@ class ReplayBatch:
     def count(self) -> tuple[int, int, int]: ...
 
 def audit_hands(hands_json: Sequence[str], ledger: bool = False) -> list[str]: ...
+def read_audited(
+    pieces: Sequence[tuple[str, int, str, int, int]],
+    path: str,
+    format: str,
+    ledger: bool = False,
+    fault_hand: str | None = None,
+) -> list[tuple[str, str | None]]: ...
 def share_values(rules: str, own: Sequence[int], board: Sequence[int]) -> tuple[list[int | None], str]: ...
 
 # rules.rs

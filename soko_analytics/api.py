@@ -24,16 +24,19 @@ from .model.hand import Hand, Source
 from .model.money import decimal_text
 from .parsers import (
     FORMATS,
+    Audited,
     Quarantined,
     check_format,
     check_paths,
     iter_files,
     read_path,
+    read_path_audited,
     read_stored,
+    read_stored_audited,
     write_hands,
 )
 from .parsers.base import InternalError, code_location, quarantine
-from .replay.audit import Audit, AuditFault, audit, audit_each
+from .replay.audit import Audit, AuditFault, audit, audit_each, from_core
 from .rules.evaluate import evaluator
 from .rules.options import OPTIONS, format_value
 from .rules.profiles import GAMES, PROFILES, resolve, rules_text
@@ -275,18 +278,37 @@ def audit_hands(paths: Iterable[str | Path], format: str = "auto", strict: bool 
                 names: dict[Path, str] | None = None) -> Iterator[Audit | Quarantined]:
     """Replay and check every hand of the files and folders given, in order; hands that do not parse come back
     quarantined, and so does a hand the replayer fails on (kind ``internal``: a bug of ours; ``strict`` raises it)."""
-    return _audited(read_hands(paths, format, strict, names), strict)
+    return _audited(_read_audited(paths, format, strict, names), strict)
 
 
-def _audited(items: Iterable[Hand | Quarantined], strict: bool, ledger: bool = False) -> Iterator[Audit | Quarantined]:
-    """Each hand audited by the core, :data:`AUDIT_BATCH` at a time; records pass through in their place."""
-    waiting: list[Hand | Quarantined] = []
+def _read_audited(paths: Iterable[str | Path], format: str = "auto", strict: bool = False,
+                  names: dict[Path, str] | None = None, ledger: bool = False) -> Iterator[Hand | Audited | Quarantined]:
+    """:func:`read_hands`, each hand the core reads audited in the same call (:func:`.parsers.read_path_audited`)."""
+    check_format(format)
+    names = names or {}
+    for item in iter_files(paths):
+        if isinstance(item, Quarantined):
+            yield item
+        else:
+            yield from read_path_audited(item, format, strict, names.get(item), ledger)
+
+
+def _audited(items: Iterable[Hand | Audited | Quarantined], strict: bool,
+             ledger: bool = False) -> Iterator[Audit | Quarantined]:
+    """Each hand's audit in its place: the verdict of a hand the core read and audited at once, and the others (read
+    in Python) audited by the core :data:`AUDIT_BATCH` at a time; records pass through in their place."""
+    waiting: list[Hand | Audited | Quarantined] = []
 
     def flush() -> Iterator[Audit | Quarantined]:
         hands = [h for h in waiting if isinstance(h, Hand)]
         verdicts = iter(audit_each(hands, ledger))
         for item in waiting:
-            yield item if isinstance(item, Quarantined) else _checked(item, next(verdicts), strict)
+            if isinstance(item, Quarantined):
+                yield item
+            elif isinstance(item, Audited):
+                yield _checked(item.hand, from_core(item.hand, item.verdict), strict)
+            else:
+                yield _checked(item, next(verdicts), strict)
         waiting.clear()
 
     for item in items:
@@ -388,14 +410,25 @@ class AuditSummary:
 def find_hand(paths: Iterable[str | Path], hand_id: str, format: str = "auto",
               names: dict[Path, str] | None = None) -> Audit:
     """The audit of one hand, by id, from the files given; SokoError if it is not there or does not parse."""
-    for item in read_hands(paths, format, names=names):
+    for item in _read_audited(paths, format, names=names, ledger=True):
         if isinstance(item, Quarantined):
             if item.hand_id == hand_id:
                 raise SokoError(f"hand {hand_id} could not be read: {item.reason}", path=item.path, line=item.line,
                                 hand_id=hand_id)
+        elif isinstance(item, Audited):
+            if item.hand.hand_id == hand_id:
+                return _found(item.hand, from_core(item.hand, item.verdict))
         elif item.hand_id == hand_id:
             return audit(item)
     raise SokoError(f"no hand {hand_id} in the files given", hand_id=hand_id)
+
+
+def _found(hand: Hand, verdict: Audit | AuditFault) -> Audit:
+    """The audit of a hand asked for by id; the :class:`AuditFault` that stopped its replay raised, as :func:`audit`
+    raises it."""
+    if isinstance(verdict, AuditFault):
+        raise verdict
+    return verdict
 
 
 # -- the store ---------------------------------------------------------------------------
@@ -441,15 +474,25 @@ def watch(db: str | Path, folders: Iterable[str | Path], heroes: Iterable[str] =
 
 def stored_hands(db: str | Path, hand_id: str | None = None) -> Iterator[Hand | Quarantined]:
     """The hands of a store, read back from their raw text (one hand id, or all)."""
-    with open_for_reading(db) as store:
-        rows = store.raw_hands(hand_id)
-    for raw, fmt, source, line in rows:
+    for raw, fmt, source, line in _raw_hands(db, hand_id):
         yield from read_stored(raw, fmt, source, line)
+
+
+def _raw_hands(db: str | Path, hand_id: str | None) -> list[tuple[str, str, str, int]]:
+    with open_for_reading(db) as store:
+        return store.raw_hands(hand_id)
 
 
 def audit_store(db: str | Path, hand_id: str | None = None) -> Iterator[Audit | Quarantined]:
     """Replay and check the hands of a store (all, or one hand id, with its ledger)."""
-    return _audited(stored_hands(db, hand_id), False, ledger=hand_id is not None)
+    return _audited(_stored_audited(db, hand_id, ledger=hand_id is not None), False, ledger=hand_id is not None)
+
+
+def _stored_audited(db: str | Path, hand_id: str | None, ledger: bool) -> Iterator[Hand | Audited | Quarantined]:
+    """:func:`stored_hands`, each hand the core reads audited in the same call
+    (:func:`.parsers.read_stored_audited`)."""
+    for raw, fmt, source, line in _raw_hands(db, hand_id):
+        yield from read_stored_audited(raw, fmt, source, line, ledger)
 
 
 def repair(db: str | Path, check_only: bool = False) -> RepairReport:
@@ -693,7 +736,8 @@ def _write_replayers(raws: list[tuple[str, str, str, int]], folder: Path, back: 
     :func:`~soko_analytics.reports.hand_list.replayer_file`; how many were written."""
     from .reports.hand_list import replayer_file
 
-    hands = (hand for raw, fmt, source, line in raws if raw for hand in read_stored(raw, fmt, source, line))
+    hands = (item for raw, fmt, source, line in raws if raw
+             for item in read_stored_audited(raw, fmt, source, line, ledger=True))
     written = 0
     for item in _audited(hands, False, ledger=True):
         if isinstance(item, Audit):

@@ -302,6 +302,20 @@ pub fn read_split_piece(
     read::read_piece(&piece.text, line, path, dialect, lookups)
 }
 
+/// [`read_split_piece`], with a bug of ours on the piece (a panic) made its `internal` record: one
+/// piece never stops the file.
+pub fn read_guarded(
+    piece: &Piece<'_>,
+    path: &str,
+    dialect: &'static Dialect,
+    lookups: &mut dyn Lookups,
+) -> Result<Hand, Box<Quarantine>> {
+    guarded(|| read_split_piece(piece, path, dialect, lookups)).unwrap_or_else(|fault| {
+        let line = piece.line as u64;
+        Err(Box::new(read::internal(&piece.text, line, path, &fault)))
+    })
+}
+
 /// What is left of the current member after the last block: its pieces, then why it stopped early
 /// (if it did), then its end.
 enum Pending {
@@ -487,16 +501,7 @@ impl PieceReader<'_> {
             fmt: self.dialect.name,
             import_id: self.import_id,
         };
-        let read = guarded(|| read_split_piece(&piece, self.name, self.dialect, self.lookups));
-        let read = read.unwrap_or_else(|fault| {
-            Err(Box::new(read::internal(
-                &piece.text,
-                piece.line as u64,
-                self.name,
-                &fault,
-            )))
-        });
-        match read {
+        match read_guarded(&piece, self.name, self.dialect, self.lookups) {
             Ok(_) if !self.make_rows => rows.stored += 1,
             Err(_) if !self.make_rows => rows.quarantined += 1,
             Ok(hand) => rows.add_read(

@@ -11,13 +11,15 @@ from __future__ import annotations
 
 import errno
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from pathlib import Path
+from typing import TypeAlias, TypeVar
 
 from ..errors import SokoError
 from ..model.hand import Hand, Source
 from .base import (
+    Audited,
     FormatError,
     IncompleteHand,
     Quarantined,
@@ -30,11 +32,13 @@ from .base import (
 )
 from .formats import FORMATS, WRITERS, Format, detected, format_scores
 from .source import HEAD_CHARS, TextStream, decode, head, members
+from .split import TextSource
 
 __all__ = [
-    "FORMATS", "WRITERS", "Format", "FormatError", "IncompleteHand", "Quarantined", "TooLarge", "Unreadable",
-    "UnsupportedGame", "anonymous_seats", "asked_format", "check_format", "check_paths", "decode", "detect_format",
-    "format_scores", "get_format", "iter_files", "read_path", "read_stored", "read_text", "write_hands",
+    "FORMATS", "WRITERS", "Audited", "Format", "FormatError", "IncompleteHand", "Quarantined", "TooLarge",
+    "Unreadable", "UnsupportedGame", "anonymous_seats", "asked_format", "check_format", "check_paths", "decode",
+    "detect_format", "format_scores", "get_format", "iter_files", "read_path", "read_path_audited", "read_stored",
+    "read_stored_audited", "read_text", "write_hands",
 ]
 
 
@@ -69,25 +73,63 @@ def detect_format(head: str, path: str | None = None) -> str:
     return found
 
 
+T = TypeVar("T")
+Parse: TypeAlias = Callable[[Format, TextSource, str], Iterator[T]]
+"""How a text of a format is read: ``(format, text or its blocks, path)`` → its hands (or what comes in their place)
+and records."""
+
+
+def _hands(strict: bool) -> Parse[Hand | Quarantined]:
+    """Each format's :meth:`~.formats.Format.parse`."""
+    return lambda fmt, source, path: fmt.parse(source, path, strict)
+
+
+def _audited(strict: bool, ledger: bool) -> Parse[Hand | Audited | Quarantined]:
+    """Each format's :meth:`~.formats.Format.audited`: the hands the core reads read and audited by it in one call."""
+    return lambda fmt, source, path: fmt.audited(source, path, strict, ledger)
+
+
 def read_text(text: str, path: str = "<text>", format: str = "auto",
               strict: bool = False) -> Iterator[Hand | Quarantined]:
     """Every hand of a text, in the given format or the detected one (lone ``\\r`` line ends read as a file's are)."""
+    return _read_text(text, path, format, _hands(strict))
+
+
+def _read_text(text: str, path: str, format: str, parse: Parse[T]) -> Iterator[T]:
     text = lone_crs_ended(text)
     name = detect_format(text[:HEAD_CHARS], path) if format == "auto" else format
-    return get_format(name).parse(text, path, strict=strict)
+    return parse(get_format(name), text, path)
 
 
 def read_stored(raw: str, format: str, path: str, line: int) -> Iterator[Hand | Quarantined]:
     """A stored hand's raw text read again, each hand and record placed where the text stands in its file
     (``path``, from ``line``): the source of a hand read back is its file's line, as when the file was read."""
-    for item in read_text(raw, path, format):
-        if isinstance(item, Hand):
-            where = item.source
-            yield replace(item, source=Source(path, line + (where.line if where else 1) - 1,
-                                              where.format if where else format))
+    for item in _read_text(raw, path, format, _hands(False)):
+        yield _placed_record(item, line) if isinstance(item, Quarantined) else _placed(item, format, path, line)
+
+
+def read_stored_audited(raw: str, format: str, path: str, line: int,
+                        ledger: bool = False) -> Iterator[Hand | Audited | Quarantined]:
+    """:func:`read_stored`, each hand of a format the core reads audited in the same call (an :class:`Audited`,
+    with the ledger when ``ledger``); the others' hands come as they are, for the replayer."""
+    for item in _read_text(raw, path, format, _audited(False, ledger)):
+        if isinstance(item, Audited):
+            yield Audited(_placed(item.hand, format, path, line), item.verdict)
+        elif isinstance(item, Hand):
+            yield _placed(item, format, path, line)
         else:
-            yield replace(item, line=line + item.line - 1 if item.line else line,
-                          start=line + item.start - 1 if item.start else None)
+            yield _placed_record(item, line)
+
+
+def _placed(hand: Hand, format: str, path: str, line: int) -> Hand:
+    where = hand.source
+    return replace(hand, source=Source(path, line + (where.line if where else 1) - 1,
+                                       where.format if where else format))
+
+
+def _placed_record(record: Quarantined, line: int) -> Quarantined:
+    return replace(record, line=line + record.line - 1 if record.line else line,
+                   start=line + record.start - 1 if record.start else None)
 
 
 def read_path(path: str | Path, format: str = "auto", strict: bool = False,
@@ -101,6 +143,19 @@ def read_path(path: str | Path, format: str = "auto", strict: bool = False,
     compressed member that inflates too far is one of kind ``too_large``.
     Hands read before a failure are kept. ``name`` is what the records call the file (default: its path).
     """
+    return _read_file(path, format, name, _hands(strict))
+
+
+def read_path_audited(path: str | Path, format: str = "auto", strict: bool = False, name: str | None = None,
+                      ledger: bool = False) -> Iterator[Hand | Audited | Quarantined]:
+    """:func:`read_path`, each hand of a format the core reads audited in the same call (an :class:`Audited`, with
+    the ledger when ``ledger``): no hand the core read crosses back into it. The hands of a format read in Python
+    (PHH) come as they are, for the replayer to audit."""
+    return _read_file(path, format, name, _audited(strict, ledger))
+
+
+def _read_file(path: str | Path, format: str, name: str | None,
+               parse: Parse[T | Quarantined]) -> Iterator[T | Quarantined]:
     check_format(format)
     path = Path(path)
     try:
@@ -114,10 +169,10 @@ def read_path(path: str | Path, format: str = "auto", strict: bool = False,
             yield quarantine(error, "", member.name, 0, None)
             continue
         with TextStream(member) as stream:
-            yield from _read_member(stream, format, strict)
+            yield from _read_member(stream, format, parse)
 
 
-def _read_member(stream: TextStream, format: str, strict: bool) -> Iterator[Hand | Quarantined]:
+def _read_member(stream: TextStream, format: str, parse: Parse[T | Quarantined]) -> Iterator[T | Quarantined]:
     name = stream.member.name
     head = stream.head()
     if stream.error is not None and not head:
@@ -128,7 +183,7 @@ def _read_member(stream: TextStream, format: str, strict: bool) -> Iterator[Hand
     except Unreadable as err:
         yield quarantine(err, "", name, 0, None)
         return
-    for item in get_format(fmt).parse(iter(stream), name, strict=strict):
+    for item in parse(get_format(fmt), iter(stream), name):
         yield replace(item, format=fmt) if isinstance(item, Quarantined) else item
     if stream.error is not None:
         yield quarantine(stream.error, "", name, 0, None)

@@ -4,7 +4,9 @@ Each format (:class:`~.formats.Format`) offers ``parse(source, path,
 strict=False) -> Iterator[Hand | Quarantined]`` and ``write(hands) -> str``.
 Parsing never stops at a bad hand: each hand is yielded either as a
 :class:`Hand` or as a :class:`Quarantined` record with the reason and the raw
-text, so nothing in the input is lost.
+text, so nothing in the input is lost. A format the core reads can have its
+hands read and audited in one call into the core (``Format.audited``: each an
+:class:`Audited`), so that no hand of it crosses back into the core as JSON.
 
 The per-hand boundary is :func:`guarded`: a fault of the log (a
 :class:`FormatError`) is quarantined with its ``path:line``; any other exception
@@ -23,6 +25,7 @@ from pathlib import Path
 from typing import ClassVar, TypeVar
 
 from ..errors import SokoError
+from ..model.hand import Hand
 
 MAX_HAND_CHARS = 1 << 20
 """The largest text one hand may have (1 MiB; real hands are a few KB): a longer one is quarantined as
@@ -151,6 +154,16 @@ class Quarantined:
     def message(self) -> str:
         hand = f" hand {self.hand_id}:" if self.hand_id else ""
         return f"{self.path}:{self.line}:{hand} {self.reason}"
+
+
+@dataclass(frozen=True, slots=True)
+class Audited:
+    """A hand the compiled core read and audited in the same call (:func:`.stars.audited`): the hand, and the core's
+    verdict on it as its JSON text (``_core.read_audited``), which :func:`~soko_analytics.replay.audit.from_core`
+    makes an ``Audit``."""
+
+    hand: Hand
+    verdict: str
 
 
 def quarantine(error: SokoError, raw: str, path: str, line: int, hand_id: str | None) -> Quarantined:

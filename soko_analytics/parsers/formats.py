@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from .. import _core
 from ..model.hand import Hand
-from .base import FormatError, Quarantined
+from .base import Audited, FormatError, Quarantined
 from .split import TextSource
 
 
@@ -67,6 +67,17 @@ class Format:
         from . import phh
 
         return phh.parse(source, path, strict)
+
+    def audited(self, source: TextSource, path: str = "<text>", strict: bool = False,
+                ledger: bool = False) -> Iterator[Hand | Audited | Quarantined]:
+        """:meth:`parse`, each hand of a format the core reads audited in the same call as its read (an
+        :class:`~.base.Audited`, with the ledger when ``ledger``): no hand the core read crosses back into it as JSON.
+        PHH's hands (read in Python) come as they are, for the replayer to audit."""
+        if self.core:
+            from .stars import audited
+
+            return audited(source, path, self.name, strict, ledger)
+        return self.parse(source, path, strict)
 
     def write(self, hands: Iterable[Hand]) -> str:
         """Hands as text of this format; a FormatError for a format that is read but not written."""

@@ -21,11 +21,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from typing import TypeAlias
 
-from .._core import read_pieces
+from .._core import read_audited, read_pieces
 from ..model.canonical import hand_from_dict
 from ..model.hand import Hand
-from .base import FormatError, IncompleteHand, InternalError, Quarantined, TooLarge, UnsupportedGame
+from .base import Audited, FormatError, IncompleteHand, InternalError, Quarantined, TooLarge, UnsupportedGame
 from .split import TextSource, split_pieces
 
 ALL_IN = " and is all-in"
@@ -37,30 +38,58 @@ ERRORS: dict[str, type[FormatError] | type[InternalError]] = {
 """The error of each kind of record the core's reader gives."""
 
 
+Pieces: TypeAlias = list[tuple[str, int, str, int, int]]
+"""Pieces as the core's readers take them: ``(text, first line, kind, size, lines)``."""
+
+
 def parse(source: TextSource, path: str, format: str, strict: bool = False) -> Iterator[Hand | Quarantined]:
     """Every hand of a text (or of its blocks) in a format of the family, read or quarantined."""
-    batch: list[tuple[str, int, str, int, int]] = []
+    for batch in _batches(source):
+        yield from read_records(batch, path, format, strict)
+
+
+def audited(source: TextSource, path: str, format: str, strict: bool = False,
+            ledger: bool = False) -> Iterator[Audited | Quarantined]:
+    """:func:`parse`, each hand audited by the core in the same call as its read (``_core.read_audited``, with the
+    ledger when ``ledger``): the hand with the core's verdict on it, which no hand crosses back into the core for."""
+    for batch in _batches(source):
+        for text, verdict in read_audited(batch, path, format, ledger):
+            item = _record(text, strict)
+            if isinstance(item, Quarantined):
+                yield item
+            else:
+                assert verdict is not None, "the core audits every hand it reads"
+                yield Audited(item, verdict)
+
+
+def _batches(source: TextSource) -> Iterator[Pieces]:
+    """The pieces of a text cut by the splitter, :data:`BATCH` at a time (one call into the core each)."""
+    batch: Pieces = []
     for piece in split_pieces(source):
         batch.append((piece.text, piece.line, piece.kind, piece.size, piece.lines))
         if len(batch) == BATCH:
-            yield from read_records(batch, path, format, strict)
+            yield batch
             batch = []
-    yield from read_records(batch, path, format, strict)
+    if batch:
+        yield batch
 
 
-def read_records(batch: list[tuple[str, int, str, int, int]], path: str, format: str,
-                 strict: bool) -> Iterator[Hand | Quarantined]:
+def read_records(batch: Pieces, path: str, format: str, strict: bool) -> Iterator[Hand | Quarantined]:
     """The hand or quarantine record of each piece ``(text, first line, kind, size, lines)``, read by the core."""
     for text in read_pieces(batch, path, format) if batch else ():
-        found = json.loads(text)
-        if "hand" in found:
-            yield hand_from_dict(found["hand"])
-            continue
-        record = quarantined(found["quarantine"])
-        if strict and record.kind == "internal":
-            assert record.error is not None
-            raise record.error
-        yield record
+        yield _record(text, strict)
+
+
+def _record(text: str, strict: bool) -> Hand | Quarantined:
+    """The hand or quarantine record of the core reader's JSON text; ``strict`` raises a bug of ours."""
+    found = json.loads(text)
+    if "hand" in found:
+        return hand_from_dict(found["hand"])
+    record = quarantined(found["quarantine"])
+    if strict and record.kind == "internal":
+        assert record.error is not None
+        raise record.error
+    return record
 
 
 def quarantined(q: dict) -> Quarantined:
@@ -70,4 +99,4 @@ def quarantined(q: dict) -> Quarantined:
     return Quarantined(q["path"], q["line"], q["hand_id"], q["reason"], q["raw"], error, q["start"])
 
 
-__all__ = ["ALL_IN", "parse", "quarantined", "read_records"]
+__all__ = ["ALL_IN", "audited", "parse", "quarantined", "read_records"]

@@ -10,9 +10,11 @@ are checked. Where the log's figures follow a site convention we cannot know (ho
 rake is spread over side pots, who gets an odd chip in stud), every convention a
 real log could follow is tried; an error is raised only when none fits.
 
-This module hands a hand to the core in its canonical form and turns the verdict
-into an :class:`Audit` (with the step-by-step ledger when asked): what ``soko
-audit``, ``--explain`` and the hand report read.
+This module turns the core's verdict on a hand into an :class:`Audit` (with the
+step-by-step ledger when asked): what ``soko audit``, ``--explain`` and the hand
+report read. A hand the core read comes with its verdict, made in the same call
+as its read (:func:`from_core`); a hand made in Python (PHH, the simulator) is
+handed to the core in its canonical form (:func:`audit_each`).
 """
 
 from __future__ import annotations
@@ -148,6 +150,12 @@ def audit_each(hands: Sequence[Hand], ledger: bool = False) -> list[Audit | Audi
     """Each hand's :class:`Audit`, or the :class:`AuditFault` that stopped its replay, in one call to the core."""
     texts = _core.audit_hands([hand_json(h) for h in hands], ledger)
     return [_verdict(hand, json.loads(text)) for hand, text in zip(hands, texts, strict=True)]
+
+
+def from_core(hand: Hand, verdict: str) -> Audit | AuditFault:
+    """The :class:`Audit` of a hand the core read and audited in the same call (``_core.read_audited``), from the
+    verdict's JSON text; the :class:`AuditFault` that stopped its replay."""
+    return _verdict(hand, json.loads(verdict))
 
 
 def _verdict(hand: Hand, data: dict[str, Any]) -> Audit | AuditFault:

@@ -56,7 +56,7 @@ enum Outcome {
     Quarantine(Box<Quarantine>),
 }
 
-fn outcome_json(result: Result<Hand, Box<Quarantine>>) -> PyResult<String> {
+pub(super) fn outcome_json(result: Result<Hand, Box<Quarantine>>) -> PyResult<String> {
     let outcome = match result {
         Ok(hand) => Outcome::Hand(Box::new(hand)),
         Err(q) => Outcome::Quarantine(q),
@@ -64,7 +64,7 @@ fn outcome_json(result: Result<Hand, Box<Quarantine>>) -> PyResult<String> {
     serde_json::to_string(&outcome).map_err(|e| PyValueError::new_err(e.to_string()))
 }
 
-fn dialect(format: &str) -> PyResult<&'static read::Dialect> {
+pub(super) fn dialect(format: &str) -> PyResult<&'static read::Dialect> {
     crate::formats::dialect(format).ok_or_else(|| {
         PyValueError::new_err(format!(
             "unknown format {format:?} for the core reader (pokerstars or soko)"

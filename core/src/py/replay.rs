@@ -1,6 +1,8 @@
 //! Python bindings of the `replay` area: the audit of one hand or of many, as JSON.
 //!
-//! A hand comes as its canonical JSON (`native.hand_json`), a spec as `GameSpec.to_dict()` JSON.
+//! A hand the core reads is audited in the same call as its read (`read_audited`), so it never
+//! comes back as JSON; a hand made in Python (PHH, the simulator) comes as its canonical JSON
+//! (`native.hand_json`), a spec as `GameSpec.to_dict()` JSON.
 //! What the core needs beyond them is asked of the Python rules layer once and kept: the
 //! profile's `odd_chip_stated` flag when the spec lacks it. A ranking's five-card table (values
 //! and descriptions) is the core's own, built the first time a showdown needs it.
@@ -10,18 +12,23 @@
 //! `payouts`, `collected`, `showdown`, `stacks`, `rake`, `added`, `uncalled`, `convention`, `ok`,
 //! and with the ledger `steps` (each `{index, to_call, pot, stack}`).
 
+use std::borrow::Cow;
 use std::sync::Arc;
 
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 
-use super::rules::{ensure_ranking, spec_of};
+use super::read::{dialect, outcome_json, with_lookups};
+use super::rules::{ensure_ranking, judge, spec_of};
 use crate::cards::Card;
 use crate::model::Hand;
+use crate::pipeline::{guarded, read_guarded, Games};
+use crate::read::Lookups;
 use crate::replay::judge::judge_hand;
 use crate::replay::Judge;
 use crate::replay::{self, HandValues};
 use crate::spec::GameSpec;
+use crate::split::{Kind, Piece};
 
 /// The audit of one hand (with its ledger when `ledger`), or the fault that stops it.
 fn audited<'h>(
@@ -163,6 +170,75 @@ fn audit_hands(py: Python<'_>, hands_json: Vec<String>, ledger: bool) -> Vec<Str
     ReplayBatch::new(py, hands_json).audit(py, ledger)
 }
 
+/// The pieces `(text, first line, kind, size, lines)` Python's splitter cut from one file, each
+/// read by the core as `read_pieces` reads it and, when it is a hand, audited in the same call:
+/// `(outcome, verdict)`, where `outcome` is `read_pieces`' JSON text (`{"hand": ...}` or
+/// `{"quarantine": ...}`) and `verdict` the hand's audit as `audit_hands` gives it (with the
+/// ledger when `ledger`; `{"error": reason}` for a hand the replayer cannot take), None for a
+/// record. No hand crosses back into the core. A bug of ours in an audit (a panic) is that hand's
+/// `{"error": ...}`; `fault_hand` injects one in the audit of the hand of that id, for the tests
+/// of that boundary.
+#[pyfunction]
+#[pyo3(signature = (pieces, path, format, ledger = false, fault_hand = None))]
+fn read_audited(
+    pieces: Vec<(String, usize, String, usize, usize)>,
+    path: &str,
+    format: &str,
+    ledger: bool,
+    fault_hand: Option<&str>,
+) -> PyResult<Vec<(String, Option<String>)>> {
+    let dialect = dialect(format)?;
+    let mut games = Games::new(Box::new(|spec: &GameSpec| {
+        Python::attach(|py| judge(py, spec))
+    }));
+    with_lookups(|lookups| {
+        pieces
+            .into_iter()
+            .map(|(text, line, kind, size, lines)| {
+                let kind = if kind == "hand" {
+                    Kind::Hand
+                } else {
+                    Kind::Text
+                };
+                let piece = Piece {
+                    line,
+                    text: Cow::Owned(text),
+                    kind,
+                    size,
+                    lines,
+                };
+                let read = read_guarded(&piece, path, dialect, lookups);
+                let verdict = read.as_ref().ok().map(|hand| {
+                    verdict_json(hand, &mut games, lookups, ledger, fault_hand)
+                        .unwrap_or_else(|reason| error_json(&reason))
+                });
+                Ok((outcome_json(read)?, verdict))
+            })
+            .collect()
+    })
+}
+
+/// The audit JSON of a hand the core read, under the rules its rules text names (resolved once
+/// per text, as the import resolves them), or why there is none.
+fn verdict_json(
+    hand: &Hand,
+    games: &mut Games,
+    lookups: &mut dyn Lookups,
+    ledger: bool,
+    fault: Option<&str>,
+) -> Result<String, String> {
+    let game = games.get(&hand.rules, lookups)?;
+    guarded(|| {
+        if fault == Some(hand.hand_id.as_str()) {
+            panic!(
+                "a fault injected on hand {} (read_audited's fault_hand)",
+                hand.hand_id
+            );
+        }
+        audit_json(hand, &game.spec, game.judge.as_ref(), ledger)
+    })?
+}
+
 /// A hand at showdown under the rules text `rules`: its value for each share of the pot (None
 /// where it does not qualify) and its description as the logs print it, from the player's `own`
 /// card codes and the `board`'s.
@@ -193,6 +269,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(share_values, m)?)?;
     m.add_function(wrap_pyfunction!(audit, m)?)?;
     m.add_function(wrap_pyfunction!(audit_hands, m)?)?;
+    m.add_function(wrap_pyfunction!(read_audited, m)?)?;
     m.add_class::<ReplayBatch>()?;
     Ok(())
 }
