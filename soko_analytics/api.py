@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import polars as pl
 
@@ -204,6 +204,9 @@ def _share_text(share: Share) -> str:
 
 # -- reading and converting hand histories -------------------------------------
 
+_T = TypeVar("_T")
+
+
 def read_hands(paths: Iterable[str | Path], format: str = "auto", strict: bool = False,
                names: dict[Path, str] | None = None) -> Iterator[Hand | Quarantined]:
     """Every hand of the files and folders given, each a Hand or a Quarantined record (nothing is dropped).
@@ -214,13 +217,7 @@ def read_hands(paths: Iterable[str | Path], format: str = "auto", strict: bool =
     ``strict`` raises a bug of ours instead of quarantining the hand. ``names`` gives the name records
     use for a path (``<stdin>`` for standard input spooled to a file).
     """
-    check_format(format)
-    names = names or {}
-    for item in iter_files(paths):
-        if isinstance(item, Quarantined):
-            yield item
-        else:
-            yield from read_path(item, format, strict, names.get(item))
+    return _each_file(paths, format, names, lambda path, name: read_path(path, format, strict, name))
 
 
 @dataclass
@@ -284,13 +281,21 @@ def audit_hands(paths: Iterable[str | Path], format: str = "auto", strict: bool 
 def _read_audited(paths: Iterable[str | Path], format: str = "auto", strict: bool = False,
                   names: dict[Path, str] | None = None, ledger: bool = False) -> Iterator[Hand | Audited | Quarantined]:
     """:func:`read_hands`, each hand the core reads audited in the same call (:func:`.parsers.read_path_audited`)."""
+    return _each_file(paths, format, names,
+                      lambda path, name: read_path_audited(path, format, strict, name, ledger))
+
+
+def _each_file(paths: Iterable[str | Path], format: str, names: dict[Path, str] | None,
+               read: Callable[[Path, str | None], Iterable[_T]]) -> Iterator[_T | Quarantined]:
+    """What ``read`` gives of each file of ``paths`` (folders walked, ``names`` naming them) in order, and a record
+    for each that cannot be walked; a SokoError for an unknown format before anything is read."""
     check_format(format)
     names = names or {}
     for item in iter_files(paths):
         if isinstance(item, Quarantined):
             yield item
         else:
-            yield from read_path_audited(item, format, strict, names.get(item), ledger)
+            yield from read(item, names.get(item))
 
 
 def _audited(items: Iterable[Hand | Audited | Quarantined], strict: bool,

@@ -77,10 +77,29 @@ pub(super) fn dialect(format: &str) -> PyResult<&'static read::Dialect> {
 /// or `{"quarantine": ...}`. A bug of
 /// ours on one piece (a panic) is that piece's `internal` record; `fault_hand` injects one on the
 /// hand of that id, for the tests of that boundary.
+/// A piece as Python's splitter gives it: (text, first line, kind, size, lines).
+pub(super) type PyPiece = (String, usize, String, usize, usize);
+
+/// The core's piece of a Python piece.
+pub(super) fn piece_of((text, line, kind, size, lines): PyPiece) -> Piece<'static> {
+    let kind = if kind == "hand" {
+        Kind::Hand
+    } else {
+        Kind::Text
+    };
+    Piece {
+        line,
+        text: Cow::Owned(text),
+        kind,
+        size,
+        lines,
+    }
+}
+
 #[pyfunction]
 #[pyo3(signature = (pieces, path, format, fault_hand = None))]
 fn read_pieces(
-    pieces: Vec<(String, usize, String, usize, usize)>,
+    pieces: Vec<PyPiece>,
     path: &str,
     format: &str,
     fault_hand: Option<&str>,
@@ -89,19 +108,8 @@ fn read_pieces(
     with_lookups(|lookups| {
         pieces
             .into_iter()
-            .map(|(text, line, kind, size, lines)| {
-                let kind = if kind == "hand" {
-                    Kind::Hand
-                } else {
-                    Kind::Text
-                };
-                let piece = Piece {
-                    line,
-                    text: Cow::Owned(text),
-                    kind,
-                    size,
-                    lines,
-                };
+            .map(|row| {
+                let piece = piece_of(row);
                 let read = guarded(|| {
                     let read = read_split_piece(&piece, path, dialect, lookups);
                     if let (Ok(hand), Some(fault)) = (&read, fault_hand) {
@@ -114,7 +122,7 @@ fn read_pieces(
                 outcome_json(read.unwrap_or_else(|fault| {
                     Err(Box::new(read::internal(
                         &piece.text,
-                        line as u64,
+                        piece.line as u64,
                         path,
                         &fault,
                     )))

@@ -12,13 +12,12 @@
 //! `payouts`, `collected`, `showdown`, `stacks`, `rake`, `added`, `uncalled`, `convention`, `ok`,
 //! and with the ledger `steps` (each `{index, to_call, pot, stack}`).
 
-use std::borrow::Cow;
 use std::sync::Arc;
 
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 
-use super::read::{dialect, outcome_json, with_lookups};
+use super::read::{dialect, outcome_json, piece_of, with_lookups, PyPiece};
 use super::rules::{ensure_ranking, judge, spec_of};
 use crate::cards::Card;
 use crate::model::Hand;
@@ -28,7 +27,6 @@ use crate::replay::judge::judge_hand;
 use crate::replay::Judge;
 use crate::replay::{self, HandValues};
 use crate::spec::GameSpec;
-use crate::split::{Kind, Piece};
 
 /// The audit of one hand (with its ledger when `ledger`), or the fault that stops it.
 fn audited<'h>(
@@ -181,7 +179,7 @@ fn audit_hands(py: Python<'_>, hands_json: Vec<String>, ledger: bool) -> Vec<Str
 #[pyfunction]
 #[pyo3(signature = (pieces, path, format, ledger = false, fault_hand = None))]
 fn read_audited(
-    pieces: Vec<(String, usize, String, usize, usize)>,
+    pieces: Vec<PyPiece>,
     path: &str,
     format: &str,
     ledger: bool,
@@ -194,19 +192,8 @@ fn read_audited(
     with_lookups(|lookups| {
         pieces
             .into_iter()
-            .map(|(text, line, kind, size, lines)| {
-                let kind = if kind == "hand" {
-                    Kind::Hand
-                } else {
-                    Kind::Text
-                };
-                let piece = Piece {
-                    line,
-                    text: Cow::Owned(text),
-                    kind,
-                    size,
-                    lines,
-                };
+            .map(|row| {
+                let piece = piece_of(row);
                 let read = read_guarded(&piece, path, dialect, lookups);
                 let verdict = read.as_ref().ok().map(|hand| {
                     verdict_json(hand, &mut games, lookups, ledger, fault_hand)

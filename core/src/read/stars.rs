@@ -490,7 +490,18 @@ pub(super) fn read_dealt(st: &mut State, i: usize, body: &str) -> Result<(), Rea
         return Err(st.error(i, "a deal line without cards", "'Dealt to NAME [cards]'"));
     };
     let who = st.seated(i, &body[..at])?;
-    let groups: Vec<&str> = p::all_brackets(&body[at..]).collect();
+    dealt_brackets(st, i, who, &body[at..])
+}
+
+/// The cards of a deal line's bracket groups (`cards`, from the first `[`) dealt to `who` on line `i`:
+/// the last group, or on the first street all of them (`Dealt to NAME [Ah] [Kd]`).
+pub(super) fn dealt_brackets(
+    st: &mut State,
+    i: usize,
+    who: usize,
+    cards: &str,
+) -> Result<(), ReadError> {
+    let groups: Vec<&str> = p::all_brackets(cards).collect();
     let Some(last) = groups.last() else {
         return Err(st.error(
             i,
@@ -499,12 +510,10 @@ pub(super) fn read_dealt(st: &mut State, i: usize, body: &str) -> Result<(), Rea
         ));
     };
     st.deal_street(i)?; // a deal after the showdown is named before its cards are read
-    let new = if groups.len() == 1 {
+    let new = if groups.len() == 1 || st.street() != 0 {
         st.cards(last, i)?
-    } else if st.street() == 0 {
-        st.cards(&groups.join(" "), i)?
     } else {
-        st.cards(last, i)?
+        st.cards(&groups.join(" "), i)?
     };
     st.dealt(i, who, new)
 }

@@ -695,23 +695,7 @@ fn deal(st: &mut Builder, i: usize, who: usize, cards: &str) -> Result<(), ReadE
     if !cards.starts_with('[') {
         return Err(st.error(i, "a deal line without cards", "'Dealt to NAME [cards]'"));
     }
-    let groups: Vec<&str> = p::all_brackets(cards).collect();
-    let Some(last) = groups.last() else {
-        return Err(st.error(
-            i,
-            "a deal line without its cards in brackets",
-            "'Dealt to NAME [cards]'",
-        ));
-    };
-    st.deal_street(i)?; // a deal after the showdown is named before its cards are read
-    let new = if groups.len() == 1 {
-        st.cards(last, i)?
-    } else if st.street() == 0 {
-        st.cards(&groups.join(" "), i)?
-    } else {
-        st.cards(last, i)?
-    };
-    st.dealt(i, who, new)
+    stars::dealt_brackets(st, i, who, cards)
 }
 
 /// The seat whose label a line's is (`Big Blind  [ME]` is the owner's `Big Blind`): a label with one

@@ -31,7 +31,7 @@ use crate::read::patterns as p;
 use crate::read::pystr::repr;
 use crate::read::stars;
 use crate::read::values::parse_amount;
-use crate::read::{Dialect, Lookups};
+use crate::read::{cancelled, no_summary, Dialect, Lookups};
 use std::borrow::Cow;
 
 mod head;
@@ -231,26 +231,18 @@ fn check_complete(
     id: &str,
 ) -> Result<(), ReadError> {
     let same = |s: &Said, f: &dyn Fn(&str) -> bool| matches!(s, Said::Same(l) if f(l));
-    let error = |kind, reason: &str, at: usize| {
-        ReadError::new(kind, reason.to_string())
-            .at(first_line + at as u64)
-            .hand(Some(id))
-            .actual(lines.get(at).copied().unwrap_or(""))
-    };
     if let Some((at, _)) = said
         .iter()
         .find(|(_, s)| same(s, &|l| l == "Hand cancelled"))
     {
-        let reason = "hand cancelled: the site voided it, no chips changed hands";
-        return Err(error(Kind::Incomplete, reason, *at));
+        return Err(cancelled(first_line + *at as u64, Some(id), lines[*at]));
     }
     if !said
         .iter()
         .any(|(_, s)| same(s, &|l| l.starts_with("*** SUMMARY ***")))
     {
         let last = said.last().map_or(0, |(at, _)| *at);
-        let reason = "the hand ends before its *** SUMMARY *** (an incomplete or partial hand)";
-        return Err(error(Kind::Incomplete, reason, last).expected("*** SUMMARY ***"));
+        return Err(no_summary(lines, last, first_line, Some(id)));
     }
     Ok(())
 }
