@@ -65,6 +65,10 @@ def test_a_wrong_format_is_not_recorded_as_imported(tmp_path):
     db = str(tmp_path / "s.duckdb")
     wrong = runner.invoke(app, ["import", str(tmp_path / "a.txt"), "--format", "phh", "--db", db])
     assert wrong.exit_code == 4 and "not a phh file: it reads as pokerstars" in wrong.stderr  # nothing read
+    suggested = "--from pokerstars"  # the flag the message suggests is the one that takes a format
+    assert suggested in wrong.stderr
+    audit = runner.invoke(app, ["audit", str(tmp_path / "a.txt"), *suggested.split()])
+    assert audit.exit_code == 0, audit.stderr
     right = runner.invoke(app, ["import", str(tmp_path / "a.txt"), "--db", db])
     assert "1 hand stored" in right.stdout and "0 unchanged" in right.stdout
 
