@@ -33,12 +33,7 @@ mod ggpoker;
 mod header;
 mod ipoker;
 mod memo;
-// Issue 39, still to do: functions of 80 lines or more remain in these readers (`stars::read_hand` and
-// `read_line`, 888's and partypoker's headers and posts, ported to the builder of events but not yet
-// split).
-#[allow(clippy::too_many_lines)]
 mod pacific;
-#[allow(clippy::too_many_lines)] // issue 39: see `pacific` above
 mod party;
 mod patterns;
 mod pokerstars;
@@ -46,7 +41,6 @@ pub(crate) mod pystr;
 mod rounds;
 mod search;
 pub(crate) mod soko;
-#[allow(clippy::too_many_lines)] // issue 39: see `pacific` above
 mod stars;
 mod times;
 mod tourney;

@@ -103,73 +103,17 @@ fn read_other(
     line: &str,
     split: Option<(&str, &str)>,
 ) -> Result<(), ReadError> {
-    if let Some(rest) = line.strip_prefix(CASH_DROP) {
-        // GGPoker's promotion: `Cash Drop to Pot : total $0.2`, money the house adds to the pot.
-        let amount = rest
-            .trim_start_matches([' ', ':'])
-            .trim_start_matches("total ");
-        let amount = st.amount(amount.trim(), i)?;
-        st.extra(CASH_DROP_LABEL, amount);
-        return Ok(());
-    }
-    if let Some(amount) = line.strip_prefix(STP_ADDED) {
-        // Run It Once's splash: money the house adds to the pot, said again in the summary's
-        // `| STP €5.00` (which wins where both are)
-        let amount = st.amount(amount.trim(), i)?;
-        st.stp_added(amount);
+    if read_house_money(st, i, line)? {
         return Ok(());
     }
     if let Some(body) = line.strip_prefix("Dealt to ") {
         return read_dealt(st, i, body);
     }
     if line.starts_with("Uncalled bet (") {
-        let Some((amount, name)) = p::uncalled_line(line) else {
-            return Err(st.error(
-                i,
-                "unreadable uncalled-bet line",
-                "'Uncalled bet (X) returned to NAME'",
-            ));
-        };
-        let who = st.seated(i, name)?;
-        let amount = st.amount(amount, i)?;
-        st.act(i, who, Act::amount(ActionKind::Uncalled, amount, false));
+        return read_uncalled(st, i, line);
+    }
+    if read_result(st, i, line)? {
         return Ok(());
-    }
-    if search::contains(line, " collected ") {
-        if let Some((name, amount, pot)) = p::collect_line(line) {
-            let who = st.seated(i, name)?;
-            let amount = st.amount(amount, i)?;
-            let act = Act {
-                text: Some(pot),
-                ..Act::amount(ActionKind::Collect, amount, false)
-            };
-            st.act(i, who, act);
-            return Ok(());
-        }
-    }
-    if search::contains(line, " cashed out the hand for ") {
-        if let Some((name, amount, fee)) = p::cash_out_line(line) {
-            let fee = match fee {
-                Some(fee) => st.amount(fee, i)?,
-                None => 0,
-            };
-            let who = st.seated(i, name)?;
-            let amount = st.amount(amount, i)?;
-            let act = Act {
-                fee,
-                ..Act::amount(ActionKind::CashOut, amount, false)
-            };
-            st.act(i, who, act);
-            return Ok(());
-        }
-    }
-    if search::contains(line, " shows [") {
-        if let Some((name, cards, desc)) = p::shows_for_line(line) {
-            let who = st.seated(i, name)?;
-            let cards = st.cards(cards, i)?;
-            st.act(i, who, Act::cards(ActionKind::Show, cards, Some(desc)));
-            return Ok(());
-        }
     }
     if st.header().tournament.is_some() && tourney::maybe(line) {
         if let Some(finish) = tourney::read(line) {
@@ -192,6 +136,85 @@ fn read_other(
             "an action, a street marker, a deal, a collect or the summary",
         )),
     }
+}
+
+/// The house's money added to the pot (GGPoker's cash drop, Run It Once's splash): whether `line`
+/// says it.
+fn read_house_money(st: &mut State, i: usize, line: &str) -> Result<bool, ReadError> {
+    if let Some(rest) = line.strip_prefix(CASH_DROP) {
+        // GGPoker's promotion: `Cash Drop to Pot : total $0.2`, money the house adds to the pot.
+        let amount = rest
+            .trim_start_matches([' ', ':'])
+            .trim_start_matches("total ");
+        let amount = st.amount(amount.trim(), i)?;
+        st.extra(CASH_DROP_LABEL, amount);
+        return Ok(true);
+    }
+    if let Some(amount) = line.strip_prefix(STP_ADDED) {
+        // Run It Once's splash: money the house adds to the pot, said again in the summary's
+        // `| STP €5.00` (which wins where both are)
+        let amount = st.amount(amount.trim(), i)?;
+        st.stp_added(amount);
+        return Ok(true);
+    }
+    Ok(false)
+}
+
+/// `Uncalled bet (X) returned to NAME`.
+fn read_uncalled(st: &mut State, i: usize, line: &str) -> Result<(), ReadError> {
+    let Some((amount, name)) = p::uncalled_line(line) else {
+        return Err(st.error(
+            i,
+            "unreadable uncalled-bet line",
+            "'Uncalled bet (X) returned to NAME'",
+        ));
+    };
+    let who = st.seated(i, name)?;
+    let amount = st.amount(amount, i)?;
+    st.act(i, who, Act::amount(ActionKind::Uncalled, amount, false));
+    Ok(())
+}
+
+/// A pot collected, a hand cashed out or shown for a result (`NAME collected X from pot`, `NAME
+/// cashed out the hand for X`, `NAME shows [cards] (description)`): whether `line` says one.
+fn read_result(st: &mut State, i: usize, line: &str) -> Result<bool, ReadError> {
+    if search::contains(line, " collected ") {
+        if let Some((name, amount, pot)) = p::collect_line(line) {
+            let who = st.seated(i, name)?;
+            let amount = st.amount(amount, i)?;
+            let act = Act {
+                text: Some(pot),
+                ..Act::amount(ActionKind::Collect, amount, false)
+            };
+            st.act(i, who, act);
+            return Ok(true);
+        }
+    }
+    if search::contains(line, " cashed out the hand for ") {
+        if let Some((name, amount, fee)) = p::cash_out_line(line) {
+            let fee = match fee {
+                Some(fee) => st.amount(fee, i)?,
+                None => 0,
+            };
+            let who = st.seated(i, name)?;
+            let amount = st.amount(amount, i)?;
+            let act = Act {
+                fee,
+                ..Act::amount(ActionKind::CashOut, amount, false)
+            };
+            st.act(i, who, act);
+            return Ok(true);
+        }
+    }
+    if search::contains(line, " shows [") {
+        if let Some((name, cards, desc)) = p::shows_for_line(line) {
+            let who = st.seated(i, name)?;
+            let cards = st.cards(cards, i)?;
+            st.act(i, who, Act::cards(ActionKind::Show, cards, Some(desc)));
+            return Ok(true);
+        }
+    }
+    Ok(false)
 }
 
 /// `_amount_and_flags`: the amount of `X[ and has reached the cap][ and is all-in]`.
@@ -220,6 +243,7 @@ const POSTS: [(&str, ActionKind); 7] = [
     ("straddle ", ActionKind::Straddle),
 ];
 
+/// Player `who`'s line, `rest` after the name: the action it says, told by its first word.
 pub(super) fn read_action(
     st: &mut State,
     i: usize,
@@ -284,6 +308,21 @@ pub(super) fn read_action(
         }
         _ => {}
     }
+    read_phrase(st, i, who, verb, args, rest)
+}
+
+/// An action its first word does not tell alone (`rest`, its first word `verb`, the rest `args`):
+/// `completes it to`, `brings in for`, `mucks hand`, `turns up`, `doesn't show hand`, GGPoker's
+/// all-in insurance, a line of information, else an unknown action.
+fn read_phrase(
+    st: &mut State,
+    i: usize,
+    who: usize,
+    verb: &str,
+    args: &str,
+    rest: &str,
+) -> Result<(), ReadError> {
+    use ActionKind as K;
     if let Some(to) = args.strip_prefix("it to ").filter(|_| verb == "completes") {
         let (to, all_in) = amount_and_flags(st, i, to)?;
         let act = Act {

@@ -77,65 +77,18 @@ pub fn read<'a>(
     let names: Vec<&str> = seats.seats.iter().map(|s| s.name.as_ref()).collect();
     let last = last_said(lines.len(), seats.end, &seats, button.is_some(), head.body);
     check_complete(lines, seats.end, &names, first_line, head.id, last)?;
-    let at_header = |err: ReadError| {
-        let err = err.hand(Some(head.id));
-        match err.line {
-            Some(_) => err,
-            None => err.at(first_line),
-        }
-    };
-    // the button line as the family's table line: `Table 'Oslo' 6-max Seat #2 is the button`
-    let table = match button {
-        Some(button) => {
-            let max = head
-                .max_seats
-                .map_or(String::new(), |m| format!(" {m}-max"));
-            let line = format!("Table '{}'{max} Seat #{button} is the button", head.table);
-            Some(table_line(&line).map_err(at_header)?)
-        }
-        None => None,
-    };
+    let table = button
+        .map(|button| table_line(&button_table_line(head, button)))
+        .transpose()
+        .map_err(located)?;
     let (max_seats, button_seat) = match &table {
         Some(Some((_, max, button))) => (*max, *button),
         _ => (None, None),
     };
-    let header = header(head, rules, max_seats, button_seat, stakes, lookups).map_err(at_header)?;
+    let header = header(head, rules, max_seats, button_seat, stakes, lookups).map_err(located)?;
     let mut st = Builder::start(header, lines, first_line, dialect, lookups)?;
-    let unread_table = matches!(table, Some(None));
-    if unread_table || seats.seats.first().is_none_or(|s| !s.family) {
-        // no seat where the family's grammar looks for them (after the table line it reads)
-        let index = match seats.seats.first() {
-            _ if unread_table => head.body,
-            Some(seat) => seat.index,
-            None => seats.end,
-        };
-        let index = index.min(lines.len().saturating_sub(1));
-        return Err(st.error(
-            index,
-            "no seat lines after the header",
-            "'Seat N: name (stack in chips)'",
-        ));
-    }
-    let scale_check = |st: &Builder, v: i64, i: usize| family(st, v, decimals, i);
-    let mut others = false;
-    for seat in &seats.seats {
-        if seat.family && !others {
-            let number =
-                seat_number(seat.number, "seat number").map_err(|e| st.relocate(e, seat.index))?;
-            let stack = scale_check(&st, seat.stack, seat.index)?;
-            st.seat(number, seat.name.clone(), stack, false, None);
-        } else {
-            // a seat line the family's grammar does not read as one is a line of the body to it
-            others = true;
-            let said = format!(
-                "Seat {}: {} ({} in chips)",
-                seat.number,
-                seat.name,
-                decimal_text(seat.stack, decimals)
-            );
-            stars::read_line(&mut st, seat.index, &said)?;
-        }
-    }
+    check_seats(&st, head, &seats, matches!(table, Some(None)), lines.len())?;
+    tell_seats(&mut st, &seats, decimals)?;
     let stacks = seats.seats.iter().map(|s| s.stack).collect();
     let mut body = Body {
         names,
@@ -150,19 +103,69 @@ pub fn read<'a>(
             .any(|l| before_bracket(l, &[" shows ", " mucks "])),
         done: false,
     };
-    let mut summary = None;
-    for k in seats.end..lines.len() {
-        if lines[k] == SUMMARY {
-            body.summary(&mut st, k, lines)?;
-            summary = Some(k);
-            continue;
-        }
-        body.line(&mut st, k, lines[k])?;
-    }
-    if let Some(k) = summary {
-        body.total(&mut st, k)?;
-    }
+    body.lines(&mut st, lines, seats.end)?;
     Ok(st.build(path, raw()))
+}
+
+/// The button line as the family's table line: `Table 'Oslo' 6-max Seat #2 is the button`.
+fn button_table_line(head: &Head, button: &str) -> String {
+    let max = head
+        .max_seats
+        .map_or(String::new(), |m| format!(" {m}-max"));
+    format!("Table '{}'{max} Seat #{button} is the button", head.table)
+}
+
+/// The error of a hand with no seat where the family's grammar looks for them (after the table line
+/// it reads: `unread_table` when it reads none); `n` lines.
+fn check_seats(
+    st: &Builder,
+    head: &Head,
+    seats: &Seats,
+    unread_table: bool,
+    n: usize,
+) -> Result<(), ReadError> {
+    if !unread_table && seats.seats.first().is_some_and(|s| s.family) {
+        return Ok(());
+    }
+    let index = match seats.seats.first() {
+        _ if unread_table => head.body,
+        Some(seat) => seat.index,
+        None => seats.end,
+    };
+    Err(st.error(
+        index.min(n.saturating_sub(1)),
+        "no seat lines after the header",
+        "'Seat N: name (stack in chips)'",
+    ))
+}
+
+/// The seats told to the builder: the family's seat lines as seats, and from the first line its
+/// grammar does not read as one, each as a line of the body.
+fn tell_seats<'a>(
+    st: &mut Builder<'a, '_>,
+    seats: &Seats<'a>,
+    decimals: u8,
+) -> Result<(), ReadError> {
+    let mut others = false;
+    for seat in &seats.seats {
+        if seat.family && !others {
+            let number =
+                seat_number(seat.number, "seat number").map_err(|e| st.relocate(e, seat.index))?;
+            let stack = family(st, seat.stack, decimals, seat.index)?;
+            st.seat(number, seat.name.clone(), stack, false, None);
+        } else {
+            // a seat line the family's grammar does not read as one is a line of the body to it
+            others = true;
+            let said = format!(
+                "Seat {}: {} ({} in chips)",
+                seat.number,
+                seat.name,
+                decimal_text(seat.stack, decimals)
+            );
+            stars::read_line(st, seat.index, &said)?;
+        }
+    }
+    Ok(())
 }
 
 /// An amount as 888 writes it (`$ 10`, `0,02$`, `$ 3.243`, `552,72`), at `decimals`; the error names
@@ -463,6 +466,23 @@ impl Body<'_> {
     /// 888's cards (`[ Hc, 8h, 10d ]`, Dutch `H`, `V`, `B`) as the family reads them.
     fn cards(&self, st: &Builder, text: &str, i: usize) -> Result<Vec<Card>, ReadError> {
         parse_cards(&cards(text)).map_err(|err| st.relocate(err, i))
+    }
+
+    /// The lines from `from` on, the summary's total told after its last line.
+    fn lines(&mut self, st: &mut Builder, lines: &[&str], from: usize) -> Result<(), ReadError> {
+        let mut summary = None;
+        for k in from..lines.len() {
+            if lines[k] == SUMMARY {
+                self.summary(st, k, lines)?;
+                summary = Some(k);
+                continue;
+            }
+            self.line(st, k, lines[k])?;
+        }
+        if let Some(k) = summary {
+            self.total(st, k)?;
+        }
+        Ok(())
     }
 
     /// `** Summary **`: the bet nobody called given back, the showdown if anyone shows.

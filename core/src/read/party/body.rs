@@ -419,7 +419,17 @@ impl<'h> Reading<'h> {
         let Some((who, rest)) = speaker(&self.names, line) else {
             return self.not_a_players(i, line);
         };
-        let rest = rest.trim().trim_end_matches('.');
+        self.player_line(i, line, who, rest.trim().trim_end_matches('.'))
+    }
+
+    /// Line `i` (`line`), where player `who` says `rest`: a win, a move, a show, or nothing to read.
+    fn player_line(
+        &mut self,
+        i: usize,
+        line: &'h str,
+        who: usize,
+        rest: &'h str,
+    ) -> Result<(), ReadError> {
         if let Some(won) = rest.strip_prefix("wins ") {
             self.settle(i);
             let won = match won.trim().strip_prefix("Lo (") {
@@ -439,6 +449,35 @@ impl<'h> Reading<'h> {
         if self.head.summary && rest.starts_with("balance ") {
             return self.summary_line(i, who, rest);
         }
+        let Some(act) = self.move_of(i, line, who, rest)? else {
+            return Ok(());
+        };
+        if self.rounds.left(who) < 0 {
+            let (name, stack) = (&self.names[who], self.stacks[who]);
+            return Err(self.error(
+                i,
+                Kind::Malformed,
+                format!(
+                    "{name} puts in {}, more than the {} the seat line gives",
+                    self.money(stack - self.rounds.left(who)),
+                    self.money(stack)
+                ),
+                line,
+            ));
+        }
+        self.say(Said::Act { i, who, act });
+        Ok(())
+    }
+
+    /// The move player `who` makes by saying `rest` on line `i` (`line`), followed in the betting; a
+    /// show is said at once and gives no move.
+    fn move_of(
+        &mut self,
+        i: usize,
+        line: &'h str,
+        who: usize,
+        rest: &'h str,
+    ) -> Result<Option<Act<'static>>, ReadError> {
         let verb_end = rest
             .find(|c: char| matches!(c, '[' | '(' | '$' | '€' | '£') || c.is_ascii_digit())
             .unwrap_or(rest.len());
@@ -491,7 +530,7 @@ impl<'h> Reading<'h> {
                 };
                 let text = cards(text);
                 self.say(Said::Cards { i, who, kind, text });
-                return Ok(());
+                return Ok(None);
             }
             _ => {
                 return Err(self.error(
@@ -502,21 +541,7 @@ impl<'h> Reading<'h> {
                 ))
             }
         };
-        if self.rounds.left(who) < 0 {
-            let (name, stack) = (&self.names[who], self.stacks[who]);
-            return Err(self.error(
-                i,
-                Kind::Malformed,
-                format!(
-                    "{name} puts in {}, more than the {} the seat line gives",
-                    self.money(stack - self.rounds.left(who)),
-                    self.money(stack)
-                ),
-                line,
-            ));
-        }
-        self.say(Said::Act { i, who, act });
-        Ok(())
+        Ok(Some(act))
     }
 
     /// A call, bet, raise, completion or all-in of `added` chips.

@@ -140,64 +140,127 @@ fn head<'a>(lines: &[&'a str], first_line: u64) -> Result<Head<'a>, ReadError> {
             .expected("'#Game No : N' or '***** Hand History for Game N *****'")
             .actual(first));
     };
-    let at = |i: usize, reason: String, expected: &str| {
-        ReadError::malformed(reason)
-            .at(first_line + i as u64)
+    let g = game_line(lines, first_line, id)?;
+    let table_line = lines.get(g.at + 1).copied().unwrap_or("");
+    let tournament_game = if g.summary {
+        g.text.contains("Tourney")
+    } else {
+        STRUCTURES.iter().any(|(w, _)| g.text.starts_with(w))
+    };
+    let decimals = if tournament_game { 0 } else { 2 };
+    let (table_part, button) = match table_line.split_once(" -- ") {
+        Some((table, button)) => (table, button_seat(button)),
+        None => (table_line, None),
+    };
+    let (body, button, max_seats) = table_notes(lines, g.at + 2, button);
+    let place = place_of(table_part);
+    let mut stakes = None;
+    let mut bets = g.structure == "Limit";
+    let mut currency = None;
+    let mut tournament = None;
+    if tournament_game {
+        let before_deal: Vec<&str> = lines
+            .get(body..)
+            .unwrap_or_default()
+            .iter()
+            .take_while(|l| !l.starts_with("** "))
+            .copied()
+            .collect();
+        match level_stakes(&before_deal, g.text) {
+            Some((level, fixed)) => (stakes, bets) = (Some(level), fixed),
+            None if g.summary => stakes = leading_stakes(g.text, decimals),
+            None => {}
+        }
+        tournament = Some((
+            tournament_number(g.text, &before_deal, place),
+            buy_in(g.text, g.summary),
+        ));
+    } else {
+        // the summary logs name the money on the line after the table's
+        let money_text = if g.summary {
+            lines.get(body).copied().unwrap_or("")
+        } else {
+            g.text
+        };
+        currency = currency_of(money_text);
+        stakes = leading_stakes(g.text, decimals);
+    }
+    let table = match place.rsplit_once("Table #") {
+        Some((_, number)) if tournament_game => number.trim().to_string(),
+        _ => place.to_string(),
+    };
+    Ok(Head {
+        id,
+        game: g.game,
+        structure: g.structure,
+        stud: g.stud,
+        stakes,
+        bets,
+        currency,
+        date: g.date,
+        table,
+        tournament,
+        max_seats,
+        button,
+        summary: g.summary,
+        decimals,
+        body,
+    })
+}
+
+/// What the game line says.
+struct GameLine<'a> {
+    /// Its index among the hand's lines.
+    at: usize,
+    /// The line without its date.
+    text: &'a str,
+    date: Option<String>,
+    game: &'static str,
+    stud: bool,
+    structure: &'static str,
+    /// The summary logs' game line (`0.10/0.25 Omaha Hi Game Table (PL)`).
+    summary: bool,
+}
+
+/// The game line (the line after `***** Hand History for Game N *****`) of hand `id`.
+fn game_line<'a>(lines: &[&'a str], first_line: u64, id: &str) -> Result<GameLine<'a>, ReadError> {
+    let at = history_line(lines, first_line, id)? + 1;
+    let line = lines.get(at).copied().unwrap_or("");
+    let error = |kind: Kind, reason: String, expected: &str| {
+        ReadError::new(kind, reason)
+            .at(first_line + at as u64)
             .hand(Some(id))
             .expected(expected)
-            .actual(lines.get(i).copied().unwrap_or(""))
+            .actual(line)
     };
-    let Some(history) = (0..lines.len().min(8)).find(|&i| hand_history_at(lines[i]).is_some())
-    else {
-        let last = lines.len().saturating_sub(1);
-        return Err(ReadError::new(
-            Kind::Incomplete,
-            "the log ends before the hand's '***** Hand History for Game N *****' line (a cut-off hand)",
+    let unsupported = |why: &str| {
+        error(
+            Kind::Unsupported,
+            format!("unsupported game: {why}"),
+            "Hold'em, Omaha (hi/lo) or 7 Card Stud (hi/lo)",
         )
-        .at(first_line + last as u64)
-        .hand(Some(id))
-        .expected("***** Hand History for Game N *****")
-        .actual(lines.get(last).copied().unwrap_or("")));
     };
-    let game_at = history + 1;
-    let game_line = lines.get(game_at).copied().unwrap_or("");
-    let table_line = lines.get(game_at + 1).copied().unwrap_or("");
-    if let Some((_, why)) = UNSUPPORTED
-        .iter()
-        .find(|(w, _)| search::contains(game_line, w))
-    {
-        return Err(
-            ReadError::new(Kind::Unsupported, format!("unsupported game: {why}"))
-                .at(first_line + game_at as u64)
-                .hand(Some(id))
-                .expected("Hold'em, Omaha (hi/lo) or 7 Card Stud (hi/lo)")
-                .actual(game_line),
-        );
+    if let Some((_, why)) = UNSUPPORTED.iter().find(|(w, _)| search::contains(line, w)) {
+        return Err(unsupported(why));
     }
-    let summary = search::contains(game_line, " Game Table (");
+    let summary = search::contains(line, " Game Table (");
     let (text, date) = if summary {
-        let (text, date) = game_line.rsplit_once(" - ").unwrap_or((game_line, ""));
+        let (text, date) = line.rsplit_once(" - ").unwrap_or((line, ""));
         (text.trim(), words_date(date))
     } else {
-        match WEEKDAYS.iter().find_map(|d| search::find(game_line, d)) {
+        match WEEKDAYS.iter().find_map(|d| search::find(line, d)) {
             Some(day) => (
-                game_line[..day].trim_end_matches([' ', '-']),
-                words_date(&game_line[day..]),
+                line[..day].trim_end_matches([' ', '-']),
+                words_date(&line[day..]),
             ),
-            None => (game_line, None),
+            None => (line, None),
         }
     };
     let Some(&(_, game, stud)) = GAMES
         .iter()
         .find(|(word, _, _)| search::contains(text, word))
     else {
-        return Err(
-            ReadError::new(Kind::Unsupported, format!("unsupported game: {text}"))
-                .at(first_line + game_at as u64)
-                .hand(Some(id))
-                .expected("Hold'em, Omaha (hi/lo) or 7 Card Stud (hi/lo)")
-                .actual(game_line),
-        );
+        return Err(unsupported(text));
     };
     let structure = STRUCTURES
         .iter()
@@ -208,28 +271,55 @@ fn head<'a>(lines: &[&'a str], first_line: u64) -> Result<Head<'a>, ReadError> {
         .map(|&(_, s)| s)
         .or(stud.then_some("Limit"))
         .ok_or_else(|| {
-            at(
-                game_at,
+            error(
+                Kind::Malformed,
                 "no betting structure in the game line".to_string(),
                 "NL, PL or FL",
             )
         })?;
-    let tournament_game = if summary {
-        text.contains("Tourney")
-    } else {
-        STRUCTURES.iter().any(|(w, _)| text.starts_with(w))
-    };
-    let decimals = if tournament_game { 0 } else { 2 };
-    let (table_part, button) = match table_line.split_once(" -- ") {
-        Some((table, button)) => (
-            table,
-            button
-                .strip_prefix("Seat ")
-                .map(|b| b.trim_end_matches(" is the button")),
-        ),
-        None => (table_line, None),
-    };
-    let mut body = game_at + 2;
+    Ok(GameLine {
+        at,
+        text,
+        date,
+        game,
+        stud,
+        structure,
+        summary,
+    })
+}
+
+/// The index of the `***** Hand History for Game N *****` line among the first eight; a hand cut off
+/// before it is incomplete.
+fn history_line(lines: &[&str], first_line: u64, id: &str) -> Result<usize, ReadError> {
+    if let Some(history) = (0..lines.len().min(8)).find(|&i| hand_history_at(lines[i]).is_some()) {
+        return Ok(history);
+    }
+    let last = lines.len().saturating_sub(1);
+    Err(ReadError::new(
+        Kind::Incomplete,
+        "the log ends before the hand's '***** Hand History for Game N *****' line (a cut-off hand)",
+    )
+    .at(first_line + last as u64)
+    .hand(Some(id))
+    .expected("***** Hand History for Game N *****")
+    .actual(lines.get(last).copied().unwrap_or("")))
+}
+
+/// The button's seat of `Seat N is the button`.
+fn button_seat(text: &str) -> Option<&str> {
+    text.strip_prefix("Seat ")
+        .map(|b| b.trim_end_matches(" is the button"))
+}
+
+/// The lines from `from` that say the button's seat (`Seat N is the button`) or the table's size
+/// (`Total number of players : 2/6`): the index of the first line after them, the button (theirs,
+/// else `button`) and the size.
+fn table_notes<'a>(
+    lines: &[&'a str],
+    from: usize,
+    button: Option<&'a str>,
+) -> (usize, Option<&'a str>, Option<&'a str>) {
+    let mut body = from;
     let mut button = button;
     let mut max_seats = None;
     while let Some(line) = lines.get(body) {
@@ -248,12 +338,17 @@ fn head<'a>(lines: &[&'a str], first_line: u64) -> Result<Head<'a>, ReadError> {
         }
         body += 1;
     }
+    (body, button, max_seats)
+}
+
+/// The table's name and notes of the table line (`Table Oslo (Real Money)` → `Oslo`).
+fn place_of(table_part: &str) -> &str {
     let place = table_part
         .trim()
         .strip_prefix("Table")
         .unwrap_or(table_part)
         .trim();
-    let place = [
+    [
         "(Real Money)",
         "( Real Money )",
         "(Play Money)",
@@ -262,62 +357,14 @@ fn head<'a>(lines: &[&'a str], first_line: u64) -> Result<Head<'a>, ReadError> {
     .iter()
     .find_map(|m| place.strip_suffix(m))
     .unwrap_or(place)
-    .trim();
-    let mut stakes = None;
-    let mut bets = structure == "Limit";
-    let mut currency = None;
-    let mut tournament = None;
-    if tournament_game {
-        let before_deal: Vec<&str> = lines
-            .get(body..)
-            .unwrap_or_default()
-            .iter()
-            .take_while(|l| !l.starts_with("** "))
-            .copied()
-            .collect();
-        match level_stakes(&before_deal, text) {
-            Some((level, fixed)) => (stakes, bets) = (Some(level), fixed),
-            None if summary => stakes = leading_stakes(text, decimals),
-            None => {}
-        }
-        tournament = Some((
-            tournament_number(text, &before_deal, place),
-            buy_in(text, summary),
-        ));
-    } else {
-        let symbol_code = [("$", "USD"), ("€", "EUR"), ("£", "GBP")];
-        let money_text = if summary {
-            lines.get(body).copied().unwrap_or("")
-        } else {
-            text
-        };
-        currency = symbol_code
-            .iter()
-            .find(|(s, c)| search::contains(money_text, s) || search::contains(money_text, c))
-            .copied();
-        stakes = leading_stakes(text, decimals);
-    }
-    let table = match place.rsplit_once("Table #") {
-        Some((_, number)) if tournament_game => number.trim().to_string(),
-        _ => place.to_string(),
-    };
-    Ok(Head {
-        id,
-        game,
-        structure,
-        stud,
-        stakes,
-        bets,
-        currency,
-        date,
-        table,
-        tournament,
-        max_seats,
-        button,
-        summary,
-        decimals,
-        body,
-    })
+    .trim()
+}
+
+/// The (symbol, code) of a cash game's money, from its symbol or code in `text`.
+fn currency_of(text: &str) -> Option<(&'static str, &'static str)> {
+    [("$", "USD"), ("€", "EUR"), ("£", "GBP")]
+        .into_iter()
+        .find(|(s, c)| search::contains(text, s) || search::contains(text, c))
 }
 
 /// A tournament level's stakes (`Blinds(20/40)`, `Blinds-Antes(1,250/2,500 -250)`, `Stakes(200/400)`:
