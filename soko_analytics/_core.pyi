@@ -25,7 +25,7 @@ __all__ = [
     "tournament_finishes", "buy_ins", "content_hashes", "FileReader", "FilesReader", "read_rows", "hand_batch",
     "parse_count", "PlayTable", "PotError", "returned_uncalled", "build_pots", "split", "award", "rake_pots",
     "payouts", "VOCABULARIES", "FORCED_KINDS", "BETTING_KINDS", "RANKS", "SUITS", "TABLES", "format_amount",
-    "resolve_spec", "combine_rules",
+    "DEFAULT_PROFILE", "parse_rules", "rule_profiles", "resolve_spec", "combine_rules",
 ]
 
 __version__: str
@@ -140,6 +140,10 @@ def share_values(rules: str, own: Sequence[int], board: Sequence[int]) -> tuple[
 
 # rules.rs
 
+DEFAULT_PROFILE: str
+
+def parse_rules(text: str) -> tuple[str, list[tuple[str, str]]]: ...
+def rule_profiles() -> str: ...
 def resolve_spec(text: str) -> str: ...
 def combine_rules(rules_line: str, structure: str) -> str: ...
 

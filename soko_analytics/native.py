@@ -4,8 +4,7 @@ call it directly for everything else).
 The core and Python agree on one canonical JSON form of a hand (``core/src/model.rs``): the fields of
 :class:`~soko_analytics.model.hand.Hand` by name, action kinds by value, cards as ``As``, times as ISO
 text; :func:`hand_json` writes it from a Python hand. :func:`spec_json` is the game spec of a rules text as
-the Python rules layer resolves it (the core resolves its own, ``_core.resolve_spec``, and asks Python for
-nothing), and :func:`frames` turns the core's Arrow tables into Polars frames.
+the core resolves it (``_core.resolve_spec``), and :func:`frames` turns the core's Arrow tables into Polars frames.
 """
 
 from __future__ import annotations
@@ -17,6 +16,7 @@ from functools import lru_cache
 import polars as pl
 import pyarrow as pa
 
+from . import _core
 from .model.canonical import hand_dict
 from .model.hand import Hand
 
@@ -30,16 +30,10 @@ def hand_json(hand: Hand) -> str:
 
 @lru_cache(maxsize=256)
 def spec_json(rules: str) -> str:
-    """The game spec of a rules text as the core reads it: ``GameSpec.to_dict()`` with ``game`` (the game
-    whatever the house rules, ``hands.game``) and ``odd_chip_stated`` (whether the profile states its odd-chip
-    rule). Raises what :func:`~.rules.profiles.resolve` raises."""
-    from .rules.profiles import GAMES, PROFILES, resolve
-
-    spec = resolve(rules).to_dict()
-    spec["game"] = GAMES.get(spec["profile"], spec["profile"])
-    profile = PROFILES.get(spec["profile"])
-    spec["odd_chip_stated"] = bool(profile and profile.odd_chip_stated)
-    return json.dumps(spec)
+    """The game spec of a rules text as the core reads it (``_core.resolve_spec``): ``GameSpec.to_dict()``
+    with ``game`` (the game whatever the house rules, ``hands.game``) and ``odd_chip_stated`` (whether the
+    profile states its odd-chip rule). Raises what :func:`~.rules.profiles.resolve` raises."""
+    return _core.resolve_spec(rules)
 
 
 def frames(tables: Mapping[str, tuple[object, object]]) -> dict[str, pl.DataFrame]:

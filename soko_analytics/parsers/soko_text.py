@@ -18,11 +18,11 @@ from __future__ import annotations
 
 import re
 
+from .. import _core
 from ..errors import RulesError
 from ..model.hand import Hand, Stakes
 from ..model.money import SYMBOLS, format_amount
 from ..rules.options import BettingStructure, CardsLayout
-from ..rules.profiles import PROFILES, parse_rules, resolve, rules_text
 from ..rules.spec import GameSpec
 from .base import FormatError
 
@@ -45,26 +45,14 @@ STRUCTURE_WORDS: dict[BettingStructure, str] = {
 
 
 def combine_rules(rules_line: str, structure: BettingStructure) -> str:
-    """The rules of a hand: its ``Rules:`` text with the header's structure, as the shortest rules text.
+    """The rules of a hand: its ``Rules:`` text with the header's structure, as the shortest rules text
+    (the core's ``combine_rules``).
 
     A ``structure=`` in the Rules line that contradicts the header is an error.
     Outside fixed limit a profile's ``open_pair_big_bet=true`` is switched off
     (it is a fixed-limit rule) unless the Rules line sets it.
     """
-    name, overrides = parse_rules(rules_line)
-    stated = overrides.get("structure")
-    if stated is not None and stated is not structure:
-        raise RulesError(f"Rules: says structure={stated} but the header says {STRUCTURE_WORDS[structure]}",
-                         expected=f"structure={structure} or no structure option", actual=f"structure={stated}")
-    overrides["structure"] = structure
-    if structure is not BettingStructure.FIXED_LIMIT and "open_pair_big_bet" not in overrides \
-            and PROFILES[name].values.get("open_pair_big_bet"):
-        overrides["open_pair_big_bet"] = False
-    spec = resolve(name, **overrides)
-    if spec.cards is not CardsLayout.ONE_DOWN_FOUR_UP:
-        raise RulesError(f"profile {name} deals {spec.deal_text}; Sökö is dealt 1 down + 4 up",
-                         expected="soko-finnish or soko-casino", actual=name)
-    return rules_text(spec)
+    return _core.combine_rules(rules_line, structure.value)
 
 
 # -- writing the header -----------------------------------------------------------

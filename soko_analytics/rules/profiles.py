@@ -1,9 +1,11 @@
-"""The five profiles of RULES.md §1 as data, and the override syntax.
+"""The profiles of RULES.md §1 and the rules-text grammar, read from the core (``core/src/rules/``).
 
 A profile is a named set of option values (:data:`PROFILES`). :func:`resolve`
 turns ``"soko-finnish; raise_after_pass=false"`` (the ``Rules:`` line of the
 Sökö text format) into a :class:`~.spec.GameSpec`: the profile's values, then
 the overrides, then the defaults of :data:`~.options.OPTIONS` for the rest.
+The profiles, the grammar and the resolving are the core's (``_core.rule_profiles``,
+``_core.parse_rules``, ``_core.resolve_spec``): this module reads them.
 
 Options with a derived default are left out of the profiles on purpose:
 ``max_bets_per_round`` (4 under fixed_limit, unlimited otherwise) and
@@ -14,28 +16,15 @@ the profile for that hand.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from types import MappingProxyType
 from typing import Any
 
-from ..errors import RulesError
-from .options import (
-    OPTIONS,
-    BettingStructure,
-    BringInCard,
-    CardsLayout,
-    Deck,
-    Derived,
-    FirstToAct,
-    LimitRaiseBase,
-    OddChipRule,
-    TieBreak,
-    format_value,
-    option,
-)
-from .ranking import HandRanking, HighCardRule
+from .. import _core
+from .options import OPTIONS, Derived, format_value, option
 from .spec import GameSpec
 
 
@@ -46,144 +35,34 @@ class Profile:
     name: str
     source: str
     values: Mapping[str, Any]
+    game: str
+    """The game whatever the house rules (``hands.game``: both Sökö profiles are ``soko``)."""
     odd_chip_stated: bool = False
     """Whether the rules this profile's logs follow state who gets the odd chip (then one paid elsewhere breaks
     them), rather than a site's undocumented convention (RULES.md §1, last paragraph)."""
 
-    def __post_init__(self) -> None:
-        for name in self.values:
-            option(name)
-        object.__setattr__(self, "values", MappingProxyType(dict(self.values)))
+
+def _profile(data: Mapping[str, Any]) -> Profile:
+    """A profile of ``_core.rule_profiles()``: its values, given as override text, parsed, in option order."""
+    values = {name: opt.parse(data["values"][name]) for name, opt in OPTIONS.items() if name in data["values"]}
+    return Profile(data["name"], data["source"], MappingProxyType(values), data["game"], data["odd_chip_stated"])
 
 
-_STUD = CardsLayout.ONE_DOWN_FOUR_UP
-_COMMON = {"raise_after_pass": True, "odd_chip_rule": OddChipRule.LEFT_OF_DEALER}
-_HILO = {"split_ranking": HandRanking.ACE_TO_FIVE_LOW, "split_qualifier": 8}
-"""Hi/lo: half of each pot to the best ace-to-five low of eight or better."""
-_STUD7 = {
-    "cards": CardsLayout.TWO_DOWN_FOUR_UP_ONE_DOWN, "max_players": 8, "deck_out_community_card": True,
-    "ante": True, "blinds": False,
-    "bring_in_card": BringInCard.LOWEST, "bring_in_forced": True, "bring_in_tie_break": TieBreak.SUIT,
-    "later_rounds_first_to_act": FirstToAct.BEST_SHOWING,
-    "structure": BettingStructure.FIXED_LIMIT, "open_pair_big_bet": True,
-    "hand_ranking": HandRanking.HIGH, "high_card_rule": HighCardRule.KICKERS,
-    **_COMMON,
-}
-"""Seven Card Stud (seed 004), and the deal and betting of its hi/lo and Razz forms."""
-_BLINDS = {
-    "ante": False, "blinds": True,
-    "bring_in_card": None, "bring_in_forced": False, "bring_in_tie_break": None,
-    "later_rounds_first_to_act": FirstToAct.LEFT_OF_BUTTON, "high_card_rule": HighCardRule.KICKERS,
-    **_COMMON,
-}
-"""A blinds game: no bring-in, left of the big blind first, then left of the button (hold'em, Omaha, draw games)."""
+PROFILES: Mapping[str, Profile] = MappingProxyType(
+    {p.name: p for p in map(_profile, json.loads(_core.rule_profiles()))})
+"""The profiles of RULES.md §1, by name, in the order ``soko rules`` lists them (the core's)."""
 
-PROFILES: Mapping[str, Profile] = MappingProxyType({p.name: p for p in (
-    Profile("soko-finnish", "seed 000 (Finnish home rules)", {
-        "cards": _STUD, "max_players": 10,
-        "ante": True, "blinds": False,
-        "bring_in_card": None, "bring_in_forced": False, "bring_in_tie_break": TieBreak.POSITION,
-        "later_rounds_first_to_act": FirstToAct.BEST_SHOWING,
-        "structure": BettingStructure.SPREAD,
-        "hand_ranking": HandRanking.SOKO, "high_card_rule": HighCardRule.TOP_CARD_THEN_SUIT,
-        **_COMMON,
-    }, odd_chip_stated=True),
-    Profile("soko-casino", "seed 001 (casino rule sheet)", {
-        "cards": _STUD, "max_players": 8,
-        "ante": True, "blinds": False,
-        "bring_in_card": BringInCard.HIGHEST, "bring_in_forced": True, "bring_in_tie_break": TieBreak.SUIT,
-        "later_rounds_first_to_act": FirstToAct.BEST_SHOWING,
-        "structure": BettingStructure.FIXED_LIMIT, "open_pair_big_bet": True,
-        "hand_ranking": HandRanking.SOKO, "high_card_rule": HighCardRule.KICKERS,
-        **_COMMON,
-    }, odd_chip_stated=True),
-    Profile("holdem", "seed 002 (Texas Hold'em)", {
-        **_BLINDS, "cards": CardsLayout.TWO_DOWN_FIVE_BOARD, "max_players": 10,
-        "structure": BettingStructure.NO_LIMIT, "hand_ranking": HandRanking.HIGH,
-    }),
-    Profile("stud7", "seed 004 (Seven Card Stud)", _STUD7),
-    Profile("stud5", "PokerStars 5 Card Stud logs", {
-        "cards": _STUD, "max_players": 10,
-        "ante": True, "blinds": False,
-        "bring_in_card": BringInCard.LOWEST, "bring_in_forced": True, "bring_in_tie_break": TieBreak.SUIT,
-        "later_rounds_first_to_act": FirstToAct.BEST_SHOWING,
-        "structure": BettingStructure.FIXED_LIMIT, "open_pair_big_bet": True,
-        "hand_ranking": HandRanking.HIGH, "high_card_rule": HighCardRule.KICKERS,
-        **_COMMON,
-    }),
-    *(Profile(name, f"PokerStars {title} logs", {
-        **_BLINDS, "cards": cards, "max_players": players, "structure": BettingStructure.POT_LIMIT,
-        "hand_ranking": HandRanking.HIGH, "hole_cards_used": 2, **split,
-    }) for name, title, cards, players, split in (
-        ("omaha", "Omaha", CardsLayout.FOUR_DOWN_FIVE_BOARD, 10, {}),
-        ("omaha-hilo", "Omaha Hi/Lo", CardsLayout.FOUR_DOWN_FIVE_BOARD, 10, _HILO),
-        ("omaha5", "5 Card Omaha", CardsLayout.FIVE_DOWN_FIVE_BOARD, 9, {}),
-        ("omaha5-hilo", "5 Card Omaha Hi/Lo", CardsLayout.FIVE_DOWN_FIVE_BOARD, 9, _HILO),
-        ("omaha6", "6 Card Omaha", CardsLayout.SIX_DOWN_FIVE_BOARD, 7, {}),
-    )),
-    # Razz: the highest up card (aces low) brings in, the lowest hand wins.
-    Profile("razz", "PokerStars Razz logs", {**_STUD7, "bring_in_card": BringInCard.HIGHEST,
-                                            "open_pair_big_bet": False, "hand_ranking": HandRanking.ACE_TO_FIVE_LOW}),
-    Profile("stud7-hilo", "PokerStars Stud Hi/Lo logs", {**_STUD7, "open_pair_big_bet": False, **_HILO}),
-    *(Profile(name, f"PokerStars {title} logs", {
-        **_BLINDS, "cards": cards, "max_players": players, "structure": structure, "hand_ranking": ranking,
-        "limit_raise_base": LimitRaiseBase.LAST_FULL_BET,
-    }) for name, title, cards, players, structure, ranking in (
-        ("draw5", "5 Card Draw", CardsLayout.FIVE_DOWN_ONE_DRAW, 8, BettingStructure.FIXED_LIMIT, HandRanking.HIGH),
-        ("single-draw27", "2-7 Single Draw", CardsLayout.FIVE_DOWN_ONE_DRAW, 8, BettingStructure.NO_LIMIT,
-         HandRanking.DEUCE_TO_SEVEN_LOW),
-        ("triple-draw27", "2-7 Triple Draw", CardsLayout.FIVE_DOWN_THREE_DRAWS, 6, BettingStructure.FIXED_LIMIT,
-         HandRanking.DEUCE_TO_SEVEN_LOW),
-        ("badugi", "Badugi", CardsLayout.FOUR_DOWN_THREE_DRAWS, 8, BettingStructure.FIXED_LIMIT, HandRanking.BADUGI),
-    )),
-    # 6+ Hold'em: 36 cards, everyone antes and the button posts the one blind.
-    Profile("short-deck", "PokerStars 6+ Hold'em logs", {
-        **_BLINDS, "cards": CardsLayout.TWO_DOWN_FIVE_BOARD, "max_players": 9, "deck": Deck.SHORT,
-        "ante": True, "button_blind": True, "structure": BettingStructure.NO_LIMIT,
-        "hand_ranking": HandRanking.SHORT_DECK,
-    }),
-    # Courchevel: 5 Card Omaha with the first board card dealt before the first betting round.
-    *(Profile(name, f"PokerStars {title} logs", {
-        **_BLINDS, "cards": CardsLayout.FIVE_DOWN_FIVE_BOARD_ONE_PREFLOP, "max_players": 9,
-        "structure": BettingStructure.POT_LIMIT, "hand_ranking": HandRanking.HIGH, "hole_cards_used": 2, **split,
-    }) for name, title, split in (("courchevel", "Courchevel", {}), ("courchevel-hilo", "Courchevel Hi/Lo", _HILO))),
-)})
-"""The profiles of RULES.md §1, by name."""
-
-GAMES: Mapping[str, str] = MappingProxyType(
-    {name: name for name in PROFILES} | {"soko-casino": "soko", "soko-finnish": "soko"})
+GAMES: Mapping[str, str] = MappingProxyType({name: p.game for name, p in PROFILES.items()})
 """Profile → ``hands.game``: the game whatever the house rules (both Sökö profiles are ``soko``)."""
 
-DEFAULT_PROFILE = "soko-casino"
+DEFAULT_PROFILE: str = _core.DEFAULT_PROFILE
 """The profile of a Sökö text log without a ``Rules:`` line (formats/soko-text.md)."""
-
-
-def profile(name: str) -> Profile:
-    """The profile called ``name``; a RulesError listing the names if there is none."""
-    try:
-        return PROFILES[name.strip().lower()]
-    except KeyError:
-        raise RulesError(
-            f"unknown profile {name.strip()!r}", expected=f"one of {', '.join(PROFILES)}", actual=name.strip()
-        ) from None
 
 
 def parse_rules(text: str) -> tuple[str, dict[str, Any]]:
     """Split ``"profile; option=value; ..."`` into the profile name and parsed overrides."""
-    head, *items = text.split(";")
-    name = profile(head).name
-    overrides: dict[str, Any] = {}
-    for item in (i.strip() for i in items):
-        if not item:
-            continue
-        key, eq, value = item.partition("=")
-        key = key.strip()
-        if not eq or not key:
-            raise RulesError(f"bad override {item!r}", expected="option=value", actual=item)
-        if key in overrides:
-            raise RulesError(f"option {key} is given twice in {text.strip()!r}")
-        overrides[key] = option(key).parse(value)
-    return name, overrides
+    name, overrides = _core.parse_rules(text)
+    return name, {key: option(key).parse(value) for key, value in overrides}
 
 
 @cache
@@ -198,9 +77,13 @@ def resolve(text_or_name: str = DEFAULT_PROFILE, **overrides: Any) -> GameSpec:
     >>> resolve("soko-finnish; raise_after_pass=false").raise_after_pass
     False
     """
-    name, parsed = parse_rules(text_or_name)
-    values = {**PROFILES[name].values, **parsed, **overrides}
-    return GameSpec.build(profile=name, **values)
+    text = text_or_name
+    if overrides:
+        name, given = _core.parse_rules(text_or_name)
+        values = {**dict(given), **{key: format_value(option(key), value) for key, value in overrides.items()}}
+        text = "; ".join([name, *(f"{key}={value}" for key, value in values.items())])
+    spec = json.loads(_core.resolve_spec(text))
+    return GameSpec(profile=spec["profile"], **spec["options"])
 
 
 def rules_text(spec: GameSpec) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from soko_analytics.errors import RulesError
-from soko_analytics.rules.options import OPTIONS, LastCardMode, format_value
+from soko_analytics.rules.options import OPTIONS, BettingStructure, LastCardMode, format_value
 from soko_analytics.rules.profiles import DEFAULT_PROFILE, PROFILES, parse_rules, resolve, rules_text
 from soko_analytics.rules.spec import TURN_UP
 
@@ -76,6 +76,23 @@ def test_keyword_overrides_apply_on_top():
     assert (spec.raise_after_pass, spec.max_players) == (True, 6)
 
 
+def test_keyword_override_of_structure_moves_the_derived_cap_rule_2_9():
+    """RULES.md §2.9: fixed limit caps a round at a bet and three raises; the cap follows a keyword override as it
+    follows one in the text, and a keyword value replaces the text's own value of that option."""
+    assert resolve("holdem").max_bets_per_round is None
+    assert resolve("holdem", structure=BettingStructure.FIXED_LIMIT).max_bets_per_round == 4
+    spec = resolve("holdem; structure=pot_limit; ante=true", structure=BettingStructure.FIXED_LIMIT)
+    assert (spec.structure, spec.max_bets_per_round, spec.ante) == (BettingStructure.FIXED_LIMIT, 4, True)
+
+
+def test_a_number_beyond_64_bits_is_a_bad_value():
+    """Where it is given: not an overflow deep in the deck check (``max_players``) or a spec nothing can read."""
+    with pytest.raises(RulesError) as caught:
+        resolve("holdem; chip_unit=99999999999999999999")
+    assert caught.value.reason == "bad value '99999999999999999999' for option chip_unit"
+    assert caught.value.expected == "integer ≥ 1"
+
+
 def test_default_profile_is_soko_casino():
     assert DEFAULT_PROFILE == "soko-casino"
     assert resolve().profile == "soko-casino"
@@ -132,6 +149,7 @@ def test_option_given_twice():
 
 
 def test_parse_rules_returns_parsed_values():
+    assert parse_rules("  HOLDEM  ") == ("holdem", {})
     assert parse_rules("stud7; max_bets_per_round=unlimited; bring_in_tie_break=position") == (
         "stud7", {"max_bets_per_round": None, "bring_in_tie_break": "position"},
     )

@@ -129,7 +129,52 @@ fn combine_rules_py(py: Python<'_>, rules_line: &str, structure: &str) -> PyResu
     rules::combine_rules(rules_line, structure_of(structure)?).map_err(|e| rules_error(py, &e))
 }
 
+/// The overrides of a rules text as override text (`option=value` pairs: the value as
+/// `soko rules` writes it), in the order of the options, each value parsed and checked.
+fn override_texts(values: &rules::options::Values) -> Vec<(&'static str, String)> {
+    values.iter().map(|(o, v)| (o.name, o.format(v))).collect()
+}
+
+/// `"profile; option=value; ..."` split into the profile's name and its overrides, each value
+/// checked and written back as override text. Raises `RulesError`.
+#[pyfunction]
+#[pyo3(name = "parse_rules")]
+fn parse_rules_py(
+    py: Python<'_>,
+    text: &str,
+) -> PyResult<(&'static str, Vec<(&'static str, String)>)> {
+    let (profile, overrides) = rules::parse_rules(text).map_err(|e| rules_error(py, &e))?;
+    Ok((profile.name, override_texts(&overrides)))
+}
+
+/// Every profile of RULES.md §1 in the order `soko rules` lists them, as JSON: `name`, `source`,
+/// `game` (`hands.game`), `odd_chip_stated` and `values` (the profile's own option values as
+/// override text).
+#[pyfunction]
+fn rule_profiles() -> String {
+    let all: Vec<serde_json::Value> = rules::profiles()
+        .iter()
+        .map(|p| {
+            let values: serde_json::Map<String, serde_json::Value> = override_texts(&p.values)
+                .into_iter()
+                .map(|(name, text)| (name.to_string(), text.into()))
+                .collect();
+            serde_json::json!({
+                "name": p.name,
+                "source": p.source,
+                "game": p.game,
+                "odd_chip_stated": p.odd_chip_stated,
+                "values": values,
+            })
+        })
+        .collect();
+    serde_json::Value::from(all).to_string()
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("DEFAULT_PROFILE", rules::DEFAULT_PROFILE)?;
+    m.add_function(wrap_pyfunction!(parse_rules_py, m)?)?;
+    m.add_function(wrap_pyfunction!(rule_profiles, m)?)?;
     m.add_function(wrap_pyfunction!(resolve_spec, m)?)?;
     m.add_function(wrap_pyfunction!(combine_rules_py, m)?)?;
     Ok(())

@@ -1,8 +1,8 @@
 //! The rules layer: the options of RULES.md and their vocabularies, the profiles as data, the
 //! rules-text grammar (`profile; option=value; ...`), and resolving a text into a game spec with
 //! the combinations RULES.md rules out refused. The reader's lookups resolve here (no call into Python).
-//! Python's rules layer (`soko_analytics/rules/`) still holds its own copy, held equal to this one, text
-//! for text and error for error, by `tests/core/test_rules_equal.py` until it reads from here (issue 39).
+//! Python's rules layer (`soko_analytics/rules/profiles.py`) reads the profiles, the grammar and the
+//! resolved specs from here (`py/rules.rs`).
 
 mod error;
 mod game;
