@@ -16,9 +16,6 @@ from ..errors import RulesError
 LOWS = frozenset({HandRanking.ACE_TO_FIVE_LOW, HandRanking.DEUCE_TO_SEVEN_LOW, HandRanking.BADUGI})
 """Rankings that compare every card of a hand (no top-card rule)."""
 
-SHORT_DECKS = frozenset({HandRanking.SHORT_DECK, HandRanking.SHORT_DECK_STRAIGHT_OVER_TRIPS})
-"""Rankings of the 36-card deck: A-6-7-8-9 is their lowest straight."""
-
 HAND_SIZE = {HandRanking.BADUGI: 4}
 """Cards in a hand of a ranking other than five."""
 
