@@ -25,7 +25,8 @@ __all__ = [
     "tournament_finishes", "buy_ins", "content_hashes", "FileReader", "FilesReader", "read_rows", "hand_batch",
     "parse_count", "PlayTable", "PotError", "returned_uncalled", "build_pots", "split", "award", "rake_pots",
     "payouts", "VOCABULARIES", "FORCED_KINDS", "BETTING_KINDS", "RANKS", "SUITS", "TABLES", "format_amount",
-    "DEFAULT_PROFILE", "parse_rules", "rule_profiles", "resolve_spec", "combine_rules",
+    "DEFAULT_PROFILE", "RULE_OPTIONS", "parse_option", "rules_text", "parse_rules", "rule_profiles", "resolve_spec",
+    "combine_rules",
 ]
 
 __version__: str
@@ -141,7 +142,15 @@ def share_values(rules: str, own: Sequence[int], board: Sequence[int]) -> tuple[
 # rules.rs
 
 DEFAULT_PROFILE: str
+# Each option of RULES.md in display order: (name, kind: "bool" | "int" | "amount" | "enum", default: "profile" |
+# "derived" | "fixed", the default in words, the allowed values in words, choices, the word of None (or None),
+# the enum of its words in _vocab.py (or None), meaning, RULES.md section).
+RULE_OPTIONS: tuple[
+    tuple[str, str, str, str, str, tuple[str, ...], str | None, str | None, str, str], ...
+]
 
+def parse_option(name: str, text: str) -> bool | int | str | None: ...
+def rules_text(text: str) -> str: ...
 def parse_rules(text: str) -> tuple[str, list[tuple[str, str]]]: ...
 def rule_profiles() -> str: ...
 def resolve_spec(text: str) -> str: ...
