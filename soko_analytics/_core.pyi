@@ -23,7 +23,8 @@ __all__ = [
     "evaluate",
     "hand_class", "evaluate_batch", "evaluate_split_batch", "hand_facts", "money_flow", "allin_adjusted", "equity",
     "tournament_finishes", "buy_ins", "content_hashes", "FileReader", "FilesReader", "read_rows", "hand_batch",
-    "parse_count", "PlayTable", "PotError", "returned_uncalled", "build_pots", "split", "award", "rake_pots",
+    "text_rows", "piece_rows", "parse_count", "PlayTable", "PotError", "returned_uncalled", "build_pots", "split",
+    "award", "rake_pots",
     "payouts", "VOCABULARIES", "FORCED_KINDS", "BETTING_KINDS", "RANKS", "SUITS", "TABLES", "format_amount",
     "DEFAULT_PROFILE", "RULE_OPTIONS", "parse_option", "rules_text", "parse_rules", "rule_profiles", "resolve_spec",
     "combine_rules",
@@ -228,6 +229,17 @@ class FilesReader:
 def read_rows(path: str, format: str, import_id: int, name: str | None = None, audit: bool = True) -> _Chunk: ...
 def hand_batch(
     hands: Sequence[str], format: str, import_id: int = 0, audit: bool = True, fault_hand: str | None = None
+) -> _Chunk: ...
+def text_rows(
+    texts: Sequence[tuple[str, str, str, int]], import_id: int = 0, audit: bool = True, fault_hand: str | None = None
+) -> _Chunk: ...
+def piece_rows(
+    pieces: Sequence[tuple[str, int, str, int, int]],
+    path: str,
+    format: str,
+    import_id: int = 0,
+    audit: bool = True,
+    fault_hand: str | None = None,
 ) -> _Chunk: ...
 def parse_count(path: str, format: str) -> tuple[int, int]: ...
 

@@ -483,20 +483,22 @@ fn file_problem<'a>(path: &'a str, kind: &'a str, reason: &'a str) -> Quarantine
     }
 }
 
-/// What turns a member's pieces into rows.
-struct PieceReader<'a> {
-    name: &'a str,
-    dialect: &'static Dialect,
-    lookups: &'a mut dyn Lookups,
-    games: &'a mut Games,
-    import_id: i32,
-    audit: bool,
-    fault: Option<&'a str>,
-    make_rows: bool,
+/// What turns a member's pieces into rows (and the pieces of texts read again).
+pub struct PieceReader<'a> {
+    /// The file (or member) the piece's hand and records name.
+    pub name: &'a str,
+    pub dialect: &'static Dialect,
+    pub lookups: &'a mut dyn Lookups,
+    pub games: &'a mut Games,
+    pub import_id: i32,
+    pub audit: bool,
+    pub fault: Option<&'a str>,
+    pub make_rows: bool,
 }
 
 impl PieceReader<'_> {
-    fn take(&mut self, piece: Piece<'_>, rows: &mut Rows) {
+    /// The piece's hand's rows, or its record.
+    pub fn take(&mut self, piece: Piece<'_>, rows: &mut Rows) {
         let origin = Origin {
             fmt: self.dialect.name,
             import_id: self.import_id,
