@@ -241,18 +241,8 @@ pub fn family_header<'a>(
     } else {
         (stakes.small_blind, stakes.big_blind) = (low, high);
     }
-    Ok(Header {
-        site: SITE,
-        hand_id: head.id,
-        rules: rules.to_string(),
-        stakes,
-        table: Some(head.table.clone()),
-        max_seats,
-        button,
-        start,
-        time_zone,
-        start_utc,
-        tournament,
-        body: 2,
-    })
+    Ok(Header::new(SITE, head.id, rules.to_string(), stakes, 2)
+        .table(Some(head.table.clone()), max_seats, button)
+        .start((start, time_zone, start_utc))
+        .tournament(tournament))
 }
