@@ -49,16 +49,17 @@ impl Reading<'_> {
         let button: u64 = button.trim().parse().unwrap_or(0);
         // a player no line of the hand names was not dealt in (moved to the table, waiting for the
         // big blind)
+        let body = lines.get(self.head.body..).unwrap_or_default();
+        let mut spoke = vec![false; self.names.len()];
+        for who in body.iter().filter_map(|l| speaker(&self.names, l)) {
+            spoke[who.0] = true;
+        }
         let named = |k: &usize| {
             let name = self.names[*k];
-            lines
-                .get(self.head.body..)
-                .unwrap_or_default()
-                .iter()
-                .any(|l| {
-                    speaker(&self.names, l).is_some_and(|(who, _)| who == *k)
-                        || l.strip_prefix("Dealt to ")
-                            .is_some_and(|r| r.starts_with(name))
+            spoke[*k]
+                || body.iter().any(|l| {
+                    l.strip_prefix("Dealt to ")
+                        .is_some_and(|r| r.starts_with(name))
                 })
         };
         let mut order: Vec<usize> = (0..self.names.len()).filter(named).collect();
