@@ -9,7 +9,7 @@ use super::patterns as p;
 use super::pystr::repr;
 use super::search;
 use super::tourney;
-use super::{Dialect, Lookups};
+use super::{HandText, Lookups};
 use crate::model::{ActionKind, Hand};
 
 /// The hand being read.
@@ -20,14 +20,14 @@ const CAPPED: &str = " and has reached the ";
 const SEPARATOR: &str = "*********** #";
 
 /// Read one hand: its stripped lines and the line number of the first.
-pub fn read_hand(
-    lines: &[&str],
-    first_line: u64,
-    path: &str,
-    dialect: &'static Dialect,
-    lookups: &mut dyn Lookups,
-    raw: &dyn Fn() -> String,
-) -> Result<Hand, ReadError> {
+pub fn read_hand(hand: HandText<'_>, lookups: &mut dyn Lookups) -> Result<Hand, ReadError> {
+    let HandText {
+        lines,
+        first_line,
+        path,
+        dialect,
+        raw,
+    } = hand;
     super::check_complete(lines, first_line)?;
     let header = (dialect.header)(lines, first_line, lookups)?;
     let body = header.body;

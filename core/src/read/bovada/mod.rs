@@ -25,7 +25,7 @@ use super::pokerstars::rules_of;
 use super::pystr::repr;
 use super::search;
 use super::times::{search_date, start_of};
-use super::{Dialect, Lookups};
+use super::{HandText, Lookups};
 use crate::model::{Hand, Stakes, Tournament};
 use crate::read::events::located;
 use body::{Body, Start};
@@ -70,14 +70,14 @@ pub struct Head<'a> {
 }
 
 /// Read one Bovada hand (its stripped lines; `raw` gives its text).
-pub fn read_hand(
-    lines: &[&str],
-    first_line: u64,
-    path: &str,
-    dialect: &'static Dialect,
-    lookups: &mut dyn Lookups,
-    raw: &dyn Fn() -> String,
-) -> Result<Hand, ReadError> {
+pub fn read_hand(hand: HandText<'_>, lookups: &mut dyn Lookups) -> Result<Hand, ReadError> {
+    let HandText {
+        lines,
+        first_line,
+        path,
+        dialect,
+        raw,
+    } = hand;
     super::check_complete(lines, first_line)?;
     let head = head(lines, first_line)?;
     let at = |i: usize, err: ReadError| located(err, first_line + i as u64, head.id);
@@ -143,20 +143,12 @@ fn header<'h>(
         buy_in: None,
         level: head.level.map(|(level, _)| level.to_string()),
     });
-    Ok(Header {
-        site: head.site,
-        hand_id: head.id,
-        rules: rules.to_string(),
-        stakes,
-        table: head.table.map(str::to_string),
-        max_seats: None,
-        button,
-        start,
-        time_zone,
-        start_utc,
-        tournament,
-        body,
-    })
+    Ok(
+        Header::new(head.site, head.id, rules.to_string(), stakes, body)
+            .table(head.table.map(str::to_string), None, button)
+            .start((start, time_zone, start_utc))
+            .tournament(tournament),
+    )
 }
 
 /// The seats told to the builder (from line `first`): the builder's index of each seat's player. A
