@@ -107,7 +107,7 @@ impl<'l> Body<'l> {
         let seats = start.seats;
         let stacks = seats
             .iter()
-            .map(|s| start.units.amount(&s.stack).unwrap_or(0))
+            .map(|s| start.units.amount(s.stack).unwrap_or(0))
             .collect();
         Body {
             units: start.units,
@@ -356,6 +356,7 @@ impl<'l> Body<'l> {
 
     /// `Card dealt to a spot [9c Th]`: the cards kept for the seat's show (borrowed from the line
     /// but in stud, a card a street) and told to the builder.
+    #[allow(clippy::ptr_arg)] // the Cow says whether the cards can be borrowed from the line
     fn card(
         &mut self,
         st: &mut Builder,

@@ -199,7 +199,7 @@ fn seat_players(
             _ => seat_number(&seat.number.to_string(), "seat number")
                 .map_err(|err| st.relocate(err, i))?,
         };
-        let stack = st.amount(&seat.stack, i)?;
+        let stack = st.amount(seat.stack, i)?;
         let name = name(head, seat);
         // a name seated twice is one player (the builder keeps the last seat)
         who.push(st.who(&name).unwrap_or_else(|| st.names().count()));
