@@ -540,19 +540,20 @@ pub(super) fn dealt_brackets(
     who: usize,
     cards: &str,
 ) -> Result<(), ReadError> {
-    let groups: Vec<&str> = p::all_brackets(cards).collect();
-    let Some(last) = groups.last() else {
+    let mut groups = p::all_brackets(cards);
+    let Some(first) = groups.next() else {
         return Err(st.error(
             i,
             "a deal line without its cards in brackets",
             "'Dealt to NAME [cards]'",
         ));
     };
+    let last = groups.last();
     st.deal_street(i)?; // a deal after the showdown is named before its cards are read
-    let new = if groups.len() == 1 || st.street() != 0 {
-        st.cards(last, i)?
-    } else {
-        st.cards(&groups.join(" "), i)?
+    let new = match last {
+        None => st.cards(first, i)?,
+        Some(last) if st.street() != 0 => st.cards(last, i)?,
+        Some(_) => st.cards(&p::all_brackets(cards).collect::<Vec<_>>().join(" "), i)?,
     };
     st.dealt(i, who, new)
 }
