@@ -67,7 +67,7 @@ pub fn read_hand(hand: HandText<'_>, lookups: &mut dyn Lookups) -> Result<Hand, 
             .expected("<session sessioncode=\"...\"><general>...</general> before the games");
         return Err(place(err));
     }
-    let session = session::session_of(&session_lines.join("\n")).map_err(|e| place(e.at(0)))?;
+    let session = session::session_of(session_lines).map_err(|e| place(e.at(0)))?;
     let decimals = if session.tournament.is_some() { 0 } else { 2 };
     let elements = xml::read(game_lines).map_err(place)?;
     let game = game::read_game(&elements, decimals).map_err(place)?;
