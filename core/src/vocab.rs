@@ -63,24 +63,6 @@ macro_rules! vocabulary {
     };
 }
 
-/// Every vocabulary Python reads from the core: the replay's and the store's, then the rules'
-/// (`crate::rules::vocabularies`).
-pub fn all() -> Vec<Vocabulary> {
-    use crate::eval::HandClass;
-    use crate::model::ActionKind;
-    use crate::quarantine::QuarantineKind;
-    use crate::replay::findings::{Code, Severity};
-    let mut all = vec![
-        ActionKind::vocabulary("StrEnum"),
-        HandClass::vocabulary("IntEnum"),
-        Code::vocabulary("StrEnum"),
-        Severity::vocabulary("StrEnum"),
-        QuarantineKind::vocabulary("StrEnum"),
-    ];
-    all.extend(crate::rules::vocabularies());
-    all
-}
-
 #[cfg(test)]
 mod tests {
     use crate::replay::findings::Code;

@@ -9,7 +9,7 @@
 use std::borrow::Cow;
 
 use super::scan::Scan;
-use super::stakes::{big_blind, bring_in, small_blind, Units};
+use super::words::{big_blind, bring_in, small_blind, Units};
 use super::{label_and_verb, normal_label, same_label, SeatLine, ME};
 use crate::cards::Card;
 use crate::model::{ActionKind as K, Finish};

@@ -32,11 +32,12 @@ use crate::model::{Hand, Stakes, Tournament};
 use crate::read::events::located;
 use body::{Body, Start};
 use scan::{Scan, Wanted};
-use stakes::Units;
+use words::Units;
 
 mod body;
 mod scan;
 mod stakes;
+mod words;
 
 /// The name of the log's owner (`[ME]`) in every hand.
 pub const HERO: &str = "Hero";

@@ -3,7 +3,7 @@
 //! bring-in, the labels that post an ante, whether the log prints street markers and where its
 //! `Board [...]` line is, and the seat `Set dealer [N]` names.
 
-use super::stakes::{big_blind, bring_in, small_blind, Units};
+use super::words::{big_blind, bring_in, small_blind, Units};
 use super::{label_and_verb, same_label, SeatLine};
 use crate::read::errors::ReadError;
 use crate::read::search;

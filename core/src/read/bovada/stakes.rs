@@ -2,32 +2,12 @@
 //! level (tournaments), or, for stud, two and four bring-ins.
 
 use super::scan::Scan;
+use super::words::Units;
 use super::Head;
 use crate::model::Stakes;
-use crate::money::decimal_text;
 use crate::read::errors::ReadError;
 use crate::read::pystr::repr;
-use crate::read::values::{parse_amount, symbol_code, MAX_AMOUNT};
-
-/// Amounts of a hand: minor units of `decimals` digits.
-pub struct Units {
-    pub decimals: u8,
-}
-
-impl Units {
-    pub fn amount(&self, text: &str) -> Result<i64, ReadError> {
-        parse_amount(text.trim(), self.decimals)
-    }
-
-    /// An amount in the log's way: `$1.50`, `1500`.
-    pub fn money(&self, value: i64) -> String {
-        if self.decimals == 0 {
-            return value.to_string();
-        }
-        let sign = if value < 0 { "-" } else { "" };
-        format!("{sign}${}", decimal_text(value.abs(), self.decimals))
-    }
-}
+use crate::read::values::{symbol_code, MAX_AMOUNT};
 
 /// The forced bets of a hand: its (small, big) blinds (stud's: the small bet and the bring-in's
 /// double) and the ante (stud's: the largest posted), from the header and the one pass over the
@@ -90,14 +70,6 @@ pub fn stakes(
     Ok((stakes, (small, big)))
 }
 
-/// The amount of a stud bring-in in the newer logs' words: `Bring_in chip 5`, `Bring in $1`.
-pub fn bring_in(verb: &str) -> Option<&str> {
-    ["Bring_in chip ", "Bring in "]
-        .iter()
-        .find_map(|p| verb.strip_prefix(p))
-        .map(str::trim)
-}
-
 /// The small and big blinds a cash hand's players post (its header has no stakes).
 fn posted_blinds(scan: &Scan) -> Result<(Option<i64>, i64), ReadError> {
     let (small, big) = scan.blinds.clone()?;
@@ -109,25 +81,4 @@ fn posted_blinds(scan: &Scan) -> Result<(Option<i64>, i64), ReadError> {
         )
         .expected("'Big Blind : Big blind $X'")),
     }
-}
-
-/// The amount of a small blind: `Small blind $1`, `Ante/Small Blind 50`.
-pub fn small_blind(verb: &str) -> Option<&str> {
-    [
-        "Small blind ",
-        "Small Blind ",
-        "Ante/Small blind ",
-        "Ante/Small Blind ",
-    ]
-    .iter()
-    .find_map(|p| verb.strip_prefix(p))
-    .map(str::trim)
-}
-
-/// The amount of a big blind: `Big blind $2`, `Big blind/Bring in 50`.
-pub fn big_blind(verb: &str) -> Option<&str> {
-    ["Big blind ", "Big Blind ", "Big blind/Bring in "]
-        .iter()
-        .find_map(|p| verb.strip_prefix(p))
-        .map(str::trim)
 }
