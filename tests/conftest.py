@@ -4,9 +4,17 @@ from __future__ import annotations
 
 import os
 import re
+import sys
 from pathlib import Path
 
 import pytest
+
+# Bytecode caches written even where the environment forbids them (PYTHONDONTWRITEBYTECODE=1, as on the CI
+# machines): each xdist worker, each CLI run in a subprocess and each worker process of an import would otherwise
+# compile the package and the rewritten test modules from source again. This file is loaded before the workers start,
+# so they and every process the tests start inherit it.
+sys.dont_write_bytecode = False
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 SHARED = Path(__file__).resolve().parents[2] / "shared"
 CORPUS = SHARED / "corpus"
