@@ -478,7 +478,7 @@ fn family_words<'t>(rest: &'t str, buffer: &'t mut String) -> &'t str {
     let signs = rest.contains(['€', '$']);
     if signs {
         buffer.clear();
-        buffer.extend(rest.chars().filter(|c| !matches!(c, '€' | '$')));
+        without_signs(rest, buffer);
     }
     let text: &str = if signs { buffer } else { rest };
     if search::contains(text, "(HI)") || search::contains(text, "(LO)") {
@@ -490,6 +490,23 @@ fn family_words<'t>(rest: &'t str, buffer: &'t mut String) -> &'t str {
     } else {
         rest
     }
+}
+
+/// `text` without its `€` and `$` signs, added to `out` a run of other characters at a time.
+fn without_signs(text: &str, out: &mut String) {
+    const EURO: &[u8] = "€".as_bytes();
+    let bytes = text.as_bytes();
+    let mut from = 0;
+    for at in memchr::memchr2_iter(b'$', EURO[0], bytes) {
+        let sign = match bytes[at] {
+            b'$' => 1,
+            _ if bytes[at..].starts_with(EURO) => EURO.len(),
+            _ => continue,
+        };
+        out.push_str(&text[from..at]);
+        from = at + sign;
+    }
+    out.push_str(&text[from..]);
 }
 
 impl Body<'_, '_> {
@@ -505,8 +522,12 @@ impl Body<'_, '_> {
     /// Line `k` of the body.
     fn line(&mut self, st: &mut Builder, k: usize, lines: &[&str]) -> Result<(), ReadError> {
         let line = lines[k];
-        let collects = collected_at(line).is_some();
-        if line.starts_with("*** SHOW DOWN") || line.starts_with("*** SUMMARY") || collects {
+        // (settled once, settling again does nothing: no line after need be searched)
+        let settles = !self.settled
+            && (line.starts_with("*** SHOW DOWN")
+                || line.starts_with("*** SUMMARY")
+                || collected_at(line).is_some());
+        if settles {
             self.settle(st, k, lines)?;
         }
         if line.starts_with("***") {
@@ -846,5 +867,22 @@ impl Body<'_, '_> {
             st.summary(pot, Some(rake), Vec::new(), Vec::new());
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn signs_left_out_as_a_filter_of_characters_leaves_them() {
+        for text in ["", "€", "$", "1.50€", "a $2 – 3€ b€$c", "–€–", "x€"] {
+            let mut out = String::new();
+            without_signs(text, &mut out);
+            let filtered: String = text.chars().filter(|c| !matches!(c, '€' | '$')).collect();
+            assert_eq!(out, filtered, "{text:?}");
+        }
+        let words: Vec<&str> = Words(Some(" a  b c ")).collect();
+        assert_eq!(words, " a  b c ".split(' ').collect::<Vec<_>>());
     }
 }

@@ -297,7 +297,10 @@ impl<'h, 'l> Reading<'h, 'l> {
         self.unnamed = self.unnamed_seat(&lines[i..]);
         // a seat dealt no card sits the hand out
         let mut dealt = vec![false; self.names.len()];
-        for line in lines[i..].iter().filter(|l| received(l)) {
+        for line in lines[i..]
+            .iter()
+            .filter(|l| l.starts_with("Player ") && received(l))
+        {
             if let Some((k, _)) = line.strip_prefix("Player ").and_then(|l| self.who(l)) {
                 dealt[k] = true;
             }
