@@ -13,6 +13,12 @@ fn key(needle: &[u8]) -> usize {
 
 /// `hay.find(needle)`: where the first `needle` starts.
 pub fn find(hay: &str, needle: &str) -> Option<usize> {
+    find_keyed(hay, needle, key(needle.as_bytes()))
+}
+
+/// `hay.find(needle)`, `memchr` looking for the needle's byte at index `k` (one the caller knows is
+/// rare in the lines searched: `'v'` of `" received "`); any `k` inside the needle gives the same answer.
+pub fn find_keyed(hay: &str, needle: &str, k: usize) -> Option<usize> {
     let (h, n) = (hay.as_bytes(), needle.as_bytes());
     if n.is_empty() {
         return Some(0);
@@ -20,7 +26,7 @@ pub fn find(hay: &str, needle: &str) -> Option<usize> {
     if h.len() < n.len() {
         return None;
     }
-    let k = key(n);
+    let k = k.min(n.len() - 1);
     // The key byte of a match starting at s is at s + k, for s up to h.len() - n.len().
     let end = h.len() - n.len() + k + 1;
     let mut from = k;
@@ -37,6 +43,16 @@ pub fn find(hay: &str, needle: &str) -> Option<usize> {
 /// `hay.contains(needle)`.
 pub fn contains(hay: &str, needle: &str) -> bool {
     find(hay, needle).is_some()
+}
+
+/// `hay.split_once(needle)`: the text before the first `needle` and after it.
+pub fn split_once<'a>(hay: &'a str, needle: &str) -> Option<(&'a str, &'a str)> {
+    find(hay, needle).map(|at| (&hay[..at], &hay[at + needle.len()..]))
+}
+
+/// `hay.rsplit_once(needle)`: the text before the last `needle` and after it.
+pub fn rsplit_once<'a>(hay: &'a str, needle: &str) -> Option<(&'a str, &'a str)> {
+    rfind(hay, needle).map(|at| (&hay[..at], &hay[at + needle.len()..]))
 }
 
 /// `hay.rfind(needle)`: where the last `needle` starts.
@@ -83,6 +99,19 @@ mod tests {
                 assert_eq!(find(hay, needle), hay.find(needle), "{hay:?} {needle:?}");
                 assert_eq!(rfind(hay, needle), hay.rfind(needle), "{hay:?} {needle:?}");
                 assert_eq!(contains(hay, needle), hay.contains(needle));
+                assert_eq!(split_once(hay, needle), hay.split_once(needle));
+                assert_eq!(rsplit_once(hay, needle), hay.rsplit_once(needle));
+            }
+        }
+        for hay in hays {
+            for needle in needles {
+                for k in 0..needle.len() + 1 {
+                    assert_eq!(
+                        find_keyed(hay, needle, k),
+                        hay.find(needle),
+                        "{hay:?} {needle:?} {k}"
+                    );
+                }
             }
         }
         assert_eq!(find("abc", ""), Some(0));

@@ -16,7 +16,7 @@ use crate::read::search;
 mod opening;
 mod words;
 
-use words::{glued, parenthesized, seat_line};
+use words::{glued, parenthesized, seat_line, show_and_posts, trimmed};
 
 pub use opening::{family_header, Opening};
 
@@ -159,7 +159,17 @@ pub struct Reading<'h> {
 }
 
 impl<'h> Reading<'h> {
-    pub fn new(head: &'h Head<'h>, lines: &[&str], first_line: u64) -> Self {
+    pub fn new(head: &'h Head<'h>, lines: &[&'h str], first_line: u64) -> Self {
+        // one pass over the lines for both: whether any shows cards, and those that post
+        let mut shows = false;
+        let mut posts = Vec::new();
+        for &line in lines {
+            let (show, post) = show_and_posts(line);
+            shows = shows || shows_cards(line, show, head.summary);
+            if post {
+                posts.push(line);
+            }
+        }
         Reading {
             head,
             first_line,
@@ -169,13 +179,13 @@ impl<'h> Reading<'h> {
             rounds: Rounds::new(Vec::new()),
             collects: Vec::new(),
             settled: false,
-            shows: lines.iter().any(|l| shows_cards(l, head.summary)),
+            shows,
             returned: None,
             blinds: (0, 0),
             unposted: Vec::new(),
             stud_cards: Vec::new(),
             shown_up: Vec::new(),
-            posts: Vec::new(),
+            posts,
             seat_lines: Vec::new(),
             said: Vec::with_capacity(lines.len() + 4),
             summary: (0, 0, 0),
@@ -187,7 +197,7 @@ impl<'h> Reading<'h> {
     }
 
     fn amount(&self, i: usize, text: &str) -> Result<i64, ReadError> {
-        let mut cleaned = text.trim();
+        let mut cleaned = trimmed(text);
         while let Some(shorter) = cleaned.strip_suffix(" chips") {
             cleaned = shorter;
         }
@@ -241,9 +251,6 @@ impl<'h> Reading<'h> {
                 .expected("'Seat 1: name ( $2.75 USD )'")
                 .actual(line));
         }
-        self.posts = (lines.iter().copied())
-            .filter(|l| search::contains(l, " posts "))
-            .collect();
         let blinds = self.blinds();
         let opening = self.opening(blinds)?;
         self.blinds = blinds.unwrap_or_default();
@@ -402,7 +409,7 @@ impl<'h> Reading<'h> {
 
     /// The family's lines for one of partypoker's.
     fn line(&mut self, i: usize, line: &'h str) -> Result<(), ReadError> {
-        let line = line.trim();
+        let line = trimmed(line);
         if line.is_empty() {
             return Ok(());
         }
@@ -419,7 +426,7 @@ impl<'h> Reading<'h> {
         let Some((who, rest)) = speaker(&self.names, line) else {
             return self.not_a_players(i, line);
         };
-        self.player_line(i, line, who, rest.trim().trim_end_matches('.'))
+        self.player_line(i, line, who, trimmed(rest).trim_end_matches('.'))
     }
 
     /// Line `i` (`line`), where player `who` says `rest`: a win, a move, a show, or nothing to read.
@@ -434,7 +441,7 @@ impl<'h> Reading<'h> {
             self.settle(i);
             let won = match won.trim().strip_prefix("Lo (") {
                 Some(lo) => lo.split(')').next().unwrap_or(lo),
-                None => won.split(" from ").next().unwrap_or(won),
+                None => search::split_once(won, " from ").map_or(won, |(won, _)| won),
             };
             let value = self.amount(i, won)?;
             self.collects.push((i, who, value));
@@ -517,7 +524,7 @@ impl<'h> Reading<'h> {
             }
             ("raises", None) => {
                 // `raises 0.85 to 0.85`: what it adds, then its total
-                let to = rest.rsplit_once(" to ").map_or("", |(_, to)| to);
+                let to = search::rsplit_once(rest, " to ").map_or("", |(_, to)| to);
                 let to = self.amount(i, to)?;
                 let added = to - self.rounds.put_in(who);
                 self.turn(who, verb, added)
@@ -740,11 +747,10 @@ impl<'h> Reading<'h> {
 }
 
 /// Whether `line` shows or mucks cards (`NAME shows [ ... ]`, `NAME doesn't show [ ... ]`, a summary
-/// log's `NAME balance ... [ ... ]`).
-fn shows_cards(line: &str, summary: bool) -> bool {
-    // both verbs hold `show`, which few lines do
-    let verb = search::contains(line, "show")
-        && (search::contains(line, " shows [") || search::contains(line, "doesn't show"));
+/// log's `NAME balance ... [ ... ]`); `show`: whether it holds `show`, as both verbs do (few lines).
+fn shows_cards(line: &str, show: bool, summary: bool) -> bool {
+    let verb =
+        show && (search::contains(line, " shows [") || search::contains(line, "doesn't show"));
     verb || summary && search::contains(line, " balance ") && line.contains('[')
 }
 

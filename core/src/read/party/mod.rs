@@ -148,7 +148,7 @@ fn head<'a>(lines: &[&'a str], first_line: u64) -> Result<Head<'a>, ReadError> {
         STRUCTURES.iter().any(|(w, _)| g.text.starts_with(w))
     };
     let decimals = if tournament_game { 0 } else { 2 };
-    let (table_part, button) = match table_line.split_once(" -- ") {
+    let (table_part, button) = match search::split_once(table_line, " -- ") {
         Some((table, button)) => (table, button_seat(button)),
         None => (table_line, None),
     };
@@ -185,7 +185,7 @@ fn head<'a>(lines: &[&'a str], first_line: u64) -> Result<Head<'a>, ReadError> {
         currency = currency_of(money_text);
         stakes = leading_stakes(g.text, decimals);
     }
-    let table = match place.rsplit_once("Table #") {
+    let table = match search::rsplit_once(place, "Table #") {
         Some((_, number)) if tournament_game => number.trim().to_string(),
         _ => place.to_string(),
     };
@@ -245,7 +245,7 @@ fn game_line<'a>(lines: &[&'a str], first_line: u64, id: &str) -> Result<GameLin
     }
     let summary = search::contains(line, " Game Table (");
     let (text, date) = if summary {
-        let (text, date) = line.rsplit_once(" - ").unwrap_or((line, ""));
+        let (text, date) = search::rsplit_once(line, " - ").unwrap_or((line, ""));
         (text.trim(), words_date(date))
     } else {
         match WEEKDAYS.iter().find_map(|d| search::find(line, d)) {
@@ -378,7 +378,7 @@ fn level_stakes(before_deal: &[&str], text: &str) -> Option<((i64, i64), bool)> 
         .or_else(|| {
             ["Blinds", "Stakes"]
                 .iter()
-                .find_map(|w| text.find(w).map(|k| &text[k..]))
+                .find_map(|w| search::find(text, w).map(|k| &text[k..]))
         })?;
     let inside = level.split_once('(')?.1.split_once(')')?.0;
     let (low, high) = inside.split_once('/')?;
@@ -398,10 +398,10 @@ fn tournament_number(text: &str, before_deal: &[&str], place: &str) -> String {
             .unwrap_or("")
             .to_string()
     };
-    let trny = |t: &str| t.split_once("Trny:").map(|(_, r)| digits(r));
+    let trny = |t: &str| search::split_once(t, "Trny:").map(|(_, r)| digits(r));
     trny(text)
         .or_else(|| before_deal.iter().find_map(|l| trny(l)))
-        .or_else(|| text.split_once("Tournament #").map(|(_, r)| digits(r)))
+        .or_else(|| search::split_once(text, "Tournament #").map(|(_, r)| digits(r)))
         .or_else(|| {
             let (_, r) = place.split_once('(')?;
             let (n, _) = r.split_once(')')?;
@@ -414,18 +414,17 @@ fn tournament_number(text: &str, before_deal: &[&str], place: &str) -> String {
 /// `$30+$3`; `€1 EUR Buy-in` → `€1 EUR`.
 fn buy_in(text: &str, summary: bool) -> String {
     if summary {
-        return text
-            .split_once("(Buyin ")
+        return search::split_once(text, "(Buyin ")
             .and_then(|(_, r)| r.split_once(')'))
             .map_or(String::new(), |(b, _)| b.replace(' ', ""));
     }
     let after = GAMES
         .iter()
-        .find_map(|(w, _, _)| text.find(w).map(|k| &text[k + w.len()..]))
+        .find_map(|(w, _, _)| search::find(text, w).map(|k| &text[k + w.len()..]))
         .unwrap_or("");
     let end = ["Trny", "Blinds", "Stakes"]
         .iter()
-        .filter_map(|w| after.find(w))
+        .filter_map(|w| search::find(after, w))
         .min()
         .unwrap_or(after.len());
     let text = after[..end].replace("Buy-in", "").replace("Entry Fee", "");
@@ -452,20 +451,25 @@ fn leading_stakes(text: &str, decimals: u8) -> Option<(i64, i64)> {
 /// 13:38:32 EDT 2010`, `Sunday, July 28, 21:01:39  2013` → `2010/08/30 16:08:09 EDT` (the zone only
 /// when the reader knows it).
 fn words_date(text: &str) -> Option<String> {
-    let words: Vec<&str> = text
-        .split([' ', ','])
-        .filter(|w| !w.is_empty())
-        .skip(1)
-        .collect();
-    let [month, day, time, rest @ ..] = words.as_slice() else {
+    // the first five words after the weekday: what the date is read from
+    let mut words = [""; 5];
+    let mut n = 0;
+    for word in text.split([' ', ',']).filter(|w| !w.is_empty()).skip(1) {
+        words[n] = word;
+        n += 1;
+        if n == words.len() {
+            break;
+        }
+    }
+    let [month, day, time, ..] = words;
+    if n < 4 {
         return None;
-    };
+    }
     let month = MONTHS.iter().position(|m| month.starts_with(m))? + 1;
     let day: u32 = day.parse().ok()?;
-    let (zone, year) = match rest {
-        [zone, year, ..] => (Some(*zone), *year),
-        [year] => (None, *year),
-        [] => return None,
+    let (zone, year) = match n {
+        5 => (Some(words[3]), words[4]),
+        _ => (None, words[3]),
     };
     if year.len() != 4 || !year.bytes().all(|b| b.is_ascii_digit()) || time.len() != 8 {
         return None;
@@ -474,10 +478,22 @@ fn words_date(text: &str) -> Option<String> {
     let zone = zone
         .map(|z| if z == "MSKS" { "MSK" } else { z })
         .filter(|z| zone_name(z).is_some());
-    Some(match zone {
-        Some(zone) => format!("{year}/{month:02}/{day:02} {time} {zone}"),
-        None => format!("{year}/{month:02}/{day:02} {time}"),
-    })
+    let mut date = String::with_capacity(32);
+    date.push_str(year);
+    for (sep, number) in [('/', month as u32), ('/', day)] {
+        date.push(sep);
+        if number < 10 {
+            date.push('0');
+        }
+        date.push_str(itoa::Buffer::new().format(number));
+    }
+    date.push(' ');
+    date.push_str(time);
+    if let Some(zone) = zone {
+        date.push(' ');
+        date.push_str(zone);
+    }
+    Some(date)
 }
 
 #[cfg(test)]

@@ -22,6 +22,7 @@ use crate::read::stars;
 use crate::read::times::{search_date, start_of};
 use crate::read::values::{symbol_code, MAX_AMOUNT};
 use crate::read::{self, HandText, Lookups};
+use std::borrow::Cow;
 
 /// Winamax's street markers that are not the family's, and the family's (none: the line says nothing).
 const MARKERS: [(&str, &str); 13] = [
@@ -43,9 +44,9 @@ const MARKERS: [(&str, &str); 13] = [
 /// A deal line without a stud player's hidden cards, which Winamax writes `X` and the family leaves
 /// out: `Dealt to P [X X 8h]` → `Dealt to P [8h]`; a line whose new cards are hidden
 /// (`[X X 9h Kh Kd Qc] [X]`) says nothing.
-fn without_hidden(line: &str) -> String {
-    if !line.contains('X') {
-        return line.to_string();
+fn without_hidden(line: &str) -> Cow<'_, str> {
+    if memchr::memchr(b'X', line.as_bytes()).is_none() {
+        return Cow::Borrowed(line);
     }
     let (head, groups) = line.split_once('[').unwrap_or((line, ""));
     let shown: Vec<String> = groups
@@ -57,14 +58,14 @@ fn without_hidden(line: &str) -> String {
         .collect();
     // the last group is the street's new cards: hidden, the line deals nothing the family shows
     if shown.last().is_none_or(String::is_empty) {
-        return String::new();
+        return Cow::Borrowed("");
     }
     let shown: Vec<String> = shown
         .into_iter()
         .filter(|g| !g.is_empty())
         .map(|g| format!("[{g}]"))
         .collect();
-    format!("{}{}", head, shown.join(" "))
+    Cow::Owned(format!("{}{}", head, shown.join(" ")))
 }
 
 /// Read one Winamax hand (its stripped lines, the first the header `head` was read from).
@@ -160,8 +161,7 @@ pub fn read(
 fn scale_of(head: &Head, lines: &[&str]) -> u8 {
     let cents = lines.iter().take_while(|l| !l.starts_with("***")).any(|l| {
         l.starts_with("Seat ")
-            && l.rsplit_once(" (")
-                .is_some_and(|(_, stack)| stack.contains('.'))
+            && search::rsplit_once(l, " (").is_some_and(|(_, stack)| stack.contains('.'))
     });
     if head.buy_in.is_none() || cents {
         2
@@ -252,10 +252,9 @@ fn header<'a>(
 /// `'Lexington 02' 5-max (play money) Seat #2 is the button` read by the family's table grammar
 /// (`Seat 0000005 is the button` is seat 5; seat 0 is none).
 fn family_table(text: &str) -> Result<Option<TableLine>, ReadError> {
-    let text = text
-        .replace(" (real money)", "")
-        .replace(" (play money)", "");
-    let line = match text.split_once(" Seat ") {
+    let real = without(text, " (real money)");
+    let text = without(&real, " (play money)");
+    let line = match search::split_once(&text, " Seat ") {
         Some((before, after)) => {
             let number = after
                 .trim_start_matches('#')
@@ -268,6 +267,44 @@ fn family_table(text: &str) -> Result<Option<TableLine>, ReadError> {
         None => format!("Table {text}"),
     };
     table_line(&line)
+}
+
+/// `text` without any `part` (`str::replace` with nothing, borrowed where there is none).
+fn without<'t>(text: &'t str, part: &str) -> Cow<'t, str> {
+    if search::contains(text, part) {
+        Cow::Owned(text.replace(part, ""))
+    } else {
+        Cow::Borrowed(text)
+    }
+}
+
+/// What a collect's line says after the name.
+const COLLECTED: &str = " collected ";
+
+/// Where [`COLLECTED`] is in a line (its `t`, in none of `folds`, `calls` and `checks`, looked for).
+fn collected_at(line: &str) -> Option<usize> {
+    search::find_keyed(line, COLLECTED, 7)
+}
+
+/// `text.split(' ')`: the words between single spaces (empty between two), found byte by byte.
+struct Words<'t>(Option<&'t str>);
+
+impl<'t> Iterator for Words<'t> {
+    type Item = &'t str;
+
+    fn next(&mut self) -> Option<&'t str> {
+        let text = self.0?;
+        match text.bytes().position(|b| b == b' ') {
+            Some(at) => {
+                self.0 = Some(&text[at + 1..]);
+                Some(&text[..at])
+            }
+            None => {
+                self.0 = None;
+                Some(text)
+            }
+        }
+    }
 }
 
 /// A seat line: its index, seat number and name as printed, its stack at Winamax's scale.
@@ -304,10 +341,10 @@ fn seats<'a>(
     let mut family = true;
     let mut i = from;
     while let Some(seat) = lines.get(i).and_then(|l| l.strip_prefix("Seat ")) {
-        let Some((number, rest)) = seat.split_once(": ") else {
+        let Some((number, rest)) = search::split_once(seat, ": ") else {
             break;
         };
-        let Some((name, stack)) = rest.rsplit_once(" (") else {
+        let Some((name, stack)) = search::rsplit_once(rest, " (") else {
             break;
         };
         let stack = stack.trim_end_matches(')').split(',').next().unwrap_or("");
@@ -441,7 +478,7 @@ fn family_words<'t>(rest: &'t str, buffer: &'t mut String) -> &'t str {
     let signs = rest.contains(['€', '$']);
     if signs {
         buffer.clear();
-        buffer.extend(rest.chars().filter(|c| !matches!(c, '€' | '$')));
+        without_signs(rest, buffer);
     }
     let text: &str = if signs { buffer } else { rest };
     if search::contains(text, "(HI)") || search::contains(text, "(LO)") {
@@ -453,6 +490,23 @@ fn family_words<'t>(rest: &'t str, buffer: &'t mut String) -> &'t str {
     } else {
         rest
     }
+}
+
+/// `text` without its `€` and `$` signs, added to `out` a run of other characters at a time.
+fn without_signs(text: &str, out: &mut String) {
+    const EURO: &[u8] = "€".as_bytes();
+    let bytes = text.as_bytes();
+    let mut from = 0;
+    for at in memchr::memchr2_iter(b'$', EURO[0], bytes) {
+        let sign = match bytes[at] {
+            b'$' => 1,
+            _ if bytes[at..].starts_with(EURO) => EURO.len(),
+            _ => continue,
+        };
+        out.push_str(&text[from..at]);
+        from = at + sign;
+    }
+    out.push_str(&text[from..]);
 }
 
 impl Body<'_, '_> {
@@ -468,8 +522,12 @@ impl Body<'_, '_> {
     /// Line `k` of the body.
     fn line(&mut self, st: &mut Builder, k: usize, lines: &[&str]) -> Result<(), ReadError> {
         let line = lines[k];
-        let collects = search::contains(line, " collected ");
-        if line.starts_with("*** SHOW DOWN") || line.starts_with("*** SUMMARY") || collects {
+        // (settled once, settling again does nothing: no line after need be searched)
+        let settles = !self.settled
+            && (line.starts_with("*** SHOW DOWN")
+                || line.starts_with("*** SUMMARY")
+                || collected_at(line).is_some());
+        if settles {
             self.settle(st, k, lines)?;
         }
         if line.starts_with("***") {
@@ -583,7 +641,7 @@ impl Body<'_, '_> {
                 if shown.is_empty() {
                     rest.split(" [").next().unwrap_or(rest).to_string()
                 } else {
-                    shown
+                    shown.into_owned()
                 }
             } else {
                 rest.to_string()
@@ -654,7 +712,7 @@ impl Body<'_, '_> {
     /// What an action puts in (`calls 2`, `bets 2`, `raises 2 to 4`, `posts big blind 2`); an amount
     /// that is not one counts nothing here: the family's reader reads the same words and names it.
     fn track(&mut self, who: usize, rest: &str) {
-        let mut words = rest.split(' ');
+        let mut words = Words(Some(rest));
         let value = |text: Option<&str>| self.amount(text.unwrap_or("")).unwrap_or(0);
         match (words.next(), words.next(), words.next(), words.next()) {
             (Some("posts"), Some("ante"), Some(amount), _) => {
@@ -699,7 +757,7 @@ impl Body<'_, '_> {
         // Winamax's total is after the rake and counts the uncalled bet: what is collected
         let collects: i64 = lines[k..]
             .iter()
-            .filter_map(|l| search::find(l, " collected ").map(|at| &l[at + 11..]))
+            .filter_map(|l| collected_at(l).map(|at| &l[at + COLLECTED.len()..]))
             // a collect that is not an amount is named when its line is read
             .map(|rest| {
                 self.amount(rest.split(' ').next().unwrap_or(""))
@@ -809,5 +867,22 @@ impl Body<'_, '_> {
             st.summary(pot, Some(rake), Vec::new(), Vec::new());
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn signs_left_out_as_a_filter_of_characters_leaves_them() {
+        for text in ["", "€", "$", "1.50€", "a $2 – 3€ b€$c", "–€–", "x€"] {
+            let mut out = String::new();
+            without_signs(text, &mut out);
+            let filtered: String = text.chars().filter(|c| !matches!(c, '€' | '$')).collect();
+            assert_eq!(out, filtered, "{text:?}");
+        }
+        let words: Vec<&str> = Words(Some(" a  b c ")).collect();
+        assert_eq!(words, " a  b c ".split(' ').collect::<Vec<_>>());
     }
 }

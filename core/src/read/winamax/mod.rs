@@ -18,6 +18,7 @@
 //!   player's collect includes it.
 
 use super::errors::{Kind, ReadError};
+use super::search;
 use super::values::Grammar;
 use super::{HandText, Lookups};
 use crate::model::Hand;
@@ -119,18 +120,14 @@ fn head(line: &str) -> Result<Head<'_>, ReadError> {
             "'Winamax Poker - CashGame - HandId: #1-2-3 - Holdem no limit (1€/2€) - 2016/11/15 08:31:17 UTC'",
         )
     };
-    let (before, after) = line
-        .split_once("HandId: #")
+    let (before, after) = search::split_once(line, "HandId: #")
         .ok_or_else(|| malformed("not a Winamax hand header"))?;
-    let (id, rest) = after
-        .split_once(" - ")
-        .ok_or_else(|| malformed("no game after the hand id"))?;
-    let (game_text, date) = rest
-        .rsplit_once(" - ")
-        .ok_or_else(|| malformed("no date in the header"))?;
-    let (name, stakes) = game_text
-        .rsplit_once(" (")
-        .ok_or_else(|| malformed("no stakes in the header"))?;
+    let (id, rest) =
+        search::split_once(after, " - ").ok_or_else(|| malformed("no game after the hand id"))?;
+    let (game_text, date) =
+        search::rsplit_once(rest, " - ").ok_or_else(|| malformed("no date in the header"))?;
+    let (name, stakes) =
+        search::rsplit_once(game_text, " (").ok_or_else(|| malformed("no stakes in the header"))?;
     let Some(game) = stars_game(name) else {
         return Err(ReadError::new(
             Kind::Unsupported,
@@ -141,12 +138,13 @@ fn head(line: &str) -> Result<Head<'_>, ReadError> {
              Draw hand",
         ));
     };
-    let buy_in = before
-        .split_once("buyIn: ")
-        .map(|(_, b)| b.split(" level: ").next().unwrap_or(b).trim());
-    let level = before
-        .split_once(" level: ")
-        .map(|(_, l)| l.trim_end_matches([' ', '-']).trim());
+    let buy_in = search::split_once(before, "buyIn: ").map(|(_, b)| {
+        search::split_once(b, " level: ")
+            .map_or(b, |(b, _)| b)
+            .trim()
+    });
+    let level =
+        search::split_once(before, " level: ").map(|(_, l)| l.trim_end_matches([' ', '-']).trim());
     Ok(Head {
         id,
         game,

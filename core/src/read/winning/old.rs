@@ -66,6 +66,11 @@ const STUD: [(&str, &str); 4] = [
 const SUMMARY: &str = "------ Summary ------";
 /// What a line that deals a card says after the name (`received card: [Ad]`, `received a card.`).
 const RECEIVED: &str = " received ";
+/// Whether a line deals a card (holds [`RECEIVED`]; its `v`, rare in the log's lines, looked for).
+fn received(line: &str) -> bool {
+    search::find_keyed(line, RECEIVED, 6).is_some()
+}
+
 /// What the big blind's line says after the name, before the amount: `has big blind (2)`.
 const BIG_BLIND: &str = " has big blind (";
 /// What a post of dead money ends with: `Player NAME posts (0.25) as a dead bet`.
@@ -235,7 +240,8 @@ impl<'h, 'l> Reading<'h, 'l> {
             if line.is_empty() {
                 continue;
             }
-            if !search::contains(line, RECEIVED) {
+            // (a deal is told on the first line after it that deals nothing: none is pending mostly)
+            if !self.dealing.is_empty() && !received(line) {
                 self.deal(k);
             }
             self.line(k, line)?;
@@ -291,7 +297,10 @@ impl<'h, 'l> Reading<'h, 'l> {
         self.unnamed = self.unnamed_seat(&lines[i..]);
         // a seat dealt no card sits the hand out
         let mut dealt = vec![false; self.names.len()];
-        for line in lines[i..].iter().filter(|l| search::contains(l, RECEIVED)) {
+        for line in lines[i..]
+            .iter()
+            .filter(|l| l.starts_with("Player ") && received(l))
+        {
             if let Some((k, _)) = line.strip_prefix("Player ").and_then(|l| self.who(l)) {
                 dealt[k] = true;
             }

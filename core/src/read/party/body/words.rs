@@ -32,6 +32,54 @@ const GLUED_VERBS: [&str; 4] = [" wins ", " posts ", " does not show", " shows "
 const GLUED_AFTER: [char; 3] = ['.', ']', ')'];
 const SITTING_OUT: &str = " is sitting out";
 
+/// Whether `after` holds one of [`GLUED_VERBS`]: one pass over its `w`s and `p`s (each verb has one,
+/// [`verb_key`]), not a search for each verb.
+fn has_glued_verb(after: &str) -> bool {
+    let h = after.as_bytes();
+    memchr::memchr2_iter(b'w', b'p', h).any(|at| {
+        GLUED_VERBS.iter().any(|verb| {
+            let k = verb_key(verb);
+            let verb = verb.as_bytes();
+            verb[k] == h[at] && at >= k && h[at - k..].starts_with(verb)
+        })
+    })
+}
+
+/// The index of a glued verb's first `w` or `p`.
+const fn verb_key(verb: &str) -> usize {
+    let bytes = verb.as_bytes();
+    let mut k = 0;
+    while bytes[k] != b'w' && bytes[k] != b'p' {
+        k += 1;
+    }
+    k
+}
+
+/// Whether `line` holds `show` and whether it holds ` posts `: one pass over its `w`s and `p`s.
+pub(super) fn show_and_posts(line: &str) -> (bool, bool) {
+    let h = line.as_bytes();
+    let (mut show, mut posts) = (false, false);
+    for at in memchr::memchr2_iter(b'w', b'p', h) {
+        match h[at] {
+            b'w' => show |= at >= 3 && &h[at - 3..=at] == b"show",
+            _ => posts |= at >= 1 && h[at - 1..].starts_with(b" posts "),
+        }
+        if show && posts {
+            break;
+        }
+    }
+    (show, posts)
+}
+
+/// `text.trim()`, with nothing to do for a text that starts and ends with a printable ASCII character
+/// (nearly every line and amount).
+pub(super) fn trimmed(text: &str) -> &str {
+    match (text.as_bytes().first(), text.as_bytes().last()) {
+        (Some(first), Some(last)) if first.is_ascii_graphic() && last.is_ascii_graphic() => text,
+        _ => text.trim(),
+    }
+}
+
 /// The Mac client glues some lines together: `Player3 is sitting outPlayer4 posts big blind`,
 /// `... Queens.Player4 wins $27,36 USD ...`. The parts, each starting with its player.
 pub(super) fn glued<'l, S: AsRef<str>>(
@@ -80,7 +128,7 @@ fn may_be_glued(line: &str) -> bool {
     let sitting_out = search::find(before, SITTING_OUT).map(|at| at + SITTING_OUT.len());
     sitting_out.or(first_end).is_some_and(|from| {
         let after = &line[from..];
-        GLUED_VERBS.iter().any(|verb| search::contains(after, verb))
+        has_glued_verb(after)
     })
 }
 
@@ -121,6 +169,37 @@ mod tests {
             glued("x.Player4 wins $1 USD.xPlayer4 wins $2 USD", &names).collect::<Vec<_>>(),
             vec!["x.", "Player4 wins $1 USD.", "xPlayer4 wins $2 USD"]
         );
+    }
+
+    #[test]
+    fn one_pass_finds_what_a_search_for_each_word_finds() {
+        let lines = [
+            "",
+            "p",
+            "w",
+            " posts ",
+            "x posts",
+            "Player4 posts big blind [$0,25 USD].",
+            "a shows [ Ah ]",
+            "show",
+            "sho w posts  wins  does not show",
+            "Player1 does not show cards.",
+            "ww pp  wins x",
+            "x shows y",
+            "Player2 wins $1 USD",
+        ];
+        for line in lines {
+            let each = GLUED_VERBS.iter().any(|v| line.contains(v));
+            assert_eq!(has_glued_verb(line), each, "{line:?}");
+            assert_eq!(
+                show_and_posts(line),
+                (line.contains("show"), line.contains(" posts ")),
+                "{line:?}"
+            );
+        }
+        for text in ["", " a", "a ", "a", "\u{a0}a\u{a0}", "é", "a\tb"] {
+            assert_eq!(trimmed(text), text.trim(), "{text:?}");
+        }
     }
 
     #[test]

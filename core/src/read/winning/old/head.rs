@@ -181,13 +181,24 @@ fn name_id(name: &str) -> String {
 /// `2016/8/8 16:0:42` → `2016/08/08 16:00:42`.
 fn padded_date(text: &str) -> Option<String> {
     let (day, time) = text.trim().split_once(' ')?;
-    let pad = |part: &str, sep: char| {
-        part.split(sep)
-            .map(|p| format!("{p:0>2}"))
-            .collect::<Vec<_>>()
-            .join(&sep.to_string())
-    };
-    Some(format!("{} {}", pad(day, '/'), pad(time, ':')))
+    let mut out = String::with_capacity(text.len() + 6);
+    pad(&mut out, day, '/');
+    out.push(' ');
+    pad(&mut out, time, ':');
+    Some(out)
+}
+
+/// Each of `part`'s fields between `sep`s at least two characters wide, zeros before (`8` → `08`).
+fn pad(out: &mut String, part: &str, sep: char) {
+    for (k, field) in part.split(sep).enumerate() {
+        if k > 0 {
+            out.push(sep);
+        }
+        for _ in field.chars().count()..2 {
+            out.push('0');
+        }
+        out.push_str(field);
+    }
 }
 
 #[cfg(test)]
