@@ -39,7 +39,16 @@ fn is_ascii_space(b: u8) -> bool {
 /// Not [`strip`]: a line separator of Unicode (U+2028, U+2029, U+0085) or another space of Unicode at a
 /// line's end is the end of a player's name, not padding, and only `\n`, `\r\n` and `\r` end lines.
 pub fn strip_line(s: &str) -> &str {
-    s.trim_matches(|c: char| c.is_ascii() && is_ascii_space(c as u8))
+    // byte by byte: the bytes trimmed are ASCII, which no other character's UTF-8 contains
+    let bytes = s.as_bytes();
+    let (mut start, mut end) = (0, bytes.len());
+    while start < end && is_ascii_space(bytes[start]) {
+        start += 1;
+    }
+    while end > start && is_ascii_space(bytes[end - 1]) {
+        end -= 1;
+    }
+    &s[start..end]
 }
 
 /// `str.strip()`.
@@ -254,6 +263,34 @@ pub fn thousands(n: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn strip_line_trims_what_the_char_wise_trim_did() {
+        // the old form, character by character: the new one must cut every line at the same bytes
+        let old = |s: &str| -> String {
+            s.trim_matches(|c: char| c.is_ascii() && is_ascii_space(c as u8))
+                .to_string()
+        };
+        let pieces = [
+            "", " ", "\t", "\r", "\x0b", "\x0c", "\x1c", "\x1f", "a", "ä", "\u{a0}", "\u{2028}",
+            "\u{85}", "\u{3000}", "\u{feff}", "x y", "€",
+        ];
+        for a in pieces {
+            for b in pieces {
+                for c in pieces {
+                    let line = format!("{a}{b}{c}{a}");
+                    assert_eq!(strip_line(&line), old(&line), "{line:?}");
+                }
+            }
+        }
+        for k in 0..=0x3000u32 {
+            let Some(ch) = char::from_u32(k) else {
+                continue;
+            };
+            let line = format!("{ch} x {ch}");
+            assert_eq!(strip_line(&line), old(&line), "{k:#x}");
+        }
+    }
 
     #[test]
     fn repr_quotes_and_escapes_as_python_does() {

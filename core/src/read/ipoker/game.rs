@@ -2,7 +2,7 @@
 //! `no`, which is not the order iPoker writes them in), each with the log's line it is on.
 
 use super::amounts::minor_units;
-use super::xml::{Element, Elements};
+use super::xml::{same_name, Element, Elements};
 use crate::read::errors::{Kind, ReadError};
 
 /// iPoker's action types (`<action type="N">`), as the corpus and fpdb's reader use them.
@@ -98,9 +98,32 @@ impl<'e> Node<'e, '_> {
         self.all.attribute(self.element, name)
     }
 
+    /// The values of the attributes `names` (None where it has none), read in one pass over its
+    /// attributes: an attribute's first value, as [`Elements::attribute`] gives it.
+    fn fetch<const N: usize>(&self, names: [&str; N]) -> [Option<&'e str>; N] {
+        let mut found = [None; N];
+        for (name, value) in self.all.attributes_of(self.element) {
+            let bytes = name.as_bytes();
+            let wanted = names.iter().position(|w| {
+                w.len() == bytes.len()
+                    && w.as_bytes().first() == bytes.first()
+                    && same_name(w, name)
+            });
+            if let Some(k) = wanted {
+                found[k] = found[k].or(Some(value.as_ref()));
+            }
+        }
+        found
+    }
+
     /// An attribute a log must give, or the error that says which is missing (placed on its line).
     fn attribute(&self, name: &str) -> Result<&'e str, ReadError> {
-        self.get(name).ok_or_else(|| {
+        self.required(name, self.get(name))
+    }
+
+    /// [`Node::attribute`] of a value fetched.
+    fn required(&self, name: &str, value: Option<&'e str>) -> Result<&'e str, ReadError> {
+        value.ok_or_else(|| {
             ReadError::malformed(format!(
                 "a <{}> element without its {name} attribute",
                 self.name()
@@ -112,8 +135,8 @@ impl<'e> Node<'e, '_> {
 
     /// An amount attribute in minor units (`decimals` after the point). None of those read may be
     /// negative: a stack, a bet and what a player collected (`win`) are not.
-    fn amount(&self, name: &str, decimals: u8) -> Result<i64, ReadError> {
-        let text = self.attribute(name)?;
+    fn amount(&self, name: &str, value: Option<&str>, decimals: u8) -> Result<i64, ReadError> {
+        let text = self.required(name, value)?;
         let line = self.line() as u64;
         let value = minor_units(text, decimals).map_err(|err| {
             ReadError::malformed(format!("{name}={text:?} is not an amount"))
@@ -135,8 +158,8 @@ impl<'e> Node<'e, '_> {
 
     /// What a player won or bet: a partial export (players and blinds only) gives neither, and is not
     /// a whole hand.
-    fn outcome(&self, name: &str, decimals: u8) -> Result<i64, ReadError> {
-        if self.get(name).is_none() {
+    fn outcome(&self, name: &str, value: Option<&str>, decimals: u8) -> Result<i64, ReadError> {
+        if value.is_none() {
             let reason = format!(
                 "a partial game: its players have no {name} attribute (an export of the seats and blinds only, \
                  without the betting or who won)"
@@ -145,7 +168,7 @@ impl<'e> Node<'e, '_> {
                 .at(self.line() as u64)
                 .expected(format!("<player ... {name}=\"...\">")));
         }
-        self.amount(name, decimals)
+        self.amount(name, value, decimals)
     }
 }
 
@@ -161,8 +184,12 @@ pub fn read_game<'e>(elements: &'e Elements<'_>, decimals: u8) -> Result<Game<'e
             .at(0)
             .expected("<game gamecode=\"...\">")
     })?;
+    let [seats, deals, actions] = counts(elements);
     let mut game = Game {
         code: root.attribute("gamecode")?,
+        players: Vec::with_capacity(seats),
+        dealt: Vec::with_capacity(deals),
+        actions: Vec::with_capacity(actions),
         ..Game::default()
     };
     // the names of the element's parent (depth 1) and grandparent, and the round it is in
@@ -193,9 +220,26 @@ pub fn read_game<'e>(elements: &'e Elements<'_>, decimals: u8) -> Result<Game<'e
         }
     }
     // iPoker writes a round's actions player by player: their order is their numbers'
-    game.actions.sort_by_key(|a| (a.round, a.no));
+    if !game.actions.is_sorted_by_key(|a| (a.round, a.no)) {
+        game.actions.sort_by_key(|a| (a.round, a.no));
+    }
     game.rounds = rounds_of(&game);
     Ok(game)
+}
+
+/// How many `<player>`, `<cards>` and `<action>` elements a game has at most: the room its lists need.
+fn counts(elements: &Elements<'_>) -> [usize; 3] {
+    let mut counts = [0; 3];
+    for element in &elements.list {
+        let k = match (element.depth, element.name.len()) {
+            (3, 6) => 0,
+            (2, 5) => 1,
+            (2, 6) => 2,
+            _ => continue,
+        };
+        counts[k] += 1;
+    }
+    counts
 }
 
 /// The rounds that have cards or actions, in order.
@@ -209,31 +253,34 @@ fn rounds_of(game: &Game) -> Vec<u32> {
 
 /// A `<player>` of the `<players>`; None for an empty seat.
 fn player<'e>(p: Node<'e, '_>, decimals: u8) -> Result<Option<Player<'e>>, ReadError> {
-    let name = p.attribute("name")?;
+    let [name, seat, chips, dealer, win, bet] =
+        p.fetch(["name", "seat", "chips", "dealer", "win", "bet"]);
+    let name = p.required("name", name)?;
     if name.is_empty() {
         return Ok(None); // an empty seat
     }
     let player = Player {
-        seat: p.attribute("seat")?,
+        seat: p.required("seat", seat)?,
         name,
-        chips: p.amount("chips", decimals)?,
-        dealer: p.attribute("dealer")? == "1",
-        win: p.outcome("win", decimals)?,
+        chips: p.amount("chips", chips, decimals)?,
+        dealer: p.required("dealer", dealer)? == "1",
+        win: p.outcome("win", win, decimals)?,
         line: p.line(),
     };
     // what the player put in: a figure the betting gives (its value is not read), but a partial
     // export has no `bet` either
-    if p.get("bet").is_none() {
-        p.outcome("bet", decimals)?;
+    if bet.is_none() {
+        p.outcome("bet", bet, decimals)?;
     }
     Ok(Some(player))
 }
 
 fn dealt<'e>(node: Node<'e, '_>, round: u32) -> Result<Dealt<'e>, ReadError> {
+    let [street, player] = node.fetch(["type", "player"]);
     Ok(Dealt {
         round,
-        street: node.attribute("type")?,
-        player: node.get("player").filter(|p| !p.is_empty()),
+        street: node.required("type", street)?,
+        player: player.filter(|p| !p.is_empty()),
         cards: node.element.text.as_deref().unwrap_or(""),
         line: node.line(),
     })
@@ -250,8 +297,9 @@ fn round_no(node: Node<'_, '_>) -> Result<u32, ReadError> {
 }
 
 fn action<'e>(node: Node<'e, '_>, round: u32, decimals: u8) -> Result<Action<'e>, ReadError> {
-    let no = node.attribute("no")?;
-    let kind = node.attribute("type")?;
+    let [no, kind, player, sum] = node.fetch(["no", "type", "player", "sum"]);
+    let no = node.required("no", no)?;
+    let kind = node.required("type", kind)?;
     let number = |text: &str, what: &str| {
         text.parse::<u32>().map_err(|_| {
             ReadError::malformed(format!("action {what} {text:?} is not a number"))
@@ -262,9 +310,9 @@ fn action<'e>(node: Node<'e, '_>, round: u32, decimals: u8) -> Result<Action<'e>
     Ok(Action {
         round,
         no: number(no, "no")?,
-        player: node.attribute("player")?,
+        player: node.required("player", player)?,
         kind: number(kind, "type")?,
-        sum: node.amount("sum", decimals)?,
+        sum: node.amount("sum", sum, decimals)?,
         line: node.line(),
     })
 }

@@ -297,19 +297,31 @@ pub fn by_pocket(game: &Game) -> Family {
 /// `2011-11-04 18:46:19`, `2011/11/04 18:46:19` or `07-Apr-2014 00:57:23` as
 /// `2011/11/04 18:46:19 UTC` (fpdb reads iPoker's times as UTC).
 pub fn date(text: &str) -> Option<String> {
-    const MONTHS: [&str; 12] = [
-        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+    const MONTHS: [(&str, &str); 12] = [
+        ("Jan", "01"),
+        ("Feb", "02"),
+        ("Mar", "03"),
+        ("Apr", "04"),
+        ("May", "05"),
+        ("Jun", "06"),
+        ("Jul", "07"),
+        ("Aug", "08"),
+        ("Sep", "09"),
+        ("Oct", "10"),
+        ("Nov", "11"),
+        ("Dec", "12"),
     ];
     let (day, time) = text.split_once(' ')?;
-    let parts: Vec<&str> = day.split(['-', '/']).collect();
-    let (year, month, day) = match parts[..] {
-        [y, m, d] if y.len() == 4 => (y.to_string(), m.to_string(), d.to_string()),
-        [d, m, y] if y.len() == 4 => {
-            let month = match MONTHS.iter().position(|name| *name == m) {
-                Some(k) => format!("{:02}", k + 1),
-                None => m.to_string(),
-            };
-            (y.to_string(), month, d.to_string())
+    let mut parts = day.split(['-', '/']);
+    let (first, second, third) = (parts.next()?, parts.next()?, parts.next()?);
+    if parts.next().is_some() {
+        return None;
+    }
+    let (year, month, day) = match (first, second, third) {
+        (y, m, d) if y.len() == 4 => (y, m, d),
+        (d, m, y) if y.len() == 4 => {
+            let month = MONTHS.iter().find(|(name, _)| *name == m);
+            (y, month.map_or(m, |&(_, number)| number), d)
         }
         _ => return None,
     };

@@ -26,6 +26,8 @@ use crate::read::SESSION_MARK;
 
 mod amounts;
 mod body;
+#[cfg(test)]
+mod dump;
 mod game;
 mod head;
 mod session;

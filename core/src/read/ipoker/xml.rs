@@ -44,6 +44,11 @@ impl<'a> Elements<'a> {
             .map(|(_, value)| value.as_ref())
     }
 
+    /// An element's attributes (those without a namespace), names and values, in document order.
+    pub fn attributes_of(&self, element: &Element<'a>) -> &[(Cow<'a, str>, Cow<'a, str>)] {
+        &self.attributes[element.attributes.clone()]
+    }
+
     fn push(&mut self, name: Cow<'a, str>, depth: usize, line: usize) -> usize {
         let at = self.attributes.len();
         self.list.push(Element {
@@ -112,7 +117,7 @@ fn long_way<'a>(lines: &[&str]) -> Result<Elements<'a>, ReadError> {
 }
 
 /// Whether two names are the same, byte by byte (names are short: no call to compare memory).
-fn same_name(a: &str, b: &str) -> bool {
+pub fn same_name(a: &str, b: &str) -> bool {
     a.len() == b.len() && a.bytes().zip(b.bytes()).all(|(x, y)| x == y)
 }
 
@@ -173,10 +178,14 @@ fn forbidden_char(bytes: &[u8]) -> bool {
 /// Whether a text between tags has only what the scanner reads: no control character, no entity,
 /// no `]]>`, no character XML forbids.
 fn plain_text(text: &str) -> bool {
+    // one pass: a string search's setup costs more than these short texts
     let bytes = text.as_bytes();
-    !bytes.iter().any(|&b| b < b' ' || b == b'&')
-        && !text.contains("]]>")
-        && !(0..bytes.len()).any(|k| forbidden_char(&bytes[k..]))
+    (0..bytes.len()).all(|k| match bytes[k] {
+        b if b < b' ' || b == b'&' => false,
+        b']' => !bytes[k + 1..].starts_with(b"]>"),
+        0xEF => !forbidden_char(&bytes[k..]),
+        _ => true,
+    })
 }
 
 /// The length of the name at `at` in `bytes` (0: none the scanner reads).
@@ -251,7 +260,12 @@ impl<'a> Scanner<'a> {
         let bytes = line.as_bytes();
         let mut at = 0;
         loop {
-            let lt = find(bytes, at, |b| b == b'<');
+            // most lines start with their tag; else the next `<` of the line
+            let lt = match bytes.get(at) {
+                Some(b'<') => Some(at),
+                Some(_) => memchr::memchr(b'<', &bytes[at..]).map(|k| at + k),
+                None => None,
+            };
             let end = lt.unwrap_or(bytes.len());
             if end > at {
                 self.text(i, &line[at..end], lt.is_some())?;
@@ -325,17 +339,19 @@ impl<'a> Scanner<'a> {
                 (Some(b'/'), Some(b'>')) => return Some((TagEnd::Empty, name_at + 2)),
                 _ => {}
             }
+            // an attribute: a space, a name, `="`, the value, `"` (anything else goes the long way)
             let n = name_len(bytes, name_at);
             let value_at = name_at + n + 2;
-            let quoted =
-                bytes.get(name_at + n) == Some(&b'=') && bytes.get(value_at - 1) == Some(&b'"');
-            let end = value_end(bytes, value_at.min(bytes.len()))?;
+            let quoted = bytes.get(name_at + n..value_at) == Some(b"=\"");
+            if name_at == at || n == 0 || !quoted {
+                return None;
+            }
+            let end = value_end(bytes, value_at)?;
             let name = &line[name_at..name_at + n];
             let known = self.found.attributes[first..]
                 .iter()
                 .any(|(a, _)| same_name(a, name));
-            let spaced = name_at > at;
-            if !spaced || n == 0 || !quoted || name == "xmlns" || known {
+            if known || same_name(name, "xmlns") {
                 return None;
             }
             let value = &line[value_at..end];
