@@ -90,6 +90,40 @@ pub struct Body<'l> {
     dealing: bool,
     /// A tournament's `Ranking N` of each seat, for its `Prize Cash [$X]` line after it.
     ranked: Vec<Option<u32>>,
+    /// The labels read so far, as the lines print them, and their seats ([`seat_of`] once a label).
+    labels: Labels<'l>,
+}
+
+/// The seat of each label a hand's lines print (`UTG+2  [ME]`), found once: a hand has a dozen.
+struct Labels<'l> {
+    known: [(&'l str, Option<usize>); LABELS],
+    len: usize,
+}
+
+/// How many labels [`Labels`] keeps (more are looked up every time).
+const LABELS: usize = 24;
+
+impl<'l> Labels<'l> {
+    fn new() -> Self {
+        Labels {
+            known: [("", None); LABELS],
+            len: 0,
+        }
+    }
+
+    /// The seat of `label`.
+    fn seat(&mut self, seats: &[SeatLine], label: &'l str) -> Option<usize> {
+        let known = &self.known[..self.len];
+        if let Some(&(_, k)) = known.iter().find(|(l, _)| *l == label) {
+            return k;
+        }
+        let k = seat_of(seats, label);
+        if self.len < LABELS {
+            self.known[self.len] = (label, k);
+            self.len += 1;
+        }
+        k
+    }
 }
 
 /// What the seats and header give the body.
@@ -131,6 +165,7 @@ impl<'l> Body<'l> {
             bring_in: 0,
             dealing: false,
             ranked: vec![None; seats.len()],
+            labels: Labels::new(),
         }
     }
 
@@ -174,7 +209,7 @@ impl<'l> Body<'l> {
         if verb.starts_with("Set dealer") {
             return Ok(()); // the button's seat: read with the seats
         }
-        let Some(k) = seat_of(seats, label) else {
+        let Some(k) = self.labels.seat(seats, label) else {
             // not seated: the family's reader knows the line or names the player
             if !self.done {
                 let said = format!("{}: {verb}", normal_label(label));
@@ -230,7 +265,7 @@ impl<'l> Body<'l> {
         } else {
             self.rounds.next_street();
         }
-        if !self.done && stars::read_line(st, i, line)? {
+        if !self.done && read_marker(st, i, line)? {
             self.done = true;
         }
         Ok(())
@@ -318,7 +353,10 @@ impl<'l> Body<'l> {
     ) -> Result<bool, ReadError> {
         let said = without_timeouts(verb);
         let verb: &str = &said;
-        let first_word = verb.split([' ', '(']).next().unwrap_or("");
+        let first_word = &verb[..verb
+            .bytes()
+            .position(|b| b == b' ' || b == b'(')
+            .unwrap_or(verb.len())];
         // some logs write `bets`, `raises` (the site's grammar allows either case of their first letter)
         let first_word = match first_word {
             "bets" => "Bets",
@@ -348,7 +386,7 @@ impl<'l> Body<'l> {
             "Card" => self.card(st, i, k, &said),
             "Showdown" | "Mucks" => self.shows(st, i, k, first_word, verb),
             _ => {
-                let last = verb.rsplit(' ').next().unwrap_or("");
+                let last = &verb[verb.bytes().rposition(|b| b == b' ').map_or(0, |at| at + 1)..];
                 self.betting(st, i, k, first_word, verb, last)
             }
         }
@@ -369,14 +407,11 @@ impl<'l> Body<'l> {
             Cow::Borrowed(verb) => {
                 let verb: &'l str = verb;
                 let cards = &verb[from_bracket(verb)..];
-                (cards, Cow::Borrowed(cards.trim_matches(['[', ']'])))
+                (cards, Cow::Borrowed(without_brackets(cards)))
             }
             Cow::Owned(verb) => {
                 let cards = &verb[from_bracket(verb)..];
-                (
-                    cards,
-                    Cow::Owned(cards.trim_matches(['[', ']']).to_string()),
-                )
+                (cards, Cow::Owned(without_brackets(cards).to_string()))
             }
         };
         self.dealt[k] = Some(match self.dealt[k].take() {
@@ -716,7 +751,9 @@ impl<'l> Body<'l> {
 /// A verb without the site's timeout and disconnection marks (`Folds(timeout)`), trimmed; borrowed
 /// when it has none.
 fn without_timeouts(verb: &str) -> Cow<'_, str> {
-    if search::contains(verb, "timeout") || search::contains(verb, "Disconnected") {
+    // each mark starts with `(` or `-`: a verb with neither has none (one pass over a short verb)
+    let marked = verb.bytes().any(|b| b == b'(' || b == b'-');
+    if marked && (search::contains(verb, "timeout") || search::contains(verb, "Disconnected")) {
         let owned = verb
             .replace("(timeout)", "")
             .replace("-timeout", "")
@@ -727,6 +764,18 @@ fn without_timeouts(verb: &str) -> Cow<'_, str> {
     }
 }
 
+/// `text.trim_matches(['[', ']'])`, byte by byte.
+fn without_brackets(text: &str) -> &str {
+    let bracket = |b: &u8| *b == b'[' || *b == b']';
+    let b = text.as_bytes();
+    let start = b.iter().position(|c| !bracket(c)).unwrap_or(b.len());
+    let end = b
+        .iter()
+        .rposition(|c| !bracket(c))
+        .map_or(start, |at| at + 1);
+    &text[start..end]
+}
+
 /// `Card dealt to a spot [9c Th]` (its text from the `[`, `cards`) to player `who` on line `i`, as
 /// the family reads a deal: the last bracket group, or on the first street all of them.
 fn deal(st: &mut Builder, i: usize, who: usize, cards: &str) -> Result<(), ReadError> {
@@ -734,6 +783,33 @@ fn deal(st: &mut Builder, i: usize, who: usize, cards: &str) -> Result<(), ReadE
         return Err(st.error(i, "a deal line without cards", "'Dealt to NAME [cards]'"));
     }
     stars::dealt_brackets(st, i, who, cards)
+}
+
+/// A street marker line as the family's line reader reads it (`stars::read_line`): the markers
+/// Bovada prints (`*** FLOP *** [9d 7h 5h]`) told to the builder directly. Whether it begins the
+/// summary.
+fn read_marker(st: &mut Builder, i: usize, line: &str) -> Result<bool, ReadError> {
+    match plain_marker(line) {
+        Some((name, after)) => stars::street_marker(st, i, name, 0, p::all_brackets(after).last()),
+        None => stars::read_line(st, i, line),
+    }
+}
+
+/// The names of the markers [`read_marker`] reads directly.
+const PLAIN_MARKERS: [&str; 5] = ["HOLE CARDS", "FLOP", "TURN", "RIVER", "SUMMARY"];
+
+/// `*** NAME ***` and what follows it (nothing, or its bracket groups ` [9d 7h 5h] [8s]`) for a name
+/// of [`PLAIN_MARKERS`], in a line without a `:` (which the family's reader would try as a player's
+/// line first): the name the family's marker reader finds in it, and the rest, whose bracket groups
+/// are the line's.
+fn plain_marker(line: &str) -> Option<(&str, &str)> {
+    let rest = line.strip_prefix("*** ")?;
+    let (name, after) = PLAIN_MARKERS.iter().find_map(|name| {
+        let after = rest.strip_prefix(name)?.strip_prefix(" ***")?;
+        Some((*name, after))
+    })?;
+    let plain = after.is_empty() || after.starts_with(" [");
+    (plain && memchr::memchr(b':', line.as_bytes()).is_none()).then_some((name, after))
 }
 
 /// The seat whose label a line's is (`Big Blind  [ME]` is the owner's `Big Blind`): a label with one
@@ -776,6 +852,17 @@ mod tests {
         assert_eq!(stud_marker("*** 7TH STREET ***"), Some(4));
         assert_eq!(stud_marker("*** FLOP *** [2c 3d 4h]"), None);
         assert_eq!(stud_marker("*** SUMMARY ***"), None);
+    }
+
+    #[test]
+    fn brackets_trimmed_as_the_standard_library_trims_them() {
+        for text in ["", "[", "][", "[9c Th]", "[[9c]]x]", "]ä[", "[ ]", "9c"] {
+            assert_eq!(
+                without_brackets(text),
+                text.trim_matches(['[', ']']),
+                "{text:?}"
+            );
+        }
     }
 
     #[test]

@@ -25,7 +25,6 @@ use super::events::Builder;
 use super::header::{header_line, seat_number, Header, MAX_SEAT};
 use super::pokerstars::rules_of;
 use super::pystr::repr;
-use super::search;
 use super::times::{search_date, start_of};
 use super::{HandText, Lookups};
 use crate::model::{Hand, Stakes, Tournament};
@@ -320,9 +319,20 @@ fn head<'a>(lines: &[&'a str], first_line: u64) -> Result<Head<'a>, ReadError> {
     })
 }
 
-/// A player's line `LABEL : VERB` split at its first ` : `.
+/// A player's line `LABEL : VERB` split at its first ` : ` (its first `:` with a space either side:
+/// a label is short, so the first `:` is found in a few bytes).
 fn label_and_verb(line: &str) -> Option<(&str, &str)> {
-    search::find(line, " : ").map(|at| (&line[..at], &line[at + 3..]))
+    let b = line.as_bytes();
+    let mut from = 1;
+    // a separator's `:` is neither the first byte nor the last
+    while let Some(at) = memchr::memchr(b':', b.get(from..b.len().saturating_sub(1))?) {
+        let colon = from + at;
+        if b[colon - 1] == b' ' && b[colon + 1] == b' ' {
+            return Some((&line[..colon - 1], &line[colon + 2..]));
+        }
+        from = colon + 1;
+    }
+    None
 }
 
 /// A seat line's number, label (borrowed from the line when it is already single-spaced and
@@ -453,6 +463,31 @@ fn seats<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_label_and_its_verb_split_at_the_first_separator() {
+        let lines = [
+            "",
+            ":",
+            " : ",
+            " :",
+            ": ",
+            "a : b",
+            "a: b : c",
+            "a :b : c",
+            "UTG+2  [ME] : Folds",
+            "x : y : z",
+            "ä : ö",
+            "Seat+1: UTG Folded",
+            "a  :  b",
+            "a :",
+            " : b",
+        ];
+        for line in lines {
+            let old = line.find(" : ").map(|at| (&line[..at], &line[at + 3..]));
+            assert_eq!(label_and_verb(line), old, "{line:?}");
+        }
+    }
 
     #[test]
     fn seat_lines_of_both_formats() {

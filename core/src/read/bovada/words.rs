@@ -27,6 +27,9 @@ impl Units {
 
 /// The amount of a stud bring-in in the newer logs' words: `Bring_in chip 5`, `Bring in $1`.
 pub fn bring_in(verb: &str) -> Option<&str> {
+    if !verb.starts_with('B') {
+        return None; // the words' first letter, compared before the words
+    }
     ["Bring_in chip ", "Bring in "]
         .iter()
         .find_map(|p| verb.strip_prefix(p))
@@ -35,6 +38,9 @@ pub fn bring_in(verb: &str) -> Option<&str> {
 
 /// The amount of a small blind: `Small blind $1`, `Ante/Small Blind 50`.
 pub fn small_blind(verb: &str) -> Option<&str> {
+    if !matches!(verb.as_bytes().first(), Some(b'S' | b'A')) {
+        return None;
+    }
     [
         "Small blind ",
         "Small Blind ",
@@ -48,6 +54,9 @@ pub fn small_blind(verb: &str) -> Option<&str> {
 
 /// The amount of a big blind: `Big blind $2`, `Big blind/Bring in 50`.
 pub fn big_blind(verb: &str) -> Option<&str> {
+    if !verb.starts_with('B') {
+        return None;
+    }
     ["Big blind ", "Big Blind ", "Big blind/Bring in "]
         .iter()
         .find_map(|p| verb.strip_prefix(p))
