@@ -3,18 +3,17 @@
 
 use std::sync::Arc;
 
-use crate::model::{Action, Hand, Seat, Source, Stakes};
+use crate::model::{Hand, Seat, Source, Stakes};
 use crate::read::{pystr, Kind, Lookups, ReadError};
 use crate::spec::GameSpec;
 
 use super::chunks::{stem, Chunk};
-use super::fields::{
-    self, Fault, Override, MAX_AMOUNT, MAX_COUNT, MAX_DECIMALS, NULLABLE, OVERRIDES,
-};
-use super::state::{is_amount_text, Table};
-use super::value::{cut, isoformat, Dec, Moment, Value, NONE};
-
-type Doc = [(String, Value)];
+use super::fields::{self, MAX_COUNT};
+use super::money::{decimals, minor_amounts, money};
+use super::overrides::overrides;
+use super::reader::{at_field, bad, Doc, Reader};
+use super::state::Table;
+use super::value::{cut, isoformat, Moment, Value};
 
 /// A variant code we read: our rules text for it (None: `_rules`) and the fields PHH requires.
 const VARIANTS: [(&str, Option<&str>, &[&str]); 12] = [
@@ -61,119 +60,6 @@ const VARIANTS: [(&str, Option<&str>, &[&str]); 12] = [
 ];
 const SOKO_DEFAULT_RULES: &str = "soko-casino";
 const REQUIRED: [&str; 3] = ["antes", "starting_stacks", "actions"];
-const STAKE_FIELDS: [&str; 4] = ["bring_in", "small_bet", "big_bet", "min_bet"];
-
-/// A number of the TOML.
-pub enum Number<'a> {
-    Int(i64),
-    Dec(&'a Dec),
-}
-
-fn number(value: &Value) -> Option<Number<'_>> {
-    match value {
-        Value::Int(i) => Some(Number::Int(*i)),
-        Value::Dec(d) => Some(Number::Dec(d)),
-        _ => None,
-    }
-}
-
-/// A number in minor units at `decimals` places, or why not (the end of the reason, the expected).
-pub fn scaled(value: &Number, decimals: u64) -> Result<i64, (String, String)> {
-    let below = || {
-        (
-            format!(" below {MAX_AMOUNT} minor units"),
-            format!("less than {MAX_AMOUNT} minor units"),
-        )
-    };
-    let scaled: i128 = match value {
-        Number::Int(i) if *i < 0 => return Err((" (negative)".into(), "a number ≥ 0".into())),
-        Number::Int(i) => i128::from(*i) * 10i128.pow(decimals as u32),
-        Number::Dec(d) if d.special.is_some() => {
-            return Err((" (not finite)".into(), "a finite number ≥ 0".into()))
-        }
-        Number::Dec(d) if d.negative && !d.is_zero() => {
-            return Err((" (negative)".into(), "a number ≥ 0".into()))
-        }
-        Number::Dec(d) if d.places() > decimals => {
-            return Err((
-                format!(" of at most {decimals} decimals"),
-                format!("at most {decimals} decimals"),
-            ))
-        }
-        Number::Dec(d) if d.adjusted() >= 13 => return Err(below()),
-        Number::Dec(d) => {
-            let shift = d.exponent + decimals as i64;
-            let digits: i128 = d.digits.parse().unwrap_or(i128::MAX);
-            digits.saturating_mul(10i128.pow(shift.clamp(0, 30) as u32))
-        }
-    };
-    if scaled >= i128::from(MAX_AMOUNT) {
-        return Err(below());
-    }
-    Ok(scaled as i64)
-}
-
-fn bad(reason: String, line: u64) -> ReadError {
-    ReadError::malformed(reason).at(line)
-}
-
-/// A converter's fault as the error of a field (`_field`): the field's name before its reason, at its line.
-fn at_field(fault: Fault, key: &str, line: u64) -> ReadError {
-    let mut err = fault.err;
-    err.reason = format!("{key}: {}", err.reason);
-    err.line = Some(line);
-    err
-}
-
-struct Reader<'c> {
-    t: &'c Doc,
-    chunk: &'c Chunk,
-}
-
-impl<'c> Reader<'c> {
-    fn get(&self, key: &str) -> Option<&'c Value> {
-        Value::get(self.t, key)
-    }
-
-    fn line(&self, key: &str) -> u64 {
-        self.chunk.line(key)
-    }
-
-    /// `_array`: an array (of `n`) of numbers, strings or tables.
-    fn array(&self, key: &str, n: Option<usize>, kind: &str) -> Result<&'c [Value], ReadError> {
-        let value = self.get(key);
-        let ok = |v: &Value| match kind {
-            "strings" => matches!(v, Value::Str(_)),
-            "tables" => matches!(v, Value::Table(_)),
-            _ => v.is_number(),
-        };
-        match value {
-            Some(Value::Array(items))
-                if items.iter().all(ok) && n.is_none_or(|n| n == items.len()) =>
-            {
-                Ok(items)
-            }
-            _ => {
-                let size = n.map_or(String::new(), |n| format!(" of {n}"));
-                Err(bad(
-                    format!("{key} must be an array{size} ({kind})"),
-                    self.line(key),
-                )
-                .expected(format!("{key} = [...]"))
-                .actual(fields::short(value, 80)))
-            }
-        }
-    }
-
-    fn text(&self, key: &str) -> Result<Option<String>, ReadError> {
-        match self.get(key) {
-            None => Ok(None),
-            v => fields::text(v)
-                .map(Some)
-                .map_err(|f| at_field(f, key, self.line(key))),
-        }
-    }
-}
 
 fn variant(
     r: &Reader,
@@ -226,138 +112,6 @@ fn rules_reason(error: &str) -> &str {
         Some(at) if text.ends_with(')') => &text[..at],
         _ => text,
     }
-}
-
-/// The decimal places of the hand: the most any amount is written with.
-fn decimals(
-    money: &[(&str, Vec<&Value>)],
-    texts: &[&str],
-    text_lines: &[u64],
-    r: &Reader,
-) -> Result<u64, ReadError> {
-    let mut most: (u64, &str, Option<u64>) = (0, "", None);
-    let mut see = |places: u64, key: &'static str, line: Option<u64>| {
-        if places > most.0 {
-            most = (places, key, line);
-        }
-    };
-    for (key, values) in money {
-        let key: &'static str = leak_key(key);
-        for v in values {
-            see(
-                if let Value::Dec(d) = v { d.places() } else { 0 },
-                key,
-                None,
-            );
-        }
-    }
-    for (entry, line) in texts.iter().zip(text_lines) {
-        let body = entry.split('#').next().unwrap_or("");
-        for amount in cbr_amounts(body) {
-            let places = if is_amount_text(amount) {
-                amount.split_once('.').map_or(0, |(_, f)| f.len() as u64)
-            } else {
-                0
-            };
-            see(places, "actions", Some(*line));
-        }
-    }
-    if most.0 > MAX_DECIMALS {
-        let line = most.2.unwrap_or_else(|| r.line(most.1));
-        return Err(bad(
-            format!("{}: an amount with {} decimal places", most.1, most.0),
-            line,
-        )
-        .expected(format!("at most {MAX_DECIMALS} decimal places")));
-    }
-    Ok(most.0)
-}
-
-fn leak_key(key: &str) -> &'static str {
-    [
-        "antes",
-        "blinds_or_straddles",
-        "finishing_stacks",
-        "starting_stacks",
-        "bring_in",
-        "small_bet",
-        "big_bet",
-        "min_bet",
-    ]
-    .into_iter()
-    .find(|k| *k == key)
-    .unwrap_or("")
-}
-
-/// `\bcbr\s+(\S+)`: the amounts of the `cbr` verbs of an action's text.
-fn cbr_amounts(body: &str) -> Vec<&str> {
-    let mut out = Vec::new();
-    let mut from = 0;
-    while let Some(at) = body[from..].find("cbr").map(|i| i + from) {
-        let before = body[..at].chars().next_back();
-        let word = before.is_some_and(|c| c.is_alphanumeric() || c == '_');
-        let rest = &body[at + 3..];
-        let gap = rest.len() - rest.trim_start_matches(pystr::is_space).len();
-        let after = &rest[gap..];
-        let amount = &after[..after.find(pystr::is_space).unwrap_or(after.len())];
-        if !word && gap > 0 && !amount.is_empty() {
-            out.push(amount);
-            from = body.len() - after.len() + amount.len();
-        } else {
-            from = at + 3;
-        }
-    }
-    out
-}
-
-/// The amounts of the money fields, in minor units, in the order Python's reader reads them.
-type Money<'v> = Vec<(&'static str, Vec<&'v Value>)>;
-
-fn money<'v>(r: &Reader<'v>, n: usize, stacks: &'v [Value]) -> Result<Money<'v>, ReadError> {
-    let mut money: Money = Vec::new();
-    for key in ["antes", "blinds_or_straddles", "finishing_stacks"] {
-        if r.get(key).is_some() {
-            money.push((key, r.array(key, Some(n), "numbers")?.iter().collect()));
-        }
-    }
-    money.push(("starting_stacks", stacks.iter().collect()));
-    for key in STAKE_FIELDS {
-        if let Some(v) = r.get(key) {
-            if !v.is_number() {
-                return Err(bad(format!("{key} is not a number"), r.line(key))
-                    .expected("a number like 1500 or 2.50")
-                    .actual(v.short(80)));
-            }
-            money.push((key, vec![v]));
-        }
-    }
-    Ok(money)
-}
-
-fn minor_amounts(
-    money: &Money,
-    decimals: u64,
-    r: &Reader,
-) -> Result<Vec<(&'static str, Vec<i64>)>, ReadError> {
-    money
-        .iter()
-        .map(|(key, values)| {
-            let amounts = values
-                .iter()
-                .map(|v| {
-                    scaled(&number(v).expect("checked"), decimals).map_err(|(why, expected)| {
-                        bad(
-                            format!("{key} {} is not an amount{why}", v.short(40)),
-                            r.line(key),
-                        )
-                        .expected(expected)
-                        .actual(v.short(80))
-                    })
-                })
-                .collect::<Result<Vec<i64>, ReadError>>()?;
-            Ok((*key, amounts))
-        })
-        .collect()
 }
 
 fn names(r: &Reader, n: usize) -> Result<Vec<String>, ReadError> {
@@ -491,6 +245,38 @@ fn start(r: &Reader) -> Result<Option<String>, ReadError> {
     Ok(Some(isoformat(&moment)))
 }
 
+/// Every field the variant requires is there (`variant NT needs min_bet`).
+fn required(r: &Reader, code: &str, needs: &[&str]) -> Result<(), ReadError> {
+    let wanted: Vec<&str> = REQUIRED.iter().chain(needs).copied().collect();
+    let missing: Vec<&str> = wanted
+        .iter()
+        .copied()
+        .filter(|k| r.get(k).is_none())
+        .collect();
+    if missing.is_empty() {
+        return Ok(());
+    }
+    Err(bad(
+        format!("variant {code} needs {}", missing.join(", ")),
+        r.chunk.start,
+    )
+    .expected(wanted.join(", ")))
+}
+
+/// The texts of the `actions` array.
+fn action_texts<'c>(r: &Reader<'c>) -> Result<Vec<&'c str>, ReadError> {
+    Ok(r.array("actions", None, "strings")?
+        .iter()
+        .map(|v| {
+            if let Value::Str(s) = v {
+                s.as_str()
+            } else {
+                ""
+            }
+        })
+        .collect())
+}
+
 /// Read one PHH table into a hand.
 pub fn build(
     t: &Doc,
@@ -501,19 +287,7 @@ pub fn build(
     let r = Reader { t, chunk };
     let (code, rules, needs) = variant(&r)?;
     let (rules, spec) = spec_of(&r, rules.unwrap_or(SOKO_DEFAULT_RULES), lookups)?;
-    let wanted: Vec<&str> = REQUIRED.iter().chain(needs).copied().collect();
-    let missing: Vec<&str> = wanted
-        .iter()
-        .copied()
-        .filter(|k| r.get(k).is_none())
-        .collect();
-    if !missing.is_empty() {
-        return Err(bad(
-            format!("variant {code} needs {}", missing.join(", ")),
-            chunk.start,
-        )
-        .expected(wanted.join(", ")));
-    }
+    required(&r, code, needs)?;
     let raw_stacks = r.array("starting_stacks", None, "numbers")?;
     let n = raw_stacks.len();
     if n > MAX_COUNT as usize {
@@ -523,17 +297,7 @@ pub fn build(
         )
         .expected(format!("at most {MAX_COUNT} players")));
     }
-    let texts: Vec<&str> = r
-        .array("actions", None, "strings")?
-        .iter()
-        .map(|v| {
-            if let Value::Str(s) = v {
-                s.as_str()
-            } else {
-                ""
-            }
-        })
-        .collect();
+    let texts = action_texts(&r)?;
     let text_lines = chunk.element_lines("actions", texts.len());
     let money = money(&r, n, raw_stacks)?;
     let decimals = decimals(&money, &texts, &text_lines, &r)?;
@@ -571,7 +335,6 @@ pub fn build(
         table.apply(entry, *line)?;
     }
     let parts = Parts {
-        code,
         rules,
         decimals,
         names,
@@ -586,9 +349,8 @@ pub fn build(
     overrides(&r, hand)
 }
 
+/// The native fields of a hand, read and checked, seats in their order in the PHH arrays.
 struct Parts {
-    #[allow(dead_code)]
-    code: &'static str,
     rules: String,
     decimals: u64,
     names: Vec<String>,
@@ -607,33 +369,8 @@ fn native_hand(
     stake: &dyn Fn(&str) -> Option<i64>,
     table: Table,
 ) -> Result<Hand, ReadError> {
-    let posted: Vec<i64> = p.blinds.iter().copied().filter(|&b| b != 0).collect();
-    let lone = (posted.len() == 1).then(|| posted[0]);
-    let big_blind = match p.blinds.get(1) {
-        Some(&b) if b != 0 => Some(b),
-        _ => lone,
-    };
     let hand_id = hand_id(r, path)?;
-    let currency = r.text("currency")?;
-    let symbol = r.text("currency_symbol")?.unwrap_or_default();
-    let stakes = Stakes {
-        decimals: p.decimals as u8,
-        currency,
-        symbol,
-        small_blind: p
-            .blinds
-            .first()
-            .copied()
-            .filter(|&b| b != 0 && lone.is_none()),
-        big_blind,
-        ante: p.antes.iter().copied().max().filter(|&a| a != 0),
-        bring_in: stake("bring_in"),
-        small_bet: stake("small_bet"),
-        big_bet: stake("big_bet"),
-        cap: None,
-        min_bet: stake("min_bet").filter(|&m| Some(m) != big_blind),
-        max_bet: None,
-    };
+    let stakes = stakes(r, &p, stake)?;
     let table_name = table_name(r)?;
     let max_seats = match r.get("seat_count") {
         Some(v) => Some(
@@ -648,22 +385,7 @@ fn native_hand(
     if time_zone.as_deref().is_none_or(str::is_empty) {
         time_zone = r.text("time_zone_abbreviation")?;
     }
-    let seats = p
-        .order
-        .iter()
-        .map(|&i| Seat {
-            seat: p.numbers[i],
-            name: p.names[i].clone(),
-            stack: p.stacks[i],
-            sitting_out: false,
-            bounty: None,
-        })
-        .collect();
-    let finishing_stacks = if p.finish.is_empty() {
-        Vec::new()
-    } else {
-        p.order.iter().map(|&i| p.finish[i]).collect()
-    };
+    let (seats, finishing_stacks) = seats(&p);
     Ok(Hand {
         site: "PHH".into(),
         hand_id,
@@ -696,130 +418,51 @@ fn native_hand(
     })
 }
 
-fn overrides(r: &Reader, mut hand: Hand) -> Result<Hand, ReadError> {
-    for name in OVERRIDES {
-        let key = format!("_{name}");
-        let Some(value) = r.get(&key) else { continue };
-        let decoded = fields::decode(name, value).map_err(|f| {
-            let mut err = f.err;
-            if err.line.is_none() {
-                err.line = Some(match f.index {
-                    None => r.line(&key),
-                    Some(i) => {
-                        let count = if let Value::Array(a) = value {
-                            a.len()
-                        } else {
-                            0
-                        };
-                        r.chunk.element_lines(&key, count)[i]
-                    }
-                });
-            }
-            err
-        })?;
-        set(&mut hand, name, decoded);
-        if name == "deals" {
-            hand.deal_lines = r.chunk.element_lines(&key, hand.deals.len());
-        } else if name == "actions" {
-            hand.action_lines = r.chunk.element_lines(&key, hand.actions.len());
-        }
-    }
-    if r.get("_extra_actions").is_some() {
-        insert(r, &mut hand)?;
-    }
-    if r.get("_none").is_some() {
-        for name in r.array("_none", None, "strings")? {
-            let Value::Str(name) = name else { continue };
-            if !NULLABLE.contains(&name.as_str()) {
-                return Err(bad(
-                    format!("_none names {}", pystr::repr(&cut(name, 40))),
-                    r.line("_none"),
-                )
-                .expected(NULLABLE.join(", ")));
-            }
-            unset(&mut hand, name);
-        }
-    }
-    Ok(hand)
-}
-
-fn set(hand: &mut Hand, name: &str, value: Override) {
-    match (name, value) {
-        ("site", Override::Text(s)) => hand.site = s,
-        ("hand_id", Override::Text(s)) => hand.hand_id = s,
-        ("table", Override::Text(s)) => hand.table = Some(s),
-        ("time_zone", Override::Text(s)) => hand.time_zone = Some(s),
-        ("start", Override::Text(s)) => hand.start = Some(s),
-        ("start_utc", Override::Text(s)) => hand.start_utc = Some(s),
-        ("max_seats", Override::Count(c)) => hand.max_seats = Some(c),
-        ("button", Override::Count(c)) => hand.button = Some(c),
-        ("total_pot", Override::Amount(a)) => hand.total_pot = Some(a),
-        ("rake", Override::Amount(a)) => hand.rake = Some(a),
-        (_, Override::Stakes(s)) => hand.stakes = s,
-        (_, Override::Tournament(t)) => hand.tournament = Some(t),
-        (_, Override::Seats(s)) => hand.seats = s,
-        (_, Override::Deals(d)) => hand.deals = d,
-        (_, Override::Actions(a)) => hand.actions = a,
-        ("pots", Override::Amounts(a)) => hand.pots = a,
-        (_, Override::Amounts(a)) => hand.finishing_stacks = a,
-        (_, Override::Extras(e)) => hand.extras = e,
-        _ => {}
-    }
-}
-
-fn unset(hand: &mut Hand, name: &str) {
-    match name {
-        "table" => hand.table = None,
-        "max_seats" => hand.max_seats = None,
-        "button" => hand.button = None,
-        "start" => hand.start = None,
-        "time_zone" => hand.time_zone = None,
-        "start_utc" => hand.start_utc = None,
-        "tournament" => hand.tournament = None,
-        "total_pot" => hand.total_pot = None,
-        _ => hand.rake = None,
-    }
-}
-
-/// Put each `_extra_actions` entry (an action and `at`, its index in the hand) in its place.
-fn insert(r: &Reader, hand: &mut Hand) -> Result<(), ReadError> {
-    let entries = r.array("_extra_actions", None, "tables")?;
-    let lines = r.chunk.element_lines("_extra_actions", entries.len());
-    let mut placed: Vec<(i64, Action, u64)> = Vec::new();
-    let at_bad = |line: u64, actual: String| {
-        bad(
-            "_extra_actions: 'at' must be an index into the actions".into(),
-            line,
-        )
-        .actual(actual)
+/// The stakes: the blinds (a lone blind is the big blind), the ante, the limits.
+fn stakes(r: &Reader, p: &Parts, stake: &dyn Fn(&str) -> Option<i64>) -> Result<Stakes, ReadError> {
+    let posted: Vec<i64> = p.blinds.iter().copied().filter(|&b| b != 0).collect();
+    let lone = (posted.len() == 1).then(|| posted[0]);
+    let big_blind = match p.blinds.get(1) {
+        Some(&b) if b != 0 => Some(b),
+        _ => lone,
     };
-    for (entry, &line) in entries.iter().zip(&lines) {
-        let Value::Table(fields) = entry else {
-            continue;
-        };
-        let at = match Value::get(fields, "at") {
-            Some(Value::Int(i)) => *i,
-            other => return Err(at_bad(line, fields::short(other, 80))),
-        };
-        let rest = Value::Table(fields.iter().filter(|(k, _)| k != "at").cloned().collect());
-        let action = fields::action(Some(&rest)).map_err(|f| {
-            let mut err = f.err;
-            err.reason = format!("_extra_actions: {}", err.reason);
-            err.line = Some(line);
-            err
-        })?;
-        placed.push((at, action, line));
-    }
-    placed.sort_by_key(|p| p.0);
-    for (at, action, line) in placed {
-        if !(0..=hand.actions.len() as i64).contains(&at) {
-            return Err(at_bad(line, at.to_string()));
-        }
-        hand.actions.insert(at as usize, action);
-        hand.action_lines.insert(at as usize, line);
-    }
-    Ok(())
+    Ok(Stakes {
+        decimals: p.decimals as u8,
+        currency: r.text("currency")?,
+        symbol: r.text("currency_symbol")?.unwrap_or_default(),
+        small_blind: p
+            .blinds
+            .first()
+            .copied()
+            .filter(|&b| b != 0 && lone.is_none()),
+        big_blind,
+        ante: p.antes.iter().copied().max().filter(|&a| a != 0),
+        bring_in: stake("bring_in"),
+        small_bet: stake("small_bet"),
+        big_bet: stake("big_bet"),
+        cap: None,
+        min_bet: stake("min_bet").filter(|&m| Some(m) != big_blind),
+        max_bet: None,
+    })
 }
 
-#[allow(dead_code)]
-const _NONE: &str = NONE;
+/// The seats in seat order, and their finishing stacks (empty when the hand gives none).
+fn seats(p: &Parts) -> (Vec<Seat>, Vec<i64>) {
+    let seats = p
+        .order
+        .iter()
+        .map(|&i| Seat {
+            seat: p.numbers[i],
+            name: p.names[i].clone(),
+            stack: p.stacks[i],
+            sitting_out: false,
+            bounty: None,
+        })
+        .collect();
+    let finishing_stacks = if p.finish.is_empty() {
+        Vec::new()
+    } else {
+        p.order.iter().map(|&i| p.finish[i]).collect()
+    };
+    (seats, finishing_stacks)
+}

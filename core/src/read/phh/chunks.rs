@@ -94,8 +94,7 @@ pub fn chunks(text: &str) -> Vec<Chunk> {
         kept: false,
         content: false,
     };
-    let mut line = 1;
-    for whole in text.split_inclusive('\n') {
+    for (line, whole) in (1..).zip(text.split_inclusive('\n')) {
         let first = pystr::head(whole, PIECE);
         let head = (pystr::len(whole) < PIECE)
             .then(|| header_key(whole))
@@ -113,7 +112,6 @@ pub fn chunks(text: &str) -> Vec<Chunk> {
             cut.content = !body.is_empty() && !body.starts_with('#');
         }
         cut.add(whole);
-        line += 1;
     }
     cut.close();
     cut.chunks

@@ -31,13 +31,16 @@ pub const NULLABLE: [&str; 9] = [
 
 /// A value refused: the error, and the index of the outermost array element at fault.
 pub struct Fault {
-    pub err: ReadError,
+    pub err: Box<ReadError>,
     pub index: Option<usize>,
 }
 
 impl From<ReadError> for Fault {
     fn from(err: ReadError) -> Fault {
-        Fault { err, index: None }
+        Fault {
+            err: Box::new(err),
+            index: None,
+        }
     }
 }
 

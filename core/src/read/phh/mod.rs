@@ -14,6 +14,9 @@
 mod build;
 mod chunks;
 mod fields;
+mod money;
+mod overrides;
+mod reader;
 mod state;
 mod value;
 

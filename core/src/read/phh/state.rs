@@ -14,8 +14,8 @@ use crate::model::{Action, ActionKind as K, Deal};
 use crate::read::{pystr, ReadError};
 use crate::spec::Street;
 
-use super::build::{scaled, Number};
 use super::fields::cards_of;
+use super::money::{scaled, Number};
 use super::value::{cut, Dec, Value};
 
 /// The kind of a post by its index in `blinds_or_straddles` (2 and later: straddles).
@@ -247,13 +247,11 @@ impl<'s> Table<'s> {
         };
         let street = self.street_for(target, text, line)?;
         let up = self.deal_layout(target, street, &cards, words, text, line)?;
-        for card in &cards {
-            if let Some(card) = card {
-                if !self.seen.insert(*card) {
-                    return Err(malformed(format!("{card} is dealt twice"), line)
-                        .expected("each card dealt once")
-                        .actual(stripped(text, 120)));
-                }
+        for card in cards.iter().flatten() {
+            if !self.seen.insert(*card) {
+                return Err(malformed(format!("{card} is dealt twice"), line)
+                    .expected("each card dealt once")
+                    .actual(stripped(text, 120)));
             }
         }
         if let Some(t) = target {
