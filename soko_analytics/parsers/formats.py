@@ -89,8 +89,10 @@ class Format:
         return writer(list(hands))
 
 
-FORMATS: dict[str, Format] = {row["name"]: Format(row["name"], row["site"], tuple(row["extensions"]), row["core"],
-                                                  row["whole"], row["anonymous"], row["tail"], row["ends"]) for row in _core.FORMATS}
+FORMATS: dict[str, Format] = {
+    row["name"]: Format(row["name"], row["site"], tuple(row["extensions"]), row["core"], row["whole"],
+                        row["anonymous"], row["tail"], row["ends"])
+    for row in _core.FORMATS}
 """Format name → :class:`Format`, in the order detection tries them."""
 
 
