@@ -24,9 +24,11 @@ __all__ = [
     "evaluate",
     "hand_class", "evaluate_batch", "evaluate_split_batch", "hand_facts", "money_flow", "allin_adjusted", "equity",
     "tournament_finishes", "buy_ins", "content_hashes", "FileReader", "FilesReader", "read_rows", "hand_batch",
-    "parse_count", "PlayTable", "PotError", "returned_uncalled", "build_pots", "split", "award", "rake_pots",
+    "text_rows", "piece_rows", "parse_count", "PlayTable", "PotError", "returned_uncalled", "build_pots", "split",
+    "award", "rake_pots",
     "payouts", "VOCABULARIES", "FORCED_KINDS", "BETTING_KINDS", "RANKS", "SUITS", "TABLES", "format_amount",
-    "DEFAULT_PROFILE", "parse_rules", "rule_profiles", "resolve_spec", "combine_rules",
+    "DEFAULT_PROFILE", "RULE_OPTIONS", "parse_option", "rules_text", "parse_rules", "rule_profiles", "resolve_spec",
+    "combine_rules",
 ]
 
 __version__: str
@@ -144,7 +146,15 @@ def share_values(rules: str, own: Sequence[int], board: Sequence[int]) -> tuple[
 # rules.rs
 
 DEFAULT_PROFILE: str
+# Each option of RULES.md in display order: (name, kind: "bool" | "int" | "amount" | "enum", default: "profile" |
+# "derived" | "fixed", the default in words, the allowed values in words, choices, the word of None (or None),
+# the enum of its words in _vocab.py (or None), meaning, RULES.md section).
+RULE_OPTIONS: tuple[
+    tuple[str, str, str, str, str, tuple[str, ...], str | None, str | None, str, str], ...
+]
 
+def parse_option(name: str, text: str) -> bool | int | str | None: ...
+def rules_text(text: str) -> str: ...
 def parse_rules(text: str) -> tuple[str, list[tuple[str, str]]]: ...
 def rule_profiles() -> str: ...
 def resolve_spec(text: str) -> str: ...
@@ -222,6 +232,17 @@ class FilesReader:
 def read_rows(path: str, format: str, import_id: int, name: str | None = None, audit: bool = True) -> _Chunk: ...
 def hand_batch(
     hands: Sequence[str], format: str, import_id: int = 0, audit: bool = True, fault_hand: str | None = None
+) -> _Chunk: ...
+def text_rows(
+    texts: Sequence[tuple[str, str, str, int]], import_id: int = 0, audit: bool = True, fault_hand: str | None = None
+) -> _Chunk: ...
+def piece_rows(
+    pieces: Sequence[tuple[str, int, str, int, int]],
+    path: str,
+    format: str,
+    import_id: int = 0,
+    audit: bool = True,
+    fault_hand: str | None = None,
 ) -> _Chunk: ...
 def parse_count(path: str, format: str) -> tuple[int, int]: ...
 

@@ -59,7 +59,8 @@ def enum_text(name: str, kind: str, doc: str, members: tuple[tuple[str, str], ..
 def text() -> str:
     """The module as the core's vocabularies write it now."""
     names = sorted(_core.VOCABULARIES)
-    out = [_HEAD.rstrip("\n"), "", "__all__ = [" + ", ".join(f'"{n}"' for n in names) + "]"]
+    listed = textwrap.wrap(", ".join(f'"{n}"' for n in names), _WIDTH - 4, break_on_hyphens=False)
+    out = [_HEAD.rstrip("\n"), "", "__all__ = [", *(f"    {line}" for line in listed), "]"]
     for name in names:
         kind, doc, members = _core.VOCABULARIES[name]
         out.extend(enum_text(name, kind, doc, members))

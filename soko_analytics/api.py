@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 import polars as pl
 
 from .errors import EvaluationError, RulesError, SokoError
-from .model.cards import RANKS, format_cards, parse_cards
+from .model.cards import RANKS, Card, format_cards, parse_cards
 from .model.counts import plural
 from .model.hand import Hand, Source
 from .model.money import decimal_text
@@ -139,9 +139,10 @@ def evaluate_hands(hands: list[str], rules: str = "holdem") -> dict[str, Any]:
         outside = [c for c in parse_cards(text) if c < spec.lowest_card]  # a short deck has no deuces to fives
         if outside:
             verb = "is" if len(outside) == 1 else "are"
+            lowest = RANKS[Card(spec.lowest_card).rank]
             raise EvaluationError(f"{format_cards(outside, brackets=False)} {verb} not in the {spec.deck} deck of "
-                                  f"{spec.profile}, whose lowest rank is {RANKS[spec.deck.lowest_rank]}",
-                                  expected=f"cards {RANKS[spec.deck.lowest_rank]} to A", actual=text)
+                                  f"{spec.profile}, whose lowest rank is {lowest}",
+                                  expected=f"cards {lowest} to A", actual=text)
     results = [ev.evaluate(text) for text in hands]
     best = max((r.value for r in results), default=0)
     winners = sum(r.value == best for r in results)
@@ -163,7 +164,7 @@ def evaluate_hands(hands: list[str], rules: str = "holdem") -> dict[str, Any]:
 
 
 def _text(name: str, value: Any) -> str:
-    return format_value(OPTIONS[name], value)
+    return format_value(name, value)
 
 
 def _summary(spec: GameSpec) -> dict[str, str]:

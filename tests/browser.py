@@ -46,6 +46,11 @@ from soko_analytics.errors import SokoError
 __all__ = ["Browser", "BrowserError", "OFFLINE_FLAGS", "Page", "find_chromium"]
 
 
+_NAVIGATING = ("Inspected target navigated or closed", "Execution context was destroyed",
+               "Cannot find context with specified id")
+"""Chromium's replies to an evaluation asked while the page navigates: a wait asks again."""
+
+
 class BrowserError(SokoError):
     """Headless Chromium failed: not installed, did not start, died, a wait timed out, or a page's script threw.
     ``path`` is the page's URL where there is a page; ``extra`` holds its ``console_errors`` when it had any."""
@@ -274,7 +279,12 @@ class Page:
     def _wait_until(self, expression: str, deadline: float, timeout: float) -> None:
         last = ""
         while True:
-            value, thrown = self._evaluate(f"!!(\n{expression}\n)", max(deadline - time.monotonic(), 0.5))
+            try:
+                value, thrown = self._evaluate(f"!!(\n{expression}\n)", max(deadline - time.monotonic(), 0.5))
+            except BrowserError as error:
+                if not self.browser.alive or not any(word in str(error) for word in _NAVIGATING):
+                    raise
+                value, thrown = None, str(error)  # a click's navigation replaced the document being asked
             if value:
                 return
             last = f"; it last threw {thrown}" if thrown else ""

@@ -12,6 +12,10 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
+import tempfile
+import uuid
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -29,8 +33,19 @@ CUT = 20
 
 
 @pytest.fixture(scope="module")
-def store(tmp_path_factory) -> Path:
-    folder = tmp_path_factory.mktemp("golden")
+def store() -> Iterator[Path]:
+    """The store, in a folder whose path is as long on every run: a table's column widths hold the real path
+    before it is written as ``{store}``, so pytest's numbered folders (``pytest-9``, ``pytest-10``) would
+    change the padding."""
+    folder = Path(tempfile.gettempdir()) / f"soko-golden-{uuid.uuid4().hex}"
+    folder.mkdir()
+    try:
+        yield _import_disputed(folder)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def _import_disputed(folder: Path) -> Path:
     lines = (DISPUTED / "wrong-bring-in.txt").read_text(encoding="utf-8").splitlines(keepends=True)
     cut = "".join(lines[:CUT]).replace("#202603140101:", "#202603140199:", 1)
     (folder / "cut.txt").write_text(cut, encoding="utf-8")

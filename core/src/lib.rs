@@ -26,6 +26,7 @@ pub mod rules;
 pub mod source;
 pub mod spec;
 pub mod split;
+pub mod texts;
 pub mod timestamp;
 pub mod vocab;
 

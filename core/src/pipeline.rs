@@ -497,7 +497,7 @@ impl<L: Lookups> FileRead<L> {
 }
 
 /// A member's whole text read by its format's own reader, each hand (or record) queued with the line it
-/// starts on; a bug of ours (a panic) is the member's `internal` record.
+/// starts on.
 fn read_whole(
     reader: read::WholeReader,
     text: &mut String,
@@ -506,15 +506,45 @@ fn read_whole(
     pending: &mut VecDeque<Pending>,
 ) {
     let text = std::mem::take(text);
-    let outcomes = guarded(|| reader(&text, name, lookups))
-        .unwrap_or_else(|fault| vec![Err(Box::new(read::internal(&text, 1, name, &fault)))]);
-    for outcome in outcomes {
-        let line = match &outcome {
-            Ok(hand) => hand.source.as_ref().map_or(1, |s| s.line),
-            Err(q) => q.start.unwrap_or(q.line),
-        };
+    for (outcome, line) in whole_outcomes(reader, &text, 1, name, lookups) {
         pending.push_back(Pending::Read(Box::new(outcome), line));
     }
+}
+
+/// Every hand (or record) of a text read whole by its format's own reader, the text starting on line
+/// `first` of its file, each with the line it starts on; a bug of ours (a panic) is the text's
+/// `internal` record.
+fn whole_outcomes(
+    reader: read::WholeReader,
+    text: &str,
+    first: u64,
+    name: &str,
+    lookups: &mut dyn Lookups,
+) -> Vec<(Result<Hand, Box<Quarantine>>, u64)> {
+    let shift = first.saturating_sub(1);
+    let outcomes = guarded(|| reader(text, name, lookups))
+        .unwrap_or_else(|fault| vec![Err(Box::new(read::internal(text, 1, name, &fault)))]);
+    outcomes
+        .into_iter()
+        .map(|mut outcome| {
+            match &mut outcome {
+                Ok(hand) => {
+                    if let Some(source) = hand.source.as_mut() {
+                        source.line += shift;
+                    }
+                }
+                Err(q) => {
+                    q.line += shift;
+                    q.start = q.start.map(|start| start + shift);
+                }
+            }
+            let line = match &outcome {
+                Ok(hand) => hand.source.as_ref().map_or(first, |s| s.line),
+                Err(q) => q.start.unwrap_or(q.line),
+            };
+            (outcome, line)
+        })
+        .collect()
 }
 
 /// The record of a file or member that could not be read (line 0, no hand).
@@ -531,20 +561,30 @@ fn file_problem<'a>(path: &'a str, kind: &'a str, reason: &'a str) -> Quarantine
     }
 }
 
-/// What turns a member's pieces into rows.
-struct PieceReader<'a> {
-    name: &'a str,
-    dialect: &'static Dialect,
-    lookups: &'a mut dyn Lookups,
-    games: &'a mut Games,
-    import_id: i32,
-    audit: bool,
-    fault: Option<&'a str>,
-    make_rows: bool,
+/// What turns a member's pieces into rows (and the pieces of texts read again).
+pub struct PieceReader<'a> {
+    /// The file (or member) the piece's hand and records name.
+    pub name: &'a str,
+    pub dialect: &'static Dialect,
+    pub lookups: &'a mut dyn Lookups,
+    pub games: &'a mut Games,
+    pub import_id: i32,
+    pub audit: bool,
+    pub fault: Option<&'a str>,
+    pub make_rows: bool,
 }
 
 impl PieceReader<'_> {
-    fn take(&mut self, piece: Piece<'_>, rows: &mut Rows) {
+    /// The piece's hand's rows, or its record.
+    /// A format read whole ([`Dialect::whole`]) takes the piece as a whole text: its every hand's rows.
+    pub fn take(&mut self, piece: Piece<'_>, rows: &mut Rows) {
+        if let Some(reader) = self.dialect.whole {
+            let line = piece.line as u64;
+            for (read, line) in whole_outcomes(reader, &piece.text, line, self.name, self.lookups) {
+                self.add(read, line, rows);
+            }
+            return;
+        }
         let read = read_guarded(&piece, self.name, self.dialect, self.lookups);
         self.add(read, piece.line as u64, rows);
     }

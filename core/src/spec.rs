@@ -8,72 +8,110 @@ use serde::Deserialize;
 use std::collections::HashMap;
 use std::sync::Arc;
 
-/// Betting structure of a game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Structure {
-    Spread,
-    FixedLimit,
-    PotLimit,
-    NoLimit,
+crate::vocabulary! {
+    /// How big a bet or raise may be (RULES.md §2.8–9, §3.3–4).
+    pub enum Structure {
+        /// Any bet or raise from the minimum up to `max_bet_or_raise` (RULES.md §2.8).
+        Spread = "spread",
+        /// Every bet and raise is exactly the street's small or big bet (RULES.md §2.9, §3.3, §4.3).
+        FixedLimit = "fixed_limit",
+        /// A raise may be at most the pot after calling (RULES.md §2.9, §3.4).
+        PotLimit = "pot_limit",
+        /// Any bet or raise up to the whole stack (RULES.md §3.4).
+        NoLimit = "no_limit",
+    }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum BringInCard {
-    Highest,
-    Lowest,
+crate::vocabulary! {
+    /// Which up card must open the first betting round (RULES.md §1, §2.5, §4.2).
+    pub enum BringInCard {
+        /// The highest up card brings in (Sökö, casino rules).
+        Highest = "highest",
+        /// The lowest up card brings in (Seven and Five Card Stud).
+        Lowest = "lowest",
+    }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum TieBreak {
-    Suit,
-    Position,
+crate::vocabulary! {
+    /// How a tie between equal up cards or equal showing hands is broken.
+    pub enum TieBreak {
+        /// By suit in bridge order ♠ > ♥ > ♦ > ♣: the highest suit for a high card, the lowest (♣) for a low card.
+        Suit = "suit",
+        /// The tied player first from the dealer's left.
+        Position = "position",
+    }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum FirstToAct {
-    BringIn,
-    BestShowing,
-    LeftOfButton,
-    LeftOfBigBlind,
+crate::vocabulary! {
+    /// Who acts first in a betting round.
+    pub enum FirstToAct {
+        /// The player whose up card `bring_in_card` picks; posts the bring-in when `bring_in_forced`.
+        BringIn = "bring_in",
+        /// The best showing hand (up cards only); with one up card, the highest up card.
+        BestShowing = "best_showing",
+        /// The first active player left of the button.
+        LeftOfButton = "left_of_button",
+        /// The first active player left of the big blind (preflop).
+        LeftOfBigBlind = "left_of_big_blind",
+    }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum LastCardMode {
-    Up,
-    Pihina,
-    PihinaHole,
+crate::vocabulary! {
+    /// How Sökö's last card is dealt (RULES.md §2.4).
+    pub enum LastCardMode {
+        /// Face up, like the others: four betting rounds.
+        Up = "up",
+        /// Dealt down but turned up before betting continues; replays like `up`.
+        Pihina = "pihina",
+        /// Stays a second hole card for an extra betting round, then is turned up: five betting rounds.
+        PihinaHole = "pihina_hole",
+    }
 }
 
-/// What a fixed-limit raise after a short all-in raise is a bet above (`LimitRaiseBase`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum LimitRaiseBase {
-    #[default]
-    AllIn,
-    LastFullBet,
-    /// An all-in of half a bet or more counts as the whole bet: the next raise is a bet above it.
-    FullBet,
+crate::vocabulary! {
+    /// Fixed limit: what the next raise is a bet above, after an all-in raise short of a full bet.
+    pub enum LimitRaiseBase {
+        /// The all-in's total: an all-in of half a bet or more counts as a raise (RULES.md §2.9).
+        AllIn = "all_in",
+        /// The last full bet or raise: a short all-in sets no level (PokerStars' fixed-limit games: after a raise to
+        /// 120 and an all-in to 150 at 60/120, the next raise is to 180).
+        LastFullBet = "last_full_bet",
+        /// The full bet the all-in counts as: an all-in of half a bet or more counts as the whole bet, and the next
+        /// raise is a bet above that (iPoker: an all-in bet of 0.13 on a 0.20 round is raised to 0.40, not 0.33).
+        FullBet = "full_bet",
+    }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum ForcedBet {
-    Ante,
-    SmallBlind,
-    BigBlind,
-    BringIn,
+#[allow(clippy::derivable_impls)] // `vocabulary!` takes no `#[default]`
+impl Default for LimitRaiseBase {
+    fn default() -> LimitRaiseBase {
+        LimitRaiseBase::AllIn
+    }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum BetSize {
-    Small,
-    Big,
+crate::vocabulary! {
+    /// The kinds of forced bet (RULES.md §1 "forced bets").
+    pub enum ForcedBet {
+        /// Every player posts it before the deal; only those who ante are dealt in (RULES.md §2.2).
+        Ante = "ante",
+        /// Posted left of the button (RULES.md §3.1).
+        SmallBlind = "small_blind",
+        /// Posted left of the small blind, usually 2 × the small blind (RULES.md §3.1).
+        BigBlind = "big_blind",
+        /// Posted by the `bring_in_card` player, usually 2 × ante; may instead open with a full bet
+        /// (RULES.md §2.5, §4.2).
+        BringIn = "bring_in",
+    }
+}
+
+crate::vocabulary! {
+    /// Which fixed-limit bet a street uses (RULES.md §2.9, §3.3, §4.3).
+    pub enum BetSize {
+        /// The small bet of the stakes.
+        Small = "small",
+        /// The big bet of the stakes.
+        Big = "big",
+    }
 }
 
 /// One street: the cards dealt, then (usually) a betting round.
@@ -98,18 +136,6 @@ pub struct Street {
     /// first round before no-limit ones); None: `Options::structure`.
     #[serde(default)]
     pub structure: Option<Structure>,
-}
-
-impl Structure {
-    /// The option value as RULES.md and the store write it.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Structure::Spread => "spread",
-            Structure::FixedLimit => "fixed_limit",
-            Structure::PotLimit => "pot_limit",
-            Structure::NoLimit => "no_limit",
-        }
-    }
 }
 
 impl Street {

@@ -35,12 +35,16 @@ macro_rules! vocabulary {
             $( $(#[doc = $doc])* #[serde(rename = $text)] $member, )*
         }
 
+        #[allow(dead_code)] // a vocabulary read by Python only uses none of them in Rust
         impl $name {
             /// Every member, in declaration order (an `IntEnum`'s numbers).
             pub const ALL: &'static [$name] = &[$($name::$member),*];
 
+            /// Every member's text, in declaration order.
+            pub const TEXTS: &'static [&'static str] = &[$($text),*];
+
             /// The member's text, as the store and the canonical form write it.
-            pub fn as_str(self) -> &'static str {
+            pub const fn as_str(self) -> &'static str {
                 match self {
                     $($name::$member => $text,)*
                 }
@@ -57,21 +61,6 @@ macro_rules! vocabulary {
             }
         }
     };
-}
-
-/// Every vocabulary Python reads from the core.
-pub fn all() -> Vec<Vocabulary> {
-    use crate::eval::HandClass;
-    use crate::model::ActionKind;
-    use crate::quarantine::QuarantineKind;
-    use crate::replay::findings::{Code, Severity};
-    vec![
-        ActionKind::vocabulary("StrEnum"),
-        HandClass::vocabulary("IntEnum"),
-        Code::vocabulary("StrEnum"),
-        Severity::vocabulary("StrEnum"),
-        QuarantineKind::vocabulary("StrEnum"),
-    ]
 }
 
 #[cfg(test)]

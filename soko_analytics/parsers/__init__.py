@@ -12,7 +12,7 @@ from __future__ import annotations
 import errno
 import os
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TypeAlias, TypeVar
 
@@ -32,12 +32,13 @@ from .base import (
 )
 from .formats import FORMATS, WRITERS, Format, detected, format_scores
 from .source import HEAD_CHARS, TextStream, decode, head, members
-from .split import TextSource
+from .split import TextSource, split_pieces
 
 __all__ = [
     "FORMATS", "WRITERS", "Audited", "Format", "FormatError", "IncompleteHand", "Quarantined", "TooLarge",
-    "Unreadable", "UnsupportedGame", "anonymous_seats", "asked_format", "check_format", "check_paths", "decode",
-    "detect_format", "format_scores", "get_format", "iter_files", "read_path", "read_path_audited", "read_stored",
+    "Unreadable", "UnsupportedGame", "CorePiece", "anonymous_seats", "asked_format", "check_format", "check_paths",
+    "decode", "detect_format", "format_scores", "get_format", "iter_files", "read_path", "read_path_audited",
+    "read_path_pieces", "read_stored",
     "read_stored_audited", "read_text", "write_hands",
 ]
 
@@ -149,9 +150,35 @@ def read_path(path: str | Path, format: str = "auto", strict: bool = False,
 def read_path_audited(path: str | Path, format: str = "auto", strict: bool = False, name: str | None = None,
                       ledger: bool = False) -> Iterator[Hand | Audited | Quarantined]:
     """:func:`read_path`, each hand of a format the core reads audited in the same call (an :class:`Audited`, with
-    the ledger when ``ledger``): no hand the core read crosses back into it. The hands of a format read in Python
-    (PHH) come as they are, for the replayer to audit."""
+    the ledger when ``ledger``): no hand the core read crosses back into it."""
     return _read_file(path, format, name, _audited(strict, ledger))
+
+
+@dataclass(frozen=True, slots=True)
+class CorePiece:
+    """A piece of a member of a format the core reads, as the splitter cut it, left for the core to read and make
+    the rows of (``_core.piece_rows``): no hand of it is made in Python."""
+
+    path: str
+    """What the member's records call it."""
+    format: str
+    piece: tuple[str, int, str, int, int]
+    """``(text, first line, kind, size, lines)``."""
+
+
+def read_path_pieces(path: str | Path, format: str = "auto",
+                     name: str | None = None) -> Iterator[CorePiece | Quarantined]:
+    """:func:`read_path`, each piece of a member left unread (a :class:`CorePiece`), for the core to make its rows;
+    what cannot be read comes as in :func:`read_path`. A member of a format the core reads whole (PHH) is one piece,
+    which the core's reader cuts into hands itself."""
+    return _read_file(path, format, name, _pieces)
+
+
+def _pieces(fmt: Format, source: TextSource, path: str) -> Iterator[CorePiece]:
+    if fmt.whole:
+        text = source if isinstance(source, str) else "".join(source)
+        return iter([CorePiece(path, fmt.name, (text, 1, "hand", len(text), text.count("\n") + 1))])
+    return (CorePiece(path, fmt.name, (p.text, p.line, p.kind, p.size, p.lines)) for p in split_pieces(source))
 
 
 def _read_file(path: str | Path, format: str, name: str | None,

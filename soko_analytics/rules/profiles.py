@@ -24,7 +24,7 @@ from types import MappingProxyType
 from typing import Any
 
 from .. import _core
-from .options import OPTIONS, Derived, format_value, option
+from .options import OPTIONS, format_value
 from .spec import GameSpec
 
 
@@ -62,7 +62,7 @@ DEFAULT_PROFILE: str = _core.DEFAULT_PROFILE
 def parse_rules(text: str) -> tuple[str, dict[str, Any]]:
     """Split ``"profile; option=value; ..."`` into the profile name and parsed overrides."""
     name, overrides = _core.parse_rules(text)
-    return name, {key: option(key).parse(value) for key, value in overrides}
+    return name, {key: OPTIONS[key].parse(value) for key, value in overrides}
 
 
 @cache
@@ -80,23 +80,16 @@ def resolve(text_or_name: str = DEFAULT_PROFILE, **overrides: Any) -> GameSpec:
     text = text_or_name
     if overrides:
         name, given = _core.parse_rules(text_or_name)
-        values = {**dict(given), **{key: format_value(option(key), value) for key, value in overrides.items()}}
+        values = {**dict(given), **{key: format_value(key, value) for key, value in overrides.items()}}
         text = "; ".join([name, *(f"{key}={value}" for key, value in values.items())])
-    spec = json.loads(_core.resolve_spec(text))
-    return GameSpec(profile=spec["profile"], **spec["options"])
+    return GameSpec.of(text)
 
 
 def rules_text(spec: GameSpec) -> str:
-    """The shortest ``Rules:`` text for ``spec``: its profile and the options that differ.
+    """The shortest ``Rules:`` text for ``spec``: its profile and the options that differ (the core's).
 
     Options with a derived default are written only when they differ from what
     the other overrides imply. Options come in the order of OPTIONS.
     """
-    values = spec.options()
-    base = resolve(spec.profile).options()
-    derived = {n for n, o in OPTIONS.items() if isinstance(o.default, Derived)}
-    explicit = {n: v for n, v in values.items() if n not in derived and v != base[n]}
-    implied = resolve(spec.profile, **explicit).options()
-    keep = {n for n in values if n in explicit or (n in derived and values[n] != implied[n])}
-    diff = [f"{n}={format_value(OPTIONS[n], values[n])}" for n in OPTIONS if n in keep]
-    return "; ".join([spec.profile, *diff])
+    values = [f"{name}={format_value(name, value)}" for name, value in spec.options().items()]
+    return _core.rules_text("; ".join([spec.profile, *values]))

@@ -8,53 +8,16 @@ evaluation tables are built once per distinct ranking and shared.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import StrEnum
 
+from .._vocab import HandRanking as HandRanking  # the core's, re-exported
+from .._vocab import HighCardRule as HighCardRule
 from ..errors import RulesError
-
-
-class HandRanking(StrEnum):
-    """The order of hand classes."""
-
-    HIGH = "high"
-    """Standard poker: straight flush down to high card (RULES.md §3 item 5)."""
-    SOKO = "soko"
-    """Sökö: standard classes plus four-flush and four-straight between two pair and one pair
-    (RULES.md §2 items 11–17)."""
-    ACE_TO_FIVE_LOW = "ace_to_five_low"
-    """The lowest hand wins: aces low, straights and flushes do not count, a pair is worse than no pair
-    (Razz, the low half of hi/lo games; docs/rules.md, "More games")."""
-    DEUCE_TO_SEVEN_LOW = "deuce_to_seven_low"
-    """The lowest hand wins: the standard ranking upside down, aces high only (A-2-3-4-5 is no straight), so
-    straights and flushes count against a hand; 7-5-4-3-2 is the best hand (2-7 Single and Triple Draw)."""
-    BADUGI = "badugi"
-    """Four cards: the most cards of different ranks and different suits win, then the lowest of them compared
-    from the top, aces low (Badugi)."""
-    SHORT_DECK = "short_deck"
-    """The standard classes for a 36-card deck (sixes to aces): a flush beats a full house, three of a kind beats a
-    straight, and the ace plays low in A-6-7-8-9, the lowest straight (PokerStars 6+ Hold'em)."""
-    SHORT_DECK_STRAIGHT_OVER_TRIPS = "short_deck_straight_over_trips"
-    """:attr:`SHORT_DECK` with a straight above three of a kind, as five-card odds order them (pokerkit's
-    short-deck hold'em, the first Short Deck rules)."""
-
 
 LOWS = frozenset({HandRanking.ACE_TO_FIVE_LOW, HandRanking.DEUCE_TO_SEVEN_LOW, HandRanking.BADUGI})
 """Rankings that compare every card of a hand (no top-card rule)."""
 
-SHORT_DECKS = frozenset({HandRanking.SHORT_DECK, HandRanking.SHORT_DECK_STRAIGHT_OVER_TRIPS})
-"""Rankings of the 36-card deck: A-6-7-8-9 is their lowest straight."""
-
 HAND_SIZE = {HandRanking.BADUGI: 4}
 """Cards in a hand of a ranking other than five."""
-
-
-class HighCardRule(StrEnum):
-    """How two high-card hands compare (RULES.md §2 item 16)."""
-
-    KICKERS = "kickers"
-    """All five cards high to low; equal hands split."""
-    TOP_CARD_THEN_SUIT = "top_card_then_suit"
-    """Seed 000: the highest card alone, ties broken by its suit ♠ > ♥ > ♦ > ♣."""
 
 
 @dataclass(frozen=True)
@@ -91,6 +54,14 @@ class Ranking:
                 expected="hand_ranking=soko",
                 actual=f"hand_ranking={self.kind}",
             )
+
+    @classmethod
+    def from_name(cls, name: str) -> Ranking:
+        """The ranking of a :attr:`name` (the core's share of a pot names its ranking so)."""
+        kind, rule, *soko = name.split("-")
+        if not soko:
+            return cls(HandRanking(kind), HighCardRule(rule))
+        return cls(HandRanking(kind), HighCardRule(rule), soko[0] == "acelow", soko[1] == "4sf")
 
     @property
     def hand_size(self) -> int:

@@ -29,9 +29,9 @@ import polars as pl
 from .. import _core
 from ..errors import SokoError, StoreError
 from ..model.counts import plural
-from ..model.hand import Hand, composed
+from ..model.hand import composed
 from ..native import frames as native_frames
-from ..parsers import Quarantined, iter_files, read_text
+from ..parsers import Quarantined, iter_files
 from ..rules.profiles import GAMES, PROFILES, resolve
 from . import drift
 from .compact import compact, needs_compacting, swap
@@ -292,16 +292,11 @@ class Store:
         row computed."""
         if current < 2:
             return
-        batch = Batch()
-        for raw, fmt, path, _line in self.con.execute("""
-                SELECT raw, format, source_file, source_line FROM hands h
+        frames = _read_again(self.con.execute("""
+                SELECT raw, format, source_file FROM hands h
                 WHERE (button IS NOT NULL AND players_dealt <= 5) OR structure = 'spread'
                    OR EXISTS (SELECT 1 FROM seats s WHERE s.hand_key = h.hand_key AND s.cash_out <> 0)
-                   OR total_pot <> (SELECT sum(s.put_in) FROM seats s WHERE s.hand_key = h.hand_key)""").fetchall():
-            for item in read_text(raw, path, fmt):
-                if isinstance(item, Hand):
-                    batch.add_hand(item)
-        frames = batch.to_frames(with_audit=False)
+                   OR total_pot <> (SELECT sum(s.put_in) FROM seats s WHERE s.hand_key = h.hand_key)""").fetchall())
         if len(frames["player_hands"]):
             seats = frames["seats"].select("hand_key", "seat", "position", "put_in", "collected", "cash_out", "net")
             with registered(self.con, "fixed_seats", seats.to_arrow()):
@@ -320,12 +315,8 @@ class Store:
         hold)."""
         draw_games = sorted({GAMES[name] for name in PROFILES if resolve(name).has_draws})
         games = f"game IN ({', '.join(map(sql_text, draw_games))})"
-        batch = Batch()
-        for raw, fmt, path in self.con.execute(f"SELECT raw, format, source_file FROM hands WHERE {games}").fetchall():
-            for item in read_text(raw, path, fmt):
-                if isinstance(item, Hand):
-                    batch.add_hand(item)
-        frame = batch.to_frames(with_audit=False)["player_hands"]
+        stored = self.con.execute(f"SELECT raw, format, source_file FROM hands WHERE {games}").fetchall()
+        frame = _read_again(stored)["player_hands"]
         if len(frame):
             with registered(self.con, "draw_rows", frame.to_arrow()):
                 self.con.execute("DELETE FROM player_hands WHERE hand_key IN (SELECT hand_key FROM draw_rows)")
@@ -359,13 +350,7 @@ class Store:
 
     def _backfill_player_hands(self) -> None:
         """Fill ``player_hands`` (schema 2) for the hands of an older store, from their raw text."""
-        rows = self.con.execute("SELECT raw, format, source_file FROM hands").fetchall()
-        batch = Batch()
-        for raw, fmt, path in rows:
-            for item in read_text(raw, path, fmt):
-                if isinstance(item, Hand):
-                    batch.add_hand(item)
-        frame = batch.to_frames(with_audit=False)["player_hands"]
+        frame = _read_again(self.con.execute("SELECT raw, format, source_file FROM hands").fetchall())["player_hands"]
         if len(frame):
             self._insert("player_hands", frame, rollup=False)  # player_days is filled from it next
 
@@ -714,15 +699,21 @@ def _chunks(tasks: list[Task], format: str, jobs: int, with_audit: bool,
             yield from read_chunks(task, format, with_audit, info=info)
 
 
+def _read_again(stored: list[tuple[str, str, str]]) -> dict[str, pl.DataFrame]:
+    """The rows (not audited) of stored hands' ``(raw text, format, file)`` read again by the core (``Batch.add_text``:
+    PHH's by Python), as a store's upgrade recomputes them."""
+    batch = Batch()
+    for raw, fmt, path in stored:
+        batch.add_text(raw, fmt, path)
+    return batch.to_frames(with_audit=False)
+
+
 def _python_hash(raw: str, fmt: str) -> str | None:
-    """The content hash of a stored hand's raw text read by the Python reader of its format (the core hashes
-    what it is handed), or None when it no longer reads as a hand."""
+    """The content hash of a stored hand's raw text of a format the core has no ``content_hashes`` reader for
+    (PHH: read in Python, until the core reads it), or None when it no longer reads as a hand."""
     batch = Batch()
     try:
-        for item in read_text(raw, "<stored>", fmt):
-            if isinstance(item, Hand):
-                batch.add_hand(item)
-            break
+        batch.add_text(raw, fmt, "<stored>")
     except SokoError:
         return None
     hashes = batch.to_frames(with_audit=False)["hands"]["content_hash"]

@@ -14,9 +14,10 @@ goes on (``strict`` raises instead).
 consecutive files: the core lets go of Python while it reads, so the threads read in parallel and hand their
 chunks over with no copy, in the files' order (a bounded reorder buffer, :class:`InOrder`): the writer keeps the
 first copy of a hand it is given, so the copy kept is the one read first with one job, whatever the timing.
-Files the core does not read (PHH, a zip of mixed formats) are read by Python
-(:func:`read_chunks`, a chunk per file or part of one), after the others and in their order, which runs one
-thread at a time: :class:`Readers` runs it for them in worker processes, one file per worker at a time, each
+Files the core's file readers do not take (a zip of mixed formats, a file of no known format) are split in Python
+and their pieces read by the core (:func:`read_chunks`, a chunk per file or part of one), after the
+others and in their order, which runs one thread at a time: :class:`Readers` runs it for them in worker
+processes, one file per worker at a time, each
 sending its chunks back through its own pipe, taken in the files' order (a worker holds at most one chunk in
 flight). A worker that dies (killed, out of memory) fails only the file it was reading, which is reported and not
 recorded as imported, and a new worker takes over. Workers ignore Ctrl-C: the main process stops them at once
@@ -41,9 +42,8 @@ import numpy as np
 import polars as pl
 
 from .. import _core
-from ..model.hand import Hand
 from ..native import frames as native_frames
-from ..parsers import FORMATS, Quarantined, asked_format, detect_format, read_path
+from ..parsers import FORMATS, Quarantined, asked_format, detect_format, read_path_pieces
 from ..parsers.base import InternalError, Unreadable, quarantine
 from ..parsers.source import TextStream, head, members, raw_text
 from . import drift
@@ -213,8 +213,9 @@ def _head_format(head: str, name: str, format: str) -> str | None:
 
 def read_chunks(task: Task, format: str = "auto", with_audit: bool = True, strict: bool = False,
                 rows: int | None = None, info: FileInfo | None = None) -> Iterator[Chunk]:
-    """One file's hands read by the Python readers, as chunks of rows (see the module text); never raises for
-    the file's content. ``info``: the file's :func:`prepare` d info, if known."""
+    """One file the core's file readers set aside (see :func:`core_format`), as chunks of rows (see the module text):
+    the pieces of its members are read by the core (``_core.piece_rows``; a PHH member is one piece, which the core's
+    reader cuts into hands itself); never raises for the file's content. ``info``: the file's :func:`prepare` d info, if known."""
     rows = rows or CHUNK_ROWS
     path = task.name
     if info is None:
@@ -227,7 +228,7 @@ def read_chunks(task: Task, format: str = "auto", with_audit: bool = True, stric
     formats: dict[str, None] = {}
     failures: list[str] = []
     readable = False
-    for item in read_path(Path(task.path), format, strict, path):
+    for item in read_path_pieces(Path(task.path), format, path):
         if isinstance(item, Quarantined):
             batch.add_quarantine(item, task.import_id)
             if _file_level(item):
@@ -235,17 +236,24 @@ def read_chunks(task: Task, format: str = "auto", with_audit: bool = True, stric
             else:
                 readable = True
         else:
-            readable = True
-            formats[format_of(item)] = None
-            batch.add_hand(item)
+            readable = True  # a piece gives a hand or the record of one
+            batch.add_piece(item)
         if batch.rows() >= rows:
-            frames = stamped(batch.to_frames(with_audit, strict, FAULT_HAND), task.import_id)
+            frames = _batch_frames(batch, task.import_id, with_audit, strict, formats)
             yield Chunk(frames, [Share(task.import_id, path, batch.rows(), rows=_lengths(frames))])
             batch.clear()
+    frames = _batch_frames(batch, task.import_id, with_audit, strict, formats)
     done = replace(info, format="+".join(formats) or None,
                    failed=None if readable else why_not(failures))
-    frames = stamped(batch.to_frames(with_audit, strict, FAULT_HAND), task.import_id)
     yield Chunk(frames, [Share(task.import_id, path, batch.rows(), done, _lengths(frames))])
+
+
+def _batch_frames(batch: Batch, import_id: int, with_audit: bool, strict: bool,
+                  formats: dict[str, None]) -> dict[str, pl.DataFrame]:
+    """A batch's rows, stamped with its file's import id; the formats of its hands added to ``formats``, in order."""
+    frames = stamped(batch.to_frames(with_audit, strict, FAULT_HAND), import_id)
+    formats.update(dict.fromkeys(frames["hands"]["format"].to_list()))
+    return frames
 
 
 CORE_FORMATS = tuple(name for name, f in FORMATS.items() if f.core)
@@ -257,7 +265,7 @@ FAULT_HAND: str | None = None
 def core_format(path: Path, format: str = "auto") -> str | None:
     """The format the core reads a file as: every member of it is of one format the core reads (detected,
     or the one asked for when the text does not plainly read as another); None when the Python readers
-    must take it (PHH, a file of no known format, a zip of mixed formats, a member that cannot be read)."""
+    must take it (a file of no known format, a zip of mixed formats, a member that cannot be read)."""
     found: set[str | None] = set()
     try:
         for member in members(path):
@@ -350,11 +358,6 @@ def core_chunks(next_task: Callable[[], Task | None], format: str = "auto", with
 def _drain(ready: deque[Chunk]) -> Iterator[Chunk]:
     while ready:
         yield ready.popleft()
-
-
-def format_of(hand: Hand) -> str:
-    """The format a hand was read as (``pokerstars`` for a hand made in memory)."""
-    return hand.source.format if hand.source is not None and hand.source.format else "pokerstars"
 
 
 def failed_chunk(task: Task, reason: str, frames: dict[str, pl.DataFrame] | None = None, hands: int = 0) -> Chunk:

@@ -102,26 +102,37 @@ def _mend(store: Store, report: RepairReport) -> None:
 
 
 def _rebuild(stored: pl.DataFrame) -> tuple[dict[str, pl.DataFrame], dict[int, str]]:
-    """The rows of the stored hands read again from their raw text (an action's line made its line in the file),
-    and why each hand that did not read again did not (a hand that reads as another hand does not count)."""
-    batch, why_not = Batch(), {}
-    for key, _, raw, fmt, path, *_ in stored.iter_rows():
-        try:
-            for item in read_text(raw, path, fmt):
-                if isinstance(item, Hand):
-                    batch.add_hand(item)
-                else:
-                    why_not[key] = item.reason
-        except SokoError as err:
-            why_not[key] = err.reason
+    """The rows of the stored hands read again from their raw text by the core (an action's line made its line in
+    the file), and why each hand that did not read again did not (a hand that reads as another hand does not
+    count)."""
+    batch = Batch()
+    for raw, fmt, path, line in stored.select("raw", "format", "source_file", "source_line").iter_rows():
+        batch.add_text(raw, fmt, path, line)
     frames = batch.to_frames(with_audit=True)
     hands = frames["hands"].join(stored.select("hand_key", pl.col("source_line").alias("stored_line")),
                                  on="hand_key", how="inner")
+    # a hand whose text starts with lines before it (none is stored so) is placed at its stored line all the same
     shift = hands.select("hand_key", (pl.col("stored_line") - pl.col("source_line")).alias("shift"))
     frames["hands"] = hands.drop("stored_line")
     frames["actions"] = (frames["actions"].join(shift, on="hand_key", how="inner")
                          .with_columns(pl.col("source_line") + pl.col("shift")).drop("shift"))
-    return frames, why_not
+    rebuilt = set(frames["hands"]["hand_key"].to_list())
+    lost = stored.filter(~pl.col("hand_key").is_in(sorted(rebuilt)))
+    return frames, {key: _why_not(raw, fmt, path) for key, raw, fmt, path in
+                    lost.select("hand_key", "raw", "format", "source_file").iter_rows()}
+
+
+def _why_not(raw: str, fmt: str, path: str) -> str:
+    """Why a stored hand's text did not read again as itself: its last record's reason (the Python front of the
+    core's reader: only the records are wanted, no hand goes back into the core)."""
+    why = "it reads as another hand"
+    try:
+        for item in read_text(raw, path, fmt):
+            if not isinstance(item, Hand):
+                why = item.reason
+    except SokoError as err:
+        why = err.reason
+    return why
 
 
 def _drop(store: Store, lost: pl.DataFrame, why_not: dict[int, str], report: RepairReport) -> None:
@@ -139,7 +150,7 @@ def _drop(store: Store, lost: pl.DataFrame, why_not: dict[int, str], report: Rep
     con.execute(f"INSERT INTO player_days {rollup_sql('player_hands')}")
     batch = Batch()
     for key, hand_id, raw, _, path, line, import_id, _ in lost.iter_rows():
-        why = why_not.get(key, "it reads as another hand")
+        why = why_not[key]
         reason = (f"its rows were in a damaged Parquet part and its text no longer reads as it was stored ({why}); "
                   f"soko import --force {path} reads it again")
         batch.add_quarantine(quarantine(FormatError(reason), raw, path, line, hand_id), import_id, kind="damaged")

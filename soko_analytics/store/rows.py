@@ -1,10 +1,12 @@
-"""The store's tables as Polars schemas (the core's), and the rows of hands Python has read.
+"""The store's tables as Polars schemas (the core's), and the rows of texts read outside the core's file readers.
 
 The rows of a hand (its seats, actions, cards, pots, findings and ``player_hands``
-facts) are made by the compiled core, whichever reader read it: the core's own
-readers make them as they read (:mod:`.reading`), and a :class:`Batch` of hands
-the Python readers made (PHH, a zip of mixed formats) hands them to the core in their
-canonical form (``_core.hand_batch``). Quarantine records are gathered here.
+facts) are made by the compiled core, whichever path read it: the core's own
+file readers make them as they read (:mod:`.reading`), and a :class:`Batch` hands
+the core the texts read elsewhere: a stored hand's raw text read again (``_core.text_rows``), the pieces
+of a member of a zip of mixed formats (``_core.piece_rows``). No hand the core reads crosses into Python
+and back. PHH, read in Python until the core reads it, is the one format whose hands go to the core in
+their canonical form (``_core.hand_batch``). Quarantine records are gathered here.
 Nothing here touches DuckDB.
 """
 
@@ -23,6 +25,7 @@ from ..errors import SokoError
 from ..model.hand import Hand
 from ..native import frames as native_frames
 from ..native import hand_json
+from ..parsers import FORMATS, CorePiece, read_stored
 from ..parsers.base import InternalError
 from . import drift
 
@@ -116,28 +119,60 @@ def raise_first_bug(quarantine: pl.DataFrame) -> None:
 
 
 class Batch:
-    """Hands Python has read and quarantine records, on their way to one frame per table.
+    """Texts to read and hands Python has read, and quarantine records, on their way to one frame per table.
 
     >>> batch = Batch()
-    >>> for hand in hands:
-    ...     batch.add_hand(hand)
+    >>> for raw, fmt, path, line in stored:
+    ...     batch.add_text(raw, fmt, path, line)
     >>> frames = batch.to_frames()   # {"hands": DataFrame, "seats": ..., ...}, audited
+
+    What is added is read in order, each run of one kind in one call into the core.
     """
 
     def __init__(self) -> None:
-        self.hands: list[Hand] = []
+        self._runs: list[tuple[tuple[str, ...], list]] = []
+        """Runs of ``("texts",)`` ``(raw, format, path, line)``, ``("pieces", path, format)`` pieces or
+        ``("hands",)`` hands, in the order added."""
+        self._added = 0
         self._quarantine: dict[str, list] = {c: [] for c in SCHEMAS["quarantine"]}
 
     def __len__(self) -> int:
-        """The number of hands added."""
-        return len(self.hands)
+        """Texts, pieces and hands added."""
+        return self._added
+
+    @property
+    def hands(self) -> list[Hand]:
+        """The hands added (:meth:`add_hand`)."""
+        return [hand for key, items in self._runs if key[0] == "hands" for hand in items]
 
     def rows(self) -> int:
-        """Hands and quarantine records added."""
-        return len(self.hands) + len(self._quarantine["raw"])
+        """Texts, pieces, hands and quarantine records added (each piece gives one hand or one record)."""
+        return self._added + len(self._quarantine["raw"])
+
+    def _run(self, key: tuple[str, ...]) -> list:
+        if not self._runs or self._runs[-1][0] != key:
+            self._runs.append((key, []))
+        self._added += 1
+        return self._runs[-1][1]
+
+    def add_text(self, raw: str, format: str, path: str, line: int = 1) -> None:
+        """A stored hand's raw text, to be read again as ``format`` (its file ``path``, from ``line``): by the
+        core (``_core.text_rows``). A hand that no longer reads gives its record in ``quarantine``."""
+        if FORMATS[format].core:
+            self._run(("texts",)).append((raw, format, path, line))
+            return
+        # PHH, read in Python (the port of PHH to the core deletes this branch): its hands go as JSON.
+        for item in read_stored(raw, format, path, line):
+            if isinstance(item, Hand):
+                self.add_hand(item)
+
+    def add_piece(self, piece: CorePiece) -> None:
+        """A piece of a member of a format the core reads, to be read by the core (``_core.piece_rows``)."""
+        self._run(("pieces", piece.path, piece.format)).append(piece.piece)
 
     def add_hand(self, hand: Hand) -> None:
-        self.hands.append(hand)
+        """A hand Python has read (PHH) or made: its canonical form goes to the core (``_core.hand_batch``)."""
+        self._run(("hands",)).append(hand)
 
     def add_quarantine(self, q: Quarantined, import_id: int, kind: str | None = None) -> None:
         """Add a hand that could not be stored; ``kind`` (default: the record's own) is one of
@@ -161,23 +196,29 @@ class Batch:
 
     def to_frames(self, with_audit: bool = True, strict: bool = False,
                   fault_hand: str | None = None) -> dict[str, pl.DataFrame]:
-        """One frame per table of :data:`BATCH_TABLES`: the hands' rows made by the core from their canonical
-        form (audited unless ``with_audit`` is off, with their facts), then the quarantine records added. A hand
-        the core cannot take (a bug of ours; ``fault_hand`` names one to fail on, for tests) is an ``internal``
-        record, or under ``strict`` an :class:`~soko_analytics.parsers.base.InternalError` raised."""
-        if not self.hands:
-            made = empty_frames()
-        else:
-            _, _, tables = _core.hand_batch([hand_json(h) for h in self.hands], "pokerstars", 0, with_audit,
-                                           fault_hand)
-            made = native_frames(tables)
+        """One frame per table of :data:`BATCH_TABLES`: the rows the core makes of what was added (audited unless
+        ``with_audit`` is off, with their facts), then the quarantine records added. A hand the core cannot take
+        (a bug of ours; ``fault_hand`` names one to fail on, for tests) is an ``internal`` record, or under
+        ``strict`` an :class:`~soko_analytics.parsers.base.InternalError` raised."""
+        runs = [native_frames(_made(key, items, with_audit, fault_hand)) for key, items in self._runs]
+        made = {t: pl.concat([run[t] for run in runs]) for t in BATCH_TABLES} if runs else empty_frames()
         if strict:
             raise_first_bug(made["quarantine"])
         made["quarantine"] = pl.concat([self.quarantine_frame(), with_quarantine_columns(made["quarantine"])])
         return {t: made[t] for t in BATCH_TABLES}
 
     def clear(self) -> None:
-        """Drop every hand and record (to reuse the batch for the next chunk)."""
-        self.hands.clear()
+        """Drop everything added (to reuse the batch for the next chunk)."""
+        self._runs.clear()
+        self._added = 0
         for values in self._quarantine.values():
             values.clear()
+
+
+def _made(key: tuple[str, ...], items: list, with_audit: bool, fault_hand: str | None) -> dict:
+    """The core's tables of one run of :class:`Batch` (see ``Batch._runs``)."""
+    if key[0] == "texts":
+        return _core.text_rows(items, 0, with_audit, fault_hand)[2]
+    if key[0] == "pieces":
+        return _core.piece_rows(items, key[1], key[2], 0, with_audit, fault_hand)[2]
+    return _core.hand_batch([hand_json(h) for h in items], "pokerstars", 0, with_audit, fault_hand)[2]

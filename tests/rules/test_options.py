@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-import ast
-import inspect
-from enum import StrEnum
-
 import pytest
 
-from soko_analytics.rules import options
-from soko_analytics.rules.options import OPTIONS, PROFILE, Derived
+from soko_analytics import _vocab
+from soko_analytics.errors import RulesError
+from soko_analytics.rules.options import OPTIONS, BettingStructure, StakesRef
 from soko_analytics.rules.profiles import PROFILES
 
 # Every option name RULES.md spells out.
@@ -31,25 +28,47 @@ def test_every_option_has_a_description_and_a_section():
 
 
 def test_every_profile_sets_the_profile_options():
-    needed = {n for n, o in OPTIONS.items() if o.default is PROFILE}
+    needed = {n for n, o in OPTIONS.items() if o.default_kind == "profile"}
+    assert needed == {"cards", "max_players", "ante", "blinds", "bring_in_card", "bring_in_forced",
+                      "bring_in_tie_break", "later_rounds_first_to_act", "structure", "hand_ranking"}
     for profile in PROFILES.values():
         assert needed <= set(profile.values), profile.name
         # options with a derived default follow the profile's other values
-        assert not {n for n in profile.values if isinstance(OPTIONS[n].default, Derived)}
+        assert not {n for n in profile.values if OPTIONS[n].default_kind == "derived"}
 
 
-def test_every_enum_member_has_a_docstring():
-    tree = ast.parse(inspect.getsource(options))
-    for node in tree.body:
-        if not isinstance(node, ast.ClassDef) or not issubclass(getattr(options, node.name), StrEnum):
-            continue
-        body = node.body
-        for i, stmt in enumerate(body):
-            if isinstance(stmt, ast.Assign):
-                doc = body[i + 1] if i + 1 < len(body) else None
-                assert isinstance(doc, ast.Expr) and isinstance(doc.value, ast.Constant), (
-                    f"{node.name}.{stmt.targets[0].id} has no docstring"
-                )
+def test_an_options_words_are_its_enums_members():
+    for opt in OPTIONS.values():
+        if opt.type == "enum":
+            members = {str(m) for m in getattr(_vocab, opt.vocabulary or "")}
+            assert set(opt.choices) - {opt.null_word} <= members, opt.name
+
+
+@pytest.mark.parametrize("name, default, allowed", [
+    # RULES.md §2.9 and §1: a bet and three raises under fixed limit, no cap otherwise
+    ("max_bets_per_round", "4 under fixed_limit, else unlimited", "integer ≥ 1 | unlimited"),
+    ("max_bet_or_raise", "stakes under spread, else none", "amount in minor units ≥ 1 | stakes | none"),
+    ("raise_after_pass", "true", "true | false"),
+    ("first_round_structure", "none", "pot_limit | no_limit | fixed_limit | none"),
+    ("hole_cards_used", "any", "integer ≥ 1 | any"),
+    ("cards", "set by the profile", " | ".join(["one_down_four_up", "two_down_four_up_one_down",
+     "two_down_five_board", "four_down_five_board", "five_down_five_board", "six_down_five_board",
+     "five_down_one_draw", "five_down_three_draws", "four_down_three_draws", "five_down_five_board_one_preflop"])),
+])
+def test_defaults_and_allowed_values_as_soko_rules_shows_them(name, default, allowed):
+    assert (OPTIONS[name].default_text, OPTIONS[name].allowed_text()) == (default, allowed)
+
+
+@pytest.mark.parametrize("name, text, reason", [
+    ("raise_after_pass", "maybe", "bad value 'maybe' for option raise_after_pass"),
+    ("structure", "Limitless", "bad value 'limitless' for option structure"),
+    ("max_players", "1", "max_players=1 is out of range"),
+    ("chip_unit", "1.5", "bad value '1.5' for option chip_unit"),
+])
+def test_a_bad_value_is_refused_with_the_allowed_values(name, text, reason):
+    with pytest.raises(RulesError) as caught:
+        OPTIONS[name].parse(text)
+    assert caught.value.reason == reason and caught.value.expected == OPTIONS[name].allowed_text()
 
 
 @pytest.mark.parametrize("name, text, value", [
@@ -66,6 +85,11 @@ def test_every_enum_member_has_a_docstring():
 ])
 def test_parse(name, text, value):
     assert OPTIONS[name].parse(text) == value
+
+
+def test_a_word_parses_to_its_enum_member():
+    assert OPTIONS["structure"].parse("fixed_limit") is BettingStructure.FIXED_LIMIT
+    assert OPTIONS["max_bet_or_raise"].parse("stakes") is StakesRef.STAKES
 
 
 def test_docs_page_lists_every_option_and_profile():

@@ -7,7 +7,6 @@ import pytest
 from soko_analytics.errors import RulesError
 from soko_analytics.rules.options import OPTIONS, BettingStructure, LastCardMode, format_value
 from soko_analytics.rules.profiles import DEFAULT_PROFILE, PROFILES, parse_rules, resolve, rules_text
-from soko_analytics.rules.spec import TURN_UP
 
 
 def test_soko_finnish_without_raise_after_pass_is_otherwise_soko_finnish():
@@ -47,7 +46,7 @@ def test_pihina_hole_gives_five_betting_rounds_rule_2_4():
         ("3rd STREET", 0, 1, 0, True),
         ("4th STREET", 0, 1, 0, True),
         ("5th STREET", 1, 0, 0, True),   # the 5th card is dealt down: a second hole card
-        (TURN_UP, 0, 0, 1, True),        # turned up, then the extra betting round
+        ("TURN UP", 0, 0, 1, True),  # formats/soko-text.md        # turned up, then the extra betting round
     ]
 
 
@@ -172,4 +171,4 @@ def test_rules_text_round_trips(text):
 @pytest.mark.parametrize("name", PROFILES)
 def test_every_option_value_parses_back_from_its_text(name):
     for option, value in resolve(name).options().items():
-        assert OPTIONS[option].parse(format_value(OPTIONS[option], value)) == value, option
+        assert OPTIONS[option].parse(format_value(option, value)) == value, option

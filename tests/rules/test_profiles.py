@@ -82,7 +82,7 @@ def test_the_omaha_and_hi_lo_profiles_of_docs_rules_md():
         assert len(shares) == (2 if row[3] else 1) and shares[0].ranking.name == high
         assert all(share.hole_cards == row[2] for share in shares)
     low = resolve("omaha-hilo").shares[1]
-    assert (low.label, low.qualifier_cards()) == ("LO", [24, 21, 18, 15, 8])  # 8c 7d 6h 5s 4c: 8-7-6-5-4
+    assert (low.label, low.qualifier, low.qualifier_cards) == ("LO", 8, (24, 21, 18, 15, 8))  # 8c 7d 6h 5s 4c: 8-7-6-5-4
     razz = resolve("razz")  # the highest card brings in; the lowest showing hand speaks later
     assert (razz.bring_in_card, razz.later_rounds_first_to_act, razz.shares[0].label) == ("highest", "best_showing", "Lo")
 
@@ -238,3 +238,14 @@ def test_the_draw_profiles_of_docs_rules_md():
         assert s.first_round_first_to_act == "left_of_big_blind" and s.later_rounds_first_to_act == "left_of_button"
         page = (Path(__file__).parents[2] / "docs" / "rules.md").read_text(encoding="utf-8")
         assert f"| `{name}` | {row[0]} |" in page
+
+
+@pytest.mark.parametrize("rules, text", [
+    ("stud7", "ante + bring-in"),                  # RULES.md §1: stud antes and brings in
+    ("holdem", "blinds"),                          # RULES.md §3.1: small and big blind
+    ("holdem; ante=true", "ante + blinds"),
+    ("short-deck", "ante + button blind"),         # docs/rules.md, Short Deck: the button's one blind, and antes
+    ("soko-finnish", "ante"),                      # RULES.md §2.2: no bring-in is forced
+])
+def test_forced_bets_read_as_rules_md_writes_them(rules, text):
+    assert resolve(rules).forced_bets.text == text

@@ -7,9 +7,9 @@ from dataclasses import fields
 import pytest
 
 from soko_analytics.errors import RulesError, SokoError
-from soko_analytics.rules.options import OPTIONS, BetSize
+from soko_analytics.rules.options import OPTIONS
 from soko_analytics.rules.profiles import resolve
-from soko_analytics.rules.spec import DERIVED_FIELDS, GameSpec, Street
+from soko_analytics.rules.spec import DERIVED_FIELDS, GameSpec
 
 IMPOSSIBLE = [
     # (rules text, options the message must name)
@@ -85,31 +85,17 @@ def test_possible_variants_resolve():
     assert resolve("soko-casino; hand_ranking=high").showing_four_card_hands_count is False
 
 
-def test_direct_construction_checks_types():
+def test_keyword_overrides_are_checked_as_text_is():
     with pytest.raises(RulesError, match="max_players"):
-        GameSpec.build(**{**resolve("stud5").options(), "max_players": "ten"})
+        resolve("stud5", max_players="ten")
     with pytest.raises(RulesError, match="raise_after_pass"):
-        GameSpec.build(**{**resolve("stud5").options(), "raise_after_pass": 1})
+        resolve("stud5", raise_after_pass=1)
     with pytest.raises(RulesError, match="structure"):
-        GameSpec.build(**{**resolve("stud5").options(), "structure": "limitless"})
-
-
-def test_build_needs_the_profile_options():
-    with pytest.raises(RulesError, match="cards"):
-        GameSpec.build(max_players=6)
+        resolve("stud5", structure="limitless")
+    with pytest.raises(RulesError, match="unknown option 'players'"):
+        resolve("stud5", players=6)
 
 
 def test_gamespec_fields_are_the_options():
     names = {f.name for f in fields(GameSpec)}
     assert names == {"profile", *OPTIONS, *DERIVED_FIELDS}
-
-
-@pytest.mark.parametrize("kwargs, word", [
-    ({"name": "X", "down": -1}, "≥ 0"),
-    ({"name": "X"}, "no card"),
-    ({"name": "X", "up": 1, "betting": False, "bet_size": BetSize.BIG}, "no betting"),
-    ({"name": "X", "up": 1, "bet_size": BetSize.BIG, "open_pair_big_bet": True}, "small-bet"),
-])
-def test_street_rejects_impossible_settings(kwargs, word):
-    with pytest.raises(RulesError, match=word):
-        Street(**kwargs)

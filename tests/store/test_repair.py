@@ -15,7 +15,6 @@ from typer.testing import CliRunner
 from soko_analytics import api
 from soko_analytics.cli import app
 from soko_analytics.errors import StoreError
-from soko_analytics.store import repair as repair_module
 from soko_analytics.store.db import Store
 from soko_analytics.store.parts import PART_TABLES
 
@@ -141,16 +140,11 @@ def test_a_missing_parts_folder_is_rebuilt(tmp_path):
     assert _rows(db) == before
 
 
-def test_a_hand_whose_text_no_longer_reads_is_quarantined_as_damaged_with_its_raw_text(tmp_path, monkeypatch):
+def test_a_hand_whose_text_no_longer_reads_is_quarantined_as_damaged_with_its_raw_text(tmp_path):
     db, log = _store(tmp_path)
-    real = repair_module.read_text
-
-    def read_text(raw, path, fmt):
-        if "Hand #3:" in raw:
-            raise api.SokoError("a reader that changed")
-        return real(raw, path, fmt)
-
-    monkeypatch.setattr(repair_module, "read_text", read_text)
+    with Store(db) as store:  # as a reader that changed since would see it: hand 3's text no longer reads
+        store.con.execute("UPDATE hands SET raw = replace(raw, 'Cleo: calls', 'Cleo: juggles') WHERE hand_id = '3'")
+    changed = GOOD.format(id=3).strip().replace("Cleo: calls", "Cleo: juggles")
     with open(_part(db, "actions"), "r+b") as f:
         f.truncate(100)
     report = api.repair(db)
@@ -162,9 +156,8 @@ def test_a_hand_whose_text_no_longer_reads_is_quarantined_as_damaged_with_its_ra
                                "(SELECT hand_key FROM hands)")["n"][0] == 0
         assert store.query("SELECT sum(hands)::INT AS n FROM player_days")["n"][0] == 3 * 3  # three seats a hand
         (record,) = store.query("SELECT * FROM quarantine").to_dicts()
-    assert record["kind"] == "damaged" and record["hand_id"] == "3" and record["raw"] == GOOD.format(id=3).strip()
-    assert "a reader that changed" in record["reason"] and f"soko import --force {log}" in record["reason"]
-    monkeypatch.undo()
+    assert record["kind"] == "damaged" and record["hand_id"] == "3" and record["raw"] == changed
+    assert "unknown action" in record["reason"] and f"soko import --force {log}" in record["reason"]
     again = api.import_paths(db, [log], force=True)
     assert again.stored == 1 and api.quarantine_records(db) == []  # stored again: the record is resolved
 

@@ -9,15 +9,17 @@ use super::soko_error;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use super::read::new_lookups;
+use super::read::{new_lookups, piece_of, PyPiece};
 use super::rules::judge;
 use crate::formats::dialect;
 use crate::model::Hand;
 use crate::pipeline::{FileRead, Games, ReadContext, Rows};
 use crate::read::Cached;
+use crate::read::Dialect;
 use crate::rows::columns::export;
 use crate::rows::hand::Origin;
 use crate::spec::GameSpec;
+use crate::texts::{add_pieces, pieces_of, Placed, Reading};
 
 /// One file (plain, gzip or zip) of the PokerStars family read by the core, a chunk of rows at a
 /// time: iterating gives `(stored, quarantined, {table: (schema, array) capsules})` for hands, seats,
@@ -319,6 +321,103 @@ fn hand_batch<'py>(
     chunk(py, rows)
 }
 
+/// Stored hands' raw texts read again, to the Arrow tables of the store as [`FileReader`] gives them:
+/// each `(raw, format, path, line)` cut as its file was (`texts::pieces_of`), each piece read as
+/// `format` (a format the core reads) under `path`, its lines counted from `line`, audited when
+/// `audit`, with its facts. How `soko repair` and a store's upgrades make rows again from the raw
+/// text, with no hand crossing into Python and back. `fault_hand`: as [`FileReader`]'s.
+#[pyfunction]
+#[pyo3(signature = (texts, import_id = 0, audit = true, fault_hand = None))]
+fn text_rows<'py>(
+    py: Python<'py>,
+    texts: Vec<(String, String, String, usize)>,
+    import_id: i32,
+    audit: bool,
+    fault_hand: Option<String>,
+) -> PyResult<Chunk<'py>> {
+    let dialects = texts
+        .iter()
+        .map(|(_, format, path, _)| core_dialect(format, path))
+        .collect::<PyResult<Vec<_>>>()?;
+    let rows = py.detach(|| {
+        let placed = texts
+            .iter()
+            .zip(dialects)
+            .flat_map(|((raw, _, path, line), dialect)| {
+                pieces_of(raw, *line, dialect)
+                    .into_iter()
+                    .map(move |piece| Placed {
+                        piece,
+                        dialect,
+                        path: path.as_str(),
+                    })
+            });
+        rows_of(placed, import_id, audit, fault_hand.as_deref())
+    });
+    chunk(py, rows)
+}
+
+/// The pieces `(text, first line, kind, size, lines)` that Python's splitter cut from a member of
+/// `format` named `path` (of a file the core's file readers set aside: a zip of members of several
+/// formats), to the Arrow tables of the store as [`FileReader`] gives them. `fault_hand`: as
+/// [`FileReader`]'s.
+#[pyfunction]
+#[pyo3(signature = (pieces, path, format, import_id = 0, audit = true, fault_hand = None))]
+fn piece_rows<'py>(
+    py: Python<'py>,
+    pieces: Vec<PyPiece>,
+    path: &str,
+    format: &str,
+    import_id: i32,
+    audit: bool,
+    fault_hand: Option<String>,
+) -> PyResult<Chunk<'py>> {
+    let dialect = core_dialect(format, path)?;
+    let rows = py.detach(|| {
+        let placed = pieces.into_iter().map(|piece| Placed {
+            piece: piece_of(piece),
+            dialect,
+            path,
+        });
+        rows_of(placed, import_id, audit, fault_hand.as_deref())
+    });
+    chunk(py, rows)
+}
+
+/// The dialect of a format the core reads; an error naming `path` for another.
+fn core_dialect(format: &str, path: &str) -> PyResult<&'static Dialect> {
+    dialect(format).ok_or_else(|| {
+        soko_error(
+            format!("the core reads no format {format:?}"),
+            Some(path),
+            None,
+        )
+    })
+}
+
+/// The rows of pieces, read with a reader's lookups and games of their own.
+fn rows_of<'p>(
+    placed: impl IntoIterator<Item = Placed<'p>>,
+    import_id: i32,
+    audit: bool,
+    fault: Option<&str>,
+) -> Rows {
+    let mut games = Games::new(Box::new(|spec: &GameSpec| {
+        Python::attach(|py| judge(py, spec))
+    }));
+    let mut lookups = new_lookups();
+    let mut rows = Rows::default();
+    let mut reading = Reading {
+        games: &mut games,
+        lookups: &mut lookups,
+        import_id,
+        audit,
+        fault,
+    };
+    add_pieces(placed, &mut reading, &mut rows);
+    rows
+}
+
 /// The parse alone, for `bench/parse.py`: one file read as [`FileReader`] reads it (source, split,
 /// the reader's checks), its hands and records counted and no row made: `(hands, records)`.
 #[pyfunction]
@@ -334,6 +433,8 @@ fn parse_count(py: Python<'_>, path: &str, format: &str) -> PyResult<(usize, usi
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(parse_count, m)?)?;
     m.add_function(wrap_pyfunction!(hand_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(text_rows, m)?)?;
+    m.add_function(wrap_pyfunction!(piece_rows, m)?)?;
     m.add_function(wrap_pyfunction!(read_rows, m)?)?;
     m.add_class::<FileReader>()?;
     m.add_class::<FilesReader>()?;

@@ -6,12 +6,13 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::{PyDict, PyTuple};
 
 use super::soko_error;
 use crate::eval::{self, Evaluator};
 use crate::replay::Judge;
 use crate::rules;
+use crate::rules::options::{self, Value};
 use crate::spec::{GameSpec, Structure};
 
 /// A spec resolved from a rules text, or why it could not be.
@@ -131,7 +132,7 @@ fn combine_rules_py(py: Python<'_>, rules_line: &str, structure: &str) -> PyResu
 
 /// The overrides of a rules text as override text (`option=value` pairs: the value as
 /// `soko rules` writes it), in the order of the options, each value parsed and checked.
-fn override_texts(values: &rules::options::Values) -> Vec<(&'static str, String)> {
+fn override_texts(values: &options::Values) -> Vec<(&'static str, String)> {
     values.iter().map(|(o, v)| (o.name, o.format(v))).collect()
 }
 
@@ -171,8 +172,76 @@ fn rule_profiles() -> String {
     serde_json::Value::from(all).to_string()
 }
 
+/// An option value as Python holds it: a bool, an int, a word (str) or None.
+fn plain(py: Python<'_>, value: Value) -> PyResult<Bound<'_, PyAny>> {
+    Ok(match value {
+        Value::Bool(b) => b.into_pyobject(py)?.to_owned().into_any(),
+        Value::Int(n) => n.into_pyobject(py)?.into_any(),
+        Value::Word(w) => w.into_pyobject(py)?.into_any(),
+        Value::None => py.None().into_bound(py),
+    })
+}
+
+/// The text of one option's override (`raise_after_pass=false` gives `false`) as a value: a bool,
+/// an int, a word of the option's vocabulary, or None. Raises `RulesError` for an unknown option or
+/// a bad value.
+#[pyfunction]
+fn parse_option<'py>(py: Python<'py>, name: &str, text: &str) -> PyResult<Bound<'py, PyAny>> {
+    let value = options::option(name)
+        .and_then(|o| o.parse(text))
+        .map_err(|e| rules_error(py, &e))?;
+    plain(py, value)
+}
+
+/// The shortest rules text of the game a rules text resolves to: its profile and the options that
+/// differ (`rules::rules_text`). Raises `RulesError`.
+#[pyfunction]
+#[pyo3(name = "rules_text")]
+fn rules_text_py(py: Python<'_>, text: &str) -> PyResult<String> {
+    rules::resolve(text)
+        .and_then(|game| rules::rules_text(&game))
+        .map_err(|e| rules_error(py, &e))
+}
+
+/// One row of `RULE_OPTIONS`: name, kind, where the default comes from, the default and the
+/// allowed values in words, the choices, the word of none, the vocabulary, meaning and section.
+type OptionRow<'py> = (
+    &'static str,
+    &'static str,
+    &'static str,
+    String,
+    String,
+    Bound<'py, PyTuple>,
+    Option<&'static str>,
+    Option<&'static str>,
+    &'static str,
+    &'static str,
+);
+
+fn option_row<'py>(py: Python<'py>, o: &options::Opt) -> PyResult<OptionRow<'py>> {
+    Ok((
+        o.name,
+        o.kind_name(),
+        o.default_kind(),
+        o.default_text(),
+        o.allowed_text(),
+        PyTuple::new(py, o.choices())?,
+        o.null_word,
+        o.vocabulary(),
+        o.description,
+        o.section,
+    ))
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("DEFAULT_PROFILE", rules::DEFAULT_PROFILE)?;
+    let rows = options::OPTIONS
+        .iter()
+        .map(|o| option_row(m.py(), o))
+        .collect::<PyResult<Vec<_>>>()?;
+    m.add("RULE_OPTIONS", PyTuple::new(m.py(), rows)?)?;
+    m.add_function(wrap_pyfunction!(parse_option, m)?)?;
+    m.add_function(wrap_pyfunction!(rules_text_py, m)?)?;
     m.add_function(wrap_pyfunction!(parse_rules_py, m)?)?;
     m.add_function(wrap_pyfunction!(rule_profiles, m)?)?;
     m.add_function(wrap_pyfunction!(resolve_spec, m)?)?;

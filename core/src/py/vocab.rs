@@ -9,12 +9,12 @@ use crate::cards::{RANKS, SUITS};
 use crate::model::ActionKind;
 use crate::rows::columns::duckdb_type;
 use crate::rows::tables::schemas;
-use crate::vocab;
+use crate::vocab::Vocabulary;
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     let vocabularies = PyDict::new(py);
-    for v in vocab::all() {
+    for v in all() {
         vocabularies.set_item(v.name, (v.kind, v.doc, PyTuple::new(py, v.members)?))?;
     }
     m.add("VOCABULARIES", vocabularies)?;
@@ -52,4 +52,22 @@ fn kinds<'py>(py: Python<'py>, pick: fn(ActionKind) -> bool) -> PyResult<Bound<'
 #[pyo3(signature = (minor, decimals, symbol = "", trim = true, grouped = false))]
 fn format_amount(minor: i128, decimals: u8, symbol: &str, trim: bool, grouped: bool) -> String {
     crate::money::format_amount(minor, decimals, symbol, trim, grouped)
+}
+
+/// Every vocabulary Python reads from the core: the replay's and the store's, then the rules'
+/// (`crate::rules::vocabularies`).
+fn all() -> Vec<Vocabulary> {
+    use crate::eval::HandClass;
+    use crate::model::ActionKind;
+    use crate::quarantine::QuarantineKind;
+    use crate::replay::findings::{Code, Severity};
+    let mut all = vec![
+        ActionKind::vocabulary("StrEnum"),
+        HandClass::vocabulary("IntEnum"),
+        Code::vocabulary("StrEnum"),
+        Severity::vocabulary("StrEnum"),
+        QuarantineKind::vocabulary("StrEnum"),
+    ];
+    all.extend(crate::rules::vocabularies());
+    all
 }

@@ -221,15 +221,8 @@ mod tests {
     #[test]
     fn the_harness_tells_two_readers_apart() {
         // the family's reader against itself reads alike; against a reader that drops the rake, not
-        fn no_rake(
-            lines: &[&str],
-            first_line: u64,
-            path: &str,
-            dialect: &'static Dialect,
-            lookups: &mut dyn Lookups,
-            raw: &dyn Fn() -> String,
-        ) -> Result<Hand, ReadError> {
-            let mut hand = stars::read_hand(lines, first_line, path, dialect, lookups, raw)?;
+        fn no_rake(hand: HandText<'_>, lookups: &mut dyn Lookups) -> Result<Hand, ReadError> {
+            let mut hand = stars::read_hand(hand, lookups)?;
             hand.rake = None;
             Ok(hand)
         }

@@ -706,8 +706,11 @@ pub fn located(err: ReadError, line: u64, id: &str) -> ReadError {
 pub fn speaker<'l, S: AsRef<str>>(names: &[S], line: &'l str) -> Option<(usize, &'l str)> {
     (0..names.len())
         .filter(|&k| {
-            let name = names[k].as_ref();
-            line.as_bytes().get(name.len()) == Some(&b' ') && line.starts_with(name)
+            let (name, line) = (names[k].as_ref().as_bytes(), line.as_bytes());
+            // the first byte before the whole compare: most names are not the line's
+            name.first().is_none_or(|b| line.first() == Some(b))
+                && line.get(name.len()) == Some(&b' ')
+                && line.starts_with(name)
         })
         .max_by_key(|&k| names[k].as_ref().len())
         .map(|k| (k, &line[names[k].as_ref().len() + 1..]))

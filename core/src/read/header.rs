@@ -4,7 +4,7 @@
 
 use super::errors::ReadError;
 use super::pystr::{self, is_space};
-use super::times::DateTime;
+use super::times::{DateTime, Start};
 use crate::model::{Stakes, Tournament};
 
 /// What follows the hand id of a Bovada cash header, which has no colon: `Hand #123 TBL#45`, `Hand
@@ -165,6 +165,62 @@ pub struct Header<'a> {
     pub tournament: Option<Tournament>,
     /// Index of the first line after the header lines.
     pub body: usize,
+}
+
+impl<'a> Header<'a> {
+    /// A hand's header: its site, id, rules and stakes; no table, table size, button, start or
+    /// tournament until they are given ([`Self::table`], [`Self::start`], [`Self::tournament`]); its
+    /// body from line `body`.
+    pub fn new(
+        site: &'a str,
+        hand_id: &'a str,
+        rules: String,
+        stakes: Stakes,
+        body: usize,
+    ) -> Self {
+        Header {
+            site,
+            hand_id,
+            rules,
+            stakes,
+            table: None,
+            max_seats: None,
+            button: None,
+            start: None,
+            time_zone: None,
+            start_utc: None,
+            tournament: None,
+            body,
+        }
+    }
+
+    /// The table's name, its size and the button's seat.
+    #[must_use]
+    pub fn table(self, table: Option<String>, max_seats: Option<u8>, button: Option<u8>) -> Self {
+        Header {
+            table,
+            max_seats,
+            button,
+            ..self
+        }
+    }
+
+    /// The start: the local date-time, its zone and the time in UTC ([`super::times::start_of`]).
+    #[must_use]
+    pub fn start(self, (start, time_zone, start_utc): Start<'a>) -> Self {
+        Header {
+            start,
+            time_zone,
+            start_utc,
+            ..self
+        }
+    }
+
+    /// The tournament the hand is played in.
+    #[must_use]
+    pub fn tournament(self, tournament: Option<Tournament>) -> Self {
+        Header { tournament, ..self }
+    }
 }
 
 /// A header line's parts: (site before stripping, hand id, the rest).

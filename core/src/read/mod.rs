@@ -71,16 +71,19 @@ pub use zones::utc_offset;
 pub type HeaderParser =
     for<'a> fn(&[&'a str], u64, &mut dyn Lookups) -> Result<Header<'a>, ReadError>;
 
-/// Reads one hand from its stripped lines (the line number of the first; the path; `raw` gives the
-/// hand's text).
-pub type HandReader = fn(
-    &[&str],
-    u64,
-    &str,
-    &'static Dialect,
-    &mut dyn Lookups,
-    &dyn Fn() -> String,
-) -> Result<Hand, ReadError>;
+/// One hand as every reader takes it: its stripped lines, the log's line number of the first, the
+/// log's path, the dialect it is read in, and its raw text (`raw`, made only when it is kept).
+#[derive(Clone, Copy)]
+pub struct HandText<'t> {
+    pub lines: &'t [&'t str],
+    pub first_line: u64,
+    pub path: &'t str,
+    pub dialect: &'static Dialect,
+    pub raw: &'t dyn Fn() -> String,
+}
+
+/// Reads one hand ([`HandText`]), asking `Lookups` for its spec and time zones.
+pub type HandReader = for<'t> fn(HandText<'t>, &mut dyn Lookups) -> Result<Hand, ReadError>;
 
 /// A member of the family: its name (`Source.format`), its header parser and the street
 /// markers it may print besides the spec's street names.
@@ -531,8 +534,14 @@ pub fn read_piece(
         Cow::Borrowed(_) => raw_text(text, lines),
         Cow::Owned(_) => raw_text(text, &hand_lines(text)),
     };
-    let read = (dialect.read)(lines, first_line, path, dialect, lookups, &raw)
-        .and_then(|hand| check_items(hand, first_line));
+    let hand = HandText {
+        lines,
+        first_line,
+        path,
+        dialect,
+        raw: &raw,
+    };
+    let read = (dialect.read)(hand, lookups).and_then(|hand| check_items(hand, first_line));
     read.map_err(|err| {
         let id = err.hand_id.clone();
         Box::new(quarantine(

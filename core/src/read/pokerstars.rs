@@ -100,8 +100,25 @@ const GAME_WORDS: [&str; 16] = [
     "Seven Card",
 ];
 
+/// The first byte of each of [`GAME_WORDS`], lower case.
+const GAME_INITIALS: [u8; 13] = [
+    b'm', b'8', b'h', b'6', b'o', b'r', b'b', b'c', b't', b's', b'2', b'l', b'f',
+];
+
 /// `GAME_START` matched at the start of `s`.
 fn game_start_at(s: &str) -> bool {
+    // what no game word nor `\d\+? ?Card` starts with (the words' first letters in any case, the
+    // digits; a character not ASCII may be a digit or fold to a letter): most of a text's places
+    match s.as_bytes().first() {
+        Some(b)
+            if b.is_ascii()
+                && !b.is_ascii_digit()
+                && !GAME_INITIALS.contains(&b.to_ascii_lowercase()) =>
+        {
+            return false;
+        }
+        _ => {}
+    }
     if GAME_WORDS.iter().any(|w| ci_prefix(s, w).is_some()) {
         return true;
     }
@@ -391,25 +408,28 @@ pub fn read_header<'a>(
             _ => format!("{{{club}}}"),
         });
     }
-    Ok(Header {
-        site,
-        hand_id,
-        rules: game.rules.to_string(),
-        stakes: game.stakes,
-        table,
-        max_seats,
-        button,
-        start,
-        time_zone: zone,
-        start_utc: utc,
-        tournament: game.tournament,
-        body,
-    })
+    Ok(
+        Header::new(site, hand_id, game.rules.to_string(), game.stakes, body)
+            .table(table, max_seats, button)
+            .start((start, zone, utc))
+            .tournament(game.tournament),
+    )
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_game_word_starts_with_one_of_the_initials() {
+        for word in GAME_WORDS {
+            let first = word.as_bytes()[0].to_ascii_lowercase();
+            assert!(GAME_INITIALS.contains(&first), "{word}");
+        }
+        assert_eq!(game_start("$30+$3 hold'em"), Some(7));
+        assert_eq!(game_start("x 7 card stud"), Some(2));
+        assert_eq!(game_start("$30+$3"), None);
+    }
 
     #[test]
     fn games_and_stakes_read_as_in_python() {

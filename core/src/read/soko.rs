@@ -155,20 +155,9 @@ fn read_header<'a>(
                 }
             })?,
     };
-    Ok(Header {
-        site,
-        hand_id,
-        rules,
-        stakes,
-        table,
-        max_seats,
-        button,
-        start,
-        time_zone: zone,
-        start_utc: utc,
-        tournament: None,
-        body: at,
-    })
+    Ok(Header::new(site, hand_id, rules, stakes, at)
+        .table(table, max_seats, button)
+        .start((start, zone, utc)))
 }
 
 /// `^[A-Z]{3}$`: a currency code.

@@ -9,7 +9,7 @@ use super::patterns as p;
 use super::pystr::repr;
 use super::search;
 use super::tourney;
-use super::{Dialect, Lookups};
+use super::{HandText, Lookups};
 use crate::model::{ActionKind, Hand};
 
 /// The hand being read.
@@ -20,14 +20,14 @@ const CAPPED: &str = " and has reached the ";
 const SEPARATOR: &str = "*********** #";
 
 /// Read one hand: its stripped lines and the line number of the first.
-pub fn read_hand(
-    lines: &[&str],
-    first_line: u64,
-    path: &str,
-    dialect: &'static Dialect,
-    lookups: &mut dyn Lookups,
-    raw: &dyn Fn() -> String,
-) -> Result<Hand, ReadError> {
+pub fn read_hand(hand: HandText<'_>, lookups: &mut dyn Lookups) -> Result<Hand, ReadError> {
+    let HandText {
+        lines,
+        first_line,
+        path,
+        dialect,
+        raw,
+    } = hand;
     super::check_complete(lines, first_line)?;
     let header = (dialect.header)(lines, first_line, lookups)?;
     let body = header.body;
@@ -540,19 +540,20 @@ pub(super) fn dealt_brackets(
     who: usize,
     cards: &str,
 ) -> Result<(), ReadError> {
-    let groups: Vec<&str> = p::all_brackets(cards).collect();
-    let Some(last) = groups.last() else {
+    let mut groups = p::all_brackets(cards);
+    let Some(first) = groups.next() else {
         return Err(st.error(
             i,
             "a deal line without its cards in brackets",
             "'Dealt to NAME [cards]'",
         ));
     };
+    let last = groups.last();
     st.deal_street(i)?; // a deal after the showdown is named before its cards are read
-    let new = if groups.len() == 1 || st.street() != 0 {
-        st.cards(last, i)?
-    } else {
-        st.cards(&groups.join(" "), i)?
+    let new = match last {
+        None => st.cards(first, i)?,
+        Some(last) if st.street() != 0 => st.cards(last, i)?,
+        Some(_) => st.cards(&p::all_brackets(cards).collect::<Vec<_>>().join(" "), i)?,
     };
     st.dealt(i, who, new)
 }

@@ -47,29 +47,46 @@ fn trim_symbols(text: &str) -> &str {
     &text[start..end]
 }
 
-/// The common amount in one pass: ASCII digits with at most one `.` and at most `decimals`
-/// digits after it, no commas, not too large. None sends the text the long way (which also
-/// finds every error).
-fn plain_amount(body: &[u8], decimals: u8) -> Option<i64> {
+/// The common amount in one pass: ASCII digits with at most one decimal mark and at most `decimals`
+/// digits after it, not too large; the commas the grammar reads where they are plainly its own
+/// (thousands commas between groups of three after a first group of one to three that is no `0`; a
+/// decimal comma before one or two digits, alone in the number). None sends the text the long way
+/// ([`Grammar::canonical`], which also finds every error).
+fn plain_amount(body: &[u8], decimals: u8, grammar: &Grammar) -> Option<i64> {
     if body.len() > 18 {
         return None;
     }
-    let (mut value, mut whole, mut frac) = (0i64, 0usize, None::<u8>);
+    // digits since the last comma, commas, the first group's digits
+    let (mut value, mut run, mut commas, mut first) = (0i64, 0usize, 0usize, 0usize);
+    let mut frac = None::<u8>;
     for &b in body {
         match (b, frac.as_mut()) {
-            (b'0'..=b'9', None) => whole += 1,
+            (b'0'..=b'9', None) => run += 1,
             (b'0'..=b'9', Some(places)) if *places < decimals => *places += 1,
-            (b'.', None) => {
+            (b'.', None) if commas == 0 || run == 3 => {
                 frac = Some(0);
+                continue;
+            }
+            (b',', None) if run > 0 && (commas == 0 || run == 3) => {
+                first = if commas == 0 { run } else { first };
+                (commas, run) = (commas + 1, 0);
                 continue;
             }
             _ => return None,
         }
         value = value * 10 + i64::from(b - b'0');
     }
-    let places = match frac {
-        None if whole > 0 => 0,
-        Some(places) if places > 0 => places,
+    let thousands = grammar.thousands_comma && first <= 3 && body.first() != Some(&b'0');
+    let places = match (frac, commas) {
+        (None, 0) if run > 0 => 0,
+        (Some(places), 0) if places > 0 => places,
+        (Some(places), _) if places > 0 && thousands => places,
+        (None, _) if run == 3 && thousands => 0,
+        (None, 1)
+            if grammar.decimal_comma && (1..=2).contains(&run) && run <= usize::from(decimals) =>
+        {
+            run as u8
+        }
         _ => return None,
     };
     let value = value.checked_mul(10i64.checked_pow(u32::from(decimals - places))?)?;
@@ -120,7 +137,7 @@ impl Grammar {
     /// An amount as this site writes it, in minor units at `decimals` places.
     pub fn parse(&self, text: &str, decimals: u8) -> Result<i64, ReadError> {
         let body = trim_symbols(text);
-        if let Some(value) = plain_amount(body.as_bytes(), decimals) {
+        if let Some(value) = plain_amount(body.as_bytes(), decimals, self) {
             return Ok(value);
         }
         let (negative, body) = match body.strip_prefix('-') {
@@ -449,42 +466,93 @@ mod tests {
         assert_eq!(err.expected.as_deref(), Some("1.5k (Test's forms)"));
     }
 
+    /// Amounts in and out of each grammar's forms, for the fast path and the long way to agree on.
+    const AMOUNT_TEXTS: &[&str] = &[
+        "5",
+        "05",
+        ".5",
+        "5.",
+        ".",
+        "",
+        "1.25",
+        "1.2",
+        "1.250",
+        "1.255",
+        "1,000",
+        "1,000.5",
+        "999999999999999999",
+        "1000000000000",
+        "1000000000001",
+        "10000000000",
+        "+5",
+        "-5",
+        "5 ",
+        "$ 5",
+        "5€",
+        "1.5.5",
+        "0.00",
+        "0,50",
+        "0,5",
+        "€0,50",
+        "12,5",
+        ",5",
+        "0,",
+        "0,505",
+        "1,2,3",
+        "1,5.5",
+        "1.5,5",
+        "0,00",
+        "1,234",
+        "99999999999999,99",
+        "1,234",
+        "12,345,678",
+        "123,456.78",
+        "1234,567",
+        "0,123",
+        "1,23",
+        "1,2345",
+        "1,234,5",
+        "1,234,",
+        "1,,234",
+        "1,234.",
+        "1,23.45",
+        "1,234.5,6",
+        "$1,234.56",
+        "999,999,999,999,999",
+    ];
+
     #[test]
     fn the_fast_path_agrees_with_the_long_way() {
-        let texts = [
-            "5",
-            "05",
-            ".5",
-            "5.",
-            ".",
-            "",
-            "1.25",
-            "1.2",
-            "1.250",
-            "1.255",
-            "1,000",
-            "1,000.5",
-            "999999999999999999",
-            "1000000000000",
-            "1000000000001",
-            "10000000000",
-            "+5",
-            "-5",
-            "5 ",
-            "$ 5",
-            "5€",
-            "1.5.5",
-            "0.00",
+        let grammars = [
+            FAMILY,
+            Grammar {
+                thousands_comma: false,
+                ..FAMILY
+            },
+            Grammar {
+                decimal_comma: true,
+                ..FAMILY
+            },
+            Grammar {
+                decimal_comma: true,
+                thousands_comma: false,
+                ..FAMILY
+            },
         ];
-        for text in texts {
+        // the fast path takes the site's commas
+        assert_eq!(plain_amount(b"1,234", 0, &FAMILY), Some(1234));
+        assert_eq!(plain_amount(b"0,50", 2, &grammars[2]), Some(50));
+        for &text in AMOUNT_TEXTS {
             for decimals in [0, 2] {
                 let body = trim_symbols(text);
-                if let Some(fast) = plain_amount(body.as_bytes(), decimals) {
-                    assert_eq!(
-                        Ok(fast),
-                        long_amount(text, body, decimals, FAMILY.example),
-                        "{text} {decimals}"
-                    );
+                for grammar in grammars {
+                    let Some(fast) = plain_amount(body.as_bytes(), decimals, &grammar) else {
+                        continue;
+                    };
+                    let long = grammar
+                        .canonical(body, 0)
+                        .map(|number| long_amount(text, &number, decimals, FAMILY.example));
+                    assert_eq!(Some(Ok(fast)), long, "{text} {decimals} {grammar:?}");
                 }
                 assert_eq!(body, text.trim_matches(&SYMBOL_CHARS[..]));
             }

@@ -126,7 +126,7 @@ const COURCHEVEL: [Street; 4] = [
     Street::named("RIVER").deal(0, 0, 1).big(),
 ];
 
-/// The street template of a `cards` value (a word of `CARDS_LAYOUTS`).
+/// The street template of a `cards` value (a word of `CardsLayout`).
 pub fn layout(cards: &str) -> &'static [Street] {
     match cards {
         "one_down_four_up" => &STUD5,
@@ -147,7 +147,7 @@ pub fn layout(cards: &str) -> &'static [Street] {
 mod tests {
     #[test]
     fn every_cards_value_has_a_layout() {
-        for cards in super::super::options::CARDS_LAYOUTS {
+        for cards in super::super::vocab::CardsLayout::TEXTS {
             assert!(!super::layout(cards).is_empty());
         }
     }

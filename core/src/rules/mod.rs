@@ -10,8 +10,10 @@ mod layouts;
 pub mod options;
 mod profiles;
 mod text;
+mod vocab;
 
 pub use error::RulesError;
 pub use game::Game;
 pub use profiles::{profile_named, profiles, Profile, DEFAULT_PROFILE};
 pub use text::{combine_rules, parse_rules, resolve, rules_text, spec_json, structure_words};
+pub use vocab::vocabularies;

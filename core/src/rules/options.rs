@@ -6,7 +6,9 @@
 //! (`max_bets_per_round` is 4 under `fixed_limit`, unlimited otherwise).
 
 use super::error::RulesError;
+use super::vocab::{CardsLayout, Deck, HandRanking, HighCardRule, OddChipRule, StakesRef};
 use crate::read::pystr;
+use crate::spec::{BringInCard, LastCardMode, LimitRaiseBase, Structure, TieBreak};
 
 /// One option's value: a boolean, an integer (minor units for an amount), a word of the option's
 /// vocabulary (`stakes` for an amount taken from the hand's stakes), or none.
@@ -25,8 +27,8 @@ pub enum Kind {
     Int,
     /// An integer of minor units, or `stakes`.
     Amount,
-    /// One of these words.
-    Enum(&'static [&'static str]),
+    /// One of these words of a vocabulary (named as Python's enum is, [`super::vocab`]).
+    Enum(&'static str, &'static [&'static str]),
 }
 
 /// An option's default.
@@ -53,40 +55,18 @@ pub struct Opt {
 }
 
 /// The word of an amount taken from the hand's stakes.
-pub const STAKES: &str = "stakes";
+pub const STAKES: &str = StakesRef::Stakes.as_str();
 
-pub const CARDS_LAYOUTS: &[&str] = &[
-    "one_down_four_up",
-    "two_down_four_up_one_down",
-    "two_down_five_board",
-    "four_down_five_board",
-    "five_down_five_board",
-    "six_down_five_board",
-    "five_down_one_draw",
-    "five_down_three_draws",
-    "four_down_three_draws",
-    "five_down_five_board_one_preflop",
-];
-pub const LAST_CARD_MODES: &[&str] = &["up", "pihina", "pihina_hole"];
-pub const DECKS: &[&str] = &["standard", "short"];
-pub const BRING_IN_CARDS: &[&str] = &["highest", "lowest"];
-pub const TIE_BREAKS: &[&str] = &["suit", "position"];
-pub const LATER_FIRST_TO_ACT: &[&str] = &["best_showing", "left_of_button"];
-pub const STRUCTURES: &[&str] = &["spread", "fixed_limit", "pot_limit", "no_limit"];
-pub const FIRST_ROUND_STRUCTURES: &[&str] = &["pot_limit", "no_limit", "fixed_limit"];
-pub const LIMIT_RAISE_BASES: &[&str] = &["all_in", "last_full_bet", "full_bet"];
-pub const HAND_RANKINGS: &[&str] = &[
-    "high",
-    "soko",
-    "ace_to_five_low",
-    "deuce_to_seven_low",
-    "badugi",
-    "short_deck",
-    "short_deck_straight_over_trips",
-];
-pub const SPLIT_RANKINGS: &[&str] = &["ace_to_five_low"];
-pub const HIGH_CARD_RULES: &[&str] = &["kickers", "top_card_then_suit"];
-pub const ODD_CHIP_RULES: &[&str] = &["left_of_dealer"];
+const CARDS_LAYOUTS: Kind = Enum("CardsLayout", CardsLayout::TEXTS);
+const TIE_BREAKS: Kind = Enum("TieBreak", TieBreak::TEXTS);
+const STRUCTURES: Kind = Enum("BettingStructure", Structure::TEXTS);
+const HAND_RANKINGS: Kind = Enum("HandRanking", HandRanking::TEXTS);
+const LATER_FIRST_TO_ACT: Kind = Enum("FirstToAct", &["best_showing", "left_of_button"]);
+const FIRST_ROUND_STRUCTURES: Kind = Enum(
+    "BettingStructure",
+    &["pot_limit", "no_limit", "fixed_limit"],
+);
+const SPLIT_RANKINGS: Kind = Enum("HandRanking", &["ace_to_five_low"]);
 
 const fn opt(name: &'static str, kind: Kind, default: DefaultValue) -> Opt {
     Opt {
@@ -159,14 +139,14 @@ use Kind::{Amount, Bool, Enum, Int};
 /// Every option, in display order (`OPTIONS` of `rules/options.py`).
 pub static OPTIONS: [Opt; 31] = [
     // The deal
-    opt("cards", Enum(CARDS_LAYOUTS), Profile)
+    opt("cards", CARDS_LAYOUTS, Profile)
         .about("the deal: cards per player and on the board", "§1"),
     opt("max_players", Int, Profile)
         .about("most players dealt in", "§1")
         .at_least(2),
-    opt("last_card_mode", Enum(LAST_CARD_MODES), fixed_word("up"))
+    opt("last_card_mode", Enum("LastCardMode", LastCardMode::TEXTS), fixed_word("up"))
         .about("how Sökö's last card is dealt", "§2.4"),
-    opt("deck", Enum(DECKS), fixed_word("standard")).about(
+    opt("deck", Enum("Deck", Deck::TEXTS), fixed_word("standard")).about(
         "the cards: standard 52, or short 36 (sixes to aces)",
         "§2.1; § Short Deck, Courchevel (docs/rules.md)",
     ),
@@ -181,7 +161,7 @@ pub static OPTIONS: [Opt; 31] = [
         "the button posts the only blind, which plays as a big blind (6+ Hold'em)",
         "§ Short Deck, Courchevel (docs/rules.md)",
     ),
-    opt("bring_in_card", Enum(BRING_IN_CARDS), Profile)
+    opt("bring_in_card", Enum("BringInCard", BringInCard::TEXTS), Profile)
         .about(
             "which up card opens round 1 (none: no bring-in)",
             "§1, §2.5, §4.2",
@@ -191,22 +171,22 @@ pub static OPTIONS: [Opt; 31] = [
         "the bring_in_card player must post the bring-in or bet",
         "§1, §2.5",
     ),
-    opt("bring_in_tie_break", Enum(TIE_BREAKS), Profile)
+    opt("bring_in_tie_break", TIE_BREAKS, Profile)
         .about("who opens round 1 when up cards tie", "§1, §2.5, §4.2")
         .nullable("none"),
-    opt("later_rounds_first_to_act", Enum(LATER_FIRST_TO_ACT), Profile)
+    opt("later_rounds_first_to_act", LATER_FIRST_TO_ACT, Profile)
         .about("who acts first from round 2 on", "§1, §2.6, §3.2, §4.3"),
     opt(
         "showing_tie_break",
-        Enum(TIE_BREAKS),
+        TIE_BREAKS,
         Derived(showing_tie, "position with best_showing, else none"),
     )
     .about("who acts first when showing hands tie", "§2.6")
     .nullable("none"),
     // Betting
-    opt("structure", Enum(STRUCTURES), Profile)
+    opt("structure", STRUCTURES, Profile)
         .about("betting structure", "§1, §2.8–9, §3.3–4"),
-    opt("first_round_structure", Enum(FIRST_ROUND_STRUCTURES), NONE)
+    opt("first_round_structure", FIRST_ROUND_STRUCTURES, NONE)
         .about(
             "the first betting round's structure where it differs (Pot Limit Pre-Flop, No Limit Post-Flop)",
             "§ Short Deck, Courchevel (docs/rules.md)",
@@ -242,7 +222,7 @@ pub static OPTIONS: [Opt; 31] = [
         "a player who checked or called may raise later in the round",
         "§2.8",
     ),
-    opt("limit_raise_base", Enum(LIMIT_RAISE_BASES), fixed_word("all_in")).about(
+    opt("limit_raise_base", Enum("LimitRaiseBase", LimitRaiseBase::TEXTS), fixed_word("all_in")).about(
         "fixed limit: the next raise after a short all-in raise is a bet above the all-in, above the last full \
          bet, or above the full bet the all-in counts as",
         "§2.9; § Draw games (docs/rules.md)",
@@ -252,9 +232,9 @@ pub static OPTIONS: [Opt; 31] = [
         "§2.9, §4.3",
     ),
     // Hand ranking
-    opt("hand_ranking", Enum(HAND_RANKINGS), Profile)
+    opt("hand_ranking", HAND_RANKINGS, Profile)
         .about("order of hand classes", "§1, §2.11, §3.5"),
-    opt("high_card_rule", Enum(HIGH_CARD_RULES), fixed_word("kickers"))
+    opt("high_card_rule", Enum("HighCardRule", HighCardRule::TEXTS), fixed_word("kickers"))
         .about("how two high-card hands compare", "§2.16"),
     opt("four_straight_ace_low", Bool, fixed_bool(true))
         .about("Sökö: A-2-3-4 is a four-straight", "§2.12"),
@@ -269,7 +249,7 @@ pub static OPTIONS: [Opt; 31] = [
         )
         .nullable("any")
         .at_least(1),
-    opt("split_ranking", Enum(SPLIT_RANKINGS), NONE)
+    opt("split_ranking", SPLIT_RANKINGS, NONE)
         .about(
             "hi/lo: each pot is split between the best hand and the best hand of this ranking",
             "§ hi/lo (docs/rules.md)",
@@ -292,7 +272,7 @@ pub static OPTIONS: [Opt; 31] = [
         "§2.6",
     ),
     // Pots
-    opt("odd_chip_rule", Enum(ODD_CHIP_RULES), fixed_word("left_of_dealer"))
+    opt("odd_chip_rule", Enum("OddChipRule", OddChipRule::TEXTS), fixed_word("left_of_dealer"))
         .about("who gets the odd chip", "§2.20"),
     opt("chip_unit", Int, DefaultValue::Fixed(Value::Int(1)))
         .about("smallest chip in minor units (the odd chip)", "§2.20")
@@ -389,11 +369,41 @@ impl Values {
 }
 
 impl Opt {
+    /// What the values are, as Python's option table says it: `bool`, `int`, `amount` or `enum`.
+    pub fn kind_name(&self) -> &'static str {
+        match self.kind {
+            Bool => "bool",
+            Int => "int",
+            Amount => "amount",
+            Enum(..) => "enum",
+        }
+    }
+
+    /// The Python enum of the option's words (an amount's `stakes` is a `StakesRef`), None for
+    /// booleans and integers.
+    pub fn vocabulary(&self) -> Option<&'static str> {
+        match self.kind {
+            Enum(class, _) => Some(class),
+            Amount => Some("StakesRef"),
+            Bool | Int => None,
+        }
+    }
+
+    /// Where the default comes from: `profile` (every profile sets it), `derived` (from the
+    /// other options) or `fixed`.
+    pub fn default_kind(&self) -> &'static str {
+        match self.default {
+            Profile => "profile",
+            Derived(..) => "derived",
+            DefaultValue::Fixed(_) => "fixed",
+        }
+    }
+
     /// The allowed values as text (empty for integers and amounts).
     pub fn choices(&self) -> Vec<&'static str> {
         let mut out = match self.kind {
             Bool => return vec!["true", "false"],
-            Enum(members) => members.to_vec(),
+            Enum(_, members) => members.to_vec(),
             Int | Amount => return Vec::new(),
         };
         out.extend(self.null_word);
@@ -454,7 +464,7 @@ impl Opt {
                 let number = python_int(&word).ok_or_else(|| self.bad(text))?;
                 self.in_range(number)
             }
-            Enum(members) => members
+            Enum(_, members) => members
                 .iter()
                 .find(|m| **m == word)
                 .map(|m| Value::Word(m))

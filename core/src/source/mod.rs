@@ -322,6 +322,18 @@ fn end_lines(data: &mut [u8], from: usize, last: bool) -> usize {
     len
 }
 
+/// `text` with each lone carriage return made a line feed, as [`TextStream`] makes a file's (`\r\n`
+/// stays): how a text read again from the store (a hand's raw text) is ended as its file was.
+pub fn lone_crs_ended(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.contains('\r') {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut bytes = text.as_bytes().to_vec();
+    end_lines(&mut bytes, 0, true);
+    // Only ASCII carriage returns were changed, into ASCII line feeds: the bytes are still UTF-8.
+    std::borrow::Cow::Owned(String::from_utf8(bytes).unwrap_or_else(|_| text.replace('\r', "\n")))
+}
+
 /// How far a member of `compressed` bytes may inflate (None for a plain file): [`RATIO`] times, at least
 /// [`FLOOR`], at most [`MAX_MEMBER`].
 fn limit(compressed: Option<u64>) -> Option<u64> {

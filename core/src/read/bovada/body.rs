@@ -6,7 +6,10 @@
 //! The family's reader stops at the first `*** SUMMARY ***` it reads; the lines after it are still read
 //! for their faults (an amount that is none), and the first total after it is the hand's.
 
-use super::stakes::{big_blind, bring_in, small_blind, Units};
+use std::borrow::Cow;
+
+use super::scan::Scan;
+use super::words::{big_blind, bring_in, small_blind, Units};
 use super::{label_and_verb, normal_label, same_label, SeatLine, ME};
 use crate::cards::Card;
 use crate::model::{ActionKind as K, Finish};
@@ -63,7 +66,7 @@ pub struct Body<'l> {
     /// What the players collect (`Hand result`): the rake is what the total pot has over it.
     collected: i64,
     /// The cards dealt to each seat, as the log prints them (`9c Th`).
-    dealt: Vec<Option<String>>,
+    dealt: Vec<Option<Cow<'l, str>>>,
     /// A log without street markers: the board (from the summary's `Board [...]`) and the index of
     /// that line; how many of its streets are dealt so far.
     unmarked: Option<(Vec<&'l str>, usize)>,
@@ -91,7 +94,7 @@ pub struct Body<'l> {
 
 /// What the seats and header give the body.
 pub struct Start<'s> {
-    pub seats: &'s [SeatLine],
+    pub seats: &'s [SeatLine<'s>],
     pub who: Vec<usize>,
     pub units: Units,
     pub blinds: (i64, i64),
@@ -100,11 +103,11 @@ pub struct Start<'s> {
 }
 
 impl<'l> Body<'l> {
-    pub fn new(start: Start, lines: &[&'l str]) -> Self {
+    pub fn new(start: Start, lines: &[&'l str], scan: &Scan<'l>) -> Self {
         let seats = start.seats;
         let stacks = seats
             .iter()
-            .map(|s| start.units.amount(&s.stack).unwrap_or(0))
+            .map(|s| start.units.amount(s.stack).unwrap_or(0))
             .collect();
         Body {
             units: start.units,
@@ -116,9 +119,9 @@ impl<'l> Body<'l> {
             totalled: false,
             collected: 0,
             dealt: vec![None; seats.len()],
-            unmarked: unmarked_board(lines),
+            unmarked: scan.unmarked_board(lines),
             streets: 0,
-            antes_unposted: antes_unposted(seats, lines),
+            antes_unposted: scan.antes_unposted(seats),
             blinds: start.blinds,
             last_action: "",
             small_blind_seat: seats.iter().position(|s| s.label == "Small Blind"),
@@ -311,18 +314,10 @@ impl<'l> Body<'l> {
         st: &mut Builder,
         i: usize,
         k: usize,
-        verb: &str,
+        verb: &'l str,
     ) -> Result<bool, ReadError> {
-        let verb: std::borrow::Cow<str> =
-            if search::contains(verb, "timeout") || search::contains(verb, "Disconnected") {
-                verb.replace("(timeout)", "")
-                    .replace("-timeout", "")
-                    .replace("(Blind Disconnected)", "")
-                    .into()
-            } else {
-                verb.into()
-            };
-        let verb = verb.trim();
+        let said = without_timeouts(verb);
+        let verb: &str = &said;
         let first_word = verb.split([' ', '(']).next().unwrap_or("");
         // some logs write `bets`, `raises` (the site's grammar allows either case of their first letter)
         let first_word = match first_word {
@@ -330,7 +325,6 @@ impl<'l> Body<'l> {
             "raises" => "Raises",
             word => word,
         };
-        let last = verb.rsplit(' ').next().unwrap_or("");
         if matches!(
             first_word,
             "Folds" | "Fold" | "Checks" | "Call" | "Calls" | "Bets" | "Raises" | "All-in"
@@ -351,22 +345,49 @@ impl<'l> Body<'l> {
             // (`BOUNTY PRIZE [$5]`: paid by the tournament, not out of the pot)
             "Table" | "Seat" | "Stand" | "Re-join" | "Sit" | "Sitout" | "Enter" | "Leave"
             | "Rebuyin" | "Addon" | "Prize" | "Draw" | "Ranking" | "BOUNTY" => Ok(false),
-            "Card" => {
-                let cards = verb.find('[').map_or("", |at| &verb[at..]);
-                let inner = cards.trim_matches(['[', ']']);
-                self.dealt[k] = Some(match self.dealt[k].take() {
-                    Some(before) => format!("{before} {inner}"), // stud: a card a street
-                    None => inner.to_string(),
-                });
-                self.rounds.dealt(k);
-                if !self.done {
-                    deal(st, i, self.who[k], cards)?;
-                }
-                Ok(true)
-            }
+            "Card" => self.card(st, i, k, &said),
             "Showdown" | "Mucks" => self.shows(st, i, k, first_word, verb),
-            _ => self.betting(st, i, k, first_word, verb, last),
+            _ => {
+                let last = verb.rsplit(' ').next().unwrap_or("");
+                self.betting(st, i, k, first_word, verb, last)
+            }
         }
+    }
+
+    /// `Card dealt to a spot [9c Th]`: the cards kept for the seat's show (borrowed from the line
+    /// but in stud, a card a street) and told to the builder.
+    #[allow(clippy::ptr_arg)] // the Cow says whether the cards can be borrowed from the line
+    fn card(
+        &mut self,
+        st: &mut Builder,
+        i: usize,
+        k: usize,
+        verb: &Cow<'l, str>,
+    ) -> Result<bool, ReadError> {
+        let from_bracket = |verb: &str| verb.find('[').unwrap_or(verb.len());
+        let (cards, inner): (&str, Cow<'l, str>) = match verb {
+            Cow::Borrowed(verb) => {
+                let verb: &'l str = verb;
+                let cards = &verb[from_bracket(verb)..];
+                (cards, Cow::Borrowed(cards.trim_matches(['[', ']'])))
+            }
+            Cow::Owned(verb) => {
+                let cards = &verb[from_bracket(verb)..];
+                (
+                    cards,
+                    Cow::Owned(cards.trim_matches(['[', ']']).to_string()),
+                )
+            }
+        };
+        self.dealt[k] = Some(match self.dealt[k].take() {
+            Some(before) => Cow::Owned(format!("{before} {inner}")), // stud: a card a street
+            None => inner,
+        });
+        self.rounds.dealt(k);
+        if !self.done {
+            deal(st, i, self.who[k], cards)?;
+        }
+        Ok(true)
     }
 
     /// A line of chips: blinds, antes, bets, the uncalled bet, a collect (`last`: its amount);
@@ -429,7 +450,10 @@ impl<'l> Body<'l> {
             "Hand" => {
                 let amount = self.amount(last)?;
                 self.collected += amount;
-                let side = verb.to_ascii_lowercase().contains("side pot");
+                let side = verb
+                    .as_bytes()
+                    .windows(b"side pot".len())
+                    .any(|w| w.eq_ignore_ascii_case(b"side pot"));
                 Act {
                     text: Some(if side { "side pot" } else { "pot" }),
                     ..Act::amount(K::Collect, amount, false)
@@ -689,6 +713,20 @@ impl<'l> Body<'l> {
     }
 }
 
+/// A verb without the site's timeout and disconnection marks (`Folds(timeout)`), trimmed; borrowed
+/// when it has none.
+fn without_timeouts(verb: &str) -> Cow<'_, str> {
+    if search::contains(verb, "timeout") || search::contains(verb, "Disconnected") {
+        let owned = verb
+            .replace("(timeout)", "")
+            .replace("-timeout", "")
+            .replace("(Blind Disconnected)", "");
+        Cow::Owned(owned.trim().to_string())
+    } else {
+        Cow::Borrowed(verb.trim())
+    }
+}
+
 /// `Card dealt to a spot [9c Th]` (its text from the `[`, `cards`) to player `who` on line `i`, as
 /// the family reads a deal: the last bracket group, or on the first street all of them.
 fn deal(st: &mut Builder, i: usize, who: usize, cards: &str) -> Result<(), ReadError> {
@@ -717,20 +755,6 @@ fn seat_of(seats: &[SeatLine], label: &str) -> Option<usize> {
         .position(|s| (s.hero || !hero) && same_label(label, &s.label))
 }
 
-/// The board of a log that prints no street markers (and the index of its `Board [...]` line);
-/// None when the log has markers.
-fn unmarked_board<'a>(lines: &[&'a str]) -> Option<(Vec<&'a str>, usize)> {
-    let marked = lines.iter().any(|l| {
-        l.starts_with("*** ") && !l.starts_with("*** HOLE CARDS") && !l.starts_with("*** SUMMARY")
-    });
-    if marked {
-        return None;
-    }
-    let at = lines.iter().position(|l| l.starts_with("Board ["))?;
-    let inner = lines[at]["Board [".len()..].split(']').next()?;
-    Some((inner.split_whitespace().collect(), at))
-}
-
 /// The index in [`STUD_STREETS`] of a stud street marker line (any case: `*** 3RD STREET ***`).
 fn stud_marker(line: &str) -> Option<usize> {
     let name = line.trim_matches(['*', ' ']);
@@ -738,21 +762,6 @@ fn stud_marker(line: &str) -> Option<usize> {
         .iter()
         .find(|(marker, _)| marker.eq_ignore_ascii_case(name))
         .map(|&(_, street)| street)
-}
-
-/// In a hand of antes, whether each seat posts none (its label has no `Ante chip` line).
-fn antes_unposted(seats: &[SeatLine], lines: &[&str]) -> Vec<bool> {
-    const ANTE: &str = " : Ante chip ";
-    let posting: Vec<&str> = lines
-        .iter()
-        .filter_map(|l| search::find(l, ANTE).map(|at| (l, at)))
-        .filter(|&(l, at)| search::find(l, " : ") == Some(at))
-        .map(|(l, at)| &l[..at])
-        .collect();
-    seats
-        .iter()
-        .map(|s| !posting.is_empty() && !posting.iter().any(|l| same_label(l, &s.label)))
-        .collect()
 }
 
 #[cfg(test)]

@@ -18,6 +18,8 @@
 //!   level's structure: ante 2, bring-in 5, 10/20; ante 8, bring-in 20, 40/80...); a hand whose
 //!   bring-in is not posted brings in for two and a half antes.
 
+use std::borrow::Cow;
+
 use super::errors::{Kind, ReadError};
 use super::events::Builder;
 use super::header::{header_line, seat_number, Header, MAX_SEAT};
@@ -25,14 +27,17 @@ use super::pokerstars::rules_of;
 use super::pystr::repr;
 use super::search;
 use super::times::{search_date, start_of};
-use super::{Dialect, Lookups};
+use super::{HandText, Lookups};
 use crate::model::{Hand, Stakes, Tournament};
 use crate::read::events::located;
 use body::{Body, Start};
-use stakes::Units;
+use scan::{Scan, Wanted};
+use words::Units;
 
 mod body;
+mod scan;
 mod stakes;
+mod words;
 
 /// The name of the log's owner (`[ME]`) in every hand.
 pub const HERO: &str = "Hero";
@@ -70,14 +75,14 @@ pub struct Head<'a> {
 }
 
 /// Read one Bovada hand (its stripped lines; `raw` gives its text).
-pub fn read_hand(
-    lines: &[&str],
-    first_line: u64,
-    path: &str,
-    dialect: &'static Dialect,
-    lookups: &mut dyn Lookups,
-    raw: &dyn Fn() -> String,
-) -> Result<Hand, ReadError> {
+pub fn read_hand(hand: HandText<'_>, lookups: &mut dyn Lookups) -> Result<Hand, ReadError> {
+    let HandText {
+        lines,
+        first_line,
+        path,
+        dialect,
+        raw,
+    } = hand;
     super::check_complete(lines, first_line)?;
     let head = head(lines, first_line)?;
     let at = |i: usize, err: ReadError| located(err, first_line + i as u64, head.id);
@@ -88,8 +93,15 @@ pub fn read_hand(
         decimals: if head.tournament.is_some() { 0 } else { 2 },
     };
     let stud = head.game.starts_with(STUD);
-    let (stakes, blinds) = stakes::stakes(&head, lines, &units, stud).map_err(|err| at(0, err))?;
-    let button = the_button(&seats, button, lines, 1 + info + seats.len());
+    let wanted = Wanted {
+        units: &units,
+        cash_blinds: !stud && head.level.is_none(),
+        stud,
+        body: 1 + info + seats.len(),
+    };
+    let scan = Scan::of(lines, &wanted);
+    let (stakes, blinds) = stakes::stakes(&head, &scan, &units, stud).map_err(|err| at(0, err))?;
+    let button = the_button(&seats, button, &scan);
     let header = header(&head, stakes, button, 1 + info, lookups).map_err(|err| at(0, err))?;
     let mut st = Builder::start(header, lines, first_line, dialect, lookups)?;
     let who = seat_players(&mut st, &head, &seats, 1 + info)?;
@@ -101,7 +113,7 @@ pub fn read_hand(
         stud,
         tournament: head.tournament.is_some(),
     };
-    let mut body = Body::new(start, lines);
+    let mut body = Body::new(start, lines, &scan);
     for (i, line) in lines.iter().enumerate().skip(1 + info + seats.len()) {
         body.line(&mut st, i, line, &seats)
             .map_err(|err| at(i, err))?;
@@ -143,20 +155,12 @@ fn header<'h>(
         buy_in: None,
         level: head.level.map(|(level, _)| level.to_string()),
     });
-    Ok(Header {
-        site: head.site,
-        hand_id: head.id,
-        rules: rules.to_string(),
-        stakes,
-        table: head.table.map(str::to_string),
-        max_seats: None,
-        button,
-        start,
-        time_zone,
-        start_utc,
-        tournament,
-        body,
-    })
+    Ok(
+        Header::new(head.site, head.id, rules.to_string(), stakes, body)
+            .table(head.table.map(str::to_string), None, button)
+            .start((start, time_zone, start_utc))
+            .tournament(tournament),
+    )
 }
 
 /// The seats told to the builder (from line `first`): the builder's index of each seat's player. A
@@ -188,7 +192,7 @@ fn seat_players(
             _ => seat_number(&seat.number.to_string(), "seat number")
                 .map_err(|err| st.relocate(err, i))?,
         };
-        let stack = st.amount(&seat.stack, i)?;
+        let stack = st.amount(seat.stack, i)?;
         let name = name(head, seat);
         // a name seated twice is one player (the builder keeps the last seat)
         who.push(st.who(&name).unwrap_or_else(|| st.names().count()));
@@ -211,24 +215,22 @@ fn no_seats(st: &Builder, i: usize) -> ReadError {
 /// A seat's player: the owner is [`HERO`], any other the seat's label with the hand's id.
 fn name(head: &Head, seat: &SeatLine) -> String {
     if seat.hero {
-        HERO.to_string()
-    } else {
-        format!("{} #{}", seat.label, head.id)
+        return HERO.to_string();
     }
+    let mut name = String::with_capacity(seat.label.len() + 2 + head.id.len());
+    name.push_str(&seat.label);
+    name.push_str(" #");
+    name.push_str(head.id);
+    name
 }
 
 /// The button: the seat labelled `Dealer`, else where `Set dealer [N]` (before the summary) or the
 /// seats' numbering puts it, else before the blinds.
-fn the_button(
-    seats: &[SeatLine],
-    button: Option<Button>,
-    lines: &[&str],
-    body: usize,
-) -> Option<u8> {
+fn the_button(seats: &[SeatLine], button: Option<Button>, scan: &Scan) -> Option<u8> {
     // The button is the seat labelled `Dealer` (`Set dealer [N]` counts seats one way or another)
     let dealer = seats.iter().find(|s| s.label == "Dealer").map(|s| s.number);
     let button = || match button {
-        Some(Button::AsSet) => set_dealer(lines, body).filter(|&b| (1..=LARGEST_SEAT).contains(&b)),
+        Some(Button::AsSet) => scan.set_dealer.filter(|&b| (1..=LARGEST_SEAT).contains(&b)),
         Some(Button::Empty(b)) => Some(b),
         None => None,
     };
@@ -236,23 +238,6 @@ fn the_button(
         .or_else(button)
         .or_else(|| button_before_blinds(seats))
         .and_then(|b| u8::try_from(b).ok())
-}
-
-/// The seat the last readable `Set dealer [6]` (`Set dealer/Bring in spot [1]`) of the body before
-/// its summary names (maybe an empty one).
-fn set_dealer(lines: &[&str], body: usize) -> Option<u64> {
-    let mut button = None;
-    for line in lines.iter().skip(body) {
-        if line.starts_with("*** SUMMARY") {
-            break;
-        }
-        let verb = label_and_verb(line).map_or("", |(_, verb)| verb);
-        if verb.starts_with("Set dealer") && !line.starts_with("***") {
-            let inner = verb.split('[').nth(1).and_then(|r| r.split(']').next());
-            button = inner.and_then(|n| n.trim().parse().ok()).or(button);
-        }
-    }
-    button
 }
 
 /// A button the log does not place: the empty seat right before the small blind (a dead button),
@@ -340,16 +325,17 @@ fn label_and_verb(line: &str) -> Option<(&str, &str)> {
     search::find(line, " : ").map(|at| (&line[..at], &line[at + 3..]))
 }
 
-/// A seat line's number, label and stack.
-pub struct SeatLine {
+/// A seat line's number, label (borrowed from the line when it is already single-spaced and
+/// unmarked) and stack.
+pub struct SeatLine<'a> {
     number: u64,
-    pub label: String,
-    pub stack: String,
+    pub label: Cow<'a, str>,
+    pub stack: &'a str,
     pub hero: bool,
 }
 
 /// `Seat 4: Big Blind [ME] ($50 in chips)` or (older logs) `Seat+4 [ME]: 1,500 in chips`.
-fn seat_line(line: &str) -> Option<SeatLine> {
+fn seat_line(line: &str) -> Option<SeatLine<'_>> {
     let rest = line.strip_prefix("Seat")?.trim_start_matches([' ', '+']);
     let n = rest.bytes().take_while(u8::is_ascii_digit).count();
     let number = rest[..n].parse().ok()?;
@@ -362,14 +348,16 @@ fn seat_line(line: &str) -> Option<SeatLine> {
     };
     let hero = before.contains(ME) || label.contains(ME);
     let label = if label.is_empty() {
-        format!("Seat+{}", &rest[..n])
+        Cow::Owned(format!("Seat+{}", &rest[..n]))
+    } else if is_normal(label) {
+        Cow::Borrowed(label)
     } else {
-        normal_label(label)
+        Cow::Owned(normal_label(label))
     };
     Some(SeatLine {
         number,
         label,
-        stack: stack.trim().to_string(),
+        stack: stack.trim(),
         hero,
     })
 }
@@ -379,6 +367,17 @@ fn seat_line(line: &str) -> Option<SeatLine> {
 fn same_label(label: &str, seat: &str) -> bool {
     let words = label.split_whitespace().filter(|w| *w != ME);
     words.eq(seat.split(' '))
+}
+
+/// Whether a label is its own [`normal_label`]: single-spaced words, none of them the owner's mark.
+fn is_normal(label: &str) -> bool {
+    let mut words = 0;
+    let mut single = true;
+    for word in label.split(' ') {
+        words += 1;
+        single &= !word.is_empty() && word != ME && !word.contains(char::is_whitespace);
+    }
+    single && words > 0
 }
 
 /// A label without the owner's mark, its words single-spaced: `Big Blind  [ME]` → `Big Blind`.
@@ -401,12 +400,12 @@ enum Button {
 
 /// The seat lines after the header (from index `first`; the log's line number of index 0 is
 /// `first_line`), and where the button is if no seat is labelled `Dealer`.
-fn seats(
-    lines: &[&str],
+fn seats<'a>(
+    lines: &[&'a str],
     first: usize,
     first_line: u64,
-) -> Result<(Vec<SeatLine>, Option<Button>), ReadError> {
-    let mut seats: Vec<SeatLine> = Vec::new();
+) -> Result<(Vec<SeatLine<'a>>, Option<Button>), ReadError> {
+    let mut seats: Vec<SeatLine> = Vec::with_capacity(10);
     for (i, line) in lines.iter().enumerate().skip(first) {
         // `Seat+4 [ME] : Table enter user` is an action of an older log's seat label
         if !line.starts_with("Seat") || line.starts_with("Seating Info") || line.contains(" : ") {
@@ -459,15 +458,15 @@ mod tests {
     fn seat_lines_of_both_formats() {
         let s = seat_line("Seat 4: Big Blind [ME] ($50 in chips)").unwrap();
         assert_eq!(
-            (s.number, s.label.as_str(), s.stack.as_str(), s.hero),
+            (s.number, s.label.as_ref(), s.stack, s.hero),
             (4, "Big Blind", "$50", true)
         );
         let s = seat_line("Seat+4 [ME]: 1,500 in chips").unwrap();
         assert_eq!(
-            (s.number, s.label.as_str(), s.stack.as_str(), s.hero),
+            (s.number, s.label.as_ref(), s.stack, s.hero),
             (4, "Seat+4", "1,500", true)
         );
         let s = seat_line("Seat 1243: UTG+3 (48,213 in chips)").unwrap();
-        assert_eq!((s.number, s.label.as_str(), s.hero), (1243, "UTG+3", false));
+        assert_eq!((s.number, s.label.as_ref(), s.hero), (1243, "UTG+3", false));
     }
 }

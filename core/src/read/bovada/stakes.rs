@@ -1,45 +1,27 @@
 //! A Bovada hand's stakes, which its header mostly does not give: the blinds posted (cash), the
 //! level (tournaments), or, for stud, two and four bring-ins.
 
-use super::{label_and_verb, Head};
+use super::scan::Scan;
+use super::words::Units;
+use super::Head;
 use crate::model::Stakes;
-use crate::money::decimal_text;
 use crate::read::errors::ReadError;
 use crate::read::pystr::repr;
-use crate::read::values::{parse_amount, symbol_code, MAX_AMOUNT};
-
-/// Amounts of a hand: minor units of `decimals` digits.
-pub struct Units {
-    pub decimals: u8,
-}
-
-impl Units {
-    pub fn amount(&self, text: &str) -> Result<i64, ReadError> {
-        parse_amount(text.trim(), self.decimals)
-    }
-
-    /// An amount in the log's way: `$1.50`, `1500`.
-    pub fn money(&self, value: i64) -> String {
-        if self.decimals == 0 {
-            return value.to_string();
-        }
-        let sign = if value < 0 { "-" } else { "" };
-        format!("{sign}${}", decimal_text(value.abs(), self.decimals))
-    }
-}
+use crate::read::values::{symbol_code, MAX_AMOUNT};
 
 /// The forced bets of a hand: its (small, big) blinds (stud's: the small bet and the bring-in's
-/// double) and the ante (stud's: the largest posted).
+/// double) and the ante (stud's: the largest posted), from the header and the one pass over the
+/// hand's lines.
 pub fn forced_bets(
     head: &Head,
-    lines: &[&str],
+    scan: &Scan,
     units: &Units,
     stud: bool,
 ) -> Result<((i64, i64), Option<i64>), ReadError> {
     // every Bovada stud level brings in for two and a half antes: a hand whose bring-in is not
     // posted (all in, or sat out) has its antes
-    let stud_ante = stud.then(|| posted_ante(lines, units)).flatten();
-    let stud_bring_in = stud.then(|| posted_bring_in(lines, units)).flatten();
+    let stud_ante = stud.then_some(scan.ante).flatten();
+    let stud_bring_in = stud.then(|| scan.bring_in.flatten()).flatten();
     let stud_bring_in = stud_bring_in.or(stud_ante.map(|ante| ante * 5 / 2));
     let (small, big) = match head.level {
         // stud: bets of two and four bring-ins, an ante of the largest posted
@@ -48,7 +30,7 @@ pub fn forced_bets(
             let (small, big) = blinds.split_once('/').unwrap_or(("", blinds));
             (units.amount(small).ok(), units.amount(big)?)
         }
-        None => posted_blinds(lines, units)?,
+        None => posted_blinds(scan)?,
     };
     Ok(((small.unwrap_or(big / 2), big), stud_ante))
 }
@@ -57,11 +39,11 @@ pub fn forced_bets(
 /// dollars in a cash game, chips in a tournament) and its (small, big) blinds.
 pub fn stakes(
     head: &Head,
-    lines: &[&str],
+    scan: &Scan,
     units: &Units,
     stud: bool,
 ) -> Result<(Stakes, (i64, i64)), ReadError> {
-    let ((small, big), ante) = forced_bets(head, lines, units, stud)?;
+    let ((small, big), ante) = forced_bets(head, scan, units, stud)?;
     let stake = |value: i64| {
         if value <= MAX_AMOUNT {
             return Ok(Some(value));
@@ -88,48 +70,9 @@ pub fn stakes(
     Ok((stakes, (small, big)))
 }
 
-/// The largest ante a hand's players post (`Ante chip 2`).
-fn posted_ante(lines: &[&str], units: &Units) -> Option<i64> {
-    let antes = lines.iter().filter_map(|l| label_and_verb(l));
-    antes
-        .filter_map(|(_, verb)| verb.strip_prefix("Ante chip "))
-        .filter_map(|amount| units.amount(amount).ok())
-        .max()
-}
-
-/// The bring-in a stud hand's player posts (`Bring_in chip 5`, `Big blind/Bring in 5`).
-fn posted_bring_in(lines: &[&str], units: &Units) -> Option<i64> {
-    lines
-        .iter()
-        .filter_map(|l| label_and_verb(l))
-        .find_map(|(_, verb)| {
-            let verb = verb.replace("(timeout)", "");
-            bring_in(&verb).or(big_blind(&verb)).map(str::to_string)
-        })
-        .and_then(|amount| units.amount(&amount).ok())
-}
-
-/// The amount of a stud bring-in in the newer logs' words: `Bring_in chip 5`, `Bring in $1`.
-pub fn bring_in(verb: &str) -> Option<&str> {
-    ["Bring_in chip ", "Bring in "]
-        .iter()
-        .find_map(|p| verb.strip_prefix(p))
-        .map(str::trim)
-}
-
 /// The small and big blinds a cash hand's players post (its header has no stakes).
-fn posted_blinds(lines: &[&str], units: &Units) -> Result<(Option<i64>, i64), ReadError> {
-    let (mut small, mut big) = (None, None);
-    for line in lines {
-        let Some((_, verb)) = label_and_verb(line) else {
-            continue;
-        };
-        if let Some(amount) = small_blind(verb) {
-            small = small.or(Some(units.amount(amount)?));
-        } else if let Some(amount) = big_blind(verb) {
-            big = big.or(Some(units.amount(amount)?));
-        }
-    }
+fn posted_blinds(scan: &Scan) -> Result<(Option<i64>, i64), ReadError> {
+    let (small, big) = scan.blinds.clone()?;
     // a big blind posted all in may be short: twice the small blind
     match big.or(small.map(|s| 2 * s)) {
         Some(big) => Ok((small, big)),
@@ -138,25 +81,4 @@ fn posted_blinds(lines: &[&str], units: &Units) -> Result<(Option<i64>, i64), Re
         )
         .expected("'Big Blind : Big blind $X'")),
     }
-}
-
-/// The amount of a small blind: `Small blind $1`, `Ante/Small Blind 50`.
-pub fn small_blind(verb: &str) -> Option<&str> {
-    [
-        "Small blind ",
-        "Small Blind ",
-        "Ante/Small blind ",
-        "Ante/Small Blind ",
-    ]
-    .iter()
-    .find_map(|p| verb.strip_prefix(p))
-    .map(str::trim)
-}
-
-/// The amount of a big blind: `Big blind $2`, `Big blind/Bring in 50`.
-pub fn big_blind(verb: &str) -> Option<&str> {
-    ["Big blind ", "Big Blind ", "Big blind/Bring in "]
-        .iter()
-        .find_map(|p| verb.strip_prefix(p))
-        .map(str::trim)
 }

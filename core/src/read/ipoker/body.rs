@@ -36,15 +36,6 @@ fn fault(line: usize, reason: String, expected: &str) -> ReadError {
         .expected(expected)
 }
 
-/// The rounds that have cards or actions, in order.
-fn rounds_of(game: &Game) -> Vec<u32> {
-    let mut rounds: Vec<u32> = game.actions.iter().map(|a| a.round).collect();
-    rounds.extend(game.dealt.iter().map(|d| d.round));
-    rounds.sort_unstable();
-    rounds.dedup();
-    rounds
-}
-
 /// A round's deals, and whether it says anything (cards or actions).
 fn round_deals<'g>(game: &'g Game<'_>, round: u32) -> (Vec<&'g Dealt<'g>>, bool) {
     let dealt: Vec<&Dealt> = game.dealt.iter().filter(|d| d.round == round).collect();
@@ -97,7 +88,7 @@ fn actor(game: &Game, a: &Action) -> Result<usize, ReadError> {
 /// The faults of the game's data, found before anything is told to the builder (a game whose data
 /// is whole is then only the builder's to check).
 pub fn check(game: &Game, family: Family) -> Result<(), ReadError> {
-    for round in rounds_of(game) {
+    for &round in &game.rounds {
         let (dealt, said) = round_deals(game, round);
         if round > 0 && said {
             let line = street_line(game, round, &dealt);
@@ -222,7 +213,8 @@ impl<'g> Body<'g> {
     pub fn read(&mut self, st: &mut Builder<'g, '_>) -> Result<(), ReadError> {
         self.seats(st)?;
         let mut first_street = true;
-        for round in rounds_of(self.game) {
+        let game = self.game;
+        for &round in &game.rounds {
             if round > 0 {
                 let (dealt, said) = round_deals(self.game, round);
                 if !said {
@@ -235,7 +227,6 @@ impl<'g> Body<'g> {
                 }
                 self.street(st, round, &dealt)?;
             }
-            let game = self.game;
             for action in game.actions.iter().filter(|a| a.round == round) {
                 self.action(st, action)?;
             }
@@ -307,8 +298,24 @@ impl<'g> Body<'g> {
         st.dealt(i, who, cards)
     }
 
+    /// Cards in the family's words (each of [`card`]'s), as the builder reads them: each card once,
+    /// else the builder's own error of their text.
     fn cards_of(&self, st: &Builder, i: usize, cards: &[&str]) -> Result<Vec<Card>, ReadError> {
-        st.cards(&cards.join(" "), i)
+        let mut seen = 0u64;
+        let read: Option<Vec<Card>> = cards
+            .iter()
+            .map(|text| {
+                let card = Card::parse(text)?;
+                let bit = 1u64 << card.0;
+                let fresh = seen & bit == 0;
+                seen |= bit;
+                fresh.then_some(card)
+            })
+            .collect();
+        match read {
+            Some(read) if !read.is_empty() => Ok(read),
+            _ => st.cards(&cards.join(" "), i),
+        }
     }
 
     /// A stud deal: the log's owner's cards all, another's the up cards only.

@@ -74,6 +74,8 @@ pub struct Game<'e> {
     pub players: Vec<Player<'e>>,
     pub dealt: Vec<Dealt<'e>>,
     pub actions: Vec<Action<'e>>,
+    /// The rounds that have cards or actions, in order.
+    pub rounds: Vec<u32>,
 }
 
 /// An element being read, with the game's elements it is one of.
@@ -192,7 +194,17 @@ pub fn read_game<'e>(elements: &'e Elements<'_>, decimals: u8) -> Result<Game<'e
     }
     // iPoker writes a round's actions player by player: their order is their numbers'
     game.actions.sort_by_key(|a| (a.round, a.no));
+    game.rounds = rounds_of(&game);
     Ok(game)
+}
+
+/// The rounds that have cards or actions, in order.
+fn rounds_of(game: &Game) -> Vec<u32> {
+    let mut rounds: Vec<u32> = game.actions.iter().map(|a| a.round).collect();
+    rounds.extend(game.dealt.iter().map(|d| d.round));
+    rounds.sort_unstable();
+    rounds.dedup();
+    rounds
 }
 
 /// A `<player>` of the `<players>`; None for an empty seat.

@@ -96,27 +96,18 @@ pub fn family_header<'a>(
             .map(str::to_string),
         level: None,
     });
-    Ok(Header {
-        site: SITE,
-        hand_id: game.code,
-        rules: rules.to_string(),
-        stakes: family_stakes(
-            session,
-            game,
-            family,
-            decimals,
-            (low, high),
-            fixed_limit(rules),
-        ),
-        table: Some(session.table.clone()),
-        max_seats: None,
-        button,
-        start,
-        time_zone,
-        start_utc,
-        tournament,
-        body: 2,
-    })
+    let stakes = family_stakes(
+        session,
+        game,
+        family,
+        decimals,
+        (low, high),
+        fixed_limit(rules),
+    );
+    Ok(Header::new(SITE, game.code, rules.to_string(), stakes, 2)
+        .table(Some(session.table.clone()), None, button)
+        .start((start, time_zone, start_utc))
+        .tournament(tournament))
 }
 
 /// The stakes as the family's header gives them: the currency (the session's code, or its sign's),

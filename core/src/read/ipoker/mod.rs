@@ -20,7 +20,7 @@
 
 use super::errors::ReadError;
 use super::events::Builder;
-use super::{Dialect, Lookups};
+use super::{HandText, Lookups};
 use crate::model::Hand;
 use crate::read::SESSION_MARK;
 
@@ -35,14 +35,14 @@ mod xml;
 pub const SITE: &str = "iPoker";
 
 /// Read one iPoker game (its stripped lines, its session's header after them; `raw` gives its text).
-pub fn read_hand(
-    lines: &[&str],
-    first_line: u64,
-    path: &str,
-    dialect: &'static Dialect,
-    lookups: &mut dyn Lookups,
-    raw: &dyn Fn() -> String,
-) -> Result<Hand, ReadError> {
+pub fn read_hand(hand: HandText<'_>, lookups: &mut dyn Lookups) -> Result<Hand, ReadError> {
+    let HandText {
+        lines,
+        first_line,
+        path,
+        dialect,
+        raw,
+    } = hand;
     let first = lines.first().copied().unwrap_or("");
     let id = game::game_code(first).unwrap_or("");
     let place = |err: ReadError| {
@@ -67,7 +67,7 @@ pub fn read_hand(
             .expected("<session sessioncode=\"...\"><general>...</general> before the games");
         return Err(place(err));
     }
-    let session = session::session_of(&session_lines.join("\n")).map_err(|e| place(e.at(0)))?;
+    let session = session::session_of(session_lines).map_err(|e| place(e.at(0)))?;
     let decimals = if session.tournament.is_some() { 0 } else { 2 };
     let elements = xml::read(game_lines).map_err(place)?;
     let game = game::read_game(&elements, decimals).map_err(place)?;

@@ -82,22 +82,54 @@ fn field(doc: &Document<'_>, name: &str) -> Option<String> {
     (!text.is_empty()).then(|| text.to_string())
 }
 
+/// How many session headers [`session_of`] keeps on a thread: a file's games share one, and a file
+/// of several sessions (or a run of files) goes back to the few it has seen.
+const KEPT_SESSIONS: usize = 64;
+
 thread_local! {
-    /// The last session header read on this thread, and what it says: a log's games share one.
-    static LAST: RefCell<Option<(String, Rc<Session>)>> = const { RefCell::new(None) };
+    /// The session headers read last on this thread (their lines joined), the latest first, and what
+    /// each says.
+    static KEPT: RefCell<Vec<(String, Rc<Session>)>> = const { RefCell::new(Vec::new()) };
 }
 
-/// [`read_session`], the last header read on this thread kept (every game of a session carries it).
-pub fn session_of(text: &str) -> Result<Rc<Session>, ReadError> {
-    let known = LAST.with_borrow(|last| match last {
-        Some((seen, session)) if seen == text => Some(Rc::clone(session)),
-        _ => None,
+/// Whether `lines` joined by line breaks are `text`, without joining them.
+fn joined_is(lines: &[&str], text: &str) -> bool {
+    let length = lines.iter().map(|l| l.len()).sum::<usize>() + lines.len().saturating_sub(1);
+    if length != text.len() {
+        return false;
+    }
+    let mut rest = text.as_bytes();
+    for (k, line) in lines.iter().enumerate() {
+        let (head, tail) = rest.split_at(line.len());
+        if head != line.as_bytes() {
+            return false;
+        }
+        rest = if k + 1 < lines.len() {
+            &tail[1..]
+        } else {
+            tail
+        };
+    }
+    true
+}
+
+/// [`read_session`] of a game's session lines (from `<session` to the end of its `<general>`), the
+/// headers read last on this thread kept (every game of a session carries its header).
+pub fn session_of(lines: &[&str]) -> Result<Rc<Session>, ReadError> {
+    let known = KEPT.with_borrow_mut(|kept| {
+        let at = kept.iter().position(|(seen, _)| joined_is(lines, seen))?;
+        kept[..=at].rotate_right(1);
+        Some(Rc::clone(&kept[0].1))
     });
     if let Some(session) = known {
         return Ok(session);
     }
-    let session = Rc::new(read_session(text)?);
-    LAST.set(Some((text.to_string(), Rc::clone(&session))));
+    let text = lines.join("\n");
+    let session = Rc::new(read_session(&text)?);
+    KEPT.with_borrow_mut(|kept| {
+        kept.truncate(KEPT_SESSIONS - 1);
+        kept.insert(0, (text, Rc::clone(&session)));
+    });
     Ok(session)
 }
 
@@ -250,6 +282,33 @@ mod tests {
             Some(Family::ShortDeck)
         );
         assert!(game_words("Badugi").is_err());
+    }
+
+    #[test]
+    fn lines_are_compared_with_a_kept_header_unjoined() {
+        assert!(joined_is(&["<a>", "", "b"], "<a>\n\nb"));
+        assert!(joined_is(&[""], ""));
+        assert!(joined_is(&[], ""));
+        assert!(!joined_is(&["<a>", "b"], "<a>b\n"));
+        assert!(!joined_is(&["<a>", "b"], "<a>\nc"));
+        assert!(!joined_is(&["<a>b"], "<a>\nb"));
+        let header = |table: &str| {
+            format!("<session sessioncode=\"1\"><general><gametype>Holdem NL $1/$2</gametype>\n<tablename>{table}</tablename></general>")
+        };
+        let (one, two) = (header("One"), header("Two"));
+        let lines = |text: &str| text.split('\n').map(str::to_string).collect::<Vec<_>>();
+        let read = |text: &str| {
+            let owned = lines(text);
+            let lines: Vec<&str> = owned.iter().map(String::as_str).collect();
+            session_of(&lines).unwrap()
+        };
+        let first = read(&one);
+        assert_eq!(read(&two).table, "Two");
+        assert!(
+            Rc::ptr_eq(&first, &read(&one)),
+            "a header seen before is kept"
+        );
+        assert_eq!(first.table, "One");
     }
 
     #[test]

@@ -40,7 +40,7 @@ impl<'a> Elements<'a> {
     pub fn attribute(&self, element: &Element<'a>, name: &str) -> Option<&str> {
         self.attributes[element.attributes.clone()]
             .iter()
-            .find(|(n, _)| n == name)
+            .find(|(n, _)| same_name(n, name))
             .map(|(_, value)| value.as_ref())
     }
 
@@ -109,6 +109,11 @@ fn long_way<'a>(lines: &[&str]) -> Result<Elements<'a>, ReadError> {
         found.list[k].text = text_of(node.text()).map(|t| Cow::Owned(t.to_string()));
     }
     Ok(found)
+}
+
+/// Whether two names are the same, byte by byte (names are short: no call to compare memory).
+fn same_name(a: &str, b: &str) -> bool {
+    a.len() == b.len() && a.bytes().zip(b.bytes()).all(|(x, y)| x == y)
 }
 
 /// A text trimmed, None if there is none.
@@ -322,12 +327,13 @@ impl<'a> Scanner<'a> {
             }
             let n = name_len(bytes, name_at);
             let value_at = name_at + n + 2;
-            let quoted = bytes.get(name_at + n..value_at) == Some(b"=\"");
+            let quoted =
+                bytes.get(name_at + n) == Some(&b'=') && bytes.get(value_at - 1) == Some(&b'"');
             let end = value_end(bytes, value_at.min(bytes.len()))?;
             let name = &line[name_at..name_at + n];
             let known = self.found.attributes[first..]
                 .iter()
-                .any(|(a, _)| a == name);
+                .any(|(a, _)| same_name(a, name));
             let spaced = name_at > at;
             if !spaced || n == 0 || !quoted || name == "xmlns" || known {
                 return None;

@@ -21,7 +21,7 @@ use crate::read::search;
 use crate::read::stars;
 use crate::read::times::{search_date, start_of};
 use crate::read::values::{parse_cards, MAX_AMOUNT};
-use crate::read::{self, Dialect, Lookups};
+use crate::read::{self, HandText, Lookups};
 
 /// 888's street markers and the family's names of their streets.
 const MARKERS: [(&str, &str); 4] = [
@@ -42,13 +42,16 @@ const VERBS: [&str; 8] = [
 /// Read one 888poker hand (its stripped lines; `head` read from its header lines).
 pub fn read<'a>(
     head: &Head<'a>,
-    lines: &[&'a str],
-    first_line: u64,
-    path: &str,
-    dialect: &'static Dialect,
+    hand: HandText<'a>,
     lookups: &mut dyn Lookups,
-    raw: &dyn Fn() -> String,
 ) -> Result<Hand, ReadError> {
+    let HandText {
+        lines,
+        first_line,
+        path,
+        dialect,
+        raw,
+    } = hand;
     let decimals = if head.tournament.is_some() { 0 } else { 2 };
     let located = |err: ReadError| {
         let err = err.hand(Some(head.id));
@@ -254,20 +257,12 @@ fn header<'a>(
         },
         None => (None, None, None),
     };
-    Ok(Header {
-        site: SITE,
-        hand_id: head.id,
-        rules: rules.to_string(),
-        stakes,
-        table: Some(head.table.clone()),
-        max_seats,
-        button,
-        start,
-        time_zone,
-        start_utc,
-        tournament,
-        body: head.body,
-    })
+    Ok(
+        Header::new(SITE, head.id, rules.to_string(), stakes, head.body)
+            .table(Some(head.table.clone()), max_seats, button)
+            .start((start, time_zone, start_utc))
+            .tournament(tournament),
+    )
 }
 
 /// A tournament's number and buy-in (`Tournament #160000002 $1 + $0.10 - Table #1`): the number is

@@ -14,7 +14,7 @@
 
 use super::errors::{Kind, ReadError};
 use super::header::{game_no_at, hand_history_at};
-use super::{Dialect, Lookups};
+use super::{HandText, Lookups};
 use crate::model::Hand;
 
 pub(super) mod amounts;
@@ -59,16 +59,12 @@ pub struct Head<'a> {
 }
 
 /// Read one 888poker hand (its stripped lines; `raw` gives its text).
-pub fn read_hand(
-    lines: &[&str],
-    first_line: u64,
-    path: &str,
-    dialect: &'static Dialect,
-    lookups: &mut dyn Lookups,
-    raw: &dyn Fn() -> String,
-) -> Result<Hand, ReadError> {
+pub fn read_hand(hand: HandText<'_>, lookups: &mut dyn Lookups) -> Result<Hand, ReadError> {
+    let HandText {
+        lines, first_line, ..
+    } = hand;
     let head = head(lines, first_line)?;
-    body::read(&head, lines, first_line, path, dialect, lookups, raw)
+    body::read(&head, hand, lookups)
 }
 
 /// The header lines' parts.

@@ -25,7 +25,7 @@ use super::header::{hand_history_at, hand_id};
 use super::pacific::amounts::minor_units;
 use super::search;
 use super::times::zone_name;
-use super::{Dialect, Lookups};
+use super::{HandText, Lookups};
 use crate::model::Hand;
 use crate::read::events::located;
 use body::Reading;
@@ -100,14 +100,14 @@ pub struct Head<'a> {
 }
 
 /// Read one partypoker hand (its stripped lines; `raw` gives its text).
-pub fn read_hand(
-    lines: &[&str],
-    first_line: u64,
-    path: &str,
-    dialect: &'static Dialect,
-    lookups: &mut dyn Lookups,
-    raw: &dyn Fn() -> String,
-) -> Result<Hand, ReadError> {
+pub fn read_hand(hand: HandText<'_>, lookups: &mut dyn Lookups) -> Result<Hand, ReadError> {
+    let HandText {
+        lines,
+        first_line,
+        path,
+        dialect,
+        raw,
+    } = hand;
     let lines: Vec<&str> = lines.iter().map(|l| unpadded(l)).collect();
     let head = head(&lines, first_line)?;
     let mut party = Reading::new(&head, &lines, first_line);

@@ -22,7 +22,7 @@ mod value;
 
 use crate::model::Hand;
 use crate::read::{
-    check_items, pystr, quarantine, Kind, Lookups, Quarantine, ReadError, MAX_HAND_CHARS,
+    check_items, pystr, quarantine, HandText, Kind, Lookups, Quarantine, ReadError, MAX_HAND_CHARS,
 };
 
 use chunks::{id_hint, Chunk};
@@ -42,14 +42,13 @@ pub fn read_text(
 }
 
 /// A piece of PHH text the splitter cut (a caller that did not read the file whole): its first hand.
-pub fn read_piece(
-    _lines: &[&str],
-    first_line: u64,
-    path: &str,
-    _dialect: &'static crate::read::Dialect,
-    lookups: &mut dyn Lookups,
-    raw: &dyn Fn() -> String,
-) -> Result<Hand, ReadError> {
+pub fn read_piece(piece: HandText<'_>, lookups: &mut dyn Lookups) -> Result<Hand, ReadError> {
+    let HandText {
+        first_line,
+        path,
+        raw,
+        ..
+    } = piece;
     let text = raw();
     let first = read_text(&text, path, lookups).into_iter().next();
     let mut read = first.unwrap_or_else(|| {

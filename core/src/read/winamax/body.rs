@@ -21,7 +21,7 @@ use crate::read::search;
 use crate::read::stars;
 use crate::read::times::{search_date, start_of};
 use crate::read::values::{symbol_code, MAX_AMOUNT};
-use crate::read::{self, Dialect, Lookups};
+use crate::read::{self, HandText, Lookups};
 
 /// Winamax's street markers that are not the family's, and the family's (none: the line says nothing).
 const MARKERS: [(&str, &str); 13] = [
@@ -70,13 +70,10 @@ fn without_hidden(line: &str) -> String {
 /// Read one Winamax hand (its stripped lines, the first the header `head` was read from).
 pub fn read(
     head: &Head<'_>,
-    lines: &[&str],
-    first_line: u64,
-    path: &str,
-    dialect: &'static Dialect,
+    hand: HandText<'_>,
     lookups: &mut dyn Lookups,
-    raw: &dyn Fn() -> String,
 ) -> Result<Hand, ReadError> {
+    let (lines, first_line, dialect) = (hand.lines, hand.first_line, hand.dialect);
     let decimals = scale_of(head, lines);
     let table = lines.get(1).and_then(|l| l.strip_prefix("Table: "));
     let at_header = |err: ReadError| err.at(first_line).hand(Some(head.id));
@@ -155,7 +152,7 @@ pub fn read(
             None => e.at(first_line + k as u64),
         })?;
     }
-    Ok(st.build(path, raw()))
+    Ok(st.build(hand.path, (hand.raw)()))
 }
 
 /// Winamax's own scale: tournament chips are whole, unless a stack has cents (`Seat 3: Player2
@@ -244,20 +241,12 @@ fn header<'a>(
         Some((table, max_seats, button)) => (Some(table), max_seats, button),
         None => (None, None, None),
     };
-    Ok(Header {
-        site: SITE,
-        hand_id: head.id,
-        rules: rules.to_string(),
-        stakes,
-        table,
-        max_seats,
-        button,
-        start,
-        time_zone,
-        start_utc,
-        tournament,
-        body: lines.len().min(2),
-    })
+    Ok(
+        Header::new(SITE, head.id, rules.to_string(), stakes, lines.len().min(2))
+            .table(table, max_seats, button)
+            .start((start, time_zone, start_utc))
+            .tournament(tournament),
+    )
 }
 
 /// `'Lexington 02' 5-max (play money) Seat #2 is the button` read by the family's table grammar

@@ -19,7 +19,7 @@
 
 use super::errors::{Kind, ReadError};
 use super::values::Grammar;
-use super::{Dialect, Lookups};
+use super::{HandText, Lookups};
 use crate::model::Hand;
 
 mod body;
@@ -100,20 +100,16 @@ pub struct Head<'a> {
 }
 
 /// Read one Winamax hand (its stripped lines; `raw` gives its text).
-pub fn read_hand(
-    lines: &[&str],
-    first_line: u64,
-    path: &str,
-    dialect: &'static Dialect,
-    lookups: &mut dyn Lookups,
-    raw: &dyn Fn() -> String,
-) -> Result<Hand, ReadError> {
+pub fn read_hand(hand: HandText<'_>, lookups: &mut dyn Lookups) -> Result<Hand, ReadError> {
+    let HandText {
+        lines, first_line, ..
+    } = hand;
     let first = lines.first().copied().unwrap_or("");
     let head = head(first).map_err(|err| {
         let id = super::header::hand_id(first);
         err.at(first_line).hand(id).actual(first)
     })?;
-    body::read(&head, lines, first_line, path, dialect, lookups, raw)
+    body::read(&head, hand, lookups)
 }
 
 /// The header line's parts.

@@ -10,7 +10,7 @@
 //!   ([`super::events`]) line by line.
 
 use super::errors::ReadError;
-use super::{Dialect, Lookups};
+use super::{cancelled, no_summary, HandText, Lookups};
 use crate::model::Hand;
 
 mod new;
@@ -20,23 +20,48 @@ mod old;
 pub const SITE: &str = "Winning";
 
 /// Read one Winning hand (its stripped lines; `raw` gives its text).
-pub fn read_hand(
-    lines: &[&str],
-    first_line: u64,
-    path: &str,
-    dialect: &'static Dialect,
-    lookups: &mut dyn Lookups,
-    raw: &dyn Fn() -> String,
-) -> Result<Hand, ReadError> {
+pub fn read_hand(hand: HandText<'_>, lookups: &mut dyn Lookups) -> Result<Hand, ReadError> {
+    let lines = hand.lines;
     let first = lines.first().copied().unwrap_or("");
     if first
         .trim_start_matches('\u{feff}')
         .starts_with(super::STARTED)
     {
-        old::read_hand(lines, first_line, path, dialect, lookups, raw)
+        old::read_hand(hand, lookups)
     } else {
-        new::read_hand(lines, first_line, path, dialect, lookups, raw)
+        new::read_hand(hand, lookups)
     }
+}
+
+/// What a line said, as far as a hand's completeness goes: each format's `Said` (both formats say
+/// a line in the family's own words as it is; the format before 2019 also marks its summary).
+trait Told {
+    /// The line, when it is said in the family's own words.
+    fn same(&self) -> Option<&str>;
+    /// Whether it is the summary's marker in the format's own words.
+    fn summary(&self) -> bool;
+}
+
+/// A cancelled hand, or one without its summary ([`crate::read::check_complete`] on what the lines
+/// say: a line that says nothing is not the hand's last).
+fn check_complete<S: Told>(
+    said: &[(usize, S)],
+    lines: &[&str],
+    first_line: u64,
+    id: &str,
+) -> Result<(), ReadError> {
+    if let Some((at, _)) = said
+        .iter()
+        .find(|(_, s)| s.same() == Some("Hand cancelled"))
+    {
+        return Err(cancelled(first_line + *at as u64, Some(id), lines[*at]));
+    }
+    let summary = |s: &S| s.summary() || s.same().is_some_and(|l| l.starts_with("*** SUMMARY ***"));
+    if !said.iter().any(|(_, s)| summary(s)) {
+        let last = said.last().map_or(0, |(at, _)| *at);
+        return Err(no_summary(lines, last, first_line, Some(id)));
+    }
+    Ok(())
 }
 
 /// Cards as the family writes them: `10d` → `Td`.

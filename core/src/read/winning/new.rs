@@ -20,7 +20,7 @@
 //! tournament's chips with cents and a capped table are the log's faults, named first); the events
 //! then follow the family's order: the table line, the seats, the body up to the summary, its total.
 
-use super::SITE;
+use super::{check_complete, SITE};
 use crate::model::{ActionKind, Hand};
 use crate::money::decimal_text;
 use crate::read::errors::{Kind, ReadError};
@@ -31,7 +31,7 @@ use crate::read::patterns as p;
 use crate::read::pystr::repr;
 use crate::read::stars;
 use crate::read::values::parse_amount;
-use crate::read::{cancelled, no_summary, Dialect, Lookups};
+use crate::read::{HandText, Lookups};
 use std::borrow::Cow;
 
 mod head;
@@ -74,14 +74,14 @@ const POSTS: [(&str, ActionKind); 7] = [
 ];
 
 /// Read one hand of the format since 2019 (its stripped lines; `raw` gives its text).
-pub fn read_hand(
-    lines: &[&str],
-    first_line: u64,
-    path: &str,
-    dialect: &'static Dialect,
-    lookups: &mut dyn Lookups,
-    raw: &dyn Fn() -> String,
-) -> Result<Hand, ReadError> {
+pub fn read_hand(hand: HandText<'_>, lookups: &mut dyn Lookups) -> Result<Hand, ReadError> {
+    let HandText {
+        lines,
+        first_line,
+        path,
+        dialect,
+        raw,
+    } = hand;
     let first = lines.first().copied().unwrap_or("");
     let id = hand_id(first).unwrap_or("");
     let (head, chips) = head(first).map_err(|err| located(err, first_line, id))?;
@@ -222,29 +222,17 @@ fn summary_win<'l>(line: &'l str, names: &[&str]) -> Option<(usize, &'l str)> {
     Some((who, won.split(' ').next()?))
 }
 
-/// A cancelled hand, a hand without its summary ([`crate::read::check_complete`] on what the lines
-/// say: a line that says nothing is not the hand's last).
-fn check_complete(
-    said: &[(usize, Said)],
-    lines: &[&str],
-    first_line: u64,
-    id: &str,
-) -> Result<(), ReadError> {
-    let same = |s: &Said, f: &dyn Fn(&str) -> bool| matches!(s, Said::Same(l) if f(l));
-    if let Some((at, _)) = said
-        .iter()
-        .find(|(_, s)| same(s, &|l| l == "Hand cancelled"))
-    {
-        return Err(cancelled(first_line + *at as u64, Some(id), lines[*at]));
+impl super::Told for Said<'_> {
+    fn same(&self) -> Option<&str> {
+        match self {
+            Said::Same(line) => Some(line),
+            _ => None,
+        }
     }
-    if !said
-        .iter()
-        .any(|(_, s)| same(s, &|l| l.starts_with("*** SUMMARY ***")))
-    {
-        let last = said.last().map_or(0, |(at, _)| *at);
-        return Err(no_summary(lines, last, first_line, Some(id)));
+
+    fn summary(&self) -> bool {
+        false
     }
-    Ok(())
 }
 
 /// The events of the lines after the header, in the family's order: the table line, the seats, the

@@ -32,7 +32,7 @@ use crate::read::patterns::split_colon;
 use crate::read::rounds::{Move, Rounds};
 use crate::read::search;
 use crate::read::values::parse_amount;
-use crate::read::{Dialect, Lookups};
+use crate::read::{HandText, Lookups};
 use head::{head, Head};
 
 mod head;
@@ -109,21 +109,33 @@ enum Said<'l> {
     Total(i64, i64),
 }
 
+impl super::Told for Said<'_> {
+    fn same(&self) -> Option<&str> {
+        match self {
+            Said::Same(line) => Some(line),
+            _ => None,
+        }
+    }
+
+    fn summary(&self) -> bool {
+        matches!(self, Said::Summary)
+    }
+}
+
 /// Read one hand of the old format.
-pub fn read_hand(
-    lines: &[&str],
-    first_line: u64,
-    path: &str,
-    dialect: &'static Dialect,
-    lookups: &mut dyn Lookups,
-    raw: &dyn Fn() -> String,
-) -> Result<Hand, ReadError> {
+pub fn read_hand(hand: HandText<'_>, lookups: &mut dyn Lookups) -> Result<Hand, ReadError> {
+    let HandText {
+        lines,
+        first_line,
+        path,
+        ..
+    } = hand;
     let head = head(lines, first_line, path)?;
     let mut reading = Reading::new(&head, lines.len(), first_line);
     reading
         .read(lines)
         .map_err(|err| located(err, first_line, head.id))?;
-    let mut hand = tell::hand(&reading, lines, first_line, path, dialect, lookups, raw)?;
+    let mut hand = tell::hand(&reading, hand, lookups)?;
     hand.table = Some(head.table.clone());
     Ok(hand)
 }

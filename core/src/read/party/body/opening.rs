@@ -49,16 +49,17 @@ impl Reading<'_> {
         let button: u64 = button.trim().parse().unwrap_or(0);
         // a player no line of the hand names was not dealt in (moved to the table, waiting for the
         // big blind)
+        let body = lines.get(self.head.body..).unwrap_or_default();
+        let mut spoke = vec![false; self.names.len()];
+        for who in body.iter().filter_map(|l| speaker(&self.names, l)) {
+            spoke[who.0] = true;
+        }
         let named = |k: &usize| {
             let name = self.names[*k];
-            lines
-                .get(self.head.body..)
-                .unwrap_or_default()
-                .iter()
-                .any(|l| {
-                    speaker(&self.names, l).is_some_and(|(who, _)| who == *k)
-                        || l.strip_prefix("Dealt to ")
-                            .is_some_and(|r| r.starts_with(name))
+            spoke[*k]
+                || body.iter().any(|l| {
+                    l.strip_prefix("Dealt to ")
+                        .is_some_and(|r| r.starts_with(name))
                 })
         };
         let mut order: Vec<usize> = (0..self.names.len()).filter(named).collect();
@@ -241,18 +242,8 @@ pub fn family_header<'a>(
     } else {
         (stakes.small_blind, stakes.big_blind) = (low, high);
     }
-    Ok(Header {
-        site: SITE,
-        hand_id: head.id,
-        rules: rules.to_string(),
-        stakes,
-        table: Some(head.table.clone()),
-        max_seats,
-        button,
-        start,
-        time_zone,
-        start_utc,
-        tournament,
-        body: 2,
-    })
+    Ok(Header::new(SITE, head.id, rules.to_string(), stakes, 2)
+        .table(Some(head.table.clone()), max_seats, button)
+        .start((start, time_zone, start_utc))
+        .tournament(tournament))
 }

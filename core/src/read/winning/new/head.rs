@@ -213,20 +213,10 @@ pub(super) fn header<'a>(
         Some(found) => found?.map_or((None, None, None), |t| (Some(t.0), t.1, t.2)),
         None => (None, None, None),
     };
-    Ok(Header {
-        site: SITE,
-        hand_id: head.id,
-        rules: rules.to_string(),
-        stakes,
-        table,
-        max_seats,
-        button,
-        start,
-        time_zone,
-        start_utc,
-        tournament,
-        body: 0,
-    })
+    Ok(Header::new(SITE, head.id, rules.to_string(), stakes, 0)
+        .table(table, max_seats, button)
+        .start((start, time_zone, start_utc))
+        .tournament(tournament))
 }
 
 /// The table line a line says, if it says one.

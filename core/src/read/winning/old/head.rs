@@ -162,20 +162,10 @@ pub(super) fn header<'h>(
             .transpose()?;
         button_seat = button.map(|b| seat_number(b, "button seat")).transpose()?;
     }
-    let header = Header {
-        site: SITE,
-        hand_id: head.id,
-        rules: rules.to_string(),
-        stakes,
-        table: Some(head.table.clone()),
-        max_seats,
-        button: button_seat,
-        start,
-        time_zone,
-        start_utc,
-        tournament,
-        body: 0,
-    };
+    let header = Header::new(SITE, head.id, rules.to_string(), stakes, 0)
+        .table(Some(head.table.clone()), max_seats, button_seat)
+        .start((start, time_zone, start_utc))
+        .tournament(tournament);
     Ok((header, table_reads))
 }
 

@@ -2,7 +2,7 @@
 //! facts, the seats in table order (up to the first whose number or name does not read), the body
 //! up to the summary, the summary's total.
 
-use super::super::push_card;
+use super::super::{check_complete, push_card};
 use super::head::header;
 use super::{Reading, Said};
 use crate::model::{ActionKind, Hand};
@@ -11,18 +11,21 @@ use crate::read::events::{Act, Builder};
 use crate::read::header::seat_number;
 use crate::read::patterns as p;
 use crate::read::pystr::{digits_len, repr};
-use crate::read::{cancelled, no_summary, stars, Dialect, Lookups};
+use crate::read::{stars, HandText, Lookups};
 
 /// The hand the lines said (`reading`, of the log's `lines`).
 pub(super) fn hand(
     reading: &Reading,
-    lines: &[&str],
-    first_line: u64,
-    path: &str,
-    dialect: &'static Dialect,
+    hand: HandText<'_>,
     lookups: &mut dyn Lookups,
-    raw: &dyn Fn() -> String,
 ) -> Result<Hand, ReadError> {
+    let HandText {
+        lines,
+        first_line,
+        path,
+        dialect,
+        raw,
+    } = hand;
     let id = reading.head.id;
     check_complete(&reading.said, lines, first_line, id)?;
     let (header, table_reads) = header(
@@ -60,30 +63,6 @@ pub(super) fn hand(
     };
     tell.body(body)?;
     Ok(tell.st.build(path, raw()))
-}
-
-/// A cancelled hand, or one without its summary, as the family's reader finds them in what the
-/// lines said.
-fn check_complete(
-    said: &[(usize, Said)],
-    lines: &[&str],
-    first_line: u64,
-    id: &str,
-) -> Result<(), ReadError> {
-    let same = |s: &Said, f: &dyn Fn(&str) -> bool| matches!(s, Said::Same(l) if f(l));
-    if let Some((at, _)) = said
-        .iter()
-        .find(|(_, s)| same(s, &|l| l == "Hand cancelled"))
-    {
-        return Err(cancelled(first_line + *at as u64, Some(id), lines[*at]));
-    }
-    let summary =
-        |s: &Said| matches!(s, Said::Summary) || same(s, &|l| l.starts_with("*** SUMMARY ***"));
-    if !said.iter().any(|(_, s)| summary(s)) {
-        let last = said.last().map_or(0, |(at, _)| *at);
-        return Err(no_summary(lines, last, first_line, Some(id)));
-    }
-    Ok(())
 }
 
 /// The seats (after the table's line), up to the first whose number or name does not read: the

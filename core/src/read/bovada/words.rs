@@ -1,0 +1,55 @@
+//! The words and amounts of Bovada's forced bets, which the one pass over a hand's lines
+//! ([`super::scan`]), its stakes ([`super::stakes`]) and its body ([`super::body`]) all read.
+
+use crate::money::decimal_text;
+use crate::read::errors::ReadError;
+use crate::read::values::parse_amount;
+
+/// Amounts of a hand: minor units of `decimals` digits.
+pub struct Units {
+    pub decimals: u8,
+}
+
+impl Units {
+    pub fn amount(&self, text: &str) -> Result<i64, ReadError> {
+        parse_amount(text.trim(), self.decimals)
+    }
+
+    /// An amount in the log's way: `$1.50`, `1500`.
+    pub fn money(&self, value: i64) -> String {
+        if self.decimals == 0 {
+            return value.to_string();
+        }
+        let sign = if value < 0 { "-" } else { "" };
+        format!("{sign}${}", decimal_text(value.abs(), self.decimals))
+    }
+}
+
+/// The amount of a stud bring-in in the newer logs' words: `Bring_in chip 5`, `Bring in $1`.
+pub fn bring_in(verb: &str) -> Option<&str> {
+    ["Bring_in chip ", "Bring in "]
+        .iter()
+        .find_map(|p| verb.strip_prefix(p))
+        .map(str::trim)
+}
+
+/// The amount of a small blind: `Small blind $1`, `Ante/Small Blind 50`.
+pub fn small_blind(verb: &str) -> Option<&str> {
+    [
+        "Small blind ",
+        "Small Blind ",
+        "Ante/Small blind ",
+        "Ante/Small Blind ",
+    ]
+    .iter()
+    .find_map(|p| verb.strip_prefix(p))
+    .map(str::trim)
+}
+
+/// The amount of a big blind: `Big blind $2`, `Big blind/Bring in 50`.
+pub fn big_blind(verb: &str) -> Option<&str> {
+    ["Big blind ", "Big Blind ", "Big blind/Bring in "]
+        .iter()
+        .find_map(|p| verb.strip_prefix(p))
+        .map(str::trim)
+}
