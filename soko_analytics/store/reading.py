@@ -215,7 +215,8 @@ def read_chunks(task: Task, format: str = "auto", with_audit: bool = True, stric
                 rows: int | None = None, info: FileInfo | None = None) -> Iterator[Chunk]:
     """One file the core's file readers set aside (see :func:`core_format`), as chunks of rows (see the module text):
     the pieces of its members are read by the core (``_core.piece_rows``; a PHH member is one piece, which the core's
-    reader cuts into hands itself); never raises for the file's content. ``info``: the file's :func:`prepare` d info, if known."""
+    reader cuts into hands itself); never raises for the file's content. ``info``: the file's :func:`prepare` d info,
+    if known."""
     rows = rows or CHUNK_ROWS
     path = task.name
     if info is None:

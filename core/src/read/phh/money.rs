@@ -5,7 +5,6 @@ use crate::read::{pystr, ReadError};
 
 use super::fields::{MAX_AMOUNT, MAX_DECIMALS};
 use super::reader::{bad, Reader};
-use super::state::is_amount_text;
 use super::value::{Dec, Value};
 
 const STAKE_FIELDS: [&str; 4] = ["bring_in", "small_bet", "big_bet", "min_bet"];
@@ -190,4 +189,15 @@ pub fn minor_amounts(
             Ok((*key, amounts))
         })
         .collect()
+}
+
+/// `^[0-9]+(?:\.[0-9]+)?$` (Python's `$` also before a final newline).
+pub fn is_amount_text(text: &str) -> bool {
+    let text = text.strip_suffix('\n').unwrap_or(text);
+    let (whole, fraction) = match text.split_once('.') {
+        Some((w, f)) => (w, Some(f)),
+        None => (text, None),
+    };
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    digits(whole) && fraction.is_none_or(digits)
 }

@@ -15,7 +15,7 @@ use crate::read::{pystr, ReadError};
 use crate::spec::Street;
 
 use super::fields::cards_of;
-use super::money::{scaled, Number};
+use super::money::{is_amount_text, scaled, Number};
 use super::value::{cut, Dec, Value};
 
 /// The kind of a post by its index in `blinds_or_straddles` (2 and later: straddles).
@@ -501,17 +501,6 @@ impl<'s> Table<'s> {
         self.push(i, K::Show, line, (0, None, false), known, comment, showdown);
         Ok(())
     }
-}
-
-/// `^[0-9]+(?:\.[0-9]+)?$` (Python's `$` also before a final newline).
-pub fn is_amount_text(text: &str) -> bool {
-    let text = text.strip_suffix('\n').unwrap_or(text);
-    let (whole, fraction) = match text.split_once('.') {
-        Some((w, f)) => (w, Some(f)),
-        None => (text, None),
-    };
-    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
-    digits(whole) && fraction.is_none_or(digits)
 }
 
 /// A `cbr` amount (action text) in minor units (`minor` of a string).
