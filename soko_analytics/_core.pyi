@@ -17,9 +17,10 @@ from typing import Any, TypeAlias, final
 __all__ = [
     "__version__", "ADDED_MONEY", "IN_POT_FROM_START", "hand_json_roundtrip", "spec_streets", "Member", "TextStream",
     "members", "decode", "head", "Splitter", "format_scores", "detect_format", "complete_end",
-    "FORMATS", "read_pieces", "read_count", "quarantine_drift",
+    "FORMATS", "read_pieces", "read_phh", "read_count", "quarantine_drift",
     "utc_offsets", "ZONES",
-    "audit", "ReplayBatch", "audit_hands", "read_audited", "share_values", "ranking_table", "describe", "has_ranking",
+    "audit", "ReplayBatch", "audit_hands", "read_audited", "read_phh_audited", "share_values", "ranking_table",
+    "describe", "has_ranking",
     "evaluate",
     "hand_class", "evaluate_batch", "evaluate_split_batch", "hand_facts", "money_flow", "allin_adjusted", "equity",
     "tournament_finishes", "buy_ins", "content_hashes", "FileReader", "FilesReader", "read_rows", "hand_batch",
@@ -106,13 +107,14 @@ def detect_format(head: str) -> str | None: ...
 def complete_end(data: bytes, format: str) -> int | None: ...
 
 FORMATS: tuple[dict[str, Any], ...]
-"""Each format's ``name``, ``site``, ``extensions``, ``core``, ``anonymous``, ``tail`` and ``ends``."""
+"""Each format's ``name``, ``site``, ``extensions``, ``core``, ``whole``, ``anonymous``, ``tail`` and ``ends``."""
 
 # read.rs
 
 def read_pieces(
     pieces: Sequence[tuple[str, int, str, int, int]], path: str, format: str, fault_hand: str | None = None
 ) -> list[str]: ...
+def read_phh(text: str, path: str) -> list[str]: ...
 def read_count(pieces: Sequence[tuple[str, int]], path: str, format: str) -> tuple[int, int]: ...
 def quarantine_drift(format: str | None, raw: str, offset: int, reason: str) -> tuple[str | None, str]: ...
 def utc_offsets(zone: str, locals: Sequence[tuple[int, int, int, int, int, int]]) -> list[int | None]: ...
@@ -138,6 +140,7 @@ def read_audited(
     ledger: bool = False,
     fault_hand: str | None = None,
 ) -> list[tuple[str, str | None]]: ...
+def read_phh_audited(text: str, path: str, ledger: bool = False) -> list[tuple[str, str | None]]: ...
 def share_values(rules: str, own: Sequence[int], board: Sequence[int]) -> tuple[list[int | None], str]: ...
 
 # rules.rs

@@ -320,6 +320,8 @@ pub fn read_guarded(
 /// (if it did), then its end.
 enum Pending {
     Piece(Piece<'static>),
+    /// A hand (or its record) of a format read whole ([`Dialect::whole`]), and the line it starts on.
+    Read(Box<Result<Hand, Box<Quarantine>>>, u64),
     Problem(&'static str, String),
     End,
 }
@@ -335,6 +337,8 @@ pub struct FileRead<L: Lookups> {
     name: String,
     /// Split off the current member and not read yet (a block holds hundreds of hands).
     pending: VecDeque<Pending>,
+    /// The text of the current member so far, for a format read whole.
+    whole: String,
     dialect: &'static Dialect,
     lookups: L,
     games: Games,
@@ -363,6 +367,7 @@ impl<L: Lookups> FileRead<L> {
             current: None,
             name: String::new(),
             pending: VecDeque::new(),
+            whole: String::new(),
             dialect,
             lookups,
             games,
@@ -397,6 +402,7 @@ impl<L: Lookups> FileRead<L> {
         self.current = None;
         self.name.clear();
         self.pending.clear();
+        self.whole.clear();
         self.dialect = dialect;
         self.import_id = import_id;
     }
@@ -422,6 +428,17 @@ impl<L: Lookups> FileRead<L> {
                     make_rows: self.make_rows,
                 }
                 .take(piece, rows),
+                Some(Pending::Read(read, line)) => PieceReader {
+                    name: &self.name,
+                    dialect: self.dialect,
+                    lookups: &mut self.lookups,
+                    games: &mut self.games,
+                    import_id: self.import_id,
+                    audit: self.audit,
+                    fault: self.fault_hand.as_deref(),
+                    make_rows: self.make_rows,
+                }
+                .add(*read, line, rows),
                 Some(Pending::Problem(kind, reason)) => {
                     rows.add_record(&file_problem(&self.name, kind, &reason), self.import_id)
                 }
@@ -455,10 +472,20 @@ impl<L: Lookups> FileRead<L> {
         };
         let pending = &mut self.pending;
         let mut keep = |p: Piece<'_>| pending.push_back(Pending::Piece(p.into_owned()));
-        match stream.next_block() {
-            Some(block) => splitter.feed(&block, &mut keep),
-            None => {
-                splitter.finish(&mut keep);
+        match (stream.next_block(), self.dialect.whole) {
+            (Some(block), Some(_)) => self.whole.push_str(&block),
+            (Some(block), None) => splitter.feed(&block, &mut keep),
+            (None, whole) => {
+                match whole {
+                    Some(reader) => read_whole(
+                        reader,
+                        &mut self.whole,
+                        &self.name,
+                        &mut self.lookups,
+                        pending,
+                    ),
+                    None => splitter.finish(&mut keep),
+                }
                 if let Some(problem) = stream.error.take() {
                     pending.push_back(Pending::Problem(problem.kind.as_str(), problem.reason));
                 }
@@ -467,6 +494,57 @@ impl<L: Lookups> FileRead<L> {
         }
         true
     }
+}
+
+/// A member's whole text read by its format's own reader, each hand (or record) queued with the line it
+/// starts on.
+fn read_whole(
+    reader: read::WholeReader,
+    text: &mut String,
+    name: &str,
+    lookups: &mut dyn Lookups,
+    pending: &mut VecDeque<Pending>,
+) {
+    let text = std::mem::take(text);
+    for (outcome, line) in whole_outcomes(reader, &text, 1, name, lookups) {
+        pending.push_back(Pending::Read(Box::new(outcome), line));
+    }
+}
+
+/// Every hand (or record) of a text read whole by its format's own reader, the text starting on line
+/// `first` of its file, each with the line it starts on; a bug of ours (a panic) is the text's
+/// `internal` record.
+fn whole_outcomes(
+    reader: read::WholeReader,
+    text: &str,
+    first: u64,
+    name: &str,
+    lookups: &mut dyn Lookups,
+) -> Vec<(Result<Hand, Box<Quarantine>>, u64)> {
+    let shift = first.saturating_sub(1);
+    let outcomes = guarded(|| reader(text, name, lookups))
+        .unwrap_or_else(|fault| vec![Err(Box::new(read::internal(text, 1, name, &fault)))]);
+    outcomes
+        .into_iter()
+        .map(|mut outcome| {
+            match &mut outcome {
+                Ok(hand) => {
+                    if let Some(source) = hand.source.as_mut() {
+                        source.line += shift;
+                    }
+                }
+                Err(q) => {
+                    q.line += shift;
+                    q.start = q.start.map(|start| start + shift);
+                }
+            }
+            let line = match &outcome {
+                Ok(hand) => hand.source.as_ref().map_or(first, |s| s.line),
+                Err(q) => q.start.unwrap_or(q.line),
+            };
+            (outcome, line)
+        })
+        .collect()
 }
 
 /// The record of a file or member that could not be read (line 0, no hand).
@@ -498,12 +576,26 @@ pub struct PieceReader<'a> {
 
 impl PieceReader<'_> {
     /// The piece's hand's rows, or its record.
+    /// A format read whole ([`Dialect::whole`]) takes the piece as a whole text: its every hand's rows.
     pub fn take(&mut self, piece: Piece<'_>, rows: &mut Rows) {
+        if let Some(reader) = self.dialect.whole {
+            let line = piece.line as u64;
+            for (read, line) in whole_outcomes(reader, &piece.text, line, self.name, self.lookups) {
+                self.add(read, line, rows);
+            }
+            return;
+        }
+        let read = read_guarded(&piece, self.name, self.dialect, self.lookups);
+        self.add(read, piece.line as u64, rows);
+    }
+
+    /// The rows of a hand read (or its record), the hand starting on `line`.
+    fn add(&mut self, read: Result<Hand, Box<Quarantine>>, line: u64, rows: &mut Rows) {
         let origin = Origin {
             fmt: self.dialect.name,
             import_id: self.import_id,
         };
-        match read_guarded(&piece, self.name, self.dialect, self.lookups) {
+        match read {
             Ok(_) if !self.make_rows => rows.stored += 1,
             Err(_) if !self.make_rows => rows.quarantined += 1,
             Ok(hand) => rows.add_read(
@@ -512,7 +604,7 @@ impl PieceReader<'_> {
                     games: self.games,
                     lookups: self.lookups,
                     path: self.name,
-                    line: piece.line as u64,
+                    line,
                     audit: self.audit,
                     fault: self.fault,
                 },

@@ -6,7 +6,8 @@
 use crate::pipeline::{Games, PieceReader, Rows};
 use crate::read::{Dialect, Lookups};
 use crate::source::lone_crs_ended;
-use crate::split::{Piece, Splitter};
+use crate::split::{Kind, Piece, Splitter};
+use std::borrow::Cow;
 
 /// A piece to read: its format's dialect, the file its records name.
 pub struct Placed<'a> {
@@ -16,10 +17,20 @@ pub struct Placed<'a> {
 }
 
 /// The pieces of a stored hand's raw text as its file's were cut: its lone carriage returns made
-/// line ends, then cut by the splitter, each piece's line counted from `line` (the text's first line
-/// in its file).
-pub fn pieces_of(text: &str, line: usize) -> Vec<Piece<'static>> {
+/// line ends, then cut by the splitter (a format read whole, [`Dialect::whole`]: the text is one
+/// piece, which its reader cuts), each piece's line counted from `line` (the text's first line in
+/// its file).
+pub fn pieces_of(text: &str, line: usize, dialect: &Dialect) -> Vec<Piece<'static>> {
     let text = lone_crs_ended(text);
+    if dialect.whole.is_some() {
+        return vec![Piece {
+            line: line.max(1),
+            size: text.chars().count(),
+            lines: text.lines().count(),
+            kind: Kind::Hand,
+            text: Cow::Owned(text.into_owned()),
+        }];
+    }
     let mut splitter = Splitter::new();
     let mut pieces = Vec::new();
     let mut keep = |piece: Piece<'_>| {
@@ -78,15 +89,26 @@ mod tests {
 
     #[test]
     fn a_stored_text_is_cut_with_its_lone_carriage_returns_made_line_ends_from_its_line() {
-        let pieces = pieces_of(HAND, 40);
+        let pieces = pieces_of(HAND, 40, &crate::read::POKERSTARS);
         assert_eq!(pieces.len(), 1);
         assert_eq!(pieces[0].line, 40);
         assert!(!pieces[0].text.contains('\r'));
     }
 
     #[test]
+    fn a_text_of_a_format_read_whole_is_one_piece_from_its_line() {
+        let text = "[1]\nvariant = 'NT'\n[2]\nvariant = 'NT'\n";
+        let pieces = pieces_of(text, 7, &crate::read::PHH);
+        assert_eq!(pieces.len(), 1);
+        assert_eq!(
+            (pieces[0].line, pieces[0].lines, pieces[0].text.as_ref()),
+            (7, 4, text)
+        );
+    }
+
+    #[test]
     fn crlf_stays() {
         let text = HAND.replace('\r', "\r\n");
-        assert_eq!(pieces_of(&text, 1)[0].text, text);
+        assert_eq!(pieces_of(&text, 1, &crate::read::POKERSTARS)[0].text, text);
     }
 }

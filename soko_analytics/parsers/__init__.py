@@ -150,8 +150,7 @@ def read_path(path: str | Path, format: str = "auto", strict: bool = False,
 def read_path_audited(path: str | Path, format: str = "auto", strict: bool = False, name: str | None = None,
                       ledger: bool = False) -> Iterator[Hand | Audited | Quarantined]:
     """:func:`read_path`, each hand of a format the core reads audited in the same call (an :class:`Audited`, with
-    the ledger when ``ledger``): no hand the core read crosses back into it. The hands of a format read in Python
-    (PHH) come as they are, for the replayer to audit."""
+    the ledger when ``ledger``): no hand the core read crosses back into it."""
     return _read_file(path, format, name, _audited(strict, ledger))
 
 
@@ -167,20 +166,19 @@ class CorePiece:
     """``(text, first line, kind, size, lines)``."""
 
 
-def read_path_pieces(path: str | Path, format: str = "auto", strict: bool = False,
-                     name: str | None = None) -> Iterator[CorePiece | Hand | Quarantined]:
-    """:func:`read_path`, each piece of a member of a format the core reads left unread (a :class:`CorePiece`), for
-    the core to make its rows; what cannot be read comes as in :func:`read_path`. PHH's hands come read by Python
-    (the one format the core does not read yet)."""
-    return _read_file(path, format, name, _pieces(strict))
+def read_path_pieces(path: str | Path, format: str = "auto",
+                     name: str | None = None) -> Iterator[CorePiece | Quarantined]:
+    """:func:`read_path`, each piece of a member left unread (a :class:`CorePiece`), for the core to make its rows;
+    what cannot be read comes as in :func:`read_path`. A member of a format the core reads whole (PHH) is one piece,
+    which the core's reader cuts into hands itself."""
+    return _read_file(path, format, name, _pieces)
 
 
-def _pieces(strict: bool) -> Parse[CorePiece | Hand | Quarantined]:
-    def parse(fmt: Format, source: TextSource, path: str) -> Iterator[CorePiece | Hand | Quarantined]:
-        if not fmt.core:  # PHH, read in Python until the core reads it
-            return fmt.parse(source, path, strict)
-        return (CorePiece(path, fmt.name, (p.text, p.line, p.kind, p.size, p.lines)) for p in split_pieces(source))
-    return parse
+def _pieces(fmt: Format, source: TextSource, path: str) -> Iterator[CorePiece]:
+    if fmt.whole:
+        text = source if isinstance(source, str) else "".join(source)
+        return iter([CorePiece(path, fmt.name, (text, 1, "hand", len(text), text.count("\n") + 1))])
+    return (CorePiece(path, fmt.name, (p.text, p.line, p.kind, p.size, p.lines)) for p in split_pieces(source))
 
 
 def _read_file(path: str | Path, format: str, name: str | None,

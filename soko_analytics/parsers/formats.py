@@ -1,7 +1,8 @@
 """The formats, as the compiled core registers them once (``core/src/formats/``): each one's name (the
 ``--from`` choice, the store's ``format`` column), its site as messages name it, its files' extensions, how the
-start of a text is recognised (:func:`format_scores`) and who reads it: the core, or Python's PHH reader
-(:mod:`.phh`). Python adds what is Python's: the writers of PokerStars text, Sökö text and PHH.
+start of a text is recognised (:func:`format_scores`) and how the core reads it: pieces cut by the splitter, or (PHH)
+a file's whole text, which its reader cuts itself. Python adds what is Python's: the writers of PokerStars text,
+Sökö text and PHH.
 """
 
 from __future__ import annotations
@@ -48,7 +49,10 @@ class Format:
     """The site (or format) as a message names it: ``PokerStars``, ``Sökö text``."""
     extensions: tuple[str, ...]
     core: bool
-    """Read by the compiled core (every format but PHH)."""
+    """Read by the compiled core (every format)."""
+    whole: bool
+    """Its text is read whole by the core's reader of the format, which cuts it into hands itself (PHH's TOML
+    tables); else the splitter cuts it into pieces at hand headers."""
     anonymous: tuple[str, str] | None
     """For a site that hides its players' names: (the sites that write the format, the pattern of a seat label
     stored under its hand, which Python's ``re`` and DuckDB's ``regexp_matches`` read alike)."""
@@ -60,24 +64,21 @@ class Format:
 
     def parse(self, source: TextSource, path: str = "<text>", strict: bool = False) -> Iterator[Hand | Quarantined]:
         """Every hand of a text (or of its blocks of whole lines), read or quarantined."""
-        if self.core:
-            from .stars import parse
+        from .stars import parse, parse_whole
 
-            return parse(source, path, self.name, strict)
-        from . import phh
-
-        return phh.parse(source, path, strict)
+        if self.whole:
+            return parse_whole(source, path, strict)
+        return parse(source, path, self.name, strict)
 
     def audited(self, source: TextSource, path: str = "<text>", strict: bool = False,
                 ledger: bool = False) -> Iterator[Hand | Audited | Quarantined]:
-        """:meth:`parse`, each hand of a format the core reads audited in the same call as its read (an
-        :class:`~.base.Audited`, with the ledger when ``ledger``): no hand the core read crosses back into it as JSON.
-        PHH's hands (read in Python) come as they are, for the replayer to audit."""
-        if self.core:
-            from .stars import audited
+        """:meth:`parse`, each hand audited by the core in the same call as its read (an :class:`~.base.Audited`, with
+        the ledger when ``ledger``): no hand the core read crosses back into it as JSON."""
+        from .stars import audited, audited_whole
 
-            return audited(source, path, self.name, strict, ledger)
-        return self.parse(source, path, strict)
+        if self.whole:
+            return audited_whole(source, path, strict, ledger)
+        return audited(source, path, self.name, strict, ledger)
 
     def write(self, hands: Iterable[Hand]) -> str:
         """Hands as text of this format; a FormatError for a format that is read but not written."""
@@ -88,8 +89,10 @@ class Format:
         return writer(list(hands))
 
 
-FORMATS: dict[str, Format] = {row["name"]: Format(row["name"], row["site"], tuple(row["extensions"]), row["core"],
-                                                  row["anonymous"], row["tail"], row["ends"]) for row in _core.FORMATS}
+FORMATS: dict[str, Format] = {
+    row["name"]: Format(row["name"], row["site"], tuple(row["extensions"]), row["core"], row["whole"],
+                        row["anonymous"], row["tail"], row["ends"])
+    for row in _core.FORMATS}
 """Format name → :class:`Format`, in the order detection tries them."""
 
 

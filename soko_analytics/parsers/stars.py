@@ -1,4 +1,4 @@
-"""Text read by the compiled core (every format of :data:`~.formats.FORMATS` but PHH).
+"""Text read by the compiled core (every format of :data:`~.formats.FORMATS`).
 
 The core's readers (``core/src/read``: the PokerStars family's body, which
 PokerStars, GGPoker and Sökö text share, and each other site's own) are the one
@@ -15,6 +15,9 @@ no summary. Such a hand becomes a :class:`Quarantined` record naming the line;
 the rest of the file is still read. A bug of ours on one hand (a panic in the
 core) is that hand's ``internal`` record, raised as :class:`InternalError`
 under ``strict``.
+
+A format read whole (PHH: TOML tables, one hand each) is not cut by the splitter:
+its text goes to the core in one call (:func:`parse_whole`), whose reader cuts it.
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ import json
 from collections.abc import Iterator
 from typing import TypeAlias
 
-from .._core import read_audited, read_pieces
+from .._core import read_audited, read_phh, read_phh_audited, read_pieces
 from ..model.canonical import hand_from_dict
 from ..model.hand import Hand
 from .base import Audited, FormatError, IncompleteHand, InternalError, Quarantined, TooLarge, UnsupportedGame
@@ -60,6 +63,29 @@ def audited(source: TextSource, path: str, format: str, strict: bool = False,
             else:
                 assert verdict is not None, "the core audits every hand it reads"
                 yield Audited(item, verdict)
+
+
+def _whole(source: TextSource) -> str:
+    """The text of a source given whole or as its blocks."""
+    return source if isinstance(source, str) else "".join(source)
+
+
+def parse_whole(source: TextSource, path: str, strict: bool = False) -> Iterator[Hand | Quarantined]:
+    """Every hand of a PHH text (a ``.phh`` hand or a ``.phhs`` collection), read by the core in one call."""
+    for text in read_phh(_whole(source), path):
+        yield _record(text, strict)
+
+
+def audited_whole(source: TextSource, path: str, strict: bool = False,
+                  ledger: bool = False) -> Iterator[Audited | Quarantined]:
+    """:func:`parse_whole`, each hand audited by the core in the same call (``_core.read_phh_audited``)."""
+    for text, verdict in read_phh_audited(_whole(source), path, ledger):
+        item = _record(text, strict)
+        if isinstance(item, Quarantined):
+            yield item
+        else:
+            assert verdict is not None, "the core audits every hand it reads"
+            yield Audited(item, verdict)
 
 
 def _batches(source: TextSource) -> Iterator[Pieces]:
@@ -99,4 +125,4 @@ def quarantined(q: dict) -> Quarantined:
     return Quarantined(q["path"], q["line"], q["hand_id"], q["reason"], q["raw"], error, q["start"])
 
 
-__all__ = ["ALL_IN", "audited", "parse", "quarantined", "read_records"]
+__all__ = ["ALL_IN", "audited", "audited_whole", "parse", "parse_whole", "quarantined", "read_records"]

@@ -14,8 +14,8 @@ goes on (``strict`` raises instead).
 consecutive files: the core lets go of Python while it reads, so the threads read in parallel and hand their
 chunks over with no copy, in the files' order (a bounded reorder buffer, :class:`InOrder`): the writer keeps the
 first copy of a hand it is given, so the copy kept is the one read first with one job, whatever the timing.
-Files the core's file readers do not take (PHH, a zip of mixed formats) are split in Python and their pieces
-read by the core (:func:`read_chunks`, a chunk per file or part of one; PHH's hands read by Python), after the
+Files the core's file readers do not take (a zip of mixed formats, a file of no known format) are split in Python
+and their pieces read by the core (:func:`read_chunks`, a chunk per file or part of one), after the
 others and in their order, which runs one thread at a time: :class:`Readers` runs it for them in worker
 processes, one file per worker at a time, each
 sending its chunks back through its own pipe, taken in the files' order (a worker holds at most one chunk in
@@ -43,7 +43,7 @@ import polars as pl
 
 from .. import _core
 from ..native import frames as native_frames
-from ..parsers import FORMATS, CorePiece, Quarantined, asked_format, detect_format, read_path_pieces
+from ..parsers import FORMATS, Quarantined, asked_format, detect_format, read_path_pieces
 from ..parsers.base import InternalError, Unreadable, quarantine
 from ..parsers.source import TextStream, head, members, raw_text
 from . import drift
@@ -214,8 +214,9 @@ def _head_format(head: str, name: str, format: str) -> str | None:
 def read_chunks(task: Task, format: str = "auto", with_audit: bool = True, strict: bool = False,
                 rows: int | None = None, info: FileInfo | None = None) -> Iterator[Chunk]:
     """One file the core's file readers set aside (see :func:`core_format`), as chunks of rows (see the module text):
-    the pieces of its members of formats the core reads are read by the core (``_core.piece_rows``), PHH's hands by
-    Python; never raises for the file's content. ``info``: the file's :func:`prepare` d info, if known."""
+    the pieces of its members are read by the core (``_core.piece_rows``; a PHH member is one piece, which the core's
+    reader cuts into hands itself); never raises for the file's content. ``info``: the file's :func:`prepare` d info,
+    if known."""
     rows = rows or CHUNK_ROWS
     path = task.name
     if info is None:
@@ -228,7 +229,7 @@ def read_chunks(task: Task, format: str = "auto", with_audit: bool = True, stric
     formats: dict[str, None] = {}
     failures: list[str] = []
     readable = False
-    for item in read_path_pieces(Path(task.path), format, strict, path):
+    for item in read_path_pieces(Path(task.path), format, path):
         if isinstance(item, Quarantined):
             batch.add_quarantine(item, task.import_id)
             if _file_level(item):
@@ -237,7 +238,7 @@ def read_chunks(task: Task, format: str = "auto", with_audit: bool = True, stric
                 readable = True
         else:
             readable = True  # a piece gives a hand or the record of one
-            batch.add_piece(item) if isinstance(item, CorePiece) else batch.add_hand(item)
+            batch.add_piece(item)
         if batch.rows() >= rows:
             frames = _batch_frames(batch, task.import_id, with_audit, strict, formats)
             yield Chunk(frames, [Share(task.import_id, path, batch.rows(), rows=_lengths(frames))])
@@ -265,7 +266,7 @@ FAULT_HAND: str | None = None
 def core_format(path: Path, format: str = "auto") -> str | None:
     """The format the core reads a file as: every member of it is of one format the core reads (detected,
     or the one asked for when the text does not plainly read as another); None when the Python readers
-    must take it (PHH, a file of no known format, a zip of mixed formats, a member that cannot be read)."""
+    must take it (a file of no known format, a zip of mixed formats, a member that cannot be read)."""
     found: set[str | None] = set()
     try:
         for member in members(path):

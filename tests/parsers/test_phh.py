@@ -464,7 +464,7 @@ def test_detect() -> None:
     assert _score("phh", GOOD) == pytest.approx(1.0)
     assert _score("phh", "PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02)\n") == 0.0
     assert _score("phh", "\x00\xff garbage [[[") == 0.0
-    assert FORMATS["phh"].extensions == (".phh", ".phhs") and not FORMATS["phh"].core
+    assert FORMATS["phh"].extensions == (".phh", ".phhs") and FORMATS["phh"].core and FORMATS["phh"].whole
     assert list(phh.parse("", "empty.phhs")) == [] and phh.write([]) == ""
 
 

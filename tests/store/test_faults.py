@@ -15,6 +15,7 @@ import signal
 import subprocess
 import sys
 import time
+import zipfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -260,10 +261,13 @@ def _kill_a_worker(result) -> bool:
 def test_a_killed_reading_process_fails_only_its_file(tmp_path, monkeypatch):
     folder = tmp_path / "logs"
     folder.mkdir()
-    # Files Python reads (PHH): the run reads them in worker processes, not in the core's threads.
+    # Zips of mixed formats (PokerStars text and PHH): the core's file readers set them aside, and the run reads
+    # them in worker processes, not in the core's threads.
     for i in range(8):
-        write(folder / f"f{i}.phhs", write_hands((h for h in read_text(hands(1000 * i, 60)) if isinstance(h, Hand)),
-                                                 "phh"))
+        phh = write_hands((h for h in read_text(hands(1000 * i + 500, 30)) if isinstance(h, Hand)), "phh")
+        with zipfile.ZipFile(folder / f"f{i}.zip", "w") as archive:
+            archive.writestr("a.txt", hands(1000 * i, 30))
+            archive.writestr("b.phhs", phh)
     write(folder / "notes.txt", "not a hand history\n")
     db = tmp_path / "s.duckdb"
     killed = []

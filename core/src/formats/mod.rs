@@ -1,13 +1,13 @@
 //! Every format the project reads, registered once: its name (the `--format` choice, the store's
 //! `format` column), the site as messages name it, its files' extensions, how its start is recognised
-//! ([`detect`]) and who reads it (a [`Dialect`] of the core, or Python's PHH reader). Python's
+//! ([`detect`]) and who reads it (a [`Dialect`] of the core). Python's
 //! `parsers.FORMATS`, `--format`'s choices and the import's formats read by the core all come from here.
 
 mod detect;
 pub mod tail;
 
 use crate::read::{
-    Dialect, BOVADA, GGPOKER, IPOKER, PACIFIC, PARTY, POKERSTARS, SOKO, WINAMAX, WINNING,
+    Dialect, BOVADA, GGPOKER, IPOKER, PACIFIC, PARTY, PHH, POKERSTARS, SOKO, WINAMAX, WINNING,
 };
 use detect::Head;
 use tail::Marks;
@@ -29,7 +29,7 @@ pub struct Format {
     pub extensions: &'static [&'static str],
     /// Its score (0 to 1) for the start of a text.
     pub detect: fn(&Head) -> f64,
-    /// The core's reader of the format; None for PHH (read by Python's `parsers.phh`).
+    /// The core's reader of the format (every format has one; PHH's reads a file whole).
     pub dialect: Option<&'static Dialect>,
     pub anonymous: Option<Anonymous>,
     /// What starts and ends its hands in a file still being written; None for a format read whole
@@ -162,7 +162,7 @@ pub static FORMATS: [Format; 10] = [
         site: "PHH",
         extensions: &[".phh", ".phhs"],
         detect: detect::phh,
-        dialect: None,
+        dialect: Some(&PHH),
         anonymous: None,
         marks: None,
     },

@@ -344,11 +344,13 @@ fn text_rows<'py>(
             .iter()
             .zip(dialects)
             .flat_map(|((raw, _, path, line), dialect)| {
-                pieces_of(raw, *line).into_iter().map(move |piece| Placed {
-                    piece,
-                    dialect,
-                    path: path.as_str(),
-                })
+                pieces_of(raw, *line, dialect)
+                    .into_iter()
+                    .map(move |piece| Placed {
+                        piece,
+                        dialect,
+                        path: path.as_str(),
+                    })
             });
         rows_of(placed, import_id, audit, fault_hand.as_deref())
     });

@@ -132,6 +132,18 @@ fn read_pieces(
     })
 }
 
+/// The hands of a PHH file's text (a `.phh` hand or a `.phhs` collection), read by the core: one JSON
+/// text each, `{"hand": ...}` or `{"quarantine": ...}`, as [`read_pieces`] gives them. A panic on one
+/// hand is that file's `internal` record.
+#[pyfunction]
+fn read_phh(py: Python<'_>, text: &str, path: &str) -> PyResult<Vec<String>> {
+    let outcomes = py.detach(|| {
+        guarded(|| with_lookups(|lookups| read::read_phh(text, path, lookups)))
+            .unwrap_or_else(|fault| vec![Err(Box::new(read::internal(text, 1, path, &fault)))])
+    });
+    outcomes.into_iter().map(outcome_json).collect()
+}
+
 /// Hand pieces read by the core without building any Python value: (hands, quarantined).
 /// What the speed of the reader itself is measured with.
 #[pyfunction]
@@ -190,6 +202,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(utc_offsets, m)?)?;
     m.add("ZONES", pyo3::types::PyTuple::new(m.py(), read::ZONES)?)?;
     m.add_function(wrap_pyfunction!(read_pieces, m)?)?;
+    m.add_function(wrap_pyfunction!(read_phh, m)?)?;
     m.add_function(wrap_pyfunction!(read_count, m)?)?;
     Ok(())
 }

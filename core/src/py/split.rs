@@ -67,7 +67,7 @@ fn complete_end(data: &[u8], format: &str) -> Option<usize> {
 }
 
 /// The formats (`formats::FORMATS`), in detection's order: each a dict of `name`, `site`,
-/// `extensions`, `core` (read by the core) and, for a site that hides its players' names, `anonymous`
+/// `extensions`, `core` (read by the core), `whole` (its files read whole by its own reader: PHH) and, for a site that hides its players' names, `anonymous`
 /// (the sites' names, the pattern of their seat labels); `tail` (its hands read from the tail of a file
 /// still being written) and `ends` (a hand has an end mark of its own).
 fn formats_table(py: Python<'_>) -> PyResult<Bound<'_, PyTuple>> {
@@ -77,6 +77,7 @@ fn formats_table(py: Python<'_>) -> PyResult<Bound<'_, PyTuple>> {
         row.set_item("site", f.site)?;
         row.set_item("extensions", PyTuple::new(py, f.extensions)?)?;
         row.set_item("core", f.dialect.is_some())?;
+        row.set_item("whole", f.dialect.is_some_and(|d| d.whole.is_some()))?;
         row.set_item("anonymous", f.anonymous.as_ref().map(|a| (a.sites, a.seat)))?;
         row.set_item("tail", f.marks.is_some())?;
         row.set_item("ends", f.marks.as_ref().is_some_and(|m| m.end.is_some()))?;

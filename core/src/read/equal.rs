@@ -84,6 +84,7 @@ pub fn with_reader(dialect: &'static Dialect, read: HandReader) -> &'static Dial
         fees: dialect.fees,
         read,
         amounts: dialect.amounts,
+        whole: None,
     }))
 }
 

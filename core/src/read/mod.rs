@@ -36,6 +36,7 @@ mod memo;
 mod pacific;
 mod party;
 mod patterns;
+mod phh;
 mod pokerstars;
 pub(crate) mod pystr;
 mod rounds;
@@ -59,6 +60,7 @@ pub use header::{
     SESSION_MARK, STARTED,
 };
 pub use memo::Memo;
+pub use phh::read_text as read_phh;
 pub use pystr::repr as py_repr;
 pub use times::{DateTime, Offsets, ZONES};
 pub use tourney::ordinal;
@@ -101,7 +103,13 @@ pub struct Dialect {
     /// How the body's amounts are written: the site's own forms where the body is the site's text
     /// (PokerStars, GGPoker, Winamax's amounts kept as printed), else the family's.
     pub amounts: &'static Grammar,
+    /// A format whose files are read whole by its own reader, which cuts them into hands itself (PHH:
+    /// TOML tables, not hand headers); None: the splitter cuts the pieces that [`Dialect::read`] reads.
+    pub whole: Option<WholeReader>,
 }
+
+/// Reads every hand of a file's text (the path as the records name it).
+pub type WholeReader = fn(&str, &str, &mut dyn Lookups) -> Vec<Result<Hand, Box<Quarantine>>>;
 
 /// PokerStars hand histories (and the PokerStars-format logs of clones).
 pub static POKERSTARS: Dialect = Dialect {
@@ -112,6 +120,7 @@ pub static POKERSTARS: Dialect = Dialect {
     fees: &[],
     read: stars::read_hand,
     amounts: &values::FAMILY,
+    whole: None,
 };
 
 /// GGPoker hand histories: the PokerStars body, GGPoker's header words, and every player's
@@ -124,6 +133,7 @@ pub static GGPOKER: Dialect = Dialect {
     fees: &["Jackpot", "Bingo"],
     read: stars::read_hand,
     amounts: &ggpoker::AMOUNTS,
+    whole: None,
 };
 
 /// Bovada, Ignition and Bodog hand histories: seat labels for players, each line told to the builder
@@ -136,6 +146,7 @@ pub static BOVADA: Dialect = Dialect {
     fees: &[],
     read: bovada::read_hand,
     amounts: &values::FAMILY,
+    whole: None,
 };
 
 /// 888poker hand histories (`#Game No : N`): each line told to the builder of the hand ([`pacific`]).
@@ -147,6 +158,7 @@ pub static PACIFIC: Dialect = Dialect {
     fees: &[],
     read: pacific::read_hand,
     amounts: &values::FAMILY,
+    whole: None,
 };
 
 /// partypoker hand histories (`Game #N starts.`, `#Game No : N`, `***** Hand History for Game N
@@ -159,6 +171,7 @@ pub static PARTY: Dialect = Dialect {
     fees: &[],
     read: party::read_hand,
     amounts: &values::FAMILY,
+    whole: None,
 };
 
 /// Winamax hand histories: each line told to the builder of the hand ([`winamax`]).
@@ -170,6 +183,7 @@ pub static WINAMAX: Dialect = Dialect {
     fees: &[],
     read: winamax::read_hand,
     amounts: &winamax::AMOUNTS,
+    whole: None,
 };
 
 /// Winning Poker Network hand histories (both formats): told to the builder of events ([`winning`]).
@@ -181,6 +195,7 @@ pub static WINNING: Dialect = Dialect {
     fees: &["JP Fee"],
     read: winning::read_hand,
     amounts: &values::FAMILY,
+    whole: None,
 };
 
 /// iPoker's XML logs: each `<game>` told to the builder of events ([`ipoker`]).
@@ -192,6 +207,7 @@ pub static IPOKER: Dialect = Dialect {
     fees: &[],
     read: ipoker::read_hand,
     amounts: &values::FAMILY,
+    whole: None,
 };
 
 /// The Sökö text format.
@@ -203,6 +219,19 @@ pub static SOKO: Dialect = Dialect {
     fees: &[],
     read: stars::read_hand,
     amounts: &values::FAMILY,
+    whole: None,
+};
+
+/// PHH hand histories (TOML): read whole by [`phh`], which cuts a `.phhs` collection into its tables.
+pub static PHH: Dialect = Dialect {
+    name: "phh",
+    header: pokerstars::header,
+    aliases: &[],
+    deals_to_all: false,
+    fees: &[],
+    read: phh::read_piece,
+    amounts: &values::FAMILY,
+    whole: Some(phh::read_text),
 };
 
 /// Why the rules layer refused a `Rules:` line: a `RulesError` (reason, expected), or a bug
