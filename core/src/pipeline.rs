@@ -407,6 +407,20 @@ impl<L: Lookups> FileRead<L> {
         self.import_id = import_id;
     }
 
+    /// The reader of this file's pieces, with what the file reader has learnt.
+    fn piece_reader(&mut self) -> PieceReader<'_> {
+        PieceReader {
+            name: &self.name,
+            dialect: self.dialect,
+            lookups: &mut self.lookups,
+            games: &mut self.games,
+            import_id: self.import_id,
+            audit: self.audit,
+            fault: self.fault_hand.as_deref(),
+            make_rows: self.make_rows,
+        }
+    }
+
     /// Add rows until `rows` holds `budget` or the file ends; false once nothing is left to read.
     pub fn fill(&mut self, rows: &mut Rows, budget: usize) -> bool {
         if let Some((path, reason)) = self.problem.take() {
@@ -417,28 +431,8 @@ impl<L: Lookups> FileRead<L> {
         }
         while rows.count() < budget {
             match self.pending.pop_front() {
-                Some(Pending::Piece(piece)) => PieceReader {
-                    name: &self.name,
-                    dialect: self.dialect,
-                    lookups: &mut self.lookups,
-                    games: &mut self.games,
-                    import_id: self.import_id,
-                    audit: self.audit,
-                    fault: self.fault_hand.as_deref(),
-                    make_rows: self.make_rows,
-                }
-                .take(piece, rows),
-                Some(Pending::Read(read, line)) => PieceReader {
-                    name: &self.name,
-                    dialect: self.dialect,
-                    lookups: &mut self.lookups,
-                    games: &mut self.games,
-                    import_id: self.import_id,
-                    audit: self.audit,
-                    fault: self.fault_hand.as_deref(),
-                    make_rows: self.make_rows,
-                }
-                .add(*read, line, rows),
+                Some(Pending::Piece(piece)) => self.piece_reader().take(piece, rows),
+                Some(Pending::Read(read, line)) => self.piece_reader().add(*read, line, rows),
                 Some(Pending::Problem(kind, reason)) => {
                     rows.add_record(&file_problem(&self.name, kind, &reason), self.import_id)
                 }

@@ -23,7 +23,7 @@ its text goes to the core in one call (:func:`parse_whole`), whose reader cuts i
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import TypeAlias
 
 from .._core import read_audited, read_phh, read_phh_audited, read_pieces
@@ -56,13 +56,18 @@ def audited(source: TextSource, path: str, format: str, strict: bool = False,
     """:func:`parse`, each hand audited by the core in the same call as its read (``_core.read_audited``, with the
     ledger when ``ledger``): the hand with the core's verdict on it, which no hand crosses back into the core for."""
     for batch in _batches(source):
-        for text, verdict in read_audited(batch, path, format, ledger):
-            item = _record(text, strict)
-            if isinstance(item, Quarantined):
-                yield item
-            else:
-                assert verdict is not None, "the core audits every hand it reads"
-                yield Audited(item, verdict)
+        yield from _audited(read_audited(batch, path, format, ledger), strict)
+
+
+def _audited(read: Iterable[tuple[str, str | None]], strict: bool) -> Iterator[Audited | Quarantined]:
+    """The core's audited reads as records: each hand with its verdict, or its quarantine record."""
+    for text, verdict in read:
+        item = _record(text, strict)
+        if isinstance(item, Quarantined):
+            yield item
+        else:
+            assert verdict is not None, "the core audits every hand it reads"
+            yield Audited(item, verdict)
 
 
 def _whole(source: TextSource) -> str:
@@ -79,13 +84,7 @@ def parse_whole(source: TextSource, path: str, strict: bool = False) -> Iterator
 def audited_whole(source: TextSource, path: str, strict: bool = False,
                   ledger: bool = False) -> Iterator[Audited | Quarantined]:
     """:func:`parse_whole`, each hand audited by the core in the same call (``_core.read_phh_audited``)."""
-    for text, verdict in read_phh_audited(_whole(source), path, ledger):
-        item = _record(text, strict)
-        if isinstance(item, Quarantined):
-            yield item
-        else:
-            assert verdict is not None, "the core audits every hand it reads"
-            yield Audited(item, verdict)
+    yield from _audited(read_phh_audited(_whole(source), path, ledger), strict)
 
 
 def _batches(source: TextSource) -> Iterator[Pieces]:
