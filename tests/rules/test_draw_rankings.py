@@ -21,6 +21,8 @@ pokerkit = pytest.importorskip("pokerkit", reason="pokerkit is a test dependency
 
 
 _text = text
+ORACLE_SAMPLE = 60_000
+"""Hands compared with pokerkit's order where every hand would take the oracle most of a minute."""
 
 
 def test_badugi_counts_and_order_match_pokerkit():
@@ -34,7 +36,9 @@ def test_badugi_counts_and_order_match_pokerkit():
     assert counts[C.BADUGI] == comb(13, 4) * 24  # four ranks, the four suits in any order
     assert counts[C.ONE_CARD] == 4 * comb(13, 4) + 13  # four cards of one suit, or four of a kind
     assert len(np.unique(values)) == comb(13, 4) + comb(13, 3) + comb(13, 2) + 13
-    assert_ordered_as(ev.values(hands), [pokerkit.BadugiHand.from_game(_text(h)) for h in hands], hands)
+    # pokerkit's order on a seeded sample (all 270,725 took 50 s of CI; the counts above are over every hand)
+    sample = hands[rng.choice(len(hands), ORACLE_SAMPLE, replace=False)]
+    assert_ordered_as(ev.values(sample), [pokerkit.BadugiHand.from_game(_text(h)) for h in sample], sample)
 
 
 @pytest.mark.parametrize("text, description", [

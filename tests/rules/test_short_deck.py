@@ -66,9 +66,11 @@ def test_a_flush_beats_a_full_house_and_pokerstars_puts_trips_over_a_straight():
         assert ev.value("Ah 6c 7s 8d 9h") < ev.value("6h 7c 8s 9d Th")  # A-6-7-8-9 is the lowest straight
 
 
-def test_every_hand_is_ordered_as_pokerkit_orders_it(short_hands):
-    theirs = [pokerkit.ShortDeckHoldemHand.from_game(_text(h)) for h in short_hands]
-    assert_ordered_as(evaluator(POKERKIT).values(short_hands), theirs, short_hands)
+def test_hands_are_ordered_as_pokerkit_orders_them(short_hands):
+    """On a seeded sample of 80,000 (all 376,992 took 30 s of CI; the counts above are over every hand)."""
+    sample = short_hands[np.random.default_rng(37).choice(len(short_hands), 80_000, replace=False)]
+    theirs = [pokerkit.ShortDeckHoldemHand.from_game(_text(h)) for h in sample]
+    assert_ordered_as(evaluator(POKERKIT).values(sample), theirs, sample)
 
 
 def test_pokerstars_order_is_pokerkits_within_each_class(short_hands):
