@@ -286,16 +286,24 @@ fn needed<T>(found: Option<T>, what: &str, name: &str, value: Option<&Value>) ->
     })
 }
 
+/// A table's field `name` that must be there: converted, or the reason it is missing.
+fn required<T>(
+    fields: &[(String, Value)],
+    what: &str,
+    name: &str,
+    convert: impl Fn(Option<&Value>) -> Conv<T>,
+    value: Option<&Value>,
+) -> Conv<T> {
+    needed(field(fields, name, convert)?, what, name, value)
+}
+
 const SEAT_KEYS: [&str; 5] = ["seat", "name", "stack", "sitting_out", "bounty"];
 
 pub fn seat(value: Option<&Value>) -> Conv<Seat> {
     let f = fields_of(value, "a seat", &SEAT_KEYS)?;
-    let seat = field(f, "seat", count)?;
-    let seat = needed(seat, "a seat", "seat", value)?;
-    let name = field(f, "name", text)?;
-    let name = needed(name, "a seat", "name", value)?;
-    let stack = field(f, "stack", amount)?;
-    let stack = needed(stack, "a seat", "stack", value)?;
+    let seat = required(f, "a seat", "seat", count, value)?;
+    let name = required(f, "a seat", "name", text, value)?;
+    let stack = required(f, "a seat", "stack", amount, value)?;
     Ok(Seat {
         seat,
         name,
@@ -309,13 +317,16 @@ const DEAL_KEYS: [&str; 5] = ["street", "player", "cards", "up", "run"];
 
 pub fn deal(value: Option<&Value>) -> Conv<Deal> {
     let f = fields_of(value, "a deal", &DEAL_KEYS)?;
-    let street = field(f, "street", count)?;
-    let street = needed(street, "a deal", "street", value)?;
+    let street = required(f, "a deal", "street", count, value)?;
     let player = field(f, "player", |v| optional(v, text))?.flatten();
-    let cards = field(f, "cards", |v| cards_of(v, None).map_err(Fault::from))?;
-    let cards = needed(cards, "a deal", "cards", value)?;
-    let up = field(f, "up", |v| array(v, flag))?;
-    let up = needed(up, "a deal", "up", value)?;
+    let cards = required(
+        f,
+        "a deal",
+        "cards",
+        |v| cards_of(v, None).map_err(Fault::from),
+        value,
+    )?;
+    let up = required(f, "a deal", "up", |v| array(v, flag), value)?;
     let run = field(f, "run", count)?.unwrap_or(0);
     if up.len() != cards.len() {
         let expected = format!("one flag per card ({})", cards.len());
@@ -336,12 +347,9 @@ const ACTION_KEYS: [&str; 10] = [
 
 pub fn action(value: Option<&Value>) -> Conv<Action> {
     let f = fields_of(value, "an action", &ACTION_KEYS)?;
-    let street = field(f, "street", count)?;
-    let street = needed(street, "an action", "street", value)?;
-    let player = field(f, "player", text)?;
-    let player = needed(player, "an action", "player", value)?;
-    let kind = field(f, "kind", kind)?;
-    let kind = needed(kind, "an action", "kind", value)?;
+    let street = required(f, "an action", "street", count, value)?;
+    let player = required(f, "an action", "player", text, value)?;
+    let kind = required(f, "an action", "kind", kind, value)?;
     Ok(Action {
         street,
         player,
