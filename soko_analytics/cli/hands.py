@@ -5,9 +5,10 @@ from __future__ import annotations
 import shutil
 import sys
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from enum import Enum
+from functools import partial
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -16,6 +17,7 @@ from rich.console import Console
 
 from .. import api
 from ..model.counts import plural
+from ..store.db import ImportSummary
 from . import STDIN, ExitCode, InputFormat, OutputFormat, Strict, app, reporting_errors, usage, write_text
 from .output import Format, echo, json_text, records, to_stdout
 
@@ -81,36 +83,47 @@ def import_(
     heroes = tuple(hero or ())
     console = Console(stderr=True)
     with reporting_errors(), stdin_spooled(paths) as (paths, names):
-        if console.is_terminal:
-            from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
-            from rich.progress import DownloadColumn as Bytes
+        run = partial(api.import_paths, db, paths, format.value, jobs, with_audit, strict=strict, force=force,
+                      names=names, heroes=heroes)
+        summary = _with_progress_bar(run, console) if console.is_terminal else run()
+    _report_import(summary, db, fmt)
+    if summary.nothing_read:
+        raise typer.Exit(int(ExitCode.NOTHING_READ))
 
-            wide = console.width >= 110  # a narrow terminal gets the bar, the files and the time left
-            columns = [TextColumn("[bold]import"), BarColumn(bar_width=max(10, min(40, console.width - 70))),
-                       TextColumn("{task.fields[files]}")]
-            if wide:
-                columns += [Bytes(), TextColumn("{task.fields[hands]:,} hands, {task.fields[rate]:,.0f} hands/s")]
-            with Progress(*columns, TimeRemainingColumn(), console=console, transient=True) as bar:
-                task = bar.add_task("import", total=None, files="", hands=0, rate=0.0)
-                done = [0, 0]  # files, and the files found
 
-                def found(files: int, size: int) -> None:
-                    done[1] = files
-                    bar.update(task, total=size, files=f"0/{files:,} files")
+def _with_progress_bar(run: Callable[..., ImportSummary], console: Console) -> ImportSummary:
+    """``run(progress=, on_chunk=, on_total=)`` under a bar of files and bytes (and, on a wide terminal, hands and
+    hands a second), with the time left."""
+    from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
+    from rich.progress import DownloadColumn as Bytes
 
-                def chunk(hands: int) -> None:
-                    total, elapsed = bar.tasks[task].fields["hands"] + hands, bar.tasks[task].elapsed or 0
-                    bar.update(task, hands=total, rate=total / elapsed if elapsed else 0.0)
+    wide = console.width >= 110  # a narrow terminal gets the bar, the files and the time left
+    columns = [TextColumn("[bold]import"), BarColumn(bar_width=max(10, min(40, console.width - 70))),
+               TextColumn("{task.fields[files]}")]
+    if wide:
+        columns += [Bytes(), TextColumn("{task.fields[hands]:,} hands, {task.fields[rate]:,.0f} hands/s")]
+    with Progress(*columns, TimeRemainingColumn(), console=console, transient=True) as bar:
+        task = bar.add_task("import", total=None, files="", hands=0, rate=0.0)
+        done = [0, 0]  # files, and the files found
 
-                def file(result) -> None:
-                    done[0] += 1
-                    bar.update(task, advance=result.size, files=f"{done[0]:,}/{done[1]:,} files")
+        def found(files: int, size: int) -> None:
+            done[1] = files
+            bar.update(task, total=size, files=f"0/{files:,} files")
 
-                summary = api.import_paths(db, paths, format.value, jobs, with_audit, file, strict, force, chunk,
-                                           names, heroes, found)
-        else:
-            summary = api.import_paths(db, paths, format.value, jobs, with_audit, strict=strict, force=force,
-                                       names=names, heroes=heroes)
+        def chunk(hands: int) -> None:
+            total, elapsed = bar.tasks[task].fields["hands"] + hands, bar.tasks[task].elapsed or 0
+            bar.update(task, hands=total, rate=total / elapsed if elapsed else 0.0)
+
+        def file(result) -> None:
+            done[0] += 1
+            bar.update(task, advance=result.size, files=f"{done[0]:,}/{done[1]:,} files")
+
+        return run(progress=file, on_chunk=chunk, on_total=found)
+
+
+def _report_import(summary: ImportSummary, db: Path, fmt: Format) -> None:
+    """What an import says: files passed over and not read (a few named per reason), hands that met a bug, then
+    the summary line or the per-file records."""
     if summary.passed:
         shown = ", ".join(Path(path).name for path, _ in summary.passed[:NAMED])
         more = f" and {len(summary.passed) - NAMED:,} more" if len(summary.passed) > NAMED else ""
@@ -147,8 +160,6 @@ def import_(
                  "drift": summary.drift,
                  "seconds": round(summary.seconds, 3), "per_file": files}
         records(files, fmt, document=total)
-    if summary.nothing_read:
-        raise typer.Exit(int(ExitCode.NOTHING_READ))
 
 
 @app.command("audit")

@@ -475,16 +475,7 @@ class Store:
             passed: list[tuple[str, str]] = []
             walked = iter_files(paths, passed), passed
         summary.passed = list(walked[1])
-        found: list[tuple[Path, str, int]] = []
-        for item in walked[0]:
-            if isinstance(item, Quarantined):
-                summary.problems.append(item)
-                continue
-            try:
-                size = item.stat().st_size
-            except OSError:
-                size = 0
-            found.append((item, names.get(item, str(item)), size))
+        found = _found_files(walked[0], names, summary)
         if on_total:
             on_total(len(found), sum(size for _, _, size in found))
         unchanged = set() if force else self._unchanged(found)
@@ -516,14 +507,7 @@ class Store:
         except KeyboardInterrupt:
             rollback(self.con)  # a transaction Ctrl-C met at its edge
             summary.seconds = time.perf_counter() - started
-            # What is committed is read from the store: a chunk committed just before Ctrl-C may not be counted yet.
-            hands, of_files = self.con.execute(
-                "SELECT count(*), count(DISTINCT import_id) FROM hands WHERE import_id >= ?", [writer.first_id]
-            ).fetchall()[0]
-            error = Interrupted(f"interrupted: {plural(hands, 'hand')} of {plural(of_files, 'file')} are committed; "
-                                "run the same command again to import the rest", path=self.path)
-            error.summary = summary
-            raise error from None
+            raise self._interrupted(writer.first_id, summary) from None
         finally:
             quietly(self.con, "RESET checkpoint_threshold")
             quietly(self.con, f"SET memory_limit = '{memory(MEMORY_LIMIT)}'")
@@ -535,6 +519,17 @@ class Store:
         summary.drift = drift.groups(self.con, "reason", resolved=True, since=since)
         summary.seconds = time.perf_counter() - started
         return summary
+
+    def _interrupted(self, first_id: int, summary: ImportSummary) -> Interrupted:
+        """The error of an import Ctrl-C stopped: what is committed is read from the store (a chunk committed just
+        before Ctrl-C may not be counted in the summary yet)."""
+        hands, of_files = self.con.execute(
+            "SELECT count(*), count(DISTINCT import_id) FROM hands WHERE import_id >= ?", [first_id]
+        ).fetchall()[0]
+        error = Interrupted(f"interrupted: {plural(hands, 'hand')} of {plural(of_files, 'file')} are committed; "
+                            "run the same command again to import the rest", path=self.path)
+        error.summary = summary
+        return error
 
     def tidy(self) -> None:
         """After an import: a part per table for it, the write-ahead log folded into the file, free blocks given
@@ -764,3 +759,20 @@ def memory(wanted: int) -> str:
 
 def default_jobs() -> int:
     return max(1, min(os.cpu_count() or 1, 8))
+
+
+def _found_files(walked: Iterable[Path | Quarantined], names: dict[Path, str],
+                 summary: ImportSummary) -> list[tuple[Path, str, int]]:
+    """The files walked, each with the name the store records and its size; what could not be walked goes to the
+    summary's problems."""
+    found: list[tuple[Path, str, int]] = []
+    for item in walked:
+        if isinstance(item, Quarantined):
+            summary.problems.append(item)
+            continue
+        try:
+            size = item.stat().st_size
+        except OSError:
+            size = 0
+        found.append((item, names.get(item, str(item)), size))
+    return found

@@ -21,11 +21,11 @@
 use crate::cards::Card;
 use crate::eval::Evaluator;
 use crate::ledger::{money_flow, Flow};
-use crate::model::{ActionKind, Hand};
+use crate::model::{Action, ActionKind, Hand};
 use crate::replay::pots::build_pots;
 use crate::spec::GameSpec;
 
-use super::equity::{equity, Method, Pot, Situation, EXACT_LIMIT};
+use super::equity::{equity, Equity, Method, Pot, Situation, EXACT_LIMIT};
 
 /// Monte Carlo deals where the outcomes are too many to enumerate .
 pub const SAMPLES: u32 = 5_000;
@@ -79,6 +79,34 @@ fn compute(
     in_hand: &[bool],
     method: &Method,
 ) -> Option<Vec<Adjusted>> {
+    let (betting, folded, live) = betting_and_live(hand, in_hand)?;
+    let moment = betting[betting.len() - 1].street;
+    let known = Known::at(spec, moment)?;
+    if !all_in_but_one(hand, betting, &live) {
+        return None;
+    }
+    let known = known.cards(hand, moment, &live)?;
+    let dead = dead_cards(hand, spec, moment, &folded);
+    let (total, equity_pots) = pots_of(hand, flows, &live)?;
+    let needs = vec![u8::try_from(known.need).ok()?; live.len()];
+    let situation = Situation {
+        hole: &known.hole,
+        need: &needs,
+        board: &known.board,
+        board_need: u8::try_from(known.board_need).ok()?,
+        dead: &dead,
+        pots: &equity_pots,
+    };
+    let result = equity(ev, &situation, method).ok()?;
+    Some(scaled_to_the_pots(&result, flows, &live, total))
+}
+
+/// The betting up to its last action, the players who folded in it and the live seats (dealt in, not folded):
+/// None when a run was dealt more than once (no all-in figure) or fewer than two are live.
+fn betting_and_live<'a>(
+    hand: &'a Hand,
+    in_hand: &[bool],
+) -> Option<(&'a [Action], Vec<&'a str>, Vec<usize>)> {
     let actions = &hand.actions;
     let last = actions.iter().rposition(|a| a.kind.betting())?;
     if hand.deals.iter().any(|d| d.run != 0) || actions.iter().any(|a| a.run != 0) {
@@ -94,60 +122,79 @@ fn compute(
         .filter(|&i| in_hand.get(i) == Some(&true))
         .filter(|&i| !folded.contains(&hand.seats[i].name.as_str()))
         .collect();
-    if live.len() < 2 {
-        return None;
-    }
-    // What is dealt by the moment, and what is still to come (checked before the money: cheap).
-    let moment = betting[last].street;
-    let dealt_by = &spec.streets[..spec.streets.len().min(usize::from(moment) + 1)];
-    let own_count: usize = dealt_by.iter().map(|s| usize::from(s.per_player())).sum();
-    let down_count: usize = dealt_by.iter().map(|s| usize::from(s.down)).sum();
-    let board_count: usize = dealt_by.iter().map(|s| usize::from(s.board)).sum();
-    let need = usize::from(spec.cards_per_player()).checked_sub(own_count)?;
-    let board_need = usize::from(spec.board_cards()).checked_sub(board_count)?;
-    if need == 0 && board_need == 0 {
-        return None;
-    }
-    if !all_in_but_one(hand, betting, &live) {
-        return None;
-    }
-    let board: Vec<u8> = hand
-        .deals
-        .iter()
-        .filter(|d| d.player.is_none() && d.street <= moment)
-        .flat_map(|d| d.cards.iter().flatten().map(|c| c.0))
-        .collect();
-    if board.len() != board_count {
-        return None;
-    }
-    let mut hole: Vec<Vec<u8>> = Vec::with_capacity(live.len());
-    for &i in &live {
-        let cards = known_at(hand, &hand.seats[i].name, moment, down_count)?;
-        if cards.len() != own_count {
+    (live.len() >= 2).then_some((betting, folded, live))
+}
+
+/// What is dealt by the all-in's moment and what is still to come (counted before the cards are read: cheap).
+struct Known {
+    own_count: usize,
+    down_count: usize,
+    board_count: usize,
+    need: usize,
+    board_need: usize,
+    board: Vec<u8>,
+    hole: Vec<Vec<u8>>,
+}
+
+impl Known {
+    /// The counts at the moment; None when nothing is left to come.
+    fn at(spec: &GameSpec, moment: u8) -> Option<Known> {
+        let dealt_by = &spec.streets[..spec.streets.len().min(usize::from(moment) + 1)];
+        let own_count: usize = dealt_by.iter().map(|s| usize::from(s.per_player())).sum();
+        let board_count: usize = dealt_by.iter().map(|s| usize::from(s.board)).sum();
+        let need = usize::from(spec.cards_per_player()).checked_sub(own_count)?;
+        let board_need = usize::from(spec.board_cards()).checked_sub(board_count)?;
+        if need == 0 && board_need == 0 {
             return None;
         }
-        hole.push(cards);
+        Some(Known {
+            own_count,
+            down_count: dealt_by.iter().map(|s| usize::from(s.down)).sum(),
+            board_count,
+            need,
+            board_need,
+            board: Vec::new(),
+            hole: Vec::new(),
+        })
     }
-    let dead = dead_cards(hand, spec, moment, &folded);
-    let (total, equity_pots) = pots_of(hand, flows, &live)?;
-    let needs = vec![u8::try_from(need).ok()?; live.len()];
-    let situation = Situation {
-        hole: &hole,
-        need: &needs,
-        board: &board,
-        board_need: u8::try_from(board_need).ok()?,
-        dead: &dead,
-        pots: &equity_pots,
-    };
-    let result = equity(ev, &situation, method).ok()?;
+
+    /// The board and each live player's cards known at the moment; None when the log does not show them all.
+    fn cards(mut self, hand: &Hand, moment: u8, live: &[usize]) -> Option<Known> {
+        self.board = hand
+            .deals
+            .iter()
+            .filter(|d| d.player.is_none() && d.street <= moment)
+            .flat_map(|d| d.cards.iter().flatten().map(|c| c.0))
+            .collect();
+        if self.board.len() != self.board_count {
+            return None;
+        }
+        self.hole = Vec::with_capacity(live.len());
+        for &i in live {
+            let cards = known_at(hand, &hand.seats[i].name, moment, self.down_count)?;
+            if cards.len() != self.own_count {
+                return None;
+            }
+            self.hole.push(cards);
+        }
+        Some(self)
+    }
+}
+
+/// Each live player's expected share scaled to what the pots paid, less what he put in.
+fn scaled_to_the_pots(
+    result: &Equity,
+    flows: &[Flow],
+    live: &[usize],
+    total: i64,
+) -> Vec<Adjusted> {
     let paid: i64 = flows.iter().map(|f| f.collected).sum();
     let scale = if total != 0 {
         paid as f64 / total as f64
     } else {
         0.0
     };
-    let adjusted = live
-        .iter()
+    live.iter()
         .enumerate()
         .map(|(k, &seat)| Adjusted {
             seat,
@@ -157,8 +204,7 @@ fn compute(
             exact: result.exact,
             outcomes: result.outcomes,
         })
-        .collect();
-    Some(adjusted)
+        .collect()
 }
 
 /// The cards known to be out of the deck at the moment: the folded players' up cards, and the cards

@@ -221,11 +221,6 @@ pub fn hand_facts(
         let first_decision = !f.has_acted(s);
         f.act(s);
         if s == 0 {
-            if first_decision {
-                f.situation = round0::situation(round.level, round.callers);
-            }
-            f.vpip |= voluntary(kind);
-            f.pfr |= aggressive(kind);
             let moment = Moment {
                 player: p,
                 kind,
@@ -235,12 +230,8 @@ pub fn hand_facts(
                 steal_open: round.steal_open,
                 position: players[p].position,
             };
-            round.steal_open = if game.button {
-                round0::holdem_round0(f, &moment, &round.raisers);
-                steal_stands(&moment)
-            } else {
-                round0::stud_round0(f, &moment, first_actor, &late)
-            };
+            round.steal_open =
+                first_round_action(f, game, &moment, &round.raisers, first_actor, &late);
         } else {
             let moment = CbetMoment {
                 player: p,
@@ -268,6 +259,29 @@ pub fn hand_facts(
     let showdown = |name: &str| ranking.and_then(|ev| showdown_class(hand, name, game, ev));
     end_of_hand(&mut facts, players, flows, &reached, &showdown);
     facts
+}
+
+/// A first-round action's facts (situation, VPIP, PFR, steals and their defence, stud's own); whether a steal
+/// attempt still stands after it.
+fn first_round_action(
+    f: &mut Facts,
+    game: &GameFacts,
+    moment: &Moment,
+    raisers: &[usize],
+    first_actor: Option<usize>,
+    late: &[usize],
+) -> bool {
+    if moment.first_decision {
+        f.situation = round0::situation(moment.level, moment.callers);
+    }
+    f.vpip |= voluntary(moment.kind);
+    f.pfr |= aggressive(moment.kind);
+    if game.button {
+        round0::holdem_round0(f, moment, raisers);
+        steal_stands(moment)
+    } else {
+        round0::stud_round0(f, moment, first_actor, late)
+    }
 }
 
 /// The betting of the round being played, as the facts read it.

@@ -231,50 +231,71 @@ impl<'h> Roster<'h> {
     }
 }
 
+/// Players in the hand (dealt cards on the first street, or acting on it), by seat of `hand.seats`, and the names
+/// that do so with no seat, in the order they first appear.
+fn dealt_in(hand: &Hand) -> (Vec<bool>, Vec<&str>) {
+    let hand_seats = Names::new(hand.seats.iter().map(|s| s.name.as_str()));
+    let mut dealt = vec![false; hand.seats.len()];
+    let mut unseated: Vec<&str> = Vec::new();
+    let first_street = hand
+        .deals
+        .iter()
+        .filter(|d| d.street == 0)
+        .filter_map(|d| d.player.as_deref());
+    let first_acts = hand
+        .actions
+        .iter()
+        .filter(|a| a.street == 0 && (a.kind.forced() || a.kind.betting()))
+        .map(|a| a.player.as_str());
+    for name in first_street.chain(first_acts) {
+        match hand_seats.rposition(name) {
+            Some(i) => dealt[i] = true,
+            None if !unseated.contains(&name) => unseated.push(name),
+            None => {}
+        }
+    }
+    (dealt, unseated)
+}
+
+/// The table as the hand starts: its seats dealt in, the house's raise base, who sits out, the money in the pot
+/// from the start.
+fn opening_table<'h>(
+    hand: &'h Hand,
+    spec: &'h GameSpec,
+    seats: impl Iterator<Item = (&'h str, u8, i64)>,
+) -> Table<'h> {
+    let mut table = Table::new(spec, &hand.stakes, seats, hand.button);
+    table.raise_base = house_raise_base(&hand.site, spec);
+    for seat in table.seats.iter_mut() {
+        seat.folded = antes_and_sits_out(hand, seat.name);
+    }
+    table.house = extras_sum(hand, IN_POT_FROM_START);
+    table
+}
+
+/// The sum of the hand's extras whose label is one of `labels`.
+fn extras_sum(hand: &Hand, labels: &[&str]) -> i64 {
+    hand.extras
+        .iter()
+        .filter(|(label, _)| labels.contains(&label.as_str()))
+        .map(|&(_, amount)| amount)
+        .sum()
+}
+
 impl<'h> Auditor<'h> {
     pub fn new(
         hand: &'h Hand,
         spec: &'h GameSpec,
         values: Option<&'h dyn HandValues>,
     ) -> Auditor<'h> {
-        // Players in the hand: dealt cards on the first street, or acting on it.
-        let hand_seats = Names::new(hand.seats.iter().map(|s| s.name.as_str()));
-        let mut dealt = vec![false; hand.seats.len()];
-        let mut unseated: Vec<&'h str> = Vec::new();
-        let first_street = hand
-            .deals
-            .iter()
-            .filter(|d| d.street == 0)
-            .filter_map(|d| d.player.as_deref());
-        let first_acts = hand
-            .actions
-            .iter()
-            .filter(|a| a.street == 0 && (a.kind.forced() || a.kind.betting()))
-            .map(|a| a.player.as_str());
-        for name in first_street.chain(first_acts) {
-            match hand_seats.rposition(name) {
-                Some(i) => dealt[i] = true,
-                None if !unseated.contains(&name) => unseated.push(name),
-                None => {}
-            }
-        }
+        let (dealt, unseated) = dealt_in(hand);
         let seats = hand
             .seats
             .iter()
             .zip(&dealt)
             .filter(|(_, &d)| d)
             .map(|(s, _)| (s.name.as_str(), s.seat, s.stack));
-        let mut table = Table::new(spec, &hand.stakes, seats, hand.button);
-        table.raise_base = house_raise_base(&hand.site, spec);
-        for seat in table.seats.iter_mut() {
-            seat.folded = antes_and_sits_out(hand, seat.name);
-        }
-        table.house = hand
-            .extras
-            .iter()
-            .filter(|(label, _)| IN_POT_FROM_START.contains(&label.as_str()))
-            .map(|&(_, amount)| amount)
-            .sum();
+        let table = opening_table(hand, spec, seats);
         let mut roster = Roster {
             seats: Names::new(table.seats.iter().map(|s| s.name)),
             others: Vec::new(),
@@ -288,12 +309,7 @@ impl<'h> Auditor<'h> {
         let ghosts = unseated.iter().map(|name| roster.who(name)).collect();
         let mut names: Vec<&'h str> = roster.seats.names.iter().map(|&(_, n)| n).collect();
         names.extend(roster.others);
-        let added = hand
-            .extras
-            .iter()
-            .filter(|(label, _)| ADDED_MONEY.contains(&label.as_str()))
-            .map(|&(_, amount)| amount)
-            .sum();
+        let added = extras_sum(hand, ADDED_MONEY);
         Auditor {
             hand,
             spec,

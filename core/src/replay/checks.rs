@@ -5,8 +5,8 @@
 //! beside what the log did; then the action is applied as the log took it.
 
 use crate::cards::Card;
-use crate::model::{Action, ActionKind as K};
-use crate::spec::{FirstToAct, ForcedBet, Structure};
+use crate::model::{Action, ActionKind as K, Deal};
+use crate::spec::{FirstToAct, ForcedBet, Street, Structure};
 
 use super::auditor::Auditor;
 use super::findings::{Code, Finding};
@@ -50,51 +50,10 @@ pub fn check_deals(ctx: &mut Auditor) {
     let mut owner: [Option<Holder>; 52] = [None; 52];
     for deal in &hand.deals {
         let Some(layout) = spec.streets.get(usize::from(deal.street)) else {
-            let text: Vec<String> = deal
-                .cards
-                .iter()
-                .map(|c| c.map_or_else(|| "??".to_string(), |c| c.to_string()))
-                .collect();
-            ctx.find(
-                Finding::new(
-                    Code::Deal,
-                    format!(
-                        "Cards are dealt after the last street ({}).",
-                        text.join(" ")
-                    ),
-                )
-                .player_opt(deal.player.as_deref()),
-            );
+            dealt_after_the_last_street(ctx, deal);
             continue;
         };
-        let expected = match &deal.player {
-            None => layout.board,
-            Some(_) if layout.turn_up != 0 => layout.turn_up,
-            // A draw replaces as many cards as the player discarded there.
-            Some(p) if layout.draw != 0 => hand
-                .actions
-                .iter()
-                .find(|a| a.kind == K::Draw && a.street == deal.street && a.player == *p)
-                .map_or(layout.draw, |a| u8::try_from(a.amount).unwrap_or(u8::MAX)),
-            Some(_) => layout.per_player(),
-        };
-        if deal.cards.len() != usize::from(expected) {
-            let who = deal.player.as_deref().unwrap_or("the board");
-            ctx.find(
-                Finding::new(
-                    Code::Deal,
-                    format!(
-                        "{who} is dealt {} on {}; the game deals {expected}.",
-                        cards_text(deal.cards.len()),
-                        layout.name
-                    ),
-                )
-                .player_opt(deal.player.as_deref())
-                .street(&layout.name)
-                .expected(expected.to_string())
-                .actual(deal.cards.len().to_string()),
-            );
-        }
+        check_deal_count(ctx, deal, layout);
         if layout.turn_up != 0 {
             continue; // the turned card was dealt a street earlier
         }
@@ -113,6 +72,62 @@ pub fn check_deals(ctx: &mut Auditor) {
         }
     }
     missing_board(ctx);
+    check_shown_cards(ctx, &mut owner);
+}
+
+fn dealt_after_the_last_street(ctx: &mut Auditor, deal: &Deal) {
+    let text: Vec<String> = deal
+        .cards
+        .iter()
+        .map(|c| c.map_or_else(|| "??".to_string(), |c| c.to_string()))
+        .collect();
+    ctx.find(
+        Finding::new(
+            Code::Deal,
+            format!(
+                "Cards are dealt after the last street ({}).",
+                text.join(" ")
+            ),
+        )
+        .player_opt(deal.player.as_deref()),
+    );
+}
+
+/// As many cards as the street deals (a draw: as many as the player discarded there).
+fn check_deal_count(ctx: &mut Auditor, deal: &Deal, layout: &Street) {
+    let expected = match &deal.player {
+        None => layout.board,
+        Some(_) if layout.turn_up != 0 => layout.turn_up,
+        Some(p) if layout.draw != 0 => ctx
+            .hand
+            .actions
+            .iter()
+            .find(|a| a.kind == K::Draw && a.street == deal.street && a.player == *p)
+            .map_or(layout.draw, |a| u8::try_from(a.amount).unwrap_or(u8::MAX)),
+        Some(_) => layout.per_player(),
+    };
+    if deal.cards.len() != usize::from(expected) {
+        let who = deal.player.as_deref().unwrap_or("the board");
+        ctx.find(
+            Finding::new(
+                Code::Deal,
+                format!(
+                    "{who} is dealt {} on {}; the game deals {expected}.",
+                    cards_text(deal.cards.len()),
+                    layout.name
+                ),
+            )
+            .player_opt(deal.player.as_deref())
+            .street(&layout.name)
+            .expected(expected.to_string())
+            .actual(deal.cards.len().to_string()),
+        );
+    }
+}
+
+/// A shown or mucked card is in the deck and not another holder's (a shown hand may repeat its own dealt cards).
+fn check_shown_cards<'h>(ctx: &mut Auditor<'h>, owner: &mut [Option<Holder<'h>>; 52]) {
+    let hand = ctx.hand;
     for (index, action) in hand.actions.iter().enumerate() {
         if !matches!(action.kind, K::Show | K::Muck) {
             continue;
@@ -258,79 +273,83 @@ pub fn check_post(
     action: &Action,
     seat: usize,
 ) -> Result<(), Fault> {
-    let stakes = &ctx.hand.stakes;
     let stack = ctx.table.seats[seat].stack;
-    let player = action.player.as_str();
     if action.amount > stack {
-        let (put, behind) = (ctx.money(action.amount), ctx.money(stack));
-        ctx.find(
-            Finding::new(
-                Code::StackExceeded,
-                format!("{player} posts {put} with only {behind} behind."),
-            )
-            .at(index)
-            .player(player)
-            .expected(format!("at most {behind}"))
-            .actual(put),
-        );
+        posted_over_the_stack(ctx, index, action, stack);
     }
     let mut kind = action.kind;
-    let big_blind = stakes.big_blind.filter(|&b| b != 0);
+    let big_blind = ctx.hand.stakes.big_blind.filter(|&b| b != 0);
     if kind == K::BigBlind
         && ctx.table.blind_seat.is_some()
         && big_blind.is_some_and(|b| action.amount > b)
     {
         kind = K::Straddle; // a second, larger big blind is a straddle
     }
-    let posted = match kind {
-        K::Ante => Some((stakes.ante, "the ante")),
-        K::SmallBlind => Some((stakes.small_blind, "the small blind")),
-        K::BigBlind => Some((stakes.big_blind, "the big blind")),
-        _ => None,
-    };
     if kind == K::BringIn {
         check_bring_in(ctx, index, action)?;
-    } else if let Some((expected, label)) = posted {
-        if let Some(expected) = expected {
-            let short = (action.all_in || action.amount == stack) && action.amount < expected;
-            if action.amount != expected && !short {
-                let (put, due) = (ctx.money(action.amount), ctx.money(expected));
-                ctx.find(
-                    Finding::new(
-                        Code::ForcedBet,
-                        format!("{player} posts {put} for {label}, which is {due}."),
-                    )
-                    .at(index)
-                    .player(player)
-                    .expected(due)
-                    .actual(put),
-                );
-            }
-        }
-    } else if kind == K::SmallAndBigBlind {
-        let small = stakes.small_blind.filter(|&s| s != 0);
-        if let (Some(small), Some(big)) = (small, big_blind) {
-            let expected = small + big;
-            if action.amount != expected && !action.all_in {
-                let (put, due) = (ctx.money(action.amount), ctx.money(expected));
-                ctx.find(
-                    Finding::new(
-                        Code::ForcedBet,
-                        format!("{player} posts {put} for both blinds, which are {due}."),
-                    )
-                    .at(index)
-                    .player(player)
-                    .expected(due)
-                    .actual(put),
-                );
-            }
-        }
+    } else {
+        check_forced_amount(ctx, index, action, kind, stack);
     }
     ctx.table.post(seat, kind, action.amount);
     if kind == K::BringIn {
         ctx.table.open_round(Some(seat + 1))?;
     }
     Ok(())
+}
+
+fn posted_over_the_stack(ctx: &mut Auditor, index: usize, action: &Action, stack: i64) {
+    let player = action.player.as_str();
+    let (put, behind) = (ctx.money(action.amount), ctx.money(stack));
+    ctx.find(
+        Finding::new(
+            Code::StackExceeded,
+            format!("{player} posts {put} with only {behind} behind."),
+        )
+        .at(index)
+        .player(player)
+        .expected(format!("at most {behind}"))
+        .actual(put),
+    );
+}
+
+/// An ante or a blind is the stakes' amount (less only when it puts the player all in); both blinds at once are
+/// their sum.
+fn check_forced_amount(ctx: &mut Auditor, index: usize, action: &Action, kind: K, stack: i64) {
+    let stakes = &ctx.hand.stakes;
+    let (expected, label) = match kind {
+        K::Ante => (stakes.ante, "the ante, which is"),
+        K::SmallBlind => (stakes.small_blind, "the small blind, which is"),
+        K::BigBlind => (stakes.big_blind, "the big blind, which is"),
+        K::SmallAndBigBlind => {
+            let small = stakes.small_blind.filter(|&s| s != 0);
+            let big = stakes.big_blind.filter(|&b| b != 0);
+            (small.zip(big).map(|(s, b)| s + b), "both blinds, which are")
+        }
+        _ => return,
+    };
+    let Some(expected) = expected else {
+        return;
+    };
+    let short = if kind == K::SmallAndBigBlind {
+        action.all_in
+    } else {
+        (action.all_in || action.amount == stack) && action.amount < expected
+    };
+    if action.amount == expected || short {
+        return;
+    }
+    let player = action.player.as_str();
+    let (put, due) = (ctx.money(action.amount), ctx.money(expected));
+    ctx.find(
+        Finding::new(
+            Code::ForcedBet,
+            format!("{player} posts {put} for {label} {due}."),
+        )
+        .at(index)
+        .player(player)
+        .expected(due)
+        .actual(put),
+    );
 }
 
 fn check_bring_in(ctx: &mut Auditor, index: usize, action: &Action) -> Result<(), Fault> {
