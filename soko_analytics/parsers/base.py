@@ -8,21 +8,18 @@ text, so nothing in the input is lost. A format the core reads can have its
 hands read and audited in one call into the core (``Format.audited``: each an
 :class:`Audited`), so that no hand of it crosses back into the core as JSON.
 
-The per-hand boundary is :func:`guarded`: a fault of the log (a
-:class:`FormatError`) is quarantined with its ``path:line``; any other exception
-is a bug of ours, quarantined as kind ``internal`` with the exception type and
-where in our code it was raised, unless the caller asked for ``strict``, when
-it propagates (for debugging).
+The per-hand boundary is the core's (every format is read by it): a fault of the log is
+quarantined with its ``path:line`` (a :class:`FormatError` of its kind); a bug of ours is an
+``internal`` record (an :class:`InternalError`), raised instead when the caller asked for ``strict``.
 """
 
 from __future__ import annotations
 
 import re
 import traceback
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import ClassVar, TypeVar
+from typing import ClassVar
 
 from ..errors import SokoError
 from ..model.hand import Hand
@@ -32,10 +29,6 @@ MAX_HAND_CHARS = 1 << 20
 ``too_large`` with its first :data:`KEPT_CHARS` characters."""
 KEPT_CHARS = 1 << 16
 """How much of an oversized hand's text the quarantine keeps."""
-MAX_HAND_ITEMS = 100_000
-"""The most actions, deals or seats one hand may have (a log has a few dozen; a hand of tiny lines under
-:data:`MAX_HAND_CHARS` could have more): a hand with more is quarantined as ``too_large`` (the core's
-``read::MAX_HAND_ITEMS``, which its auditor also refuses past)."""
 
 
 LINE_END = re.compile(r"\r\n?|\n")
@@ -77,8 +70,8 @@ class IncompleteHand(FormatError):
 
 
 class TooLarge(FormatError):
-    """A hand over :data:`MAX_HAND_CHARS` or :data:`MAX_HAND_ITEMS`, or a compressed member that inflates past a
-    sane ratio."""
+    """A hand over :data:`MAX_HAND_CHARS` or the core's ``read::MAX_HAND_ITEMS`` actions, deals or seats, or a
+    compressed member that inflates past a sane ratio."""
 
     kind = "too_large"
 
@@ -175,34 +168,3 @@ def quarantine(error: SokoError, raw: str, path: str, line: int, hand_id: str | 
     if error.hand_id is None:
         error.hand_id = hand_id
     return Quarantined(path, error.line, hand_id, str(error.reason), raw, error, line if error.line != line else None)
-
-
-T = TypeVar("T")
-
-
-def check_items(read: T, line: int) -> T:
-    """``read`` itself, or :class:`TooLarge` when it is a hand of more than :data:`MAX_HAND_ITEMS` actions, deals
-    or seats."""
-    for what in ("actions", "deals", "seats"):
-        n = len(getattr(read, what, ()))
-        if n > MAX_HAND_ITEMS:
-            raise TooLarge(f"a hand of {n:,} {what}, more than the {MAX_HAND_ITEMS:,} one hand may have", line=line,
-                           expected=f"at most {MAX_HAND_ITEMS:,} {what}", actual=f"{n:,} {what}")
-    return read
-
-
-def guarded(read: Callable[[], T], raw: str, path: str, line: int, hand_id: str | None,
-            strict: bool = False) -> T | Quarantined:
-    """``read()``, or the Quarantined record of why it failed (see the module text).
-
-    A :class:`FormatError` is the log's fault; any other :class:`Exception` is
-    an ``internal`` record, re-raised when ``strict``.
-    """
-    try:
-        return check_items(read(), line)
-    except FormatError as err:
-        return quarantine(err, raw, path, line, err.hand_id or hand_id)
-    except Exception as err:  # noqa: BLE001 - the per-hand boundary: one hand never stops a run
-        if strict:
-            raise
-        return quarantine(InternalError.of(err), raw, path, line, hand_id)

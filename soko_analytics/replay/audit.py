@@ -13,7 +13,7 @@ real log could follow is tried; an error is raised only when none fits.
 This module turns the core's verdict on a hand into an :class:`Audit` (with the
 step-by-step ledger when asked): what ``soko audit``, ``--explain`` and the hand
 report read. A hand the core read comes with its verdict, made in the same call
-as its read (:func:`from_core`); a hand made in Python (PHH, the simulator) is
+as its read (:func:`from_core`); a hand made in Python (the simulator's, a user's) is
 handed to the core in its canonical form (:func:`audit_each`).
 """
 

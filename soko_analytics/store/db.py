@@ -64,8 +64,8 @@ spills them into one file, one of another block size (64 KiB, as new stores had 
 
 
 PROCESS_BYTES = 2_000_000
-"""The bytes of files left to the Python readers (PHH, say) that are worth starting worker processes for (a
-second or so each): fewer are read in this process."""
+"""The bytes of files the core's file readers set aside (zips of members of several formats, whose pieces Python
+cuts) that are worth starting worker processes for (a second or so each): fewer are read in this process."""
 
 
 class Interrupted(SokoError):
@@ -266,16 +266,13 @@ class Store:
 
     def _rehash_hands(self) -> None:
         """Schema 8 (008_content_hash_v2.sql): every stored hand's content hash recomputed (hand-v2) from its
-        raw text, read again in the format it was stored from (the core's reader for the PokerStars family,
-        the Python readers for the others); a hand whose text no longer reads keeps its hash."""
+        raw text, read again by the core's reader of the format it was stored from (``_core.content_hashes``); a
+        hand whose text no longer reads keeps its hash."""
         stored = self.query("SELECT hand_key, format, raw FROM hands")
         new: list[tuple[int, str]] = []
         for (fmt,), group in stored.group_by(["format"]):
             keys, raws = group["hand_key"].to_list(), group["raw"].to_list()
-            if fmt in CORE_FORMATS:
-                hashes = _core.content_hashes(raws, fmt)
-            else:
-                hashes = [_python_hash(raw, str(fmt)) for raw in raws]
+            hashes = _core.content_hashes(raws, str(fmt))
             new.extend((k, h) for k, h in zip(keys, hashes) if h is not None)
         if new:
             frame = pl.DataFrame(new, schema={"hand_key": pl.Int64, "content_hash": pl.String}, orient="row")
@@ -327,8 +324,7 @@ class Store:
     def _backfill_tournaments(self) -> None:
         """Schema 12 (012_tournaments.sql): the ``buy_in_*`` columns of the stored tournament hands from their
         buy-in text, and ``tournament_finishes`` from the raw text of the tournament hands whose text may hold a
-        finish or a bounty, read again by the core's reader of their format (hands of the Python readers, PHH,
-        have none)."""
+        finish or a bounty, read again by the core's reader of their format (PHH hands have none)."""
         texts = self.query("SELECT DISTINCT buy_in FROM hands WHERE buy_in IS NOT NULL")["buy_in"].to_list()
         parsed = [(t, *p) for t, p in zip(texts, _core.buy_ins(texts)) if p is not None]
         if parsed:
@@ -695,24 +691,12 @@ def _chunks(tasks: list[Task], format: str, jobs: int, with_audit: bool,
 
 
 def _read_again(stored: list[tuple[str, str, str]]) -> dict[str, pl.DataFrame]:
-    """The rows (not audited) of stored hands' ``(raw text, format, file)`` read again by the core (``Batch.add_text``:
-    PHH's by Python), as a store's upgrade recomputes them."""
+    """The rows (not audited) of stored hands' ``(raw text, format, file)`` read again by the core
+    (``Batch.add_text``), as a store's upgrade recomputes them."""
     batch = Batch()
     for raw, fmt, path in stored:
         batch.add_text(raw, fmt, path)
     return batch.to_frames(with_audit=False)
-
-
-def _python_hash(raw: str, fmt: str) -> str | None:
-    """The content hash of a stored hand's raw text of a format the core has no ``content_hashes`` reader for
-    (PHH: read in Python, until the core reads it), or None when it no longer reads as a hand."""
-    batch = Batch()
-    try:
-        batch.add_text(raw, fmt, "<stored>")
-    except SokoError:
-        return None
-    hashes = batch.to_frames(with_audit=False)["hands"]["content_hash"]
-    return hashes[0] if len(hashes) else None
 
 
 def open_for_reading(path: str | Path) -> Store:

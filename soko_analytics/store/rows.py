@@ -5,8 +5,8 @@ facts) are made by the compiled core, whichever path read it: the core's own
 file readers make them as they read (:mod:`.reading`), and a :class:`Batch` hands
 the core the texts read elsewhere: a stored hand's raw text read again (``_core.text_rows``), the pieces
 of a member of a zip of mixed formats (``_core.piece_rows``). No hand the core reads crosses into Python
-and back. PHH, read in Python until the core reads it, is the one format whose hands go to the core in
-their canonical form (``_core.hand_batch``). Quarantine records are gathered here.
+and back; only a hand made in Python (:meth:`Batch.add_hand`) goes to the core in its canonical form
+(``_core.hand_batch``). Quarantine records are gathered here.
 Nothing here touches DuckDB.
 """
 
@@ -25,7 +25,7 @@ from ..errors import SokoError
 from ..model.hand import Hand
 from ..native import frames as native_frames
 from ..native import hand_json
-from ..parsers import FORMATS, CorePiece, read_stored
+from ..parsers import CorePiece
 from ..parsers.base import InternalError
 from . import drift
 
@@ -158,20 +158,15 @@ class Batch:
     def add_text(self, raw: str, format: str, path: str, line: int = 1) -> None:
         """A stored hand's raw text, to be read again as ``format`` (its file ``path``, from ``line``): by the
         core (``_core.text_rows``). A hand that no longer reads gives its record in ``quarantine``."""
-        if FORMATS[format].core:
-            self._run(("texts",)).append((raw, format, path, line))
-            return
-        # PHH, read in Python (the port of PHH to the core deletes this branch): its hands go as JSON.
-        for item in read_stored(raw, format, path, line):
-            if isinstance(item, Hand):
-                self.add_hand(item)
+        self._run(("texts",)).append((raw, format, path, line))
 
     def add_piece(self, piece: CorePiece) -> None:
         """A piece of a member of a format the core reads, to be read by the core (``_core.piece_rows``)."""
         self._run(("pieces", piece.path, piece.format)).append(piece.piece)
 
     def add_hand(self, hand: Hand) -> None:
-        """A hand Python has read (PHH) or made: its canonical form goes to the core (``_core.hand_batch``)."""
+        """A hand made in Python (by a user, the simulator or a test): its canonical form goes to the core
+        (``_core.hand_batch``)."""
         self._run(("hands",)).append(hand)
 
     def add_quarantine(self, q: Quarantined, import_id: int, kind: str | None = None) -> None:

@@ -1,8 +1,8 @@
-"""Hands Python reads (PHH; a zip of mixed formats) get their rows from the core (``_core.hand_batch``
-through ``store/rows.py``'s Batch), audited by the core.
+"""Hands handed to the core as Python objects (``Batch.add_hand``: a user's or a test's hands) get their rows from
+the core (``_core.hand_batch`` through ``store/rows.py``'s Batch), audited by the core.
 
-PHH has no core reader, so the PHH files of the corpus (WSOP final tables) are where the Batch path
-alone is exercised on real hands: each hand gets its rows, none is an internal record, and each is
+The PHH files of the corpus (WSOP final tables), read by the core and given back to it as Hand objects, are where
+the Batch path is exercised on real hands: each hand gets its rows, none is an internal record, and each is
 audited clean (real hands, whose files' finishing stacks they replay to: ``tests/replay/test_wsop.py``).
 The rows the core's own reader gives are held to independent values in ``test_file_rows.py`` and
 ``test_simulated_rows.py``.

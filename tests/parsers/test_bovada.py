@@ -193,7 +193,7 @@ def test_pokerstars_text_and_phh_read_back_the_samestored(results):
     text = get_format("pokerstars").write(hands)
     assert detect_format(text[:HEAD_CHARS]) == "pokerstars"  # a converted Bovada hand is not read as Bovada's
     assert list(get_format("pokerstars").parse(text)) == hands
-    assert list(phh.parse(phh.write(hands))) == hands
+    assert list(get_format("phh").parse(phh.write(hands))) == hands
 
 
 def test_bovada_text_is_not_written():

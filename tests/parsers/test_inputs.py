@@ -18,13 +18,16 @@ from typer.testing import CliRunner
 from soko_analytics import api
 from soko_analytics.cli import app
 from soko_analytics.model.hand import Hand
-from soko_analytics.parsers import Quarantined, detect_format, phh, read_path, read_text
+from soko_analytics.parsers import Quarantined, detect_format, get_format, read_path, read_text
 from soko_analytics.parsers.base import MAX_HAND_CHARS, Unreadable
 from soko_analytics.stats.query import Filters
 from soko_analytics.store.db import Store
 
 from .test_phh_malformed import GOOD as PHH_GOOD
 from .test_pokerstars_malformed import GOOD
+
+read_phh = get_format("phh").parse
+"""PHH as the package reads it: the core's reader (``_core.read_phh``)."""
 
 runner = CliRunner()
 
@@ -101,7 +104,7 @@ def test_a_phh_hand_of_100000_actions_is_too_large_not_a_bug():
     checks = "".join(f"'p{i % 3 + 1} cc'," for i in range(99_999))  # on one line: 8 characters an action
     text = PHH_GOOD.replace("  'd db 2c3c4c',\n", "  'd db 2c3c4c',\n" + checks + "\n")
     assert len(text) < MAX_HAND_CHARS  # under the bound on characters: the count of actions is what is too large
-    (found,) = phh.parse(text, "huge.phh")
+    (found,) = read_phh(text, "huge.phh")
     assert isinstance(found, Quarantined) and found.kind == "too_large", found
     # Two blinds posted (blinds_or_straddles = [1, 2, 0]), three calls, then 99,999 more.
     assert found.reason == "a hand of 100,004 actions, more than the 100,000 one hand may have"
@@ -242,7 +245,7 @@ def test_a_name_in_either_form_is_one_player_in_the_store_and_found_by_either_fo
 
 def test_a_phh_name_in_either_form_is_one_player():
     text = PHH_GOOD.replace("players = ['Anna', 'Bert', 'Cleo']", f"players = ['{NFD}', 'Bert', 'Cleo']")
-    (found,) = phh.parse(text, "u.phh")
+    (found,) = read_phh(text, "u.phh")
     assert isinstance(found, Hand) and found.players()[0] == NFC and found.raw == text
 
 

@@ -177,7 +177,7 @@ def test_stud_streets_hidden_cards_and_tournament_stakes(results):
 def test_pokerstars_text_and_phh_read_back_the_same_hands(results):
     hands = stored(results)
     assert list(get_format("pokerstars").parse(get_format("pokerstars").write(hands))) == hands
-    assert list(phh.parse(phh.write(hands))) == hands
+    assert list(get_format("phh").parse(phh.write(hands))) == hands
 
 
 def test_a_hand_s_raw_text_reads_again_on_its_own(results):

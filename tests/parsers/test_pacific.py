@@ -109,7 +109,7 @@ def test_uncalled_bets_and_what_the_winner_collects(results):
 def test_pokerstars_text_and_phh_read_back_the_same_hands(results):
     hands = stored(results)
     assert list(get_format("pokerstars").parse(get_format("pokerstars").write(hands))) == hands
-    assert list(phh.parse(phh.write(hands))) == hands
+    assert list(get_format("phh").parse(phh.write(hands))) == hands
 
 
 def test_888_text_is_not_written():

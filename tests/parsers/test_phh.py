@@ -17,6 +17,9 @@ from soko_analytics.model.hand import Action, ActionKind, Deal, Hand, Seat, Stak
 from soko_analytics.parsers import FORMATS, format_scores, phh
 from soko_analytics.parsers.base import FormatError, Quarantined, UnsupportedGame
 
+read_phh = FORMATS["phh"].parse
+"""PHH as the package reads it: the core's reader (``_core.read_phh``)."""
+
 K = ActionKind
 SUPPORTED = {"NT", "FT", "F7S", "PO", "FO/8", "F7S/8", "FR", "N2L1D", "F2L3D"}
 WSOP = Path("phh/wsop/2023/43/5")
@@ -42,7 +45,7 @@ def wsop(corpus: Path) -> list[tuple[Path, str]]:
 def wsop_hands(wsop: list[tuple[Path, str]]) -> list[tuple[str, Hand]]:
     out = []
     for path, text in wsop:
-        for hand in phh.parse(text, str(path)):
+        for hand in read_phh(text, str(path)):
             if isinstance(hand, Hand):
                 out.append((text, hand))
     return out
@@ -53,7 +56,7 @@ def test_every_wsop_file_of_a_supported_variant_is_read(wsop: list[tuple[Path, s
     supported = [p for p, v in variants.items() if v in SUPPORTED]
     read, unsupported = [], {}
     for path, text in wsop:
-        (result,) = list(phh.parse(text, str(path)))
+        (result,) = list(read_phh(text, str(path)))
         if isinstance(result, Hand):
             read.append(path)
         else:
@@ -149,10 +152,10 @@ def test_wsop_round_trip(wsop_hands: list[tuple[str, Hand]]) -> None:
     hands = [h for _, h in wsop_hands]
     for hand in hands:
         text = phh.write([hand])
-        assert list(phh.parse(text, "x.phh")) == [hand]
+        assert list(read_phh(text, "x.phh")) == [hand]
         assert "\n_" not in text, "a PHH hand needs no user-defined field"
     collection = phh.write(hands)
-    back = list(phh.parse(collection, "all.phhs"))
+    back = list(read_phh(collection, "all.phhs"))
     assert back == hands
     lines = collection.splitlines()
     for hand in back:
@@ -256,7 +259,7 @@ def holdem_hands(draw: st.DrawFn) -> Hand:
 def test_generated_holdem_hands_round_trip_natively(hand: Hand) -> None:
     text = phh.write([hand])
     assert "\n_" not in text, text
-    (back,) = phh.parse(text, "gen.phh")
+    (back,) = read_phh(text, "gen.phh")
     assert back == hand
 
 
@@ -308,7 +311,7 @@ def any_hands(draw: st.DrawFn) -> Hand:
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(any_hands(), min_size=1, max_size=3))
 def test_any_model_hands_round_trip(hands: list[Hand]) -> None:
-    assert list(phh.parse(phh.write(hands), "any.phhs")) == hands
+    assert list(read_phh(phh.write(hands), "any.phhs")) == hands
 
 
 def _soko_example() -> Hand:
@@ -351,7 +354,7 @@ def test_soko_hand_round_trips_as_the_soko_variant() -> None:
     assert "_extra_actions = [" in text and "\n_actions" not in text  # only the collects are extra
     assert text.count("kind = 'collect'") == 2 and "_button = 7" in text
     assert "_deals" not in text and "_seats" not in text and "_stakes" not in text
-    assert list(phh.parse(text, "soko.phh")) == [hand]
+    assert list(read_phh(text, "soko.phh")) == [hand]
 
 
 # -- malformed input ----------------------------------------------------------------
@@ -390,7 +393,7 @@ def _collection(*bad: str) -> str:
 ])
 def test_a_bad_action_quarantines_its_hand_only(bad: str, reason: str) -> None:
     text = _collection("'p3 cc'", bad, "'p3 f'")
-    results = list(phh.parse(text, "bad.phhs"))
+    results = list(read_phh(text, "bad.phhs"))
     assert [type(r) for r in results] == [Hand, Quarantined, Hand]
     q = results[1]
     assert q.path == "bad.phhs" and q.hand_id == "2" and reason in q.reason
@@ -405,12 +408,12 @@ def test_truncated_toml_quarantines_its_hand_and_later_hands_are_read() -> None:
     good = _collection("'p3 cc'")
     cut = "\n[2]\nvariant = 'NT'\nantes = [0, 0]\nactions = ['d dh p1 AsKs', 'p2 f\n\n"
     text = good + cut + good.replace("[1]", "[3]")
-    results = list(phh.parse(text, "cut.phhs"))
+    results = list(read_phh(text, "cut.phhs"))
     assert [type(r) for r in results] == [Hand, Quarantined, Hand]
     q = results[1]
     assert "not valid TOML" in q.reason and q.hand_id == "2"
     assert text.splitlines()[q.line - 1].startswith("actions = ['d dh p1 AsKs'")
-    truncated_file = list(phh.parse(GOOD.format(bad="'p3 f'", n=9)[:150], "cut.phh"))
+    truncated_file = list(read_phh(GOOD.format(bad="'p3 f'", n=9)[:150], "cut.phh"))
     assert len(truncated_file) == 1 and isinstance(truncated_file[0], Quarantined)
     assert truncated_file[0].path == "cut.phh" and truncated_file[0].line >= 1
 
@@ -423,19 +426,19 @@ def test_truncated_toml_quarantines_its_hand_and_later_hands_are_read() -> None:
 ])
 def test_bad_fields_name_their_line(field: str, value: str, reason: str) -> None:
     text = re.sub(rf"(?m)^{field} = .*$", f"{field} = {value}", GOOD.format(bad="'p3 f'", n=1))
-    (q,) = phh.parse(text, "f.phh")
+    (q,) = read_phh(text, "f.phh")
     assert isinstance(q, Quarantined) and reason in q.reason
     assert text.splitlines()[q.line - 1].startswith(field)
 
 
 def test_missing_fields_and_unsupported_variants() -> None:
     missing = GOOD.format(bad="'p3 f'", n=1).replace("min_bet = 2\n", "")
-    (q,) = phh.parse(missing, "m.phh")
+    (q,) = read_phh(missing, "m.phh")
     assert isinstance(q, Quarantined) and "min_bet" in q.reason and q.line == 1
     badugi = ("variant = 'XX'\nantes = [1, 1]\nblinds_or_straddles = [1, 2]\nsmall_bet = 2\nbig_bet = 4\n"
               "starting_stacks = [9, 9]\nactions = []\n")
     text = "[a]\n" + badugi + "\n[b]\n" + GOOD.format(bad="'p3 f'", n=5)
-    first, second = phh.parse(text, "r.phhs")
+    first, second = read_phh(text, "r.phhs")
     assert isinstance(first, Quarantined) and isinstance(first.error, UnsupportedGame)
     assert first.error.actual == "XX" and "'XX'" in first.message() and first.line == 2 and first.hand_id == "a"
     assert isinstance(second, Hand) and second.hand_id == "5"
@@ -446,7 +449,7 @@ def test_defaults_and_heads_up() -> None:
     text = ("variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [0.50, 1]\nmin_bet = 1\n"
             "starting_stacks = [50, 20.25]\nactions = ['d dh p1 ????', 'd dh p2 AhAd', 'p2 cbr 3', 'p1 cbr 50',"
             " 'p2 cc', 'd db 2c3c4c', 'd db 5c', 'd db 6c', 'p1 sm -', 'p2 sm - # aces']\n")
-    (hand,) = phh.parse(text, "dir/hu.phh")
+    (hand,) = read_phh(text, "dir/hu.phh")
     assert hand.hand_id == "hu" and hand.stakes.decimals == 2
     assert hand.stakes.small_blind == 50 and hand.stakes.big_blind == 100
     assert hand.button == 2 and hand.players() == ("p1", "p2")
@@ -457,7 +460,7 @@ def test_defaults_and_heads_up() -> None:
     assert hand.actions[5] == Action(4, "p1", K.SHOW)
     assert hand.actions[6].cards == (Card.parse("Ah"), Card.parse("Ad")) and hand.actions[6].text == "aces"
     assert [d.street for d in hand.deals] == [0, 0, 1, 2, 3]
-    assert list(phh.parse(phh.write([hand]), "x")) == [hand]
+    assert list(read_phh(phh.write([hand]), "x")) == [hand]
 
 
 def test_detect() -> None:
@@ -465,7 +468,7 @@ def test_detect() -> None:
     assert _score("phh", "PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02)\n") == 0.0
     assert _score("phh", "\x00\xff garbage [[[") == 0.0
     assert FORMATS["phh"].extensions == (".phh", ".phhs") and FORMATS["phh"].core and FORMATS["phh"].whole
-    assert list(phh.parse("", "empty.phhs")) == [] and phh.write([]) == ""
+    assert list(read_phh("", "empty.phhs")) == [] and phh.write([]) == ""
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -474,7 +477,7 @@ def test_parse_never_raises_on_damaged_text(data: st.DataObject) -> None:
     base = _collection("'p3 cc'", "'p3 f'") + "\n[9]\n" + phh.write([_soko_example()])
     at = data.draw(st.integers(0, len(base) - 1))
     text = base[:at] + data.draw(st.text(max_size=5)) + base[at + data.draw(st.integers(0, 20)):]
-    for result in phh.parse(text, "z.phhs"):
+    for result in read_phh(text, "z.phhs"):
         assert isinstance(result, Hand) or (result.path == "z.phhs" and result.line >= 1)
     assert 0.0 <= _score("phh", text) <= 1.0
 
@@ -482,11 +485,11 @@ def test_parse_never_raises_on_damaged_text(data: st.DataObject) -> None:
 def test_a_draw_of_an_impossible_count_is_written_without_a_deck_of_unknown_cards() -> None:
     # A random hand of the round-trip test once had a draw of 10**12 cards: the writer padded it with as many
     # unknown cards and grew past 17 GB. An impossible count is kept as the hand's own actions instead.
-    base = list(phh.parse(GOOD.format(bad="'p3 f'", n=7), "d.phh"))[0]
+    base = list(read_phh(GOOD.format(bad="'p3 f'", n=7), "d.phh"))[0]
     draw = Action(1, base.seats[0].name, ActionKind.DRAW, 10**9)
     hand = dataclasses.replace(base, actions=(*base.actions, draw))
     text = phh.write([hand])
-    assert len(text) < 10_000 and list(phh.parse(text, "d.phh")) == [hand]
+    assert len(text) < 10_000 and list(read_phh(text, "d.phh")) == [hand]
 
 
 def _score(name: str, head: str) -> float:

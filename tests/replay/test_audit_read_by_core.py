@@ -1,6 +1,6 @@
 """A hand the compiled core reads is audited in the same call as its read (issue 39: "no JSON round trip of a hand
 through Python"): ``_core.read_audited`` gives each hand's canonical JSON with its verdict, and Python only
-receives. The hands of PHH (read in Python) still go to the core as JSON (``native.hand_json``).
+receives. Only hands made in Python (the simulator's, a test's) go to the core as JSON (``native.hand_json``).
 
 The rewrite is held to the road it replaces, hand for hand: over the whole corpus, each verdict the core gives with
 the read is the very text ``_core.audit_hands`` gives for the hand's JSON, with the ledger and without. The other

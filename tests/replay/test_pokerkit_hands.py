@@ -109,7 +109,7 @@ def test_pokerstars_round_trip(hands):
 
 def test_phh_round_trip(hands):
     written = [h for h, _ in hands]
-    back = list(phh.parse(phh.write(written)))
+    back = list(get_format("phh").parse(phh.write(written)))
     assert len(back) == len(written)
     for got, want in zip(back, written, strict=True):
         assert isinstance(got, Hand), got.message()

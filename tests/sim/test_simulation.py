@@ -141,7 +141,7 @@ def test_tournament_short_stacks_post_what_they_have_and_audit_clean():
     assert len(short) >= 30 and len(full_calls) >= 10
     assert all(h.tournament is not None and h.stakes.ante for h in hands)
     assert [h.hand_id for h in short if not audit(h).ok] == []
-    for module in (pokerstars, phh):
+    for module in (pokerstars, phh_read):
         assert list(module.parse(module.write(short), "rt")) == short
 
 

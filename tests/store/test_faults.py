@@ -223,7 +223,7 @@ def test_numbers_out_of_range_quarantine_one_hand_and_the_later_files_are_import
 
 @pytest.mark.parametrize("reader", ["core", "python"])
 def test_a_bug_of_ours_on_a_hand_quarantines_the_hand_or_raises_under_strict(tmp_path, monkeypatch, reader):
-    """The core's reader, or the Python readers (PHH's) whose hands' rows the core makes: a bug of ours on
+    """The core's file reader, or the pieces Python cuts for the core (a file the file readers set aside): a bug of ours on
     one hand (injected in the core) quarantines that hand and the import goes on; ``--strict`` raises it."""
     monkeypatch.setattr(reading, "FAULT_HAND", "2")
     if reader == "python":

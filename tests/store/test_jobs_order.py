@@ -131,7 +131,7 @@ def test_a_file_held_back_holds_back_at_most_a_few_chunks(tmp_path, hands, monke
 
 
 def test_the_worker_processes_hand_on_the_chunks_in_the_files_order(tmp_path, hands):
-    """Files the Python readers read (PHH, archives of mixed formats) go to worker processes, a file a worker: the
+    """Files the core's file readers set aside (archives of mixed formats) go to worker processes, a file a worker: the
     first file (300 hands) takes the first worker much longer than the second and third files
     (5 hands) take the second, yet their chunks come in the files' order."""
     paths = [tmp_path / "a.txt", tmp_path / "b.txt", tmp_path / "c.txt"]

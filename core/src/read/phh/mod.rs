@@ -141,7 +141,10 @@ fn load(chunk: &Chunk) -> Result<Vec<(String, Value)>, ReadError> {
     }
     let text = crate::read::composed(&chunk.text);
     value::load(&text).map_err(|(message, at)| {
-        let before = text.get(..at).unwrap_or(&text);
+        // An error at the end of the text (an array or string left open) names the last line
+        // that has text, not the blank line after it (the next table's, in a collection).
+        let last = text.trim_end().char_indices().last().map_or(0, |(i, _)| i);
+        let before = text.get(..at.min(last)).unwrap_or(&text);
         let line = chunk.start + before.matches('\n').count() as u64;
         let column = pystr::len(before.rsplit('\n').next().unwrap_or("")) + 1;
         let first = message.lines().next().unwrap_or("").to_string();
@@ -208,5 +211,27 @@ fn segment(text: &str) -> Option<&str> {
                 .unwrap_or(text.len());
             (end > 0).then(|| &text[end..])
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bad_toml_at_the_end_of_a_table_names_its_last_line_with_text() {
+        // An array left open at the end of table [1] (line 3): not the blank line 4 nor [2]'s line 5.
+        let text = "[1]\nvariant = 'NT'\nantes = [1,\n\n[2]\nb = 1\n";
+        let found = chunks::chunks(text);
+        let fault = load(&found[0]).unwrap_err();
+        assert_eq!(fault.line, Some(3), "{}", fault.reason);
+        assert!(
+            fault.reason.starts_with("not valid TOML: "),
+            "{}",
+            fault.reason
+        );
+        // An error before the end keeps its own line.
+        let fault = load(&chunks::chunks("a = 1\na = 2\n\n\n")[0]).unwrap_err();
+        assert_eq!(fault.line, Some(2), "{}", fault.reason);
     }
 }
