@@ -33,6 +33,7 @@ mod ggpoker;
 mod header;
 mod ipoker;
 mod memo;
+mod nfc;
 mod pacific;
 mod party;
 mod patterns;
@@ -60,6 +61,7 @@ pub use header::{
     SESSION_MARK, STARTED,
 };
 pub use memo::Memo;
+pub use nfc::composed;
 pub use phh::read_text as read_phh;
 pub use pystr::repr as py_repr;
 pub use times::{DateTime, Offsets, ZONES};
@@ -503,18 +505,6 @@ pub fn no_summary(
     .hand(hand_id)
     .expected("*** SUMMARY ***")
     .actual(lines.get(last).copied().unwrap_or(""))
-}
-
-/// A text in Unicode's composed normal form (NFC): the one form in which player names (and every other
-/// text of a hand) are read and compared, so that `Sökö` written composed and decomposed is one player.
-/// Borrowed when it is in NFC already (nearly always: a quick check, no copy).
-pub fn composed(text: &str) -> Cow<'_, str> {
-    use unicode_normalization::{is_nfc_quick, IsNormalized, UnicodeNormalization};
-    if text.is_ascii() || is_nfc_quick(text.chars()) == IsNormalized::Yes {
-        Cow::Borrowed(text)
-    } else {
-        Cow::Owned(text.nfc().collect())
-    }
 }
 
 /// Read one hand piece of a log: the [`Hand`], or the [`Quarantine`] record of why not (boxed:

@@ -19,6 +19,17 @@ pub const AMOUNTS: Grammar = Grammar {
 
 /// An amount in minor units (`decimals` after the point), as iPoker writes it ([`AMOUNTS`]).
 pub fn minor_units(text: &str, decimals: u8) -> Result<i64, ReadError> {
+    // a sign that is not ASCII before digits (`€0,50`, `£3`): the grammar trims the sign as a
+    // character, then reads the digits as it reads them alone, which costs no trimming; an error is
+    // the whole text's
+    if let Some(digits) = text.strip_prefix(['€', '£']) {
+        let ends = [digits.as_bytes().first(), digits.as_bytes().last()];
+        if ends.iter().all(|b| b.is_some_and(u8::is_ascii_digit)) {
+            if let Ok(value) = AMOUNTS.parse(digits, decimals) {
+                return Ok(value);
+            }
+        }
+    }
     AMOUNTS.parse(text, decimals)
 }
 
@@ -66,6 +77,11 @@ mod tests {
         assert_eq!(ok("RSD8", 2), Some(800));
         assert_eq!(ok("8 kr", 2), Some(800));
         assert_eq!(ok("€0,50", 2), Some(50));
+        assert_eq!(ok("€341,49", 2), Some(34_149));
+        assert_eq!(ok("£1,500", 2), Some(150_000));
+        assert_eq!(ok("€€2", 2), Some(200));
+        assert_eq!(ok("€2 ", 2), Some(200));
+        assert_eq!(ok("€1.5", 0), None);
         assert_eq!(ok("€0,5", 2), Some(50));
         assert_eq!(ok("€9,999.99", 2), Some(999_999));
         assert_eq!(ok("$2,473.97", 2), Some(247_397));

@@ -57,32 +57,26 @@ fn street_line(game: &Game, round: u32, dealt: &[&Dealt]) -> usize {
 }
 
 /// The seat of the player a deal is to.
-fn dealt_to(game: &Game, d: &Dealt) -> Result<usize, ReadError> {
-    let name = d.player.unwrap_or("");
-    game.players
-        .iter()
-        .position(|p| p.name == name)
-        .ok_or_else(|| {
-            fault(
-                d.line,
-                format!("cards dealt to {name:?}, who has no seat"),
-                "a player of the game's <players>",
-            )
-        })
+fn dealt_to(d: &Dealt) -> Result<usize, ReadError> {
+    d.seat.ok_or_else(|| {
+        let name = d.player.unwrap_or("");
+        fault(
+            d.line,
+            format!("cards dealt to {name:?}, who has no seat"),
+            "a player of the game's <players>",
+        )
+    })
 }
 
 /// The seat of the player of an action.
-fn actor(game: &Game, a: &Action) -> Result<usize, ReadError> {
-    game.players
-        .iter()
-        .position(|p| p.name == a.player)
-        .ok_or_else(|| {
-            fault(
-                a.line,
-                format!("an action of {:?}, who has no seat", a.player),
-                "a player of the game's <players>",
-            )
-        })
+fn actor(a: &Action) -> Result<usize, ReadError> {
+    a.seat.ok_or_else(|| {
+        fault(
+            a.line,
+            format!("an action of {:?}, who has no seat", a.player),
+            "a player of the game's <players>",
+        )
+    })
 }
 
 /// The faults of the game's data, found before anything is told to the builder (a game whose data
@@ -95,7 +89,7 @@ pub fn check(game: &Game, family: Family) -> Result<(), ReadError> {
             if family.is_stud() {
                 stud_marker(&dealt, line)?;
                 for d in &dealt {
-                    dealt_to(game, d)?;
+                    dealt_to(d)?;
                 }
             } else {
                 let index = (round as usize).saturating_sub(1);
@@ -107,12 +101,12 @@ pub fn check(game: &Game, family: Family) -> Result<(), ReadError> {
                     ));
                 }
                 for d in dealt.iter().filter(|d| index == 0 && d.street == "Pocket") {
-                    dealt_to(game, d)?;
+                    dealt_to(d)?;
                 }
             }
         }
         for a in game.actions.iter().filter(|a| a.round == round) {
-            actor(game, a)?;
+            actor(a)?;
             let known = [
                 code::FOLD,
                 code::CHECK,
@@ -272,7 +266,7 @@ impl<'g> Body<'g> {
         if index == 0 {
             begin(st, line, BOARD_STREETS[0], None)?;
             for d in dealt.iter().filter(|d| d.street == "Pocket") {
-                let who = dealt_to(self.game, d)?;
+                let who = dealt_to(d)?;
                 self.cards[who] = d.cards().map(card).collect();
                 let known = self.cards[who].iter().all(Option::is_some);
                 if Some(who) == self.hero && known {
@@ -320,7 +314,7 @@ impl<'g> Body<'g> {
 
     /// A stud deal: the log's owner's cards all, another's the up cards only.
     fn stud_deal(&mut self, st: &mut Builder, d: &Dealt, marker: &str) -> Result<(), ReadError> {
-        let who = dealt_to(self.game, d)?;
+        let who = dealt_to(d)?;
         let new: Vec<Option<&'static str>> = d.cards().map(card).collect();
         self.cards[who].extend(new.iter().cloned());
         let first = marker == "2nd STREET" || marker == "3rd STREET";
@@ -343,7 +337,7 @@ impl<'g> Body<'g> {
 
     /// An action told to the builder (sitting out says nothing).
     fn action(&mut self, st: &mut Builder, a: &Action) -> Result<(), ReadError> {
-        let k = actor(self.game, a)?;
+        let k = actor(a)?;
         let sum = a.sum;
         let (put_in, bet) = (self.rounds.put_in(k), self.rounds.bet());
         let act = match a.kind {

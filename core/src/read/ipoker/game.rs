@@ -44,6 +44,8 @@ pub struct Dealt<'e> {
     pub round: u32,
     pub street: &'e str,
     pub player: Option<&'e str>,
+    /// The index in the game's players of the first of that name (None: no player has it).
+    pub seat: Option<usize>,
     cards: &'e str,
     pub line: usize,
 }
@@ -61,6 +63,8 @@ pub struct Action<'e> {
     pub round: u32,
     pub no: u32,
     pub player: &'e str,
+    /// The index in the game's players of the first of that name (None: no player has it).
+    pub seat: Option<usize>,
     pub kind: u32,
     pub sum: i64,
     pub line: usize,
@@ -123,14 +127,22 @@ impl<'e> Node<'e, '_> {
 
     /// [`Node::attribute`] of a value fetched.
     fn required(&self, name: &str, value: Option<&'e str>) -> Result<&'e str, ReadError> {
-        value.ok_or_else(|| {
-            ReadError::malformed(format!(
-                "a <{}> element without its {name} attribute",
-                self.name()
-            ))
-            .at(self.line() as u64)
-            .expected(format!("<{} {name}=\"...\">", self.name()))
-        })
+        match value {
+            Some(value) => Ok(value),
+            None => Err(self.missing(name)),
+        }
+    }
+
+    /// The error of an attribute missing (apart: the rare case).
+    #[cold]
+    #[inline(never)]
+    fn missing(&self, name: &str) -> ReadError {
+        ReadError::malformed(format!(
+            "a <{}> element without its {name} attribute",
+            self.name()
+        ))
+        .at(self.line() as u64)
+        .expected(format!("<{} {name}=\"...\">", self.name()))
     }
 
     /// An amount attribute in minor units (`decimals` after the point). None of those read may be
@@ -224,7 +236,20 @@ pub fn read_game<'e>(elements: &'e Elements<'_>, decimals: u8) -> Result<Game<'e
         game.actions.sort_by_key(|a| (a.round, a.no));
     }
     game.rounds = rounds_of(&game);
+    seat_players(&mut game);
     Ok(game)
+}
+
+/// Each deal's and action's player found once among the game's players (by name; the first of it).
+fn seat_players(game: &mut Game<'_>) {
+    let players = &game.players;
+    let seat_of = |name: &str| players.iter().position(|p| p.name == name);
+    for d in &mut game.dealt {
+        d.seat = seat_of(d.player.unwrap_or(""));
+    }
+    for a in &mut game.actions {
+        a.seat = seat_of(a.player);
+    }
 }
 
 /// How many `<player>`, `<cards>` and `<action>` elements a game has at most: the room its lists need.
@@ -281,6 +306,7 @@ fn dealt<'e>(node: Node<'e, '_>, round: u32) -> Result<Dealt<'e>, ReadError> {
         round,
         street: node.required("type", street)?,
         player: player.filter(|p| !p.is_empty()),
+        seat: None,
         cards: node.element.text.as_deref().unwrap_or(""),
         line: node.line(),
     })
@@ -301,20 +327,27 @@ fn action<'e>(node: Node<'e, '_>, round: u32, decimals: u8) -> Result<Action<'e>
     let no = node.required("no", no)?;
     let kind = node.required("type", kind)?;
     let number = |text: &str, what: &str| {
-        text.parse::<u32>().map_err(|_| {
-            ReadError::malformed(format!("action {what} {text:?} is not a number"))
-                .at(node.line() as u64)
-                .expected(format!("<action {what}=\"N\">"))
-        })
+        text.parse::<u32>()
+            .map_err(|_| not_a_number(node.line(), text, what))
     };
     Ok(Action {
         round,
         no: number(no, "no")?,
         player: node.required("player", player)?,
+        seat: None,
         kind: number(kind, "type")?,
         sum: node.amount("sum", sum, decimals)?,
         line: node.line(),
     })
+}
+
+/// The error of an action's number that is not one (apart: the rare case).
+#[cold]
+#[inline(never)]
+fn not_a_number(line: usize, text: &str, what: &str) -> ReadError {
+    ReadError::malformed(format!("action {what} {text:?} is not a number"))
+        .at(line as u64)
+        .expected(format!("<action {what}=\"N\">"))
 }
 
 /// The hand id of a game's first line, before it is read (`<game gamecode="N">`).

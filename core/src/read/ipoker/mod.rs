@@ -90,5 +90,9 @@ pub fn read_hand(hand: HandText<'_>, lookups: &mut dyn Lookups) -> Result<Hand, 
     let mut st = Builder::start(header, lines, first_line, dialect, lookups)?;
     let mut ipoker = body::Body::new(&session, &game, family, decimals, split.saturating_sub(1));
     ipoker.read(&mut st)?;
-    Ok(st.build(path, raw()))
+    let hand = st.build(path, raw());
+    drop(ipoker);
+    drop(game);
+    xml::recycle(elements);
+    Ok(hand)
 }

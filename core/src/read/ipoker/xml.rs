@@ -8,6 +8,7 @@
 //! error of XML that is broken; so the scanner need only know when a text is not its own.
 
 use std::borrow::Cow;
+use std::cell::Cell;
 use std::ops::Range;
 
 use roxmltree::{Document, Node};
@@ -32,7 +33,7 @@ pub struct Element<'a> {
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct Elements<'a> {
     pub list: Vec<Element<'a>>,
-    attributes: Vec<(Cow<'a, str>, Cow<'a, str>)>,
+    attributes: Vec<Attribute<'a>>,
 }
 
 impl<'a> Elements<'a> {
@@ -45,7 +46,7 @@ impl<'a> Elements<'a> {
     }
 
     /// An element's attributes (those without a namespace), names and values, in document order.
-    pub fn attributes_of(&self, element: &Element<'a>) -> &[(Cow<'a, str>, Cow<'a, str>)] {
+    pub fn attributes_of(&self, element: &Element<'a>) -> &[Attribute<'a>] {
         &self.attributes[element.attributes.clone()]
     }
 
@@ -75,6 +76,34 @@ pub fn read<'a>(lines: &[&'a str]) -> Result<Elements<'a>, ReadError> {
     match scan(lines) {
         Some(elements) => Ok(elements),
         None => long_way(lines),
+    }
+}
+
+/// The lists of a game read last, emptied, for the next game's elements: a game's lists are a few
+/// kilobytes, whose allocation and release cost more than scanning a dozen of its lines.
+type Room = (Vec<Element<'static>>, Vec<Attribute<'static>>, Vec<usize>);
+
+/// An attribute's name and value.
+type Attribute<'a> = (Cow<'a, str>, Cow<'a, str>);
+
+/// The largest lists kept for the next game (a game of thousands of elements keeps no room).
+const KEPT_ROOM: usize = 1 << 12;
+
+thread_local! {
+    static ROOM: Cell<Room> = const { Cell::new((Vec::new(), Vec::new(), Vec::new())) };
+}
+
+/// A list emptied, its room kept for items of another lifetime (Rust collects a list's items
+/// mapped to items of the same size in place: no allocation).
+fn emptied<T, U>(list: Vec<T>) -> Vec<U> {
+    list.into_iter().filter_map(|_| None).collect()
+}
+
+/// The room of a game's lists, once it has been read, kept for the next game's.
+pub fn recycle(elements: Elements<'_>) {
+    if elements.list.capacity() <= KEPT_ROOM && elements.attributes.capacity() <= 4 * KEPT_ROOM {
+        let (_, _, open) = ROOM.take();
+        ROOM.set((emptied(elements.list), emptied(elements.attributes), open));
     }
 }
 
@@ -190,12 +219,14 @@ fn plain_text(text: &str) -> bool {
 
 /// The length of the name at `at` in `bytes` (0: none the scanner reads).
 fn name_len(bytes: &[u8], at: usize) -> usize {
-    let rest = bytes.get(at..).unwrap_or_default();
-    match rest.first() {
-        Some(&b) if class(b) & NAME_START != 0 => rest
-            .iter()
-            .position(|&b| class(b) & NAME == 0)
-            .unwrap_or(rest.len()),
+    match bytes.get(at) {
+        Some(&b) if class(b) & NAME_START != 0 => {
+            let mut end = at + 1;
+            while end < bytes.len() && class(bytes[end]) & NAME != 0 {
+                end += 1;
+            }
+            end - at
+        }
         _ => 0,
     }
 }
@@ -204,23 +235,24 @@ fn name_len(bytes: &[u8], at: usize) -> usize {
 /// the scanner does not read or goes on past the line.
 fn value_end(bytes: &[u8], mut at: usize) -> Option<usize> {
     loop {
-        let end = find(bytes, at, |b| class(b) & VALUE_STOP != 0)?;
-        match bytes[end] {
-            b'"' => return Some(end),
-            0xEF if !forbidden_char(&bytes[end..]) => at = end + 1,
+        // the values are short: a loop of their bytes, no memchr
+        while at < bytes.len() && class(bytes[at]) & VALUE_STOP == 0 {
+            at += 1;
+        }
+        match *bytes.get(at)? {
+            b'"' => return Some(at),
+            0xEF if !forbidden_char(&bytes[at..]) => at += 1,
             _ => return None,
         }
     }
 }
 
-/// Where the first of `stop` is in `bytes` from `at` (the texts between tags are short: no memchr).
-fn find(bytes: &[u8], at: usize, stop: impl Fn(u8) -> bool) -> Option<usize> {
-    bytes[at..].iter().position(|&b| stop(b)).map(|k| at + k)
-}
-
 /// Past the spaces at `at`.
-fn skip_spaces(bytes: &[u8], at: usize) -> usize {
-    find(bytes, at, |b| b != b' ').unwrap_or(bytes.len())
+fn skip_spaces(bytes: &[u8], mut at: usize) -> usize {
+    while at < bytes.len() && bytes[at] == b' ' {
+        at += 1;
+    }
+    at
 }
 
 /// How a start tag ends.
@@ -239,19 +271,33 @@ struct Scanner<'a> {
 }
 
 fn scan<'a>(lines: &[&'a str]) -> Option<Elements<'a>> {
+    let (list, attributes, open) = ROOM.take();
     let mut s = Scanner {
         found: Elements {
-            list: Vec::with_capacity(2 * lines.len()),
-            attributes: Vec::with_capacity(6 * lines.len()),
+            list: emptied(list),
+            attributes: emptied(attributes),
         },
-        open: Vec::with_capacity(8),
+        open,
         first_child: None,
     };
-    for (i, &line) in lines.iter().enumerate() {
-        s.line(i, line)?;
-    }
+    s.found.list.reserve(2 * lines.len());
+    s.found.attributes.reserve(6 * lines.len());
+    s.open.clear();
+    let read = lines
+        .iter()
+        .enumerate()
+        .try_for_each(|(i, &line)| s.line(i, line));
     let root_open = s.open.len() == 1 && s.found.list[0].name == "game" && cut_off(lines);
-    (!s.found.list.is_empty() && (s.open.is_empty() || root_open)).then_some(s.found)
+    let whole = read.is_some() && !s.found.list.is_empty() && (s.open.is_empty() || root_open);
+    if whole {
+        ROOM.set((Vec::new(), Vec::new(), s.open));
+        Some(s.found)
+    } else {
+        // the lists go back to the room (the long way reads the game)
+        let (list, attributes) = (emptied(s.found.list), emptied(s.found.attributes));
+        ROOM.set((list, attributes, s.open));
+        None
+    }
 }
 
 impl<'a> Scanner<'a> {
@@ -332,6 +378,9 @@ impl<'a> Scanner<'a> {
     fn attributes(&mut self, line: &'a str, mut at: usize) -> Option<(TagEnd, usize)> {
         let bytes = line.as_bytes();
         let first = self.found.list.last()?.attributes.start;
+        // a bit for each (length, first byte) of the tag's names so far: a name whose bit is not set is
+        // not one of them, and is not compared with them
+        let mut names = 0u64;
         loop {
             let name_at = skip_spaces(bytes, at);
             match (bytes.get(name_at), bytes.get(name_at + 1)) {
@@ -348,9 +397,12 @@ impl<'a> Scanner<'a> {
             }
             let end = value_end(bytes, value_at)?;
             let name = &line[name_at..name_at + n];
-            let known = self.found.attributes[first..]
-                .iter()
-                .any(|(a, _)| same_name(a, name));
+            let bit = 1u64 << ((n * 7 + usize::from(bytes[name_at])) % 64);
+            let known = names & bit != 0
+                && self.found.attributes[first..]
+                    .iter()
+                    .any(|(a, _)| same_name(a, name));
+            names |= bit;
             if known || same_name(name, "xmlns") {
                 return None;
             }
