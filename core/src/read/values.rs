@@ -305,8 +305,40 @@ fn card_error(reason: String, expected: Option<&str>, actual: &str) -> ReadError
     }
 }
 
+/// The cards of a list written the usual way, `Kh 9s` (two letters or digits a card, one space
+/// between them, each card once), read byte by byte; None for any other text, which
+/// [`parse_cards`] reads the long way (and names its faults).
+fn plain_cards(text: &str) -> Option<Vec<Card>> {
+    let b = text.as_bytes();
+    if b.len() % 3 != 2 {
+        return None;
+    }
+    let mut cards = Vec::with_capacity(b.len().div_ceil(3));
+    let mut seen = 0u64;
+    for pair in b.chunks(3) {
+        let (rank, suit) = (pair[0], pair[1]);
+        if !rank.is_ascii_alphanumeric() || !suit.is_ascii_alphanumeric() {
+            return None;
+        }
+        if pair.len() == 3 && pair[2] != b' ' {
+            return None;
+        }
+        let card = Card::from_ascii(rank, suit)?;
+        let bit = 1u64 << card.0;
+        if seen & bit != 0 {
+            return None;
+        }
+        seen |= bit;
+        cards.push(card);
+    }
+    Some(cards)
+}
+
 /// A list of cards: `[Kh 9s]`, `Kh 9s`, `Kh9s` or `Kh,9s`; each card once.
 pub fn parse_cards(text: &str) -> Result<Vec<Card>, ReadError> {
+    if let Some(cards) = plain_cards(text) {
+        return Ok(cards);
+    }
     let mut body = pystr::strip(text);
     if body.starts_with('[') != body.ends_with(']') {
         return Err(card_error(
