@@ -446,6 +446,23 @@ mod tests {
     }
 
     #[test]
+    fn cards_read_the_same_in_every_writing() {
+        // rank * 4 + suit: K is rank 11, 9 rank 7; hearts 2, spades 3, clubs 0
+        let (kh, nine_s, ten_c) = (Card(46), Card(31), Card(32));
+        for text in ["Kh 9s", "[Kh 9s]", "Kh,9s", "Kh9s", " Kh  9s ", "kh 9S"] {
+            assert_eq!(parse_cards(text), Ok(vec![kh, nine_s]), "{text}");
+        }
+        assert_eq!(parse_cards("Tc"), Ok(vec![ten_c]));
+        assert_eq!(parse_cards("10c"), Ok(vec![ten_c]));
+        assert_eq!(
+            parse_cards("Kh Kh").unwrap_err().reason,
+            "Kh appears twice in 'Kh Kh'"
+        );
+        assert!(parse_cards("Kh 1s").is_err());
+        assert!(parse_cards("Kh 9x").is_err());
+    }
+
+    #[test]
     fn pokerstars_thousands_commas_are_in_groups_of_three() {
         assert_eq!(parse_amount("$1,234,567.89", 2), Ok(123_456_789));
         assert_eq!(parse_amount("1,000", 0), Ok(1000));
