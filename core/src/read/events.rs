@@ -142,7 +142,7 @@ impl<'a, 'l> Builder<'a, 'l> {
             lines,
             seats: Vec::with_capacity(10),
             names: Vec::with_capacity(10),
-            deals: Vec::with_capacity(12),
+            deals: Vec::with_capacity(16),
             actions: Vec::with_capacity(32),
             action_lines: Vec::with_capacity(32),
             street: 0,

@@ -267,7 +267,9 @@ fn head<'a>(lines: &[&'a str], first_line: u64) -> Result<Head<'a>, ReadError> {
         return Err(malformed("no date in the header"));
     };
     // `2016-08-09 12:41:32` (ET), or with its zone: `2021-04-23 11:09:26 UTC`
-    let mut date = date.trim().replace('-', "/");
+    let dashed = date.trim();
+    let mut date = String::with_capacity(dashed.len() + " ET".len());
+    date.extend(dashed.chars().map(|c| if c == '-' { '/' } else { c }));
     if date.split_whitespace().count() == 2 {
         date.push_str(" ET");
     }

@@ -68,6 +68,9 @@ impl<'a> Scan<'a> {
                 continue;
             };
             if verb.starts_with("Ante chip ") {
+                if scan.antes.is_empty() {
+                    scan.antes.reserve(10); // a label a seat: one allocation, not three
+                }
                 scan.antes.push(label);
             }
             if wanted.cash_blinds {
