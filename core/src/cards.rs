@@ -29,6 +29,14 @@ impl Card {
         self.0 & 3
     }
 
+    /// One card of two ASCII letters or digits (`As`, `9c`): [`Card::parse`] of their text.
+    pub fn from_ascii(rank: u8, suit: u8) -> Option<Card> {
+        Some(Card::new(
+            rank_of(char::from(rank))?,
+            suit_of(char::from(suit))?,
+        ))
+    }
+
     /// One card as a log writes it: `As`, `Td`, `10d`, `9c`, or with a suit symbol (`A♠`).
     pub fn parse(text: &str) -> Option<Card> {
         let text = text.trim();

@@ -142,7 +142,7 @@ impl<'a, 'l> Builder<'a, 'l> {
             lines,
             seats: Vec::with_capacity(10),
             names: Vec::with_capacity(10),
-            deals: Vec::with_capacity(12),
+            deals: Vec::with_capacity(16),
             actions: Vec::with_capacity(32),
             action_lines: Vec::with_capacity(32),
             street: 0,
@@ -566,10 +566,11 @@ impl<'a, 'l> Builder<'a, 'l> {
         let first = self.first_line;
         let mut deals = std::mem::take(&mut self.deals);
         deals.sort_unstable_by_key(|(key, _, _)| *key);
-        let (deals, deal_lines): (Vec<Deal>, Vec<u64>) = deals
-            .into_iter()
-            .map(|(_, deal, at)| (deal, at.map_or(0, |j| first + j as u64)))
-            .unzip();
+        let deal_lines: Vec<u64> = deals
+            .iter()
+            .map(|(_, _, at)| at.map_or(0, |j| first + j as u64))
+            .collect();
+        let deals: Vec<Deal> = deals.into_iter().map(|(_, deal, _)| deal).collect();
         let h = self.header;
         let stakes = stakes_with_posts(h.stakes, &self.actions);
         Hand {
@@ -607,12 +608,12 @@ impl<'a, 'l> Builder<'a, 'l> {
     /// The face-down cards of every street reached, unseen, to each player dealt in and not folded
     /// before it; a draw's as many as were discarded.
     fn fill_unseen(&mut self) {
-        let dealt_in: Vec<usize> = (0..self.seats.len())
-            .filter(|&k| {
-                self.names
-                    .iter()
-                    .any(|n| n.active && same(&n.name, &self.seats[k].name))
-            })
+        // each seat's player, if dealt in (the names are unique: `seat` adds a name once)
+        let dealt_in: Vec<usize> = self
+            .seats
+            .iter()
+            .filter_map(|seat| self.who(&seat.name))
+            .filter(|&who| self.names[who].active)
             .collect();
         let spec = Arc::clone(&self.spec);
         for (street, layout) in spec.streets.iter().enumerate() {
@@ -623,10 +624,7 @@ impl<'a, 'l> Builder<'a, 'l> {
             {
                 continue;
             }
-            for &k in &dealt_in {
-                let Some(who) = self.who(&self.seats[k].name) else {
-                    continue;
-                };
+            for &who in &dealt_in {
                 if self.names[who].folded.is_some_and(|f| f < street) {
                     continue;
                 }

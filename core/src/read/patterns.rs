@@ -100,8 +100,8 @@ pub fn first_brackets(s: &str) -> Option<&str> {
 /// Every `[...]` group, left to right (`BRACKETS.findall`).
 pub fn all_brackets(mut s: &str) -> impl Iterator<Item = &str> {
     std::iter::from_fn(move || {
-        let open = s.find('[')?;
-        let close = s[open..].find(']')? + open;
+        let open = memchr::memchr(b'[', s.as_bytes())?;
+        let close = memchr::memchr(b']', &s.as_bytes()[open..])? + open;
         let inner = &s[open + 1..close];
         s = &s[close + 1..];
         Some(inner)

@@ -305,8 +305,40 @@ fn card_error(reason: String, expected: Option<&str>, actual: &str) -> ReadError
     }
 }
 
+/// The cards of a list written the usual way, `Kh 9s` (two letters or digits a card, one space
+/// between them, each card once), read byte by byte; None for any other text, which
+/// [`parse_cards`] reads the long way (and names its faults).
+fn plain_cards(text: &str) -> Option<Vec<Card>> {
+    let b = text.as_bytes();
+    if b.len() % 3 != 2 {
+        return None;
+    }
+    let mut cards = Vec::with_capacity(b.len().div_ceil(3));
+    let mut seen = 0u64;
+    for pair in b.chunks(3) {
+        let (rank, suit) = (pair[0], pair[1]);
+        if !rank.is_ascii_alphanumeric() || !suit.is_ascii_alphanumeric() {
+            return None;
+        }
+        if pair.len() == 3 && pair[2] != b' ' {
+            return None;
+        }
+        let card = Card::from_ascii(rank, suit)?;
+        let bit = 1u64 << card.0;
+        if seen & bit != 0 {
+            return None;
+        }
+        seen |= bit;
+        cards.push(card);
+    }
+    Some(cards)
+}
+
 /// A list of cards: `[Kh 9s]`, `Kh 9s`, `Kh9s` or `Kh,9s`; each card once.
 pub fn parse_cards(text: &str) -> Result<Vec<Card>, ReadError> {
+    if let Some(cards) = plain_cards(text) {
+        return Ok(cards);
+    }
     let mut body = pystr::strip(text);
     if body.starts_with('[') != body.ends_with(']') {
         return Err(card_error(
@@ -411,6 +443,23 @@ mod tests {
             .ends_with("' is not an amount"));
         assert!(parse_amount("$0.0²", 2).is_err());
         assert!(parse_amount("", 2).is_err());
+    }
+
+    #[test]
+    fn cards_read_the_same_in_every_writing() {
+        // rank * 4 + suit: K is rank 11, 9 rank 7; hearts 2, spades 3, clubs 0
+        let (kh, nine_s, ten_c) = (Card(46), Card(31), Card(32));
+        for text in ["Kh 9s", "[Kh 9s]", "Kh,9s", "Kh9s", " Kh  9s ", "kh 9S"] {
+            assert_eq!(parse_cards(text), Ok(vec![kh, nine_s]), "{text}");
+        }
+        assert_eq!(parse_cards("Tc"), Ok(vec![ten_c]));
+        assert_eq!(parse_cards("10c"), Ok(vec![ten_c]));
+        assert_eq!(
+            parse_cards("Kh Kh").unwrap_err().reason,
+            "Kh appears twice in 'Kh Kh'"
+        );
+        assert!(parse_cards("Kh 1s").is_err());
+        assert!(parse_cards("Kh 9x").is_err());
     }
 
     #[test]

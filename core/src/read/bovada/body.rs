@@ -9,8 +9,8 @@
 use std::borrow::Cow;
 
 use super::scan::Scan;
-use super::words::{big_blind, bring_in, small_blind, Units};
-use super::{label_and_verb, normal_label, same_label, SeatLine, ME};
+use super::words::{big_blind, bring_in, small_blind, trim, Units};
+use super::{is_plain, normal_label, same_label, SeatLine, ME};
 use crate::cards::Card;
 use crate::model::{ActionKind as K, Finish};
 use crate::read::errors::ReadError;
@@ -92,6 +92,8 @@ pub struct Body<'l> {
     ranked: Vec<Option<u32>>,
     /// The labels read so far, as the lines print them, and their seats ([`seat_of`] once a label).
     labels: Labels<'l>,
+    /// Each line's label and verb, as the scan split them.
+    said: Vec<Option<(&'l str, &'l str)>>,
 }
 
 /// The seat of each label a hand's lines print (`UTG+2  [ME]`), found once: a hand has a dozen.
@@ -137,7 +139,7 @@ pub struct Start<'s> {
 }
 
 impl<'l> Body<'l> {
-    pub fn new(start: Start, lines: &[&'l str], scan: &Scan<'l>) -> Self {
+    pub fn new(start: Start, lines: &[&'l str], scan: Scan<'l>) -> Self {
         let seats = start.seats;
         let stacks = seats
             .iter()
@@ -166,6 +168,7 @@ impl<'l> Body<'l> {
             dealing: false,
             ranked: vec![None; seats.len()],
             labels: Labels::new(),
+            said: scan.said,
         }
     }
 
@@ -203,7 +206,7 @@ impl<'l> Body<'l> {
         if self.summary {
             return self.summary_line(st, i, line);
         }
-        let Some((label, verb)) = label_and_verb(line) else {
+        let Some((label, verb)) = self.said.get(i).copied().flatten() else {
             return Ok(()); // `Table enter user`, `Player Info: ...`
         };
         if verb.starts_with("Set dealer") {
@@ -236,7 +239,7 @@ impl<'l> Body<'l> {
                 .unwrap_or("RIVER");
             self.street(st, i, street, None)?;
         }
-        if self.action(st, i, k, verb.trim())? {
+        if self.action(st, i, k, trim(verb))? {
             self.last_action = line;
         }
         Ok(())
@@ -402,7 +405,7 @@ impl<'l> Body<'l> {
         k: usize,
         verb: &Cow<'l, str>,
     ) -> Result<bool, ReadError> {
-        let from_bracket = |verb: &str| verb.find('[').unwrap_or(verb.len());
+        let from_bracket = |verb: &str| memchr::memchr(b'[', verb.as_bytes()).unwrap_or(verb.len());
         let (cards, inner): (&str, Cow<'l, str>) = match verb {
             Cow::Borrowed(verb) => {
                 let verb: &'l str = verb;
@@ -760,7 +763,7 @@ fn without_timeouts(verb: &str) -> Cow<'_, str> {
             .replace("(Blind Disconnected)", "");
         Cow::Owned(owned.trim().to_string())
     } else {
-        Cow::Borrowed(verb.trim())
+        Cow::Borrowed(trim(verb))
     }
 }
 
@@ -782,7 +785,18 @@ fn deal(st: &mut Builder, i: usize, who: usize, cards: &str) -> Result<(), ReadE
     if !cards.starts_with('[') {
         return Err(st.error(i, "a deal line without cards", "'Dealt to NAME [cards]'"));
     }
-    stars::dealt_brackets(st, i, who, cards)
+    // one bracket group (`[9c Th]`, as Bovada prints its deals): its cards, as the family reads them
+    let one = cards[1..]
+        .strip_suffix(']')
+        .filter(|inner| memchr::memchr2(b'[', b']', inner.as_bytes()).is_none());
+    match one {
+        Some(inner) => {
+            st.deal_street(i)?; // a deal after the showdown is named before its cards are read
+            let new = st.cards(inner, i)?;
+            st.dealt(i, who, new)
+        }
+        None => stars::dealt_brackets(st, i, who, cards),
+    }
 }
 
 /// A street marker line as the family's line reader reads it (`stars::read_line`): the markers
@@ -815,15 +829,8 @@ fn plain_marker(line: &str) -> Option<(&str, &str)> {
 /// The seat whose label a line's is (`Big Blind  [ME]` is the owner's `Big Blind`): a label with one
 /// space between its words and no mark is compared whole.
 fn seat_of(seats: &[SeatLine], label: &str) -> Option<usize> {
-    let plain = !label.starts_with(' ')
-        && !label.ends_with(' ')
-        && !search::contains(label, "  ")
-        && !label.contains('[')
-        && label.chars().all(|c| c == ' ' || !c.is_whitespace());
-    if plain {
-        return seats
-            .iter()
-            .position(|s| !s.label.is_empty() && s.label == label);
+    if is_plain(label) {
+        return seats.iter().position(|s| s.label == label);
     }
     let hero = label.contains(ME);
     seats

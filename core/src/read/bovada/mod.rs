@@ -26,7 +26,7 @@ use super::header::{header_line, seat_number, Header, MAX_SEAT};
 use super::pokerstars::rules_of;
 use super::pystr::repr;
 use super::times::{search_date, start_of};
-use super::{HandText, Lookups};
+use super::{search, HandText, Lookups};
 use crate::model::{Hand, Stakes, Tournament};
 use crate::read::events::located;
 use body::{Body, Start};
@@ -112,7 +112,7 @@ pub fn read_hand(hand: HandText<'_>, lookups: &mut dyn Lookups) -> Result<Hand, 
         stud,
         tournament: head.tournament.is_some(),
     };
-    let mut body = Body::new(start, lines, &scan);
+    let mut body = Body::new(start, lines, scan);
     for (i, line) in lines.iter().enumerate().skip(1 + info + seats.len()) {
         body.line(&mut st, i, line, &seats)
             .map_err(|err| at(i, err))?;
@@ -263,15 +263,17 @@ fn head<'a>(lines: &[&'a str], first_line: u64) -> Result<Head<'a>, ReadError> {
     let Some(m) = header_line(first) else {
         return Err(malformed("not a Bovada hand header"));
     };
-    let Some((body, date)) = m.rest.rsplit_once(" - ") else {
+    let Some((body, date)) = search::rsplit_once(m.rest, " - ") else {
         return Err(malformed("no date in the header"));
     };
     // `2016-08-09 12:41:32` (ET), or with its zone: `2021-04-23 11:09:26 UTC`
-    let mut date = date.trim().replace('-', "/");
+    let dashed = date.trim();
+    let mut date = String::with_capacity(dashed.len() + " ET".len());
+    date.extend(dashed.chars().map(|c| if c == '-' { '/' } else { c }));
     if date.split_whitespace().count() == 2 {
         date.push_str(" ET");
     }
-    let words = |word: &str| body.find(word).map(|at| &body[at + word.len()..]);
+    let words = |word: &str| search::find(body, word).map(|at| &body[at + word.len()..]);
     let number = |rest: &'a str| {
         let n = rest.bytes().take_while(u8::is_ascii_digit).count();
         (n > 0).then(|| &rest[..n])
@@ -290,9 +292,9 @@ fn head<'a>(lines: &[&'a str], first_line: u64) -> Result<Head<'a>, ReadError> {
         let blinds = blinds.trim().strip_prefix('(')?.split(')').next()?;
         Some((level, blinds))
     });
-    let game = GAMES
-        .iter()
-        .find(|(word, _, _)| body.split([' ', ',']).any(|w| w == *word) || body.contains(word));
+    let game = GAMES.iter().find(|(word, _, _)| {
+        body.split([' ', ',']).any(|w| w == *word) || search::contains(body, word)
+    });
     let Some(&(_, game, default)) = game else {
         return Err(
             ReadError::new(Kind::Unsupported, "unsupported game of a Bovada header")
@@ -303,7 +305,7 @@ fn head<'a>(lines: &[&'a str], first_line: u64) -> Result<Head<'a>, ReadError> {
     };
     let structure = ["No Limit", "Pot Limit", "Fixed Limit"]
         .into_iter()
-        .find(|s| body.contains(s))
+        .find(|s| search::contains(body, s))
         .unwrap_or(default);
     // `Bodog.com`, `Bodog.eu` are Bodog; a header cut before its site name is Bovada's
     let site = m.site.trim().split('.').next().unwrap_or("");
@@ -379,6 +381,27 @@ fn same_label(label: &str, seat: &str) -> bool {
     words.eq(seat.split(' '))
 }
 
+/// Whether a line's label is its words as a seat's label has them: not empty, one space between
+/// its words, no other white space and no owner's mark (no `[`). Such a label is a seat's
+/// ([`same_label`]) when the two are equal.
+fn is_plain(label: &str) -> bool {
+    let b = label.as_bytes();
+    if b.is_empty() || b[0] == b' ' || b[b.len() - 1] == b' ' {
+        return false;
+    }
+    // byte by byte: a space after a space, a `[`, ASCII white space other than a space
+    let mut space = false;
+    for &c in b {
+        match c {
+            b' ' if space => return false,
+            b' ' => space = true,
+            b'[' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r' => return false,
+            _ => space = false,
+        }
+    }
+    label.is_ascii() || label.chars().all(|c| c == ' ' || !c.is_whitespace())
+}
+
 /// Whether a label is its own [`normal_label`]: single-spaced words, none of them the owner's mark.
 fn is_normal(label: &str) -> bool {
     let mut words = 0;
@@ -418,7 +441,10 @@ fn seats<'a>(
     let mut seats: Vec<SeatLine> = Vec::with_capacity(10);
     for (i, line) in lines.iter().enumerate().skip(first) {
         // `Seat+4 [ME] : Table enter user` is an action of an older log's seat label
-        if !line.starts_with("Seat") || line.starts_with("Seating Info") || line.contains(" : ") {
+        if !line.starts_with("Seat")
+            || line.starts_with("Seating Info")
+            || search::contains(line, " : ")
+        {
             break;
         }
         match seat_line(line) {

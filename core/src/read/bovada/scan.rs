@@ -4,7 +4,7 @@
 //! `Board [...]` line is, and the seat `Set dealer [N]` names.
 
 use super::words::{big_blind, bring_in, small_blind, Units};
-use super::{label_and_verb, same_label, SeatLine};
+use super::{is_plain, label_and_verb, same_label, SeatLine};
 use crate::read::errors::ReadError;
 use crate::read::search;
 
@@ -25,6 +25,8 @@ pub struct Scan<'a> {
     pub board: Option<usize>,
     /// The last readable `Set dealer [N]` from the body (index `body`) to its summary.
     pub set_dealer: Option<u64>,
+    /// Each line's label and verb ([`label_and_verb`]), split once for the pass and the body.
+    pub said: Vec<Option<(&'a str, &'a str)>>,
 }
 
 /// What the pass reads: blinds for a cash hand, antes and bring-ins for stud.
@@ -47,6 +49,7 @@ impl<'a> Scan<'a> {
             marked: false,
             board: None,
             set_dealer: None,
+            said: Vec::with_capacity(lines.len()),
         };
         let mut summary = false;
         for (i, &line) in lines.iter().enumerate() {
@@ -59,10 +62,15 @@ impl<'a> Scan<'a> {
             if i >= wanted.body && line.starts_with("*** SUMMARY") {
                 summary = true;
             }
-            let Some((label, verb)) = label_and_verb(line) else {
+            let said = label_and_verb(line);
+            scan.said.push(said);
+            let Some((label, verb)) = said else {
                 continue;
             };
             if verb.starts_with("Ante chip ") {
+                if scan.antes.is_empty() {
+                    scan.antes.reserve(10); // a label a seat: one allocation, not three
+                }
                 scan.antes.push(label);
             }
             if wanted.cash_blinds {
@@ -131,12 +139,24 @@ impl<'a> Scan<'a> {
             .or(self.set_dealer);
     }
 
-    /// In a hand of antes, whether each seat posts none (its label has no `Ante chip` line).
+    /// In a hand of antes, whether each seat posts none (its label has no `Ante chip` line). A
+    /// label of single-spaced words without the owner's mark is its seat's when the two are equal.
     pub fn antes_unposted(&self, seats: &[SeatLine]) -> Vec<bool> {
-        seats
-            .iter()
-            .map(|s| !self.antes.is_empty() && !self.antes.iter().any(|l| same_label(l, &s.label)))
-            .collect()
+        if self.antes.is_empty() {
+            return vec![false; seats.len()];
+        }
+        let plain: Vec<bool> = self.antes.iter().map(|l| is_plain(l)).collect();
+        let posted = |seat: &str| {
+            let mut antes = self.antes.iter().zip(&plain);
+            antes.any(|(l, &plain)| {
+                if plain {
+                    *l == seat
+                } else {
+                    same_label(l, seat)
+                }
+            })
+        };
+        seats.iter().map(|s| !posted(&s.label)).collect()
     }
 
     /// The board of a log that prints no street markers (and the index of its `Board [...]` line);

@@ -12,7 +12,7 @@ pub struct Units {
 
 impl Units {
     pub fn amount(&self, text: &str) -> Result<i64, ReadError> {
-        parse_amount(text.trim(), self.decimals)
+        parse_amount(trim(text), self.decimals)
     }
 
     /// An amount in the log's way: `$1.50`, `1500`.
@@ -22,6 +22,18 @@ impl Units {
         }
         let sign = if value < 0 { "-" } else { "" };
         format!("{sign}${}", decimal_text(value.abs(), self.decimals))
+    }
+}
+
+/// `text.trim()`, which walks both ends by `char`: a text between printable ASCII bytes (most of
+/// a log's words and amounts) has nothing to trim.
+pub fn trim(text: &str) -> &str {
+    let plain = |b: Option<&u8>| b.is_some_and(u8::is_ascii_graphic);
+    let bytes = text.as_bytes();
+    if plain(bytes.first()) && plain(bytes.last()) {
+        text
+    } else {
+        text.trim()
     }
 }
 
