@@ -1,4 +1,4 @@
-//! Checking the values of a PHH hand before they are used (Python's `parsers/phh_fields.py`): every
+//! Checking the values of a PHH hand before they are used: every
 //! way a field can be wrong is a malformed-text error naming the field; [`decode`] reads a user-defined
 //! `_field` (which our PHH writer adds) back into the hand field it overrides.
 

@@ -1,4 +1,4 @@
-//! The state of one PHH hand while its `actions` array is read (Python's `parsers/phh_state.py`).
+//! The state of one PHH hand while its `actions` array is read.
 //!
 //! PHH says what each actor did but not what a log would print: `cc` does not say check or call
 //! nor how much, `cbr Y` does not say bet, raise or complete, and forced bets are fields. The
