@@ -114,7 +114,7 @@ def test_soko_watch_prints_a_json_line_per_hand_and_a_summary_at_ctrl_c(tmp_path
     assert all(e["file"] == str(log) and isinstance(e["at"], float) for e in lines)
     assert lines[0]["site"] == "PokerStars"
     assert out == ""
-    assert proc.returncode == 0
+    assert proc.returncode == 0, err
     assert "(polling): 3 hands stored, 1 quarantined, from 1 file" in err and "Traceback" not in err
 
 

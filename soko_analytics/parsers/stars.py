@@ -26,7 +26,7 @@ import json
 from collections.abc import Iterable, Iterator
 from typing import TypeAlias
 
-from .._core import read_audited, read_phh, read_phh_audited, read_pieces
+from .._core import PhhStream, read_audited, read_phh_audited, read_pieces
 from ..model.canonical import hand_from_dict
 from ..model.hand import Hand
 from .base import Audited, FormatError, IncompleteHand, InternalError, Quarantined, TooLarge, UnsupportedGame
@@ -76,8 +76,13 @@ def _whole(source: TextSource) -> str:
 
 
 def parse_whole(source: TextSource, path: str, strict: bool = False) -> Iterator[Hand | Quarantined]:
-    """Every hand of a PHH text (a ``.phh`` hand or a ``.phhs`` collection), read by the core in one call."""
-    for text in read_phh(_whole(source), path):
+    """Every hand of a PHH text (a ``.phh`` hand or a ``.phhs`` collection), read by the core as its blocks come
+    (``_core.PhhStream``): each hand as soon as the block that ends it, in bounded memory."""
+    stream = PhhStream(path)
+    for block in (source,) if isinstance(source, str) else source:
+        for text in stream.feed(block):
+            yield _record(text, strict)
+    for text in stream.finish():
         yield _record(text, strict)
 
 

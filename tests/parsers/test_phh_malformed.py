@@ -430,10 +430,6 @@ def test_strict_raises_only_our_bugs(tmp_path: Path, monkeypatch: pytest.MonkeyP
 # -- streaming and oversized hands ------------------------------------------------------------------
 
 
-NOT_STREAMED = ("the core reads a PHH text whole (_core.read_phh takes one str; the file reader holds the file): "
-                "blocks are joined first, so neither the first hand early nor bounded memory (issue 39, to do)")
-
-
 def _collection(texts: list[str]) -> str:
     return "".join(f"[{i}]\n{text}\n" for i, text in enumerate(texts, 1))
 
@@ -455,7 +451,6 @@ def test_blocks_read_as_the_whole_text() -> None:
     assert _summary(list(read_phh(iter(["\ufeff" + ragged[0], *ragged[1:]]), "w.phhs"))) == whole
 
 
-@pytest.mark.xfail(strict=True, reason=NOT_STREAMED)
 def test_hands_come_as_the_blocks_arrive() -> None:
     consumed = []
 
@@ -481,7 +476,6 @@ def test_an_oversized_hand_is_too_large_and_the_others_are_read() -> None:
     assert results[2].source.line == text.split("\n").index("[3]") + 1
 
 
-@pytest.mark.xfail(strict=True, reason=NOT_STREAMED)
 def test_an_oversized_file_is_read_in_bounded_memory() -> None:
     """200 MB of one hand without a header (a .phh file) or of one table: one too_large record, little memory."""
     line = "# " + "y" * 9_997 + "\n"

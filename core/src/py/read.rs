@@ -144,6 +144,72 @@ fn read_phh(py: Python<'_>, text: &str, path: &str) -> PyResult<Vec<String>> {
     outcomes.into_iter().map(outcome_json).collect()
 }
 
+/// A PHH text read by the core as its blocks come: `PhhStream(path)`, then `feed(block)` for each block and
+/// `finish()` at the end, each giving the JSON text of every hand completed (as [`read_phh`]'s), so the first
+/// hand comes before the last block and a text of any size is read in bounded memory. A panic on one hand is
+/// that hand's `internal` record.
+#[pyclass(module = "soko_analytics._core")]
+pub struct PhhStream {
+    cutter: Option<read::PhhCutter>,
+    path: String,
+}
+
+impl PhhStream {
+    fn read(&self, chunks: Vec<read::PhhChunk>) -> PyResult<Vec<String>> {
+        let path = self.path.as_str();
+        with_lookups(|lookups| {
+            chunks
+                .iter()
+                .map(|chunk| {
+                    let read = guarded(|| read::read_phh_chunk(chunk, path, lookups))
+                        .unwrap_or_else(|fault| {
+                            Err(Box::new(read::internal(
+                                &chunk.text,
+                                chunk.start,
+                                path,
+                                &fault,
+                            )))
+                        });
+                    outcome_json(read)
+                })
+                .collect()
+        })
+    }
+}
+
+#[pymethods]
+impl PhhStream {
+    #[new]
+    fn new(path: &str) -> PhhStream {
+        PhhStream {
+            cutter: Some(read::PhhCutter::new()),
+            path: path.to_string(),
+        }
+    }
+
+    /// The hands the block completes.
+    fn feed(&mut self, py: Python<'_>, block: &str) -> PyResult<Vec<String>> {
+        let cutter = self
+            .cutter
+            .as_mut()
+            .ok_or_else(|| PyValueError::new_err("the PHH stream is finished"))?;
+        let chunks = py.detach(|| {
+            cutter.feed(block);
+            cutter.take()
+        });
+        self.read(chunks)
+    }
+
+    /// The hands left when the text ends.
+    fn finish(&mut self) -> PyResult<Vec<String>> {
+        let cutter = self
+            .cutter
+            .take()
+            .ok_or_else(|| PyValueError::new_err("the PHH stream is finished"))?;
+        self.read(cutter.finish())
+    }
+}
+
 /// Hand pieces read by the core without building any Python value: (hands, quarantined).
 /// What the speed of the reader itself is measured with.
 #[pyfunction]
@@ -203,6 +269,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("ZONES", pyo3::types::PyTuple::new(m.py(), read::ZONES)?)?;
     m.add_function(wrap_pyfunction!(read_pieces, m)?)?;
     m.add_function(wrap_pyfunction!(read_phh, m)?)?;
+    m.add_class::<PhhStream>()?;
     m.add_function(wrap_pyfunction!(read_count, m)?)?;
     Ok(())
 }

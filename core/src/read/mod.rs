@@ -62,7 +62,9 @@ pub use header::{
 };
 pub use memo::Memo;
 pub use nfc::composed;
-pub use phh::read_text as read_phh;
+pub use phh::{
+    read_chunk as read_phh_chunk, read_text as read_phh, Chunk as PhhChunk, Cutter as PhhCutter,
+};
 pub use pystr::repr as py_repr;
 pub use times::{DateTime, Offsets, ZONES};
 pub use tourney::ordinal;

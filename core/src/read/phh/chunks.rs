@@ -47,7 +47,11 @@ fn header_key(line: &str) -> Option<String> {
     Some(key.trim_matches(['\'', '"']).to_string())
 }
 
-struct Cutter {
+/// A PHH text cut into hands as its blocks come ([`Cutter::feed`], then [`Cutter::finish`]): the hands
+/// completed so far are taken as they are made, and an oversized hand keeps only its first
+/// [`KEPT_CHARS`](crate::read::KEPT_CHARS), so a text of any size is cut in bounded memory.
+#[derive(Default)]
+pub struct Cutter {
     chunks: Vec<Chunk>,
     key: Option<String>,
     start: u64,
@@ -55,9 +59,25 @@ struct Cutter {
     text: String,
     kept: bool,
     content: bool,
+    /// The number of the line being read.
+    line: u64,
+    /// The line begun and not yet ended (shorter than [`PIECE`]: a longer one is added as it comes).
+    partial: String,
+    /// The line being read is longer than [`PIECE`] (never a header) and its start was seen.
+    long: bool,
+    /// A character was seen (a byte order mark is dropped only at the very start).
+    started: bool,
 }
 
 impl Cutter {
+    pub fn new() -> Cutter {
+        Cutter {
+            start: 1,
+            line: 1,
+            ..Cutter::default()
+        }
+    }
+
     fn close(&mut self) {
         if self.key.is_some() || self.content {
             self.chunks.push(Chunk {
@@ -79,42 +99,95 @@ impl Cutter {
             }
         }
     }
+
+    /// A whole line (its `\n` included, but for the last), or the start of a line too long to be a header.
+    fn take_line(&mut self, whole: &str) {
+        let head = (pystr::len(whole) < PIECE)
+            .then(|| header_key(whole))
+            .flatten();
+        if let Some(key) = head {
+            self.close();
+            self.text.clear();
+            self.key = Some(key);
+            self.start = self.line;
+            self.size = 0;
+            self.kept = false;
+            self.content = true;
+        } else if !self.content {
+            let body = pystr::strip(pystr::head(whole, PIECE));
+            self.content = !body.is_empty() && !body.starts_with('#');
+        }
+        self.add(whole);
+    }
+
+    /// The rest of a line, its `\n` included.
+    fn end_line(&mut self, end: &str) {
+        if self.long {
+            self.add(end);
+            self.long = false;
+        } else if self.partial.is_empty() {
+            self.take_line(end);
+        } else {
+            let mut whole = std::mem::take(&mut self.partial);
+            whole.push_str(end);
+            self.take_line(&whole);
+        }
+        self.line += 1;
+    }
+
+    /// Part of a line whose end has not come.
+    fn part_line(&mut self, part: &str) {
+        if self.long {
+            self.add(part);
+            return;
+        }
+        self.partial.push_str(part);
+        if pystr::len(&self.partial) >= PIECE {
+            let start = std::mem::take(&mut self.partial);
+            self.take_line(&start);
+            self.long = true;
+        }
+    }
+
+    /// The next block of the text.
+    pub fn feed(&mut self, block: &str) {
+        let mut rest = block;
+        if !self.started && !rest.is_empty() {
+            self.started = true;
+            rest = rest.strip_prefix('\u{feff}').unwrap_or(rest);
+        }
+        while let Some(at) = memchr::memchr(b'\n', rest.as_bytes()) {
+            let (line, after) = rest.split_at(at + 1);
+            self.end_line(line);
+            rest = after;
+        }
+        if !rest.is_empty() {
+            self.part_line(rest);
+        }
+    }
+
+    /// The hands completed so far.
+    pub fn take(&mut self) -> Vec<Chunk> {
+        std::mem::take(&mut self.chunks)
+    }
+
+    /// The hands left when the text ends.
+    pub fn finish(mut self) -> Vec<Chunk> {
+        if !self.long && !self.partial.is_empty() {
+            let last = std::mem::take(&mut self.partial);
+            self.take_line(&last);
+        }
+        self.close();
+        self.chunks
+    }
 }
 
 /// Each hand's text: a table `[N]` up to the next one, or a `.phh` file's whole text. Text before
 /// the first `[N]` is a hand of its own if it has more than comments.
 pub fn chunks(text: &str) -> Vec<Chunk> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let mut cut = Cutter {
-        chunks: Vec::new(),
-        key: None,
-        start: 1,
-        size: 0,
-        text: String::new(),
-        kept: false,
-        content: false,
-    };
-    for (line, whole) in (1..).zip(text.split_inclusive('\n')) {
-        let first = pystr::head(whole, PIECE);
-        let head = (pystr::len(whole) < PIECE)
-            .then(|| header_key(whole))
-            .flatten();
-        if let Some(key) = head {
-            cut.close();
-            cut.text.clear();
-            cut.key = Some(key);
-            cut.start = line;
-            cut.size = 0;
-            cut.kept = false;
-            cut.content = true;
-        } else if !cut.content {
-            let body = pystr::strip(first);
-            cut.content = !body.is_empty() && !body.starts_with('#');
-        }
-        cut.add(whole);
-    }
-    cut.close();
-    cut.chunks
+    let mut cut = Cutter::new();
+    cut.feed(text);
+    cut.finish()
 }
 
 /// Where `^[ \t]*KEY[ \t]*=` first matches (`[ \t]*\[` after it too where `bracket`): the line's

@@ -25,7 +25,9 @@ use crate::read::{
     check_items, pystr, quarantine, HandText, Kind, Lookups, Quarantine, ReadError, MAX_HAND_CHARS,
 };
 
-use chunks::{id_hint, Chunk};
+pub use chunks::{Chunk, Cutter};
+
+use chunks::id_hint;
 use fields::MAX_DEPTH;
 use value::Value;
 
@@ -73,7 +75,8 @@ pub fn read_piece(piece: HandText<'_>, lookups: &mut dyn Lookups) -> Result<Hand
     })
 }
 
-fn read_chunk(
+/// One hand's text as the [`Cutter`] cut it: the hand, or its quarantine record.
+pub fn read_chunk(
     chunk: &Chunk,
     path: &str,
     lookups: &mut dyn Lookups,
