@@ -17,7 +17,7 @@ from typing import Any, TypeAlias, final
 __all__ = [
     "__version__", "ADDED_MONEY", "IN_POT_FROM_START", "hand_json_roundtrip", "spec_streets", "Member", "TextStream",
     "members", "decode", "head", "Splitter", "format_scores", "detect_format", "complete_end",
-    "FORMATS", "read_pieces", "read_phh", "read_count", "quarantine_drift",
+    "FORMATS", "read_pieces", "read_phh", "PhhStream", "read_count", "quarantine_drift",
     "utc_offsets", "ZONES",
     "audit", "ReplayBatch", "audit_hands", "read_audited", "read_phh_audited", "share_values", "ranking_table",
     "describe", "has_ranking",
