@@ -117,11 +117,39 @@ fn head<'a>(lines: &[&'a str], first_line: u64) -> Result<Head<'a>, ReadError> {
             "No Limit, Pot Limit or Fix Limit",
         ));
     };
-    let table_line = lines.get(game_at + 1).copied().unwrap_or("");
-    let real_money = table_line.ends_with("(Real Money)");
-    let place = table_line
-        .rsplit_once(" (")
-        .map_or(table_line, |(place, _)| place);
+    let Place {
+        table,
+        tournament,
+        max_seats,
+        real_money,
+    } = table_place(lines.get(game_at + 1).copied().unwrap_or(""));
+    Ok(Head {
+        id,
+        game,
+        structure,
+        stakes,
+        date: day_month_year(date),
+        table,
+        tournament,
+        max_seats,
+        real_money,
+        body: game_at + 2,
+    })
+}
+
+/// What the table line says (the [`Head`]'s fields of the same names).
+struct Place<'a> {
+    table: String,
+    tournament: Option<(&'a str, &'a str)>,
+    max_seats: Option<&'a str>,
+    real_money: bool,
+}
+
+/// The table line's parts: the table's name, the tournament's number and buy-in, the seats (`6 Max`),
+/// whether it is played for money (`Table Athens 6 Max (Real Money)`, `Tournament #1 $5 - Table #3`).
+fn table_place(line: &str) -> Place<'_> {
+    let real_money = line.ends_with("(Real Money)");
+    let place = line.rsplit_once(" (").map_or(line, |(place, _)| place);
     let (place, max_seats) = match place.strip_suffix(" Max").and_then(|p| p.rsplit_once(' ')) {
         Some((place, max)) if max.bytes().all(|b| b.is_ascii_digit()) => (place, Some(max)),
         _ => (place, None),
@@ -137,18 +165,12 @@ fn head<'a>(lines: &[&'a str], first_line: u64) -> Result<Head<'a>, ReadError> {
             None,
         ),
     };
-    Ok(Head {
-        id,
-        game,
-        structure,
-        stakes,
-        date: day_month_year(date),
+    Place {
         table,
         tournament,
         max_seats,
         real_money,
-        body: game_at + 2,
-    })
+    }
 }
 
 /// ` 17 02 2011 15:29:25` → `2011/02/17 15:29:25 ET` (888's times are Eastern, as other trackers read

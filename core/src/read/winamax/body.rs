@@ -107,36 +107,8 @@ pub fn read(
         ));
     }
     let mut st = Builder::start(header, lines, first_line, dialect, lookups)?;
-    for seat in &seats.seats {
-        let number =
-            seat_number(seat.number, "seat number").map_err(|e| st.relocate(e, seat.index))?;
-        let stack = family(&st, seat.stack, decimals, scale, seat.index)?;
-        st.seat(number, seat.name, stack, false, None);
-    }
-    if !st.has_seats() {
-        let n = lines.len();
-        return Err(st.error(
-            seats.start.min(n.saturating_sub(1)),
-            "no seat lines after the header",
-            "'Seat N: name (stack in chips)'",
-        ));
-    }
-    let mut body = Body {
-        head,
-        names: seats.names,
-        decimals,
-        scale,
-        forced: false,
-        summary: false,
-        done: false,
-        total_read: false,
-        rounds: Rounds::new(Vec::new()),
-        uncalled: None,
-        settled: false,
-        in_total: 0,
-        buffer: String::new(),
-    };
-    body.rounds = Rounds::new(vec![i64::MAX; body.names.len()]);
+    seat_players(&mut st, &seats, decimals, scale, lines.len())?;
+    let mut body = Body::new(head, seats.names, decimals, scale);
     for seat in &seats.others {
         // a seat line the family's grammar does not read as one is a line of the body to it
         let said = format!(
@@ -154,6 +126,30 @@ pub fn read(
         })?;
     }
     Ok(st.build(hand.path, (hand.raw)()))
+}
+
+/// Tell the builder the seats the family's grammar reads (`Seat N: name (stack)`); none is an error.
+fn seat_players<'a>(
+    st: &mut Builder<'a, '_>,
+    seats: &Seats<'a>,
+    decimals: u8,
+    scale: i64,
+    n_lines: usize,
+) -> Result<(), ReadError> {
+    for seat in &seats.seats {
+        let number =
+            seat_number(seat.number, "seat number").map_err(|e| st.relocate(e, seat.index))?;
+        let stack = family(st, seat.stack, decimals, scale, seat.index)?;
+        st.seat(number, seat.name, stack, false, None);
+    }
+    if !st.has_seats() {
+        return Err(st.error(
+            seats.start.min(n_lines.saturating_sub(1)),
+            "no seat lines after the header",
+            "'Seat N: name (stack in chips)'",
+        ));
+    }
+    Ok(())
 }
 
 /// Winamax's own scale: tournament chips are whole, unless a stack has cents (`Seat 3: Player2
@@ -509,7 +505,27 @@ fn without_signs(text: &str, out: &mut String) {
     out.push_str(&text[from..]);
 }
 
-impl Body<'_, '_> {
+impl<'h, 'a> Body<'h, 'a> {
+    /// Nothing read yet of a body whose seats are `names`.
+    fn new(head: &'h Head<'h>, names: Vec<&'a str>, decimals: u8, scale: i64) -> Self {
+        let rounds = Rounds::new(vec![i64::MAX; names.len()]);
+        Body {
+            head,
+            names,
+            decimals,
+            scale,
+            forced: false,
+            summary: false,
+            done: false,
+            total_read: false,
+            rounds,
+            uncalled: None,
+            settled: false,
+            in_total: 0,
+            buffer: String::new(),
+        }
+    }
+
     /// An amount as Winamax writes it (`1.50€`, `2k`), at its scale.
     fn amount(&self, text: &str) -> Result<i64, ReadError> {
         AMOUNTS.parse(without_all_in(text), self.decimals)
