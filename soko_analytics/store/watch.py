@@ -23,15 +23,12 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import polars as pl
-
 from .. import _core
 from ..errors import SokoError
 from ..model.counts import plural
 from ..parsers import FORMATS, detect_format
 from ..parsers.source import HEAD_CHARS
 from .db import Store
-from .duck import registered
 
 SETTLE = 1.0
 """Seconds a file must have been quiet before its last hand (the one no next header has ended yet) is taken."""
@@ -288,11 +285,9 @@ class Watcher:
         rows, self._rows = self._rows, []
         if not rows:
             return
-        schema = {"path": pl.String, "offset": pl.Int64, "head_hash": pl.String, "size": pl.Int64,
-                  "mtime_ns": pl.Int64, "format": pl.String}
-        frame = pl.DataFrame([(name, row.offset, row.head_hash, row.size, row.mtime_ns, row.format)
-                              for name, row in rows], schema=schema, orient="row")
-        with registered(self.store.con, "offsets", frame.to_arrow()):
-            self.store._transaction(lambda: self.store.con.execute(
-                "INSERT OR REPLACE INTO watch_offsets SELECT *, now()::TIMESTAMP FROM offsets"), "the watch's offsets")
+        values = [(name, row.offset, row.head_hash, row.size, row.mtime_ns, row.format) for name, row in rows]
+        # plain parameters, no frame: Ctrl-C met inside a frame's build came out of Polars as a TypeError
+        self.store._transaction(lambda: self.store.con.executemany(
+            "INSERT OR REPLACE INTO watch_offsets VALUES (?, ?, ?, ?, ?, ?, now()::TIMESTAMP)", values),
+            "the watch's offsets")
         self._all_seen().update(rows)
