@@ -17,7 +17,7 @@ from typing import Any, TypeAlias, final
 __all__ = [
     "__version__", "ADDED_MONEY", "IN_POT_FROM_START", "hand_json_roundtrip", "spec_streets", "Member", "TextStream",
     "members", "decode", "head", "Splitter", "format_scores", "detect_format", "complete_end",
-    "FORMATS", "read_pieces", "read_phh", "PhhStream", "read_count", "quarantine_drift",
+    "FORMATS", "read_pieces", "read_phh", "PhhStream", "PHH_VARIANTS", "read_count", "quarantine_drift",
     "utc_offsets", "ZONES",
     "audit", "ReplayBatch", "audit_hands", "read_audited", "read_phh_audited", "share_values", "ranking_table",
     "describe", "has_ranking",
@@ -121,6 +121,10 @@ class PhhStream:
     def __new__(cls, path: str) -> PhhStream: ...
     def feed(self, block: str) -> list[str]: ...
     def finish(self) -> list[str]: ...
+
+PHH_VARIANTS: tuple[tuple[str, str | None, tuple[str, ...]], ...]
+"""The PHH variant codes the core reads: each code, our rules text for it (None: the hand's ``_rules``) and the
+fields PHH requires of it."""
 
 def read_count(pieces: Sequence[tuple[str, int]], path: str, format: str) -> tuple[int, int]: ...
 def quarantine_drift(format: str | None, raw: str, offset: int, reason: str) -> tuple[str | None, str]: ...

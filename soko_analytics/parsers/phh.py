@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from datetime import datetime, time
 from typing import Any
 
+from .._core import PHH_VARIANTS
 from ..errors import RulesError
 from ..model.cards import Card
 from ..model.hand import ActionKind, Hand
@@ -44,21 +45,8 @@ class Variant:
     needs: tuple[str, ...] = ()
 
 
-VARIANTS = {
-    "NT": Variant("holdem", ("blinds_or_straddles", "min_bet")),
-    "FT": Variant("holdem; structure=fixed_limit", ("blinds_or_straddles", "small_bet", "big_bet")),
-    "F7S": Variant("stud7", ("bring_in", "small_bet", "big_bet")),
-    "PO": Variant("omaha", ("blinds_or_straddles", "min_bet")),
-    "FO/8": Variant("omaha-hilo; structure=fixed_limit", ("blinds_or_straddles", "small_bet", "big_bet")),
-    "F7S/8": Variant("stud7-hilo", ("bring_in", "small_bet", "big_bet")),
-    "FR": Variant("razz", ("bring_in", "small_bet", "big_bet")),
-    "N2L1D": Variant("single-draw27", ("blinds_or_straddles", "min_bet")),
-    "F2L3D": Variant("triple-draw27", ("blinds_or_straddles", "small_bet", "big_bet")),
-    "FB": Variant("badugi", ("blinds_or_straddles", "small_bet", "big_bet")),
-    "NS": Variant("short-deck; hand_ranking=short_deck_straight_over_trips", ("blinds_or_straddles", "min_bet")),
-    "SOKO": Variant(None),
-}
-"""The variant codes as the core's reader (``read/phh/build.rs`` ``VARIANTS``) maps them to rules."""
+VARIANTS = {code: Variant(rules, needs) for code, rules, needs in PHH_VARIANTS}
+"""The variant codes as the core's reader maps them to rules (``read/phh/build.rs``' ``VARIANTS``)."""
 SOKO = "SOKO"
 CODE_OF_RULES = {v.rules: code for code, v in VARIANTS.items() if v.rules}
 STAKE_FIELDS = ("bring_in", "small_bet", "big_bet", "min_bet")

@@ -263,6 +263,15 @@ fn utc_offsets(zone: &str, locals: Vec<(i32, u8, u8, u8, u8, u8)>) -> Vec<Option
         .collect()
 }
 
+/// `read::PHH_VARIANTS` as a tuple of `(code, rules, needs)`, `needs` a tuple too.
+fn phh_variants(py: Python<'_>) -> PyResult<Bound<'_, pyo3::types::PyTuple>> {
+    let rows = read::PHH_VARIANTS
+        .iter()
+        .map(|&(code, rules, needs)| Ok((code, rules, pyo3::types::PyTuple::new(py, needs)?)))
+        .collect::<PyResult<Vec<_>>>()?;
+    pyo3::types::PyTuple::new(py, rows)
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(quarantine_drift, m)?)?;
     m.add_function(wrap_pyfunction!(utc_offsets, m)?)?;
@@ -270,6 +279,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(read_pieces, m)?)?;
     m.add_function(wrap_pyfunction!(read_phh, m)?)?;
     m.add_class::<PhhStream>()?;
+    m.add("PHH_VARIANTS", phh_variants(m.py())?)?;
     m.add_function(wrap_pyfunction!(read_count, m)?)?;
     Ok(())
 }

@@ -64,6 +64,7 @@ pub use memo::Memo;
 pub use nfc::composed;
 pub use phh::{
     read_chunk as read_phh_chunk, read_text as read_phh, Chunk as PhhChunk, Cutter as PhhCutter,
+    VARIANTS as PHH_VARIANTS,
 };
 pub use pystr::repr as py_repr;
 pub use times::{DateTime, Offsets, ZONES};

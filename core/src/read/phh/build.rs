@@ -15,8 +15,9 @@ use super::reader::{at_field, bad, Doc, Reader};
 use super::state::Table;
 use super::value::{cut, isoformat, Moment, Value};
 
-/// A variant code we read: our rules text for it (None: `_rules`) and the fields PHH requires.
-const VARIANTS: [(&str, Option<&str>, &[&str]); 12] = [
+/// A variant code we read: our rules text for it (None: `_rules`) and the fields PHH requires (the
+/// writer, Python's `parsers/phh.py`, reads this table as `_core.PHH_VARIANTS`).
+pub const VARIANTS: [(&str, Option<&str>, &[&str]); 12] = [
     ("NT", Some("holdem"), &["blinds_or_straddles", "min_bet"]),
     (
         "FT",

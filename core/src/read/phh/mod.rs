@@ -25,6 +25,7 @@ use crate::read::{
     check_items, pystr, quarantine, HandText, Kind, Lookups, Quarantine, ReadError, MAX_HAND_CHARS,
 };
 
+pub use build::VARIANTS;
 pub use chunks::{Chunk, Cutter};
 
 use chunks::id_hint;
