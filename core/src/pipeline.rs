@@ -337,8 +337,9 @@ pub struct FileRead<L: Lookups> {
     name: String,
     /// Split off the current member and not read yet (a block holds hundreds of hands).
     pending: VecDeque<Pending>,
-    /// The text of the current member so far, for a format read whole.
-    whole: String,
+    /// The cutter of the current member into hands, for a format its own reader cuts ([`Dialect::whole`]):
+    /// fed block by block like the splitter, so memory follows the block and the hand, not the file.
+    cutter: Option<read::PhhCutter>,
     dialect: &'static Dialect,
     lookups: L,
     games: Games,
@@ -367,7 +368,7 @@ impl<L: Lookups> FileRead<L> {
             current: None,
             name: String::new(),
             pending: VecDeque::new(),
-            whole: String::new(),
+            cutter: None,
             dialect,
             lookups,
             games,
@@ -402,7 +403,7 @@ impl<L: Lookups> FileRead<L> {
         self.current = None;
         self.name.clear();
         self.pending.clear();
-        self.whole.clear();
+        self.cutter = None;
         self.dialect = dialect;
         self.import_id = import_id;
     }
@@ -460,49 +461,65 @@ impl<L: Lookups> FileRead<L> {
                     &file_problem(&member.name, member.problem_kind.as_str(), problem),
                     self.import_id,
                 ),
-                None => self.current = Some((TextStream::new(&member), Splitter::new())),
+                None => {
+                    self.current = Some((TextStream::new(&member), Splitter::new()));
+                    self.cutter = self.dialect.whole.map(|_| read::PhhCutter::new());
+                }
             }
             return true;
         };
         let pending = &mut self.pending;
         let mut keep = |p: Piece<'_>| pending.push_back(Pending::Piece(p.into_owned()));
-        match (stream.next_block(), self.dialect.whole) {
-            (Some(block), Some(_)) => self.whole.push_str(&block),
-            (Some(block), None) => splitter.feed(&block, &mut keep),
-            (None, whole) => {
-                match whole {
-                    Some(reader) => read_whole(
-                        reader,
-                        &mut self.whole,
-                        &self.name,
-                        &mut self.lookups,
-                        pending,
-                    ),
-                    None => splitter.finish(&mut keep),
-                }
-                if let Some(problem) = stream.error.take() {
-                    pending.push_back(Pending::Problem(problem.kind.as_str(), problem.reason));
-                }
-                pending.push_back(Pending::End);
+        let block = stream.next_block();
+        let ended = block.is_none();
+        let chunks = match (block, &mut self.cutter) {
+            (Some(block), Some(cutter)) => {
+                cutter.feed(&block);
+                cutter.take()
             }
+            (Some(block), None) => {
+                splitter.feed(&block, &mut keep);
+                Vec::new()
+            }
+            (None, cutter) => {
+                splitter.finish(&mut keep);
+                cutter
+                    .take()
+                    .map(read::PhhCutter::finish)
+                    .unwrap_or_default()
+            }
+        };
+        for chunk in &chunks {
+            let read = read_chunk_guarded(chunk, &self.name, &mut self.lookups);
+            let line = start_line(&read, chunk.start);
+            self.pending.push_back(Pending::Read(Box::new(read), line));
+        }
+        if ended {
+            if let Some(problem) = stream.error.take() {
+                self.pending
+                    .push_back(Pending::Problem(problem.kind.as_str(), problem.reason));
+            }
+            self.pending.push_back(Pending::End);
         }
         true
     }
 }
 
-/// A member's whole text read by its format's own reader, each hand (or record) queued with the line it
-/// starts on.
-fn read_whole(
-    reader: read::WholeReader,
-    text: &mut String,
+/// One hand a format's own cutter cut ([`read::PhhCutter`]), read; a bug of ours (a panic) is its
+/// `internal` record.
+pub fn read_chunk_guarded(
+    chunk: &read::PhhChunk,
     name: &str,
     lookups: &mut dyn Lookups,
-    pending: &mut VecDeque<Pending>,
-) {
-    let text = std::mem::take(text);
-    for (outcome, line) in whole_outcomes(reader, &text, 1, name, lookups) {
-        pending.push_back(Pending::Read(Box::new(outcome), line));
-    }
+) -> Result<Hand, Box<Quarantine>> {
+    guarded(|| read::read_phh_chunk(chunk, name, lookups)).unwrap_or_else(|fault| {
+        Err(Box::new(read::internal(
+            &chunk.text,
+            chunk.start,
+            name,
+            &fault,
+        )))
+    })
 }
 
 /// Every hand (or record) of a text read whole by its format's own reader, the text starting on line
@@ -532,13 +549,18 @@ fn whole_outcomes(
                     q.start = q.start.map(|start| start + shift);
                 }
             }
-            let line = match &outcome {
-                Ok(hand) => hand.source.as_ref().map_or(first, |s| s.line),
-                Err(q) => q.start.unwrap_or(q.line),
-            };
+            let line = start_line(&outcome, first);
             (outcome, line)
         })
         .collect()
+}
+
+/// The line a hand read (or its record) starts on: its source's, else `first`.
+fn start_line(read: &Result<Hand, Box<Quarantine>>, first: u64) -> u64 {
+    match read {
+        Ok(hand) => hand.source.as_ref().map_or(first, |s| s.line),
+        Err(q) => q.start.unwrap_or(q.line),
+    }
 }
 
 /// The record of a file or member that could not be read (line 0, no hand).

@@ -20,6 +20,8 @@ from __future__ import annotations
 import os
 import random
 import re
+import subprocess
+import sys
 import tracemalloc
 from datetime import datetime, timedelta, timezone
 from functools import cache
@@ -496,6 +498,39 @@ def test_an_oversized_file_is_read_in_bounded_memory() -> None:
             tracemalloc.stop()
         assert len(results) == items and results[-1].kind == "too_large"
         assert peak < 12 * MAX_HAND_CHARS, f"peak {peak} bytes"
+
+
+IMPORT_PEAK = """import resource, sys
+from soko_analytics import api
+summary = api.import_paths(sys.argv[1], [sys.argv[2]])
+print(summary.stored, summary.quarantined, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+"""
+
+
+def test_an_oversized_file_is_imported_in_bounded_memory(tmp_path: Path) -> None:
+    """The import reads a .phhs as its blocks come (the core's cutter), not whole: importing 200 MB of one table
+    between two hands takes little more memory than importing the two hands alone."""
+    line = "# " + "y" * 9_997 + "\n"
+    small, big = tmp_path / "small.phhs", tmp_path / "big.phhs"
+    other = _with("hand", "8")
+    small.write_text(f"[1]\n{GOOD}[3]\n{other}", encoding="utf-8")
+    with big.open("w", encoding="utf-8") as out:
+        out.write(f"[1]\n{GOOD}[2]\n")
+        for _ in range(200):
+            out.write(line * 100)  # 1 MB
+        out.write(f"[3]\n{other}")
+
+    def peak_kb(path: Path) -> tuple[int, int, int]:
+        done = subprocess.run([sys.executable, "-c", IMPORT_PEAK, str(tmp_path / f"{path.stem}.duckdb"), str(path)],
+                              capture_output=True, text=True, timeout=300, cwd=tmp_path)
+        assert done.returncode == 0, done.stderr
+        stored, quarantined, peak = map(int, done.stdout.split())
+        return stored, quarantined, peak
+
+    small_stored, small_quarantined, small_peak = peak_kb(small)
+    stored, quarantined, peak = peak_kb(big)
+    assert (small_stored, small_quarantined, stored, quarantined) == (2, 0, 2, 1)  # the table of 200 MB is one too_large record
+    assert peak - small_peak < 64 << 10, f"{peak - small_peak} KB more than for the two hands alone"
 
 
 def test_a_line_longer_than_a_block_is_one_line() -> None:

@@ -14,7 +14,7 @@ use serde::Serialize;
 use std::borrow::Cow;
 
 use crate::model::Hand;
-use crate::pipeline::{guarded, read_split_piece};
+use crate::pipeline::{guarded, read_chunk_guarded, read_split_piece};
 use crate::read::{self, Cached, Quarantine, RulesFault};
 use crate::rules;
 use crate::split::{Kind, Piece};
@@ -161,15 +161,7 @@ impl PhhStream {
             chunks
                 .iter()
                 .map(|chunk| {
-                    let read = guarded(|| read::read_phh_chunk(chunk, path, lookups))
-                        .unwrap_or_else(|fault| {
-                            Err(Box::new(read::internal(
-                                &chunk.text,
-                                chunk.start,
-                                path,
-                                &fault,
-                            )))
-                        });
+                    let read = read_chunk_guarded(chunk, path, lookups);
                     outcome_json(read)
                 })
                 .collect()
