@@ -26,7 +26,8 @@ __all__ = [
     "tournament_finishes", "buy_ins", "content_hashes", "FileReader", "FilesReader", "read_rows", "hand_batch",
     "text_rows", "piece_rows", "parse_count", "PlayTable", "PotError", "returned_uncalled", "build_pots", "split",
     "award", "rake_pots",
-    "payouts", "VOCABULARIES", "FORCED_KINDS", "BETTING_KINDS", "RANKS", "SUITS", "TABLES", "format_amount",
+    "payouts", "VOCABULARIES", "FORCED_KINDS", "BETTING_KINDS", "RANKS", "SUITS", "POSITIONS",
+    "POSITION_GROUPS", "TABLES", "format_amount",
     "DEFAULT_PROFILE", "RULE_OPTIONS", "parse_option", "rules_text", "parse_rules", "rule_profiles", "resolve_spec",
     "combine_rules",
 ]
@@ -316,6 +317,9 @@ FORCED_KINDS: tuple[str, ...]
 BETTING_KINDS: tuple[str, ...]
 RANKS: str
 SUITS: str
+POSITIONS: tuple[tuple[str, str], ...]
+"""The hold'em seat labels in the order they act from the blinds, each with its ``position_group``."""
+POSITION_GROUPS: tuple[str, ...]
 # table -> ((column, DuckDB type), ...) in the columns' order.
 TABLES: dict[str, tuple[tuple[str, str], ...]]
 

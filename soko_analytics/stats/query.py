@@ -24,6 +24,7 @@ from datetime import date, datetime, time, timedelta
 
 import polars as pl
 
+from .. import _core
 from ..errors import SokoError
 from ..model.hand import composed
 from ..store.db import Store
@@ -40,10 +41,11 @@ Z95 = 1.959963984540054
 SESSION_GAP = timedelta(minutes=30)
 """A player's hands more than this apart belong to different sessions."""
 
-POSITIONS = ("SB", "BB", "UTG", "UTG+1", "UTG+2", "UTG+3", "MP", "HJ", "CO", "BTN")
-"""The seat labels of ``--by position``, in the order they act from the blinds, as the dashboard names them."""
+POSITIONS = tuple(label for label, _ in _core.POSITIONS)
+"""The seat labels of ``--by position``, in the order they act from the blinds, as the dashboard names them (the
+core's, ``facts/row.rs``)."""
 
-POSITION_GROUPS = ("blinds", "early", "middle", "late", "button")
+POSITION_GROUPS = _core.POSITION_GROUPS
 """The groups of ``--by position_group`` (``player_hands.position_group``), in the same order."""
 
 ORDER = {"position": POSITIONS, "position_group": POSITION_GROUPS}

@@ -14,16 +14,30 @@ use super::allin::{allin_adjusted, seed_of, DEFAULT_METHOD};
 use super::equity::Method;
 use super::{hand_facts, Facts, GameFacts, Player};
 
-/// Hold'em position label → the group `--by position` reports (`POSITION_GROUPS`).
+/// The hold'em seat labels (`player_hands.position`) in the order they act from the blinds, each with the group
+/// `--by position_group` reports it in (`player_hands.position_group`); Python reads them as `_core.POSITIONS`.
+pub const POSITIONS: [(&str, &str); 10] = [
+    ("SB", "blinds"),
+    ("BB", "blinds"),
+    ("UTG", "early"),
+    ("UTG+1", "early"),
+    ("UTG+2", "middle"),
+    ("UTG+3", "middle"),
+    ("MP", "middle"),
+    ("HJ", "middle"),
+    ("CO", "late"),
+    ("BTN", "button"),
+];
+
+/// The groups of [`POSITIONS`] in table order (`_core.POSITION_GROUPS`).
+pub const POSITION_GROUPS: [&str; 5] = ["blinds", "early", "middle", "late", "button"];
+
+/// Hold'em position label → the group `--by position` reports ([`POSITIONS`]).
 pub fn position_group(position: &str) -> Option<&'static str> {
-    Some(match position {
-        "BTN" => "button",
-        "SB" | "BB" => "blinds",
-        "UTG" | "UTG+1" => "early",
-        "UTG+2" | "UTG+3" | "MP" | "HJ" => "middle",
-        "CO" => "late",
-        _ => return None,
-    })
+    POSITIONS
+        .iter()
+        .find(|(label, _)| *label == position)
+        .map(|(_, group)| *group)
 }
 
 /// The amount of the won-per-100 unit (`unit_of`): the big bet (or the spread's largest bet)
