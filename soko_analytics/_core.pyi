@@ -27,7 +27,7 @@ __all__ = [
     "text_rows", "piece_rows", "parse_count", "PlayTable", "PotError", "returned_uncalled", "build_pots", "split",
     "award", "rake_pots",
     "payouts", "VOCABULARIES", "FORCED_KINDS", "BETTING_KINDS", "RANKS", "SUITS", "POSITIONS",
-    "POSITION_GROUPS", "TABLES", "format_amount",
+    "POSITION_GROUPS", "CURRENCY_SYMBOLS", "TABLES", "format_amount",
     "DEFAULT_PROFILE", "RULE_OPTIONS", "parse_option", "rules_text", "parse_rules", "rule_profiles", "resolve_spec",
     "combine_rules",
 ]
@@ -320,6 +320,8 @@ SUITS: str
 POSITIONS: tuple[tuple[str, str], ...]
 """The hold'em seat labels in the order they act from the blinds, each with its ``position_group``."""
 POSITION_GROUPS: tuple[str, ...]
+CURRENCY_SYMBOLS: tuple[tuple[str, str], ...]
+"""The currency symbols the logs use, each with its ISO code."""
 # table -> ((column, DuckDB type), ...) in the columns' order.
 TABLES: dict[str, tuple[tuple[str, str], ...]]
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from .. import _core
 
-SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP", "₹": "INR", "¥": "CNY"}
-"""Currency symbols the logs use, with their ISO codes."""
+SYMBOLS = dict(_core.CURRENCY_SYMBOLS)
+"""Currency symbols the logs use, with their ISO codes (the core's readers', ``read/values.rs``)."""
 
 
 def format_amount(minor: int, decimals: int, symbol: str = "", trim: bool = True, grouped: bool = False) -> str:
