@@ -20,7 +20,9 @@ Python API's peak traced memory on 5% and 25% of the hands (it should not grow w
 Then, per site the core reads (issue 16), it builds a file of ``--site-hands`` hands from that site's stored corpus
 hands (their raw text, repeated) and times the core's parse of it beside the PokerStars file's, with each site's
 ratio to PokerStars (every site's lines are told to the core's builder of events, no PokerStars text
-between).
+between). Each site's file is set beside PokerStars' hold'em file and beside a file of PokerStars' own hands of
+the same games, hand for hand (a stud hand costs PokerStars' reader about 1.6× a hold'em hand: a site whose sample
+is mostly stud, as iPoker's is, is slower per hand for its games, not only for its reader).
 
     python bench/parse.py [--hands N] [--site-hands N] [--corpus ../shared/corpus]
 """
@@ -118,15 +120,40 @@ def pokerkit_sample(path: Path, hands: int) -> int:
         return sum(1 for _ in PokerStarsParser()(text, error_status=False))
 
 
+def site_hands(corpus: Path, folder: str) -> list[tuple[str, str]]:
+    """Each stored corpus hand of one site: its raw text (an iPoker game after its session's header) and profile."""
+    logs = sorted(p for p in (corpus / "sites" / folder).rglob("*") if p.suffix in (".txt", ".xml"))
+    return [(_session_first(h.raw.strip()), h.profile) for p in logs for h in read_path(p) if isinstance(h, Hand)]
+
+
 def site_file(corpus: Path, folder: str, hands: int, out: Path) -> Path:
     """A file of ``hands`` hands of one site: its stored corpus hands' raw text, repeated."""
-    logs = sorted(p for p in (corpus / "sites" / folder).rglob("*") if p.suffix in (".txt", ".xml"))
-    texts = [_session_first(h.raw.strip()) for p in logs for h in read_path(p) if isinstance(h, Hand)]
+    texts = [text for text, _ in site_hands(corpus, folder)]
     with open(out, "w", encoding="utf-8") as f:
         for i in range(hands):
             f.write(texts[i % len(texts)])
             f.write("\n\n\n")
     return out
+
+
+def matched_file(corpus: Path, folder: str, hands: int, out: Path) -> tuple[Path, float]:
+    """PokerStars' own hands of the same games as :func:`site_file`'s, hand for hand: where the site's file has a
+    stud hand, a PokerStars stud hand (each profile's PokerStars hands taken in turn). A game PokerStars' corpus has
+    no hand of is matched with hold'em; the share of the site's hands matched by game is returned too."""
+    profiles = [profile for _, profile in site_hands(corpus, folder)]
+    stars = {profile: corpus_texts(corpus, (profile,)) for profile in set(profiles)}
+    holdem = corpus_texts(corpus, ("holdem",))
+    taken: dict[str, int] = {}
+    matched = 0
+    with open(out, "w", encoding="utf-8") as f:
+        for i in range(hands):
+            profile = profiles[i % len(profiles)]
+            texts = stars[profile] or holdem
+            matched += bool(stars[profile])
+            k = taken[profile] = taken.get(profile, -1) + 1
+            f.write(renumbered(texts[k % len(texts)], i))
+            f.write("\n\n\n")
+    return out, matched / hands
 
 
 def _session_first(raw: str) -> str:
@@ -136,19 +163,29 @@ def _session_first(raw: str) -> str:
 
 
 def site_rates(corpus: Path, hands: int, holdem: Path, tmp: Path) -> Table:
-    """The core's parse of each site's file beside PokerStars', as hands/s and the ratio to PokerStars."""
+    """The core's parse of each site's file beside PokerStars', as hands/s and the ratio to PokerStars: to its
+    hold'em file, and to its own hands of the same games as the site's file (:func:`matched_file`)."""
     part = tmp / "pokerstars-part.txt"
     with open(holdem, encoding="utf-8") as src, open(part, "w", encoding="utf-8") as dst:
         dst.write("\n\n\n".join(src.read().split("\n\n\n")[:hands]))
-    files = [("pokerstars", part)] + [(fmt, site_file(corpus, folder, hands, tmp / f"{fmt}.txt"))
-                                      for fmt, folder in SITES.items()]
-    rows = []
-    for fmt, path in files:
-        n, seconds = timed(lambda p, f: core_parse(p, f), path, fmt)
-        rows.append((fmt, n, seconds, path.stat().st_size / 1e6))
-    stars_rate = rows[0][1] / rows[0][2]
-    return rate_table(f"The core's parse per site ({hands:,} hands each), one core", "site", rows, stars_rate,
-                      ratio="PokerStars ÷ this")
+    stars_rate = rate(part, "pokerstars")
+    table = Table(title=f"The core's parse per site ({hands:,} hands each), one core")
+    for column in ("site", "hands/s", "PokerStars hold'em ÷ this", "PokerStars, same games ÷ this",
+                   "hands matched by game"):
+        table.add_column(column, justify="left" if column == "site" else "right")
+    table.add_row("pokerstars (hold'em)", f"{stars_rate:,.0f}", "1.00×", "", "")
+    for fmt, folder in SITES.items():
+        site = rate(site_file(corpus, folder, hands, tmp / f"{fmt}.txt"), fmt)
+        same, share = matched_file(corpus, folder, hands, tmp / f"{fmt}-pokerstars.txt")
+        table.add_row(fmt, f"{site:,.0f}", f"{stars_rate / site:.2f}×", f"{rate(same, 'pokerstars') / site:.2f}×",
+                      f"{share:.0%}")
+    return table
+
+
+def rate(path: Path, fmt: str) -> float:
+    """Hands per second of the core's parse of a file."""
+    n, seconds = timed(core_parse, path, fmt)
+    return n / seconds
 
 
 def timed(fn, *args) -> tuple[int, float]:
