@@ -31,7 +31,7 @@ use crate::model::{Hand, Stakes, Tournament};
 use crate::read::events::located;
 use body::{Body, Start};
 use scan::{Scan, Wanted};
-use words::Units;
+use words::{trim, Units};
 
 mod body;
 mod scan;
@@ -292,9 +292,10 @@ fn head<'a>(lines: &[&'a str], first_line: u64) -> Result<Head<'a>, ReadError> {
         let blinds = blinds.trim().strip_prefix('(')?.split(')').next()?;
         Some((level, blinds))
     });
-    let game = GAMES.iter().find(|(word, _, _)| {
-        body.split([' ', ',']).any(|w| w == *word) || search::contains(body, word)
-    });
+    // (a word of the header equal to the game's is in it: the one search says both)
+    let game = GAMES
+        .iter()
+        .find(|(word, _, _)| search::contains(body, word));
     let Some(&(_, game, default)) = game else {
         return Err(
             ReadError::new(Kind::Unsupported, "unsupported game of a Bovada header")
@@ -352,16 +353,17 @@ fn seat_line(line: &str) -> Option<SeatLine<'_>> {
     let n = rest.bytes().take_while(u8::is_ascii_digit).count();
     let number = rest[..n].parse().ok()?;
     let (before, after) = rest[n..].split_once(':')?;
-    let after = after.trim();
-    let (label, stack) = match after.rsplit_once(" (") {
+    let after = trim(after);
+    let (label, stack) = match search::rsplit_once(after, " (") {
         Some((label, stack)) => (label, stack.strip_suffix(" in chips)")?),
         // `Seat+4 [ME]: 1,500 in chips`: the label is the seat
         None => ("", after.strip_suffix(" in chips")?),
     };
-    let hero = before.contains(ME) || label.contains(ME);
+    let hero = search::contains(before, ME) || search::contains(label, ME);
     let label = if label.is_empty() {
         Cow::Owned(format!("Seat+{}", &rest[..n]))
-    } else if is_normal(label) {
+    } else if is_plain(label) || is_normal(label) {
+        // (a plain label is a normal one, found so in one pass over its bytes)
         Cow::Borrowed(label)
     } else {
         Cow::Owned(normal_label(label))
@@ -369,7 +371,7 @@ fn seat_line(line: &str) -> Option<SeatLine<'_>> {
     Some(SeatLine {
         number,
         label,
-        stack: stack.trim(),
+        stack: trim(stack),
         hero,
     })
 }
