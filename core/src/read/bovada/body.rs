@@ -138,6 +138,8 @@ fn same(a: &str, b: &str) -> bool {
 pub struct Start<'s> {
     pub seats: &'s [SeatLine<'s>],
     pub who: Vec<usize>,
+    /// Each seat's stack, as the builder read it (in the hand's units).
+    pub stacks: Vec<i64>,
     pub units: Units,
     pub blinds: (i64, i64),
     pub stud: bool,
@@ -147,15 +149,11 @@ pub struct Start<'s> {
 impl<'l> Body<'l> {
     pub fn new(start: Start, lines: &[&'l str], scan: Scan<'l>) -> Self {
         let seats = start.seats;
-        let stacks = seats
-            .iter()
-            .map(|s| start.units.amount(s.stack).unwrap_or(0))
-            .collect();
         Body {
             units: start.units,
             tournament: start.tournament,
             who: start.who,
-            rounds: Rounds::new(stacks),
+            rounds: Rounds::new(start.stacks),
             summary: false,
             done: false,
             totalled: false,

@@ -103,10 +103,11 @@ pub fn read_hand(hand: HandText<'_>, lookups: &mut dyn Lookups) -> Result<Hand, 
     let button = the_button(&seats, button, &scan);
     let header = header(&head, stakes, button, 1 + info, lookups).map_err(|err| at(0, err))?;
     let mut st = Builder::start(header, lines, first_line, dialect, lookups)?;
-    let who = seat_players(&mut st, &head, &seats, 1 + info)?;
+    let (who, stacks) = seat_players(&mut st, &head, &seats, 1 + info)?;
     let start = Start {
         seats: &seats,
         who,
+        stacks,
         units,
         blinds,
         stud,
@@ -162,15 +163,17 @@ fn header<'h>(
     )
 }
 
-/// The seats told to the builder (from line `first`): the builder's index of each seat's player. A
-/// stack the family's seat grammar does not read (with a space or a parenthesis) is no seat line.
+/// The seats told to the builder (from line `first`): the builder's index of each seat's player,
+/// and each seat's stack (the family's amount: the hand's units). A stack the family's seat grammar
+/// does not read (with a space or a parenthesis) is no seat line.
 fn seat_players(
     st: &mut Builder,
     head: &Head,
     seats: &[SeatLine],
     first: usize,
-) -> Result<Vec<usize>, ReadError> {
+) -> Result<(Vec<usize>, Vec<i64>), ReadError> {
     let mut who = Vec::with_capacity(seats.len());
+    let mut stacks = Vec::with_capacity(seats.len());
     for (k, seat) in seats.iter().enumerate() {
         let i = first + k;
         if seat.stack.is_empty() || seat.stack.contains([' ', '(', ')']) {
@@ -192,6 +195,7 @@ fn seat_players(
                 .map_err(|err| st.relocate(err, i))?,
         };
         let stack = st.amount(seat.stack, i)?;
+        stacks.push(stack);
         let name = name(head, seat);
         // a name seated twice is one player (the builder keeps the last seat)
         who.push(st.who(&name).unwrap_or_else(|| st.names().count()));
@@ -200,7 +204,7 @@ fn seat_players(
     if seats.is_empty() {
         return Err(no_seats(st, first));
     }
-    Ok(who)
+    Ok((who, stacks))
 }
 
 fn no_seats(st: &Builder, i: usize) -> ReadError {
