@@ -169,6 +169,19 @@ struct Reading<'h, 'l> {
     /// Stud streets dealt so far (third street's cards open the hand).
     streets: usize,
     said: Vec<(usize, Said<'l>)>,
+    /// From the line after the seats (index `body`) to the summary, each `Player ...` line's player
+    /// and the rest of it, and whether it deals a card: found once for the pass over the deals and
+    /// the body.
+    body: usize,
+    players: Vec<Player<'l>>,
+}
+
+/// A `Player ...` line's player and the rest of it ([`Reading::who`]), and whether it deals a card
+/// ([`received`]); a line of no player (not `Player ...`) has neither.
+#[derive(Clone, Copy, Default)]
+struct Player<'l> {
+    who: Option<(usize, &'l str)>,
+    received: bool,
 }
 
 impl<'h, 'l> Reading<'h, 'l> {
@@ -189,6 +202,8 @@ impl<'h, 'l> Reading<'h, 'l> {
             dealing: Vec::new(),
             streets: 0,
             said: Vec::with_capacity(lines + 8),
+            body: 0,
+            players: Vec::new(),
         }
     }
 
@@ -241,7 +256,7 @@ impl<'h, 'l> Reading<'h, 'l> {
                 continue;
             }
             // (a deal is told on the first line after it that deals nothing: none is pending mostly)
-            if !self.dealing.is_empty() && !received(line) {
+            if !self.dealing.is_empty() && !self.received(k, line) {
                 self.deal(k);
             }
             self.line(k, line)?;
@@ -295,15 +310,20 @@ impl<'h, 'l> Reading<'h, 'l> {
         seats.sort_by_key(|s| s.1.parse::<u32>().unwrap_or(u32::MAX));
         self.names = seats.iter().map(|s| s.3).collect();
         self.unnamed = self.unnamed_seat(&lines[i..]);
+        // the body's players up to the summary (whose lines are read apart)
+        let end = lines[i..].iter().position(|l| *l == SUMMARY);
+        let end = end.map_or(lines.len(), |k| k + i);
+        self.body = i;
+        self.players = lines[i..end].iter().map(|l| self.player(l)).collect();
         // a seat dealt no card sits the hand out
         let mut dealt = vec![false; self.names.len()];
-        for line in lines[i..]
+        let past = lines[end..]
             .iter()
             .filter(|l| l.starts_with("Player ") && received(l))
-        {
-            if let Some((k, _)) = line.strip_prefix("Player ").and_then(|l| self.who(l)) {
-                dealt[k] = true;
-            }
+            .map(|l| self.who(&l["Player ".len()..]));
+        let body = self.players.iter().filter(|p| p.received).map(|p| p.who);
+        for (k, _) in body.chain(past).flatten() {
+            dealt[k] = true;
         }
         for (k, &(at, seat, stack, name)) in seats.iter().enumerate() {
             let out = !dealt[k] && Some(k) != self.unnamed;
@@ -327,6 +347,25 @@ impl<'h, 'l> Reading<'h, 'l> {
         }
         let mut silent = (0..named.len()).filter(|&k| !named[k]);
         silent.next().filter(|_| silent.next().is_none())
+    }
+
+    /// A line's [`Player`].
+    fn player(&self, line: &'l str) -> Player<'l> {
+        match line.strip_prefix("Player ") {
+            Some(rest) => Player {
+                who: self.who(rest),
+                received: received(line),
+            },
+            None => Player::default(),
+        }
+    }
+
+    /// Whether line `i` (after the seats) deals a card.
+    fn received(&self, i: usize, line: &str) -> bool {
+        match self.players.get(i.wrapping_sub(self.body)) {
+            Some(player) if line.starts_with("Player ") => player.received,
+            _ => received(line),
+        }
     }
 
     /// The player a `Player ...` line speaks of, and the rest of it.
@@ -388,7 +427,11 @@ impl<'h, 'l> Reading<'h, 'l> {
             let reason = "a player without a name acts, and no seat is left to be theirs";
             return Err(self.error(i, line, reason, "'Player NAME ...'"));
         }
-        match line.strip_prefix("Player ").and_then(|l| self.who(l)) {
+        let who = match self.players.get(i.wrapping_sub(self.body)) {
+            Some(player) => player.who,
+            None => line.strip_prefix("Player ").and_then(|l| self.who(l)),
+        };
+        match who {
             Some((who, rest)) => self.action(i, line, who, rest),
             None => {
                 self.say(i, Said::Same(line)); // the family's reader names it unknown
