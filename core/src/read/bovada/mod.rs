@@ -31,7 +31,7 @@ use crate::model::{Hand, Stakes, Tournament};
 use crate::read::events::located;
 use body::{Body, Start};
 use scan::{Scan, Wanted};
-use words::{trim, Units};
+use words::{find_byte, trim, Units};
 
 mod body;
 mod scan;
@@ -332,7 +332,7 @@ fn label_and_verb(line: &str) -> Option<(&str, &str)> {
     let b = line.as_bytes();
     let mut from = 1;
     // a separator's `:` is neither the first byte nor the last
-    while let Some(at) = memchr::memchr(b':', b.get(from..b.len().saturating_sub(1))?) {
+    while let Some(at) = find_byte(b.get(from..b.len().saturating_sub(1))?, b':') {
         let colon = from + at;
         if b[colon - 1] == b' ' && b[colon + 1] == b' ' {
             return Some((&line[..colon - 1], &line[colon + 2..]));

@@ -245,7 +245,9 @@ impl<'h, 'l> Reading<'h, 'l> {
         self.button = Some(seat).filter(|s| !s.is_empty());
         self.say(at, Said::Table);
         let i = self.read_seats(lines)?;
-        let summary = lines[i..].iter().position(|l| *l == SUMMARY).map(|k| k + i);
+        // the players are found up to the summary, or to the end
+        let end = i + self.players.len();
+        let summary = (end < lines.len()).then_some(end);
         for (k, line) in lines
             .iter()
             .enumerate()
@@ -351,12 +353,15 @@ impl<'h, 'l> Reading<'h, 'l> {
 
     /// A line's [`Player`].
     fn player(&self, line: &'l str) -> Player<'l> {
-        match line.strip_prefix("Player ") {
-            Some(rest) => Player {
-                who: self.who(rest),
-                received: received(line),
-            },
-            None => Player::default(),
+        let Some(rest) = line.strip_prefix("Player ") else {
+            return Player::default();
+        };
+        let who = self.who(rest);
+        // the words after a player follow a space: `received ` there is ` received ` in the line
+        let dealt = who.is_some_and(|(_, words)| words.starts_with("received "));
+        Player {
+            who,
+            received: dealt || received(line),
         }
     }
 
@@ -405,6 +410,15 @@ impl<'h, 'l> Reading<'h, 'l> {
 
     /// What one of the log's lines says (nothing, for a line that says nothing the hand records).
     fn line(&mut self, i: usize, line: &'l str) -> Result<(), ReadError> {
+        if line.starts_with("*** ") {
+            return self.marker(i, line);
+        }
+        self.words(i, line)
+    }
+
+    /// A street's marker (`*** FLOP ***: [..]`, stud's `*** Third street ***`); any other line
+    /// beginning `*** ` as the family reads it.
+    fn marker(&mut self, i: usize, line: &'l str) -> Result<(), ReadError> {
         if let Some(&(marker, name)) = BOARD.iter().find(|(m, _)| line.starts_with(m)) {
             self.rounds.next_street();
             let cards = line[marker.len()..].split('[').skip(1).last();
@@ -417,6 +431,12 @@ impl<'h, 'l> Reading<'h, 'l> {
             self.say(i, Said::Street(name, None));
             return Ok(());
         }
+        self.words(i, line)
+    }
+
+    /// A line that is no street's marker: an uncalled bet, a player's line, or one the family's
+    /// reader reads.
+    fn words(&mut self, i: usize, line: &'l str) -> Result<(), ReadError> {
         if let Some(rest) = line.strip_prefix("Uncalled bet (") {
             return self.uncalled(i, line, rest);
         }

@@ -13,7 +13,7 @@ use crate::read::pystr::is_space;
 use crate::read::search;
 use crate::read::stars;
 
-use super::super::words::{big_blind, bring_in, small_blind, trim};
+use super::super::words::{big_blind, bring_in, bytes_equal, small_blind, trim};
 
 /// The first word of a player's verb (`Raises $60 to $60`), which says what the line is.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -484,14 +484,10 @@ fn without_timeouts(verb: &str) -> Cow<'_, str> {
 
 /// Whether `b` has a `(` or a `-`, eight bytes at a time (a verb is short: `memchr2` costs more).
 fn has_mark(b: &[u8]) -> bool {
-    const ONES: u64 = u64::from_ne_bytes([1; 8]);
-    const HIGHS: u64 = u64::from_ne_bytes([0x80; 8]);
-    // a byte of `w` is zero: the word less one borrows into that byte's high bit
-    let zero = |w: u64| w.wrapping_sub(ONES) & !w & HIGHS != 0;
     let mut words = b.chunks_exact(8);
     for word in &mut words {
-        let w = u64::from_ne_bytes(word.try_into().unwrap_or([0; 8]));
-        if zero(w ^ (ONES * u64::from(b'('))) || zero(w ^ (ONES * u64::from(b'-'))) {
+        let w = u64::from_le_bytes(word.try_into().unwrap_or([0; 8]));
+        if bytes_equal(w, b'(') | bytes_equal(w, b'-') != 0 {
             return true;
         }
     }
