@@ -403,13 +403,10 @@ impl<'a, 'l> Builder<'a, 'l> {
         if turn_up > 0 {
             return Ok(());
         }
-        let cards: Vec<Option<Card>> = if new.len() == down + up || (draw > 0 && new.len() <= draw)
-        {
-            new.into_iter().map(Some).collect()
+        let hidden = if new.len() == down + up || (draw > 0 && new.len() <= draw) {
+            0
         } else if new.len() == up && up > 0 {
-            std::iter::repeat_n(None, down)
-                .chain(new.into_iter().map(Some))
-                .collect()
+            down
         } else {
             let name = &self.names[who].name;
             return Err(self.error(
@@ -426,14 +423,19 @@ impl<'a, 'l> Builder<'a, 'l> {
                 },
             ));
         };
+        // the hidden cards, then the new (one allocation each, not a chain of iterators)
+        let mut cards: Vec<Option<Card>> = Vec::with_capacity(hidden + new.len());
+        cards.resize(hidden, None);
+        cards.extend(new.iter().copied().map(Some));
         self.names[who].active = true;
         let up = up.min(cards.len());
+        let mut faces = Vec::with_capacity(cards.len());
+        faces.resize(cards.len() - up, false);
+        faces.resize(cards.len(), true);
         let deal = Deal {
             street: street as u8,
             player: Some(self.names[who].name.to_string()),
-            up: std::iter::repeat_n(false, cards.len() - up)
-                .chain(std::iter::repeat_n(true, up))
-                .collect(),
+            up: faces,
             cards,
             run: 0,
         };

@@ -31,7 +31,7 @@ use crate::model::{Hand, Stakes, Tournament};
 use crate::read::events::located;
 use body::{Body, Start};
 use scan::{Scan, Wanted};
-use words::Units;
+use words::{find_byte, trim, Units};
 
 mod body;
 mod scan;
@@ -103,10 +103,11 @@ pub fn read_hand(hand: HandText<'_>, lookups: &mut dyn Lookups) -> Result<Hand, 
     let button = the_button(&seats, button, &scan);
     let header = header(&head, stakes, button, 1 + info, lookups).map_err(|err| at(0, err))?;
     let mut st = Builder::start(header, lines, first_line, dialect, lookups)?;
-    let who = seat_players(&mut st, &head, &seats, 1 + info)?;
+    let (who, stacks) = seat_players(&mut st, &head, &seats, 1 + info)?;
     let start = Start {
         seats: &seats,
         who,
+        stacks,
         units,
         blinds,
         stud,
@@ -162,15 +163,17 @@ fn header<'h>(
     )
 }
 
-/// The seats told to the builder (from line `first`): the builder's index of each seat's player. A
-/// stack the family's seat grammar does not read (with a space or a parenthesis) is no seat line.
+/// The seats told to the builder (from line `first`): the builder's index of each seat's player,
+/// and each seat's stack (the family's amount: the hand's units). A stack the family's seat grammar
+/// does not read (with a space or a parenthesis) is no seat line.
 fn seat_players(
     st: &mut Builder,
     head: &Head,
     seats: &[SeatLine],
     first: usize,
-) -> Result<Vec<usize>, ReadError> {
+) -> Result<(Vec<usize>, Vec<i64>), ReadError> {
     let mut who = Vec::with_capacity(seats.len());
+    let mut stacks = Vec::with_capacity(seats.len());
     for (k, seat) in seats.iter().enumerate() {
         let i = first + k;
         if seat.stack.is_empty() || seat.stack.contains([' ', '(', ')']) {
@@ -192,6 +195,7 @@ fn seat_players(
                 .map_err(|err| st.relocate(err, i))?,
         };
         let stack = st.amount(seat.stack, i)?;
+        stacks.push(stack);
         let name = name(head, seat);
         // a name seated twice is one player (the builder keeps the last seat)
         who.push(st.who(&name).unwrap_or_else(|| st.names().count()));
@@ -200,7 +204,7 @@ fn seat_players(
     if seats.is_empty() {
         return Err(no_seats(st, first));
     }
-    Ok(who)
+    Ok((who, stacks))
 }
 
 fn no_seats(st: &Builder, i: usize) -> ReadError {
@@ -292,9 +296,10 @@ fn head<'a>(lines: &[&'a str], first_line: u64) -> Result<Head<'a>, ReadError> {
         let blinds = blinds.trim().strip_prefix('(')?.split(')').next()?;
         Some((level, blinds))
     });
-    let game = GAMES.iter().find(|(word, _, _)| {
-        body.split([' ', ',']).any(|w| w == *word) || search::contains(body, word)
-    });
+    // (a word of the header equal to the game's is in it: the one search says both)
+    let game = GAMES
+        .iter()
+        .find(|(word, _, _)| search::contains(body, word));
     let Some(&(_, game, default)) = game else {
         return Err(
             ReadError::new(Kind::Unsupported, "unsupported game of a Bovada header")
@@ -327,7 +332,7 @@ fn label_and_verb(line: &str) -> Option<(&str, &str)> {
     let b = line.as_bytes();
     let mut from = 1;
     // a separator's `:` is neither the first byte nor the last
-    while let Some(at) = memchr::memchr(b':', b.get(from..b.len().saturating_sub(1))?) {
+    while let Some(at) = find_byte(b.get(from..b.len().saturating_sub(1))?, b':') {
         let colon = from + at;
         if b[colon - 1] == b' ' && b[colon + 1] == b' ' {
             return Some((&line[..colon - 1], &line[colon + 2..]));
@@ -352,16 +357,17 @@ fn seat_line(line: &str) -> Option<SeatLine<'_>> {
     let n = rest.bytes().take_while(u8::is_ascii_digit).count();
     let number = rest[..n].parse().ok()?;
     let (before, after) = rest[n..].split_once(':')?;
-    let after = after.trim();
-    let (label, stack) = match after.rsplit_once(" (") {
+    let after = trim(after);
+    let (label, stack) = match search::rsplit_once(after, " (") {
         Some((label, stack)) => (label, stack.strip_suffix(" in chips)")?),
         // `Seat+4 [ME]: 1,500 in chips`: the label is the seat
         None => ("", after.strip_suffix(" in chips")?),
     };
-    let hero = before.contains(ME) || label.contains(ME);
+    let hero = search::contains(before, ME) || search::contains(label, ME);
     let label = if label.is_empty() {
         Cow::Owned(format!("Seat+{}", &rest[..n]))
-    } else if is_normal(label) {
+    } else if is_plain(label) || is_normal(label) {
+        // (a plain label is a normal one, found so in one pass over its bytes)
         Cow::Borrowed(label)
     } else {
         Cow::Owned(normal_label(label))
@@ -369,7 +375,7 @@ fn seat_line(line: &str) -> Option<SeatLine<'_>> {
     Some(SeatLine {
         number,
         label,
-        stack: stack.trim(),
+        stack: trim(stack),
         hero,
     })
 }

@@ -169,6 +169,19 @@ struct Reading<'h, 'l> {
     /// Stud streets dealt so far (third street's cards open the hand).
     streets: usize,
     said: Vec<(usize, Said<'l>)>,
+    /// From the line after the seats (index `body`) to the summary, each `Player ...` line's player
+    /// and the rest of it, and whether it deals a card: found once for the pass over the deals and
+    /// the body.
+    body: usize,
+    players: Vec<Player<'l>>,
+}
+
+/// A `Player ...` line's player and the rest of it ([`Reading::who`]), and whether it deals a card
+/// ([`received`]); a line of no player (not `Player ...`) has neither.
+#[derive(Clone, Copy, Default)]
+struct Player<'l> {
+    who: Option<(usize, &'l str)>,
+    received: bool,
 }
 
 impl<'h, 'l> Reading<'h, 'l> {
@@ -189,6 +202,8 @@ impl<'h, 'l> Reading<'h, 'l> {
             dealing: Vec::new(),
             streets: 0,
             said: Vec::with_capacity(lines + 8),
+            body: 0,
+            players: Vec::new(),
         }
     }
 
@@ -230,7 +245,9 @@ impl<'h, 'l> Reading<'h, 'l> {
         self.button = Some(seat).filter(|s| !s.is_empty());
         self.say(at, Said::Table);
         let i = self.read_seats(lines)?;
-        let summary = lines[i..].iter().position(|l| *l == SUMMARY).map(|k| k + i);
+        // the players are found up to the summary, or to the end
+        let end = i + self.players.len();
+        let summary = (end < lines.len()).then_some(end);
         for (k, line) in lines
             .iter()
             .enumerate()
@@ -241,7 +258,7 @@ impl<'h, 'l> Reading<'h, 'l> {
                 continue;
             }
             // (a deal is told on the first line after it that deals nothing: none is pending mostly)
-            if !self.dealing.is_empty() && !received(line) {
+            if !self.dealing.is_empty() && !self.received(k, line) {
                 self.deal(k);
             }
             self.line(k, line)?;
@@ -295,15 +312,20 @@ impl<'h, 'l> Reading<'h, 'l> {
         seats.sort_by_key(|s| s.1.parse::<u32>().unwrap_or(u32::MAX));
         self.names = seats.iter().map(|s| s.3).collect();
         self.unnamed = self.unnamed_seat(&lines[i..]);
+        // the body's players up to the summary (whose lines are read apart)
+        let end = lines[i..].iter().position(|l| *l == SUMMARY);
+        let end = end.map_or(lines.len(), |k| k + i);
+        self.body = i;
+        self.players = lines[i..end].iter().map(|l| self.player(l)).collect();
         // a seat dealt no card sits the hand out
         let mut dealt = vec![false; self.names.len()];
-        for line in lines[i..]
+        let past = lines[end..]
             .iter()
             .filter(|l| l.starts_with("Player ") && received(l))
-        {
-            if let Some((k, _)) = line.strip_prefix("Player ").and_then(|l| self.who(l)) {
-                dealt[k] = true;
-            }
+            .map(|l| self.who(&l["Player ".len()..]));
+        let body = self.players.iter().filter(|p| p.received).map(|p| p.who);
+        for (k, _) in body.chain(past).flatten() {
+            dealt[k] = true;
         }
         for (k, &(at, seat, stack, name)) in seats.iter().enumerate() {
             let out = !dealt[k] && Some(k) != self.unnamed;
@@ -327,6 +349,28 @@ impl<'h, 'l> Reading<'h, 'l> {
         }
         let mut silent = (0..named.len()).filter(|&k| !named[k]);
         silent.next().filter(|_| silent.next().is_none())
+    }
+
+    /// A line's [`Player`].
+    fn player(&self, line: &'l str) -> Player<'l> {
+        let Some(rest) = line.strip_prefix("Player ") else {
+            return Player::default();
+        };
+        let who = self.who(rest);
+        // the words after a player follow a space: `received ` there is ` received ` in the line
+        let dealt = who.is_some_and(|(_, words)| words.starts_with("received "));
+        Player {
+            who,
+            received: dealt || received(line),
+        }
+    }
+
+    /// Whether line `i` (after the seats) deals a card.
+    fn received(&self, i: usize, line: &str) -> bool {
+        match self.players.get(i.wrapping_sub(self.body)) {
+            Some(player) if line.starts_with("Player ") => player.received,
+            _ => received(line),
+        }
     }
 
     /// The player a `Player ...` line speaks of, and the rest of it.
@@ -366,6 +410,15 @@ impl<'h, 'l> Reading<'h, 'l> {
 
     /// What one of the log's lines says (nothing, for a line that says nothing the hand records).
     fn line(&mut self, i: usize, line: &'l str) -> Result<(), ReadError> {
+        if line.starts_with("*** ") {
+            return self.marker(i, line);
+        }
+        self.words(i, line)
+    }
+
+    /// A street's marker (`*** FLOP ***: [..]`, stud's `*** Third street ***`); any other line
+    /// beginning `*** ` as the family reads it.
+    fn marker(&mut self, i: usize, line: &'l str) -> Result<(), ReadError> {
         if let Some(&(marker, name)) = BOARD.iter().find(|(m, _)| line.starts_with(m)) {
             self.rounds.next_street();
             let cards = line[marker.len()..].split('[').skip(1).last();
@@ -378,6 +431,12 @@ impl<'h, 'l> Reading<'h, 'l> {
             self.say(i, Said::Street(name, None));
             return Ok(());
         }
+        self.words(i, line)
+    }
+
+    /// A line that is no street's marker: an uncalled bet, a player's line, or one the family's
+    /// reader reads.
+    fn words(&mut self, i: usize, line: &'l str) -> Result<(), ReadError> {
         if let Some(rest) = line.strip_prefix("Uncalled bet (") {
             return self.uncalled(i, line, rest);
         }
@@ -388,7 +447,11 @@ impl<'h, 'l> Reading<'h, 'l> {
             let reason = "a player without a name acts, and no seat is left to be theirs";
             return Err(self.error(i, line, reason, "'Player NAME ...'"));
         }
-        match line.strip_prefix("Player ").and_then(|l| self.who(l)) {
+        let who = match self.players.get(i.wrapping_sub(self.body)) {
+            Some(player) => player.who,
+            None => line.strip_prefix("Player ").and_then(|l| self.who(l)),
+        };
+        match who {
             Some((who, rest)) => self.action(i, line, who, rest),
             None => {
                 self.say(i, Said::Same(line)); // the family's reader names it unknown
