@@ -4,6 +4,8 @@
 //! games is not a hand and not quarantined: it is appended to each of its games' text, after the game,
 //! so that a hand's text reads again on its own and its lines keep the log's numbers.
 
+use std::borrow::Cow;
+
 use memchr::memmem;
 
 use crate::read::SESSION_MARK;
@@ -39,25 +41,32 @@ pub fn game_end(text: &str) -> usize {
 /// The session header in a stretch of text between games (from `<session` to its end, without the
 /// white space after it), if one starts there; and the text that is neither it nor XML's framing (the
 /// `<?xml ...?>` declaration, `</session>`), which is text that is not a hand.
-pub fn session_header(text: &str) -> (Option<&str>, String) {
+pub fn session_header(text: &str) -> (Option<&str>, Cow<'_, str>) {
     let (before, session) = match memmem::find(text.as_bytes(), SESSION_MARK.as_bytes()) {
         Some(at) => (&text[..at], Some(text[at..].trim_end())),
         None => (text, None),
     };
+    if !before.contains('<') {
+        return (session, Cow::Borrowed(before)); // no framing to cut (most often white space)
+    }
     let mut rest = before.replace("</session>", "");
     while let Some(at) = rest.find(DECLARATION) {
         let end = rest[at..].find("?>").map_or(rest.len(), |e| at + e + 2);
         rest.replace_range(at..end, "");
     }
-    (session, rest)
+    (session, Cow::Owned(rest))
 }
 
 /// A game's text with its session header after it.
 pub fn with_session(game: &str, session: Option<&str>) -> String {
-    match session {
-        Some(session) => format!("{}\n{session}", game.trim_end()),
-        None => game.trim_end().to_string(),
+    let game = game.trim_end();
+    let mut own = String::with_capacity(game.len() + 1 + session.map_or(0, str::len));
+    own.push_str(game);
+    if let Some(session) = session {
+        own.push('\n');
+        own.push_str(session);
     }
+    own
 }
 
 #[cfg(test)]
@@ -69,6 +78,7 @@ mod tests {
         let text = "<?xml version=\"1.0\"?>\n<session sessioncode=\"1\">\n<general/>\n  ";
         let (session, rest) = session_header(text);
         assert_eq!(session, Some("<session sessioncode=\"1\">\n<general/>"));
+        assert!(matches!(rest, Cow::Owned(_)));
         assert_eq!(rest.trim(), "");
         let (session, rest) = session_header("\n</session>\njunk\n");
         assert_eq!((session, rest.trim()), (None, "junk"));
