@@ -5,8 +5,9 @@
 //! so that a hand's text reads again on its own and its lines keep the log's numbers.
 
 use std::borrow::Cow;
+use std::sync::LazyLock;
 
-use memchr::memmem;
+use memchr::memmem::{self, Finder};
 
 use crate::read::SESSION_MARK;
 
@@ -16,6 +17,12 @@ pub const GAME_MARK: &str = "<game gamecode=\"";
 const GAME_END: &str = "</game>";
 /// The XML declaration a log (and each session of a log of several) starts with.
 const DECLARATION: &str = "<?xml";
+
+/// The searches made once per game, built once (a search's setup costs as much as a game's search).
+static GAME_END_FINDER: LazyLock<Finder<'static>> =
+    LazyLock::new(|| Finder::new(GAME_END.as_bytes()));
+static SESSION_FINDER: LazyLock<Finder<'static>> =
+    LazyLock::new(|| Finder::new(SESSION_MARK.as_bytes()));
 
 /// Where the game elements of a text start.
 pub fn game_starts(bytes: &[u8]) -> impl Iterator<Item = usize> + '_ {
@@ -31,7 +38,7 @@ pub fn is_game(text: &str) -> bool {
 /// session's text starts (`<?xml`, `<session`), or with the text.
 pub fn game_end(text: &str) -> usize {
     let bytes = text.as_bytes();
-    if let Some(at) = memmem::find(bytes, GAME_END.as_bytes()) {
+    if let Some(at) = GAME_END_FINDER.find(bytes) {
         return at + GAME_END.len();
     }
     let next = [DECLARATION, SESSION_MARK].map(|mark| memmem::find(bytes, mark.as_bytes()));
@@ -42,7 +49,7 @@ pub fn game_end(text: &str) -> usize {
 /// white space after it), if one starts there; and the text that is neither it nor XML's framing (the
 /// `<?xml ...?>` declaration, `</session>`), which is text that is not a hand.
 pub fn session_header(text: &str) -> (Option<&str>, Cow<'_, str>) {
-    let (before, session) = match memmem::find(text.as_bytes(), SESSION_MARK.as_bytes()) {
+    let (before, session) = match SESSION_FINDER.find(text.as_bytes()) {
         Some(at) => (&text[..at], Some(text[at..].trim_end())),
         None => (text, None),
     };
