@@ -309,24 +309,20 @@ impl<'g> Body<'g> {
         cards: &[Option<&str>],
     ) -> Result<Vec<Card>, ReadError> {
         let mut seen = 0u64;
-        let read: Option<Vec<Card>> = cards
-            .iter()
-            .flatten()
-            .map(|text| {
-                let card = Card::parse(text)?;
-                let bit = 1u64 << card.0;
-                let fresh = seen & bit == 0;
-                seen |= bit;
-                fresh.then_some(card)
-            })
-            .collect();
-        match read {
-            Some(read) if !read.is_empty() => Ok(read),
-            _ => {
-                let known: Vec<&str> = cards.iter().flatten().copied().collect();
-                st.cards(&known.join(" "), i)
+        let mut read = Vec::with_capacity(cards.len());
+        let whole = cards.iter().flatten().all(|text| match Card::parse(text) {
+            Some(card) if seen & (1u64 << card.0) == 0 => {
+                seen |= 1u64 << card.0;
+                read.push(card);
+                true
             }
+            _ => false,
+        });
+        if whole && !read.is_empty() {
+            return Ok(read);
         }
+        let known: Vec<&str> = cards.iter().flatten().copied().collect();
+        st.cards(&known.join(" "), i)
     }
 
     /// A stud deal: the log's owner's cards all, another's the up cards only.
