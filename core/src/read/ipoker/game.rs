@@ -4,6 +4,7 @@
 use super::amounts::minor_units;
 use super::xml::{same_name, Element, Elements};
 use crate::read::errors::{Kind, ReadError};
+use crate::read::events::same;
 
 /// iPoker's action types (`<action type="N">`), as the corpus and fpdb's reader use them.
 pub mod code {
@@ -247,7 +248,7 @@ pub fn read_game<'e>(elements: &'e Elements<'_>, decimals: u8) -> Result<Game<'e
 /// Each deal's and action's player found once among the game's players (by name; the first of it).
 fn seat_players(game: &mut Game<'_>) {
     let players = &game.players;
-    let seat_of = |name: &str| players.iter().position(|p| p.name == name);
+    let seat_of = |name: &str| players.iter().position(|p| same(p.name, name));
     for d in &mut game.dealt {
         d.seat = seat_of(d.player.unwrap_or(""));
     }
