@@ -40,7 +40,7 @@ struct Name<'a> {
 }
 
 /// `a == b` for names, which mostly differ in their last byte (`Player1`, `Player2`).
-fn same(a: &str, b: &str) -> bool {
+pub fn same(a: &str, b: &str) -> bool {
     let (a, b) = (a.as_bytes(), b.as_bytes());
     a.len() == b.len() && a.last() == b.last() && a == b
 }

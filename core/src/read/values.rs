@@ -52,7 +52,7 @@ fn trim_symbols(text: &str) -> &str {
 /// (thousands commas between groups of three after a first group of one to three that is no `0`; a
 /// decimal comma before one or two digits, alone in the number). None sends the text the long way
 /// ([`Grammar::canonical`], which also finds every error).
-fn plain_amount(body: &[u8], decimals: u8, grammar: &Grammar) -> Option<i64> {
+pub fn plain_amount(body: &[u8], decimals: u8, grammar: &Grammar) -> Option<i64> {
     if body.len() > 18 {
         return None;
     }

@@ -312,10 +312,17 @@ impl Splitter {
         }
         let (session, rest) = xml::session_header(&text);
         if let Some(session) = session {
-            self.session = Some(session.to_string());
+            // the room of the header before, kept
+            let kept = self.session.get_or_insert_with(String::new);
+            kept.clear();
+            kept.push_str(session);
         }
         if scan::content(&rest) {
-            emit(Piece::whole(Cow::Owned(rest), Kind::Text, line));
+            emit(Piece::whole(
+                Cow::Owned(rest.into_owned()),
+                Kind::Text,
+                line,
+            ));
         }
     }
 

@@ -1,7 +1,7 @@
 //! iPoker's amounts and cards.
 
 use crate::read::errors::ReadError;
-use crate::read::values::Grammar;
+use crate::read::values::{plain_amount, Grammar};
 
 /// How iPoker writes amounts: a sign or currency code before or after (`$0.88`, `£3`, `RSD8`), a
 /// point for decimals or a decimal comma (`€0,50`), commas between groups of three (`€9,999.99`,
@@ -19,6 +19,23 @@ pub const AMOUNTS: Grammar = Grammar {
 
 /// An amount in minor units (`decimals` after the point), as iPoker writes it ([`AMOUNTS`]).
 pub fn minor_units(text: &str, decimals: u8) -> Result<i64, ReadError> {
+    // the common amount, a sign (`€`, `£`, `$`) or none before digits the grammar reads in one pass
+    // (`€0,50`, `$1.25`, `1,500`): what the grammar reads of it, without trimming or decoding it
+    let bytes = text.as_bytes();
+    let sign = match bytes {
+        [0xE2, 0x82, 0xAC, ..] => 3, // €
+        [0xC2, 0xA3, ..] => 2,       // £
+        [b'$', ..] => 1,
+        _ => 0,
+    };
+    let digits = &bytes[sign..];
+    if digits.first().is_some_and(u8::is_ascii_digit)
+        && digits.last().is_some_and(u8::is_ascii_digit)
+    {
+        if let Some(value) = plain_amount(digits, decimals, &AMOUNTS) {
+            return Ok(value);
+        }
+    }
     // a sign that is not ASCII before digits (`€0,50`, `£3`): the grammar trims the sign as a
     // character, then reads the digits as it reads them alone, which costs no trimming; an error is
     // the whole text's

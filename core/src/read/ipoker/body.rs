@@ -36,15 +36,18 @@ fn fault(line: usize, reason: String, expected: &str) -> ReadError {
         .expected(expected)
 }
 
-/// A round's deals, and whether it says anything (cards or actions).
-fn round_deals<'g>(game: &'g Game<'_>, round: u32) -> (Vec<&'g Dealt<'g>>, bool) {
-    let dealt: Vec<&Dealt> = game.dealt.iter().filter(|d| d.round == round).collect();
+/// A round's deals (the game's deals are in the order of their rounds), and whether it says
+/// anything (cards or actions).
+fn round_deals<'g>(game: &'g Game<'g>, round: u32) -> (&'g [Dealt<'g>], bool) {
+    let start = game.dealt.partition_point(|d| d.round < round);
+    let end = game.dealt.partition_point(|d| d.round <= round);
+    let dealt = &game.dealt[start..end];
     let said = !dealt.is_empty() || game.actions.iter().any(|a| a.round == round);
     (dealt, said)
 }
 
 /// The line a street begins on: its first deal's, else its first action's.
-fn street_line(game: &Game, round: u32, dealt: &[&Dealt]) -> usize {
+fn street_line(game: &Game, round: u32, dealt: &[Dealt]) -> usize {
     dealt.first().map_or_else(
         || {
             game.actions
@@ -85,10 +88,10 @@ pub fn check(game: &Game, family: Family) -> Result<(), ReadError> {
     for &round in &game.rounds {
         let (dealt, said) = round_deals(game, round);
         if round > 0 && said {
-            let line = street_line(game, round, &dealt);
+            let line = street_line(game, round, dealt);
             if family.is_stud() {
-                stud_marker(&dealt, line)?;
-                for d in &dealt {
+                stud_marker(dealt, line)?;
+                for d in dealt {
                     dealt_to(d)?;
                 }
             } else {
@@ -134,7 +137,7 @@ pub fn check(game: &Game, family: Family) -> Result<(), ReadError> {
 }
 
 /// The spec's name of a stud street, by the name of the street its first deal is on.
-fn stud_marker(dealt: &[&Dealt], line: usize) -> Result<&'static str, ReadError> {
+fn stud_marker(dealt: &[Dealt], line: usize) -> Result<&'static str, ReadError> {
     let name = dealt.first().map_or("", |d| d.street);
     match STUD_STREETS.iter().find(|(s, _)| *s == name) {
         Some(&(_, marker)) => Ok(marker),
@@ -219,7 +222,7 @@ impl<'g> Body<'g> {
                     self.give_back(st, line)?;
                     self.rounds.next_street();
                 }
-                self.street(st, round, &dealt)?;
+                self.street(st, round, dealt)?;
             }
             for action in game.actions.iter().filter(|a| a.round == round) {
                 self.action(st, action)?;
@@ -251,7 +254,7 @@ impl<'g> Body<'g> {
         &mut self,
         st: &mut Builder<'g, '_>,
         round: u32,
-        dealt: &[&Dealt],
+        dealt: &[Dealt],
     ) -> Result<(), ReadError> {
         let line = street_line(self.game, round, dealt);
         if self.family.is_stud() {
@@ -270,8 +273,7 @@ impl<'g> Body<'g> {
                 self.cards[who] = d.cards().map(card).collect();
                 let known = self.cards[who].iter().all(Option::is_some);
                 if Some(who) == self.hero && known {
-                    let cards: Vec<&str> = self.cards[who].iter().flatten().copied().collect();
-                    self.deal(st, d.line, who, &cards)?;
+                    self.deal(st, d.line, who, &self.cards[who])?;
                 }
             }
             return Ok(());
@@ -284,55 +286,68 @@ impl<'g> Body<'g> {
         begin(st, line, BOARD_STREETS[index], Some(&board.join(" ")))
     }
 
-    /// Cards dealt to player `k` on line `i`, on the street the hand is on.
-    fn deal(&self, st: &mut Builder, i: usize, k: usize, cards: &[&str]) -> Result<(), ReadError> {
+    /// Cards dealt to player `k` on line `i` (those known of `cards`), on the street the hand is on.
+    fn deal(
+        &self,
+        st: &mut Builder,
+        i: usize,
+        k: usize,
+        cards: &[Option<&str>],
+    ) -> Result<(), ReadError> {
         let who = self.who(st, i, k)?;
         st.deal_street(i)?;
         let cards = self.cards_of(st, i, cards)?;
         st.dealt(i, who, cards)
     }
 
-    /// Cards in the family's words (each of [`card`]'s), as the builder reads them: each card once,
-    /// else the builder's own error of their text.
-    fn cards_of(&self, st: &Builder, i: usize, cards: &[&str]) -> Result<Vec<Card>, ReadError> {
+    /// Cards in the family's words (each of [`card`]'s; those known of `cards`), as the builder reads
+    /// them: each card once, else the builder's own error of their text.
+    fn cards_of(
+        &self,
+        st: &Builder,
+        i: usize,
+        cards: &[Option<&str>],
+    ) -> Result<Vec<Card>, ReadError> {
         let mut seen = 0u64;
-        let read: Option<Vec<Card>> = cards
-            .iter()
-            .map(|text| {
-                let card = Card::parse(text)?;
-                let bit = 1u64 << card.0;
-                let fresh = seen & bit == 0;
-                seen |= bit;
-                fresh.then_some(card)
-            })
-            .collect();
-        match read {
-            Some(read) if !read.is_empty() => Ok(read),
-            _ => st.cards(&cards.join(" "), i),
+        let mut read = Vec::with_capacity(cards.len());
+        let whole = cards.iter().flatten().all(|text| match Card::parse(text) {
+            Some(card) if seen & (1u64 << card.0) == 0 => {
+                seen |= 1u64 << card.0;
+                read.push(card);
+                true
+            }
+            _ => false,
+        });
+        if whole && !read.is_empty() {
+            return Ok(read);
         }
+        let known: Vec<&str> = cards.iter().flatten().copied().collect();
+        st.cards(&known.join(" "), i)
     }
 
     /// A stud deal: the log's owner's cards all, another's the up cards only.
     fn stud_deal(&mut self, st: &mut Builder, d: &Dealt, marker: &str) -> Result<(), ReadError> {
         let who = dealt_to(d)?;
-        let new: Vec<Option<&'static str>> = d.cards().map(card).collect();
-        self.cards[who].extend(new.iter().cloned());
+        let before = self.cards[who].len();
+        self.cards[who].extend(d.cards().map(card));
+        let new = &self.cards[who][before..];
         let first = marker == "2nd STREET" || marker == "3rd STREET";
         let down_street = marker == "RIVER" && self.family == Family::Stud7;
         let all_known = new.iter().all(Option::is_some);
-        let shown: Vec<&str> = if Some(who) == self.hero && all_known {
-            new.into_iter().flatten().collect()
+        // the cards shown: those known of these
+        let shown = if Some(who) == self.hero && all_known {
+            new
         } else if down_street {
-            Vec::new()
+            &[]
         } else if first {
-            new.last().cloned().flatten().into_iter().collect()
+            &new[new.len().saturating_sub(1)..]
         } else {
-            new.into_iter().flatten().collect()
+            new
         };
-        if shown.is_empty() {
+        if shown.iter().all(Option::is_none) {
             return Ok(());
         }
-        self.deal(st, d.line, who, &shown)
+        self.deal(st, d.line, who, shown)
     }
 
     /// An action told to the builder (sitting out says nothing).
@@ -405,8 +420,7 @@ impl<'g> Body<'g> {
             st.begin_showdown(0);
             for &k in &live {
                 if self.cards[k].iter().all(Option::is_some) {
-                    let cards: Vec<&str> = self.cards[k].iter().flatten().copied().collect();
-                    let cards = self.cards_of(st, last, &cards)?;
+                    let cards = self.cards_of(st, last, &self.cards[k])?;
                     let who = self.who(st, last, k)?;
                     st.act(last, who, Act::cards(ActionKind::Show, cards, None));
                 }

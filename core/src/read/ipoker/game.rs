@@ -4,6 +4,7 @@
 use super::amounts::minor_units;
 use super::xml::{same_name, Element, Elements};
 use crate::read::errors::{Kind, ReadError};
+use crate::read::events::same;
 
 /// iPoker's action types (`<action type="N">`), as the corpus and fpdb's reader use them.
 pub mod code {
@@ -91,7 +92,7 @@ struct Node<'e, 'a> {
 
 impl<'e> Node<'e, '_> {
     fn name(&self) -> &'e str {
-        &self.element.name
+        self.element.name
     }
 
     fn line(&self) -> usize {
@@ -114,7 +115,7 @@ impl<'e> Node<'e, '_> {
                     && same_name(w, name)
             });
             if let Some(k) = wanted {
-                found[k] = found[k].or(Some(value.as_ref()));
+                found[k] = found[k].or(Some(*value));
             }
         }
         found
@@ -217,7 +218,7 @@ pub fn read_game<'e>(elements: &'e Elements<'_>, decimals: u8) -> Result<Game<'e
             (2, _, _, name) => {
                 inner = name;
                 match (outer, name) {
-                    ("general", "startdate") => game.start = node.element.text.as_deref(),
+                    ("general", "startdate") => game.start = node.element.text,
                     ("round", "cards") => game.dealt.push(dealt(node, round)?),
                     ("round", "action") => game.actions.push(action(node, round, decimals)?),
                     _ => {}
@@ -235,6 +236,10 @@ pub fn read_game<'e>(elements: &'e Elements<'_>, decimals: u8) -> Result<Game<'e
     if !game.actions.is_sorted_by_key(|a| (a.round, a.no)) {
         game.actions.sort_by_key(|a| (a.round, a.no));
     }
+    // a round's deals in the order they are written, the rounds in order
+    if !game.dealt.is_sorted_by_key(|d| d.round) {
+        game.dealt.sort_by_key(|d| d.round);
+    }
     game.rounds = rounds_of(&game);
     seat_players(&mut game);
     Ok(game)
@@ -243,7 +248,7 @@ pub fn read_game<'e>(elements: &'e Elements<'_>, decimals: u8) -> Result<Game<'e
 /// Each deal's and action's player found once among the game's players (by name; the first of it).
 fn seat_players(game: &mut Game<'_>) {
     let players = &game.players;
-    let seat_of = |name: &str| players.iter().position(|p| p.name == name);
+    let seat_of = |name: &str| players.iter().position(|p| same(p.name, name));
     for d in &mut game.dealt {
         d.seat = seat_of(d.player.unwrap_or(""));
     }
@@ -307,7 +312,7 @@ fn dealt<'e>(node: Node<'e, '_>, round: u32) -> Result<Dealt<'e>, ReadError> {
         street: node.required("type", street)?,
         player: player.filter(|p| !p.is_empty()),
         seat: None,
-        cards: node.element.text.as_deref().unwrap_or(""),
+        cards: node.element.text.unwrap_or(""),
         line: node.line(),
     })
 }
@@ -370,7 +375,8 @@ mod tests {
             <action no=\"2\" player=\"A\" type=\"2\" sum=\"$0.02\"/><action no=\"1\" player=\"B\" type=\"1\" sum=\"$0.01\"/>\n\
             </round>\n<round no=\"1\"><cards type=\"Pocket\" player=\"A\">H3 CJ</cards></round>\n</game>";
         let lines: Vec<&str> = text.split('\n').collect();
-        let elements = xml::read(&lines).unwrap();
+        let mut kept = String::new();
+        let elements = xml::read(&lines, &mut kept).unwrap();
         let game = read_game(&elements, 2).unwrap();
         assert_eq!(game.code, "7");
         assert_eq!(game.players.len(), 1);
@@ -384,7 +390,8 @@ mod tests {
     fn broken_xml_and_missing_attributes_are_placed() {
         let read = |text: &str| {
             let lines: Vec<&str> = text.split('\n').collect();
-            let elements = xml::read(&lines)?;
+            let mut kept = String::new();
+            let elements = xml::read(&lines, &mut kept)?;
             read_game(&elements, 2).map(|g| g.code.to_string())
         };
         let err = read("<game gamecode=\"1\">\n<round no=\"0\">\n</game>").unwrap_err();

@@ -8,6 +8,7 @@ use super::session::{Family, Session};
 use super::SITE;
 use crate::model::{Stakes, Tournament};
 use crate::read::errors::{Kind, ReadError};
+use crate::read::events::same;
 use crate::read::header::{seat_number, Header};
 use crate::read::pokerstars::{fixed_limit, rules_of, unsupported};
 use crate::read::pystr;
@@ -256,7 +257,9 @@ pub fn button<'e>(game: &Game<'e>) -> Option<&'e str> {
 
 /// Whether cards are dealt to a player (one who is not dealt sits the game out).
 pub fn is_dealt(game: &Game, name: &str) -> bool {
-    game.dealt.iter().any(|d| d.player == Some(name))
+    game.dealt
+        .iter()
+        .any(|d| d.player.is_some_and(|p| same(p, name)))
 }
 
 /// The big blind: the smallest posted (a player coming in posts both blinds as one).

@@ -71,7 +71,8 @@ pub fn read_hand(hand: HandText<'_>, lookups: &mut dyn Lookups) -> Result<Hand, 
     }
     let session = session::session_of(session_lines).map_err(|e| place(e.at(0)))?;
     let decimals = if session.tournament.is_some() { 0 } else { 2 };
-    let elements = xml::read(game_lines).map_err(place)?;
+    let mut kept = String::new();
+    let elements = xml::read(game_lines, &mut kept).map_err(place)?;
     let game = game::read_game(&elements, decimals).map_err(place)?;
     let family = session.game.unwrap_or_else(|| head::by_pocket(&game));
     let stakes = head::stakes(&session, &game, family).map_err(place)?;

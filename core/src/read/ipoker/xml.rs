@@ -7,7 +7,6 @@
 //! the long way, through roxmltree's document ([`long_way`]), which reads all XML and words the
 //! error of XML that is broken; so the scanner need only know when a text is not its own.
 
-use std::borrow::Cow;
 use std::cell::Cell;
 use std::ops::Range;
 
@@ -15,10 +14,11 @@ use roxmltree::{Document, Node};
 
 use crate::read::errors::ReadError;
 
-/// An element of a game.
+/// An element of a game: slices of its lines (the scanner's) or of the text roxmltree's reading
+/// is kept in (the long way's), so that no name or value is a string of its own.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Element<'a> {
-    pub name: Cow<'a, str>,
+    pub name: &'a str,
     /// How deep it is: the root's is 0, its children's 1.
     pub depth: usize,
     /// The index of the line its start tag is on.
@@ -26,7 +26,7 @@ pub struct Element<'a> {
     /// Its attributes in [`Elements`]' list.
     attributes: Range<usize>,
     /// Its first child's text where that is text, trimmed; None where it has none or only space.
-    pub text: Option<Cow<'a, str>>,
+    pub text: Option<&'a str>,
 }
 
 /// A game's elements, in document order.
@@ -42,7 +42,7 @@ impl<'a> Elements<'a> {
         self.attributes[element.attributes.clone()]
             .iter()
             .find(|(n, _)| same_name(n, name))
-            .map(|(_, value)| value.as_ref())
+            .map(|&(_, value)| value)
     }
 
     /// An element's attributes (those without a namespace), names and values, in document order.
@@ -50,7 +50,7 @@ impl<'a> Elements<'a> {
         &self.attributes[element.attributes.clone()]
     }
 
-    fn push(&mut self, name: Cow<'a, str>, depth: usize, line: usize) -> usize {
+    fn push(&mut self, name: &'a str, depth: usize, line: usize) -> usize {
         let at = self.attributes.len();
         self.list.push(Element {
             name,
@@ -62,20 +62,20 @@ impl<'a> Elements<'a> {
         self.list.len() - 1
     }
 
-    /// An attribute of the last element pushed.
-    fn push_attribute(&mut self, name: Cow<'a, str>, value: Cow<'a, str>) {
-        self.attributes.push((name, value));
+    /// The attributes pushed since the last element was: its own.
+    fn close_attributes(&mut self) {
         if let Some(last) = self.list.last_mut() {
             last.attributes.end = self.attributes.len();
         }
     }
 }
 
-/// The elements of a game's lines (line indexes count from its first line).
-pub fn read<'a>(lines: &[&'a str]) -> Result<Elements<'a>, ReadError> {
+/// The elements of a game's lines (line indexes count from its first line); what the long way reads
+/// is kept in `kept` (left empty where the scanner reads the lines).
+pub fn read<'a>(lines: &[&'a str], kept: &'a mut String) -> Result<Elements<'a>, ReadError> {
     match scan(lines) {
         Some(elements) => Ok(elements),
-        None => long_way(lines),
+        None => long_way(lines, kept),
     }
 }
 
@@ -84,7 +84,7 @@ pub fn read<'a>(lines: &[&'a str]) -> Result<Elements<'a>, ReadError> {
 type Room = (Vec<Element<'static>>, Vec<Attribute<'static>>, Vec<usize>);
 
 /// An attribute's name and value.
-type Attribute<'a> = (Cow<'a, str>, Cow<'a, str>);
+type Attribute<'a> = (&'a str, &'a str);
 
 /// The largest lists kept for the next game (a game of thousands of elements keeps no room).
 const KEPT_ROOM: usize = 1 << 12;
@@ -118,8 +118,9 @@ fn cut_off(lines: &[&str]) -> bool {
     !lines.iter().any(|l| l.contains("</game>")) && last.is_some_and(|l| l.ends_with("</round>"))
 }
 
-/// roxmltree's reading of the lines joined (a cut-off game closed), or its error placed on its line.
-fn long_way<'a>(lines: &[&str]) -> Result<Elements<'a>, ReadError> {
+/// roxmltree's reading of the lines joined (a cut-off game closed), or its error placed on its line;
+/// its names, values and texts are kept in `kept`, which the elements borrow.
+fn long_way<'a>(lines: &[&str], kept: &'a mut String) -> Result<Elements<'a>, ReadError> {
     let mut text = lines.join("\n");
     if cut_off(lines) {
         text.push_str("\n</game>");
@@ -131,16 +132,34 @@ fn long_way<'a>(lines: &[&str]) -> Result<Elements<'a>, ReadError> {
             .expected("a well-formed <game> element")
     })?;
     let starts = LineStarts::of(&text);
-    let mut found = Elements::default();
+    // each element's name, depth, line, attribute count and text, as spans of `kept`
+    kept.clear();
+    let mut keep = |s: &str| {
+        kept.push_str(s);
+        kept.len() - s.len()..kept.len()
+    };
+    let mut plan = Vec::new();
+    let mut spans = Vec::new();
     for node in doc.root_element().descendants().filter(Node::is_element) {
         let depth = node.ancestors().count() - 2;
-        let name = Cow::Owned(node.tag_name().name().to_string());
-        let k = found.push(name, depth, starts.line(node));
+        let name = keep(node.tag_name().name());
+        let before = spans.len();
         for a in node.attributes().filter(|a| a.namespace().is_none()) {
-            let (name, value) = (a.name().to_string(), a.value().to_string());
-            found.push_attribute(Cow::Owned(name), Cow::Owned(value));
+            spans.push((keep(a.name()), keep(a.value())));
         }
-        found.list[k].text = text_of(node.text()).map(|t| Cow::Owned(t.to_string()));
+        let text = text_of(node.text()).map(&mut keep);
+        plan.push((name, depth, starts.line(node), spans.len() - before, text));
+    }
+    let kept: &'a str = kept;
+    let mut found = Elements::default();
+    let mut spans = spans.into_iter();
+    for (name, depth, line, count, text) in plan {
+        let k = found.push(&kept[name], depth, line);
+        for (name, value) in spans.by_ref().take(count) {
+            found.attributes.push((&kept[name], &kept[value]));
+        }
+        found.close_attributes();
+        found.list[k].text = text.map(|t| &kept[t]);
     }
     Ok(found)
 }
@@ -340,7 +359,7 @@ impl<'a> Scanner<'a> {
         if line != i || !closed {
             return None;
         }
-        self.found.list[k].text = Some(Cow::Borrowed(trimmed));
+        self.found.list[k].text = Some(trimmed);
         Some(())
     }
 
@@ -352,7 +371,8 @@ impl<'a> Scanner<'a> {
             let name = &line[at + 1..at + 1 + n];
             let end = skip_spaces(bytes, at + 1 + n);
             let top = *self.open.last()?;
-            if n == 0 || self.found.list[top].name != name || bytes.get(end) != Some(&b'>') {
+            let closes = same_name(self.found.list[top].name, name);
+            if n == 0 || !closes || bytes.get(end) != Some(&b'>') {
                 return None;
             }
             self.open.pop();
@@ -363,10 +383,9 @@ impl<'a> Scanner<'a> {
         if n == 0 || root_done {
             return None; // `<!`, `<?`, a name not of the scanner's, a second root
         }
-        let k = self
-            .found
-            .push(Cow::Borrowed(&line[at..at + n]), self.open.len(), i);
+        let k = self.found.push(&line[at..at + n], self.open.len(), i);
         let (end, after) = self.attributes(line, at + n)?;
+        self.found.close_attributes();
         if let TagEnd::Open = end {
             self.open.push(k);
             self.first_child = Some((k, i));
@@ -375,9 +394,10 @@ impl<'a> Scanner<'a> {
     }
 
     /// A start tag's attributes from `at`, to its end (`>` or `/>`); where the line goes on after it.
+    /// They are pushed after the element's own ([`Elements::close_attributes`] makes them its own).
     fn attributes(&mut self, line: &'a str, mut at: usize) -> Option<(TagEnd, usize)> {
         let bytes = line.as_bytes();
-        let first = self.found.list.last()?.attributes.start;
+        let first = self.found.attributes.len();
         // a bit for each (length, first byte) of the tag's names so far: a name whose bit is not set is
         // not one of them, and is not compared with them
         let mut names = 0u64;
@@ -407,8 +427,7 @@ impl<'a> Scanner<'a> {
                 return None;
             }
             let value = &line[value_at..end];
-            self.found
-                .push_attribute(Cow::Borrowed(name), Cow::Borrowed(value));
+            self.found.attributes.push((name, value));
             at = end + 1;
         }
     }
@@ -419,8 +438,11 @@ mod tests {
     use super::*;
 
     /// The scanner's elements and roxmltree's of the same lines.
-    fn both<'a>(lines: &[&'a str]) -> (Option<Elements<'a>>, Result<Elements<'a>, ReadError>) {
-        (scan(lines), long_way(lines))
+    fn both<'a>(
+        lines: &[&'a str],
+        kept: &'a mut String,
+    ) -> (Option<Elements<'a>>, Result<Elements<'a>, ReadError>) {
+        (scan(lines), long_way(lines, kept))
     }
 
     #[test]
@@ -430,13 +452,14 @@ mod tests {
             </players>\n</general>\n<round no=\"1\">\n<cards type=\"Pocket\" player=\"A\">H3 CJ</cards>\n\
             <cards type=\"Flop\"></cards><action no=\"2\" player=\"A\" type=\"4\" sum=\"$0\"/>\n</round>\n</game>";
         let lines: Vec<&str> = text.split('\n').collect();
-        let (scanned, long) = both(&lines);
+        let mut kept = String::new();
+        let (scanned, long) = both(&lines, &mut kept);
         let scanned = scanned.expect("the scanner reads it");
         assert_eq!(Ok(&scanned), long.as_ref().map_err(|e| &e.reason));
         let names: Vec<(&str, usize, usize)> = scanned
             .list
             .iter()
-            .map(|e| (e.name.as_ref(), e.depth, e.line))
+            .map(|e| (e.name, e.depth, e.line))
             .collect();
         assert_eq!(
             names,
@@ -453,8 +476,8 @@ mod tests {
             ]
         );
         let date = &scanned.list[2];
-        assert_eq!(date.text.as_deref(), Some("2011-11-04 18:46:19"));
-        assert_eq!(scanned.list[6].text.as_deref(), Some("H3 CJ"));
+        assert_eq!(date.text, Some("2011-11-04 18:46:19"));
+        assert_eq!(scanned.list[6].text, Some("H3 CJ"));
         assert_eq!(scanned.list[7].text, None);
         assert_eq!(scanned.attribute(&scanned.list[4], "seat"), Some("3"));
         assert_eq!(scanned.attribute(&scanned.list[4], "rebuy"), None);
@@ -463,7 +486,8 @@ mod tests {
     #[test]
     fn a_game_cut_off_after_its_last_round_is_closed() {
         let lines = ["<game gamecode=\"1\">", "<round no=\"0\">", "</round>", ""];
-        let (scanned, long) = both(&lines);
+        let mut kept = String::new();
+        let (scanned, long) = both(&lines, &mut kept);
         assert_eq!(scanned.expect("read as closed").list.len(), 2);
         assert_eq!(long.unwrap().list.len(), 2);
         let lines = ["<game gamecode=\"1\">", "<round no=\"0\">"];
@@ -504,10 +528,11 @@ mod tests {
         assert!(scan(&["<game><cards>H3", "CJ</cards></game>"]).is_none());
         assert!(scan(&["<game><cards>", "H3 CJ</cards></game>"]).is_none());
         // roxmltree reads entities, and words the error of broken XML
-        let long = long_way(&["<game a=\"x &amp; y\"><b>&lt;</b></game>"]).unwrap();
+        let mut kept = String::new();
+        let long = long_way(&["<game a=\"x &amp; y\"><b>&lt;</b></game>"], &mut kept).unwrap();
         assert_eq!(long.attribute(&long.list[0], "a"), Some("x & y"));
-        assert_eq!(long.list[1].text.as_deref(), Some("<"));
-        let err = long_way(&["<game>", "<round>", "</gam>"]).unwrap_err();
+        assert_eq!(long.list[1].text, Some("<"));
+        let err = long_way(&["<game>", "<round>", "</gam>"], &mut String::new()).unwrap_err();
         assert!(err.reason.starts_with("broken XML"), "{}", err.reason);
         assert_eq!(err.line, Some(2));
     }
@@ -581,7 +606,8 @@ mod tests {
             }
             for text in &copies {
                 let lines: Vec<&str> = text.split('\n').map(str::trim).collect();
-                let (fast, long) = both(&lines);
+                let mut kept = String::new();
+                let (fast, long) = both(&lines, &mut kept);
                 compared += 1;
                 if let Some(fast) = fast {
                     scanned += 1;
