@@ -240,21 +240,15 @@ pub struct GameRules {
     pub judge: Option<Judge>,
 }
 
-/// How the values of a spec's ranking are found (handed over from Python the first time).
-pub type Rankings = dyn FnMut(&GameSpec) -> Option<Judge> + Send;
-
 /// Each game's [`GameRules`], by rules text, resolved once through the reader's lookups.
+#[derive(Default)]
 pub struct Games {
     known: HashMap<String, Arc<GameRules>>,
-    rankings: Box<Rankings>,
 }
 
 impl Games {
-    pub fn new(rankings: Box<Rankings>) -> Games {
-        Games {
-            known: HashMap::new(),
-            rankings,
-        }
+    pub fn new() -> Games {
+        Games::default()
     }
 
     pub fn get(
@@ -268,7 +262,7 @@ impl Games {
         let spec = lookups.spec(rules)?;
         let game = Arc::new(GameRules {
             game: Game::of(&spec),
-            judge: (self.rankings)(&spec),
+            judge: Judge::of(&spec),
             spec,
         });
         self.known.insert(rules.to_string(), game.clone());

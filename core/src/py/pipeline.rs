@@ -10,7 +10,6 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
 use super::read::{new_lookups, piece_of, PyPiece};
-use super::rules::judge;
 use crate::formats::dialect;
 use crate::model::Hand;
 use crate::pipeline::{FileRead, Games, ReadContext, Rows};
@@ -18,7 +17,6 @@ use crate::read::Cached;
 use crate::read::Dialect;
 use crate::rows::columns::export;
 use crate::rows::hand::Origin;
-use crate::spec::GameSpec;
 use crate::texts::{add_pieces, pieces_of, Placed, Reading};
 
 /// One file (plain, gzip or zip) of the PokerStars family read by the core, a chunk of rows at a
@@ -54,9 +52,7 @@ impl FileReader {
                 None,
             )
         })?;
-        let games = Games::new(Box::new(|spec: &GameSpec| {
-            Python::attach(|py| judge(py, spec))
-        }));
+        let games = Games::new();
         let mut read = FileRead::open(
             Path::new(path),
             name,
@@ -218,9 +214,7 @@ impl Files {
         match self.read.as_mut() {
             Some(read) => read.reopen(Path::new(&path), Some(&name), dialect, import_id),
             None => {
-                let games = Games::new(Box::new(|spec: &GameSpec| {
-                    Python::attach(|py| judge(py, spec))
-                }));
+                let games = Games::new();
                 let mut read = FileRead::open(
                     Path::new(&path),
                     Some(&name),
@@ -297,9 +291,7 @@ fn hand_batch<'py>(
         .collect::<Result<_, _>>()
         .map_err(|e| soko_error(format!("hand JSON: {e}"), None, None))?;
     let rows = py.detach(|| {
-        let mut games = Games::new(Box::new(|spec: &GameSpec| {
-            Python::attach(|py| judge(py, spec))
-        }));
+        let mut games = Games::new();
         let mut lookups = new_lookups();
         let mut rows = Rows::default();
         for hand in &hands {
@@ -402,9 +394,7 @@ fn rows_of<'p>(
     audit: bool,
     fault: Option<&str>,
 ) -> Rows {
-    let mut games = Games::new(Box::new(|spec: &GameSpec| {
-        Python::attach(|py| judge(py, spec))
-    }));
+    let mut games = Games::new();
     let mut lookups = new_lookups();
     let mut rows = Rows::default();
     let mut reading = Reading {

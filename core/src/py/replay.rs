@@ -18,7 +18,7 @@ use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 
 use super::read::{dialect, outcome_json, piece_of, with_lookups, PyPiece};
-use super::rules::{ensure_ranking, judge, spec_of};
+use super::rules::{ensure_ranking, spec_of};
 use crate::cards::Card;
 use crate::model::Hand;
 use crate::pipeline::{guarded, read_guarded, Games};
@@ -186,9 +186,7 @@ fn read_audited(
     fault_hand: Option<&str>,
 ) -> PyResult<Vec<(String, Option<String>)>> {
     let dialect = dialect(format)?;
-    let mut games = Games::new(Box::new(|spec: &GameSpec| {
-        Python::attach(|py| judge(py, spec))
-    }));
+    let mut games = Games::new();
     with_lookups(|lookups| {
         pieces
             .into_iter()
@@ -214,9 +212,7 @@ fn read_phh_audited(
     path: &str,
     ledger: bool,
 ) -> PyResult<Vec<(String, Option<String>)>> {
-    let mut games = Games::new(Box::new(|spec: &GameSpec| {
-        Python::attach(|py| judge(py, spec))
-    }));
+    let mut games = Games::new();
     with_lookups(|lookups| {
         let outcomes =
             guarded(|| crate::read::read_phh(text, path, lookups)).unwrap_or_else(|fault| {
@@ -267,7 +263,7 @@ fn share_values(
     board: Vec<u8>,
 ) -> PyResult<(Vec<Option<u32>>, String)> {
     let spec = spec_of(py, rules).map_err(PyValueError::new_err)?;
-    let judge = super::rules::judge(py, &spec)
+    let judge = Judge::of(&spec)
         .ok_or_else(|| PyRuntimeError::new_err(format!("no hand values for {rules:?}")))?;
     let cards = |codes: Vec<u8>| -> PyResult<Vec<Card>> {
         codes

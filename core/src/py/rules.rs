@@ -10,7 +10,6 @@ use pyo3::types::{PyDict, PyTuple};
 
 use super::soko_error;
 use crate::eval::{self, Evaluator};
-use crate::replay::Judge;
 use crate::rules;
 use crate::rules::options::{self, Value};
 use crate::spec::{GameSpec, Structure};
@@ -64,12 +63,6 @@ pub fn ensure_ranking(py: Python<'_>, spec: &GameSpec) -> PyResult<Arc<Evaluator
         first.get_or_insert(evaluator);
     }
     first.ok_or_else(|| soko_error("a spec without a showdown share", None, None))
-}
-
-/// What settles a showdown under a spec's ranking (its values and descriptions), built first.
-pub fn judge(py: Python<'_>, spec: &GameSpec) -> Option<Judge> {
-    ensure_ranking(py, spec).ok()?;
-    Judge::of(spec)
 }
 
 /// A `soko_analytics.errors.RulesError` with the core's reason, expected, actual and the options a
