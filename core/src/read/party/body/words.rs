@@ -137,6 +137,10 @@ fn cuts<S: AsRef<str>>(line: &str, names: &[S]) -> Vec<usize> {
 /// bracket or `is sitting out`). Most lines have none, and [`cuts`] need not look for each name in
 /// them.
 fn may_be_glued(line: &str) -> bool {
+    // a verb after the end of a line is a verb in the line: most lines (folds, calls, bets) hold none
+    if !has_glued_verb(line) {
+        return false;
+    }
     let first_end = memchr::memchr3(b'.', b']', b')', line.as_bytes()).map(|at| at + 1);
     let before = &line[..first_end.unwrap_or(line.len())];
     let sitting_out =
