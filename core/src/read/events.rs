@@ -707,9 +707,11 @@ pub fn speaker<'l, S: AsRef<str>>(names: &[S], line: &'l str) -> Option<(usize, 
     (0..names.len())
         .filter(|&k| {
             let (name, line) = (names[k].as_ref().as_bytes(), line.as_bytes());
-            // the first byte before the whole compare: most names are not the line's
+            // the first and last bytes before the whole compare: most names are not the line's,
+            // and names that share their start (`Player1`, `Player2`) mostly differ in their last
             name.first().is_none_or(|b| line.first() == Some(b))
                 && line.get(name.len()) == Some(&b' ')
+                && name.last().is_none_or(|b| line[name.len() - 1] == *b)
                 && line.starts_with(name)
         })
         .max_by_key(|&k| names[k].as_ref().len())

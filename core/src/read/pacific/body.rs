@@ -63,9 +63,10 @@ pub fn read<'a>(
     };
     let amount = |i: usize, text: &str| amount_at(text, decimals, first_line + i as u64);
     let rules = rules_of(&format!("{} {}", head.game, head.structure));
+    let (shows, ante) = shows_and_ante(lines, decimals);
     let stakes = stakes(
         head,
-        lines,
+        ante,
         decimals,
         rules.as_ref().is_ok_and(|r| fixed_limit(r)),
         &amount,
@@ -101,9 +102,7 @@ pub fn read<'a>(
         collected: 0,
         uncalled: None,
         dealing: false,
-        shows: lines
-            .iter()
-            .any(|l| before_bracket(l, &[" shows ", " mucks "])),
+        shows,
         done: false,
     };
     body.lines(&mut st, lines, seats.end)?;
@@ -193,10 +192,10 @@ fn family(st: &Builder, value: i64, decimals: u8, i: usize) -> Result<i64, ReadE
 }
 
 /// The blinds (`$1/$2`; fixed limit's are its small and big bet: the big blind and twice it), the
-/// ante (the largest posted: a short stack posts what it has), the currency of a real-money cash game.
+/// ante ([`shows_and_ante`]), the currency of a real-money cash game.
 fn stakes(
     head: &Head,
-    lines: &[&str],
+    ante: Option<i64>,
     decimals: u8,
     fixed_rules: bool,
     amount: &dyn Fn(usize, &str) -> Result<i64, ReadError>,
@@ -209,11 +208,6 @@ fn stakes(
         .into_iter()
         .find(|(symbol, _)| head.stakes.contains(*symbol))
         .filter(|_| head.real_money && head.tournament.is_none());
-    let ante = lines
-        .iter()
-        .filter(|l| before_bracket(l, &[" posts ante "]))
-        .filter_map(|l| minor_units(bracketed(l)?, decimals))
-        .max();
     let mut stakes = Stakes {
         decimals,
         currency: currency.map(|(_, code)| code.to_string()),
@@ -374,10 +368,27 @@ fn seats<'a>(
     })
 }
 
-/// Whether `line` has one of `words` just before a bracket (`NAME shows [`, `NAME posts ante [`).
-fn before_bracket(line: &str, words: &[&str]) -> bool {
-    memchr::memchr_iter(b'[', line.as_bytes())
-        .any(|at| words.iter().any(|w| line[..at].ends_with(w)))
+/// Whether some player shows or mucks cards (a line with `shows [` or `mucks [`), and the ante: the
+/// largest posted (`posts ante [`; a short stack posts what it has). One pass over the brackets of
+/// the lines, each word looked for before a bracket that follows a space.
+fn shows_and_ante(lines: &[&str], decimals: u8) -> (bool, Option<i64>) {
+    let (mut shows, mut ante) = (false, None);
+    for line in lines {
+        let mut posts_ante = false;
+        for at in memchr::memchr_iter(b'[', line.as_bytes()) {
+            let before = &line[..at];
+            if !before.ends_with(' ') {
+                continue;
+            }
+            shows = shows || before.ends_with(" shows ") || before.ends_with(" mucks ");
+            posts_ante = posts_ante || before.ends_with(" posts ante ");
+        }
+        if posts_ante {
+            let posted = bracketed(line).and_then(|text| minor_units(text, decimals));
+            ante = ante.max(posted);
+        }
+    }
+    (shows, ante)
 }
 
 /// The index of the last line that says anything to the family's reader before its summary lines.
@@ -515,7 +526,11 @@ impl Body<'_> {
 
     /// Line `k` of the body.
     fn line(&mut self, st: &mut Builder, k: usize, line: &str) -> Result<(), ReadError> {
-        if let Some(&(_, street)) = MARKERS.iter().find(|(m, _)| line.starts_with(m)) {
+        // every marker starts `** Dealing `: one compare for the lines that are none
+        let marker = line
+            .starts_with("** Dealing ")
+            .then(|| MARKERS.iter().find(|(m, _)| line.starts_with(m)));
+        if let Some(&(_, street)) = marker.flatten() {
             self.dealing = true;
             if street != "HOLE CARDS" {
                 self.rounds.next_street();

@@ -9,6 +9,7 @@ use crate::money::decimal_text;
 use crate::read::errors::{Kind, ReadError};
 use crate::read::events::speaker;
 use crate::read::events::{Act, Builder};
+use crate::read::header::{seat_number, MAX_SEAT};
 use crate::read::pacific::amounts::{bracketed, cards, minor_units};
 use crate::read::rounds::{Move, Rounds};
 use crate::read::search;
@@ -16,7 +17,7 @@ use crate::read::search;
 mod opening;
 mod words;
 
-use words::{glued, parenthesized, seat_line, show_and_posts, trimmed};
+use words::{glued, parenthesized, seat_line, show_and_posts, starts_with_any, trimmed};
 
 pub use opening::{family_header, Opening};
 
@@ -229,10 +230,14 @@ impl<'h> Reading<'h> {
             let Some((seat, rest)) = seat_line(line) else {
                 break;
             };
-            let (name, stack) = rest
-                .rsplit_once('(')
-                .map(|(n, s)| (n.trim(), s.split(')').next().unwrap_or("")))
-                .unwrap_or((rest, ""));
+            let (name, stack) = match memchr::memrchr(b'(', rest.as_bytes()) {
+                Some(open) => {
+                    let stack = &rest[open + 1..];
+                    let close = memchr::memchr(b')', stack.as_bytes()).unwrap_or(stack.len());
+                    (rest[..open].trim(), &stack[..close])
+                }
+                None => (rest, ""),
+            };
             let stack = self.amount(i, stack)?;
             if stack > 0 {
                 seated.push((seat, name, i, stack));
@@ -275,7 +280,7 @@ impl<'h> Reading<'h> {
     }
 
     /// What the hand says, told to the builder: the seats, each event in the log's order, the summary.
-    pub fn tell(&self, st: &mut Builder) -> Result<(), ReadError> {
+    pub fn tell(&self, st: &mut Builder<'h, '_>) -> Result<(), ReadError> {
         for (k, &(at, seat, stack)) in self.seat_lines.iter().enumerate() {
             let name = self.names[k];
             if name.is_empty() {
@@ -285,10 +290,15 @@ impl<'h> Reading<'h> {
                 };
                 return Err(st.error(at, reason, "'Seat N: name (stack in chips)'"));
             }
-            let seat = crate::read::header::seat_number(&seat.to_string(), "seat number")
-                .map_err(|e| st.relocate(e, at))?;
+            // a seat in range is its number; out of range, the error of its text
+            let seat = match u8::try_from(seat) {
+                Ok(number) if (1..=MAX_SEAT).contains(&seat) => number,
+                _ => {
+                    seat_number(&seat.to_string(), "seat number").map_err(|e| st.relocate(e, at))?
+                }
+            };
             let stack = self.family(st, at, stack)?;
-            st.seat(seat, name.to_string(), stack, false, None);
+            st.seat(seat, name, stack, false, None);
         }
         for said in &self.said {
             self.tell_one(st, said)?;
@@ -448,7 +458,7 @@ impl<'h> Reading<'h> {
             return Ok(());
         }
         if rest == "is all-In"
-            || NOTHING.iter().any(|n| rest.starts_with(n))
+            || starts_with_any(rest, &NOTHING)
             || rest.starts_with("shows") && !rest.contains('[')
         {
             return Ok(()); // `shows8,5,3,2,A  for low.`: the low hand said again
@@ -709,10 +719,10 @@ impl<'h> Reading<'h> {
     /// A line no seated player speaks: nothing, a chat line, or a turn of a player the log does not
     /// seat (who joined during the hand, or sat with no chips).
     fn not_a_players(&mut self, i: usize, line: &str) -> Result<(), ReadError> {
-        if NOT_A_PLAYERS.iter().any(|p| line.starts_with(p)) {
+        if starts_with_any(line, &NOT_A_PLAYERS) {
             return Ok(());
         }
-        if CANCELLED.iter().any(|c| line.starts_with(c)) {
+        if starts_with_any(line, &CANCELLED) {
             let reason =
                 "the hand was not played out (the table closed or the connection was lost)";
             return Err(self.error(i, Kind::Incomplete, reason.to_string(), line));
@@ -722,16 +732,14 @@ impl<'h> Reading<'h> {
             return Ok(());
         }
         let (first, rest) = line.split_once(' ').unwrap_or((line, ""));
-        if first.ends_with(':')
-            || line.contains(" finished in ")
-            || NOTHING.iter().any(|n| rest.starts_with(n))
+        if first.ends_with(':') || line.contains(" finished in ") || starts_with_any(rest, &NOTHING)
         {
             return Ok(()); // chat, or a player's coming and going
         }
         if rest.starts_with("folds") {
             return Ok(()); // a player not dealt in
         }
-        if TURNS.iter().any(|t| rest.starts_with(t)) {
+        if starts_with_any(rest, &TURNS) {
             return Err(self.error(
                 i,
                 Kind::Unsupported,

@@ -9,14 +9,15 @@ pub(super) fn seat_line(line: &str) -> Option<(u64, &str)> {
         .strip_prefix("Seat")
         .or_else(|| line.strip_prefix("seat"))?
         .trim_start();
-    let (seat, rest) = rest.split_once(':')?;
+    let colon = memchr::memchr(b':', rest.as_bytes())?;
+    let (seat, rest) = (&rest[..colon], &rest[colon + 1..]);
     let seat = seat.trim().parse().ok()?;
     // a converted log's player statistics: `( $2.75 USD ) - VPIP: 21, ...`
-    let rest = match rest.rfind(')') {
+    let rest = match memchr::memrchr(b')', rest.as_bytes()) {
         Some(close) => &rest[..=close],
         None => rest,
     };
-    rest.contains('(').then_some((seat, rest.trim()))
+    memchr::memchr(b'(', rest.as_bytes()).map(|_| (seat, rest.trim()))
 }
 
 /// The inside of the first parentheses of `text`: `calls (0.02)` → `0.02`.
@@ -31,6 +32,8 @@ const GLUED_VERBS: [&str; 4] = [" wins ", " posts ", " does not show", " shows "
 /// What the line a player's line is glued after ends with (or [`SITTING_OUT`]).
 const GLUED_AFTER: [char; 3] = ['.', ']', ')'];
 const SITTING_OUT: &str = " is sitting out";
+/// The index of the `g` of [`SITTING_OUT`], a byte rarer in lines than its last `t`.
+const SITTING_KEY: usize = 10;
 
 /// Whether `after` holds one of [`GLUED_VERBS`]: one pass over its `w`s and `p`s (each verb has one,
 /// [`verb_key`]), not a search for each verb.
@@ -69,6 +72,17 @@ pub(super) fn show_and_posts(line: &str) -> (bool, bool) {
         }
     }
     (show, posts)
+}
+
+/// Whether `text` starts with one of `words`: their first bytes compared before any whole word (most
+/// lines start with none of them).
+pub(super) fn starts_with_any(text: &str, words: &[&str]) -> bool {
+    let Some(&first) = text.as_bytes().first() else {
+        return words.iter().any(|w| w.is_empty());
+    };
+    words
+        .iter()
+        .any(|w| w.as_bytes().first().is_none_or(|&b| b == first) && text.starts_with(w))
 }
 
 /// `text.trim()`, with nothing to do for a text that starts and ends with a printable ASCII character
@@ -123,9 +137,14 @@ fn cuts<S: AsRef<str>>(line: &str, names: &[S]) -> Vec<usize> {
 /// bracket or `is sitting out`). Most lines have none, and [`cuts`] need not look for each name in
 /// them.
 fn may_be_glued(line: &str) -> bool {
+    // a verb after the end of a line is a verb in the line: most lines (folds, calls, bets) hold none
+    if !has_glued_verb(line) {
+        return false;
+    }
     let first_end = memchr::memchr3(b'.', b']', b')', line.as_bytes()).map(|at| at + 1);
     let before = &line[..first_end.unwrap_or(line.len())];
-    let sitting_out = search::find(before, SITTING_OUT).map(|at| at + SITTING_OUT.len());
+    let sitting_out =
+        search::find_keyed(before, SITTING_OUT, SITTING_KEY).map(|at| at + SITTING_OUT.len());
     sitting_out.or(first_end).is_some_and(|from| {
         let after = &line[from..];
         has_glued_verb(after)
