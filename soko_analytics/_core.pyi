@@ -17,9 +17,9 @@ from typing import Any, TypeAlias, final
 __all__ = [
     "__version__", "ADDED_MONEY", "IN_POT_FROM_START", "hand_json_roundtrip", "spec_streets", "Member", "TextStream",
     "members", "decode", "head", "Splitter", "format_scores", "detect_format", "complete_end",
-    "FORMATS", "read_pieces", "read_phh", "PhhStream", "PHH_VARIANTS", "read_count", "quarantine_drift",
+    "FORMATS", "read_pieces", "PhhStream", "PHH_VARIANTS", "read_count", "quarantine_drift",
     "utc_offsets", "ZONES",
-    "audit", "ReplayBatch", "audit_hands", "read_audited", "read_phh_audited", "share_values", "ranking_table",
+    "audit", "ReplayBatch", "audit_hands", "read_audited", "share_values", "ranking_table",
     "describe", "has_ranking",
     "evaluate",
     "hand_class", "evaluate_batch", "evaluate_split_batch", "hand_facts", "money_flow", "allin_adjusted", "equity",
@@ -115,13 +115,15 @@ FORMATS: tuple[dict[str, Any], ...]
 def read_pieces(
     pieces: Sequence[tuple[str, int, str, int, int]], path: str, format: str, fault_hand: str | None = None
 ) -> list[str]: ...
-def read_phh(text: str, path: str) -> list[str]: ...
 
 @final
 class PhhStream:
-    def __new__(cls, path: str) -> PhhStream: ...
-    def feed(self, block: str) -> list[str]: ...
-    def finish(self) -> list[str]: ...
+    """A PHH text read as its blocks come: each hand completed as ``(outcome, verdict)``, the verdict (its audit's
+    JSON) only with ``audit``."""
+
+    def __new__(cls, path: str, audit: bool = False, ledger: bool = False) -> PhhStream: ...
+    def feed(self, block: str) -> list[tuple[str, str | None]]: ...
+    def finish(self) -> list[tuple[str, str | None]]: ...
 
 PHH_VARIANTS: tuple[tuple[str, str | None, tuple[str, ...]], ...]
 """The PHH variant codes the core reads: each code, our rules text for it (None: the hand's ``_rules``) and the
@@ -152,7 +154,6 @@ def read_audited(
     ledger: bool = False,
     fault_hand: str | None = None,
 ) -> list[tuple[str, str | None]]: ...
-def read_phh_audited(text: str, path: str, ledger: bool = False) -> list[tuple[str, str | None]]: ...
 def share_values(rules: str, own: Sequence[int], board: Sequence[int]) -> tuple[list[int | None], str]: ...
 
 # rules.rs

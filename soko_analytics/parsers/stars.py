@@ -16,8 +16,8 @@ the rest of the file is still read. A bug of ours on one hand (a panic in the
 core) is that hand's ``internal`` record, raised as :class:`InternalError`
 under ``strict``.
 
-A format read whole (PHH: TOML tables, one hand each) is not cut by the splitter:
-its text goes to the core in one call (:func:`parse_whole`), whose reader cuts it.
+A format its own reader cuts (PHH: TOML tables, one hand each) is not cut by the splitter:
+its blocks go to the core's PHH stream (:func:`parse_whole`), whose cutter cuts them.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ import json
 from collections.abc import Iterable, Iterator
 from typing import TypeAlias
 
-from .._core import PhhStream, read_audited, read_phh_audited, read_pieces
+from .._core import PhhStream, read_audited, read_pieces
 from ..model.canonical import hand_from_dict
 from ..model.hand import Hand
 from .base import Audited, FormatError, IncompleteHand, InternalError, Quarantined, TooLarge, UnsupportedGame
@@ -70,26 +70,24 @@ def _audited(read: Iterable[tuple[str, str | None]], strict: bool) -> Iterator[A
             yield Audited(item, verdict)
 
 
-def _whole(source: TextSource) -> str:
-    """The text of a source given whole or as its blocks."""
-    return source if isinstance(source, str) else "".join(source)
-
-
 def parse_whole(source: TextSource, path: str, strict: bool = False) -> Iterator[Hand | Quarantined]:
     """Every hand of a PHH text (a ``.phh`` hand or a ``.phhs`` collection), read by the core as its blocks come
     (``_core.PhhStream``): each hand as soon as the block that ends it, in bounded memory."""
-    stream = PhhStream(path)
-    for block in (source,) if isinstance(source, str) else source:
-        for text in stream.feed(block):
-            yield _record(text, strict)
-    for text in stream.finish():
+    for text, _ in _phh_stream(source, PhhStream(path)):
         yield _record(text, strict)
 
 
 def audited_whole(source: TextSource, path: str, strict: bool = False,
                   ledger: bool = False) -> Iterator[Audited | Quarantined]:
-    """:func:`parse_whole`, each hand audited by the core in the same call (``_core.read_phh_audited``)."""
-    yield from _audited(read_phh_audited(_whole(source), path, ledger), strict)
+    """:func:`parse_whole`, each hand audited by the core as it is read (``PhhStream(path, audit=True)``)."""
+    yield from _audited(_phh_stream(source, PhhStream(path, audit=True, ledger=ledger)), strict)
+
+
+def _phh_stream(source: TextSource, stream: PhhStream) -> Iterator[tuple[str, str | None]]:
+    """What ``stream`` gives for each block of ``source`` and at its end."""
+    for block in (source,) if isinstance(source, str) else source:
+        yield from stream.feed(block)
+    yield from stream.finish()
 
 
 def _batches(source: TextSource) -> Iterator[Pieces]:

@@ -27,7 +27,7 @@ from .test_phh_malformed import GOOD as PHH_GOOD
 from .test_pokerstars_malformed import GOOD
 
 read_phh = get_format("phh").parse
-"""PHH as the package reads it: the core's reader (``_core.read_phh``)."""
+"""PHH as the package reads it: the core's reader (``_core.PhhStream``)."""
 
 runner = CliRunner()
 

@@ -18,7 +18,7 @@ from soko_analytics.parsers import FORMATS, format_scores, phh
 from soko_analytics.parsers.base import FormatError, Quarantined, UnsupportedGame
 
 read_phh = FORMATS["phh"].parse
-"""PHH as the package reads it: the core's reader (``_core.read_phh``)."""
+"""PHH as the package reads it: the core's reader (``_core.PhhStream``)."""
 
 K = ActionKind
 SUPPORTED = {"NT", "FT", "F7S", "PO", "FO/8", "F7S/8", "FR", "N2L1D", "F2L3D"}

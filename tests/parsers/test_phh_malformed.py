@@ -9,7 +9,7 @@ are quarantined at once, in the words of the core's TOML reader (``toml_edit``);
 quarantined as ``too_large`` while only its head is kept (the core reads a PHH text whole: the two tests of
 streaming are expected to fail until it streams).
 
-Every text is read as the package reads PHH: by the core (``_core.read_phh``).
+Every text is read as the package reads PHH: by the core (``_core.PhhStream``).
 
 A fuzz failure names its seed; rerun one case with
 ``SOKO_PHH_FUZZ_SEED=<seed> pytest tests/parsers/test_phh_malformed.py -k fuzz``.
@@ -17,6 +17,7 @@ A fuzz failure names its seed; rerun one case with
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import re
@@ -33,7 +34,7 @@ from soko_analytics import api
 from soko_analytics.model.cards import Card
 from soko_analytics.model.hand import Action, ActionKind, Deal, Hand, Seat, Stakes, Tournament
 from soko_analytics.parsers import get_format, phh
-from soko_analytics.parsers.base import KEPT_CHARS, MAX_HAND_CHARS, InternalError, Quarantined
+from soko_analytics.parsers.base import KEPT_CHARS, MAX_HAND_CHARS, Audited, InternalError, Quarantined
 from soko_analytics.sim.session import simulate
 from soko_analytics.store import reading
 from soko_analytics.store.db import Store
@@ -41,7 +42,7 @@ from soko_analytics.store.db import Store
 from ..conftest import CORPUS
 
 read_phh = get_format("phh").parse
-"""PHH as the package reads it: the core's reader (``_core.read_phh``)."""
+"""PHH as the package reads it: the core's reader (``_core.PhhStream``)."""
 
 K = ActionKind
 PHH_CORPUS = CORPUS / "phh"
@@ -463,6 +464,21 @@ def test_hands_come_as_the_blocks_arrive() -> None:
 
     first = next(iter(read_phh(blocks(), "s.phhs")))
     assert isinstance(first, Hand) and first.hand_id == "1" and len(consumed) <= 2
+
+
+def test_audited_hands_come_as_the_blocks_arrive() -> None:
+    """``soko audit FILE.phhs`` reads as the import does: each hand audited as soon as the block that ends it."""
+    consumed = []
+
+    def blocks():
+        for i in range(1, 1000):
+            consumed.append(i)
+            yield f"[{i}]\n" + GOOD.replace("hand = 7", f"hand = {i}") + "\n"
+
+    first = next(iter(get_format("phh").audited(blocks(), "s.phhs")))
+    assert isinstance(first, Audited) and first.hand.hand_id == "1" and len(consumed) <= 2
+    (alone,) = get_format("phh").audited(GOOD.replace("hand = 7", "hand = 1"), "one.phh")
+    assert isinstance(alone, Audited) and json.loads(first.verdict) == json.loads(alone.verdict)
 
 
 def test_an_oversized_hand_is_too_large_and_the_others_are_read() -> None:

@@ -13,8 +13,9 @@ use serde::Serialize;
 
 use std::borrow::Cow;
 
+use super::replay::{error_json, verdict_json};
 use crate::model::Hand;
-use crate::pipeline::{guarded, read_chunk_guarded, read_split_piece};
+use crate::pipeline::{guarded, read_chunk_guarded, read_split_piece, Games};
 use crate::read::{self, Cached, Quarantine, RulesFault};
 use crate::rules;
 use crate::split::{Kind, Piece};
@@ -132,37 +133,36 @@ fn read_pieces(
     })
 }
 
-/// The hands of a PHH file's text (a `.phh` hand or a `.phhs` collection), read by the core: one JSON
-/// text each, `{"hand": ...}` or `{"quarantine": ...}`, as [`read_pieces`] gives them. A panic on one
-/// hand is that file's `internal` record.
-#[pyfunction]
-fn read_phh(py: Python<'_>, text: &str, path: &str) -> PyResult<Vec<String>> {
-    let outcomes = py.detach(|| {
-        guarded(|| with_lookups(|lookups| read::read_phh(text, path, lookups)))
-            .unwrap_or_else(|fault| vec![Err(Box::new(read::internal(text, 1, path, &fault)))])
-    });
-    outcomes.into_iter().map(outcome_json).collect()
-}
-
 /// A PHH text read by the core as its blocks come: `PhhStream(path)`, then `feed(block)` for each block and
-/// `finish()` at the end, each giving the JSON text of every hand completed (as [`read_phh`]'s), so the first
-/// hand comes before the last block and a text of any size is read in bounded memory. A panic on one hand is
-/// that hand's `internal` record.
+/// `finish()` at the end, each giving every hand completed as `(outcome, verdict)`: the outcome's JSON text
+/// `{"hand": ...}` or `{"quarantine": ...}` (as [`read_pieces`] gives it) and, with `audit`, the hand's audit JSON
+/// (as `read_audited` gives it; None without). The first hand comes before the last block and a text of any size
+/// is read in bounded memory. A panic on one hand is that hand's `internal` record.
 #[pyclass(module = "soko_analytics._core")]
 pub struct PhhStream {
     cutter: Option<read::PhhCutter>,
     path: String,
+    /// The games' rules and judges met so far, and whether the audit keeps its ledger, when auditing.
+    audit: Option<(Games, bool)>,
 }
 
 impl PhhStream {
-    fn read(&self, chunks: Vec<read::PhhChunk>) -> PyResult<Vec<String>> {
+    fn read(&mut self, chunks: Vec<read::PhhChunk>) -> PyResult<Vec<(String, Option<String>)>> {
         let path = self.path.as_str();
+        let audit = &mut self.audit;
         with_lookups(|lookups| {
             chunks
                 .iter()
                 .map(|chunk| {
                     let read = read_chunk_guarded(chunk, path, lookups);
-                    outcome_json(read)
+                    let verdict = match (&read, audit.as_mut()) {
+                        (Ok(hand), Some((games, ledger))) => Some(
+                            verdict_json(hand, games, lookups, *ledger, None)
+                                .unwrap_or_else(|reason| error_json(&reason)),
+                        ),
+                        _ => None,
+                    };
+                    Ok((outcome_json(read)?, verdict))
                 })
                 .collect()
         })
@@ -172,15 +172,17 @@ impl PhhStream {
 #[pymethods]
 impl PhhStream {
     #[new]
-    fn new(path: &str) -> PhhStream {
+    #[pyo3(signature = (path, audit = false, ledger = false))]
+    fn new(path: &str, audit: bool, ledger: bool) -> PhhStream {
         PhhStream {
             cutter: Some(read::PhhCutter::new()),
             path: path.to_string(),
+            audit: audit.then(|| (Games::new(), ledger)),
         }
     }
 
     /// The hands the block completes.
-    fn feed(&mut self, py: Python<'_>, block: &str) -> PyResult<Vec<String>> {
+    fn feed(&mut self, py: Python<'_>, block: &str) -> PyResult<Vec<(String, Option<String>)>> {
         let cutter = self
             .cutter
             .as_mut()
@@ -193,7 +195,7 @@ impl PhhStream {
     }
 
     /// The hands left when the text ends.
-    fn finish(&mut self) -> PyResult<Vec<String>> {
+    fn finish(&mut self) -> PyResult<Vec<(String, Option<String>)>> {
         let cutter = self
             .cutter
             .take()
@@ -269,7 +271,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(utc_offsets, m)?)?;
     m.add("ZONES", pyo3::types::PyTuple::new(m.py(), read::ZONES)?)?;
     m.add_function(wrap_pyfunction!(read_pieces, m)?)?;
-    m.add_function(wrap_pyfunction!(read_phh, m)?)?;
     m.add_class::<PhhStream>()?;
     m.add("PHH_VARIANTS", phh_variants(m.py())?)?;
     m.add_function(wrap_pyfunction!(read_count, m)?)?;

@@ -56,7 +56,7 @@ fn audit_json(
 }
 
 /// The JSON of an error in a batch: `{"error": "..."}`.
-fn error_json(reason: &str) -> String {
+pub(super) fn error_json(reason: &str) -> String {
     serde_json::json!({ "error": reason }).to_string()
 }
 
@@ -203,37 +203,9 @@ fn read_audited(
     })
 }
 
-/// A PHH file's text (a `.phh` hand or a `.phhs` collection) read by the core and each hand audited
-/// in the same call: `(outcome, verdict)` as [`read_audited`] gives them.
-#[pyfunction]
-#[pyo3(signature = (text, path, ledger = false))]
-fn read_phh_audited(
-    text: &str,
-    path: &str,
-    ledger: bool,
-) -> PyResult<Vec<(String, Option<String>)>> {
-    let mut games = Games::new();
-    with_lookups(|lookups| {
-        let outcomes =
-            guarded(|| crate::read::read_phh(text, path, lookups)).unwrap_or_else(|fault| {
-                vec![Err(Box::new(crate::read::internal(text, 1, path, &fault)))]
-            });
-        outcomes
-            .into_iter()
-            .map(|read| {
-                let verdict = read.as_ref().ok().map(|hand| {
-                    verdict_json(hand, &mut games, lookups, ledger, None)
-                        .unwrap_or_else(|reason| error_json(&reason))
-                });
-                Ok((outcome_json(read)?, verdict))
-            })
-            .collect()
-    })
-}
-
 /// The audit JSON of a hand the core read, under the rules its rules text names (resolved once
 /// per text, as the import resolves them), or why there is none.
-fn verdict_json(
+pub(super) fn verdict_json(
     hand: &Hand,
     games: &mut Games,
     lookups: &mut dyn Lookups,
@@ -283,7 +255,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(audit, m)?)?;
     m.add_function(wrap_pyfunction!(audit_hands, m)?)?;
     m.add_function(wrap_pyfunction!(read_audited, m)?)?;
-    m.add_function(wrap_pyfunction!(read_phh_audited, m)?)?;
     m.add_class::<ReplayBatch>()?;
     Ok(())
 }
