@@ -116,15 +116,6 @@ def read_pieces(
     pieces: Sequence[tuple[str, int, str, int, int]], path: str, format: str, fault_hand: str | None = None
 ) -> list[str]: ...
 
-@final
-class PhhStream:
-    """A PHH text read as its blocks come: each hand completed as ``(outcome, verdict)``, the verdict (its audit's
-    JSON) only with ``audit``."""
-
-    def __new__(cls, path: str, audit: bool = False, ledger: bool = False) -> PhhStream: ...
-    def feed(self, block: str) -> list[tuple[str, str | None]]: ...
-    def finish(self) -> list[tuple[str, str | None]]: ...
-
 PHH_VARIANTS: tuple[tuple[str, str | None, tuple[str, ...]], ...]
 """The PHH variant codes the core reads: each code, our rules text for it (None: the hand's ``_rules``) and the
 fields PHH requires of it."""
@@ -154,6 +145,16 @@ def read_audited(
     ledger: bool = False,
     fault_hand: str | None = None,
 ) -> list[tuple[str, str | None]]: ...
+
+@final
+class PhhStream:
+    """A PHH text read as its blocks come: each hand completed as ``(outcome, verdict)``, the verdict (its audit's
+    JSON) only with ``audit``."""
+
+    def __new__(cls, path: str, audit: bool = False, ledger: bool = False) -> PhhStream: ...
+    def feed(self, block: str) -> list[tuple[str, str | None]]: ...
+    def finish(self) -> list[tuple[str, str | None]]: ...
+
 def share_values(rules: str, own: Sequence[int], board: Sequence[int]) -> tuple[list[int | None], str]: ...
 
 # rules.rs

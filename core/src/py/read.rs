@@ -13,9 +13,8 @@ use serde::Serialize;
 
 use std::borrow::Cow;
 
-use super::replay::{error_json, verdict_json};
 use crate::model::Hand;
-use crate::pipeline::{guarded, read_chunk_guarded, read_split_piece, Games};
+use crate::pipeline::{guarded, read_split_piece};
 use crate::read::{self, Cached, Quarantine, RulesFault};
 use crate::rules;
 use crate::split::{Kind, Piece};
@@ -133,77 +132,6 @@ fn read_pieces(
     })
 }
 
-/// A PHH text read by the core as its blocks come: `PhhStream(path)`, then `feed(block)` for each block and
-/// `finish()` at the end, each giving every hand completed as `(outcome, verdict)`: the outcome's JSON text
-/// `{"hand": ...}` or `{"quarantine": ...}` (as [`read_pieces`] gives it) and, with `audit`, the hand's audit JSON
-/// (as `read_audited` gives it; None without). The first hand comes before the last block and a text of any size
-/// is read in bounded memory. A panic on one hand is that hand's `internal` record.
-#[pyclass(module = "soko_analytics._core")]
-pub struct PhhStream {
-    cutter: Option<read::PhhCutter>,
-    path: String,
-    /// The games' rules and judges met so far, and whether the audit keeps its ledger, when auditing.
-    audit: Option<(Games, bool)>,
-}
-
-impl PhhStream {
-    fn read(&mut self, chunks: Vec<read::PhhChunk>) -> PyResult<Vec<(String, Option<String>)>> {
-        let path = self.path.as_str();
-        let audit = &mut self.audit;
-        with_lookups(|lookups| {
-            chunks
-                .iter()
-                .map(|chunk| {
-                    let read = read_chunk_guarded(chunk, path, lookups);
-                    let verdict = match (&read, audit.as_mut()) {
-                        (Ok(hand), Some((games, ledger))) => Some(
-                            verdict_json(hand, games, lookups, *ledger, None)
-                                .unwrap_or_else(|reason| error_json(&reason)),
-                        ),
-                        _ => None,
-                    };
-                    Ok((outcome_json(read)?, verdict))
-                })
-                .collect()
-        })
-    }
-}
-
-#[pymethods]
-impl PhhStream {
-    #[new]
-    #[pyo3(signature = (path, audit = false, ledger = false))]
-    fn new(path: &str, audit: bool, ledger: bool) -> PhhStream {
-        PhhStream {
-            cutter: Some(read::PhhCutter::new()),
-            path: path.to_string(),
-            audit: audit.then(|| (Games::new(), ledger)),
-        }
-    }
-
-    /// The hands the block completes.
-    fn feed(&mut self, py: Python<'_>, block: &str) -> PyResult<Vec<(String, Option<String>)>> {
-        let cutter = self
-            .cutter
-            .as_mut()
-            .ok_or_else(|| PyValueError::new_err("the PHH stream is finished"))?;
-        let chunks = py.detach(|| {
-            cutter.feed(block);
-            cutter.take()
-        });
-        self.read(chunks)
-    }
-
-    /// The hands left when the text ends.
-    fn finish(&mut self) -> PyResult<Vec<(String, Option<String>)>> {
-        let cutter = self
-            .cutter
-            .take()
-            .ok_or_else(|| PyValueError::new_err("the PHH stream is finished"))?;
-        self.read(cutter.finish())
-    }
-}
-
 /// Hand pieces read by the core without building any Python value: (hands, quarantined).
 /// What the speed of the reader itself is measured with.
 #[pyfunction]
@@ -271,7 +199,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(utc_offsets, m)?)?;
     m.add("ZONES", pyo3::types::PyTuple::new(m.py(), read::ZONES)?)?;
     m.add_function(wrap_pyfunction!(read_pieces, m)?)?;
-    m.add_class::<PhhStream>()?;
     m.add("PHH_VARIANTS", phh_variants(m.py())?)?;
     m.add_function(wrap_pyfunction!(read_count, m)?)?;
     Ok(())

@@ -1,8 +1,9 @@
 //! Python bindings of the `replay` area: the audit of one hand or of many, as JSON.
 //!
-//! A hand the core reads is audited in the same call as its read (`read_audited`), so it never
-//! comes back as JSON; a hand made in Python (PHH, the simulator) comes as its canonical JSON
-//! (`native.hand_json`), a spec as `GameSpec.to_dict()` JSON.
+//! A hand the core reads is audited in the same call as its read (`read_audited`; a PHH text's hands
+//! as its blocks come, `PhhStream`, which reads without auditing too), so it never comes back as JSON;
+//! a hand made in Python (the simulator) comes as its canonical JSON (`native.hand_json`), a spec as
+//! `GameSpec.to_dict()` JSON.
 //! What the core needs beyond them is asked of the Python rules layer once and kept: the
 //! profile's `odd_chip_stated` flag when the spec lacks it. A ranking's five-card table (values
 //! and descriptions) is the core's own, built the first time a showdown needs it.
@@ -21,8 +22,8 @@ use super::read::{dialect, outcome_json, piece_of, with_lookups, PyPiece};
 use super::rules::{ensure_ranking, spec_of};
 use crate::cards::Card;
 use crate::model::Hand;
-use crate::pipeline::{guarded, read_guarded, Games};
-use crate::read::Lookups;
+use crate::pipeline::{guarded, read_chunk_guarded, read_guarded, Games};
+use crate::read::{self, Lookups};
 use crate::replay::judge::judge_hand;
 use crate::replay::Judge;
 use crate::replay::{self, HandValues};
@@ -56,7 +57,7 @@ fn audit_json(
 }
 
 /// The JSON of an error in a batch: `{"error": "..."}`.
-pub(super) fn error_json(reason: &str) -> String {
+fn error_json(reason: &str) -> String {
     serde_json::json!({ "error": reason }).to_string()
 }
 
@@ -203,9 +204,80 @@ fn read_audited(
     })
 }
 
+/// A PHH text read by the core as its blocks come: `PhhStream(path)`, then `feed(block)` for each block and
+/// `finish()` at the end, each giving every hand completed as `(outcome, verdict)`: the outcome's JSON text
+/// `{"hand": ...}` or `{"quarantine": ...}` (as [`read_pieces`] gives it) and, with `audit`, the hand's audit JSON
+/// (as `read_audited` gives it; None without). The first hand comes before the last block and a text of any size
+/// is read in bounded memory. A panic on one hand is that hand's `internal` record.
+#[pyclass(module = "soko_analytics._core")]
+pub struct PhhStream {
+    cutter: Option<read::PhhCutter>,
+    path: String,
+    /// The games' rules and judges met so far, and whether the audit keeps its ledger, when auditing.
+    audit: Option<(Games, bool)>,
+}
+
+impl PhhStream {
+    fn read(&mut self, chunks: Vec<read::PhhChunk>) -> PyResult<Vec<(String, Option<String>)>> {
+        let path = self.path.as_str();
+        let audit = &mut self.audit;
+        with_lookups(|lookups| {
+            chunks
+                .iter()
+                .map(|chunk| {
+                    let read = read_chunk_guarded(chunk, path, lookups);
+                    let verdict = match (&read, audit.as_mut()) {
+                        (Ok(hand), Some((games, ledger))) => Some(
+                            verdict_json(hand, games, lookups, *ledger, None)
+                                .unwrap_or_else(|reason| error_json(&reason)),
+                        ),
+                        _ => None,
+                    };
+                    Ok((outcome_json(read)?, verdict))
+                })
+                .collect()
+        })
+    }
+}
+
+#[pymethods]
+impl PhhStream {
+    #[new]
+    #[pyo3(signature = (path, audit = false, ledger = false))]
+    fn new(path: &str, audit: bool, ledger: bool) -> PhhStream {
+        PhhStream {
+            cutter: Some(read::PhhCutter::new()),
+            path: path.to_string(),
+            audit: audit.then(|| (Games::new(), ledger)),
+        }
+    }
+
+    /// The hands the block completes.
+    fn feed(&mut self, py: Python<'_>, block: &str) -> PyResult<Vec<(String, Option<String>)>> {
+        let cutter = self
+            .cutter
+            .as_mut()
+            .ok_or_else(|| PyValueError::new_err("the PHH stream is finished"))?;
+        let chunks = py.detach(|| {
+            cutter.feed(block);
+            cutter.take()
+        });
+        self.read(chunks)
+    }
+
+    /// The hands left when the text ends.
+    fn finish(&mut self) -> PyResult<Vec<(String, Option<String>)>> {
+        let cutter = self
+            .cutter
+            .take()
+            .ok_or_else(|| PyValueError::new_err("the PHH stream is finished"))?;
+        self.read(cutter.finish())
+    }
+}
+
 /// The audit JSON of a hand the core read, under the rules its rules text names (resolved once
 /// per text, as the import resolves them), or why there is none.
-pub(super) fn verdict_json(
+fn verdict_json(
     hand: &Hand,
     games: &mut Games,
     lookups: &mut dyn Lookups,
@@ -255,6 +327,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(audit, m)?)?;
     m.add_function(wrap_pyfunction!(audit_hands, m)?)?;
     m.add_function(wrap_pyfunction!(read_audited, m)?)?;
+    m.add_class::<PhhStream>()?;
     m.add_class::<ReplayBatch>()?;
     Ok(())
 }
