@@ -24,6 +24,7 @@ import re
 import subprocess
 import sys
 import tracemalloc
+from collections.abc import Iterator
 from datetime import datetime, timedelta, timezone
 from functools import cache
 from pathlib import Path
@@ -454,28 +455,23 @@ def test_blocks_read_as_the_whole_text() -> None:
     assert _summary(list(read_phh(iter(["\ufeff" + ragged[0], *ragged[1:]]), "w.phhs"))) == whole
 
 
+def _tables(consumed: list[int]) -> Iterator[str]:
+    """A collection's tables ``[1]`` to ``[999]`` (GOOD, numbered), one a block, each block's number noted as taken."""
+    for i in range(1, 1000):
+        consumed.append(i)
+        yield f"[{i}]\n" + GOOD.replace("hand = 7", f"hand = {i}") + "\n"
+
+
 def test_hands_come_as_the_blocks_arrive() -> None:
-    consumed = []
-
-    def blocks():
-        for i in range(1, 1000):
-            consumed.append(i)
-            yield f"[{i}]\n" + GOOD.replace("hand = 7", f"hand = {i}") + "\n"
-
-    first = next(iter(read_phh(blocks(), "s.phhs")))
+    consumed: list[int] = []
+    first = next(iter(read_phh(_tables(consumed), "s.phhs")))
     assert isinstance(first, Hand) and first.hand_id == "1" and len(consumed) <= 2
 
 
 def test_audited_hands_come_as_the_blocks_arrive() -> None:
     """``soko audit FILE.phhs`` reads as the import does: each hand audited as soon as the block that ends it."""
-    consumed = []
-
-    def blocks():
-        for i in range(1, 1000):
-            consumed.append(i)
-            yield f"[{i}]\n" + GOOD.replace("hand = 7", f"hand = {i}") + "\n"
-
-    first = next(iter(get_format("phh").audited(blocks(), "s.phhs")))
+    consumed: list[int] = []
+    first = next(iter(get_format("phh").audited(_tables(consumed), "s.phhs")))
     assert isinstance(first, Audited) and first.hand.hand_id == "1" and len(consumed) <= 2
     (alone,) = get_format("phh").audited(GOOD.replace("hand = 7", "hand = 1"), "one.phh")
     assert isinstance(alone, Audited) and json.loads(first.verdict) == json.loads(alone.verdict)
