@@ -314,8 +314,8 @@ pub fn read_guarded(
 /// (if it did), then its end.
 enum Pending {
     Piece(Piece<'static>),
-    /// A hand (or its record) of a format read whole ([`Dialect::whole`]), and the line it starts on.
-    Read(Box<Result<Hand, Box<Quarantine>>>, u64),
+    /// A hand's text its format's own cutter cut ([`Dialect::whole`]), read when the rows are asked for, as a piece is.
+    Chunk(read::PhhChunk),
     Problem(&'static str, String),
     End,
 }
@@ -427,7 +427,11 @@ impl<L: Lookups> FileRead<L> {
         while rows.count() < budget {
             match self.pending.pop_front() {
                 Some(Pending::Piece(piece)) => self.piece_reader().take(piece, rows),
-                Some(Pending::Read(read, line)) => self.piece_reader().add(*read, line, rows),
+                Some(Pending::Chunk(chunk)) => {
+                    let read = read_chunk_guarded(&chunk, &self.name, &mut self.lookups);
+                    let line = start_line(&read, chunk.start);
+                    self.piece_reader().add(read, line, rows);
+                }
                 Some(Pending::Problem(kind, reason)) => {
                     rows.add_record(&file_problem(&self.name, kind, &reason), self.import_id)
                 }
@@ -483,11 +487,7 @@ impl<L: Lookups> FileRead<L> {
                     .unwrap_or_default()
             }
         };
-        for chunk in &chunks {
-            let read = read_chunk_guarded(chunk, &self.name, &mut self.lookups);
-            let line = start_line(&read, chunk.start);
-            self.pending.push_back(Pending::Read(Box::new(read), line));
-        }
+        self.pending.extend(chunks.into_iter().map(Pending::Chunk));
         if ended {
             if let Some(problem) = stream.error.take() {
                 self.pending
