@@ -20,14 +20,14 @@ __all__ = [
     "FORMATS", "read_pieces", "PhhStream", "PHH_VARIANTS", "read_count", "quarantine_drift",
     "utc_offsets", "ZONES",
     "audit", "ReplayBatch", "audit_hands", "read_audited", "share_values", "ranking_table",
-    "describe", "has_ranking",
+    "describe", "describe_words", "has_ranking",
     "evaluate",
     "hand_class", "evaluate_batch", "evaluate_split_batch", "hand_facts", "money_flow", "allin_adjusted", "equity",
     "tournament_finishes", "buy_ins", "content_hashes", "FileReader", "FilesReader", "read_rows", "hand_batch",
     "text_rows", "piece_rows", "parse_count", "PlayTable", "PotError", "returned_uncalled", "build_pots", "split",
     "award", "rake_pots",
     "payouts", "VOCABULARIES", "FORCED_KINDS", "BETTING_KINDS", "RANKS", "SUITS", "POSITIONS",
-    "POSITION_GROUPS", "CURRENCY_SYMBOLS", "TABLES", "format_amount",
+    "POSITION_GROUPS", "CURRENCY_SYMBOLS", "DESCRIPTION_TEMPLATES", "RANK_WORDS", "TABLES", "format_amount",
     "DEFAULT_PROFILE", "RULE_OPTIONS", "parse_option", "rules_text", "parse_rules", "rule_profiles", "resolve_spec",
     "combine_rules",
 ]
@@ -178,6 +178,7 @@ def combine_rules(rules_line: str, structure: str) -> str: ...
 
 def ranking_table(name: str) -> tuple[bytes, bytes, bytes]: ...
 def describe(name: str, value: int) -> str: ...
+def describe_words(name: str, value: int) -> tuple[str, list[tuple[str, str]]]: ...
 def has_ranking(name: str) -> bool: ...
 def evaluate(name: str, cards: Sequence[int]) -> int: ...
 def hand_class(name: str, value: int) -> str | None: ...
@@ -324,6 +325,10 @@ POSITIONS: tuple[tuple[str, str], ...]
 POSITION_GROUPS: tuple[str, ...]
 CURRENCY_SYMBOLS: tuple[tuple[str, str], ...]
 """The currency symbols the logs use, each with its ISO code."""
+DESCRIPTION_TEMPLATES: list[str]
+"""Every hand description's template (``two pair, {0} and {1}``), the messages a translation gives."""
+RANK_WORDS: list[tuple[str, str]]
+"""The ranks' English names, Deuce to Ace, alone and as a set (``("King", "Kings")``)."""
 # table -> ((column, DuckDB type), ...) in the columns' order.
 TABLES: dict[str, tuple[tuple[str, str], ...]]
 

@@ -16,6 +16,10 @@ import pytest
 sys.dont_write_bytecode = False
 os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
+# English unless a test asks for another language (a developer's LANG=fi_FI.UTF-8 would otherwise change every
+# output the tests read); soko_analytics.i18n's tests pass the environment they mean.
+os.environ["SOKO_LANG"] = "en"
+
 SHARED = Path(__file__).resolve().parents[2] / "shared"
 CORPUS = SHARED / "corpus"
 SOKO_FORMAT = SHARED / "formats" / "soko-text.md"

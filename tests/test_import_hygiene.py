@@ -11,6 +11,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "soko_analytics"
 LAYERS = {
     "errors": 0,
     "model": 1,
+    "i18n": 1,
     "rules": 2,
     "replay": 3,
     "parsers": 3,
@@ -27,7 +28,8 @@ LAYERS = {
     "cli": 8,
 }
 # Third-party libraries only these layers may import.
-OWNERS = {"typer": {"cli"}, "rich": {"cli"}, "duckdb": {"store"}, "dask": {"lake"}, "distributed": {"lake"}, "plotly": {"reports"}}
+OWNERS = {"typer": {"cli"}, "rich": {"cli"}, "duckdb": {"store"}, "dask": {"lake"}, "distributed": {"lake"}, "plotly": {"reports"},
+          "babel": {"i18n"}}
 
 
 def _layer(parts: tuple[str, ...]) -> str:

@@ -24,6 +24,7 @@ def test_a_wheel_in_a_fresh_environment_runs_the_demo(tmp_path):
     names = zipfile.ZipFile(wheel).namelist()
     assert "soko_analytics/schemas/001_initial.sql" in names
     assert "soko_analytics/sample_data/disputed/wrong-bring-in.txt" in names
+    assert {f"soko_analytics/i18n/locale/{lang}/LC_MESSAGES/soko.mo" for lang in ("fi", "sv")} <= set(names)
     env = tmp_path / "env"
     venv.create(env, with_pip=False)
     python = env / "bin" / "python"
@@ -42,6 +43,9 @@ def test_a_wheel_in_a_fresh_environment_runs_the_demo(tmp_path):
                           text=True, timeout=900)
     assert demo.returncode == 0, demo.stderr
     assert (work / "demo" / "demo.duckdb").is_file() and (work / "reports" / "dashboard.html").is_file()
+    finnish = subprocess.run([str(env / "bin" / "soko"), "eval", "Ah Ad Kc Ks 2d", "--lang", "fi"], cwd=work,
+                             capture_output=True, text=True, timeout=900)
+    assert "kaksi paria, ässät ja kuninkaat" in finnish.stdout, finnish.stderr  # the catalogues are in the wheel
     where = subprocess.run([str(python), "-c", "import soko_analytics; print(soko_analytics.__file__)"], cwd=work,
                            capture_output=True, text=True, check=True).stdout
     assert str(env) in where and str(ROOT) not in where  # the installed copy ran, not the checkout

@@ -12,14 +12,16 @@ goes to stdout, diagnostics to stderr.
 
 from __future__ import annotations
 
+import functools
+import inspect
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from enum import Enum, IntEnum
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -65,7 +67,7 @@ def _bounded_address_space() -> None:
 
 _bounded_address_space()
 
-from .. import api  # noqa: E402 - after the environment above
+from .. import api, i18n  # noqa: E402 - after the environment above
 from ..errors import SokoError
 from .output import echo
 
@@ -105,6 +107,10 @@ class InputFormat(str, Enum):
     phh = "phh"
 
 
+Language = Enum("Language", {code: code for code in i18n.LANGUAGES}, type=str)  # type: ignore[misc]
+"""``--lang``: the languages soko speaks (``soko_analytics.i18n.LANGUAGES``)."""
+
+
 class OutputFormat(str, Enum):
     """``--to`` of ``soko convert``, ``--format`` of ``soko simulate``."""
 
@@ -119,7 +125,55 @@ STDIN = "-"
 """The path that means standard input, where a command reads hand histories."""
 
 
-app = typer.Typer(
+LANG_HELP = "The language of what soko says: fi (suomi), sv (svenska) or en (English); default SOKO_LANG, then " \
+            "the locale (LANG, LC_MESSAGES), then English. Data (codes, field and column names) never changes."
+
+
+def _speak(value: str | None) -> None:
+    """``soko --lang``: the language from now on (not given: SOKO_LANG's, the locale's or English)."""
+    try:
+        i18n.use(value)
+    except SokoError as err:
+        usage(str(err))
+
+
+def _speak_here(value: Language | None) -> None:
+    """A command's ``--lang``, where given (``soko eval --lang fi``): after the root's, so it wins."""
+    if value is not None:
+        _speak(value.value)
+
+
+LangOption = Annotated[Language | None, typer.Option("--lang", is_eager=True, callback=_speak_here, help=LANG_HELP)]
+
+
+def _with_lang(command: Callable[..., Any]) -> Callable[..., Any]:
+    """``command`` taking ``--lang`` too (handled by its callback before the command runs)."""
+    signature = inspect.signature(command, eval_str=True)
+
+    @functools.wraps(command)
+    def run(*args: Any, lang: Language | None = None, **kwargs: Any) -> Any:
+        return command(*args, **kwargs)
+
+    lang = inspect.Parameter("lang", inspect.Parameter.KEYWORD_ONLY, default=None, annotation=LangOption)
+    run.__signature__ = signature.replace(parameters=[*signature.parameters.values(), lang])  # type: ignore[attr-defined]
+    run.__annotations__ = {**{n: p.annotation for n, p in signature.parameters.items()}, "lang": LangOption}
+    return run
+
+
+class Commands(typer.Typer):
+    """soko's command groups: every command takes ``--lang``."""
+
+    def command(self, *args: Any, **kwargs: Any) -> Callable[[Callable[..., Any]], Callable[..., Any]]:  # type: ignore[override]
+        register = super().command(*args, **kwargs)
+
+        def decorator(command: Callable[..., Any]) -> Callable[..., Any]:
+            register(_with_lang(command))
+            return command
+
+        return decorator
+
+
+app = Commands(
     name="soko",
     help="Hand-history analysis for Sökö, Texas Hold'em and Seven Card Stud.",
     no_args_is_help=True,
@@ -143,11 +197,13 @@ def _version(value: bool) -> None:
 def _soko(
     _: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
                                     help="Print the version and exit.")] = False,
+    language: Annotated[Language | None, typer.Option("--lang", is_eager=True, help=LANG_HELP)] = None,
 ) -> None:
     """Hand-history analysis for Sökö, Texas Hold'em and Seven Card Stud.
 
     Example: soko rules soko-casino
     """
+    _speak(language.value if language else None)
 
 
 @contextmanager

@@ -8,12 +8,12 @@ from typing import Annotated
 import typer
 
 from .. import api
-from . import app, reporting_errors
+from . import Commands, app, reporting_errors
 from .output import echo
 
 Paths = Annotated[list[Path], typer.Argument(help="Hand-history files or folders (plain, .gz, .zip), the same paths "
                                                   "on every worker.")]
-lake_app = typer.Typer(no_args_is_help=True)
+lake_app = Commands(no_args_is_help=True)
 app.add_typer(lake_app, name="lake")
 
 

@@ -139,8 +139,10 @@ def plain(columns: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
 
 
 def records(data: Sequence[Mapping[str, Any]], fmt: Format, columns: Sequence[str] | None = None,
-            title: str | None = None, document: Any = None, right: Sequence[str] = ()) -> None:
-    """Print records in a format: ``json`` prints ``document`` (default: the records), the others the records."""
+            title: str | None = None, document: Any = None, right: Sequence[str] = (),
+            headers: Mapping[str, str] | None = None) -> None:
+    """Print records in a format: ``json`` prints ``document`` (default: the records), the others the records.
+    ``headers``: a table's header of a column, in the language spoken (CSV and JSON keep the column's name)."""
     columns = list(columns or (data[0].keys() if data else []))
     if fmt is Format.json:
         typer.echo(json_text(data if document is None else document))
@@ -150,7 +152,9 @@ def records(data: Sequence[Mapping[str, Any]], fmt: Format, columns: Sequence[st
     elif fmt is Format.csv:
         typer.echo(csv_text(data, columns), nl=False)
     else:
-        table(title, columns, [[_flat(r.get(c)) for c in columns] for r in data], right)
+        shown = [(headers or {}).get(c, c) for c in columns]
+        table(title, shown, [[_flat(r.get(c)) for c in columns] for r in data],
+              [shown[columns.index(c)] for c in right if c in columns])
 
 
 def csv_text(data: Sequence[Mapping[str, Any]], columns: Sequence[str]) -> str:

@@ -11,12 +11,12 @@ import typer
 
 from .. import api
 from ..model.counts import plural
-from . import ExitCode, app, reporting_errors
+from . import Commands, ExitCode, app, reporting_errors
 from .hands import stdin_spooled
 from .output import echo, to_stdout
 from .stats import Db, Game, Hero, Profile, Since, Site, Stakes, Until, filters
 
-report_app = typer.Typer(no_args_is_help=True)
+report_app = Commands(no_args_is_help=True)
 app.add_typer(report_app, name="report")
 
 

@@ -6,7 +6,7 @@ from typing import Annotated, Any
 
 import typer
 
-from .. import api
+from .. import api, i18n
 from ..errors import SokoError
 from . import app, reporting_errors
 from .output import Format, FormatOption, records, table
@@ -99,5 +99,13 @@ def eval_(
     with reporting_errors():
         data = api.evaluate_hands(hands, rules)
     fmt = Format.json if as_json else fmt
-    records(data["hands"], fmt, ["hand", "best_five", "class", "description", "value", "result"],
-            title=f"Rules: {data['rules']} (ranking {data['ranking']})", document=data, right=["value"])
+    rows = data["hands"]
+    if fmt is Format.table:  # the words a person reads; JSON and CSV keep the codes
+        results = {"wins": i18n.pgettext("result", "wins"), "splits": i18n.pgettext("result", "splits"),
+                   "loses": i18n.pgettext("result", "loses")}
+        rows = [{**h, "class": i18n.hand_class(h["class"]), "result": results[h["result"]]} for h in rows]
+    headers = {"hand": i18n.pgettext("column", "hand"), "best_five": i18n.pgettext("column", "best_five"),
+               "class": i18n.pgettext("column", "class"), "description": i18n.pgettext("column", "description"),
+               "value": i18n.pgettext("column", "value"), "result": i18n.pgettext("column", "result")}
+    title = i18n._("Rules: {rules} (ranking {ranking})").format(rules=data["rules"], ranking=data["ranking"])
+    records(rows, fmt, list(headers), title=title, document=data, right=["value"], headers=headers)

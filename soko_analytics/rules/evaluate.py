@@ -26,7 +26,7 @@ from itertools import combinations
 
 import numpy as np
 
-from .. import _core
+from .. import _core, i18n
 from ..errors import EvaluationError
 from ..model.cards import Card, parse_cards
 from .ranking import HIGH, Ranking
@@ -91,8 +91,11 @@ class Evaluator:
         return self._five.value_class[values]
 
     def describe(self, value: int) -> str:
-        """The description as the logs print it (the core's): ``a pair of Kings``, ``a four-flush, Ace high``."""
+        """The description as the logs print it (the core's): ``a pair of Kings``, ``a four-flush, Ace high``; in
+        the language spoken (:mod:`soko_analytics.i18n`: ``pari, kuninkaat``) where it is not English."""
         try:
+            if i18n.current() != i18n.ENGLISH:
+                return i18n.describe(*_core.describe_words(self._name, int(value)))
             return _core.describe(self._name, int(value))
         except (ValueError, OverflowError):
             raise EvaluationError(f"{value} is not a value of the {self.ranking.name} ranking",

@@ -8,7 +8,9 @@ use std::sync::Arc;
 
 use crate::cards::Card;
 use crate::eval::{self, Evaluator};
-use crate::replay::describe::describe_value;
+use crate::replay::describe::{
+    describe_value, description_of_value, rank_words, Word, TEMPLATES as DESCRIPTION_TEMPLATES,
+};
 
 /// The evaluator of a ranking name (built the first time), or a KeyError.
 pub(super) fn lookup(py: Python<'_>, name: &str) -> PyResult<Arc<Evaluator>> {
@@ -50,6 +52,34 @@ fn ranking_table<'py>(
 fn describe(py: Python<'_>, name: &str, value: u32) -> PyResult<String> {
     describe_value(lookup(py, name)?.as_ref(), value)
         .ok_or_else(|| PyValueError::new_err(format!("{value} is not a value of ranking {name:?}")))
+}
+
+/// The description of a value as a template and its words, for a translation: the template
+/// (`two pair, {0} and {1}`, one of `DESCRIPTION_TEMPLATES`) and each word as `("rank", "King")`,
+/// `("ranks", "Kings")` (the English names of `RANK_WORDS`) or `("chars", "8,7,4,3,A")` (the same
+/// in every language).
+#[pyfunction]
+fn describe_words(
+    py: Python<'_>,
+    name: &str,
+    value: u32,
+) -> PyResult<(&'static str, Vec<(&'static str, String)>)> {
+    let d = description_of_value(lookup(py, name)?.as_ref(), value).ok_or_else(|| {
+        PyValueError::new_err(format!("{value} is not a value of ranking {name:?}"))
+    })?;
+    let words = d
+        .words
+        .iter()
+        .map(|w| {
+            let kind = match w {
+                Word::Rank(_) => "rank",
+                Word::Ranks(_) => "ranks",
+                Word::Chars(_) => "chars",
+            };
+            (kind, w.english().to_string())
+        })
+        .collect();
+    Ok((d.template, words))
 }
 
 /// Whether a ranking is named `name` (`Ranking.name`); its table is built now if it was not.
@@ -136,6 +166,9 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(evaluate, m)?)?;
     m.add_function(wrap_pyfunction!(hand_class, m)?)?;
     m.add_function(wrap_pyfunction!(describe, m)?)?;
+    m.add_function(wrap_pyfunction!(describe_words, m)?)?;
+    m.add("DESCRIPTION_TEMPLATES", DESCRIPTION_TEMPLATES.to_vec())?;
+    m.add("RANK_WORDS", rank_words().collect::<Vec<_>>())?;
     m.add_function(wrap_pyfunction!(evaluate_batch, m)?)?;
     Ok(())
 }

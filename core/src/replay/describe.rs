@@ -18,51 +18,141 @@ const PLURAL: [&str; 13] = [
     "Queens", "Kings", "Aces",
 ];
 
+/// A word of a description: a rank named alone (`King`), a rank named as a set (`Kings`), or
+/// ranks written as characters (`8,7,4,3,A`, the same in every language).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Word {
+    Rank(usize),
+    Ranks(usize),
+    Chars(String),
+}
+
+impl Word {
+    /// The word in English, as the logs print it.
+    pub fn english(&self) -> &str {
+        match self {
+            Word::Rank(rank) => NAME.get(*rank).copied().unwrap_or("?"),
+            Word::Ranks(rank) => PLURAL.get(*rank).copied().unwrap_or("?"),
+            Word::Chars(text) => text,
+        }
+    }
+}
+
+/// A description as a template and its words: `{0}`, `{1}` in the template stand for the words in
+/// order. The templates are the messages a translation gives in other languages
+/// ([`TEMPLATES`], `_core.DESCRIPTION_TEMPLATES`); the words' names are [`NAME`] and [`PLURAL`]
+/// (`_core.RANK_WORDS`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Description {
+    pub template: &'static str,
+    pub words: Vec<Word>,
+}
+
+impl Description {
+    /// The description in English, as the logs print it.
+    pub fn english(&self) -> String {
+        fill(self.template, |i| {
+            self.words.get(i).map_or("?", Word::english).to_string()
+        })
+    }
+}
+
+/// `template` with each `{i}` replaced by `word(i)`.
+pub fn fill(template: &str, word: impl Fn(usize) -> String) -> String {
+    let mut out = String::with_capacity(template.len() + 16);
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        out.push_str(&rest[..open]);
+        let after = &rest[open + 1..];
+        match after
+            .find('}')
+            .and_then(|close| Some((close, after[..close].parse().ok()?)))
+        {
+            Some((close, index)) => {
+                out.push_str(&word(index));
+                rest = &after[close + 1..];
+            }
+            None => {
+                out.push('{');
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Every description's template, for the translations (each has its words as [`description`]
+/// gives them).
+pub const TEMPLATES: [&str; 18] = [
+    "high card {0}",
+    "a pair of {0}",
+    "a four-straight, {0} high",
+    "a four-flush, {0} high",
+    "a four-card straight flush, {0} high",
+    "two pair, {0} and {1}",
+    "three of a kind, {0}",
+    "a straight, {0} to {1}",
+    "a flush, {0} high",
+    "a full house, {0} full of {1}",
+    "four of a kind, {0}",
+    "a Royal Flush",
+    "a straight flush, {0} to {1}",
+    "{0}",
+    "Badugi: {0}",
+    "3-card: {0}",
+    "2-card: {0}",
+    "1-card: {0}",
+];
+
+/// The names of the ranks, Deuce to Ace, alone and as sets (`King`, `Kings`).
+pub fn rank_words() -> impl Iterator<Item = (&'static str, &'static str)> {
+    NAME.into_iter().zip(PLURAL)
+}
+
 /// The description of a value under an evaluator's ranking (`Evaluator.describe`), None for a
 /// value the table lacks (or a table without classes and ranks).
 pub fn describe_value(evaluator: &Evaluator, value: u32) -> Option<String> {
+    description_of_value(evaluator, value).map(|d| d.english())
+}
+
+/// [`describe_value`]'s template and words.
+pub fn description_of_value(evaluator: &Evaluator, value: u32) -> Option<Description> {
     let (class, ranks) = evaluator.class_and_ranks(value)?;
-    Some(describe(class, ranks))
+    Some(description(class, ranks))
 }
 
 /// Text for a hand of a class whose tie-break (five 4-bit rank fields) is `tie`.
 pub fn describe(class: HandClass, tie: u32) -> String {
+    description(class, tie).english()
+}
+
+/// The template and words of a hand of a class whose tie-break (five 4-bit rank fields) is `tie`.
+pub fn description(class: HandClass, tie: u32) -> Description {
+    use Word::{Rank, Ranks};
     let r = |shift: u32| ((tie >> shift) & 15) as usize;
-    let name = |rank: usize| NAME.get(rank).copied().unwrap_or("?");
-    let plural = |rank: usize| PLURAL.get(rank).copied().unwrap_or("?");
     let top = r(16);
-    match class {
-        HandClass::HighCard => format!("high card {}", name(top)),
-        HandClass::Pair => format!("a pair of {}", plural(top)),
-        HandClass::FourStraight => format!("a four-straight, {} high", name(top)),
-        HandClass::FourFlush => format!("a four-flush, {} high", name(top)),
-        HandClass::FourStraightFlush => {
-            format!("a four-card straight flush, {} high", name(top))
-        }
-        HandClass::TwoPair => format!("two pair, {} and {}", plural(top), plural(r(8))),
-        HandClass::ThreeOfAKind => format!("three of a kind, {}", plural(top)),
-        HandClass::Straight => {
-            format!("a straight, {} to {}", name(low_end(top, r(12))), name(top))
-        }
-        HandClass::Flush => format!("a flush, {} high", name(top)),
-        HandClass::FullHouse => {
-            format!("a full house, {} full of {}", plural(top), plural(r(4)))
-        }
-        HandClass::FourOfAKind => format!("four of a kind, {}", plural(top)),
-        HandClass::StraightFlush if top == 12 => "a Royal Flush".to_string(),
-        HandClass::StraightFlush => {
-            format!(
-                "a straight flush, {} to {}",
-                name(low_end(top, r(12))),
-                name(top)
-            )
-        }
-        HandClass::Low => ranks_text(tie, 5),
-        HandClass::Badugi => format!("Badugi: {}", ranks_text(tie, 4)),
-        HandClass::ThreeCard => format!("3-card: {}", ranks_text(tie, 3)),
-        HandClass::TwoCard => format!("2-card: {}", ranks_text(tie, 2)),
-        HandClass::OneCard => format!("1-card: {}", ranks_text(tie, 1)),
-    }
+    let (template, words) = match class {
+        HandClass::HighCard => (TEMPLATES[0], vec![Rank(top)]),
+        HandClass::Pair => (TEMPLATES[1], vec![Ranks(top)]),
+        HandClass::FourStraight => (TEMPLATES[2], vec![Rank(top)]),
+        HandClass::FourFlush => (TEMPLATES[3], vec![Rank(top)]),
+        HandClass::FourStraightFlush => (TEMPLATES[4], vec![Rank(top)]),
+        HandClass::TwoPair => (TEMPLATES[5], vec![Ranks(top), Ranks(r(8))]),
+        HandClass::ThreeOfAKind => (TEMPLATES[6], vec![Ranks(top)]),
+        HandClass::Straight => (TEMPLATES[7], vec![Rank(low_end(top, r(12))), Rank(top)]),
+        HandClass::Flush => (TEMPLATES[8], vec![Rank(top)]),
+        HandClass::FullHouse => (TEMPLATES[9], vec![Ranks(top), Ranks(r(4))]),
+        HandClass::FourOfAKind => (TEMPLATES[10], vec![Ranks(top)]),
+        HandClass::StraightFlush if top == 12 => (TEMPLATES[11], vec![]),
+        HandClass::StraightFlush => (TEMPLATES[12], vec![Rank(low_end(top, r(12))), Rank(top)]),
+        HandClass::Low => (TEMPLATES[13], vec![Word::Chars(ranks_text(tie, 5))]),
+        HandClass::Badugi => (TEMPLATES[14], vec![Word::Chars(ranks_text(tie, 4))]),
+        HandClass::ThreeCard => (TEMPLATES[15], vec![Word::Chars(ranks_text(tie, 3))]),
+        HandClass::TwoCard => (TEMPLATES[16], vec![Word::Chars(ranks_text(tie, 2))]),
+        HandClass::OneCard => (TEMPLATES[17], vec![Word::Chars(ranks_text(tie, 1))]),
+    };
+    Description { template, words }
 }
 
 /// The first `n` of five 4-bit rank fields as characters: `8,7,4,3,A`.
@@ -124,6 +214,18 @@ mod tests {
             "a four-flush, Ace high"
         );
         assert_eq!(describe(HandClass::Low, tie([6, 5, 2, 1, 12])), "8,7,4,3,A");
+    }
+
+    #[test]
+    fn a_description_is_its_template_filled_with_its_words() {
+        let two_pair = description(HandClass::TwoPair, tie([6, 6, 5, 5, 0]));
+        assert_eq!(two_pair.template, "two pair, {0} and {1}");
+        assert_eq!(two_pair.words, vec![Word::Ranks(6), Word::Ranks(5)]);
+        assert_eq!(
+            fill("{1} over {0}, {x}", |i| i.to_string()),
+            "1 over 0, {x}"
+        );
+        assert!(TEMPLATES.contains(&description(HandClass::Low, 0).template));
     }
 
     #[test]

@@ -1,0 +1,152 @@
+"""Keep the message catalogues: ``python -m soko_analytics.i18n.catalogues [--check]``.
+
+Extracts the messages (Babel's extractor over the package's Python: ``_``, ``pgettext``, ``ngettext``; and the
+core's texts, :func:`soko_analytics.i18n.core_messages`) into ``locale/soko.pot``, merges the template into each
+language's ``soko.po`` (new messages empty, gone ones marked obsolete) and compiles each ``soko.mo``. With
+``--check`` it writes nothing and exits 1 when a message has no translation in some language, or a ``.po`` or a
+``.mo`` is not what this would write (the tests run it so).
+"""
+
+from __future__ import annotations
+
+import io
+import sys
+from collections.abc import Callable
+from datetime import UTC, datetime
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_dir
+from babel.messages.mofile import read_mo, write_mo
+from babel.messages.pofile import read_po, write_po
+
+from . import DOMAIN, ENGLISH, LANGUAGES, LOCALE_DIR, core_messages
+
+PACKAGE = Path(__file__).resolve().parents[1]
+DATE = datetime(2026, 12, 7, tzinfo=UTC)
+"""The date every catalogue's header says, so that a file's bytes are a function of its messages alone."""
+TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
+
+
+def template() -> Catalog:
+    """Every message soko says, with where the package says it."""
+    catalog = Catalog(project="soko_analytics", fuzzy=False)
+    for filename, lineno, message, comments, context in extract_from_dir(
+            PACKAGE, [("**.py", "python")], comment_tags=("TRANSLATORS:",), strip_comment_tags=True):
+        catalog.add(message, locations=[(filename, lineno)], auto_comments=comments, context=context)
+    for context, message in core_messages():
+        catalog.add(message, locations=[("core", 0)], context=context)
+    _header(catalog, "The messages of soko_analytics: the template of every language's catalogue.")
+    return catalog
+
+
+def po_path(language: str) -> Path:
+    return LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def merged(language: str, pot: Catalog) -> Catalog:
+    """A language's catalogue brought up to the template (its translations kept)."""
+    path = po_path(language)
+    if path.is_file():
+        with path.open("rb") as f:
+            catalog = read_po(f, locale=language, domain=DOMAIN)
+    else:
+        catalog = Catalog(locale=language, domain=DOMAIN, project="soko_analytics", fuzzy=False)
+    catalog.update(pot, no_fuzzy_matching=True)
+    _header(catalog, f"{LANGUAGES[language]}: the messages of soko_analytics in {language}.")
+    catalog.language_team = catalog.last_translator = "the soko_analytics developers"
+    return catalog
+
+
+def _header(catalog: Catalog, title: str) -> None:
+    """The header every catalogue file has: its title, how it is kept, no date but :data:`DATE`."""
+    catalog.header_comment = (f"# {title}\n# Kept by python -m soko_analytics.i18n.catalogues; how to add a "
+                              "language: docs/i18n.md.\n#")
+    catalog.creation_date = catalog.revision_date = DATE
+    catalog.version = "1"
+    catalog.msgid_bugs_address = "docs/i18n.md"
+
+
+def _po_bytes(catalog: Catalog) -> bytes:
+    out = io.BytesIO()
+    write_po(out, catalog, width=116, omit_header=False, sort_output=True, ignore_obsolete=True,
+             include_previous=False)
+    return out.getvalue()
+
+
+def _mo_bytes(catalog: Catalog) -> bytes:
+    out = io.BytesIO()
+    write_mo(out, catalog, use_fuzzy=False)
+    return out.getvalue()
+
+
+def missing(catalog: Catalog) -> list[str]:
+    """The messages of a catalogue with no translation (or an empty one)."""
+    def empty(string: object) -> bool:
+        return not string or (isinstance(string, tuple) and not all(string))
+
+    return [str(m.id) for m in catalog if m.id and empty(m.string)]
+
+
+def files() -> dict[Path, bytes]:
+    """What each catalogue file should hold now."""
+    pot = template()
+    out = {TEMPLATE: _po_bytes(pot)}
+    for language in LANGUAGES:
+        if language == ENGLISH:
+            continue
+        catalog = merged(language, pot)
+        out[po_path(language)] = _po_bytes(catalog)
+        out[po_path(language).with_suffix(".mo")] = _mo_bytes(catalog)
+    return out
+
+
+def _messages(catalog: Catalog) -> set[tuple[object, object, object]]:
+    """A catalogue's messages as (context, message, translation), its header and obsolete ones left out."""
+    return {(m.context, m.id, m.string) for m in catalog if m.id}
+
+
+def _read(path: Path, reader: Callable[..., Catalog]) -> Catalog | None:
+    if not path.is_file():
+        return None
+    with path.open("rb") as f:
+        return reader(f)
+
+
+def problems() -> list[str]:
+    """What is wrong with the catalogues as they are (empty: nothing): a message without a translation in some
+    language, a file that does not hold what :func:`files` would write. Compared message by message, not byte by
+    byte (the headers name Babel's version)."""
+    found = []
+    pot = template()
+    stale = "{} is not up to date: python -m soko_analytics.i18n.catalogues"
+    pot_file = _read(TEMPLATE, read_po)
+    if pot_file is None or {k[:2] for k in _messages(pot_file)} != {k[:2] for k in _messages(pot)}:
+        found.append(stale.format(TEMPLATE.relative_to(PACKAGE)))
+    for language in LANGUAGES:
+        if language == ENGLISH:
+            continue
+        catalog = merged(language, pot)
+        found += [f"{language}: no translation of {m!r}" for m in missing(catalog)]
+        po, mo = po_path(language), po_path(language).with_suffix(".mo")
+        for path, reader in ((po, read_po), (mo, read_mo)):
+            held = _read(path, reader)
+            if held is None or _messages(held) != {m for m in _messages(catalog) if m[2]}:
+                found.append(stale.format(path.relative_to(PACKAGE)))
+    return found
+
+
+def main(argv: list[str]) -> int:
+    if "--check" in argv:
+        found = problems()
+        for problem in found:
+            print(problem, file=sys.stderr)
+        return 1 if found else 0
+    for path, data in files().items():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

@@ -1,0 +1,89 @@
+"""The message catalogues: every message in every language, the files up to date, the terms in the seeds' spelling.
+
+The hand names' expected spellings are read from the rules sheets themselves (``../shared/seeds``: the Finnish
+Sökö, hold'em and stud sheets, the Swedish casino sheet), not from the catalogues.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from babel.messages.catalog import Catalog
+
+from soko_analytics import i18n
+from soko_analytics._vocab import HandClass
+from soko_analytics.i18n import catalogues
+from tests.conftest import SHARED
+
+SEEDS = SHARED / "seeds"
+FINNISH_SEEDS = ("000_", "002_", "004_")
+"""The Finnish sheets: Sökö (the Finnish Wikipedia's article), Texas Hold'em, Seven Card Stud."""
+SWEDISH_SEEDS = ("001_",)
+"""The Swedish casino sheet, "SÖKÖ (Canadian Stud)"."""
+
+NOT_IN_THE_SEEDS = {
+    "fi": {"low", "badugi", "three_card", "two_card", "one_card"},
+    "sv": {"four_straight_flush", "low", "badugi", "three_card", "two_card", "one_card"},
+}
+"""Hand classes no seed names (the games of other rules): the words players use, listed in docs/i18n.md."""
+
+
+PROPER_NAMES = {"badugi"}
+"""A game's name, the same in every language."""
+
+
+def seed_text(prefixes: tuple[str, ...]) -> str:
+    if not SEEDS.is_dir():
+        pytest.skip(f"the rules sheets are not at {SEEDS} (they are beside the checkout in CI)")
+    return "\n".join(p.read_text(encoding="utf-8") for p in sorted(SEEDS.iterdir()) if p.name.startswith(prefixes))
+
+
+def test_every_message_has_every_language_and_the_files_are_up_to_date():
+    assert catalogues.problems() == []
+
+
+def test_a_message_without_a_translation_is_found():
+    catalog = Catalog(locale="fi")
+    catalog.add("two pair", "kaksi paria")
+    catalog.add("a pair", "")
+    catalog.add(("{n} hand", "{n} hands"), ("{n} käsi", ""))
+    assert catalogues.missing(catalog) == ["a pair", "('{n} hand', '{n} hands')"]
+
+
+@pytest.mark.parametrize("language, seeds", [("fi", FINNISH_SEEDS), ("sv", SWEDISH_SEEDS)])
+def test_hand_names_are_spelt_as_the_seeds_spell_them(language, seeds):
+    text = seed_text(seeds).lower()
+    i18n.use(language)
+    try:
+        named = {c.name.lower(): i18n.hand_class(c.name.lower()) for c in HandClass}
+    finally:
+        i18n.use("en")
+    for code, name in named.items():
+        assert name != code or code in PROPER_NAMES, f"{language} has no name for {code}"
+        if code in NOT_IN_THE_SEEDS[language]:
+            continue
+        assert re.search(rf"(?<!\w){re.escape(name.lower())}(?!\w)", text), \
+            f"{language}: {code} is {name!r}, which the seeds do not spell so"
+
+
+def test_the_seed_terms_the_issue_names_are_the_catalogues():
+    """The issue's list of the sheets' hand names, each found in the catalogue of its language."""
+    finnish = ["hai", "pari", "kaksi paria", "kolmoset", "suora", "väri", "täyskäsi", "neloset", "värisuora",
+               "neljän suora", "neljän väri"]
+    swedish = ["högsta kort", "ett par", "två par", "4-stege", "4-färg", "tretal", "stege", "färg", "kåk", "fyrtal",
+               "straight flush"]
+    for language, terms in (("fi", finnish), ("sv", swedish)):
+        i18n.use(language)
+        try:
+            names = {i18n.hand_class(c.name.lower()) for c in HandClass}
+        finally:
+            i18n.use("en")
+        assert set(terms) <= names, set(terms) - names
+
+
+def test_the_catalogue_files_are_where_gettext_finds_them():
+    for language in ("fi", "sv"):
+        assert (i18n.LOCALE_DIR / language / "LC_MESSAGES" / "soko.mo").is_file()
+    assert Path(catalogues.TEMPLATE).is_file()

@@ -1,0 +1,84 @@
+"""``--lang`` on every command, and ``soko eval`` in each language (golden outputs read by eye against the seeds'
+terms: tests/golden/eval.<lang>.table)."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+import typer
+from typer.testing import CliRunner
+
+from soko_analytics import i18n
+from soko_analytics.cli import app
+
+runner = CliRunner()
+GOLDEN = Path(__file__).parents[1] / "golden"
+HANDS = ["Ah Ad Kc Ks 2d", "Qs Qd 9c 5h 2d", "As Ks Qs Js Ts", "7h 8h 9d Tc Jc", "2h 2d 2c 9s 9d", "Kh 9h 6h 4h 3h",
+         "Ac Kd 9h 7s 3c", "5s 5h 5c 5d Kc", "Th Tc Ts Ks 2c", "6d 7d 8d 9d Td"]
+"""A hand of every class of hold'em's ranking (the royal flush wins)."""
+
+
+@pytest.fixture(autouse=True)
+def english_after():
+    yield
+    i18n.use("en")
+
+
+def commands(group, prefix=()):
+    for name, command in group.commands.items():
+        if hasattr(command, "commands"):
+            yield from commands(command, (*prefix, name))
+        else:
+            yield (*prefix, name), command
+
+
+def test_every_command_takes_lang():
+    found = dict(commands(typer.main.get_command(app)))
+    assert len(found) >= 16
+    lacking = [" ".join(name) for name, command in found.items()
+               if not any("--lang" in p.opts for p in command.params)]
+    assert lacking == []
+
+
+@pytest.mark.parametrize("language", ["en", "fi", "sv"])
+def test_eval_in_each_language(language):
+    result = runner.invoke(app, ["eval", *HANDS, "--lang", language])
+    assert result.exit_code == 0, result.output
+    golden = GOLDEN / f"eval.{language}.table"
+    if os.environ.get("SOKO_GOLDEN") == "update":
+        golden.write_text(result.stdout, encoding="utf-8")
+    assert result.stdout == golden.read_text(encoding="utf-8")
+
+
+def test_the_locale_and_soko_lang_choose_the_language_and_the_flag_wins():
+    finnish = runner.invoke(app, ["eval", HANDS[0]], env={"SOKO_LANG": None, "LC_ALL": None, "LC_MESSAGES": None,
+                                                          "LANG": "fi_FI.UTF-8"})
+    assert "kaksi paria, ässät ja kuninkaat" in finnish.stdout
+    swedish = runner.invoke(app, ["eval", HANDS[0]], env={"SOKO_LANG": "sv"})
+    assert "två par, ess och kungar" in swedish.stdout
+    flag = runner.invoke(app, ["--lang", "sv", "eval", HANDS[0], "--lang", "en"], env={"SOKO_LANG": "fi"})
+    assert "two pair, Aces and Kings" in flag.stdout
+
+
+def test_an_unknown_language_is_a_usage_error_not_a_traceback():
+    result = runner.invoke(app, ["eval", HANDS[0]], env={"SOKO_LANG": "de"})
+    assert result.exit_code == 2
+    assert "SOKO_LANG 'de' is not a language soko speaks" in result.stderr
+    assert runner.invoke(app, ["eval", HANDS[0], "--lang", "de"]).exit_code == 2
+
+
+@pytest.mark.parametrize("fmt", ["json", "csv"])
+def test_data_does_not_change_with_the_language(fmt):
+    english, finnish = (runner.invoke(app, ["eval", *HANDS, "--format", fmt, "--lang", lang]).stdout
+                        for lang in ("en", "fi"))
+    if fmt == "csv":
+        assert english.splitlines()[0] == finnish.splitlines()[0]  # the column names
+        return
+    en, fi = json.loads(english), json.loads(finnish)
+    for a, b in zip(en["hands"], fi["hands"], strict=True):
+        assert a.keys() == b.keys()
+        assert {k: v for k, v in a.items() if k != "description"} == {k: v for k, v in b.items() if k != "description"}
+    assert fi["hands"][0]["description"] == "kaksi paria, ässät ja kuninkaat"
