@@ -27,7 +27,7 @@ __all__ = [
     "text_rows", "piece_rows", "parse_count", "PlayTable", "PotError", "returned_uncalled", "build_pots", "split",
     "award", "rake_pots",
     "payouts", "VOCABULARIES", "FORCED_KINDS", "BETTING_KINDS", "RANKS", "SUITS", "POSITIONS",
-    "POSITION_GROUPS", "CURRENCY_SYMBOLS", "DESCRIPTION_TEMPLATES", "RANK_WORDS", "TABLES", "format_amount",
+    "POSITION_GROUPS", "CURRENCY_SYMBOLS", "STREET_SHOWDOWN", "DESCRIPTION_TEMPLATES", "RANK_WORDS", "TABLES", "format_amount",
     "DEFAULT_PROFILE", "RULE_OPTIONS", "parse_option", "rules_text", "parse_rules", "rule_profiles", "resolve_spec",
     "combine_rules",
 ]
@@ -325,6 +325,8 @@ POSITIONS: tuple[tuple[str, str], ...]
 POSITION_GROUPS: tuple[str, ...]
 CURRENCY_SYMBOLS: tuple[tuple[str, str], ...]
 """The currency symbols the logs use, each with its ISO code."""
+STREET_SHOWDOWN: str
+"""The street of findings about the end of the hand: ``showdown``."""
 DESCRIPTION_TEMPLATES: list[str]
 """Every hand description's template (``two pair, {0} and {1}``), the messages a translation gives."""
 RANK_WORDS: list[tuple[str, str]]

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import datetime as dt
 import gettext as _gettext
+import json
 import os
 from collections.abc import Mapping, Sequence
 from decimal import Decimal
@@ -122,9 +123,10 @@ def number(value: int | float | Decimal, decimals: int | None = None) -> str:
     return format_decimal(value, format=pattern, locale=_babel_locale(), decimal_quantization=decimals is not None)
 
 
-def money(minor: int, decimals: int, symbol: str = "", grouped: bool = True) -> str:
+def money(minor: int, decimals: int, symbol: str = "", grouped: bool = False) -> str:
     """An amount in integer minor units as the language writes money: English as soko has always printed it
-    (``€1,234.50``), Finnish and Swedish with the symbol after (``1 234,50 €``). Exact: no float on the way."""
+    (``€1234.50``, ``grouped``: ``€1,234.50``), Finnish and Swedish as they write it, grouped, the symbol after
+    (``1 234,50 €``). Exact: no float on the way."""
     if _current == ENGLISH:
         return format_amount(minor, decimals, symbol, trim=False, grouped=grouped)
     text = number(Decimal(minor).scaleb(-decimals), decimals)
@@ -145,10 +147,19 @@ def datetime(value: dt.datetime) -> str:
 
 def core_messages() -> list[tuple[str, str]]:
     """The messages the core writes, as (context, English text): each description's template and each rank's
-    names, alone and as a set (``_core.DESCRIPTION_TEMPLATES``, ``_core.RANK_WORDS``), and the hand classes."""
+    names, alone and as a set (``_core.DESCRIPTION_TEMPLATES``, ``_core.RANK_WORDS``), the hand classes, and the
+    streets of every game profile (``FLOP``, ``3rd STREET``) with the showdown."""
     from .._vocab import HandClass
 
     return ([("hand", t) for t in _core.DESCRIPTION_TEMPLATES]
             + [("rank", one) for one, _many in _core.RANK_WORDS]
             + [("ranks", many) for _one, many in _core.RANK_WORDS]
-            + [("hand class", c.name.lower()) for c in HandClass])
+            + [("hand class", c.name.lower()) for c in HandClass]
+            + [("street", name) for name in street_names()])
+
+
+def street_names() -> list[str]:
+    """Every street's name of every game profile (the core's), then ``showdown``."""
+    names = {street["name"] for profile in json.loads(_core.rule_profiles())
+             for street in json.loads(_core.resolve_spec(profile["name"]))["streets"]}
+    return [*sorted(names), _core.STREET_SHOWDOWN]

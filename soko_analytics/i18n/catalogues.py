@@ -80,12 +80,14 @@ def _mo_bytes(catalog: Catalog) -> bytes:
     return out.getvalue()
 
 
+def _empty(string: object) -> bool:
+    """Whether a translation is missing: none, empty, or a plural with an empty form."""
+    return not string or (isinstance(string, list | tuple) and not all(string))
+
+
 def missing(catalog: Catalog) -> list[str]:
     """The messages of a catalogue with no translation (or an empty one)."""
-    def empty(string: object) -> bool:
-        return not string or (isinstance(string, tuple) and not all(string))
-
-    return [str(m.id) for m in catalog if m.id and empty(m.string)]
+    return [str(m.id) for m in catalog if m.id and _empty(m.string)]
 
 
 def files() -> dict[Path, bytes]:
@@ -103,7 +105,10 @@ def files() -> dict[Path, bytes]:
 
 def _messages(catalog: Catalog) -> set[tuple[object, object, object]]:
     """A catalogue's messages as (context, message, translation), its header and obsolete ones left out."""
-    return {(m.context, m.id, m.string) for m in catalog if m.id}
+    def frozen(value: object) -> object:
+        return tuple(value) if isinstance(value, list | tuple) else value
+
+    return {(m.context, frozen(m.id), frozen(m.string)) for m in catalog if m.id}
 
 
 def _read(path: Path, reader: Callable[..., Catalog]) -> Catalog | None:
@@ -131,7 +136,8 @@ def problems() -> list[str]:
         po, mo = po_path(language), po_path(language).with_suffix(".mo")
         for path, reader in ((po, read_po), (mo, read_mo)):
             held = _read(path, reader)
-            if held is None or _messages(held) != {m for m in _messages(catalog) if m[2]}:
+            translated = {m for m in _messages(catalog) if not _empty(m[2])}
+            if held is None or _messages(held) != translated:
                 found.append(stale.format(path.relative_to(PACKAGE)))
     return found
 

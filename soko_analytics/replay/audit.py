@@ -20,14 +20,15 @@ handed to the core in its canonical form (:func:`audit_each`).
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .. import _core
+from .. import _core, i18n
 from ..model.cards import format_cards
 from ..model.hand import Action, ActionKind, Hand, Stakes
-from ..model.money import decimal_text, format_amount
+from ..model.money import decimal_text
 from ..native import hand_json
 from ..rules.profiles import spec_of
 from ..rules.spec import GameSpec
@@ -182,37 +183,67 @@ def _verdict(hand: Hand, data: dict[str, Any]) -> Audit | AuditFault:
 
 
 def describe_action(action: Action, stakes: Stakes) -> str:
-    """``raises €0.40 to €1.40 and is all-in``."""
+    """``raises €0.40 to €1.40 and is all-in``, in the language spoken (:mod:`soko_analytics.i18n`: ``nokittaa
+    0,40 €, yhteensä 1,40 €, ja on all-in``)."""
 
     def m(amount: int) -> str:
-        return format_amount(amount, stakes.decimals, stakes.symbol, trim=False)
+        return i18n.money(amount, stakes.decimals, stakes.symbol)
 
     kind = action.kind
     if kind is K.RAISE:
-        text = f"raises {m(action.amount)} to {m(action.to or 0)}"
+        text = i18n.pgettext("action", "raises {amount} to {to}").format(amount=m(action.amount), to=m(action.to or 0))
     elif kind is K.COMPLETE:
-        text = f"completes it to {m(action.to or 0)}"
-    elif kind is K.SHOW:
-        text = f"shows {format_cards(action.cards)}" + (f" ({action.text})" if action.text else "")
+        text = i18n.pgettext("action", "completes it to {to}").format(to=m(action.to or 0))
+    elif kind is K.SHOW:  # the description in brackets is the log's own words
+        text = i18n.pgettext("action", "shows {cards}").format(cards=format_cards(action.cards)) \
+            + (f" ({action.text})" if action.text else "")
     elif kind is K.MUCK:
-        text = "mucks" + (f" {format_cards(action.cards)}" if action.cards else "")
+        text = (i18n.pgettext("action", "mucks {cards}").format(cards=format_cards(action.cards)) if action.cards
+                else i18n.pgettext("action", "mucks"))
     elif kind is K.COLLECT:
-        text = f"collects {m(action.amount)} from the {action.text or 'pot'}"
+        text = i18n.pgettext("action", "collects {amount} from the {pot}").format(
+            amount=m(action.amount), pot=pot_name(action.text or "pot"))
     elif kind is K.INSURANCE:
-        payout = f", paid out {m(action.amount)}" if action.amount else ""
-        text = f"pays {m(action.fee)} for all-in insurance{payout}"
+        text = (i18n.pgettext("action", "pays {fee} for all-in insurance, paid out {amount}") if action.amount
+                else i18n.pgettext("action", "pays {fee} for all-in insurance")).format(
+            fee=m(action.fee), amount=m(action.amount))
     elif kind is K.DRAW:  # amount counts cards, not chips
         n = action.amount
         thrown = f" {format_cards(action.cards)}" if action.cards else ""
-        text = f"discards {n} card{'s' if n != 1 else ''}{thrown}" if n else "stands pat"
+        text = (i18n.ngettext("discards {n} card", "discards {n} cards", n).format(n=n) + thrown if n
+                else i18n.pgettext("action", "stands pat"))
     else:
-        text = _WORDS[kind].format(m(action.amount))
-    return text + (" and is all-in" if action.all_in else "")
+        text = _words(kind).format(amount=m(action.amount))
+    return text + (i18n.pgettext("action", " and is all-in") if action.all_in else "")
 
 
-_WORDS = {
-    K.ANTE: "posts the ante {}", K.SMALL_BLIND: "posts small blind {}", K.BIG_BLIND: "posts big blind {}",
-    K.SMALL_AND_BIG_BLIND: "posts small & big blinds {}", K.STRADDLE: "posts straddle {}",
-    K.BRING_IN: "brings in for {}", K.FOLD: "folds", K.CHECK: "checks", K.CALL: "calls {}", K.BET: "bets {}",
-    K.UNCALLED: "gets back the uncalled {}", K.NO_SHOW: "does not show", K.CASH_OUT: "cashes out for {}",
-}
+def _words(kind: ActionKind) -> str:
+    """The words of an action of one amount (``posts the ante {amount}``), in the language spoken."""
+    return {
+        K.ANTE: i18n.pgettext("action", "posts the ante {amount}"),
+        K.SMALL_BLIND: i18n.pgettext("action", "posts small blind {amount}"),
+        K.BIG_BLIND: i18n.pgettext("action", "posts big blind {amount}"),
+        K.SMALL_AND_BIG_BLIND: i18n.pgettext("action", "posts small & big blinds {amount}"),
+        K.STRADDLE: i18n.pgettext("action", "posts straddle {amount}"),
+        K.BRING_IN: i18n.pgettext("action", "brings in for {amount}"),
+        K.FOLD: i18n.pgettext("action", "folds"),
+        K.CHECK: i18n.pgettext("action", "checks"),
+        K.CALL: i18n.pgettext("action", "calls {amount}"),
+        K.BET: i18n.pgettext("action", "bets {amount}"),
+        K.UNCALLED: i18n.pgettext("action", "gets back the uncalled {amount}"),
+        K.NO_SHOW: i18n.pgettext("action", "does not show"),
+        K.CASH_OUT: i18n.pgettext("action", "cashes out for {amount}"),
+    }[kind]
+
+
+def pot_name(name: str) -> str:
+    """A pot's name as the logs and the ledger say it (``pot``, ``main pot``, ``side pot-1``, ``side pot-2 (board
+    2)``), in the language spoken."""
+    m = re.fullmatch(r"(main pot|side pot-(\d+)|pot)( \(board (\d+)\))?", name)
+    if m is None:
+        return name
+    text = (i18n.pgettext("pot", "side pot-{n}").format(n=m.group(2)) if m.group(2)
+            else i18n.pgettext("pot", "pot") if m.group(1) == "pot" else i18n.pgettext("pot", "main pot"))
+    return text + (i18n.pgettext("pot", " (board {n})").format(n=m.group(4)) if m.group(4) else "")
+
+

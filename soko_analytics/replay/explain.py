@@ -17,11 +17,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from .. import i18n
 from ..errors import SokoError
 from ..model.hand import FORCED, ActionKind
 from ..model.ledger import ADDED_MONEY
-from ..model.money import format_amount
-from .audit import Audit, PotResult
+from .audit import Audit, PotResult, pot_name
 from .findings import STREET_SHOWDOWN, Severity
 
 K = ActionKind
@@ -33,7 +33,7 @@ def ledger(result: Audit) -> dict[str, Any]:
     st = hand.stakes
 
     def m(amount: int) -> str:
-        return format_amount(amount, st.decimals, st.symbol, trim=False)
+        return i18n.money(amount, st.decimals, st.symbol)
 
     marks: dict[int, list] = {}
     for f in result.findings:
@@ -42,7 +42,7 @@ def ledger(result: Audit) -> dict[str, Any]:
     walked, final = walk(result)
     by_rules, rules_end = rules_stacks(result, walked, final)
     steps = [{
-        "street": line.street, "player": line.player, "action": line.text,
+        "street": street_name(line.street), "player": line.player, "action": line.text,
         "to_call": m(line.to_call) if line.index is not None else "", "pot": m(line.pot),
         "stack": m(line.stacks[line.player]) if line.player in line.stacks else "",
         "stacks": {p: m(v) for p, v in line.stacks.items()},
@@ -55,7 +55,7 @@ def ledger(result: Audit) -> dict[str, Any]:
     seen: dict[int, int] = {}  # pots so far per board (a hand run twice has each pot once per board)
     for pot in result.pots:
         i = seen[pot.board] = seen.get(pot.board, -1) + 1
-        name = ("main pot" if i == 0 else f"side pot-{i}") + (f" (board {pot.board})" if pot.board else "")
+        name = pot_name(("main pot" if i == 0 else f"side pot-{i}") + (f" (board {pot.board})" if pot.board else ""))
         pots.append({"name": name, "amount": m(pot.amount),
                      "eligible": list(pot.eligible), "winners": {w: m(a) for w, a in pot.winners.items()},
                      "value": pot.value, "halves": [h.text() for h in pot.halves], "with": _won_with(pot)})
@@ -68,7 +68,8 @@ def ledger(result: Audit) -> dict[str, Any]:
         "start": str(hand.start) if hand.start else None, "time_zone": hand.time_zone,
         "seats": [{"seat": s.seat, "player": s.name, "stack": m(s.stack), "sitting_out": s.sitting_out}
                   for s in hand.seats],
-        "deals": [{"street": _street(result, d.street), "player": d.player, "cards": d.text(), "up": list(d.up)}
+        "deals": [{"street": street_name(_street(result, d.street)), "player": d.player, "cards": d.text(),
+                   "up": list(d.up)}
                   for d in hand.deals if any(c is not None for c in d.cards)],
         "steps": steps,
         "uncalled": {"player": who, "amount": m(back)} if who else None,
@@ -165,7 +166,8 @@ def walk(result: Audit) -> tuple[list[Line], dict[str, int]]:
         # A log that states no collects (PHH states the stacks after the hand): the replay's payouts.
         for player, amount in result.payouts.items():
             give(player, amount, from_pot=True)
-            line(None, STREET_SHOWDOWN, player, f"is paid {_money(result, amount)} (by the replay)")
+            line(None, STREET_SHOWDOWN, player,
+                 i18n._("is paid {amount} (by the replay)").format(amount=_money(result, amount)))
     return lines, stacks
 
 
@@ -227,22 +229,29 @@ def _moved(result: Audit, index: int | None) -> int:
 
 
 HOUSE = "the house"
-"""Who a line of money added by the site names."""
+"""Who a line of money added by the site names (in the ledger: :func:`_house`)."""
 _AFTER_BETTING = frozenset({K.SHOW, K.MUCK, K.NO_SHOW, K.COLLECT, K.CASH_OUT, K.INSURANCE})
 
 
 def _money(result: Audit, amount: int) -> str:
     st = result.hand.stakes
-    return format_amount(amount, st.decimals, st.symbol, trim=False)
+    return i18n.money(amount, st.decimals, st.symbol)
 
 
 def _house_text(result: Audit) -> str:
     labels = "/".join(label for label, amount in result.hand.extras if label in ADDED_MONEY and amount)
-    return f"adds {_money(result, result.added)} to the pot ({labels or 'added money'})"
+    return i18n._("adds {amount} to the pot ({labels})").format(amount=_money(result, result.added),
+                                                                 labels=labels or i18n._("added money"))
 
 
 def _uncalled_text(result: Audit, amount: int) -> str:
-    return f"gets back the uncalled {_money(result, amount)} (no line in the log)"
+    return i18n._("gets back the uncalled {amount} (no line in the log)").format(amount=_money(result, amount))
+
+
+def street_name(name: str) -> str:
+    """A street's name (``FLOP``, ``3rd STREET``, ``showdown``: the core's and the logs' names) in the language
+    spoken."""
+    return i18n.pgettext("street", name)
 
 
 def _won_with(pot: PotResult) -> str:
@@ -251,7 +260,7 @@ def _won_with(pot: PotResult) -> str:
     if not pot.halves:
         return pot.value or ""
     text = "; ".join(h.text() for h in pot.halves)
-    return text + (" (no low qualifies: the whole pot)" if len(pot.halves) == 1 else "")
+    return text + (i18n._(" (no low qualifies: the whole pot)") if len(pot.halves) == 1 else "")
 
 
 def _finding(f) -> dict[str, Any]:
@@ -260,75 +269,95 @@ def _finding(f) -> dict[str, Any]:
 
 
 def explain(result: Audit) -> str:
-    """The ledger as text (``soko audit --explain``)."""
+    """The ledger as text (``soko audit --explain``), in the language spoken."""
     data = ledger(result)
-    lines = [f"{data['site']} hand {data['hand_id']}: {data['rules']}"]
-    where = [f"table {data['table']}" if data["table"] else "",
-             f"button seat {data['button']}" if data["button"] else "",
-             f"from {data['source']}" if data["source"] else ""]
-    lines.append(", ".join(w for w in where if w))
-    lines.append("")
-    lines.append("Seats at the start")
+    _, L = i18n._, _labels()
+    lines = [_("{site} hand {hand_id}: {rules}").format(site=data["site"], hand_id=data["hand_id"],
+                                                         rules=data["rules"])]
+    where = [_("table {table}").format(table=data["table"]) if data["table"] else "",
+             _("button seat {seat}").format(seat=data["button"]) if data["button"] else "",
+             _("from {source}").format(source=data["source"]) if data["source"] else ""]
+    lines += [", ".join(w for w in where if w), "", _("Seats at the start")]
     for seat in data["seats"]:
-        lines.append(f"  seat {seat['seat']:>2}  {seat['player']:<20} {seat['stack']:>12}")
-    lines.append("")
-    lines.append("Cards dealt")
+        lines.append(f"  {L['seat']} {seat['seat']:>2}  {seat['player']:<20} {seat['stack']:>12}")
+    lines += ["", _("Cards dealt")]
     w = max([12, *(len(row["street"]) for row in (*data["deals"], *data["steps"]))])  # DEALING HANDS: 13
     for deal in data["deals"]:
-        lines.append(f"  {deal['street']:<{w}} {deal['player'] or 'board':<20} {deal['cards']}")
+        lines.append(f"  {deal['street']:<{w}} {deal['player'] or L['board']:<20} {deal['cards']}")
     lines.append("")
-    lines.append(f"  {'street':<{w}} {'player':<20} {'action':<44} {'to call':>10} {'pot after':>11} {'stack':>11}")
+    lines.append(f"  {L['street']:<{w}} {L['player']:<20} {L['action']:<44} {L['to call']:>10} "
+                 f"{L['pot after']:>11} {L['stack']:>11}")
     for step in data["steps"]:
         lines.append(f"  {step['street']:<{w}} {step['player']:<20} {step['action']:<44} {step['to_call']:>10} "
                      f"{step['pot']:>11} {step['stack']:>11}")
-        for f in step["findings"]:
-            lines.append(f"      ^ {f['severity']}: {f['code']}: {f['message']}")
+        lines += [f"      ^ {_severity(f)}: {f['code']}: {f['message']}" for f in step["findings"]]
     if data["uncalled"]:
-        lines.append(f"  uncalled {data['uncalled']['amount']} returned to {data['uncalled']['player']}")
+        lines.append("  " + _("uncalled {amount} returned to {player}").format(**data["uncalled"]))
     if data["added"]:
-        lines.append(f"  the house added {data['added']} to the pot")
-    lines.append("")
-    lines.append("Pots")
+        lines.append("  " + _("the house added {amount} to the pot").format(amount=data["added"]))
+    lines += ["", _("Pots")]
     for pot in data["pots"]:
-        winners = ", ".join(f"{w} {a}" for w, a in pot["winners"].items()) or "not determined"
-        best = f": {pot['with']}" if pot["halves"] else f" with {pot['value']}" if pot["value"] else ""
-        lines.append(f"  {pot['name']:<11} {pot['amount']:>11}  eligible: {', '.join(pot['eligible'])}  "
-                     f"won by {winners}{best}")
+        winners = ", ".join(f"{w} {a}" for w, a in pot["winners"].items()) or _("not determined")
+        best = f": {pot['with']}" if pot["halves"] else (_(" with {hand}").format(hand=pot["value"])
+                                                         if pot["value"] else "")
+        lines.append(f"  {pot['name']:<11} {pot['amount']:>11}  " + _("eligible: {players}  won by {winners}").format(
+            players=", ".join(pot["eligible"]), winners=winners) + best)
     if data["showdown"]:
-        lines.append("")
-        lines.append("Showdown")
-        for player, description in data["showdown"].items():
-            lines.append(f"  {player:<20} {description}")
+        lines += ["", _("Showdown")]
+        lines += [f"  {player:<20} {description}" for player, description in data["showdown"].items()]
     lines.append("")
-    lines.append(f"  {'player':<20} {'the replay pays':>16} {'the log says':>14}")
+    lines.append(f"  {L['player']:<20} {L['the replay pays']:>16} {L['the log says']:>14}")
     for row in data["payouts"]:
-        flag = "   <- differs" if row["differs"] else ""
+        flag = "   " + _("<- differs") if row["differs"] else ""
         lines.append(f"  {row['player']:<20} {row['replay']:>16} {row['log']:>14}{flag}")
-    lines.append(f"  rake {data['rake']}" + (f"; {data['convention']}" if data["convention"] else ""))
-    lines.append("")
-    lines.append("Stacks at the end")
-    for player, stack in data["final_stacks"].items():
-        lines.append(f"  {player:<20} {stack:>12}")
+    lines.append("  " + _("rake {amount}").format(amount=data["rake"])
+                 + (f"; {data['convention']}" if data["convention"] else ""))
+    lines += ["", _("Stacks at the end")]
+    lines += [f"  {player:<20} {stack:>12}" for player, stack in data["final_stacks"].items()]
     if data["findings"]:
-        lines.append("")
-        lines.append("Findings")
-        for f in data["findings"]:
-            lines.append(f"  {f['severity']}: {f['code']}: {f['message']}")
-    lines.append("")
-    lines.append(data["verdict"])
+        lines += ["", _("Findings")]
+        lines += [f"  {_severity(f)}: {f['code']}: {f['message']}" for f in data["findings"]]
+    lines += ["", data["verdict"]]
     return "\n".join(lines) + "\n"
 
 
+def _labels() -> dict[str, str]:
+    """The ledger's headers and labels by their English words, in the language spoken."""
+    return {
+        "seat": i18n.pgettext("ledger", "seat"),
+        "board": i18n.pgettext("ledger", "board"),
+        "street": i18n.pgettext("ledger", "street"),
+        "player": i18n.pgettext("ledger", "player"),
+        "action": i18n.pgettext("ledger", "action"),
+        "to call": i18n.pgettext("ledger", "to call"),
+        "pot after": i18n.pgettext("ledger", "pot after"),
+        "stack": i18n.pgettext("ledger", "stack"),
+        "the replay pays": i18n.pgettext("ledger", "the replay pays"),
+        "the log says": i18n.pgettext("ledger", "the log says"),
+    }
+
+
+def _severity(finding: dict[str, Any]) -> str:
+    """A finding's severity in words (``error``: ``virhe``); the code beside it stays."""
+    words = {"error": i18n.pgettext("severity", "error"), "warning": i18n.pgettext("severity", "warning"),
+             "info": i18n.pgettext("severity", "info")}
+    return words.get(finding["severity"], finding["severity"])
+
+
 def verdict(result: Audit) -> str:
-    """One sentence: is the hand right, and if not, what is wrong."""
+    """One sentence: is the hand right, and if not, what is wrong (in the language spoken)."""
     errors = [f for f in result.findings if f.severity is Severity.ERROR]
+    rules = result.hand.rules
     if not errors:
         notes = sum(1 for f in result.findings if f.severity is not Severity.ERROR)
-        extra = f" ({notes} note{'s' if notes != 1 else ''} above)" if notes else ""
-        return f"Verdict: the hand was played and paid by the rules of {result.hand.rules}{extra}."
+        extra = i18n.ngettext(" ({n} note above)", " ({n} notes above)", notes).format(n=notes) if notes else ""
+        return i18n._("Verdict: the hand was played and paid by the rules of {rules}{notes}.").format(
+            rules=rules, notes=extra)
     codes = ", ".join(dict.fromkeys(str(f.code) for f in errors))
-    return (f"Verdict: the log breaks the rules of {result.hand.rules}: {len(errors)} "
-            f"error{'s' if len(errors) != 1 else ''} ({codes}); first: {errors[0].message.rstrip('.')}.")
+    return i18n.ngettext("Verdict: the log breaks the rules of {rules}: {n} error ({codes}); first: {first}.",
+                         "Verdict: the log breaks the rules of {rules}: {n} errors ({codes}); first: {first}.",
+                         len(errors)).format(rules=rules, n=len(errors), codes=codes,
+                                             first=errors[0].message.rstrip("."))
 
 
 def _street(result: Audit, street: int) -> str:

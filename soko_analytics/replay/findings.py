@@ -10,12 +10,14 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 
+from .. import _core
 from .._vocab import Code, Severity
 
 __all__ = ["STREET_SHOWDOWN", "Code", "Finding", "Severity"]
 
 
-STREET_SHOWDOWN = "showdown"
+STREET_SHOWDOWN = _core.STREET_SHOWDOWN
+"""The street of findings about the end of the hand (the core's)."""
 
 
 @dataclass(frozen=True)

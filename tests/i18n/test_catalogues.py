@@ -87,3 +87,39 @@ def test_the_catalogue_files_are_where_gettext_finds_them():
     for language in ("fi", "sv"):
         assert (i18n.LOCALE_DIR / language / "LC_MESSAGES" / "soko.mo").is_file()
     assert Path(catalogues.TEMPLATE).is_file()
+
+
+FINNISH_ACTIONS = {
+    ("action", "checks"): "sanoo sökö",  # seed 000: "hän sanoo sökö"
+    ("action", "bets {amount}"): "lyö",  # "lyö panoksen"
+    ("action", "calls {amount}"): "maksaa",  # "maksaa lyönnin"
+    ("action", "raises {amount} to {to}"): "nokittaa",  # "korottaa vielä lisää eli nokittaa"
+    ("action", "folds"): "luopuu",  # "luopuu pelistä"
+    ("action", "brings in for {amount}"): "pakkolyönti",
+    ("pot", "pot"): "potti",
+    ("pot", "side pot-{n}"): "sivupotti",  # seed 004: "sivupottiin"
+    ("street", "FLOP"): "floppi",  # seed 002
+}
+SWEDISH_ACTIONS = {
+    ("action", "brings in for {amount}"): "bring-in",
+    ("action", "posts the ante {amount}"): "ante",
+    ("street", "DEALING HANDS"): "giv",
+    ("street", "showdown"): "kortvisning",
+    ("street", "HOLE CARDS"): "hålkort",  # "hålkortet"
+}
+
+
+@pytest.mark.parametrize("language, seeds, words", [("fi", FINNISH_SEEDS, FINNISH_ACTIONS),
+                                                     ("sv", SWEDISH_SEEDS, SWEDISH_ACTIONS)])
+def test_the_betting_words_are_the_seeds(language, seeds, words):
+    """The words the ledger says an action with are the rules sheets' own: each is in the translation and in the
+    sheet (as a word or a word's start: the sheets inflect them)."""
+    text = seed_text(seeds).lower()
+    i18n.use(language)
+    try:
+        for (context, message), word in words.items():
+            said = i18n.pgettext(context, message)
+            assert word in said.lower(), (message, said)
+            assert re.search(rf"(?<!\w){re.escape(word)}", text), f"{language}: {word!r} is not in the seeds"
+    finally:
+        i18n.use("en")

@@ -82,3 +82,26 @@ def test_data_does_not_change_with_the_language(fmt):
         assert a.keys() == b.keys()
         assert {k: v for k, v in a.items() if k != "description"} == {k: v for k, v in b.items() if k != "description"}
     assert fi["hands"][0]["description"] == "kaksi paria, ässät ja kuninkaat"
+
+
+DISPUTED = Path(__file__).parents[2] / "sample_data" / "disputed"
+
+
+@pytest.mark.parametrize("language, lines", [
+    ("fi", ["  paikka  1  Aino                      12,40\u00a0€", "pakkolyönti 0,20\u00a0€", "sanoo sökö", "luopuu",
+            "nokittaa 0,40\u00a0€, yhteensä 1,40\u00a0€ ja on all-in", "saa 4,00\u00a0€: sivupotti 1",
+            "Ratkaisu: loki rikkoo sääntöjä soko-casino: 2 virhettä (payout, winner); ensimmäinen: "]),
+    ("sv", ["  plats  1  Aino                      12,40\u00a0€", "bring-in 0,20\u00a0€", "passar", "lägger sig",
+            "höjer 0,40\u00a0€ till 1,40\u00a0€ och är all-in", "tar 4,00\u00a0€ från sidopott 1",
+            "Utslag: loggen bryter mot reglerna för soko-casino: 2 fel (payout, winner); det första: "]),
+])
+def test_the_ledger_speaks_the_language(language, lines):
+    """The disputed side pot (sample_data/disputed/wrong-side-pot-split.txt): Aino sits with €12.40, Liisa brings in
+    for €0.20, Matti checks the 4th street and raises €0.40 to €1.40 all-in, Liisa folds, Ville collects the €4.00
+    side pot; two errors (payout, winner). Codes stay as they are."""
+    result = runner.invoke(app, ["audit", str(DISPUTED / "wrong-side-pot-split.txt"), "--explain", "202603140103",
+                                 "--lang", language])
+    assert result.exit_code == 1, result.output
+    for line in lines:
+        assert line in result.stdout, line
+    assert "Seats at the start" not in result.stdout and "posts the ante" not in result.stdout

@@ -1,7 +1,8 @@
 //! The vocabularies, tables and money text Python reads from the core, each defined once there:
 //! `VOCABULARIES` (the enums of `crate::vocab`), the action kinds' `FORCED_KINDS` and
 //! `BETTING_KINDS`, the cards' `RANKS` and `SUITS`, the hold'em `POSITIONS` and
-//! `POSITION_GROUPS`, the `CURRENCY_SYMBOLS` the logs use, the store's `TABLES` and `format_amount`.
+//! `POSITION_GROUPS`, the `CURRENCY_SYMBOLS` the logs use, the findings' `STREET_SHOWDOWN`, the
+//! store's `TABLES` and `format_amount`.
 
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
@@ -10,6 +11,7 @@ use crate::cards::{RANKS, SUITS};
 use crate::facts::row::{POSITIONS, POSITION_GROUPS};
 use crate::model::ActionKind;
 use crate::read::SYMBOLS;
+use crate::replay::findings::STREET_SHOWDOWN;
 use crate::rows::columns::duckdb_type;
 use crate::rows::tables::schemas;
 use crate::vocab::Vocabulary;
@@ -29,6 +31,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let symbols: Vec<(String, &str)> = SYMBOLS.iter().map(|&(s, c)| (s.to_string(), c)).collect();
     m.add("CURRENCY_SYMBOLS", PyTuple::new(py, symbols)?)?;
     m.add("POSITION_GROUPS", PyTuple::new(py, POSITION_GROUPS)?)?;
+    m.add("STREET_SHOWDOWN", STREET_SHOWDOWN)?;
     let tables = PyDict::new(py);
     for (name, schema) in schemas() {
         let columns: Vec<(&str, &str)> = schema
