@@ -27,7 +27,8 @@ __all__ = [
     "text_rows", "piece_rows", "parse_count", "PlayTable", "PotError", "returned_uncalled", "build_pots", "split",
     "award", "rake_pots",
     "payouts", "VOCABULARIES", "FORCED_KINDS", "BETTING_KINDS", "RANKS", "SUITS", "POSITIONS",
-    "POSITION_GROUPS", "CURRENCY_SYMBOLS", "STREET_SHOWDOWN", "DESCRIPTION_TEMPLATES", "RANK_WORDS", "TABLES", "format_amount",
+    "POSITION_GROUPS", "CURRENCY_SYMBOLS", "STREET_SHOWDOWN", "DESCRIPTION_TEMPLATES", "RANK_WORDS", "TABLES",
+    "format_amount",
     "DEFAULT_PROFILE", "RULE_OPTIONS", "parse_option", "rules_text", "parse_rules", "rule_profiles", "resolve_spec",
     "combine_rules",
 ]

@@ -290,7 +290,7 @@ def explain(result: Audit) -> str:
     for step in data["steps"]:
         lines.append(f"  {step['street']:<{w}} {step['player']:<20} {step['action']:<44} {step['to_call']:>10} "
                      f"{step['pot']:>11} {step['stack']:>11}")
-        lines += [f"      ^ {_severity(f)}: {f['code']}: {f['message']}" for f in step["findings"]]
+        lines += [f"      ^ {severity_word(f['severity'])}: {f['code']}: {f['message']}" for f in step["findings"]]
     if data["uncalled"]:
         lines.append("  " + _("uncalled {amount} returned to {player}").format(**data["uncalled"]))
     if data["added"]:
@@ -316,7 +316,7 @@ def explain(result: Audit) -> str:
     lines += [f"  {player:<20} {stack:>12}" for player, stack in data["final_stacks"].items()]
     if data["findings"]:
         lines += ["", _("Findings")]
-        lines += [f"  {_severity(f)}: {f['code']}: {f['message']}" for f in data["findings"]]
+        lines += [f"  {severity_word(f['severity'])}: {f['code']}: {f['message']}" for f in data["findings"]]
     lines += ["", data["verdict"]]
     return "\n".join(lines) + "\n"
 
@@ -337,11 +337,11 @@ def _labels() -> dict[str, str]:
     }
 
 
-def _severity(finding: dict[str, Any]) -> str:
-    """A finding's severity in words (``error``: ``virhe``); the code beside it stays."""
+def severity_word(severity: str) -> str:
+    """A finding's severity in words (``error``: ``virhe``), in the language spoken; the code beside it stays."""
     words = {"error": i18n.pgettext("severity", "error"), "warning": i18n.pgettext("severity", "warning"),
              "info": i18n.pgettext("severity", "info")}
-    return words.get(finding["severity"], finding["severity"])
+    return words.get(severity, severity)
 
 
 def verdict(result: Audit) -> str:
@@ -365,4 +365,4 @@ def _street(result: Audit, street: int) -> str:
     return streets[street].name if street < len(streets) else "showdown"
 
 
-__all__ = ["explain", "ledger", "verdict"]
+__all__ = ["explain", "ledger", "severity_word", "verdict"]

@@ -22,7 +22,7 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Any, ParamSpec, TypeVar
 
-from .. import _core
+from .. import _core, i18n
 from ..errors import SokoError
 
 
@@ -74,15 +74,12 @@ class RakeConvention(StrEnum):
 
     @property
     def words(self) -> str:
-        """The convention in plain words, for a page a person reads."""
-        return _RAKE_WORDS[self]
-
-
-_RAKE_WORDS = {
-    RakeConvention.MAIN_POT_FIRST: "the rake comes out of the main pot first",
-    RakeConvention.PROPORTIONAL: "the rake is taken from each pot in proportion to its size",
-    RakeConvention.LAST_POT_FIRST: "the rake comes out of the last side pot first",
-}
+        """The convention in plain words, for a page a person reads (in the language spoken)."""
+        return {
+            RakeConvention.MAIN_POT_FIRST: i18n._("the rake comes out of the main pot first"),
+            RakeConvention.PROPORTIONAL: i18n._("the rake is taken from each pot in proportion to its size"),
+            RakeConvention.LAST_POT_FIRST: i18n._("the rake comes out of the last side pot first"),
+        }[self]
 
 
 class _Players:

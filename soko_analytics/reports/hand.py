@@ -13,10 +13,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from .. import i18n
 from ..model.hand import Stakes
-from ..model.money import format_amount
-from ..replay.audit import Audit
-from ..replay.explain import ledger
+from ..replay.audit import Audit, pot_name
+from ..replay.explain import ledger, severity_word
 from ..replay.pots import RakeConvention
 from .page import NUM, esc, page, table
 
@@ -28,93 +28,136 @@ def hand_report(result: Audit, back: tuple[str, str] | None = None) -> str:
     (address, words) to the list it was opened from."""
     d = ledger(result)
     stakes = result.hand.stakes
-    title = f"{d['site']} hand {d['hand_id']}"
+    _, W = i18n._, _report_words()
+    title = _("{site} hand {hand_id}").format(site=d["site"], hand_id=d["hand_id"])
     meta = ", ".join(x for x in (
-        esc(d["rules"]), f"table {esc(d['table'])}" if d["table"] else "",
-        f"button seat {esc(d['button'])}" if d["button"] else "",
+        esc(d["rules"]), esc(_("table {table}").format(table=d["table"])) if d["table"] else "",
+        esc(_("button seat {seat}").format(seat=d["button"])) if d["button"] else "",
         f"{esc(d['start'])} {esc(d['time_zone'] or '')}".strip() if d["start"] else "",
-        f"from {esc(d['source'])}" if d["source"] else "") if x)
+        esc(_("from {source}").format(source=d["source"])) if d["source"] else "") if x)
     said = esc(with_currency(d["verdict"], stakes))
+    differs, not_stated = W["differs"], _("not stated")
     verdict = f'<p class="verdict {"ok" if d["ok"] else "bad"}"><strong>{said}</strong></p>'
     parts = [f'<p class="noprint"><a href="{esc(back[0])}">← {esc(back[1])}</a></p>' if back else "",
              f"<h1>{esc(title)}</h1>", f'<p class="meta">{meta}</p>', verdict]
 
-    parts.append("<h2>The table at the start</h2>")
-    parts.append(table(["seat", "player", "stack", ""],
+    parts.append("<h2>" + esc(_("The table at the start")) + "</h2>")
+    parts.append(table([W["seat"], W["player"], W["stack"], ""],
                        [(s["seat"], s["player"], s["stack"],
-                         "button" if s["seat"] == d["button"] else ("sitting out" if s["sitting_out"] else ""))
+                         W["button"] if s["seat"] == d["button"]
+                         else (W["sitting out"] if s["sitting_out"] else ""))
                         for s in d["seats"]], numeric=(True, False, True, False)))
     parts.extend(_streets(d, stakes))
     if d["uncalled"]:
-        parts.append(f"<p>Uncalled {esc(d['uncalled']['amount'])} returned to {esc(d['uncalled']['player'])}.</p>")
+        parts.append("<p>" + esc(_("Uncalled {amount} returned to {player}.").format(**d["uncalled"])) + "</p>")
     if d["added"]:
-        parts.append(f"<p>The house added {esc(d['added'])} to the pot.</p>")
+        parts.append("<p>" + esc(_("The house added {amount} to the pot.").format(amount=d["added"])) + "</p>")
 
-    parts.append('<h2 id="pots">Pots and their winners</h2>')
-    parts.append(table(["pot", "amount", "eligible", "won by", "with"],
-                       [(p["name"], p["amount"], ", ".join(p["eligible"]),
-                         ", ".join(f"{w} {a}" for w, a in p["winners"].items()) or "not determined", p["with"])
-                        for p in d["pots"]], numeric=(False, True, False, False, False)))
+    parts.append('<h2 id="pots">' + esc(_("Pots and their winners")) + "</h2>")
+    parts.append(table([W["pot"], W["amount"], W["eligible"], W["won by"],
+                        W["with"]],
+                       [(pot["name"], pot["amount"], ", ".join(pot["eligible"]),
+                         ", ".join(f"{w} {a}" for w, a in pot["winners"].items()) or _("not determined"), pot["with"])
+                        for pot in d["pots"]], numeric=(False, True, False, False, False)))
     if d["showdown"]:
-        parts.append("<h2>Showdown</h2>")
-        parts.append(table(["player", "hand"], list(d["showdown"].items())))
+        parts.append("<h2>" + esc(_("Showdown")) + "</h2>")
+        parts.append(table([W["player"], W["hand"]], list(d["showdown"].items())))
 
-    parts.append("<h2>Payouts: the rules against the log</h2>")
+    parts.append("<h2>" + esc(_("Payouts: the rules against the log")) + "</h2>")
     payout_rows = []
     for row in d["payouts"]:
         cls = ' class="n differs"' if row["differs"] else ' class="n"'
         payout_rows.append(f"<tr><td>{esc(row['player'])}</td><td{cls}>{esc(row['replay'])}</td>"
-                           f"<td{cls}>{esc(row['log'])}</td><td>{'differs' if row['differs'] else ''}</td></tr>")
-    parts.append("<table><thead><tr><th>player</th><th>the rules pay</th><th>the log says</th><th></th></tr></thead>"
-                 "<tbody>" + "".join(payout_rows) + "</tbody></table>")
+                           f"<td{cls}>{esc(row['log'])}</td><td>{esc(differs) if row['differs'] else ''}</td></tr>")
+    parts.append(_head([W["player"], W["the rules pay"], W["the log says"], ""])
+                 + "<tbody>" + "".join(payout_rows) + "</tbody></table>")
     convention = plain_convention(d["convention"]) if d["convention"] else ""
-    parts.append(f"<p>Rake {esc(d['rake'])}" + (f": {esc(convention)}" if convention else "") + ".</p>")
+    rake = _("Rake {amount}: {convention}.") if convention else _("Rake {amount}.")
+    parts.append(f"<p>{esc(rake.format(amount=d['rake'], convention=convention))}</p>")
 
-    parts.append('<h2 id="end">The table at the end</h2>')
+    parts.append('<h2 id="end">' + esc(_("The table at the end")) + "</h2>")
     start = {s["player"]: s["stack"] for s in d["seats"]}
     end_rows = []
     for row in d["end_stacks"]:
         cls = ' class="n differs"' if row["differs"] else NUM
         end_rows.append(f"<tr><td>{esc(row['player'])}</td><td{NUM}>{esc(start.get(row['player'], ''))}</td>"
-                        f"<td{cls}>{esc(row['rules'])}</td><td{cls}>{esc(row['log'] or 'not stated')}</td>"
-                        f"<td>{'differs' if row['differs'] else ''}</td></tr>")
-    parts.append("<table><thead><tr><th>player</th><th>stack at the start</th><th>by the rules</th>"
-                 "<th>as the log claims</th><th></th></tr></thead><tbody>" + "".join(end_rows) + "</tbody></table>")
+                        f"<td{cls}>{esc(row['rules'])}</td><td{cls}>{esc(row['log'] or not_stated)}</td>"
+                        f"<td>{esc(differs) if row['differs'] else ''}</td></tr>")
+    parts.append(_head([W["player"], W["stack at the start"], W["by the rules"],
+                        W["as the log claims"], ""]) + "<tbody>" + "".join(end_rows) + "</tbody></table>")
 
     findings = [f for s in d["steps"] for f in s["findings"]] + d["findings"]
-    parts.append('<h2 id="findings">Findings</h2>')
+    parts.append('<h2 id="findings">' + esc(_("Findings")) + "</h2>")
     if findings:
         parts.append("<ul>" + "".join(f'<li class="{esc(f["severity"])}">{_finding(f, stakes)}'
-                                      f'{" (line " + esc(f["line"]) + ")" if f["line"] else ""}</li>'
-                                      for f in findings) + "</ul>")
+                                      + (esc(_(" (line {line})").format(line=f["line"])) if f["line"] else "")
+                                      + "</li>" for f in findings) + "</ul>")
     else:
-        parts.append("<p>None.</p>")
+        parts.append("<p>" + esc(_("None.")) + "</p>")
     parts.append(verdict)
     return page(title, "\n".join(parts), charts=False)
 
 
+def _report_words() -> dict[str, str]:
+    """The page's headers and labels by their English words, in the language spoken."""
+    return {
+        "amount": i18n.pgettext("report", "amount"),
+        "as the log claims": i18n.pgettext("report", "as the log claims"),
+        "button": i18n.pgettext("report", "button"),
+        "by the rules": i18n.pgettext("report", "by the rules"),
+        "cards": i18n.pgettext("report", "cards"),
+        "differs": i18n.pgettext("report", "differs"),
+        "down": i18n.pgettext("report", "down"),
+        "eligible": i18n.pgettext("report", "eligible"),
+        "face": i18n.pgettext("report", "face"),
+        "hand": i18n.pgettext("report", "hand"),
+        "player": i18n.pgettext("report", "player"),
+        "pot": i18n.pgettext("report", "pot"),
+        "seat": i18n.pgettext("report", "seat"),
+        "sitting out": i18n.pgettext("report", "sitting out"),
+        "stack": i18n.pgettext("report", "stack"),
+        "stack at the start": i18n.pgettext("report", "stack at the start"),
+        "the log says": i18n.pgettext("report", "the log says"),
+        "the rules pay": i18n.pgettext("report", "the rules pay"),
+        "to": i18n.pgettext("report", "to"),
+        "up": i18n.pgettext("report", "up"),
+        "with": i18n.pgettext("report", "with"),
+        "won by": i18n.pgettext("report", "won by"),
+    }
+
+
+def _head(columns: list[str]) -> str:
+    """A table's start and its header row."""
+    return "<table><thead><tr>" + "".join(f"<th>{esc(c)}</th>" for c in columns) + "</tr></thead>"
+
+
 def _faces(up: list[bool]) -> str:
     """How a player's cards were dealt: ``down`` or ``up`` where all alike, else each card's (``down down up``)."""
-    faces = ["up" if u else "down" for u in up]
+    W = _report_words()
+    faces = [W["up"] if u else W["down"] for u in up]
     return faces[0] if len(set(faces)) == 1 else " ".join(faces)
 
 
 def _streets(d: dict[str, Any], stakes: Stakes) -> list[str]:
     """One section per street: the cards dealt on it, then its actions with the pot and every stack after each."""
     players = [s["player"] for s in d["seats"]]
+    W = _report_words()
     names = list(dict.fromkeys([*(x["street"] for x in d["deals"]), *(s["street"] for s in d["steps"])]))
     out = []
     for name in names:
         section = [f'<section class="street" data-street="{esc(name)}"><h2>{esc(name)}</h2>']
         deals = [x for x in d["deals"] if x["street"] == name]
         if deals:
-            section.append(table(["to", "cards", "face"],
-                                 [(x["player"] or "board", x["cards"], _faces(x["up"]) if x["player"] else "")
-                                  for x in deals]))
+            section.append(table([W["to"], W["cards"],
+                                  W["face"]],
+                                 [(x["player"] or i18n.pgettext("ledger", "board"), x["cards"],
+                                   _faces(x["up"]) if x["player"] else "") for x in deals]))
         steps = [s for s in d["steps"] if s["street"] == name]
         if steps:
             head = "".join(f"<th>{esc(h)}</th>" for h in
-                           ["player", "action", "to call", "pot after", *(f"{p} stack" for p in players)])
+                           [i18n.pgettext("ledger", "player"), i18n.pgettext("ledger", "action"),
+                            i18n.pgettext("ledger", "to call"), i18n.pgettext("ledger", "pot after"),
+                            *(i18n._("{player} stack").format(player=p) for p in players)])
             rows = []
             for step in steps:
                 cells = [f"<td>{esc(step['player'])}</td><td>{esc(step['action'])}</td>",
@@ -122,9 +165,11 @@ def _streets(d: dict[str, Any], stakes: Stakes) -> list[str]:
                 for p in players:
                     logged = step["stacks"].get(p, "")
                     if p in step["rules_stacks"]:
+                        by_rules = i18n._("rules {stack}").format(stack=step["rules_stacks"][p])
+                        by_log = i18n._("log {stack}").format(stack=logged)
                         cells.append(f'<td class="n differs" data-player="{esc(p)}" '
-                                     f'data-rules="{esc(step["rules_stacks"][p])}">rules {esc(step["rules_stacks"][p])}'
-                                     f"<br>log {esc(logged)}</td>")
+                                     f'data-rules="{esc(step["rules_stacks"][p])}">{esc(by_rules)}'
+                                     f"<br>{esc(by_log)}</td>")
                     else:
                         cells.append(f'<td{NUM} data-player="{esc(p)}">{esc(logged)}</td>')
                 rows.append('<tr class="action">' + "".join(cells) + "</tr>")
@@ -139,11 +184,11 @@ def _streets(d: dict[str, Any], stakes: Stakes) -> list[str]:
 
 
 def _finding(f: dict[str, Any], stakes: Stakes) -> str:
-    text = (f"{esc(f['severity'])}: <strong>{esc(f['code'])}</strong>: "
+    text = (f"{esc(severity_word(f['severity']))}: <strong>{esc(f['code'])}</strong>: "
             f"{esc(with_currency(f['message'], stakes))}")
     if f["expected"] or f["actual"]:
-        text += (f" (the rules: {esc(with_currency(f['expected'] or '', stakes))}; "
-                 f"the log: {esc(with_currency(f['actual'] or '', stakes))})")
+        text += esc(i18n._(" (the rules: {expected}; the log: {actual})").format(
+            expected=with_currency(f["expected"] or "", stakes), actual=with_currency(f["actual"] or "", stakes)))
     return text
 
 
@@ -156,7 +201,7 @@ def with_currency(text: str, stakes: Stakes) -> str:
 
     def money(match: re.Match[str]) -> str:
         minor = int(match[1]) * 10**stakes.decimals + int(match[2])
-        return format_amount(minor, stakes.decimals, stakes.symbol, trim=False)
+        return i18n.money(minor, stakes.decimals, stakes.symbol)
 
     return amount.sub(money, text)
 
@@ -168,15 +213,17 @@ def plain_convention(text: str) -> str:
         if part.startswith("rake ") and part[5:] in set(RakeConvention):
             words.append(RakeConvention(part[5:]).words)
         elif part.startswith("odd chip "):
-            words.append("an odd chip goes to " + _ODD_CHIP.get(part[9:], part[9:]))
+            words.append(i18n._("an odd chip goes to {whom}").format(whom=_odd_chip(part[9:])))
         elif part.startswith("house money to the "):
-            words.append(f"the house's money goes to the {part[19:]}")
+            words.append(i18n._("the house's money goes to the {pot}").format(pot=pot_name(part[19:])))
         else:
             words.append(part)
     return "; ".join(words)
 
 
-_ODD_CHIP = {"left of the dealer": "the first winner left of the dealer",
-             "seat order": "the first winner in seat order",
-             "highest card by suit": "the winner with the highest card by suit"}
-"""Who gets an odd chip (the core's ``odd_chip_orders``), in words."""
+def _odd_chip(order: str) -> str:
+    """Who gets an odd chip (the core's ``odd_chip_orders``), in words."""
+    words = {"left of the dealer": i18n._("the first winner left of the dealer"),
+             "seat order": i18n._("the first winner in seat order"),
+             "highest card by suit": i18n._("the winner with the highest card by suit")}
+    return words.get(order, order)

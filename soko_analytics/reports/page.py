@@ -21,6 +21,8 @@ import plotly.graph_objects as go
 import plotly.io as pio
 from plotly.offline import get_plotlyjs
 
+from .. import i18n
+
 __all__ = ["NUM", "esc", "figure", "page", "table"]
 
 NUM = ' class="n"'
@@ -167,7 +169,7 @@ def page(title: str, body: str, charts: bool, packed: bool = False) -> str:
     elif charts:
         head.append(f"<script>{get_plotlyjs()}</script>")
     generator = f"soko_analytics (plotly {plotly.__version__})"
-    return ("<!DOCTYPE html>\n<html lang=\"en\"><head>" + "\n".join(head)
+    return (f"<!DOCTYPE html>\n<html lang=\"{i18n.current()}\"><head>" + "\n".join(head)
             + f'<meta name="generator" content="{esc(generator)}"></head>\n<body>\n'
             + '<div id="script-errors" role="alert"></div>\n' + body
             + (f"\n<script>{SORT_JS}</script>" if "sortable" in body else "") + "\n</body></html>\n")

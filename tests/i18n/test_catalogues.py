@@ -123,3 +123,19 @@ def test_the_betting_words_are_the_seeds(language, seeds, words):
             assert re.search(rf"(?<!\w){re.escape(word)}", text), f"{language}: {word!r} is not in the seeds"
     finally:
         i18n.use("en")
+
+
+def test_every_message_the_code_marks_is_in_the_template():
+    """A message marked where Babel's extractor cannot see it (inside an f-string, through an alias of ``_``) would
+    never be translated: every literal ``i18n._("...")`` and ``pgettext("context", "...")`` of the package's sources
+    is in ``soko.pot``."""
+    package = Path(catalogues.PACKAGE)
+    marked = set()
+    for path in package.rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        marked |= {(None, m) for m in re.findall(r'(?<![\w.])(?:i18n\.)?_\("((?:[^"\\]|\\.)*)"\)', text)}
+        marked |= set(re.findall(r'pgettext\("([^"]+)", "((?:[^"\\]|\\.)*)"\)', text))
+    template = catalogues.template()
+    known = {(m.context, m.id) for m in template if m.id}
+    assert marked - known == set()
+    assert len(marked) > 100

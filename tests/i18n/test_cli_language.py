@@ -105,3 +105,21 @@ def test_the_ledger_speaks_the_language(language, lines):
     for line in lines:
         assert line in result.stdout, line
     assert "Seats at the start" not in result.stdout and "posts the ante" not in result.stdout
+
+
+@pytest.mark.parametrize("language, words", [
+    ("fi", ["Pöytä alussa", "pakkolyönti 0,20\u00a0€", "Potit ja niiden voittajat", "Ratkaisu: loki rikkoo sääntöjä",
+            '<html lang="fi">']),
+    ("sv", ["Bordet vid start", "bring-in 0,20\u00a0€", "Pottarna och deras vinnare", "Utslag: loggen bryter mot",
+            '<html lang="sv">']),
+])
+def test_the_hand_report_speaks_the_language(language, words, tmp_path):
+    out = tmp_path / "hand.html"
+    result = runner.invoke(app, ["report", "hand", "202603140103", str(DISPUTED / "wrong-side-pot-split.txt"),
+                                 "--out", str(out), "--lang", language])
+    assert result.exit_code == 1, result.output  # the hand breaks the rules
+    page = out.read_text(encoding="utf-8")
+    for word in words:
+        assert word in page, word
+    for english in ("The table at the start", "Pots and their winners", "posts the ante", "Verdict:"):
+        assert english not in page, english
