@@ -15,7 +15,7 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
-from .. import api
+from .. import api, i18n
 from ..model.counts import plural
 from ..store.db import ImportSummary
 from . import STDIN, ExitCode, InputFormat, OutputFormat, Strict, app, reporting_errors, usage, write_text
@@ -250,25 +250,38 @@ def _print_verdict(result) -> None:
 
     hand = result.hand
     where = f"{hand.source.path}:{hand.source.line}: " if hand.source else ""
-    echo(f"{where}{hand.site} hand {hand.hand_id} ({hand.rules}):")
+    echo(where + i18n._("{site} hand {hand_id} ({rules}):").format(site=hand.site, hand_id=hand.hand_id,
+                                                                   rules=hand.rules))
     for f in result.findings:
         if f.severity is Severity.ERROR:
-            detail = f" (expected {f.expected}, log: {f.actual})" if f.expected or f.actual else ""
-            line = f"line {f.line}: " if f.line else ""
+            detail = (i18n._(" (expected {expected}, log: {actual})").format(expected=f.expected, actual=f.actual)
+                      if f.expected or f.actual else "")
+            line = i18n._("line {line}: ").format(line=f.line) if f.line else ""
             echo(f"  {line}{f.code}: {f.message}{detail}")
 
 
 def _print_summary(summary, err: bool) -> None:
+    """``3 hands audited: 0 ok, 3 with errors; 0 not audited (...)`` and the findings by code, in the language
+    spoken."""
+    n = i18n.number
     malformed = summary.quarantined - summary.unsupported - summary.incomplete - summary.internal - summary.unreadable
-    text = (f"{plural(summary.hands, 'hand')} audited: {summary.ok} ok, {summary.with_errors} with errors; "
-            f"{summary.quarantined} not audited ({plural(summary.unsupported, 'unsupported game')}, "
-            f"{summary.incomplete} incomplete, {malformed} malformed")
-    text += f", {plural(summary.unreadable, 'unreadable file')}" if summary.unreadable else ""
-    text += f", {plural(summary.internal, 'internal error')}" if summary.internal else ""
+    text = (i18n.ngettext("{n} hand audited", "{n} hands audited", summary.hands).format(n=n(summary.hands))
+            + i18n._(": {ok} ok, {errors} with errors; {quarantined} not audited ({unsupported}, {incomplete} "
+                     "incomplete, {malformed} malformed").format(
+                ok=summary.ok, errors=summary.with_errors, quarantined=summary.quarantined,
+                unsupported=i18n.ngettext("{n} unsupported game", "{n} unsupported games",
+                                          summary.unsupported).format(n=n(summary.unsupported)),
+                incomplete=summary.incomplete, malformed=malformed))
+    if summary.unreadable:
+        text += ", " + i18n.ngettext("{n} unreadable file", "{n} unreadable files",
+                                     summary.unreadable).format(n=n(summary.unreadable))
+    if summary.internal:
+        text += ", " + i18n.ngettext("{n} internal error", "{n} internal errors",
+                                     summary.internal).format(n=n(summary.internal))
     typer.echo(text + ")", err=err)
     if summary.findings:
         counts = ", ".join(f"{k} {v}" for k, v in sorted(summary.findings.items(), key=lambda kv: -kv[1]))
-        typer.echo(f"findings: {counts}", err=err)
+        typer.echo(i18n._("findings: {counts}").format(counts=counts), err=err)
 
 
 @app.command("convert")
