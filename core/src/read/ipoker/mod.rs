@@ -1,5 +1,6 @@
-//! iPoker's XML logs (a `<session>` of `<game>` elements): each game's elements read from its lines
-//! ([`xml`]: a scanner of the XML iPoker writes, roxmltree for the rest), read as data ([`game`]) and
+//! iPoker's XML logs (a `<session>` of `<game>` elements): each game read as data ([`game`]) from its
+//! lines, straight from a pull scanner of the XML iPoker writes ([`pull`]), or from the list of its
+//! elements ([`xml`]: roxmltree's where the scanner does not read them, or the game has a fault), and
 //! told to the builder of the hand ([`super::events`], [`body`]), the hand keeping the log's raw
 //! text and the line of each action and deal.
 //!

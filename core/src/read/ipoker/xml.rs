@@ -1,11 +1,13 @@
 //! A `<game>`'s XML as the list of its elements in document order ([`Elements`]), each with its
 //! depth, line, attributes and text: what [`super::game`] reads of it.
 //!
-//! The XML iPoker writes is read by a scanner of its lines ([`scan`]): tags whole on a line, names
-//! of ASCII letters, digits, `_`, `-` and `.`, attributes in double quotes, text without entities.
-//! Anything else (an entity, a comment, CDATA, a tag over two lines, a namespace, broken XML) goes
-//! the long way, through roxmltree's document ([`long_way`]), which reads all XML and words the
-//! error of XML that is broken; so the scanner need only know when a text is not its own.
+//! The XML iPoker writes is read by the pull scanner of its lines ([`scan`] of [`Pull`]'s tags): tags
+//! whole on a line, names of ASCII letters, digits, `_`, `-` and `.`, attributes in double quotes,
+//! text without entities. Anything else (an entity, a comment, CDATA, a tag over two lines, a
+//! namespace, broken XML) goes the long way, through roxmltree's document ([`long_way`]), which reads
+//! all XML and words the error of XML that is broken; so the scanner need only know when a text is
+//! not its own. A game the scanner reads whole and without a fault is read without this list
+//! ([`super::game::read_lines`]).
 
 use std::cell::Cell;
 use std::ops::Range;
