@@ -2,7 +2,10 @@
 //! `no`, which is not the order iPoker writes them in), each with the log's line it is on.
 
 use super::amounts::minor_units;
-use super::xml::{same_name, Element, Elements};
+use std::cell::Cell;
+
+use super::pull::{emptied, same_name, Attribute, Pull, Tag};
+use super::xml::{Element, Elements};
 use crate::read::errors::{Kind, ReadError};
 use crate::read::events::same;
 
@@ -83,31 +86,38 @@ pub struct Game<'e> {
     pub rounds: Vec<u32>,
 }
 
-/// An element being read, with the game's elements it is one of.
+/// An element being read: its name, line, attributes and text, slices of the lines (the scanner's)
+/// or of the text the long way keeps.
 #[derive(Clone, Copy)]
-struct Node<'e, 'a> {
-    all: &'e Elements<'a>,
-    element: &'e Element<'a>,
+struct Node<'e, 's> {
+    name: &'e str,
+    line: usize,
+    attributes: &'s [Attribute<'e>],
+    text: Option<&'e str>,
 }
 
 impl<'e> Node<'e, '_> {
     fn name(&self) -> &'e str {
-        self.element.name
+        self.name
     }
 
     fn line(&self) -> usize {
-        self.element.line
+        self.line
     }
 
+    /// An attribute's first value.
     fn get(&self, name: &str) -> Option<&'e str> {
-        self.all.attribute(self.element, name)
+        self.attributes
+            .iter()
+            .find(|(n, _)| same_name(n, name))
+            .map(|&(_, value)| value)
     }
 
     /// The values of the attributes `names` (None where it has none), read in one pass over its
     /// attributes: an attribute's first value, as [`Elements::attribute`] gives it.
     fn fetch<const N: usize>(&self, names: [&str; N]) -> [Option<&'e str>; N] {
         let mut found = [None; N];
-        for (name, value) in self.all.attributes_of(self.element) {
+        for (name, value) in self.attributes {
             let bytes = name.as_bytes();
             let wanted = names.iter().position(|w| {
                 w.len() == bytes.len()
@@ -185,64 +195,178 @@ impl<'e> Node<'e, '_> {
     }
 }
 
-/// Read a game's elements ([`xml::read`] of its lines).
-pub fn read_game<'e>(elements: &'e Elements<'_>, decimals: u8) -> Result<Game<'e>, ReadError> {
-    let node = |element| Node {
-        all: elements,
-        element,
-    };
-    let mut list = elements.list.iter().map(node);
-    let root = list.next().filter(|r| r.name() == "game").ok_or_else(|| {
-        ReadError::malformed("not a <game> element")
-            .at(0)
-            .expected("<game gamecode=\"...\">")
-    })?;
-    let [seats, deals, actions] = counts(elements);
-    let mut game = Game {
-        code: root.attribute("gamecode")?,
-        players: Vec::with_capacity(seats),
-        dealt: Vec::with_capacity(deals),
-        actions: Vec::with_capacity(actions),
-        ..Game::default()
-    };
-    // the names of the element's parent (depth 1) and grandparent, and the round it is in
-    let (mut outer, mut inner, mut round) = ("", "", 0);
-    for node in list {
-        match (node.element.depth, outer, inner, node.name()) {
+/// A game being read, element by element in document order.
+struct Reading<'e> {
+    game: Game<'e>,
+    decimals: u8,
+    /// The names of the element's parent (depth 1) and grandparent, and the round it is in.
+    outer: &'e str,
+    inner: &'e str,
+    round: u32,
+}
+
+impl<'e> Reading<'e> {
+    /// The game of a root element (a `<game gamecode="...">`), its lists sized for `[seats, deals,
+    /// actions]`.
+    fn start(
+        root: Option<Node<'e, '_>>,
+        decimals: u8,
+        room: [usize; 3],
+    ) -> Result<Self, ReadError> {
+        let root = root.filter(|r| r.name() == "game").ok_or_else(|| {
+            ReadError::malformed("not a <game> element")
+                .at(0)
+                .expected("<game gamecode=\"...\">")
+        })?;
+        let [seats, deals, actions] = room;
+        let (mut players, mut dealt, mut acts, rounds) = ROOM.take();
+        players.reserve(seats);
+        dealt.reserve(deals);
+        acts.reserve(actions);
+        let game = Game {
+            code: root.attribute("gamecode")?,
+            start: None,
+            players: emptied(players),
+            dealt: emptied(dealt),
+            actions: emptied(acts),
+            rounds,
+        };
+        Ok(Reading {
+            game,
+            decimals,
+            outer: "",
+            inner: "",
+            round: 0,
+        })
+    }
+
+    /// An element below the root, `depth` deep.
+    fn element(&mut self, depth: usize, node: Node<'e, '_>) -> Result<(), ReadError> {
+        let game = &mut self.game;
+        match (depth, self.outer, self.inner, node.name()) {
             (1, _, _, name) => {
-                outer = name;
+                self.outer = name;
                 if name == "round" {
-                    round = round_no(node)?;
+                    self.round = round_no(node)?;
                 }
             }
-            (2, _, _, name) => {
-                inner = name;
+            (2, outer, _, name) => {
+                self.inner = name;
                 match (outer, name) {
-                    ("general", "startdate") => game.start = node.element.text,
-                    ("round", "cards") => game.dealt.push(dealt(node, round)?),
-                    ("round", "action") => game.actions.push(action(node, round, decimals)?),
+                    ("general", "startdate") => game.start = node.text,
+                    ("round", "cards") => game.dealt.push(dealt(node, self.round)?),
+                    ("round", "action") => {
+                        game.actions.push(action(node, self.round, self.decimals)?);
+                    }
                     _ => {}
                 }
             }
             (3, "general", "players", "player") => {
-                if let Some(player) = player(node, decimals)? {
+                if let Some(player) = player(node, self.decimals)? {
                     game.players.push(player);
                 }
             }
             _ => {}
         }
+        Ok(())
     }
-    // iPoker writes a round's actions player by player: their order is their numbers'
-    if !game.actions.is_sorted_by_key(|a| (a.round, a.no)) {
-        game.actions.sort_by_key(|a| (a.round, a.no));
+
+    /// The game read: its actions and deals in order, its rounds, each one's player found.
+    fn done(self) -> Game<'e> {
+        let mut game = self.game;
+        // iPoker writes a round's actions player by player: their order is their numbers'
+        if !game.actions.is_sorted_by_key(|a| (a.round, a.no)) {
+            game.actions.sort_by_key(|a| (a.round, a.no));
+        }
+        // a round's deals in the order they are written, the rounds in order
+        if !game.dealt.is_sorted_by_key(|d| d.round) {
+            game.dealt.sort_by_key(|d| d.round);
+        }
+        let mut rounds = std::mem::take(&mut game.rounds);
+        rounds_of(&game, &mut rounds);
+        game.rounds = rounds;
+        seat_players(&mut game);
+        game
     }
-    // a round's deals in the order they are written, the rounds in order
-    if !game.dealt.is_sorted_by_key(|d| d.round) {
-        game.dealt.sort_by_key(|d| d.round);
+}
+
+/// The lists of the game read last, emptied, for the next game's: their allocation costs more than
+/// reading a few of a game's elements.
+type Room = (
+    Vec<Player<'static>>,
+    Vec<Dealt<'static>>,
+    Vec<Action<'static>>,
+    Vec<u32>,
+);
+
+/// The largest lists kept for the next game.
+const KEPT_ROOM: usize = 1 << 10;
+
+thread_local! {
+    static ROOM: Cell<Room> = const { Cell::new((Vec::new(), Vec::new(), Vec::new(), Vec::new())) };
+}
+
+/// The room of a game's lists, once it has been read, kept for the next game's.
+pub fn recycle(game: Game<'_>) {
+    let Game {
+        players,
+        dealt,
+        actions,
+        mut rounds,
+        ..
+    } = game;
+    if players
+        .capacity()
+        .max(dealt.capacity())
+        .max(actions.capacity())
+        <= KEPT_ROOM
+    {
+        rounds.clear();
+        ROOM.set((emptied(players), emptied(dealt), emptied(actions), rounds));
     }
-    game.rounds = rounds_of(&game);
-    seat_players(&mut game);
-    Ok(game)
+}
+
+/// Read a game's elements ([`xml::read`] of its lines).
+pub fn read_game<'e>(elements: &'e Elements<'_>, decimals: u8) -> Result<Game<'e>, ReadError> {
+    let node = |element: &'e Element<'_>| {
+        let node = Node {
+            name: element.name,
+            line: element.line,
+            attributes: elements.attributes_of(element),
+            text: element.text,
+        };
+        (element.depth, node)
+    };
+    let mut list = elements.list.iter().map(node);
+    let mut reading = Reading::start(list.next().map(|(_, n)| n), decimals, counts(elements))?;
+    for (depth, node) in list {
+        reading.element(depth, node)?;
+    }
+    Ok(reading.done())
+}
+
+/// A game read straight from its lines by the scanner ([`Pull`]), with no list of its elements; None
+/// where the scanner does not read them, or where the game has a fault ([`read_game`] of
+/// [`xml::read`] reads it, and words the fault).
+pub fn read_lines<'a>(lines: &[&'a str], decimals: u8) -> Option<Game<'a>> {
+    fn node<'a, 's>(tag: Tag<'a>, attributes: &'s [Attribute<'a>]) -> Node<'a, 's> {
+        Node {
+            name: tag.name,
+            line: tag.line,
+            attributes,
+            text: tag.text,
+        }
+    }
+    let mut pull = Pull::new(lines);
+    let root = pull.next().ok()??;
+    let room = [0, 0, 0];
+    let mut reading = Reading::start(Some(node(root, pull.attributes())), decimals, room).ok()?;
+    while let Some(tag) = pull.next().ok()? {
+        reading
+            .element(tag.depth, node(tag, pull.attributes()))
+            .ok()?;
+    }
+    pull.whole().then(|| reading.done())
 }
 
 /// Each deal's and action's player found once among the game's players (by name; the first of it).
@@ -273,12 +397,23 @@ fn counts(elements: &Elements<'_>) -> [usize; 3] {
 }
 
 /// The rounds that have cards or actions, in order.
-fn rounds_of(game: &Game) -> Vec<u32> {
-    let mut rounds: Vec<u32> = game.actions.iter().map(|a| a.round).collect();
-    rounds.extend(game.dealt.iter().map(|d| d.round));
-    rounds.sort_unstable();
-    rounds.dedup();
-    rounds
+fn rounds_of(game: &Game, rounds: &mut Vec<u32>) {
+    rounds.clear();
+    // most games' rounds are a few small numbers: a bit for each under 64, the others listed
+    let mut small = 0u64;
+    let all = game.actions.iter().map(|a| a.round);
+    for round in all.chain(game.dealt.iter().map(|d| d.round)) {
+        match round {
+            0..64 => small |= 1u64 << round,
+            _ => rounds.push(round),
+        }
+    }
+    let large = rounds.len();
+    rounds.extend((0..64).filter(|r| small & (1u64 << r) != 0));
+    if large > 0 {
+        rounds.sort_unstable();
+        rounds.dedup();
+    }
 }
 
 /// A `<player>` of the `<players>`; None for an empty seat.
@@ -312,7 +447,7 @@ fn dealt<'e>(node: Node<'e, '_>, round: u32) -> Result<Dealt<'e>, ReadError> {
         street: node.required("type", street)?,
         player: player.filter(|p| !p.is_empty()),
         seat: None,
-        cards: node.element.text.unwrap_or(""),
+        cards: node.text.unwrap_or(""),
         line: node.line(),
     })
 }

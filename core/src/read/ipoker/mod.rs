@@ -1,5 +1,6 @@
-//! iPoker's XML logs (a `<session>` of `<game>` elements): each game's elements read from its lines
-//! ([`xml`]: a scanner of the XML iPoker writes, roxmltree for the rest), read as data ([`game`]) and
+//! iPoker's XML logs (a `<session>` of `<game>` elements): each game read as data ([`game`]) from its
+//! lines, straight from a pull scanner of the XML iPoker writes ([`pull`]), or from the list of its
+//! elements ([`xml`]: roxmltree's where the scanner does not read them, or the game has a fault), and
 //! told to the builder of the hand ([`super::events`], [`body`]), the hand keeping the log's raw
 //! text and the line of each action and deal.
 //!
@@ -30,6 +31,7 @@ mod body;
 mod dump;
 mod game;
 mod head;
+mod pull;
 mod session;
 mod xml;
 
@@ -72,8 +74,14 @@ pub fn read_hand(hand: HandText<'_>, lookups: &mut dyn Lookups) -> Result<Hand, 
     let session = session::session_of(session_lines).map_err(|e| place(e.at(0)))?;
     let decimals = if session.tournament.is_some() { 0 } else { 2 };
     let mut kept = String::new();
-    let elements = xml::read(game_lines, &mut kept).map_err(place)?;
-    let game = game::read_game(&elements, decimals).map_err(place)?;
+    let elements;
+    let game = match game::read_lines(game_lines, decimals) {
+        Some(game) => game,
+        None => {
+            elements = xml::read(game_lines, &mut kept).map_err(place)?;
+            game::read_game(&elements, decimals).map_err(place)?
+        }
+    };
     let family = session.game.unwrap_or_else(|| head::by_pocket(&game));
     let stakes = head::stakes(&session, &game, family).map_err(place)?;
     body::check(&game, family).map_err(place)?;
@@ -93,7 +101,6 @@ pub fn read_hand(hand: HandText<'_>, lookups: &mut dyn Lookups) -> Result<Hand, 
     ipoker.read(&mut st)?;
     let hand = st.build(path, raw());
     drop(ipoker);
-    drop(game);
-    xml::recycle(elements);
+    game::recycle(game);
     Ok(hand)
 }

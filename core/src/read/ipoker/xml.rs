@@ -1,17 +1,23 @@
 //! A `<game>`'s XML as the list of its elements in document order ([`Elements`]), each with its
 //! depth, line, attributes and text: what [`super::game`] reads of it.
 //!
-//! The XML iPoker writes is read by a scanner of its lines ([`scan`]): tags whole on a line, names
-//! of ASCII letters, digits, `_`, `-` and `.`, attributes in double quotes, text without entities.
-//! Anything else (an entity, a comment, CDATA, a tag over two lines, a namespace, broken XML) goes
-//! the long way, through roxmltree's document ([`long_way`]), which reads all XML and words the
-//! error of XML that is broken; so the scanner need only know when a text is not its own.
+//! The XML iPoker writes is read by the pull scanner of its lines ([`scan`] of [`Pull`]'s tags): tags
+//! whole on a line, names of ASCII letters, digits, `_`, `-` and `.`, attributes in double quotes,
+//! text without entities. Anything else (an entity, a comment, CDATA, a tag over two lines, a
+//! namespace, broken XML) goes the long way, through roxmltree's document ([`long_way`]), which reads
+//! all XML and words the error of XML that is broken; so the scanner need only know when a text is
+//! not its own. A game the scanner reads whole and without a fault is read without this list
+//! ([`super::game::read_lines`]).
 
 use std::cell::Cell;
 use std::ops::Range;
 
 use roxmltree::{Document, Node};
 
+#[cfg(test)]
+use super::pull::same_name;
+pub use super::pull::Attribute;
+use super::pull::{cut_off, emptied, Pull, Unread};
 use crate::read::errors::ReadError;
 
 /// An element of a game: slices of its lines (the scanner's) or of the text roxmltree's reading
@@ -38,6 +44,7 @@ pub struct Elements<'a> {
 
 impl<'a> Elements<'a> {
     /// The value of an element's attribute (one without a namespace), if it has it.
+    #[cfg(test)]
     pub fn attribute(&self, element: &Element<'a>, name: &str) -> Option<&str> {
         self.attributes[element.attributes.clone()]
             .iter()
@@ -81,41 +88,20 @@ pub fn read<'a>(lines: &[&'a str], kept: &'a mut String) -> Result<Elements<'a>,
 
 /// The lists of a game read last, emptied, for the next game's elements: a game's lists are a few
 /// kilobytes, whose allocation and release cost more than scanning a dozen of its lines.
-type Room = (Vec<Element<'static>>, Vec<Attribute<'static>>, Vec<usize>);
-
-/// An attribute's name and value.
-type Attribute<'a> = (&'a str, &'a str);
+type Room = (Vec<Element<'static>>, Vec<Attribute<'static>>);
 
 /// The largest lists kept for the next game (a game of thousands of elements keeps no room).
 const KEPT_ROOM: usize = 1 << 12;
 
 thread_local! {
-    static ROOM: Cell<Room> = const { Cell::new((Vec::new(), Vec::new(), Vec::new())) };
-}
-
-/// A list emptied, its room kept for items of another lifetime (Rust collects a list's items
-/// mapped to items of the same size in place: no allocation).
-fn emptied<T, U>(list: Vec<T>) -> Vec<U> {
-    list.into_iter().filter_map(|_| None).collect()
+    static ROOM: Cell<Room> = const { Cell::new((Vec::new(), Vec::new())) };
 }
 
 /// The room of a game's lists, once it has been read, kept for the next game's.
 pub fn recycle(elements: Elements<'_>) {
     if elements.list.capacity() <= KEPT_ROOM && elements.attributes.capacity() <= 4 * KEPT_ROOM {
-        let (_, _, open) = ROOM.take();
-        ROOM.set((emptied(elements.list), emptied(elements.attributes), open));
+        ROOM.set((emptied(elements.list), emptied(elements.attributes)));
     }
-}
-
-/// Whether a game is cut off after its last round (a log whose file ends there): no `</game>`, its
-/// text ending in `</round>`. It is read as if closed.
-fn cut_off(lines: &[&str]) -> bool {
-    let last = lines
-        .iter()
-        .rev()
-        .map(|l| l.trim_end())
-        .find(|l| !l.is_empty());
-    !lines.iter().any(|l| l.contains("</game>")) && last.is_some_and(|l| l.ends_with("</round>"))
 }
 
 /// roxmltree's reading of the lines joined (a cut-off game closed), or its error placed on its line;
@@ -164,11 +150,6 @@ fn long_way<'a>(lines: &[&str], kept: &'a mut String) -> Result<Elements<'a>, Re
     Ok(found)
 }
 
-/// Whether two names are the same, byte by byte (names are short: no call to compare memory).
-pub fn same_name(a: &str, b: &str) -> bool {
-    a.len() == b.len() && a.bytes().zip(b.bytes()).all(|(x, y)| x == y)
-}
-
 /// A text trimmed, None if there is none.
 fn text_of(text: Option<&str>) -> Option<&str> {
     text.map(str::trim).filter(|t| !t.is_empty())
@@ -190,246 +171,31 @@ impl LineStarts {
     }
 }
 
-/// Byte classes: the first byte of a name the scanner reads (an ASCII letter or `_`), a later byte of
-/// one (those, digits, `-` and `.`: a subset of XML's names, without a namespace's `:`), and a byte
-/// that ends an attribute's value or asks for a closer look (`"`, `<`, `&`, a control character, a
-/// tab included as XML turns it into a space there, and the first byte of U+FFFE and U+FFFF).
-const NAME_START: u8 = 1;
-const NAME: u8 = 2;
-const VALUE_STOP: u8 = 4;
-const CLASSES: [u8; 256] = {
-    let mut classes = [0u8; 256];
-    let mut k = 0;
-    while k < 256 {
-        let b = k as u8;
-        if b.is_ascii_alphabetic() || b == b'_' {
-            classes[k] = NAME_START | NAME;
-        } else if b.is_ascii_digit() || b == b'-' || b == b'.' {
-            classes[k] = NAME;
-        } else if b < b' ' || matches!(b, b'"' | b'<' | b'&' | 0xEF) {
-            classes[k] = VALUE_STOP;
-        }
-        k += 1;
-    }
-    classes
-};
-
-fn class(b: u8) -> u8 {
-    CLASSES[usize::from(b)]
-}
-
-/// Whether `bytes` start with U+FFFE or U+FFFF, which XML forbids.
-fn forbidden_char(bytes: &[u8]) -> bool {
-    matches!(bytes, [0xEF, 0xBF, 0xBE | 0xBF, ..])
-}
-
-/// Whether a text between tags has only what the scanner reads: no control character, no entity,
-/// no `]]>`, no character XML forbids.
-fn plain_text(text: &str) -> bool {
-    // one pass: a string search's setup costs more than these short texts
-    let bytes = text.as_bytes();
-    (0..bytes.len()).all(|k| match bytes[k] {
-        b if b < b' ' || b == b'&' => false,
-        b']' => !bytes[k + 1..].starts_with(b"]>"),
-        0xEF => !forbidden_char(&bytes[k..]),
-        _ => true,
-    })
-}
-
-/// The length of the name at `at` in `bytes` (0: none the scanner reads).
-fn name_len(bytes: &[u8], at: usize) -> usize {
-    match bytes.get(at) {
-        Some(&b) if class(b) & NAME_START != 0 => {
-            let mut end = at + 1;
-            while end < bytes.len() && class(bytes[end]) & NAME != 0 {
-                end += 1;
-            }
-            end - at
-        }
-        _ => 0,
-    }
-}
-
-/// Where an attribute's value that starts at `at` ends (its closing quote); None where it holds what
-/// the scanner does not read or goes on past the line.
-fn value_end(bytes: &[u8], mut at: usize) -> Option<usize> {
-    loop {
-        // the values are short: a loop of their bytes, no memchr
-        while at < bytes.len() && class(bytes[at]) & VALUE_STOP == 0 {
-            at += 1;
-        }
-        match *bytes.get(at)? {
-            b'"' => return Some(at),
-            0xEF if !forbidden_char(&bytes[at..]) => at += 1,
-            _ => return None,
-        }
-    }
-}
-
-/// Past the spaces at `at`.
-fn skip_spaces(bytes: &[u8], mut at: usize) -> usize {
-    while at < bytes.len() && bytes[at] == b' ' {
-        at += 1;
-    }
-    at
-}
-
-/// How a start tag ends.
-enum TagEnd {
-    Open,
-    Empty,
-}
-
-/// The scanner's reading of a game's lines, or None where they hold anything it does not read.
-struct Scanner<'a> {
-    found: Elements<'a>,
-    /// The elements open, innermost last.
-    open: Vec<usize>,
-    /// The element whose first child may be text, and the line its start tag ends on.
-    first_child: Option<(usize, usize)>,
-}
-
+/// The scanner's elements of a game's lines ([`Pull`]), or None where they hold anything it does not read.
 fn scan<'a>(lines: &[&'a str]) -> Option<Elements<'a>> {
-    let (list, attributes, open) = ROOM.take();
-    let mut s = Scanner {
-        found: Elements {
-            list: emptied(list),
-            attributes: emptied(attributes),
-        },
-        open,
-        first_child: None,
+    let (list, attributes) = ROOM.take();
+    let mut found = Elements {
+        list: emptied(list),
+        attributes: emptied(attributes),
     };
-    s.found.list.reserve(2 * lines.len());
-    s.found.attributes.reserve(6 * lines.len());
-    s.open.clear();
-    let read = lines
-        .iter()
-        .enumerate()
-        .try_for_each(|(i, &line)| s.line(i, line));
-    let root_open = s.open.len() == 1 && s.found.list[0].name == "game" && cut_off(lines);
-    let whole = read.is_some() && !s.found.list.is_empty() && (s.open.is_empty() || root_open);
-    if whole {
-        ROOM.set((Vec::new(), Vec::new(), s.open));
-        Some(s.found)
+    found.list.reserve(2 * lines.len());
+    found.attributes.reserve(6 * lines.len());
+    let mut pull = Pull::new(lines);
+    let mut read = || -> Result<(), Unread> {
+        while let Some(tag) = pull.next()? {
+            let k = found.push(tag.name, tag.depth, tag.line);
+            found.attributes.extend_from_slice(pull.attributes());
+            found.close_attributes();
+            found.list[k].text = tag.text;
+        }
+        Ok(())
+    };
+    if read().is_ok() && pull.whole() {
+        Some(found)
     } else {
         // the lists go back to the room (the long way reads the game)
-        let (list, attributes) = (emptied(s.found.list), emptied(s.found.attributes));
-        ROOM.set((list, attributes, s.open));
+        recycle(found);
         None
-    }
-}
-
-impl<'a> Scanner<'a> {
-    /// Line `i`: text and tags.
-    fn line(&mut self, i: usize, line: &'a str) -> Option<()> {
-        let bytes = line.as_bytes();
-        let mut at = 0;
-        loop {
-            // most lines start with their tag; else the next `<` of the line
-            let lt = match bytes.get(at) {
-                Some(b'<') => Some(at),
-                Some(_) => memchr::memchr(b'<', &bytes[at..]).map(|k| at + k),
-                None => None,
-            };
-            let end = lt.unwrap_or(bytes.len());
-            if end > at {
-                self.text(i, &line[at..end], lt.is_some())?;
-            }
-            let Some(lt) = lt else {
-                return Some(());
-            };
-            self.first_child = None;
-            at = self.tag(i, line, lt + 1)?;
-        }
-    }
-
-    /// Text between tags, on line `i` (`closed`: a tag follows it on the line).
-    fn text(&mut self, i: usize, text: &'a str, closed: bool) -> Option<()> {
-        if self.open.is_empty() || !plain_text(text) {
-            return None; // text around the root: space alone is allowed, left to roxmltree
-        }
-        let Some((k, line)) = self.first_child else {
-            return Some(());
-        };
-        let trimmed = text.trim();
-        if trimmed.is_empty() {
-            return Some(());
-        }
-        // an element's text over more than a line goes the long way
-        if line != i || !closed {
-            return None;
-        }
-        self.found.list[k].text = Some(trimmed);
-        Some(())
-    }
-
-    /// The tag after the `<` before `at` on line `i`; where the line goes on after it.
-    fn tag(&mut self, i: usize, line: &'a str, at: usize) -> Option<usize> {
-        let bytes = line.as_bytes();
-        if bytes.get(at) == Some(&b'/') {
-            let n = name_len(bytes, at + 1);
-            let name = &line[at + 1..at + 1 + n];
-            let end = skip_spaces(bytes, at + 1 + n);
-            let top = *self.open.last()?;
-            let closes = same_name(self.found.list[top].name, name);
-            if n == 0 || !closes || bytes.get(end) != Some(&b'>') {
-                return None;
-            }
-            self.open.pop();
-            return Some(end + 1);
-        }
-        let n = name_len(bytes, at);
-        let root_done = self.open.is_empty() && !self.found.list.is_empty();
-        if n == 0 || root_done {
-            return None; // `<!`, `<?`, a name not of the scanner's, a second root
-        }
-        let k = self.found.push(&line[at..at + n], self.open.len(), i);
-        let (end, after) = self.attributes(line, at + n)?;
-        self.found.close_attributes();
-        if let TagEnd::Open = end {
-            self.open.push(k);
-            self.first_child = Some((k, i));
-        }
-        Some(after)
-    }
-
-    /// A start tag's attributes from `at`, to its end (`>` or `/>`); where the line goes on after it.
-    /// They are pushed after the element's own ([`Elements::close_attributes`] makes them its own).
-    fn attributes(&mut self, line: &'a str, mut at: usize) -> Option<(TagEnd, usize)> {
-        let bytes = line.as_bytes();
-        let first = self.found.attributes.len();
-        // a bit for each (length, first byte) of the tag's names so far: a name whose bit is not set is
-        // not one of them, and is not compared with them
-        let mut names = 0u64;
-        loop {
-            let name_at = skip_spaces(bytes, at);
-            match (bytes.get(name_at), bytes.get(name_at + 1)) {
-                (Some(b'>'), _) => return Some((TagEnd::Open, name_at + 1)),
-                (Some(b'/'), Some(b'>')) => return Some((TagEnd::Empty, name_at + 2)),
-                _ => {}
-            }
-            // an attribute: a space, a name, `="`, the value, `"` (anything else goes the long way)
-            let n = name_len(bytes, name_at);
-            let value_at = name_at + n + 2;
-            let quoted = bytes.get(name_at + n..value_at) == Some(b"=\"");
-            if name_at == at || n == 0 || !quoted {
-                return None;
-            }
-            let end = value_end(bytes, value_at)?;
-            let name = &line[name_at..name_at + n];
-            let bit = 1u64 << ((n * 7 + usize::from(bytes[name_at])) % 64);
-            let known = names & bit != 0
-                && self.found.attributes[first..]
-                    .iter()
-                    .any(|(a, _)| same_name(a, name));
-            names |= bit;
-            if known || same_name(name, "xmlns") {
-                return None;
-            }
-            let value = &line[value_at..end];
-            self.found.attributes.push((name, value));
-            at = end + 1;
-        }
     }
 }
 

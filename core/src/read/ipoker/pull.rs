@@ -1,0 +1,339 @@
+//! A pull scanner of the XML iPoker writes: the reader asks for the next start tag ([`Pull::next`])
+//! and gets its name, depth, line, attributes and text as slices of the lines (no list of elements,
+//! no copy). It reads tags whole on a line, names of ASCII letters, digits, `_`, `-` and `.`,
+//! attributes in double quotes, text without entities; anything else (an entity, a comment, CDATA, a
+//! tag over two lines, a namespace, broken XML) is [`Unread`], and the game goes the long way
+//! ([`super::xml`]), so that the scanner need only know when a text is not its own.
+
+use std::cell::Cell;
+
+/// An attribute's name and value.
+pub type Attribute<'a> = (&'a str, &'a str);
+
+/// What the scanner does not read: the game goes the long way.
+#[derive(Debug)]
+pub struct Unread;
+
+/// A start tag: its element's name, depth (the root's is 0), the index of its line and its first
+/// child's text where that is text on the tag's line, trimmed (None where it has none or only space).
+#[derive(Clone, Copy, Debug)]
+pub struct Tag<'a> {
+    pub name: &'a str,
+    pub depth: usize,
+    pub line: usize,
+    pub text: Option<&'a str>,
+}
+
+/// The lists of the scanner read last, emptied, for the next game's: their allocation costs more than
+/// scanning a few of a game's lines.
+type Room = (Vec<&'static str>, Vec<Attribute<'static>>);
+
+/// The largest lists kept for the next game.
+const KEPT_ROOM: usize = 1 << 10;
+
+thread_local! {
+    static ROOM: Cell<Room> = const { Cell::new((Vec::new(), Vec::new())) };
+}
+
+/// A list emptied, its room kept for items of another lifetime (Rust collects a list's items
+/// mapped to items of the same size in place: no allocation).
+pub fn emptied<T, U>(list: Vec<T>) -> Vec<U> {
+    list.into_iter().filter_map(|_| None).collect()
+}
+
+/// The scanner of a game's lines.
+pub struct Pull<'a, 's> {
+    lines: &'s [&'a str],
+    /// The line read and where in it.
+    i: usize,
+    at: usize,
+    /// The names of the elements open, innermost last.
+    open: Vec<&'a str>,
+    /// The attributes of the last start tag.
+    attributes: Vec<Attribute<'a>>,
+    /// The line of the start tag whose first child may yet be text (on a later line: not read).
+    first_child: Option<usize>,
+    /// Whether the root has been read, and its name.
+    root: Option<&'a str>,
+}
+
+impl Drop for Pull<'_, '_> {
+    fn drop(&mut self) {
+        if self.open.capacity() <= KEPT_ROOM && self.attributes.capacity() <= KEPT_ROOM {
+            let open = emptied(std::mem::take(&mut self.open));
+            ROOM.set((open, emptied(std::mem::take(&mut self.attributes))));
+        }
+    }
+}
+
+impl<'a, 's> Pull<'a, 's> {
+    pub fn new(lines: &'s [&'a str]) -> Self {
+        let (open, attributes) = ROOM.take();
+        Pull {
+            lines,
+            i: 0,
+            at: 0,
+            open: emptied(open),
+            attributes: emptied(attributes),
+            first_child: None,
+            root: None,
+        }
+    }
+
+    /// The attributes of the last start tag, in document order.
+    pub fn attributes(&self) -> &[Attribute<'a>] {
+        &self.attributes
+    }
+
+    /// The next start tag; None at the end of the lines (see [`Pull::whole`]).
+    pub fn next(&mut self) -> Result<Option<Tag<'a>>, Unread> {
+        while let Some(&line) = self.lines.get(self.i) {
+            let bytes = line.as_bytes();
+            let at = self.at;
+            // most lines start with their tag; else the next `<` of the line
+            let lt = match bytes.get(at) {
+                Some(b'<') => Some(at),
+                Some(_) => memchr::memchr(b'<', &bytes[at..]).map(|k| at + k),
+                None => None,
+            };
+            let end = lt.unwrap_or(bytes.len());
+            if end > at {
+                self.text(&line[at..end])?;
+            }
+            let Some(lt) = lt else {
+                self.i += 1;
+                self.at = 0;
+                continue;
+            };
+            self.first_child = None;
+            if let Some(tag) = self.tag(line, lt + 1)? {
+                return Ok(Some(tag));
+            }
+        }
+        Ok(None)
+    }
+
+    /// Whether the lines read are one element, closed (or a `<game>` cut off after its last round).
+    pub fn whole(&self) -> bool {
+        match (self.root, self.open.len()) {
+            (None, _) => false,
+            (Some(_), 0) => true,
+            (Some(root), 1) => root == "game" && cut_off(self.lines),
+            _ => false,
+        }
+    }
+
+    /// Text between tags: only what the scanner reads, and within the root.
+    fn text(&mut self, text: &str) -> Result<(), Unread> {
+        if self.open.is_empty() || !plain_text(text) {
+            return Err(Unread); // text around the root: space alone is allowed, left to roxmltree
+        }
+        // an element's text over more than a line goes the long way
+        if self.first_child.is_some() && !text.trim().is_empty() {
+            return Err(Unread);
+        }
+        Ok(())
+    }
+
+    /// The tag after the `<` before `at` of the line: a start tag, or None for an end tag; the line is
+    /// read on after it.
+    fn tag(&mut self, line: &'a str, at: usize) -> Result<Option<Tag<'a>>, Unread> {
+        let bytes = line.as_bytes();
+        if bytes.get(at) == Some(&b'/') {
+            let n = name_len(bytes, at + 1);
+            let name = &line[at + 1..at + 1 + n];
+            let end = skip_spaces(bytes, at + 1 + n);
+            let top = *self.open.last().ok_or(Unread)?;
+            if n == 0 || !same_name(top, name) || bytes.get(end) != Some(&b'>') {
+                return Err(Unread);
+            }
+            self.open.pop();
+            self.at = end + 1;
+            return Ok(None);
+        }
+        let n = name_len(bytes, at);
+        if n == 0 || (self.open.is_empty() && self.root.is_some()) {
+            return Err(Unread); // `<!`, `<?`, a name not of the scanner's, a second root
+        }
+        let name = &line[at..at + n];
+        self.root.get_or_insert(name);
+        let mut tag = Tag {
+            name,
+            depth: self.open.len(),
+            line: self.i,
+            text: None,
+        };
+        let (open, after) = self.read_attributes(line, at + n)?;
+        self.at = after;
+        if open {
+            self.open.push(name);
+            tag.text = self.first_text(line)?;
+        }
+        Ok(Some(tag))
+    }
+
+    /// The text after a start tag that ends at `self.at` of the line, up to the next tag of the line.
+    fn first_text(&mut self, line: &'a str) -> Result<Option<&'a str>, Unread> {
+        let bytes = line.as_bytes();
+        let at = self.at;
+        let lt = match bytes.get(at) {
+            Some(b'<') => return Ok(None),
+            Some(_) => memchr::memchr(b'<', &bytes[at..]).map(|k| at + k),
+            None => None,
+        };
+        let end = lt.unwrap_or(bytes.len());
+        let text = &line[at..end];
+        if !plain_text(text) {
+            return Err(Unread);
+        }
+        let trimmed = text.trim();
+        match lt {
+            Some(lt) => {
+                self.at = lt;
+                Ok(Some(trimmed).filter(|t| !t.is_empty()))
+            }
+            // the line ends: a text over more than a line goes the long way
+            None if !trimmed.is_empty() => Err(Unread),
+            None => {
+                self.first_child = Some(self.i);
+                self.at = end;
+                Ok(None)
+            }
+        }
+    }
+
+    /// A start tag's attributes from `at`, to its end (`>`: open, or `/>`); where the line goes on
+    /// after it.
+    fn read_attributes(&mut self, line: &'a str, mut at: usize) -> Result<(bool, usize), Unread> {
+        let bytes = line.as_bytes();
+        self.attributes.clear();
+        // a bit for each (length, first byte) of the tag's names so far: a name whose bit is not set is
+        // not one of them, and is not compared with them
+        let mut names = 0u64;
+        loop {
+            let name_at = skip_spaces(bytes, at);
+            match (bytes.get(name_at), bytes.get(name_at + 1)) {
+                (Some(b'>'), _) => return Ok((true, name_at + 1)),
+                (Some(b'/'), Some(b'>')) => return Ok((false, name_at + 2)),
+                _ => {}
+            }
+            // an attribute: a space, a name, `="`, the value, `"` (anything else goes the long way)
+            let n = name_len(bytes, name_at);
+            let value_at = name_at + n + 2;
+            let quoted = bytes.get(name_at + n..value_at) == Some(b"=\"");
+            if name_at == at || n == 0 || !quoted {
+                return Err(Unread);
+            }
+            let end = value_end(bytes, value_at).ok_or(Unread)?;
+            let name = &line[name_at..name_at + n];
+            let bit = 1u64 << ((n * 7 + usize::from(bytes[name_at])) % 64);
+            let known = names & bit != 0 && self.attributes.iter().any(|(a, _)| same_name(a, name));
+            names |= bit;
+            if known || same_name(name, "xmlns") {
+                return Err(Unread);
+            }
+            self.attributes.push((name, &line[value_at..end]));
+            at = end + 1;
+        }
+    }
+}
+
+/// Whether a game is cut off after its last round (a log whose file ends there): no `</game>`, its
+/// text ending in `</round>`. It is read as if closed.
+pub fn cut_off(lines: &[&str]) -> bool {
+    let last = lines
+        .iter()
+        .rev()
+        .map(|l| l.trim_end())
+        .find(|l| !l.is_empty());
+    !lines.iter().any(|l| l.contains("</game>")) && last.is_some_and(|l| l.ends_with("</round>"))
+}
+
+/// Whether two names are the same, byte by byte (names are short: no call to compare memory).
+pub fn same_name(a: &str, b: &str) -> bool {
+    a.len() == b.len() && a.bytes().zip(b.bytes()).all(|(x, y)| x == y)
+}
+
+/// Byte classes: the first byte of a name the scanner reads (an ASCII letter or `_`), a later byte of
+/// one (those, digits, `-` and `.`: a subset of XML's names, without a namespace's `:`), and a byte
+/// that ends an attribute's value or asks for a closer look (`"`, `<`, `&`, a control character, a
+/// tab included as XML turns it into a space there, and the first byte of U+FFFE and U+FFFF).
+const NAME_START: u8 = 1;
+const NAME: u8 = 2;
+const VALUE_STOP: u8 = 4;
+const CLASSES: [u8; 256] = {
+    let mut classes = [0u8; 256];
+    let mut k = 0;
+    while k < 256 {
+        let b = k as u8;
+        if b.is_ascii_alphabetic() || b == b'_' {
+            classes[k] = NAME_START | NAME;
+        } else if b.is_ascii_digit() || b == b'-' || b == b'.' {
+            classes[k] = NAME;
+        } else if b < b' ' || matches!(b, b'"' | b'<' | b'&' | 0xEF) {
+            classes[k] = VALUE_STOP;
+        }
+        k += 1;
+    }
+    classes
+};
+
+fn class(b: u8) -> u8 {
+    CLASSES[usize::from(b)]
+}
+
+/// Whether `bytes` start with U+FFFE or U+FFFF, which XML forbids.
+fn forbidden_char(bytes: &[u8]) -> bool {
+    matches!(bytes, [0xEF, 0xBF, 0xBE | 0xBF, ..])
+}
+
+/// Whether a text between tags has only what the scanner reads: no control character, no entity,
+/// no `]]>`, no character XML forbids.
+fn plain_text(text: &str) -> bool {
+    // one pass: a string search's setup costs more than these short texts
+    let bytes = text.as_bytes();
+    (0..bytes.len()).all(|k| match bytes[k] {
+        b if b < b' ' || b == b'&' => false,
+        b']' => !bytes[k + 1..].starts_with(b"]>"),
+        0xEF => !forbidden_char(&bytes[k..]),
+        _ => true,
+    })
+}
+
+/// The length of the name at `at` in `bytes` (0: none the scanner reads).
+fn name_len(bytes: &[u8], at: usize) -> usize {
+    match bytes.get(at) {
+        Some(&b) if class(b) & NAME_START != 0 => {
+            let mut end = at + 1;
+            while end < bytes.len() && class(bytes[end]) & NAME != 0 {
+                end += 1;
+            }
+            end - at
+        }
+        _ => 0,
+    }
+}
+
+/// Where an attribute's value that starts at `at` ends (its closing quote); None where it holds what
+/// the scanner does not read or goes on past the line.
+fn value_end(bytes: &[u8], mut at: usize) -> Option<usize> {
+    loop {
+        // the values are short: a loop of their bytes, no memchr
+        while at < bytes.len() && class(bytes[at]) & VALUE_STOP == 0 {
+            at += 1;
+        }
+        match *bytes.get(at)? {
+            b'"' => return Some(at),
+            0xEF if !forbidden_char(&bytes[at..]) => at += 1,
+            _ => return None,
+        }
+    }
+}
+
+/// Past the spaces at `at`.
+fn skip_spaces(bytes: &[u8], mut at: usize) -> usize {
+    while at < bytes.len() && bytes[at] == b' ' {
+        at += 1;
+    }
+    at
+}
