@@ -379,7 +379,7 @@ fn seat_line(line: &str) -> Option<SeatLine<'_>> {
         // `Seat+4 [ME]: 1,500 in chips`: the label is the seat
         None => ("", after.strip_suffix(" in chips")?),
     };
-    let hero = search::contains(before, ME) || search::contains(label, ME);
+    let hero = has_me(before) || has_me(label);
     let label = if label.is_empty() {
         Cow::Owned(format!("Seat+{}", &rest[..n]))
     } else if is_plain(label) || is_normal(label) {
@@ -398,6 +398,13 @@ fn seat_line(line: &str) -> Option<SeatLine<'_>> {
         stack: trim(stack),
         hero,
     })
+}
+
+/// Whether a short text (a seat's label) has the owner's mark [`ME`], window by window.
+fn has_me(text: &str) -> bool {
+    text.as_bytes()
+        .windows(ME.len())
+        .any(|w| w == ME.as_bytes())
 }
 
 /// Whether a line's label (`Big Blind  [ME]`) is a seat's (`Big Blind`): the same words but the
@@ -469,7 +476,7 @@ fn seats<'a>(
         // `Seat+4 [ME] : Table enter user` is an action of an older log's seat label
         if !line.starts_with("Seat")
             || line.starts_with("Seating Info")
-            || search::contains(line, " : ")
+            || separator(line.as_bytes()).is_some()
         {
             break;
         }
