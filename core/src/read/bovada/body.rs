@@ -9,7 +9,7 @@
 
 use std::borrow::Cow;
 
-use super::scan::Scan;
+use super::scan::{Scan, Splits};
 use super::words::{trim, Units};
 use super::{is_plain, normal_label, same_label, SeatLine, ME};
 use crate::read::errors::ReadError;
@@ -72,7 +72,7 @@ pub struct Body<'l> {
     unmarked: Option<(Vec<&'l str>, usize)>,
     streets: usize,
     /// In a hand of antes, the seats with no `Ante chip` line (their all-in before the deal is the
-    /// ante).
+    /// ante); empty in a hand without antes.
     antes_unposted: Vec<bool>,
     /// The small and big blinds.
     blinds: (i64, i64),
@@ -88,12 +88,13 @@ pub struct Body<'l> {
     bring_in: i64,
     /// Past `*** HOLE CARDS ***`: an all-in before it is a blind.
     dealing: bool,
-    /// A tournament's `Ranking N` of each seat, for its `Prize Cash [$X]` line after it.
+    /// A tournament's `Ranking N` of each seat, for its `Prize Cash [$X]` line after it (empty
+    /// before the first).
     ranked: Vec<Option<u32>>,
     /// The labels read so far, as the lines print them, and their seats ([`seat_of`] once a label).
     labels: Labels<'l>,
-    /// Each line's label and verb, as the scan split them.
-    said: Vec<Option<(&'l str, &'l str)>>,
+    /// Where each line splits into its label and verb, as the scan found.
+    splits: Splits,
 }
 
 /// The seat of each label a hand's lines print (`UTG+2  [ME]`), found once: a hand has a dozen.
@@ -170,9 +171,9 @@ impl<'l> Body<'l> {
             bet_since_deal: false,
             bring_in: 0,
             dealing: false,
-            ranked: vec![None; seats.len()],
+            ranked: Vec::new(),
             labels: Labels::new(),
-            said: scan.said,
+            splits: scan.splits,
         }
     }
 
@@ -210,7 +211,7 @@ impl<'l> Body<'l> {
         if self.summary {
             return self.summary_line(st, i, line);
         }
-        let Some((label, verb)) = self.said.get(i).copied().flatten() else {
+        let Some((label, verb)) = self.splits.said(i, line) else {
             return Ok(()); // `Table enter user`, `Player Info: ...`
         };
         if verb.starts_with("Set dealer") {

@@ -31,7 +31,7 @@ use crate::model::{Hand, Stakes, Tournament};
 use crate::read::events::located;
 use body::{Body, Start};
 use scan::{Scan, Wanted};
-use words::{find_byte, trim, Units};
+use words::{bytes_equal, trim, Units};
 
 mod body;
 mod scan;
@@ -96,6 +96,7 @@ pub fn read_hand(hand: HandText<'_>, lookups: &mut dyn Lookups) -> Result<Hand, 
         units: &units,
         cash_blinds: !stud && head.level.is_none(),
         stud,
+        seats: 1 + info,
         body: 1 + info + seats.len(),
     };
     let scan = Scan::of(lines, &wanted);
@@ -328,18 +329,33 @@ fn head<'a>(lines: &[&'a str], first_line: u64) -> Result<Head<'a>, ReadError> {
 
 /// A player's line `LABEL : VERB` split at its first ` : ` (its first `:` with a space either side:
 /// a label is short, so the first `:` is found in a few bytes).
+#[inline]
 fn label_and_verb(line: &str) -> Option<(&str, &str)> {
-    let b = line.as_bytes();
-    let mut from = 1;
-    // a separator's `:` is neither the first byte nor the last
-    while let Some(at) = find_byte(b.get(from..b.len().saturating_sub(1))?, b':') {
-        let colon = from + at;
-        if b[colon - 1] == b' ' && b[colon + 1] == b' ' {
-            return Some((&line[..colon - 1], &line[colon + 2..]));
+    let colon = separator(line.as_bytes())?;
+    Some((&line[..colon - 1], &line[colon + 2..]))
+}
+
+/// Where the first `:` with a space either side is (neither the first byte nor the last), eight
+/// bytes at a time.
+#[inline]
+fn separator(b: &[u8]) -> Option<usize> {
+    let is_separator = |at: usize| b[at] == b':' && b[at - 1] == b' ' && b[at + 1] == b' ';
+    // the `:` of eight places from `at` (the bytes `at - 1..at + 9`), the lowest mark first
+    let mut at = 1;
+    while at + 9 <= b.len() {
+        let word: [u8; 8] = b[at..at + 8].try_into().unwrap_or([0; 8]);
+        let mut found = bytes_equal(u64::from_le_bytes(word), b':');
+        while found != 0 {
+            // (a mark above a word's first `:` may be false: each is checked)
+            let colon = at + found.trailing_zeros() as usize / 8;
+            if is_separator(colon) {
+                return Some(colon);
+            }
+            found &= found - 1;
         }
-        from = colon + 1;
+        at += 8;
     }
-    None
+    (at..b.len().saturating_sub(1)).find(|&colon| is_separator(colon))
 }
 
 /// A seat line's number, label (borrowed from the line when it is already single-spaced and
@@ -363,14 +379,18 @@ fn seat_line(line: &str) -> Option<SeatLine<'_>> {
         // `Seat+4 [ME]: 1,500 in chips`: the label is the seat
         None => ("", after.strip_suffix(" in chips")?),
     };
-    let hero = search::contains(before, ME) || search::contains(label, ME);
+    let hero = has_me(before) || has_me(label);
     let label = if label.is_empty() {
         Cow::Owned(format!("Seat+{}", &rest[..n]))
     } else if is_plain(label) || is_normal(label) {
         // (a plain label is a normal one, found so in one pass over its bytes)
         Cow::Borrowed(label)
     } else {
-        Cow::Owned(normal_label(label))
+        match label.strip_suffix(" [ME]").filter(|l| is_plain(l)) {
+            // `Big Blind [ME]`: a plain label and the owner's mark
+            Some(plain) => Cow::Borrowed(plain),
+            None => Cow::Owned(normal_label(label)),
+        }
     };
     Some(SeatLine {
         number,
@@ -378,6 +398,13 @@ fn seat_line(line: &str) -> Option<SeatLine<'_>> {
         stack: trim(stack),
         hero,
     })
+}
+
+/// Whether a short text (a seat's label) has the owner's mark [`ME`], window by window.
+fn has_me(text: &str) -> bool {
+    text.as_bytes()
+        .windows(ME.len())
+        .any(|w| w == ME.as_bytes())
 }
 
 /// Whether a line's label (`Big Blind  [ME]`) is a seat's (`Big Blind`): the same words but the
@@ -449,7 +476,7 @@ fn seats<'a>(
         // `Seat+4 [ME] : Table enter user` is an action of an older log's seat label
         if !line.starts_with("Seat")
             || line.starts_with("Seating Info")
-            || search::contains(line, " : ")
+            || separator(line.as_bytes()).is_some()
         {
             break;
         }
@@ -516,8 +543,12 @@ mod tests {
             " : b",
         ];
         for line in lines {
-            let old = line.find(" : ").map(|at| (&line[..at], &line[at + 3..]));
-            assert_eq!(label_and_verb(line), old, "{line:?}");
+            // at every place in a word of eight bytes, after other colons
+            for pad in ["", "x", "x:", ":x : ", "xxxxxx:", "x:x:x:x:x:x:x"] {
+                let line = format!("{pad}{line}");
+                let old = line.find(" : ").map(|at| (&line[..at], &line[at + 3..]));
+                assert_eq!(label_and_verb(&line), old, "{line:?}");
+            }
         }
     }
 

@@ -25,8 +25,45 @@ pub struct Scan<'a> {
     pub board: Option<usize>,
     /// The last readable `Set dealer [N]` from the body (index `body`) to its summary.
     pub set_dealer: Option<u64>,
-    /// Each line's label and verb ([`label_and_verb`]), split once for the pass and the body.
-    pub said: Vec<Option<(&'a str, &'a str)>>,
+    /// Where each line splits into its label and verb, found once for the pass and the body.
+    pub splits: Splits,
+}
+
+/// How many lines' splits [`Splits`] keeps (the others are split again when asked).
+const SPLITS: usize = 96;
+
+/// Where each of a hand's first lines splits into its label and verb ([`label_and_verb`]): its
+/// separator's `:`, 0 for a line without one, [`u8::MAX`] when not kept.
+#[derive(Clone, Copy)]
+pub struct Splits {
+    colons: [u8; SPLITS],
+}
+
+impl Splits {
+    /// Line `i`'s label and verb.
+    #[inline]
+    pub fn said<'l>(&self, i: usize, line: &'l str) -> Option<(&'l str, &'l str)> {
+        match self.colons.get(i).copied() {
+            Some(0) => None,
+            Some(colon) if colon < u8::MAX => {
+                let colon = usize::from(colon);
+                Some((&line[..colon - 1], &line[colon + 2..]))
+            }
+            _ => label_and_verb(line),
+        }
+    }
+
+    /// Line `i`'s label and verb, kept for [`Splits::said`].
+    fn split<'l>(&mut self, i: usize, line: &'l str) -> Option<(&'l str, &'l str)> {
+        let said = label_and_verb(line);
+        if let Some(slot) = self.colons.get_mut(i) {
+            *slot = match said {
+                Some((label, _)) => u8::try_from(label.len() + 1).unwrap_or(u8::MAX),
+                None => 0,
+            };
+        }
+        said
+    }
 }
 
 /// What the pass reads: blinds for a cash hand, antes and bring-ins for stud.
@@ -34,7 +71,8 @@ pub struct Wanted<'u> {
     pub units: &'u Units,
     pub cash_blinds: bool,
     pub stud: bool,
-    /// The index of the body's first line.
+    /// The index of the first seat line and of the body's first line (a seat line has no ` : `).
+    pub seats: usize,
     pub body: usize,
 }
 
@@ -49,41 +87,56 @@ impl<'a> Scan<'a> {
             marked: false,
             board: None,
             set_dealer: None,
-            said: Vec::with_capacity(lines.len()),
+            splits: Splits {
+                colons: [u8::MAX; SPLITS],
+            },
         };
         let mut summary = false;
         for (i, &line) in lines.iter().enumerate() {
-            if line.starts_with("*** ") {
-                scan.marked |=
-                    !line.starts_with("*** HOLE CARDS") && !line.starts_with("*** SUMMARY");
-            } else if scan.board.is_none() && line.starts_with("Board [") {
-                scan.board = Some(i);
+            // (the first byte before the words)
+            match line.as_bytes().first() {
+                Some(b'*') if line.starts_with("*** ") => {
+                    let last = line.starts_with("*** SUMMARY");
+                    scan.marked |= !last && !line.starts_with("*** HOLE CARDS");
+                    summary |= last && i >= wanted.body;
+                }
+                Some(b'B') if scan.board.is_none() && line.starts_with("Board [") => {
+                    scan.board = Some(i);
+                }
+                _ => {}
             }
-            if i >= wanted.body && line.starts_with("*** SUMMARY") {
-                summary = true;
+            if (wanted.seats..wanted.body).contains(&i) {
+                continue; // a seat line: no label and verb
             }
-            let said = label_and_verb(line);
-            scan.said.push(said);
-            let Some((label, verb)) = said else {
+            let Some((label, verb)) = scan.splits.split(i, line) else {
                 continue;
             };
-            if verb.starts_with("Ante chip ") {
-                if scan.antes.is_empty() {
-                    scan.antes.reserve(10); // a label a seat: one allocation, not three
-                }
-                scan.antes.push(label);
-            }
-            if wanted.cash_blinds {
-                scan.blind(wanted.units, verb);
-            }
-            if wanted.stud {
-                scan.stud(wanted.units, verb);
-            }
-            if i >= wanted.body && !summary && verb.starts_with("Set dealer") {
-                scan.dealer(line, verb);
-            }
+            scan.said(wanted, i, summary, (line, label, verb));
         }
         scan
+    }
+
+    /// A player's line `i` (its label and verb), before the summary or past it.
+    fn said(&mut self, wanted: &Wanted, i: usize, summary: bool, said: (&str, &'a str, &str)) {
+        let (line, label, verb) = said;
+        if wanted.cash_blinds {
+            self.blind(wanted.units, verb);
+        }
+        if wanted.stud {
+            self.stud(wanted.units, verb);
+        }
+        match verb.as_bytes().first() {
+            Some(b'A') if verb.starts_with("Ante chip ") => {
+                if self.antes.is_empty() {
+                    self.antes.reserve(10); // a label a seat: one allocation, not three
+                }
+                self.antes.push(label);
+            }
+            Some(b'S') if i >= wanted.body && !summary && verb.starts_with("Set dealer") => {
+                self.dealer(line, verb);
+            }
+            _ => {}
+        }
     }
 
     /// A cash hand's blind (the first of each kind; the first amount that is none is the error).
@@ -139,11 +192,12 @@ impl<'a> Scan<'a> {
             .or(self.set_dealer);
     }
 
-    /// In a hand of antes, whether each seat posts none (its label has no `Ante chip` line). A
-    /// label of single-spaced words without the owner's mark is its seat's when the two are equal.
+    /// In a hand of antes, whether each seat posts none (its label has no `Ante chip` line); empty
+    /// in a hand without antes. A label of single-spaced words without the owner's mark is its
+    /// seat's when the two are equal.
     pub fn antes_unposted(&self, seats: &[SeatLine]) -> Vec<bool> {
         if self.antes.is_empty() {
-            return vec![false; seats.len()];
+            return Vec::new(); // (no seat posts one: none is asked for)
         }
         let plain: Vec<bool> = self.antes.iter().map(|l| is_plain(l)).collect();
         let posted = |seat: &str| {

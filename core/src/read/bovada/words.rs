@@ -78,57 +78,11 @@ pub fn big_blind(verb: &str) -> Option<&str> {
 /// The bytes of `word` (eight bytes of a text, the first lowest: `u64::from_le_bytes`) equal to
 /// `byte`, each marked by its high bit: the lowest mark is the first such byte (a mark above it may
 /// be false).
+#[inline]
 pub fn bytes_equal(word: u64, byte: u8) -> u64 {
     const ONES: u64 = u64::from_le_bytes([1; 8]);
     const HIGHS: u64 = u64::from_le_bytes([0x80; 8]);
     // a byte of `x` is zero: `x` less one borrows into that byte's high bit
     let x = word ^ (ONES * u64::from(byte));
     x.wrapping_sub(ONES) & !x & HIGHS
-}
-
-/// Where the first `byte` of `b` is, eight bytes at a time (a line's first words are short:
-/// `memchr` costs more to start than this costs to finish).
-pub fn find_byte(b: &[u8], byte: u8) -> Option<usize> {
-    let mut words = b.chunks_exact(8);
-    let mut at = 0;
-    for word in &mut words {
-        let w = u64::from_le_bytes(word.try_into().unwrap_or([0; 8]));
-        let found = bytes_equal(w, byte);
-        if found != 0 {
-            return Some(at + found.trailing_zeros() as usize / 8);
-        }
-        at += 8;
-    }
-    let rest = words.remainder().iter().position(|&c| c == byte);
-    rest.map(|k| at + k)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn bytes_found_as_the_standard_library_finds_them() {
-        let texts = [
-            "",
-            ":",
-            "a:",
-            "UTG+2  [ME] : Folds",
-            "::::::::::",
-            "abcdefgh:",
-            "äöü:x",
-        ];
-        for text in texts {
-            for pad in 0..17 {
-                let text = format!("{}{text}{}", "x".repeat(pad), "y".repeat(pad));
-                let b = text.as_bytes();
-                assert_eq!(find_byte(b, b':'), text.find(':'), "{text:?}");
-                assert_eq!(find_byte(b, 0), None);
-                assert_eq!(find_byte(b, 0xff), None);
-            }
-        }
-        assert_eq!(find_byte(&[0x3a, 0x3b, 0x3a], 0x3b), Some(1));
-        assert_eq!(find_byte(&[1, 0, 1, 0, 1, 0, 1, 0, 1], 1), Some(0));
-        assert_eq!(find_byte(&[0, 1, 0, 1, 0, 1, 0, 1, 0, 1], 1), Some(1));
-    }
 }

@@ -327,7 +327,7 @@ impl<'l> Body<'l> {
     /// blind (`Big Blind : All-in 1003`).
     fn posted_all_in(&mut self, k: usize, last: &str) -> Result<Act<'static>, ReadError> {
         let amount = self.amount(last)?;
-        if self.antes_unposted[k] {
+        if self.antes_unposted.get(k).copied().unwrap_or(false) {
             self.rounds.ante(k, amount);
             return Ok(Act::amount(K::Ante, amount, true));
         }
@@ -442,11 +442,14 @@ impl<'l> Body<'l> {
         let (place, prize) = match word {
             Word::Ranking => {
                 let place: u32 = rest.parse().ok()?;
+                if self.ranked.is_empty() {
+                    self.ranked.resize(self.who.len(), None);
+                }
                 self.ranked[k] = Some(place);
                 (place, None)
             }
             Word::Prize => {
-                let place = self.ranked[k]?;
+                let place = self.ranked.get(k).copied().flatten()?;
                 let prize = rest.strip_prefix("Cash")?.trim();
                 let prize = prize.strip_prefix('[')?.strip_suffix(']')?;
                 (place, Some(prize))
@@ -470,17 +473,27 @@ impl<'l> Body<'l> {
 /// when it has none.
 fn without_timeouts(verb: &str) -> Cow<'_, str> {
     // each mark starts with `(` or `-`: a verb with neither has none (one pass over a short verb)
-    let marked = has_mark(verb.as_bytes());
-    if marked && (search::contains(verb, "timeout") || search::contains(verb, "Disconnected")) {
-        let owned = verb
-            .replace("(timeout)", "")
-            .replace("-timeout", "")
-            .replace("(Blind Disconnected)", "");
-        Cow::Owned(owned.trim().to_string())
-    } else {
-        Cow::Borrowed(trim(verb))
+    let b = verb.as_bytes();
+    let marked = |at: usize| MARKS.iter().any(|m| b[at..].starts_with(m.as_bytes()));
+    if !has_mark(b) || !(0..b.len()).any(|at| matches!(b[at], b'(' | b'-') && marked(at)) {
+        return Cow::Borrowed(trim(verb));
     }
+    // the marks out one after the other (a mark's removal may join another's words)
+    let mut said = verb.replace(MARKS[0], "");
+    for mark in &MARKS[1..] {
+        if search::contains(&said, mark) {
+            said = said.replace(mark, "");
+        }
+    }
+    let trimmed = said.trim();
+    if trimmed.len() < said.len() {
+        said = trimmed.to_string();
+    }
+    Cow::Owned(said)
 }
+
+/// The site's timeout and disconnection marks, removed from a verb in this order.
+const MARKS: [&str; 3] = ["(timeout)", "-timeout", "(Blind Disconnected)"];
 
 /// Whether `b` has a `(` or a `-`, eight bytes at a time (a verb is short: `memchr2` costs more).
 fn has_mark(b: &[u8]) -> bool {
