@@ -30,34 +30,8 @@ pub fn settle(ctx: &mut Auditor) -> Result<(), Fault> {
     let hand = ctx.hand;
     let (m, a) = (money_of(ctx), amount_of(ctx));
     uncalled(ctx);
-    let added = ctx.result.added;
-    let put = ctx.table.pot;
-    let total = put + added;
-    if let Some(total_pot) = hand.total_pot.filter(|&t| t != total) {
-        let message = if added != 0 {
-            say!(
-                "The log's total pot is {said}, but the players put in {put} and the house \
-                 added {added}, {total} in all.",
-                said = a(total_pot),
-                put = a(put),
-                added = a(added),
-                total = a(total)
-            )
-        } else {
-            say!(
-                "The log's total pot is {said}, but the players put in {put}.",
-                said = a(total_pot),
-                put = a(put)
-            )
-        };
-        let said = m(total_pot);
-        ctx.find(
-            Finding::new(Code::PotTotal, message)
-                .expected(m(total))
-                .actual(said)
-                .street(STREET_SHOWDOWN),
-        );
-    }
+    let total = ctx.table.pot + ctx.result.added;
+    check_total_pot(ctx);
     let rake = hand.rake.unwrap_or(0);
     ctx.result.rake = rake;
     let collected = ctx.result.collected.total();
@@ -111,6 +85,38 @@ pub fn settle(ctx: &mut Auditor) -> Result<(), Fault> {
         check_finishing_stacks(ctx);
     }
     Ok(())
+}
+
+/// The log's total pot against what the players put in (and the house added).
+fn check_total_pot(ctx: &mut Auditor) {
+    let (m, a) = (money_of(ctx), amount_of(ctx));
+    let (added, put) = (ctx.result.added, ctx.table.pot);
+    let total = put + added;
+    if let Some(total_pot) = ctx.hand.total_pot.filter(|&t| t != total) {
+        let message = if added != 0 {
+            say!(
+                "The log's total pot is {said}, but the players put in {put} and the house \
+                 added {added}, {total} in all.",
+                said = a(total_pot),
+                put = a(put),
+                added = a(added),
+                total = a(total)
+            )
+        } else {
+            say!(
+                "The log's total pot is {said}, but the players put in {put}.",
+                said = a(total_pot),
+                put = a(put)
+            )
+        };
+        let said = m(total_pot);
+        ctx.find(
+            Finding::new(Code::PotTotal, message)
+                .expected(m(total))
+                .actual(said)
+                .street(STREET_SHOWDOWN),
+        );
+    }
 }
 
 /// The seat indices 0..n in order (borrowed for the usual table sizes).
@@ -167,7 +173,6 @@ fn check_finishing_stacks(ctx: &mut Auditor) {
 /// Return the uncalled bet; compare it with the log's `Uncalled bet` line, if any.
 fn uncalled(ctx: &mut Auditor) {
     let hand = ctx.hand;
-    let m = money_of(ctx);
     let back = ctx.table.return_uncalled().or_else(|| {
         let (seat, chips) = ctx.returned?;
         ctx.table.give_back(seat, chips);
@@ -193,41 +198,7 @@ fn uncalled(ctx: &mut Auditor) {
     if !logged.is_empty() {
         let same = who.is_some_and(|w| logged.len() == 1 && logged.lookup(w) == Some(amount));
         if !same {
-            let names = &ctx.result;
-            let said: Vec<String> = logged
-                .iter()
-                .map(|(p, a)| format!("{} to {}", m(a), names.name(p)))
-                .collect();
-            let listed: Vec<String> = logged
-                .iter()
-                .map(|(p, a)| format!("{} {}", names.name(p), m(a)))
-                .collect();
-            let said = said.join(" and ");
-            let (message, expected) = match who.map(|w| names.name(w)) {
-                Some(w) => (
-                    say!(
-                        "The log returns {said} as the uncalled bet; the uncalled bet is \
-                         {amount} to {player}.",
-                        said = &said,
-                        amount = Amount::new(amount, hand.stakes.decimals),
-                        player = w
-                    ),
-                    format!("{w} {}", m(amount)),
-                ),
-                None => (
-                    say!(
-                        "The log returns {said} as the uncalled bet; no bet is uncalled.",
-                        said = &said
-                    ),
-                    "none".to_string(),
-                ),
-            };
-            ctx.find(
-                Finding::new(Code::PotTotal, message)
-                    .expected(expected)
-                    .actual(listed.join(", "))
-                    .street(STREET_SHOWDOWN),
-            );
+            uncalled_differs(ctx, &logged, who, amount);
         }
         return;
     }
@@ -250,6 +221,46 @@ fn uncalled(ctx: &mut Auditor) {
         );
         ctx.find(Finding::info(message).player(name).street(STREET_SHOWDOWN));
     }
+}
+
+/// The log's `Uncalled bet` lines (`logged`) differ from the replay's return (`who`, `amount`).
+fn uncalled_differs(ctx: &mut Auditor, logged: &Tally<Who>, who: Option<Who>, amount: i64) {
+    let m = money_of(ctx);
+    let names = &ctx.result;
+    let said: Vec<String> = logged
+        .iter()
+        .map(|(p, a)| format!("{} to {}", m(a), names.name(p)))
+        .collect();
+    let listed: Vec<String> = logged
+        .iter()
+        .map(|(p, a)| format!("{} {}", names.name(p), m(a)))
+        .collect();
+    let said = said.join(" and ");
+    let (message, expected) = match who.map(|w| names.name(w)) {
+        Some(w) => (
+            say!(
+                "The log returns {said} as the uncalled bet; the uncalled bet is \
+                 {amount} to {player}.",
+                said = &said,
+                amount = Amount::new(amount, ctx.hand.stakes.decimals),
+                player = w
+            ),
+            format!("{w} {}", m(amount)),
+        ),
+        None => (
+            say!(
+                "The log returns {said} as the uncalled bet; no bet is uncalled.",
+                said = &said
+            ),
+            "none".to_string(),
+        ),
+    };
+    ctx.find(
+        Finding::new(Code::PotTotal, message)
+            .expected(expected)
+            .actual(listed.join(", "))
+            .street(STREET_SHOWDOWN),
+    );
 }
 
 /// The log's one uncalled return, where it is ours (`who`, `amount`) plus all its player put in
