@@ -26,18 +26,35 @@ PACKAGE = Path(__file__).resolve().parents[1]
 DATE = datetime(2026, 12, 7, tzinfo=UTC)
 """The date every catalogue's header says, so that a file's bytes are a function of its messages alone."""
 TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
+CORE_SOURCE = PACKAGE.parent / "core" / "src"
+"""The core's Rust sources, whose ``say!`` templates are the finding messages (a source checkout only)."""
+RUST_METHOD = "soko_analytics.i18n.rust_extract:extract_rust"
 
 
-def template() -> Catalog:
-    """Every message soko says, with where the package says it."""
+def template(include_findings: bool = False) -> Catalog:
+    """Every message soko says, with where the package says it. With ``include_findings``, also the audit's
+    finding messages (the core's ``say!`` templates, :func:`finding_templates`, context ``finding``): off until
+    their translations are written (the catalogues do not hold them yet)."""
     catalog = Catalog(project="soko_analytics", fuzzy=False)
     for filename, lineno, message, comments, context in extract_from_dir(
             PACKAGE, [("**.py", "python")], comment_tags=("TRANSLATORS:",), strip_comment_tags=True):
         catalog.add(message, locations=[(filename, lineno)], auto_comments=comments, context=context)
     for context, message in core_messages():
         catalog.add(message, locations=[("core", 0)], context=context)
+    if include_findings:
+        for filename, lineno, message, comments in finding_templates():
+            catalog.add(message, locations=[(filename, lineno)], auto_comments=comments, context="finding")
     _header(catalog, "The messages of soko_analytics: the template of every language's catalogue.")
     return catalog
+
+
+def finding_templates(source: Path = CORE_SOURCE) -> list[tuple[str, int, str, list[str]]]:
+    """Each finding message template of the core's sources, as (file under ``core/src``, line, template,
+    comments), by Babel's extractor with :func:`soko_analytics.i18n.rust_extract.extract_rust`. ``said.rs``, the
+    macro's own module, is left out (its examples are no finding's)."""
+    found = extract_from_dir(source, [("**/said.rs", "ignore"), ("**.rs", RUST_METHOD)], keywords={"say": None},
+                             comment_tags=("TRANSLATORS:",), strip_comment_tags=True)
+    return [(filename, lineno, str(message), comments) for filename, lineno, message, comments, _ in found]
 
 
 def po_path(language: str) -> Path:

@@ -8,16 +8,58 @@ core's (``core/src/replay/findings.rs``), defined there once and written out as
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+import re
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any, NamedTuple
 
 from .. import _core
 from .._vocab import Code, Severity
 
-__all__ = ["STREET_SHOWDOWN", "Code", "Finding", "Severity"]
+__all__ = ["STREET_SHOWDOWN", "Arg", "Code", "Finding", "Severity", "fill"]
 
 
 STREET_SHOWDOWN = _core.STREET_SHOWDOWN
 """The street of findings about the end of the hand (the core's)."""
+
+
+class Arg(NamedTuple):
+    """One argument of a finding's message template (the core's ``replay/said.rs``).
+
+    ``kind`` says how a language renders it: ``text`` (the same in every language: a name, cards), ``money``,
+    ``number``, ``count`` (``3 cards``), ``term`` (a word of the game a language says its own way: a street, a
+    holder, a pot error) or ``hand`` (a hand's description). ``english`` is the text the English message prints.
+    ``data``: ``(minor, decimals, symbol)`` for money, the number for a number, ``(n, noun)`` for a count, the
+    context for a term, ``(template, ((kind, word), ...))`` for a hand (as ``_core.describe_words``), else None.
+    """
+
+    name: str
+    kind: str
+    english: str
+    data: Any = None
+
+    @classmethod
+    def from_core(cls, item: Sequence[Any]) -> Arg:
+        """An argument from the core's JSON ``[name, kind, english, data]``."""
+        name, kind, english, data = item
+        if kind == "hand":
+            data = (data[0], tuple(tuple(w) for w in data[1]))
+        elif isinstance(data, list):
+            data = tuple(data)
+        return cls(name, kind, english, data)
+
+
+_PLACEHOLDER = re.compile(r"\{\{|\}\}|\{(\w+)\}")
+
+
+def fill(template: str, texts: dict[str, str]) -> str:
+    """``template`` with each ``{name}`` replaced by ``texts[name]`` (``{{`` and ``}}`` are braces), as Rust's
+    ``format!`` does: ``fill(f.template, {a.name: a.english for a in f.args}) == f.message``."""
+    def one(match: re.Match[str]) -> str:
+        name = match.group(1)
+        return match.group(0)[0] if name is None else texts[name]
+
+    return _PLACEHOLDER.sub(one, template)
 
 
 @dataclass(frozen=True)
@@ -36,8 +78,19 @@ class Finding:
     actual: str | None = None
     line: int | None = None
     """Source line of the action, where known."""
+    template: str | None = field(default=None, compare=False)
+    """The message as the core's template (English, with named placeholders: ``{player} calls {amount}.``),
+    None for a finding not made by the core; not in :meth:`to_dict` (the outputs and the store keep their
+    fields)."""
+    args: tuple[Arg, ...] = field(default=(), compare=False)
+    """The template's arguments (:class:`Arg`)."""
 
     def to_dict(self) -> dict:
         data = asdict(self)
+        del data["template"], data["args"]
         data["code"], data["severity"] = str(self.code), str(self.severity)
         return data
+
+    def said(self) -> dict[str, Any]:
+        """The message as its template and arguments (each ``[name, kind, english, data]``), for a translation."""
+        return {"template": self.template, "args": [list(a) for a in self.args]}

@@ -158,3 +158,21 @@ def test_the_corrupted_set_reaches_the_findings(corrupted_findings):
     # Codes a one-claim corruption of these hands cannot reach are named; every other code is raised.
     assert set(Code) - seen <= {Code.RAISE_CAP, Code.NOT_REOPENED, Code.MIN_RAISE, Code.ODD_CHIP}
     assert len(corrupted_findings) > 1000
+
+
+def test_each_message_is_its_template_filled_with_its_arguments(corrupted_findings):
+    """The core says each finding as a template and arguments (issue 40): filled with the arguments' English
+    texts, the template is the message, every placeholder has an argument, and the template is one the Rust
+    extractor finds in the core's sources (so a catalogue holds it)."""
+    from soko_analytics.i18n.catalogues import finding_templates
+    from soko_analytics.replay.findings import fill
+
+    extracted = {template for _file, _line, template, _comments in finding_templates()}
+    used = set()
+    for f in corrupted_findings:
+        assert f.template is not None, f.message
+        assert fill(f.template, {a.name: a.english for a in f.args}) == f.message
+        assert set(re.findall(r"(?<!\{)\{(\w+)\}", f.template)) == {a.name for a in f.args}, f.template
+        used.add(f.template)
+    assert used <= extracted, sorted(used - extracted)
+    assert len(used) > 40

@@ -14,6 +14,7 @@ use serde::ser::{SerializeMap, SerializeStruct};
 use serde::{Serialize, Serializer};
 
 use crate::model::{Action, ActionKind, Hand};
+use crate::say;
 use crate::spec::GameSpec;
 
 use super::auditor::{Audit, Auditor, PotResult, Step, Who};
@@ -23,6 +24,7 @@ use super::findings::{Code, Finding};
 use super::held::Held;
 use super::judge::HandValues;
 use super::pots::Tally;
+use super::said::Term;
 use super::settle;
 use super::table::SmallBlindSeat;
 use super::Fault;
@@ -156,9 +158,10 @@ fn replay<'h>(
     }
     for index in dead {
         let player = &hand.actions[index].player;
-        let message = format!(
+        let message = say!(
             "{player}'s small blind counts toward his call, as the log reads it: a site's \
-             convention (the rules make a small blind posted outside the small blind dead money)."
+             convention (the rules make a small blind posted outside the small blind dead money).",
+            player
         );
         live.find(Finding::info(message).at(index).player(player));
     }
@@ -243,7 +246,10 @@ impl<'h> Auditor<'h> {
                     K::Uncalled,
                 ];
                 if !aside.contains(&action.kind) {
-                    let message = format!("{} acts but was not dealt in.", action.player);
+                    let message = say!(
+                        "{player} acts but was not dealt in.",
+                        player = &action.player
+                    );
                     self.find(
                         Finding::new(Code::Deal, message)
                             .at(index)
@@ -325,7 +331,11 @@ impl<'h> Auditor<'h> {
             self.find(
                 Finding::new(
                     Code::OutOfTurn,
-                    format!("The {now} round ended before {waiting} acted."),
+                    say!(
+                        "The {street} round ended before {waiting} acted.",
+                        street = Term("street", now),
+                        waiting
+                    ),
                 )
                 .player(waiting)
                 .street(now)

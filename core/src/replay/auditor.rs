@@ -18,6 +18,7 @@ use super::findings::{Finding, Severity, STREET_SHOWDOWN};
 use super::held::Held;
 use super::judge::HandValues;
 use super::pots::{RakeConvention, Tally};
+use super::said::Amount;
 use super::table::{house_raise_base, SmallBlindSeat, Table};
 use crate::money::decimal_text;
 
@@ -372,6 +373,11 @@ impl<'h> Auditor<'h> {
     /// Money as the findings print it: exact decimals, no symbol.
     pub fn money(&self, amount: i64) -> String {
         decimal_text(amount, self.hand.stakes.decimals)
+    }
+
+    /// An amount of the hand, as a finding's argument (`said.rs`).
+    pub fn amount(&self, amount: i64) -> Amount {
+        Amount::new(amount, self.hand.stakes.decimals)
     }
 
     /// A street's name as the logs print it, or `showdown` past the last street.

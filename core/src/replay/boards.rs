@@ -10,6 +10,7 @@
 
 use crate::cards::Card;
 use crate::model::ActionKind;
+use crate::say;
 
 use super::auditor::{Auditor, Who};
 use super::findings::{Code, Finding};
@@ -185,16 +186,25 @@ fn check_descriptions(ctx: &mut Auditor, boards: &[Board]) {
         {
             continue;
         }
-        let board = if boards.len() > 1 && run >= 1 {
-            format!(" on board {run}")
+        let player = &action.player;
+        let message = if boards.len() > 1 && run >= 1 {
+            say!(
+                "The log describes {player}'s hand on board {board} as {said}, but it is {ours} \
+                 by the rules.",
+                player,
+                board = run,
+                said,
+                ours
+            )
         } else {
-            String::new()
+            say!(
+                "The log describes {player}'s hand as {said}, but it is {ours} by the rules.",
+                player,
+                said,
+                ours
+            )
         };
         let ours = ours.to_string();
-        let message = format!(
-            "The log describes {}'s hand{board} as {said}, but it is {ours} by the rules.",
-            action.player
-        );
         ctx.find(
             Finding::new(Code::HandDescription, message)
                 .at(index)

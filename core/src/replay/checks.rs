@@ -10,10 +10,11 @@ use crate::spec::{FirstToAct, ForcedBet, Street, Structure};
 
 use super::auditor::Auditor;
 use super::findings::{Code, Finding};
+use super::said::{Amount, Arg, Cards, IntoArg, Said, Term};
 use super::showing::{showing_value, speaking};
 use super::table::{Legal, SmallBlindSeat, Table};
 use super::Fault;
-use crate::money::decimal_text;
+use crate::say;
 
 /// Who a card was seen with: a board (of one run) or a player.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -31,17 +32,19 @@ impl Holder<'_> {
     }
 }
 
+/// A holder in a message: a player's name, or `the board` (a term).
+impl IntoArg for Holder<'_> {
+    fn into_arg(self, name: &'static str) -> Arg {
+        match self {
+            Holder::Board(_) => Term("holder", "the board").into_arg(name),
+            Holder::Player(p) => p.into_arg(name),
+        }
+    }
+}
+
 /// Run it twice: the second board repeats none of the first, but both follow the shared cards.
 fn other_run(seen: Holder, holder: Holder) -> bool {
     matches!((seen, holder), (Holder::Board(a), Holder::Board(b)) if a != b && a != 0 && b != 0)
-}
-
-fn cards_text(n: usize) -> String {
-    if n == 1 {
-        "1 card".into()
-    } else {
-        format!("{n} cards")
-    }
 }
 
 /// Card counts per street, and no card seen twice (a shown hand may repeat its own dealt cards).
@@ -84,9 +87,9 @@ fn dealt_after_the_last_street(ctx: &mut Auditor, deal: &Deal) {
     ctx.find(
         Finding::new(
             Code::Deal,
-            format!(
-                "Cards are dealt after the last street ({}).",
-                text.join(" ")
+            say!(
+                "Cards are dealt after the last street ({cards}).",
+                cards = text.join(" ")
             ),
         )
         .player_opt(deal.player.as_deref()),
@@ -107,20 +110,28 @@ fn check_deal_count(ctx: &mut Auditor, deal: &Deal, layout: &Street) {
         Some(_) => layout.per_player(),
     };
     if deal.cards.len() != usize::from(expected) {
-        let who = deal.player.as_deref().unwrap_or("the board");
+        let (cards, street) = (Cards(deal.cards.len() as i64), Term("street", &layout.name));
+        let message = match deal.player.as_deref() {
+            Some(player) => say!(
+                "{player} is dealt {cards} on {street}; the game deals {expected}.",
+                player,
+                cards,
+                street,
+                expected
+            ),
+            None => say!(
+                "the board is dealt {cards} on {street}; the game deals {expected}.",
+                cards,
+                street,
+                expected
+            ),
+        };
         ctx.find(
-            Finding::new(
-                Code::Deal,
-                format!(
-                    "{who} is dealt {} on {}; the game deals {expected}.",
-                    cards_text(deal.cards.len()),
-                    layout.name
-                ),
-            )
-            .player_opt(deal.player.as_deref())
-            .street(&layout.name)
-            .expected(expected.to_string())
-            .actual(deal.cards.len().to_string()),
+            Finding::new(Code::Deal, message)
+                .player_opt(deal.player.as_deref())
+                .street(&layout.name)
+                .expected(expected.to_string())
+                .actual(deal.cards.len().to_string()),
         );
     }
 }
@@ -175,14 +186,18 @@ fn missing_board(ctx: &mut Auditor) {
             .iter()
             .any(|d| d.player.is_none() && usize::from(d.street) == street);
         if layout.board > 0 && !dealt {
-            let n = cards_text(usize::from(layout.board));
+            let n = Cards(i64::from(layout.board));
             ctx.find(
                 Finding::new(
                     Code::Deal,
-                    format!("The board's {n} of {} are not dealt.", layout.name),
+                    say!(
+                        "The board's {n} of {street} are not dealt.",
+                        n,
+                        street = Term("street", &layout.name)
+                    ),
                 )
                 .street(&layout.name)
-                .expected(n)
+                .expected(n.to_string())
                 .actual("none".into()),
             );
         }
@@ -197,7 +212,11 @@ fn outside_deck(ctx: &mut Auditor, card: Card, player: Option<&str>, index: Opti
     let lowest = char::from(crate::cards::RANKS[usize::from(ctx.spec.deck_lowest_card >> 2) % 13]);
     let mut f = Finding::new(
         Code::Deal,
-        format!("{card} is not in the deck, which runs from {lowest} to A."),
+        say!(
+            "{card} is not in the deck, which runs from {lowest} to A.",
+            card = card.to_string(),
+            lowest = lowest.to_string()
+        ),
     )
     .player_opt(player)
     .expected(format!("cards {lowest} to A"))
@@ -219,7 +238,12 @@ fn twice(
     let (a, b) = (seen.name(), holder.name());
     let mut f = Finding::new(
         Code::DuplicateCard,
-        format!("{card} is seen twice: with {a} and with {b}."),
+        say!(
+            "{card} is seen twice: with {a} and with {b}.",
+            card = card.to_string(),
+            a = seen,
+            b = holder
+        ),
     )
     .expected("each card once".into())
     .actual(format!("{card} with {a} and {b}"));
@@ -299,16 +323,21 @@ pub fn check_post(
 
 fn posted_over_the_stack(ctx: &mut Auditor, index: usize, action: &Action, stack: i64) {
     let player = action.player.as_str();
-    let (put, behind) = (ctx.money(action.amount), ctx.money(stack));
+    let (put, behind) = (ctx.amount(action.amount), ctx.amount(stack));
     ctx.find(
         Finding::new(
             Code::StackExceeded,
-            format!("{player} posts {put} with only {behind} behind."),
+            say!(
+                "{player} posts {put} with only {behind} behind.",
+                player,
+                put,
+                behind
+            ),
         )
         .at(index)
         .player(player)
         .expected(format!("at most {behind}"))
-        .actual(put),
+        .actual(put.to_string()),
     );
 }
 
@@ -316,14 +345,14 @@ fn posted_over_the_stack(ctx: &mut Auditor, index: usize, action: &Action, stack
 /// their sum.
 fn check_forced_amount(ctx: &mut Auditor, index: usize, action: &Action, kind: K, stack: i64) {
     let stakes = &ctx.hand.stakes;
-    let (expected, label) = match kind {
-        K::Ante => (stakes.ante, "the ante, which is"),
-        K::SmallBlind => (stakes.small_blind, "the small blind, which is"),
-        K::BigBlind => (stakes.big_blind, "the big blind, which is"),
+    let expected = match kind {
+        K::Ante => stakes.ante,
+        K::SmallBlind => stakes.small_blind,
+        K::BigBlind => stakes.big_blind,
         K::SmallAndBigBlind => {
             let small = stakes.small_blind.filter(|&s| s != 0);
             let big = stakes.big_blind.filter(|&b| b != 0);
-            (small.zip(big).map(|(s, b)| s + b), "both blinds, which are")
+            small.zip(big).map(|(s, b)| s + b)
         }
         _ => return,
     };
@@ -339,16 +368,39 @@ fn check_forced_amount(ctx: &mut Auditor, index: usize, action: &Action, kind: K
         return;
     }
     let player = action.player.as_str();
-    let (put, due) = (ctx.money(action.amount), ctx.money(expected));
+    let (put, due) = (ctx.amount(action.amount), ctx.amount(expected));
+    let message = match kind {
+        K::Ante => say!(
+            "{player} posts {put} for the ante, which is {due}.",
+            player,
+            put,
+            due
+        ),
+        K::SmallBlind => say!(
+            "{player} posts {put} for the small blind, which is {due}.",
+            player,
+            put,
+            due
+        ),
+        K::BigBlind => say!(
+            "{player} posts {put} for the big blind, which is {due}.",
+            player,
+            put,
+            due
+        ),
+        _ => say!(
+            "{player} posts {put} for both blinds, which are {due}.",
+            player,
+            put,
+            due
+        ),
+    };
     ctx.find(
-        Finding::new(
-            Code::ForcedBet,
-            format!("{player} posts {put} for {label} {due}."),
-        )
-        .at(index)
-        .player(player)
-        .expected(due)
-        .actual(put),
+        Finding::new(Code::ForcedBet, message)
+            .at(index)
+            .player(player)
+            .expected(due.to_string())
+            .actual(put.to_string()),
     );
 }
 
@@ -359,7 +411,11 @@ fn check_bring_in(ctx: &mut Auditor, index: usize, action: &Action) -> Result<()
         ctx.find(
             Finding::new(
                 Code::ForcedBet,
-                format!("{player} brings in, but {profile} has no bring-in."),
+                say!(
+                    "{player} brings in, but {profile} has no bring-in.",
+                    player,
+                    profile
+                ),
             )
             .at(index)
             .player(player)
@@ -371,39 +427,51 @@ fn check_bring_in(ctx: &mut Auditor, index: usize, action: &Action) -> Result<()
     let opener = ctx.table.opener(0)?;
     let expected = ctx.table.seats.get(opener).map_or("", |s| s.name);
     if expected != player && opener_unseen(ctx) {
-        let message = format!(
+        let message = say!(
             "{player} brings in; who should cannot be checked: the log does not show every \
-             player's up card."
+             player's up card.",
+            player
         );
         ctx.find(Finding::info(message).at(index).player(player));
     } else if expected != player {
         let up = ctx.table.seats.get(opener).map(|s| &s.up);
-        let card = up
-            .and_then(|up| up.last())
-            .map_or_else(|| "(not shown)".to_string(), Card::to_string);
+        let message = match up.and_then(|up| up.last()) {
+            Some(card) => say!(
+                "{player} brings in, but {expected}'s up card ({card}) must bring in.",
+                player,
+                expected,
+                card = card.to_string()
+            ),
+            None => say!(
+                "{player} brings in, but {expected}'s up card ((not shown)) must bring in.",
+                player,
+                expected
+            ),
+        };
         ctx.find(
-            Finding::new(
-                Code::BringIn,
-                format!("{player} brings in, but {expected}'s up card ({card}) must bring in."),
-            )
-            .at(index)
-            .player(player)
-            .expected(expected.to_string())
-            .actual(player.to_string()),
+            Finding::new(Code::BringIn, message)
+                .at(index)
+                .player(player)
+                .expected(expected.to_string())
+                .actual(player.to_string()),
         );
     }
     if let Some(amount) = ctx.hand.stakes.bring_in {
         if action.amount != amount && !action.all_in {
-            let (put, due) = (ctx.money(action.amount), ctx.money(amount));
+            let (put, due) = (ctx.amount(action.amount), ctx.amount(amount));
             ctx.find(
                 Finding::new(
                     Code::BringIn,
-                    format!("The bring-in is {put}; the stakes set it at {due}."),
+                    say!(
+                        "The bring-in is {put}; the stakes set it at {due}.",
+                        put,
+                        due
+                    ),
                 )
                 .at(index)
                 .player(player)
-                .expected(due)
-                .actual(put),
+                .expected(due.to_string())
+                .actual(put.to_string()),
             );
         }
     }
@@ -425,29 +493,34 @@ fn check_turn(
         return Ok(legal);
     }
     if opener_unseen(ctx) {
-        let message = format!(
+        let message = say!(
             "{player} speaks first; who should cannot be checked: the log does not show \
-             every player's up cards."
+             every player's up cards.",
+            player
         );
         ctx.find(Finding::info(message).at(index).player(player));
     } else if !tied_opener(ctx, legal.as_ref(), seat) {
-        let (expected, now) = match turn_name {
+        let (expected, message) = match turn_name {
             None => (
                 "the round to be over".to_string(),
-                "the round is over".to_string(),
+                say!("{player} acts out of turn: the round is over.", player),
             ),
-            Some(p) => (format!("{p} to act"), format!("it is {p}'s turn")),
+            Some(waiting) => (
+                format!("{waiting} to act"),
+                say!(
+                    "{player} acts out of turn: it is {waiting}'s turn.",
+                    player,
+                    waiting
+                ),
+            ),
         };
         let kind = action.kind.as_str();
         ctx.find(
-            Finding::new(
-                Code::OutOfTurn,
-                format!("{player} acts out of turn: {now}."),
-            )
-            .at(index)
-            .player(player)
-            .expected(expected)
-            .actual(format!("{player} {kind}")),
+            Finding::new(Code::OutOfTurn, message)
+                .at(index)
+                .player(player)
+                .expected(expected)
+                .actual(format!("{player} {kind}")),
         );
     }
     ctx.table.turn = Some(seat);
@@ -467,9 +540,10 @@ pub fn check_action(
     let player = action.player.as_str();
     if action.kind == K::Fold && ctx.table.seats[seat].all_in() {
         ctx.find(
-            Finding::info(format!(
+            Finding::info(say!(
                 "{player} folds while all-in (PokerStars prints this for a short all-in \
-                     blind); the pot is given up."
+                     blind); the pot is given up.",
+                player
             ))
             .at(index)
             .player(player),
@@ -497,16 +571,21 @@ pub fn check_action(
         _ => 0,
     };
     if put > s.stack {
-        let (put, behind) = (ctx.money(put), ctx.money(s.stack));
+        let (put, behind) = (ctx.amount(put), ctx.amount(s.stack));
         ctx.find(
             Finding::new(
                 Code::StackExceeded,
-                format!("{player} puts in {put} with only {behind} behind."),
+                say!(
+                    "{player} puts in {put} with only {behind} behind.",
+                    player,
+                    put,
+                    behind
+                ),
             )
             .at(index)
             .player(player)
             .expected(format!("at most {behind}"))
-            .actual(put),
+            .actual(put.to_string()),
         );
     }
     ctx.table.apply(seat, action.kind, action.amount, action.to);
@@ -563,9 +642,9 @@ fn tied_opener(ctx: &Auditor, legal: Option<&Legal>, seat: usize) -> bool {
 }
 
 /// Money as the findings print it, for the hand's scale (a function that borrows nothing).
-fn money_of(ctx: &Auditor) -> impl Fn(i64) -> String {
+fn money_of(ctx: &Auditor) -> impl Fn(i64) -> Amount {
     let decimals = ctx.hand.stakes.decimals;
-    move |amount| decimal_text(amount, decimals)
+    move |amount| Amount::new(amount, decimals)
 }
 
 /// Report a broken rule about an action: what the rules expected beside what the log did.
@@ -574,7 +653,7 @@ fn flag(
     index: usize,
     action: &Action,
     code: Code,
-    message: String,
+    message: Said,
     (expected, actual): (String, String),
 ) {
     ctx.find(
@@ -588,8 +667,13 @@ fn flag(
 
 fn check_check(ctx: &mut Auditor, index: usize, action: &Action, legal: &Legal) {
     if legal.to_call > 0 {
-        let due = ctx.money(legal.to_call);
-        let message = format!("{} checks facing a bet, with {due} to call.", action.player);
+        let due = ctx.amount(legal.to_call);
+        let player = &action.player;
+        let message = say!(
+            "{player} checks facing a bet, with {due} to call.",
+            player,
+            due
+        );
         let said = (format!("call {due}, raise or fold"), "check".to_string());
         flag(ctx, index, action, Code::IllegalAction, message, said);
     }
@@ -604,12 +688,21 @@ fn check_call(ctx: &mut Auditor, index: usize, action: &Action, legal: &Legal, s
     let whole = (ctx.table.current - s.street_bet).min(s.stack);
     if legal.to_call == 0 {
         let amount = m(action.amount);
-        let message = format!("{player} calls {amount} with nothing to call.");
+        let message = say!(
+            "{player} calls {amount} with nothing to call.",
+            player,
+            amount
+        );
         let said = ("check or bet".to_string(), format!("call {amount}"));
         flag(ctx, index, action, Code::IllegalAction, message, said);
     } else if action.amount != legal.to_call && action.amount != whole {
         let (amount, due) = (m(action.amount), m(legal.to_call));
-        let message = format!("{player} calls {amount}; the amount to call is {due}.");
+        let message = say!(
+            "{player} calls {amount}; the amount to call is {due}.",
+            player,
+            amount,
+            due
+        );
         let said = (format!("call {due}"), format!("call {amount}"));
         flag(ctx, index, action, Code::BetSize, message, said);
     }
@@ -619,7 +712,7 @@ fn check_bet(ctx: &mut Auditor, index: usize, action: &Action, legal: &Legal, se
     let m = money_of(ctx);
     let player = &action.player;
     if ctx.table.current > 0 {
-        let message = format!("{player} bets when a bet stands.");
+        let message = say!("{player} bets when a bet stands.", player);
         let said = (
             "call, raise or fold".to_string(),
             format!("bet {}", m(action.amount)),
@@ -628,7 +721,7 @@ fn check_bet(ctx: &mut Auditor, index: usize, action: &Action, legal: &Legal, se
         return;
     }
     let Some((low, high)) = legal.bet else {
-        let message = format!("{player} may not bet here.");
+        let message = say!("{player} may not bet here.", player);
         let said = ("check".to_string(), format!("bet {}", m(action.amount)));
         flag(ctx, index, action, Code::IllegalAction, message, said);
         return;
@@ -642,14 +735,28 @@ fn check_bet(ctx: &mut Auditor, index: usize, action: &Action, legal: &Legal, se
     };
     let short_all_in = stack_all_in && action.amount <= low;
     if !(fits || short_all_in) {
-        let allowed = if sizes.is_empty() {
-            format!("{} to {}", m(low), m(high))
-        } else {
-            let each: Vec<String> = sizes.iter().map(|&s| m(s)).collect();
-            each.join(" or ")
-        };
         let amount = m(action.amount);
-        let message = format!("{player} bets {amount}; a bet here is {allowed}.");
+        let (allowed, message) = if sizes.is_empty() {
+            let (low, high) = (m(low), m(high));
+            let message = say!(
+                "{player} bets {amount}; a bet here is {low} to {high}.",
+                player,
+                amount,
+                low,
+                high
+            );
+            (format!("{low} to {high}"), message)
+        } else {
+            let each: Vec<String> = sizes.iter().map(|&s| m(s).to_string()).collect();
+            let sizes = each.join(" or ");
+            let message = say!(
+                "{player} bets {amount}; a bet here is {sizes}.",
+                player,
+                amount,
+                sizes = &sizes
+            );
+            (sizes, message)
+        };
         let said = (format!("a bet of {allowed}"), format!("bet {amount}"));
         flag(ctx, index, action, Code::BetSize, message, said);
     }
@@ -665,31 +772,31 @@ fn check_raise(ctx: &mut Auditor, index: usize, action: &Action, legal: &Legal, 
     let covered = covered(table, seat);
     check_raise_adds_up(ctx, index, action);
     if current == 0 {
-        let message = format!("{player} raises with no bet to raise.");
+        let message = say!("{player} raises with no bet to raise.", player);
         let said = ("check or bet".to_string(), format!("raise to {}", m(to)));
         flag(ctx, index, action, Code::IllegalAction, message, said);
         return;
     }
     let Some((low, high)) = legal.raise_to else {
-        let (code, why) = why_no_raise(ctx, seat);
-        let message = format!("{player} raises, but {why}.");
+        let (code, message) = why_no_raise(ctx, seat, player);
         let said = ("call or fold".to_string(), format!("raise to {}", m(to)));
         flag(ctx, index, action, code, message, said);
         return;
     };
     if action.kind == K::Complete && legal.complete_to.is_none() {
-        let message = format!("{player} completes, but no bring-in stands.");
+        let message = say!("{player} completes, but no bring-in stands.", player);
         let said = ("a raise".to_string(), format!("completes to {}", m(to)));
         flag(ctx, index, action, Code::IllegalAction, message, said);
         return;
     }
     let all_in = action.all_in && to == street_bet + stack;
     if !legal.sizes.is_empty() && to < low && to > current && to == covered {
-        let message = format!(
-            "{player} raises to {}, all the others can put in; the full raise would be to {} \
-             (a raise stated as far as it can be called).",
-            m(to),
-            m(low)
+        let message = say!(
+            "{player} raises to {to}, all the others can put in; the full raise would be to \
+             {low} (a raise stated as far as it can be called).",
+            player,
+            to = m(to),
+            low = m(low)
         );
         ctx.find(Finding::info(message).at(index).player(player));
         return;
@@ -697,13 +804,23 @@ fn check_raise(ctx: &mut Auditor, index: usize, action: &Action, legal: &Legal, 
     if !legal.sizes.is_empty() || legal.complete_to.is_some() {
         if to != low && !(all_in && to < low) {
             let (m_to, m_low) = (m(to), m(low));
-            let message = format!("{player} raises to {m_to}; the raise here is to {m_low}.");
+            let message = say!(
+                "{player} raises to {to}; the raise here is to {low}.",
+                player,
+                to = m_to,
+                low = m_low
+            );
             let said = (format!("raise to {m_low}"), format!("raise to {m_to}"));
             flag(ctx, index, action, Code::BetSize, message, said);
         }
     } else if to < low && !all_in {
         let (m_to, m_low) = (m(to), m(low));
-        let message = format!("{player} raises to {m_to}, less than the minimum of {m_low}.");
+        let message = say!(
+            "{player} raises to {to}, less than the minimum of {low}.",
+            player,
+            to = m_to,
+            low = m_low
+        );
         let said = (
             format!("raise to at least {m_low}"),
             format!("raise to {m_to}"),
@@ -711,7 +828,12 @@ fn check_raise(ctx: &mut Auditor, index: usize, action: &Action, legal: &Legal, 
         flag(ctx, index, action, Code::MinRaise, message, said);
     } else if to > high {
         let (m_to, m_high) = (m(to), m(high));
-        let message = format!("{player} raises to {m_to}, more than the {m_high} allowed.");
+        let message = say!(
+            "{player} raises to {to}, more than the {high} allowed.",
+            player,
+            to = m_to,
+            high = m_high
+        );
         let said = (
             format!("raise to at most {m_high}"),
             format!("raise to {m_to}"),
@@ -746,9 +868,11 @@ fn check_raise_adds_up(ctx: &mut Auditor, index: usize, action: &Action) {
         .any(|s| to - s.street_bet == action.amount);
     if action.kind == K::Raise && current != 0 && to - current != action.amount && !over_a_bet_in {
         let (amount, m_to) = (m(action.amount), m(to));
-        let message = format!(
-            "'raises {amount} to {m_to}' does not add up over a bet of {}.",
-            m(current)
+        let message = say!(
+            "'raises {amount} to {to}' does not add up over a bet of {bet}.",
+            amount,
+            to = m_to,
+            bet = m(current)
         );
         let said = (
             format!("raises {} to {m_to}", m(to - current)),
@@ -758,27 +882,48 @@ fn check_raise_adds_up(ctx: &mut Auditor, index: usize, action: &Action) {
     }
 }
 
-fn why_no_raise(ctx: &Auditor, seat: usize) -> (Code, String) {
+/// Why `player` may not raise here: the code and the message.
+fn why_no_raise(ctx: &Auditor, seat: usize, player: &str) -> (Code, Said) {
     let (table, options) = (&ctx.table, &ctx.spec.options);
     let s = &table.seats[seat];
     if table.capped() {
-        let cap = options
-            .max_bets_per_round
-            .map_or_else(|| "None".to_string(), |c| c.to_string());
-        return (Code::RaiseCap, format!("the cap of {cap} bets is reached"));
+        let message = match options.max_bets_per_round {
+            Some(cap) => say!(
+                "{player} raises, but the cap of {cap} bets is reached.",
+                player,
+                cap
+            ),
+            None => say!(
+                "{player} raises, but the cap of None bets is reached.",
+                player
+            ),
+        };
+        return (Code::RaiseCap, message);
     }
     if !table.reopened(seat) {
-        let why = "a short all-in did not reopen the betting to this player";
-        return (Code::NotReopened, why.into());
+        let message = say!(
+            "{player} raises, but a short all-in did not reopen the betting to this player.",
+            player
+        );
+        return (Code::NotReopened, message);
     }
     if s.passed && !options.raise_after_pass {
-        let why = "this player checked or called this round (raise_after_pass=false)";
-        return (Code::NotReopened, why.into());
+        let message = say!(
+            "{player} raises, but this player checked or called this round \
+             (raise_after_pass=false).",
+            player
+        );
+        return (Code::NotReopened, message);
     }
     if ctx.spec.structure_on(table.street) == Structure::FixedLimit
         || s.stack + s.street_bet <= table.current
     {
-        return (Code::IllegalAction, "this player cannot raise here".into());
+        let message = say!(
+            "{player} raises, but this player cannot raise here.",
+            player
+        );
+        return (Code::IllegalAction, message);
     }
-    (Code::IllegalAction, "no raise is allowed here".into())
+    let message = say!("{player} raises, but no raise is allowed here.", player);
+    (Code::IllegalAction, message)
 }

@@ -4,15 +4,9 @@
 
 use super::auditor::Auditor;
 use super::findings::{Code, Finding};
+use super::said::{Cards, Term};
 use crate::model::Action;
-
-fn cards_text(n: i64) -> String {
-    if n == 1 {
-        "1 card".into()
-    } else {
-        format!("{n} cards")
-    }
-}
+use crate::say;
 
 /// Check one draw and take the discards out of what the player is known to hold.
 pub fn check_draw(ctx: &mut Auditor, index: usize, action: &Action, seat: usize) {
@@ -24,7 +18,11 @@ pub fn check_draw(ctx: &mut Auditor, index: usize, action: &Action, seat: usize)
         ctx.find(
             Finding::new(
                 Code::Draw,
-                format!("{player} draws on {name}, which has no draw."),
+                say!(
+                    "{player} draws on {street}, which has no draw.",
+                    player,
+                    street = Term("street", name)
+                ),
             )
             .at(index)
             .player(player)
@@ -36,7 +34,7 @@ pub fn check_draw(ctx: &mut Auditor, index: usize, action: &Action, seat: usize)
     let seats = ctx.table.seats.len();
     ctx.draws.on(street, seats);
     if !ctx.table.seats[seat].live() {
-        let message = format!("{player} draws after folding.");
+        let message = say!("{player} draws after folding.", player);
         ctx.find(Finding::new(Code::Draw, message).at(index).player(player));
     }
     check_discard_count(ctx, index, action, limit);
@@ -54,11 +52,17 @@ fn check_discard_count(ctx: &mut Auditor, index: usize, action: &Action, limit: 
     let player = action.player.as_str();
     let name = ctx.street_name(usize::from(action.street));
     if !(0..=i64::from(limit)).contains(&action.amount) {
-        let (n, most) = (cards_text(action.amount), cards_text(i64::from(limit)));
+        let (n, most) = (Cards(action.amount), Cards(i64::from(limit)));
         ctx.find(
             Finding::new(
                 Code::Draw,
-                format!("{player} discards {n} on {name}; the game allows at most {most}."),
+                say!(
+                    "{player} discards {n} on {street}; the game allows at most {most}.",
+                    player,
+                    n,
+                    street = Term("street", name),
+                    most
+                ),
             )
             .at(index)
             .player(player)
@@ -71,10 +75,11 @@ fn check_discard_count(ctx: &mut Auditor, index: usize, action: &Action, limit: 
         ctx.find(
             Finding::new(
                 Code::Draw,
-                format!(
-                    "{player} discards {} but the log shows {}.",
-                    cards_text(action.amount),
-                    cards_text(shown)
+                say!(
+                    "{player} discards {n} but the log shows {shown}.",
+                    player,
+                    n = Cards(action.amount),
+                    shown = Cards(shown)
                 ),
             )
             .at(index)
@@ -90,7 +95,11 @@ fn check_draw_turn(ctx: &mut Auditor, index: usize, action: &Action, seat: usize
     let player = action.player.as_str();
     let name = ctx.street_name(usize::from(action.street));
     if ctx.draws.drawn[seat] {
-        let message = format!("{player} draws twice on {name}.");
+        let message = say!(
+            "{player} draws twice on {street}.",
+            player,
+            street = Term("street", name)
+        );
         ctx.find(Finding::new(Code::Draw, message).at(index).player(player));
     } else {
         let next = ctx
@@ -104,7 +113,11 @@ fn check_draw_turn(ctx: &mut Auditor, index: usize, action: &Action, seat: usize
             ctx.find(
                 Finding::new(
                     Code::OutOfTurn,
-                    format!("{player} draws out of turn: it is {waiting}'s turn to draw."),
+                    say!(
+                        "{player} draws out of turn: it is {waiting}'s turn to draw.",
+                        player,
+                        waiting
+                    ),
                 )
                 .at(index)
                 .player(player)
@@ -132,7 +145,11 @@ fn discard_known(ctx: &mut Auditor, index: usize, action: &Action, seat: usize) 
         ctx.find(
             Finding::new(
                 Code::Draw,
-                format!("{player} discards {text}, which he was not dealt."),
+                say!(
+                    "{player} discards {cards}, which he was not dealt.",
+                    player,
+                    cards = &text
+                ),
             )
             .at(index)
             .player(player)
@@ -157,7 +174,11 @@ pub fn check_shown(ctx: &mut Auditor, index: usize, action: &Action, seat: usize
         ctx.find(
             Finding::new(
                 Code::Draw,
-                format!("{player} shows {text}, which he discarded."),
+                say!(
+                    "{player} shows {cards}, which he discarded.",
+                    player,
+                    cards = &text
+                ),
             )
             .at(index)
             .player(player)
@@ -180,10 +201,17 @@ pub fn check_all_drew(ctx: &mut Auditor, street: usize) {
         .collect();
     for player in missing {
         ctx.find(
-            Finding::new(Code::Draw, format!("{player} does not draw on {name}."))
-                .player(player)
-                .street(name)
-                .expected(format!("{player} discards or stands pat")),
+            Finding::new(
+                Code::Draw,
+                say!(
+                    "{player} does not draw on {street}.",
+                    player,
+                    street = Term("street", name)
+                ),
+            )
+            .player(player)
+            .street(name)
+            .expected(format!("{player} discards or stands pat")),
         );
     }
 }

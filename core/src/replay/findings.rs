@@ -7,6 +7,8 @@
 
 use serde::Serialize;
 
+use super::said::{Arg, Said};
+
 crate::vocabulary! {
     /// Finding codes.
     pub enum Code {
@@ -83,27 +85,33 @@ pub struct Finding {
     pub actual: Option<String>,
     /// Source line of the action, where known.
     pub line: Option<u64>,
+    /// The message's template (English, with named placeholders) and its arguments (`said.rs`).
+    pub template: &'static str,
+    pub args: Vec<Arg>,
 }
 
 impl Finding {
     /// A finding of `code` (an error unless [`Finding::severity`] says otherwise), placed nowhere yet.
-    pub fn new(code: Code, message: String) -> Finding {
+    pub fn new(code: Code, said: Said) -> Finding {
+        debug_assert!(said.consistent(), "{said:?}");
         Finding {
             code,
             severity: Severity::Error,
-            message,
+            message: said.text,
             street: None,
             action_index: None,
             player: None,
             expected: None,
             actual: None,
             line: None,
+            template: said.template,
+            args: said.args,
         }
     }
 
     /// An info finding: something the log does not show enough to check, or a convention accepted.
-    pub fn info(message: String) -> Finding {
-        Finding::new(Code::Unverifiable, message).severity(Severity::Info)
+    pub fn info(said: Said) -> Finding {
+        Finding::new(Code::Unverifiable, said).severity(Severity::Info)
     }
 
     pub fn severity(mut self, severity: Severity) -> Finding {
@@ -150,7 +158,7 @@ mod tests {
 
     #[test]
     fn findings_serialize_as_python_to_dict() {
-        let f = Finding::new(Code::BetSize, "too big".into())
+        let f = Finding::new(Code::BetSize, crate::say!("too big"))
             .at(3)
             .player("Aino")
             .expected("1".into())
@@ -160,6 +168,7 @@ mod tests {
         assert_eq!(json["severity"], "warning");
         assert_eq!(json["action_index"], 3);
         assert_eq!(json["street"], serde_json::Value::Null);
+        assert_eq!(json["template"], "too big");
         assert_eq!(Code::HandDescription.as_str(), "hand_description");
     }
 }

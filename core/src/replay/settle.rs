@@ -13,8 +13,10 @@ use super::findings::{Code, Finding, Severity, STREET_SHOWDOWN};
 use super::pots::{
     award, build_pots, payouts, rake_pots, share_out, split, Award, Pot, RakeConvention, Tally,
 };
+use super::said::{Amount, Term};
 use super::Fault;
 use crate::money::decimal_text;
+use crate::say;
 
 /// Where money the house adds to a hand (STP) is paid: with the main pot (tried first), or with
 /// the last side pot.
@@ -26,34 +28,18 @@ fn pot_fault(e: super::pots::PotError<Who>) -> Fault {
 
 pub fn settle(ctx: &mut Auditor) -> Result<(), Fault> {
     let hand = ctx.hand;
-    let m = money_of(ctx);
+    let (m, a) = (money_of(ctx), amount_of(ctx));
     uncalled(ctx);
-    let added = ctx.result.added;
-    let put = ctx.table.pot;
-    let total = put + added;
-    if let Some(total_pot) = hand.total_pot.filter(|&t| t != total) {
-        let house = if added != 0 {
-            format!(" and the house added {}, {} in all", m(added), m(total))
-        } else {
-            String::new()
-        };
-        let said = m(total_pot);
-        let message = format!(
-            "The log's total pot is {said}, but the players put in {}{house}.",
-            m(put)
-        );
-        ctx.find(
-            Finding::new(Code::PotTotal, message)
-                .expected(m(total))
-                .actual(said)
-                .street(STREET_SHOWDOWN),
-        );
-    }
+    let total = ctx.table.pot + ctx.result.added;
+    check_total_pot(ctx);
     let rake = hand.rake.unwrap_or(0);
     ctx.result.rake = rake;
     let collected = ctx.result.collected.total();
     if rake < 0 || hand.total_pot.is_some_and(|t| rake > t) {
-        let message = format!("The rake of {} is not between 0 and the pot.", m(rake));
+        let message = say!(
+            "The rake of {rake} is not between 0 and the pot.",
+            rake = a(rake)
+        );
         ctx.find(
             Finding::new(Code::Rake, message)
                 .expected(format!("0 to {}", m(total)))
@@ -62,11 +48,12 @@ pub fn settle(ctx: &mut Auditor) -> Result<(), Fault> {
         );
     } else if let Some(total_pot) = hand.total_pot {
         if collected != 0 && collected + rake != total_pot {
-            let message = format!(
-                "The players collect {} and the rake is {}, which is not the total pot of {}.",
-                m(collected),
-                m(rake),
-                m(total_pot)
+            let message = say!(
+                "The players collect {collected} and the rake is {rake}, which is not the total \
+                 pot of {total}.",
+                collected = a(collected),
+                rake = a(rake),
+                total = a(total_pot)
             );
             ctx.find(
                 Finding::new(Code::Rake, message)
@@ -100,6 +87,38 @@ pub fn settle(ctx: &mut Auditor) -> Result<(), Fault> {
     Ok(())
 }
 
+/// The log's total pot against what the players put in (and the house added).
+fn check_total_pot(ctx: &mut Auditor) {
+    let (m, a) = (money_of(ctx), amount_of(ctx));
+    let (added, put) = (ctx.result.added, ctx.table.pot);
+    let total = put + added;
+    if let Some(total_pot) = ctx.hand.total_pot.filter(|&t| t != total) {
+        let message = if added != 0 {
+            say!(
+                "The log's total pot is {said}, but the players put in {put} and the house \
+                 added {added}, {total} in all.",
+                said = a(total_pot),
+                put = a(put),
+                added = a(added),
+                total = a(total)
+            )
+        } else {
+            say!(
+                "The log's total pot is {said}, but the players put in {put}.",
+                said = a(total_pot),
+                put = a(put)
+            )
+        };
+        let said = m(total_pot);
+        ctx.find(
+            Finding::new(Code::PotTotal, message)
+                .expected(m(total))
+                .actual(said)
+                .street(STREET_SHOWDOWN),
+        );
+    }
+}
+
 /// The seat indices 0..n in order (borrowed for the usual table sizes).
 fn seat_order(n: usize) -> std::borrow::Cow<'static, [Who]> {
     const IDENTITY: [Who; 16] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15];
@@ -115,6 +134,12 @@ fn money_of(ctx: &Auditor) -> impl Fn(i64) -> String {
     move |amount| decimal_text(amount, decimals)
 }
 
+/// Amounts as a finding's arguments, for the hand's scale (a function that borrows nothing).
+fn amount_of(ctx: &Auditor) -> impl Fn(i64) -> Amount {
+    let decimals = ctx.hand.stakes.decimals;
+    move |amount| Amount::new(amount, decimals)
+}
+
 /// PHH states the stacks after the hand instead of collects: compare them with the replay's.
 fn check_finishing_stacks(ctx: &mut Auditor) {
     let hand = ctx.hand;
@@ -127,9 +152,12 @@ fn check_finishing_stacks(ctx: &mut Auditor) {
             .unwrap_or(seat.stack);
         if ours != claimed {
             let (said, left) = (m(claimed), m(ours));
-            let message = format!(
-                "{} ends with {said}, but the replay leaves {left}.",
-                seat.name
+            let decimals = hand.stakes.decimals;
+            let message = say!(
+                "{player} ends with {said}, but the replay leaves {left}.",
+                player = &seat.name,
+                said = Amount::new(claimed, decimals),
+                left = Amount::new(ours, decimals)
             );
             ctx.find(
                 Finding::new(Code::Payout, message)
@@ -145,7 +173,6 @@ fn check_finishing_stacks(ctx: &mut Auditor) {
 /// Return the uncalled bet; compare it with the log's `Uncalled bet` line, if any.
 fn uncalled(ctx: &mut Auditor) {
     let hand = ctx.hand;
-    let m = money_of(ctx);
     let back = ctx.table.return_uncalled().or_else(|| {
         let (seat, chips) = ctx.returned?;
         ctx.table.give_back(seat, chips);
@@ -171,32 +198,7 @@ fn uncalled(ctx: &mut Auditor) {
     if !logged.is_empty() {
         let same = who.is_some_and(|w| logged.len() == 1 && logged.lookup(w) == Some(amount));
         if !same {
-            let names = &ctx.result;
-            let said: Vec<String> = logged
-                .iter()
-                .map(|(p, a)| format!("{} to {}", m(a), names.name(p)))
-                .collect();
-            let listed: Vec<String> = logged
-                .iter()
-                .map(|(p, a)| format!("{} {}", names.name(p), m(a)))
-                .collect();
-            let (tail, expected) = match who.map(|w| names.name(w)) {
-                Some(w) => (
-                    format!("the uncalled bet is {} to {w}.", m(amount)),
-                    format!("{w} {}", m(amount)),
-                ),
-                None => ("no bet is uncalled.".to_string(), "none".to_string()),
-            };
-            let message = format!(
-                "The log returns {} as the uncalled bet; {tail}",
-                said.join(" and ")
-            );
-            ctx.find(
-                Finding::new(Code::PotTotal, message)
-                    .expected(expected)
-                    .actual(listed.join(", "))
-                    .street(STREET_SHOWDOWN),
-            );
+            uncalled_differs(ctx, &logged, who, amount);
         }
         return;
     }
@@ -212,12 +214,53 @@ fn uncalled(ctx: &mut Auditor) {
         ctx.table.pot += amount;
         ctx.result.uncalled = (None, 0);
         let name = ctx.result.name(who);
-        let message = format!(
-            "The log returns no uncalled bet: {name}'s {} stays in the pot.",
-            m(amount)
+        let message = say!(
+            "The log returns no uncalled bet: {player}'s {amount} stays in the pot.",
+            player = name,
+            amount = Amount::new(amount, hand.stakes.decimals)
         );
         ctx.find(Finding::info(message).player(name).street(STREET_SHOWDOWN));
     }
+}
+
+/// The log's `Uncalled bet` lines (`logged`) differ from the replay's return (`who`, `amount`).
+fn uncalled_differs(ctx: &mut Auditor, logged: &Tally<Who>, who: Option<Who>, amount: i64) {
+    let m = money_of(ctx);
+    let names = &ctx.result;
+    let said: Vec<String> = logged
+        .iter()
+        .map(|(p, a)| format!("{} to {}", m(a), names.name(p)))
+        .collect();
+    let listed: Vec<String> = logged
+        .iter()
+        .map(|(p, a)| format!("{} {}", names.name(p), m(a)))
+        .collect();
+    let said = said.join(" and ");
+    let (message, expected) = match who.map(|w| names.name(w)) {
+        Some(w) => (
+            say!(
+                "The log returns {said} as the uncalled bet; the uncalled bet is \
+                 {amount} to {player}.",
+                said = &said,
+                amount = Amount::new(amount, ctx.hand.stakes.decimals),
+                player = w
+            ),
+            format!("{w} {}", m(amount)),
+        ),
+        None => (
+            say!(
+                "The log returns {said} as the uncalled bet; no bet is uncalled.",
+                said = &said
+            ),
+            "none".to_string(),
+        ),
+    };
+    ctx.find(
+        Finding::new(Code::PotTotal, message)
+            .expected(expected)
+            .actual(listed.join(", "))
+            .street(STREET_SHOWDOWN),
+    );
 }
 
 /// The log's one uncalled return, where it is ours (`who`, `amount`) plus all its player put in
@@ -405,7 +448,7 @@ fn hand_pots(ctx: &mut Auditor) -> Option<Vec<Pot<Who>>> {
         ctx.find(
             Finding::new(
                 Code::IllegalAction,
-                "Everyone folded: nobody is left to win the pot.".into(),
+                say!("Everyone folded: nobody is left to win the pot."),
             )
             .expected("one player left in".into())
             .actual("none".into())
@@ -429,7 +472,10 @@ fn hand_pots(ctx: &mut Auditor) -> Option<Vec<Pot<Who>>> {
     let mut pots = match build_pots(&contributions, &folded, &order) {
         Ok(pots) => pots,
         Err(err) => {
-            let message = format!("The pots cannot be built: {}.", err.reason);
+            let message = say!(
+                "The pots cannot be built: {reason}.",
+                reason = Term("pot_error", &err.reason)
+            );
             ctx.find(Finding::new(Code::Payout, message).street(STREET_SHOWDOWN));
             return None;
         }
@@ -561,10 +607,9 @@ fn check_claims(ctx: &mut Auditor, c: &Claims, unit: i64) -> Result<(), Fault> {
         .collect();
     if awards.iter().any(|a| a.winners.is_empty()) {
         ctx.find(
-            Finding::info(
+            Finding::info(say!(
                 "A pot is won by a hand the log does not show, so its winner is not checked."
-                    .into(),
-            )
+            ))
             .street(STREET_SHOWDOWN),
         );
         return Ok(());
@@ -576,9 +621,10 @@ fn check_claims(ctx: &mut Auditor, c: &Claims, unit: i64) -> Result<(), Fault> {
         return Ok(());
     }
     if let Some(name) = unseen_collector(ctx) {
-        let message = format!(
-            "{name} collects without showing the hand the log says wins, so who wins is not \
-             checked."
+        let message = say!(
+            "{player} collects without showing the hand the log says wins, so who wins is not \
+             checked.",
+            player = &name
         );
         ctx.find(Finding::info(message).street(STREET_SHOWDOWN));
         return Ok(());
@@ -591,11 +637,10 @@ fn check_claims(ctx: &mut Auditor, c: &Claims, unit: i64) -> Result<(), Fault> {
     if uneven_rake(&gross, &ctx.result.collected, c.rake) {
         ctx.result.convention = Some(Convention::UnevenRake);
         ctx.find(
-            Finding::info(
+            Finding::info(say!(
                 "The rake is taken unevenly from the winners' shares; each winner got no more \
                  than that winner's share."
-                    .into(),
-            )
+            ))
             .street(STREET_SHOWDOWN),
         );
         return Ok(());
@@ -640,7 +685,7 @@ fn unseen_collector(ctx: &Auditor) -> Option<String> {
 /// A hand run twice whose collects add up, but not board by board: who collects what on a board
 /// is not what that board's hands win of its part of the pots.
 fn board_findings(ctx: &mut Auditor, boards: &[BoardPaid], by_board: &[Tally<Who>]) {
-    let m = money_of(ctx);
+    let (m, a) = (money_of(ctx), amount_of(ctx));
     let mut found = Vec::new();
     for (run, (b, got)) in boards.iter().zip(by_board).enumerate() {
         let mut players: Vec<Who> = b.paid.nonzero().map(|(p, _)| p).collect();
@@ -653,12 +698,13 @@ fn board_findings(ctx: &mut Auditor, boards: &[BoardPaid], by_board: &[Tally<Who
                 continue;
             }
             let name = ctx.result.name(p);
-            let message = format!(
-                "On board {}, {name} collects {}, but that board's hands win {name} {} of its \
-                 part of the pots.",
-                run + 1,
-                m(said),
-                m(due)
+            let message = say!(
+                "On board {board}, {player} collects {said}, but that board's hands win {player} \
+                 {due} of its part of the pots.",
+                board = run + 1,
+                player = name,
+                said = a(said),
+                due = a(due)
             );
             found.push(
                 Finding::new(Code::Payout, message)
@@ -724,20 +770,21 @@ fn odd_chip_finding(ctx: &mut Auditor, paid: &Tally<Who>) {
     let finding = if ctx.spec.odd_chip_stated == Some(true) {
         Finding::new(
             Code::OddChip,
-            format!(
-                "The odd chips of a split went to other tied winners than the rules of {} give \
-                 them to: the tied winner nearest the dealer's left gets the first odd chip (the \
-                 split pays {expected}).",
-                ctx.hand.rules
+            say!(
+                "The odd chips of a split went to other tied winners than the rules of {rules} \
+                 give them to: the tied winner nearest the dealer's left gets the first odd chip \
+                 (the split pays {expected}).",
+                rules = &ctx.hand.rules,
+                expected = &expected
             ),
         )
     } else {
         Finding::new(
             Code::OddChip,
-            format!(
+            say!(
                 "The odd chips of a split went to other tied winners than the dealer's-left rule \
-                 gives them to; {} does not document its convention.",
-                ctx.hand.site
+                 gives them to; {site} does not document its convention.",
+                site = &ctx.hand.site
             ),
         )
         .severity(Severity::Warning)
@@ -758,7 +805,7 @@ fn uneven_rake(gross: &Tally<Who>, collected: &Tally<Who>, rake: i64) -> bool {
 }
 
 fn payout_findings(ctx: &mut Auditor, paid: &Tally<Who>, awards: &[Award<Who>]) {
-    let m = money_of(ctx);
+    let (m, a) = (money_of(ctx), amount_of(ctx));
     let r = &ctx.result;
     let seats = ctx.table.seats.len();
     let mut winners: Vec<Who> = awards
@@ -788,16 +835,30 @@ fn payout_findings(ctx: &mut Auditor, paid: &Tally<Who>, awards: &[Award<Who>]) 
             continue;
         }
         let (name, m_got, m_due) = (r.name(player), m(got), m(due));
+        let (got, due) = (a(got), a(due));
         let won = wins(awards, player);
-        let (code, why) = if got != 0 && !won {
-            let why = format!("{name} collects {m_got} but wins no pot.");
+        let (code, why) = if got.minor != 0 && !won {
+            let why = say!(
+                "{player} collects {got} but wins no pot.",
+                player = name,
+                got
+            );
             (Code::Winner, why)
         } else if tied && small && won {
-            let why =
-                format!("{name} collects {m_got}, but the split gives {m_due} (the odd chip).");
+            let why = say!(
+                "{player} collects {got}, but the split gives {due} (the odd chip).",
+                player = name,
+                got,
+                due
+            );
             (Code::OddChip, why)
         } else {
-            let why = format!("{name} collects {m_got}, but the pots won pay {m_due}.");
+            let why = say!(
+                "{player} collects {got}, but the pots won pay {due}.",
+                player = name,
+                got,
+                due
+            );
             (Code::Payout, why)
         };
         let finding = Finding::new(code, why)
