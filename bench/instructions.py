@@ -8,7 +8,7 @@ the difference is one warm parse (its caches and tables built), divided by the h
 instructions per hand and its ratio to PokerStars': to its hold'em file's, and to a file of PokerStars' own hands
 of the same games as the site's, hand for hand (``parse.matched_file``; issue 39's target: every site within 1.5×).
 
-    python bench/instructions.py [--hands 2000] [--sites bovada,ipoker] [--corpus ../shared/corpus]
+    python bench/instructions.py [--hands 2000] [--sites bovada,ipoker] [--game holdem] [--corpus ../shared/corpus]
 
 Needs valgrind (Debian's ``valgrind``). A few minutes: Python runs about 50× slower under callgrind.
 """
@@ -54,6 +54,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=2_000)
     parser.add_argument("--sites", default=",".join(SITES), help="comma-separated formats (default: every site)")
+    parser.add_argument("--game", help="only the sites' hands of this profile (holdem, stud7): each site's own "
+                                       "hands of one game beside PokerStars' of the same")
     parser.add_argument("--corpus", type=Path, default=Path(__file__).resolve().parents[2] / "shared" / "corpus")
     args = parser.parse_args()
     if shutil.which("valgrind") is None:
@@ -71,8 +73,10 @@ def main() -> int:
         stars = per_hand(stars_file, "pokerstars", args.hands)
         table.add_row("pokerstars (hold'em)", f"{stars:,.0f}", "1.00×", "", "")
         for fmt in sites:
-            n = per_hand(site_file(args.corpus, SITES[fmt], args.hands, Path(tmp) / f"{fmt}.txt"), fmt, args.hands)
-            same_file, share = matched_file(args.corpus, SITES[fmt], args.hands, Path(tmp) / f"{fmt}-stars.txt")
+            out = Path(tmp) / f"{fmt}.txt"
+            n = per_hand(site_file(args.corpus, SITES[fmt], args.hands, out, args.game), fmt, args.hands)
+            same_file, share = matched_file(args.corpus, SITES[fmt], args.hands, Path(tmp) / f"{fmt}-stars.txt",
+                                            args.game)
             same = per_hand(same_file, "pokerstars", args.hands)
             table.add_row(fmt, f"{n:,.0f}", f"{n / stars:.2f}×", f"{n / same:.2f}× ({share:.0%} matched)",
                           "yes" if n / same <= TARGET else "no")

@@ -126,9 +126,12 @@ def site_hands(corpus: Path, folder: str) -> list[tuple[str, str]]:
     return [(_session_first(h.raw.strip()), h.profile) for p in logs for h in read_path(p) if isinstance(h, Hand)]
 
 
-def site_file(corpus: Path, folder: str, hands: int, out: Path) -> Path:
-    """A file of ``hands`` hands of one site: its stored corpus hands' raw text, repeated."""
-    texts = [text for text, _ in site_hands(corpus, folder)]
+def site_file(corpus: Path, folder: str, hands: int, out: Path, game: str | None = None) -> Path:
+    """A file of ``hands`` hands of one site: its stored corpus hands' raw text (``game``: of that profile only),
+    repeated."""
+    texts = [text for text, profile in site_hands(corpus, folder) if game in (None, profile)]
+    if not texts:
+        raise SystemExit(f"no {game} hand of {folder} in the corpus")
     with open(out, "w", encoding="utf-8") as f:
         for i in range(hands):
             f.write(texts[i % len(texts)])
@@ -136,11 +139,11 @@ def site_file(corpus: Path, folder: str, hands: int, out: Path) -> Path:
     return out
 
 
-def matched_file(corpus: Path, folder: str, hands: int, out: Path) -> tuple[Path, float]:
+def matched_file(corpus: Path, folder: str, hands: int, out: Path, game: str | None = None) -> tuple[Path, float]:
     """PokerStars' own hands of the same games as :func:`site_file`'s, hand for hand: where the site's file has a
     stud hand, a PokerStars stud hand (each profile's PokerStars hands taken in turn). A game PokerStars' corpus has
     no hand of is matched with hold'em; the share of the site's hands matched by game is returned too."""
-    profiles = [profile for _, profile in site_hands(corpus, folder)]
+    profiles = [profile for _, profile in site_hands(corpus, folder) if game in (None, profile)]
     stars = {profile: corpus_texts(corpus, (profile,)) for profile in set(profiles)}
     holdem = corpus_texts(corpus, ("holdem",))
     taken: dict[str, int] = {}

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use crate::cards::Card;
 use crate::eval::{self, Evaluator};
 use crate::replay::describe::{
-    describe_value, description_of_value, rank_words, Word, TEMPLATES as DESCRIPTION_TEMPLATES,
+    describe_value, description_of_value, rank_words, TEMPLATES as DESCRIPTION_TEMPLATES,
 };
 
 /// The evaluator of a ranking name (built the first time), or a KeyError.
@@ -67,19 +67,7 @@ fn describe_words(
     let d = description_of_value(lookup(py, name)?.as_ref(), value).ok_or_else(|| {
         PyValueError::new_err(format!("{value} is not a value of ranking {name:?}"))
     })?;
-    let words = d
-        .words
-        .iter()
-        .map(|w| {
-            let kind = match w {
-                Word::Rank(_) => "rank",
-                Word::Ranks(_) => "ranks",
-                Word::Chars(_) => "chars",
-            };
-            (kind, w.english().to_string())
-        })
-        .collect();
-    Ok((d.template, words))
+    Ok((d.template, d.word_pairs()))
 }
 
 /// Whether a ranking is named `name` (`Ranking.name`); its table is built now if it was not.

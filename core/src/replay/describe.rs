@@ -28,6 +28,16 @@ pub enum Word {
 }
 
 impl Word {
+    /// What the word is, as Python's translation reads it: `rank` (`King`), `ranks` (`Kings`) or
+    /// `chars` (`8,7,4,3,A`).
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Word::Rank(_) => "rank",
+            Word::Ranks(_) => "ranks",
+            Word::Chars(_) => "chars",
+        }
+    }
+
     /// The word in English, as the logs print it.
     pub fn english(&self) -> &str {
         match self {
@@ -49,6 +59,15 @@ pub struct Description {
 }
 
 impl Description {
+    /// Each word as `(kind, English)` (`("ranks", "Kings")`), as `_core.describe_words` and a
+    /// finding's hand argument give them.
+    pub fn word_pairs(&self) -> Vec<(&'static str, String)> {
+        self.words
+            .iter()
+            .map(|w| (w.kind(), w.english().to_string()))
+            .collect()
+    }
+
     /// The description in English, as the logs print it.
     pub fn english(&self) -> String {
         fill(self.template, |i| {

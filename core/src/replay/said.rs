@@ -9,7 +9,7 @@
 
 use serde::ser::{Serialize, SerializeTuple, Serializer};
 
-use super::describe::{Description, Word};
+use super::describe::Description;
 use crate::money::decimal_text;
 
 /// A message: its template (English, with named placeholders), its arguments and its English text.
@@ -247,25 +247,10 @@ impl Serialize for Arg {
             Value::Number(n) => t.serialize_element(n)?,
             Value::Count { n, noun } => t.serialize_element(&(n, noun))?,
             Value::Term { context } => t.serialize_element(context)?,
-            Value::Hand(d) => t.serialize_element(&(d.template, words(d)))?,
+            Value::Hand(d) => t.serialize_element(&(d.template, d.word_pairs()))?,
         }
         t.end()
     }
-}
-
-/// A description's words as `(kind, English)`, as `_core.describe_words` gives them.
-pub fn words(d: &Description) -> Vec<(&'static str, String)> {
-    d.words
-        .iter()
-        .map(|w| {
-            let kind = match w {
-                Word::Rank(_) => "rank",
-                Word::Ranks(_) => "ranks",
-                Word::Chars(_) => "chars",
-            };
-            (kind, w.english().to_string())
-        })
-        .collect()
 }
 
 /// The names of a template's placeholders, in order (`{{` and `}}` are literal braces).
