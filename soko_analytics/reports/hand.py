@@ -95,7 +95,7 @@ def hand_report(result: Audit, back: tuple[str, str] | None = None) -> str:
     else:
         parts.append("<p>" + esc(_("None.")) + "</p>")
     parts.append(verdict)
-    return page(title, "\n".join(parts), charts=False)
+    return page(title, "\n".join(parts), charts=False, lang=i18n.current())
 
 
 def _report_words() -> dict[str, str]:

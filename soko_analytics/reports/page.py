@@ -21,8 +21,6 @@ import plotly.graph_objects as go
 import plotly.io as pio
 from plotly.offline import get_plotlyjs
 
-from .. import i18n
-
 __all__ = ["NUM", "esc", "figure", "page", "table"]
 
 NUM = ' class="n"'
@@ -157,9 +155,10 @@ def _plotly_gzip() -> str:
     return base64.b64encode(gzip.compress(get_plotlyjs().encode("utf-8"), compresslevel=9, mtime=0)).decode("ascii")
 
 
-def page(title: str, body: str, charts: bool, packed: bool = False) -> str:
+def page(title: str, body: str, charts: bool, packed: bool = False, lang: str = "en") -> str:
     """A whole HTML document; ``charts``: embed plotly.js (once, whatever the number of charts), ``packed``:
-    compressed (see :data:`PLOTLY_LOADER`; for pages whose scripts wait for it)."""
+    compressed (see :data:`PLOTLY_LOADER`; for pages whose scripts wait for it); ``lang``: the language its words
+    are in (a page not yet translated says English whatever the language spoken)."""
     head = [f"<meta charset=\"utf-8\"><title>{esc(title)}</title>",
             '<meta name="viewport" content="width=device-width, initial-scale=1">',
             f"<style>{CSS}</style>", f"<script>{ERRORS_JS}</script>"]
@@ -169,7 +168,7 @@ def page(title: str, body: str, charts: bool, packed: bool = False) -> str:
     elif charts:
         head.append(f"<script>{get_plotlyjs()}</script>")
     generator = f"soko_analytics (plotly {plotly.__version__})"
-    return (f"<!DOCTYPE html>\n<html lang=\"{i18n.current()}\"><head>" + "\n".join(head)
+    return (f"<!DOCTYPE html>\n<html lang=\"{esc(lang)}\"><head>" + "\n".join(head)
             + f'<meta name="generator" content="{esc(generator)}"></head>\n<body>\n'
             + '<div id="script-errors" role="alert"></div>\n' + body
             + (f"\n<script>{SORT_JS}</script>" if "sortable" in body else "") + "\n</body></html>\n")
