@@ -257,7 +257,7 @@ def _print_verdict(result) -> None:
             detail = (i18n._(" (expected {expected}, log: {actual})").format(expected=f.expected, actual=f.actual)
                       if f.expected or f.actual else "")
             line = i18n._("line {line}: ").format(line=f.line) if f.line else ""
-            echo(f"  {line}{f.code}: {f.message}{detail}")
+            echo(f"  {line}{f.code}: {f.text()}{detail}")
 
 
 def _print_summary(summary, err: bool) -> None:

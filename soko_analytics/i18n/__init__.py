@@ -106,6 +106,32 @@ def describe(template: str, words: Sequence[tuple[str, str]]) -> str:
     return pgettext("hand", template).format(*(w if kind == "chars" else pgettext(kind, w) for kind, w in words))
 
 
+def said(message: str, template: str | None, args: Sequence[Sequence], symbol: str = "") -> str:
+    """A finding's message in the language spoken, from the core's template and arguments (``Finding.template``,
+    ``Finding.args``: name, kind, English text, data), its amounts with ``symbol`` (the core writes them bare);
+    English, or a finding without a template, is ``message`` as the core wrote it."""
+    if _current == ENGLISH or not template:
+        return message
+    return pgettext("finding", template).format(**{name: _argument(kind, english, data, symbol)
+                                                  for name, kind, english, data in args})
+
+
+def _argument(kind: str, english: str, data: object, symbol: str) -> str:
+    """One argument of a finding's message in the language spoken (see ``replay.findings.Arg``)."""
+    if kind == "money" and isinstance(data, Sequence):
+        minor, decimals, own = data
+        return money(int(minor), int(decimals), str(own) or symbol)
+    if kind == "number" and isinstance(data, int):
+        return number(data)
+    if kind == "count" and isinstance(data, Sequence):  # the core counts cards only
+        return ngettext("{n} card", "{n} cards", int(data[0])).format(n=number(int(data[0])))
+    if kind == "term" and isinstance(data, str):
+        return pgettext(data, english)
+    if kind == "hand" and isinstance(data, Sequence):
+        return describe(str(data[0]), [(str(k), str(w)) for k, w in data[1]])
+    return english
+
+
 def hand_class(code: str) -> str:
     """A hand class's name (``two_pair``) in the language spoken; English keeps the code."""
     return pgettext("hand class", code)

@@ -10,6 +10,7 @@ language's ``soko.po`` (new messages empty, gone ones marked obsolete) and compi
 from __future__ import annotations
 
 import io
+import re
 import sys
 from collections.abc import Callable
 from datetime import UTC, datetime
@@ -31,10 +32,11 @@ CORE_SOURCE = PACKAGE.parent / "core" / "src"
 RUST_METHOD = "soko_analytics.i18n.rust_extract:extract_rust"
 
 
-def template(include_findings: bool = False) -> Catalog:
-    """Every message soko says, with where the package says it. With ``include_findings``, also the audit's
-    finding messages (the core's ``say!`` templates, :func:`finding_templates`, context ``finding``): off until
-    their translations are written (the catalogues do not hold them yet)."""
+def template(include_findings: bool = True) -> Catalog:
+    """Every message soko says, with where the package says it: the Python's, the core's vocabularies
+    (:func:`soko_analytics.i18n.core_messages`) and, with ``include_findings``, the audit's finding messages (the
+    core's ``say!`` templates, :func:`finding_templates`, context ``finding``) and the words their arguments name
+    (:func:`core_terms`)."""
     catalog = Catalog(project="soko_analytics", fuzzy=False)
     for filename, lineno, message, comments, context in extract_from_dir(
             PACKAGE, [("**.py", "python")], comment_tags=("TRANSLATORS:",), strip_comment_tags=True):
@@ -44,6 +46,8 @@ def template(include_findings: bool = False) -> Catalog:
     if include_findings:
         for filename, lineno, message, comments in finding_templates():
             catalog.add(message, locations=[(filename, lineno)], auto_comments=comments, context="finding")
+        for filename, lineno, context, message in core_terms():
+            catalog.add(message, locations=[(filename, lineno)], context=context)
     _header(catalog, "The messages of soko_analytics: the template of every language's catalogue.")
     return catalog
 
@@ -55,6 +59,25 @@ def finding_templates(source: Path = CORE_SOURCE) -> list[tuple[str, int, str, l
     found = extract_from_dir(source, [("**/said.rs", "ignore"), ("**.rs", RUST_METHOD)], keywords={"say": None},
                              comment_tags=("TRANSLATORS:",), strip_comment_tags=True)
     return [(filename, lineno, str(message), comments) for filename, lineno, message, comments, _ in found]
+
+
+_TERM = re.compile(r'Term\(\s*"(\w+)",\s*"([^"\\]+)"\s*\)')
+_POT_ERROR = re.compile(r'PotError::new\(\s*"([^"\\]+)"')
+
+
+def core_terms(source: Path = CORE_SOURCE) -> list[tuple[str, int, str, str]]:
+    """The words a finding's ``term`` argument names, as (file under ``core/src``, line, context, English): each
+    ``Term("holder", "the board")`` of the core's sources, and each reason a pot cannot be built
+    (``PotError::new("negative contribution", ...)``, context ``pot_error``)."""
+    found = []
+    for path in sorted(source.rglob("*.rs")):
+        text = path.read_text(encoding="utf-8")
+        name = str(path.relative_to(source))
+        for m in _TERM.finditer(text):
+            found.append((name, text.count("\n", 0, m.start()) + 1, m.group(1), m.group(2)))
+        for m in _POT_ERROR.finditer(text):
+            found.append((name, text.count("\n", 0, m.start()) + 1, "pot_error", m.group(1)))
+    return found
 
 
 def po_path(language: str) -> Path:

@@ -47,7 +47,7 @@ def ledger(result: Audit) -> dict[str, Any]:
         "stack": m(line.stacks[line.player]) if line.player in line.stacks else "",
         "stacks": {p: m(v) for p, v in line.stacks.items()},
         "rules_stacks": {p: m(v) for p, v in rules.items() if v != line.stacks.get(p)},
-        "findings": [_finding(f) for f in marks.get(line.index, [])] if line.index is not None else [],
+        "findings": [_finding(f, st.symbol) for f in marks.get(line.index, [])] if line.index is not None else [],
     } for line, rules in zip(walked, by_rules, strict=True)]
     claimed = log_end_stacks(result, final)
     who, back = result.uncalled
@@ -82,7 +82,7 @@ def ledger(result: Audit) -> dict[str, Any]:
         "end_stacks": [{"player": p, "rules": m(v), "log": m(claimed[p]) if p in claimed else None,
                         "differs": p in claimed and claimed[p] != v}
                        for p, v in rules_end.items()],
-        "findings": [_finding(f) for f in result.findings if f.action_index is None],
+        "findings": [_finding(f, st.symbol) for f in result.findings if f.action_index is None],
         "ok": result.ok,
         "verdict": verdict(result),
     }
@@ -263,8 +263,8 @@ def _won_with(pot: PotResult) -> str:
     return text + (i18n._(" (no low qualifies: the whole pot)") if len(pot.halves) == 1 else "")
 
 
-def _finding(f) -> dict[str, Any]:
-    return {"severity": str(f.severity), "code": str(f.code), "message": f.message, "line": f.line,
+def _finding(f, symbol: str) -> dict[str, Any]:
+    return {"severity": str(f.severity), "code": str(f.code), "message": f.text(symbol), "line": f.line,
             "expected": f.expected, "actual": f.actual}
 
 
@@ -357,7 +357,7 @@ def verdict(result: Audit) -> str:
     return i18n.ngettext("Verdict: the log breaks the rules of {rules}: {n} error ({codes}); first: {first}.",
                          "Verdict: the log breaks the rules of {rules}: {n} errors ({codes}); first: {first}.",
                          len(errors)).format(rules=rules, n=len(errors), codes=codes,
-                                             first=errors[0].message.rstrip("."))
+                                             first=errors[0].text(result.hand.stakes.symbol).rstrip("."))
 
 
 def _street(result: Audit, street: int) -> str:

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any, NamedTuple
 
-from .. import _core
+from .. import _core, i18n
 from .._vocab import Code, Severity
 
 __all__ = ["STREET_SHOWDOWN", "Arg", "Code", "Finding", "Severity", "fill"]
@@ -90,6 +90,11 @@ class Finding:
         del data["template"], data["args"]
         data["code"], data["severity"] = str(self.code), str(self.severity)
         return data
+
+    def text(self, symbol: str = "") -> str:
+        """The message in the language spoken (:func:`soko_analytics.i18n.said`; English: :attr:`message`), its
+        amounts with the hand's currency ``symbol`` where it is not English."""
+        return i18n.said(self.message, self.template, self.args, symbol)
 
     def said(self) -> dict[str, Any]:
         """The message as its template and arguments (each ``[name, kind, english, data]``), for a translation."""

@@ -90,10 +90,12 @@ DISPUTED = Path(__file__).parents[2] / "sample_data" / "disputed"
 @pytest.mark.parametrize("language, lines", [
     ("fi", ["  paikka  1  Aino                      12,40\u00a0€", "pakkolyönti 0,20\u00a0€", "sanoo sökö", "luopuu",
             "nokittaa 0,40\u00a0€, yhteensä 1,40\u00a0€ ja on all-in", "saa 4,00\u00a0€: sivupotti 1",
-            "Ratkaisu: loki rikkoo sääntöjä soko-casino: 2 virhettä (payout, winner); ensimmäinen: "]),
+            "Ratkaisu: loki rikkoo sääntöjä soko-casino: 2 virhettä (payout, winner); ensimmäinen: ",
+            "^ virhe: winner: Ville saa 4,00\u00a0€, mutta ei voita yhtään pottia."]),
     ("sv", ["  plats  1  Aino                      12,40\u00a0€", "bring-in 0,20\u00a0€", "passar", "lägger sig",
             "höjer 0,40\u00a0€ till 1,40\u00a0€ och är all-in", "tar 4,00\u00a0€ från sidopott 1",
-            "Utslag: loggen bryter mot reglerna för soko-casino: 2 fel (payout, winner); det första: "]),
+            "Utslag: loggen bryter mot reglerna för soko-casino: 2 fel (payout, winner); det första: ",
+            "^ fel: winner: Ville tar 4,00\u00a0€ men vinner ingen pott."]),
 ])
 def test_the_ledger_speaks_the_language(language, lines):
     """The disputed side pot (sample_data/disputed/wrong-side-pot-split.txt): Aino sits with €12.40, Liisa brings in
@@ -105,6 +107,7 @@ def test_the_ledger_speaks_the_language(language, lines):
     for line in lines:
         assert line in result.stdout, line
     assert "Seats at the start" not in result.stdout and "posts the ante" not in result.stdout
+    assert "collects" not in result.stdout and "wins no pot" not in result.stdout
 
 
 @pytest.mark.parametrize("language, words", [
@@ -123,3 +126,23 @@ def test_the_hand_report_speaks_the_language(language, words, tmp_path):
         assert word in page, word
     for english in ("The table at the start", "Pots and their winners", "posts the ante", "Verdict:"):
         assert english not in page, english
+
+
+def test_every_finding_of_the_sample_hands_is_said_in_each_language():
+    """Each finding of the sample data's hands (its disputed pots and the 22 games' sessions, a few of them with
+    findings), said in Finnish and Swedish from its template: every placeholder filled, no English left."""
+    from soko_analytics.model.hand import Hand
+    from soko_analytics.parsers import read_path
+    from soko_analytics.replay.audit import audit
+
+    findings = [f for path in sorted((Path(__file__).parents[2] / "sample_data").rglob("*.txt"))
+                if path.name != "README.md" for h in read_path(path) if isinstance(h, Hand)
+                for f in audit(h).findings]
+    assert len({f.template for f in findings}) >= 3
+    for language in ("fi", "sv"):
+        i18n.use(language)
+        for f in findings:
+            said = f.text("€")
+            assert said != f.message and "{" not in said, (language, f.message, said)
+    i18n.use("en")
+    assert all(f.text("€") == f.message for f in findings)

@@ -158,17 +158,20 @@ mod tests {
 
     #[test]
     fn findings_serialize_as_python_to_dict() {
-        let f = Finding::new(Code::BetSize, crate::say!("too big"))
-            .at(3)
-            .player("Aino")
-            .expected("1".into())
-            .severity(Severity::Warning);
+        let f = Finding::new(
+            Code::BetSize,
+            crate::say!("{player} may not bet here.", player = "Aino"),
+        )
+        .at(3)
+        .player("Aino")
+        .expected("1".into())
+        .severity(Severity::Warning);
         let json = serde_json::to_value(&f).unwrap();
         assert_eq!(json["code"], "bet_size");
         assert_eq!(json["severity"], "warning");
         assert_eq!(json["action_index"], 3);
         assert_eq!(json["street"], serde_json::Value::Null);
-        assert_eq!(json["template"], "too big");
+        assert_eq!(json["template"], "{player} may not bet here.");
         assert_eq!(Code::HandDescription.as_str(), "hand_description");
     }
 }
