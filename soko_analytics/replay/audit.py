@@ -70,8 +70,10 @@ class Half:
     """The winning hand of this share alone (``8,6,4,2,A``)."""
 
     def text(self) -> str:
-        """``LO: Eero with 6,5,3,2,A``."""
-        return f"{self.label or 'high'}: {', '.join(self.winners)}" + (f" with {self.value}" if self.value else "")
+        """``LO: Eero with 6,5,3,2,A``, in the language spoken."""
+        label = self.label or i18n.pgettext("share", "high")
+        hand = i18n._(" with {hand}").format(hand=i18n.description(self.value)) if self.value else ""
+        return f"{label}: {', '.join(self.winners)}{hand}"
 
 
 @dataclass

@@ -23,6 +23,7 @@ from ..model.hand import FORCED, ActionKind
 from ..model.ledger import ADDED_MONEY
 from .audit import Audit, PotResult, pot_name
 from .findings import STREET_SHOWDOWN, Severity
+from .pots import plain_convention
 
 K = ActionKind
 
@@ -58,7 +59,8 @@ def ledger(result: Audit) -> dict[str, Any]:
         name = pot_name(("main pot" if i == 0 else f"side pot-{i}") + (f" (board {pot.board})" if pot.board else ""))
         pots.append({"name": name, "amount": m(pot.amount),
                      "eligible": list(pot.eligible), "winners": {w: m(a) for w, a in pot.winners.items()},
-                     "value": pot.value, "halves": [h.text() for h in pot.halves], "with": _won_with(pot)})
+                     "value": i18n.description(pot.value or "") or pot.value,
+                     "halves": [h.text() for h in pot.halves], "with": _won_with(pot)})
     payouts = [{"player": p, "replay": m(result.payouts.get(p, 0)), "log": m(result.collected.get(p, 0)),
                 "differs": result.payouts.get(p, 0) != result.collected.get(p, 0)}
                for p in dict.fromkeys([*result.payouts, *result.collected])]
@@ -75,7 +77,7 @@ def ledger(result: Audit) -> dict[str, Any]:
         "uncalled": {"player": who, "amount": m(back)} if who else None,
         "added": m(result.added) if result.added else None,
         "pots": pots,
-        "showdown": dict(result.showdown),
+        "showdown": {p: i18n.description(d) for p, d in result.showdown.items()},
         "payouts": payouts,
         "rake": m(result.rake), "convention": result.convention,
         "final_stacks": {p: m(v) for p, v in final.items()},
@@ -258,7 +260,7 @@ def _won_with(pot: PotResult) -> str:
     """The winning hand of a pot, or of each half of a hi/lo pot: ``HI: Matti with a straight, Three to Seven;
     LO: Eero with 6,5,3,2,A``."""
     if not pot.halves:
-        return pot.value or ""
+        return i18n.description(pot.value or "")
     text = "; ".join(h.text() for h in pot.halves)
     return text + (i18n._(" (no low qualifies: the whole pot)") if len(pot.halves) == 1 else "")
 
@@ -310,8 +312,8 @@ def explain(result: Audit) -> str:
     for row in data["payouts"]:
         flag = "   " + _("<- differs") if row["differs"] else ""
         lines.append(f"  {row['player']:<20} {row['replay']:>16} {row['log']:>14}{flag}")
-    lines.append("  " + _("rake {amount}").format(amount=data["rake"])
-                 + (f"; {data['convention']}" if data["convention"] else ""))
+    convention = data["convention"] if i18n.current() == i18n.ENGLISH else plain_convention(data["convention"])
+    lines.append("  " + _("rake {amount}").format(amount=data["rake"]) + (f"; {convention}" if convention else ""))
     lines += ["", _("Stacks at the end")]
     lines += [f"  {player:<20} {stack:>12}" for player, stack in data["final_stacks"].items()]
     if data["findings"]:

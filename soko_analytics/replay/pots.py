@@ -236,3 +236,26 @@ def payouts(awards: Sequence[Award], net_amounts: Sequence[int], odd_chip_order:
     paid = _core_call(players, _core.payouts, parts, list(net_amounts), players.all(odd_chip_order), chip_unit)
     names = players.names
     return {names[p]: amount for p, amount in paid}
+
+
+def plain_convention(text: str) -> str:
+    """The core's convention (``rake main_pot_first, odd chip left of the dealer``) in plain words."""
+    words = []
+    for part in text.split(", "):
+        if part.startswith("rake ") and part[5:] in set(RakeConvention):
+            words.append(RakeConvention(part[5:]).words)
+        elif part.startswith("odd chip "):
+            words.append(i18n._("an odd chip goes to {whom}").format(whom=_odd_chip(part[9:])))
+        elif part.startswith("house money to the "):
+            words.append(i18n._("the house's money goes to the {pot}").format(pot=i18n.pgettext("pot", part[19:])))
+        else:
+            words.append(part)
+    return "; ".join(words)
+
+
+def _odd_chip(order: str) -> str:
+    """Who gets an odd chip (the core's ``odd_chip_orders``), in words."""
+    words = {"left of the dealer": i18n._("the first winner left of the dealer"),
+             "seat order": i18n._("the first winner in seat order"),
+             "highest card by suit": i18n._("the winner with the highest card by suit")}
+    return words.get(order, order)

@@ -15,12 +15,12 @@ from typing import Any
 
 from .. import i18n
 from ..model.hand import Stakes
-from ..replay.audit import Audit, pot_name
+from ..replay.audit import Audit
 from ..replay.explain import ledger, severity_word
-from ..replay.pots import RakeConvention
+from ..replay.pots import plain_convention
 from .page import NUM, esc, page, table
 
-__all__ = ["hand_report", "plain_convention", "with_currency"]
+__all__ = ["hand_report", "with_currency"]
 
 
 def hand_report(result: Audit, back: tuple[str, str] | None = None) -> str:
@@ -204,26 +204,3 @@ def with_currency(text: str, stakes: Stakes) -> str:
         return i18n.money(minor, stakes.decimals, stakes.symbol)
 
     return amount.sub(money, text)
-
-
-def plain_convention(text: str) -> str:
-    """The core's convention (``rake main_pot_first, odd chip left of the dealer``) in plain words."""
-    words = []
-    for part in text.split(", "):
-        if part.startswith("rake ") and part[5:] in set(RakeConvention):
-            words.append(RakeConvention(part[5:]).words)
-        elif part.startswith("odd chip "):
-            words.append(i18n._("an odd chip goes to {whom}").format(whom=_odd_chip(part[9:])))
-        elif part.startswith("house money to the "):
-            words.append(i18n._("the house's money goes to the {pot}").format(pot=pot_name(part[19:])))
-        else:
-            words.append(part)
-    return "; ".join(words)
-
-
-def _odd_chip(order: str) -> str:
-    """Who gets an odd chip (the core's ``odd_chip_orders``), in words."""
-    words = {"left of the dealer": i18n._("the first winner left of the dealer"),
-             "seat order": i18n._("the first winner in seat order"),
-             "highest card by suit": i18n._("the winner with the highest card by suit")}
-    return words.get(order, order)

@@ -146,3 +146,18 @@ def test_every_finding_of_the_sample_hands_is_said_in_each_language():
             assert said != f.message and "{" not in said, (language, f.message, said)
     i18n.use("en")
     assert all(f.text("€") == f.message for f in findings)
+
+
+@pytest.mark.parametrize("language", ["en", "fi", "sv"])
+def test_explain_in_each_language(language):
+    """``soko audit --explain`` of the disputed side pot, golden in each language (tests/golden/explain.<lang>.txt,
+    read by eye: the seeds' words, money as the language writes it, the findings said from their templates; the
+    source path written as {disputed})."""
+    result = runner.invoke(app, ["audit", str(DISPUTED / "wrong-side-pot-split.txt"), "--explain", "202603140103",
+                                 "--lang", language])
+    assert result.exit_code == 1, result.output
+    got = result.stdout.replace(str(DISPUTED), "{disputed}")
+    golden = GOLDEN / f"explain.{language}.txt"
+    if os.environ.get("SOKO_GOLDEN") == "update":
+        golden.write_text(got, encoding="utf-8")
+    assert got == golden.read_text(encoding="utf-8")
