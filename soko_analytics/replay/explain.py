@@ -273,7 +273,7 @@ def _finding(f, symbol: str) -> dict[str, Any]:
 def explain(result: Audit) -> str:
     """The ledger as text (``soko audit --explain``), in the language spoken."""
     data = ledger(result)
-    _, L = i18n._, _labels()
+    _, L = i18n._, labels()
     lines = [_("{site} hand {hand_id}: {rules}").format(site=data["site"], hand_id=data["hand_id"],
                                                          rules=data["rules"])]
     where = [_("table {table}").format(table=data["table"]) if data["table"] else "",
@@ -323,8 +323,8 @@ def explain(result: Audit) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _labels() -> dict[str, str]:
-    """The ledger's headers and labels by their English words, in the language spoken."""
+def labels() -> dict[str, str]:
+    """The ledger's and its report's headers and labels by their English words, in the language spoken."""
     return {
         "seat": i18n.pgettext("ledger", "seat"),
         "board": i18n.pgettext("ledger", "board"),
@@ -336,6 +336,24 @@ def _labels() -> dict[str, str]:
         "stack": i18n.pgettext("ledger", "stack"),
         "the replay pays": i18n.pgettext("ledger", "the replay pays"),
         "the log says": i18n.pgettext("ledger", "the log says"),
+        "amount": i18n.pgettext("ledger", "amount"),
+        "as the log claims": i18n.pgettext("ledger", "as the log claims"),
+        "button": i18n.pgettext("ledger", "button"),
+        "by the rules": i18n.pgettext("ledger", "by the rules"),
+        "cards": i18n.pgettext("ledger", "cards"),
+        "differs": i18n.pgettext("ledger", "differs"),
+        "down": i18n.pgettext("ledger", "down"),
+        "eligible": i18n.pgettext("ledger", "eligible"),
+        "face": i18n.pgettext("ledger", "face"),
+        "hand": i18n.pgettext("ledger", "hand"),
+        "pot": i18n.pgettext("ledger", "pot"),
+        "sitting out": i18n.pgettext("ledger", "sitting out"),
+        "stack at the start": i18n.pgettext("ledger", "stack at the start"),
+        "the rules pay": i18n.pgettext("ledger", "the rules pay"),
+        "to": i18n.pgettext("ledger", "to"),
+        "up": i18n.pgettext("ledger", "up"),
+        "with": i18n.pgettext("ledger", "with"),
+        "won by": i18n.pgettext("ledger", "won by"),
     }
 
 
@@ -367,4 +385,4 @@ def _street(result: Audit, street: int) -> str:
     return streets[street].name if street < len(streets) else "showdown"
 
 
-__all__ = ["explain", "ledger", "severity_word", "verdict"]
+__all__ = ["explain", "labels", "ledger", "severity_word", "verdict"]

@@ -16,7 +16,7 @@ from typing import Any
 from .. import i18n
 from ..model.hand import Stakes
 from ..replay.audit import Audit
-from ..replay.explain import ledger, severity_word
+from ..replay.explain import labels, ledger, severity_word
 from ..replay.pots import plain_convention
 from .page import NUM, esc, page, table
 
@@ -28,7 +28,7 @@ def hand_report(result: Audit, back: tuple[str, str] | None = None) -> str:
     (address, words) to the list it was opened from."""
     d = ledger(result)
     stakes = result.hand.stakes
-    _, W = i18n._, _report_words()
+    _, W = i18n._, labels()
     title = _("{site} hand {hand_id}").format(site=d["site"], hand_id=d["hand_id"])
     meta = ", ".join(x for x in (
         esc(d["rules"]), esc(_("table {table}").format(table=d["table"])) if d["table"] else "",
@@ -98,34 +98,6 @@ def hand_report(result: Audit, back: tuple[str, str] | None = None) -> str:
     return page(title, "\n".join(parts), charts=False, lang=i18n.current())
 
 
-def _report_words() -> dict[str, str]:
-    """The page's headers and labels by their English words, in the language spoken."""
-    return {
-        "amount": i18n.pgettext("report", "amount"),
-        "as the log claims": i18n.pgettext("report", "as the log claims"),
-        "button": i18n.pgettext("report", "button"),
-        "by the rules": i18n.pgettext("report", "by the rules"),
-        "cards": i18n.pgettext("report", "cards"),
-        "differs": i18n.pgettext("report", "differs"),
-        "down": i18n.pgettext("report", "down"),
-        "eligible": i18n.pgettext("report", "eligible"),
-        "face": i18n.pgettext("report", "face"),
-        "hand": i18n.pgettext("report", "hand"),
-        "player": i18n.pgettext("report", "player"),
-        "pot": i18n.pgettext("report", "pot"),
-        "seat": i18n.pgettext("report", "seat"),
-        "sitting out": i18n.pgettext("report", "sitting out"),
-        "stack": i18n.pgettext("report", "stack"),
-        "stack at the start": i18n.pgettext("report", "stack at the start"),
-        "the log says": i18n.pgettext("report", "the log says"),
-        "the rules pay": i18n.pgettext("report", "the rules pay"),
-        "to": i18n.pgettext("report", "to"),
-        "up": i18n.pgettext("report", "up"),
-        "with": i18n.pgettext("report", "with"),
-        "won by": i18n.pgettext("report", "won by"),
-    }
-
-
 def _head(columns: list[str]) -> str:
     """A table's start and its header row."""
     return "<table><thead><tr>" + "".join(f"<th>{esc(c)}</th>" for c in columns) + "</tr></thead>"
@@ -133,7 +105,7 @@ def _head(columns: list[str]) -> str:
 
 def _faces(up: list[bool]) -> str:
     """How a player's cards were dealt: ``down`` or ``up`` where all alike, else each card's (``down down up``)."""
-    W = _report_words()
+    W = labels()
     faces = [W["up"] if u else W["down"] for u in up]
     return faces[0] if len(set(faces)) == 1 else " ".join(faces)
 
@@ -141,7 +113,7 @@ def _faces(up: list[bool]) -> str:
 def _streets(d: dict[str, Any], stakes: Stakes) -> list[str]:
     """One section per street: the cards dealt on it, then its actions with the pot and every stack after each."""
     players = [s["player"] for s in d["seats"]]
-    W = _report_words()
+    W = labels()
     names = list(dict.fromkeys([*(x["street"] for x in d["deals"]), *(s["street"] for s in d["steps"])]))
     out = []
     for name in names:
@@ -150,13 +122,13 @@ def _streets(d: dict[str, Any], stakes: Stakes) -> list[str]:
         if deals:
             section.append(table([W["to"], W["cards"],
                                   W["face"]],
-                                 [(x["player"] or i18n.pgettext("ledger", "board"), x["cards"],
+                                 [(x["player"] or W["board"], x["cards"],
                                    _faces(x["up"]) if x["player"] else "") for x in deals]))
         steps = [s for s in d["steps"] if s["street"] == name]
         if steps:
             head = "".join(f"<th>{esc(h)}</th>" for h in
-                           [i18n.pgettext("ledger", "player"), i18n.pgettext("ledger", "action"),
-                            i18n.pgettext("ledger", "to call"), i18n.pgettext("ledger", "pot after"),
+                           [W["player"], W["action"],
+                            W["to call"], W["pot after"],
                             *(i18n._("{player} stack").format(player=p) for p in players)])
             rows = []
             for step in steps:
