@@ -107,10 +107,6 @@ class InputFormat(str, Enum):
     phh = "phh"
 
 
-Language = Enum("Language", {code: code for code in i18n.LANGUAGES}, type=str)  # type: ignore[misc]
-"""``--lang``: the languages soko speaks (``soko_analytics.i18n.LANGUAGES``)."""
-
-
 class OutputFormat(str, Enum):
     """``--to`` of ``soko convert``, ``--format`` of ``soko simulate``."""
 
@@ -126,7 +122,7 @@ STDIN = "-"
 
 
 LANG_HELP = "The language of what soko says: fi (suomi), sv (svenska) or en (English); default SOKO_LANG, then " \
-            "the locale (LANG, LC_MESSAGES), then English. Data (codes, field and column names) never changes."
+            "the locale (LC_ALL, LC_MESSAGES, LANG), then English. Data (codes, field and column names) never changes."
 
 
 def _speak(value: str | None) -> None:
@@ -137,13 +133,15 @@ def _speak(value: str | None) -> None:
         usage(str(err))
 
 
-def _speak_here(value: Language | None) -> None:
-    """A command's ``--lang``, where given (``soko eval --lang fi``): after the root's, so it wins."""
+def _speak_here(value: str | None) -> None:
+    """A command's ``--lang``, where given (``soko eval --lang fi``): after the root's, so it wins. An unknown
+    language is one line on stderr, exit 2."""
     if value is not None:
-        _speak(value.value)
+        _speak(value)
 
 
-LangOption = Annotated[Language | None, typer.Option("--lang", is_eager=True, callback=_speak_here, help=LANG_HELP)]
+LangOption = Annotated[str | None, typer.Option("--lang", metavar="fi|sv|en", is_eager=True, callback=_speak_here,
+                                                help=LANG_HELP)]
 
 
 def _with_lang(command: Callable[..., Any]) -> Callable[..., Any]:
@@ -151,7 +149,7 @@ def _with_lang(command: Callable[..., Any]) -> Callable[..., Any]:
     signature = inspect.signature(command, eval_str=True)
 
     @functools.wraps(command)
-    def run(*args: Any, lang: Language | None = None, **kwargs: Any) -> Any:
+    def run(*args: Any, lang: str | None = None, **kwargs: Any) -> Any:
         return command(*args, **kwargs)
 
     lang = inspect.Parameter("lang", inspect.Parameter.KEYWORD_ONLY, default=None, annotation=LangOption)
@@ -197,13 +195,13 @@ def _version(value: bool) -> None:
 def _soko(
     _: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
                                     help="Print the version and exit.")] = False,
-    language: Annotated[Language | None, typer.Option("--lang", is_eager=True, help=LANG_HELP)] = None,
+    language: Annotated[str | None, typer.Option("--lang", metavar="fi|sv|en", is_eager=True, help=LANG_HELP)] = None,
 ) -> None:
     """Hand-history analysis for Sökö, Texas Hold'em and Seven Card Stud.
 
     Example: soko rules soko-casino
     """
-    _speak(language.value if language else None)
+    _speak(language)
 
 
 @contextmanager

@@ -33,7 +33,7 @@ def hand_report(result: Audit, back: tuple[str, str] | None = None) -> str:
     meta = ", ".join(x for x in (
         esc(d["rules"]), esc(_("table {table}").format(table=d["table"])) if d["table"] else "",
         esc(_("button seat {seat}").format(seat=d["button"])) if d["button"] else "",
-        f"{esc(d['start'])} {esc(d['time_zone'] or '')}".strip() if d["start"] else "",
+        f"{esc(_start(result))} {esc(d['time_zone'] or '')}".strip() if d["start"] else "",
         esc(_("from {source}").format(source=d["source"])) if d["source"] else "") if x)
     said = esc(with_currency(d["verdict"], stakes))
     differs, not_stated = W["differs"], _("not stated")
@@ -96,6 +96,12 @@ def hand_report(result: Audit, back: tuple[str, str] | None = None) -> str:
         parts.append("<p>" + esc(_("None.")) + "</p>")
     parts.append(verdict)
     return page(title, "\n".join(parts), charts=False, lang=i18n.current())
+
+
+def _start(result: Audit) -> str:
+    """When the hand started, as the language writes a date and time (English: as the log wrote it)."""
+    start = result.hand.start
+    return str(start) if start is None or i18n.current() == i18n.ENGLISH else i18n.datetime(start)
 
 
 def _head(columns: list[str]) -> str:

@@ -95,7 +95,7 @@ FINNISH_ACTIONS = {
     ("action", "calls {amount}"): "maksaa",  # "maksaa lyönnin"
     ("action", "raises {amount} to {to}"): "nokittaa",  # "korottaa vielä lisää eli nokittaa"
     ("action", "folds"): "luopuu",  # "luopuu pelistä"
-    ("action", "brings in for {amount}"): "pakkolyönti",
+    ("action", "brings in for {amount}"): "pakkolyön",  # "pakkolyönti"; the ledger: "tekee pakkolyönnin"
     ("pot", "pot"): "potti",
     ("pot", "side pot-{n}"): "sivupotti",  # seed 004: "sivupottiin"
     ("street", "FLOP"): "floppi",  # seed 002

@@ -88,11 +88,11 @@ DISPUTED = Path(__file__).parents[2] / "sample_data" / "disputed"
 
 
 @pytest.mark.parametrize("language, lines", [
-    ("fi", ["  paikka  1  Aino                      12,40\u00a0€", "pakkolyönti 0,20\u00a0€", "sanoo sökö", "luopuu",
-            "nokittaa 0,40\u00a0€, yhteensä 1,40\u00a0€ ja on all-in", "saa 4,00\u00a0€: sivupotti 1",
-            "Ratkaisu: loki rikkoo sääntöjä soko-casino: 2 virhettä (payout, winner); ensimmäinen: ",
+    ("fi", ["  paikka  1  Aino                      12,40\u00a0€", "tekee pakkolyönnin 0,20\u00a0€", "sanoo sökö", "luopuu",
+            "nokittaa 0,40\u00a0€, yhteensä 1,40\u00a0€ ja on all-in", "saa 4,00\u00a0€ (sivupotti 1)",
+            "Ratkaisu: loki rikkoo soko-casino-sääntöjä: 2 virhettä (payout, winner); ensimmäinen: ",
             "^ virhe: winner: Ville saa 4,00\u00a0€, mutta ei voita yhtään pottia."]),
-    ("sv", ["  plats  1  Aino                      12,40\u00a0€", "bring-in 0,20\u00a0€", "passar", "lägger sig",
+    ("sv", ["  plats  1  Aino                      12,40\u00a0€", "gör bring-in 0,20\u00a0€", "passar", "lägger sig",
             "höjer 0,40\u00a0€ till 1,40\u00a0€ och är all-in", "tar 4,00\u00a0€ från sidopott 1",
             "Utslag: loggen bryter mot reglerna för soko-casino: 2 fel (payout, winner); det första: ",
             "^ fel: winner: Ville tar 4,00\u00a0€ men vinner ingen pott."]),
@@ -111,9 +111,9 @@ def test_the_ledger_speaks_the_language(language, lines):
 
 
 @pytest.mark.parametrize("language, words", [
-    ("fi", ["Pöytä alussa", "pakkolyönti 0,20\u00a0€", "Potit ja niiden voittajat", "Ratkaisu: loki rikkoo sääntöjä",
+    ("fi", ["Pöytä alussa", "tekee pakkolyönnin 0,20\u00a0€", "Potit ja niiden voittajat", "Ratkaisu: loki rikkoo",
             '<html lang="fi">']),
-    ("sv", ["Bordet vid start", "bring-in 0,20\u00a0€", "Pottarna och deras vinnare", "Utslag: loggen bryter mot",
+    ("sv", ["Bordet vid start", "gör bring-in 0,20\u00a0€", "Pottarna och deras vinnare", "Utslag: loggen bryter mot",
             '<html lang="sv">']),
 ])
 def test_the_hand_report_speaks_the_language(language, words, tmp_path):
