@@ -160,13 +160,15 @@ def _description_words(text: str) -> tuple[str, list[tuple[str, str]]] | None:
     for template, pattern in _description_patterns():
         m = pattern.fullmatch(text)
         if m:
-            return template, [(_word_kind(w), w) for w in m.groups()]
+            kinds = _word_kinds()
+            return template, [(kinds.get(w, "chars"), w) for w in m.groups()]
     return None
 
 
-def _word_kind(word: str) -> str:
-    ones = {one for one, _ in _core.RANK_WORDS}
-    return "rank" if word in ones else "ranks" if any(word == many for _, many in _core.RANK_WORDS) else "chars"
+@cache
+def _word_kinds() -> dict[str, str]:
+    """Each rank's English name to its word kind: ``King`` a ``rank``, ``Kings`` a set, ``ranks``."""
+    return {**{many: "ranks" for _, many in _core.RANK_WORDS}, **{one: "rank" for one, _ in _core.RANK_WORDS}}
 
 
 @cache
