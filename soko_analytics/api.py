@@ -17,7 +17,9 @@ from typing import Any, TypeVar
 
 import polars as pl
 
+from . import i18n
 from .errors import EvaluationError, RulesError, SokoError
+from .i18n import _
 from .model.cards import RANKS, Card, format_cards, parse_cards
 from .model.counts import plural
 from .model.hand import Hand, Source
@@ -63,7 +65,7 @@ __all__ = [
     "profiles",
     "quarantine_groups", "quarantine_records",
     "read_hands", "report_dashboard", "report_hand", "report_hands", "resolve_profile", "simulate_text",
-    "stat_catalogue", "stored_hands",
+    "stat_catalogue", "stored_hands", "decimal_text",
 ]
 
 
@@ -596,10 +598,10 @@ def demo(out: str | Path = "soko-demo", jobs: int = 1, reports: str | Path = REP
     for stale in (db, db.with_suffix(".duckdb.wal")):
         stale.unlink(missing_ok=True)
     files = [p for p in iter_files([SAMPLE_DATA]) if isinstance(p, Path)]
-    say(f"importing and auditing the {len(files)} sample files into {db}")
+    say(_("importing and auditing the {n} sample files into {store}").format(n=len(files), store=db))
     with Store(db) as store:
         summary = store.import_paths([SAMPLE_DATA], jobs=jobs)
-        say("computing the findings and the player stats")
+        say(_("computing the findings and the player stats"))
         findings = store.query(
             "SELECT code, severity, count(*) AS n FROM findings GROUP BY ALL ORDER BY n DESC").to_dicts()
         disputed = store.query("""
@@ -609,16 +611,29 @@ def demo(out: str | Path = "soko-demo", jobs: int = 1, reports: str | Path = REP
         hero = _hero_summary(player_stats_of(store, Filters(hero=True), by="game"))
     stats_file = folder / "stats.csv"
     stats.write_csv(stats_file)
-    say(f"writing the dashboard and a disputed hand's report into {reports}")
-    board = report_dashboard(db, out=Path(reports) / "dashboard.html", title="soko_analytics demo: the sample data")
+    say(_("writing the dashboard and a disputed hand's report into {folder}").format(folder=reports))
+    board = report_dashboard(db, out=Path(reports) / "dashboard.html", title=_("soko_analytics demo: the sample data"))
     hand_report = None
     if disputed:
+        disputed = _said_findings(db, disputed)
         first = disputed[0]["hand_id"]
         hand_report = report_hand(db, first, Path(reports) / f"hand-{_file_safe(first)}.html")["path"]
     return {"store": str(db), "import": summary.line(), "stored": summary.stored,
             "quarantined": summary.quarantined, "findings": findings, "disputed": disputed, "hero": hero,
             "stats": str(stats_file), "dashboard": board["path"], "hand_report": hand_report,
             "parts": str(Path(db).parent / FOLDER)}
+
+
+def _said_findings(db: str | Path, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Finding rows (``hand_id``, ``code``, ``message``) of the store at ``db`` with their messages in the language
+    spoken: the store keeps the core's English message, so each hand is audited again from its stored text and each
+    finding said from its template (:meth:`.replay.findings.Finding.text`, the hand's currency with its amounts)."""
+    said: dict[tuple[str, str, str], str] = {}
+    for hand_id in dict.fromkeys(r["hand_id"] for r in rows):
+        result = _stored_audit(db, hand_id)
+        for f in result.findings:
+            said[(hand_id, str(f.code), f.message)] = f.text(result.hand.stakes.symbol)
+    return [{**r, "message": said.get((r["hand_id"], r["code"], r["message"]), r["message"])} for r in rows]
 
 
 HERO_GAMES = 3
@@ -634,9 +649,9 @@ def _hero_summary(rows: pl.DataFrame) -> dict[str, Any]:
     top = rows.sort(["hands", "game", "unit"], descending=[True, False, False]).head(HERO_GAMES)
     return {
         "names": sorted(set(rows["player"])), "hands": int(rows["hands"].sum()), "games": rows["game"].n_unique(),
-        "net": [f"{decimal_text(r['net_won'], r['decimals'])} {r['currency']}" for r in nets.to_dicts()],
+        "net": [f"{i18n.money(r['net_won'], r['decimals'])} {r['currency']}" for r in nets.to_dicts()],
         "top": [{"game": r["game"], "unit": r["unit"], "hands": r["hands"],
-                 "net": f"{decimal_text(r['net_won'], r['decimals'])} {r['currency']}",
+                 "net": f"{i18n.money(r['net_won'], r['decimals'])} {r['currency']}",
                  **{k: r[k] for k in ("won_per_100", "vpip", "pfr", "af", "wtsd", "wsd")}} for r in top.to_dicts()],
     }
 
@@ -684,10 +699,10 @@ def explain_stat(name: str) -> dict[str, Any]:
 # -- reports ---------------------------------------------------------------------------------
 
 def report_dashboard(db: str | Path, filters: Filters = Filters(), out: str | Path | None = None,
-                     title: str = "soko_analytics dashboard", replayers: bool = True) -> dict[str, Any]:
+                     title: str | None = None, replayers: bool = True) -> dict[str, Any]:
     """Write the player-stat dashboard of the store at ``db`` (default ``reports/dashboard.html``) and, unless
     ``replayers`` is false, the replayer page of each hand its hand list and audit table link to, in the folder
-    ``<name>-hands`` beside it."""
+    ``<name>-hands`` beside it. ``title``: by default "soko_analytics dashboard" in the language spoken."""
     from .reports.dashboard import dashboard
 
     target = Path(out) if out else REPORTS / "dashboard.html"
@@ -696,7 +711,7 @@ def report_dashboard(db: str | Path, filters: Filters = Filters(), out: str | Pa
         check_filters(store, filters)
         text, keys = dashboard(store, filters, title, folder)
         raws = store.raw_hands(keys=keys) if keys else []
-    back = (f"../{target.name}#hands", "the dashboard's hand list")
+    back = (f"../{target.name}#hands", _("the dashboard's hand list"))
     written = _write_replayers(raws, target.parent / folder, back) if folder else 0
     return {**_write_report(target, text), "replayers": written}
 
@@ -728,12 +743,14 @@ def report_hands(db: str | Path, filters: Filters = Filters(), out: str | Path |
         check_filters(store, filters)
         rows = hand_rows(store, filters, limit)
         raws = store.raw_hands(keys=[r["hand_key"] for r in rows]) if rows and replayers else []
-    written = _write_replayers(raws, folder, ("hands.html", "the hand list"))
+    written = _write_replayers(raws, folder, ("hands.html", _("the hand list")))
     section = hand_list_section(rows, folder="" if replayers else None, limit=limit)
-    whose = ", ".join(filters.players) or "the log owners"
+    whose = ", ".join(filters.players) or _("the log owners")
     said = filters.text()
-    title = f"Hands of {whose}" + (f" ({said})" if said else "")
-    listed = _write_report(folder / "hands.html", page(title, f"<h1>{esc(title)}</h1>\n{section}", charts=False))
+    title = (_("Hands of {players} ({filters})") if said else _("Hands of {players}"))
+    title = title.format(players=whose, filters=said)
+    listed = _write_report(folder / "hands.html", page(title, f"<h1>{esc(title)}</h1>\n{section}", charts=False,
+                                                       lang=i18n.current()))
     return {**listed, "hands": len(rows), "replayers": written}
 
 

@@ -8,7 +8,8 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
-from .. import api
+from .. import api, i18n
+from ..i18n import _
 from ..model.counts import plural
 from . import DEMO_OUT, OutputFormat, app, reporting_errors, write_text
 from .output import echo, table, to_stdout
@@ -67,28 +68,41 @@ def demo(
         else:
             data = api.demo(out, default_jobs(), reports, say=lambda step: echo(f"soko demo: {step}", err=True))
     _summary(data)
-    table("Hands with an error (the disputed pots)", ["hand", "file", "code", "message"],
+    table(_("Hands with an error (the disputed pots)"), [_("hand"), _("file"), _("code"), _("message")],
           [[row["hand_id"], Path(row["source_file"]).name, row["code"], row["message"]] for row in data["disputed"]])
 
 
 def _summary(data: dict) -> None:
     """The demo's few lines before its disputed hands: what was imported, the hero, where things are, the audit."""
-    echo(f"import: {data['import']}")
+    echo(_("import: {summary}").format(summary=data["import"]))
     hero = data["hero"]
     if hero["hands"]:
-        echo(f"The hero, {', '.join(hero['names'])} (each log's owner): {plural(hero['hands'], 'hand')} of "
-             f"{plural(hero['games'], 'game')}, net {', '.join(hero['net'])}; the most played:")
-        table(None, ["game", "unit", "hands", "net", "won/100", "VPIP", "PFR", "AF", "WTSD", "W$SD"],
-              [[r["game"], r["unit"], f"{r['hands']:,}", r["net"],
-                *("–" if r[k] is None else f"{r[k]:.1f}" for k in ("won_per_100", "vpip", "pfr", "af", "wtsd", "wsd"))]
-               for r in hero["top"]], right=["hands", "net", "won/100", "VPIP", "PFR", "AF", "WTSD", "W$SD"])
-    echo(f"Every player's stats: {data['stats']} (or soko stats --db {data['store']})")
-    echo(f"The dashboard: {data['dashboard']}" + (f"; the first disputed hand: {data['hand_report']}"
-                                                  if data["hand_report"] else ""))
-    errors = [f for f in data["findings"] if f["severity"] == "error"]
-    others = ", ".join(f"{f['code']} {f['n']:,}" for f in data["findings"] if f["severity"] != "error")
+        hands = i18n.ngettext("{n} hand", "{n} hands", hero["hands"]).format(n=i18n.number(hero["hands"]))
+        games = i18n.ngettext("{n} game", "{n} games", hero["games"]).format(n=i18n.number(hero["games"]))
+        echo(_("The hero, {names} (each log's owner): {hands} of {games}, net {net}; the most played:").format(
+            names=", ".join(hero["names"]), hands=hands, games=games, net=", ".join(hero["net"])))
+        stats = ("won_per_100", "vpip", "pfr", "af", "wtsd", "wsd")
+        head = [_("game"), _("unit"), _("hands"), _("net"), _("won/100"), "VPIP", "PFR", "AF", "WTSD", "W$SD"]
+        table(None, head, [[r["game"], _(r["unit"]), i18n.number(r["hands"]), r["net"],
+                            *("–" if r[k] is None else i18n.number(r[k], 1) for k in stats)] for r in hero["top"]],
+              right=head[2:])
+    echo(_("Every player's stats: {file} (or soko stats --db {store})").format(file=data["stats"], store=data["store"]))
+    dashboard = (_("The dashboard: {page}; the first disputed hand: {report}") if data["hand_report"] else
+                 _("The dashboard: {page}")).format(page=data["dashboard"], report=data["hand_report"])
+    echo(dashboard)
+    echo(_audit_line(data))
+
+
+def _audit_line(data: dict) -> str:
+    """The demo's audit in a line: the errors, the hands they are in, the other findings, how to explain one."""
+    errors = sum(f["n"] for f in data["findings"] if f["severity"] == "error")
+    others = ", ".join(f"{f['code']} {i18n.number(f['n'])}" for f in data["findings"] if f["severity"] != "error")
     hands = len({row["hand_id"] for row in data["disputed"]})
-    explain = (f"; explain one: soko audit --db {data['store']} --explain {data['disputed'][0]['hand_id']}"
-               if data["disputed"] else "")
-    echo(f"Audit: {plural(sum(f['n'] for f in errors), 'error')} in {plural(hands, 'hand')}"
-         + (f" (and info findings: {others})" if others else "") + explain)
+    line = i18n.ngettext("Audit: {n} error", "Audit: {n} errors", errors).format(n=i18n.number(errors))
+    line += i18n.ngettext(" in {n} hand", " in {n} hands", hands).format(n=i18n.number(hands))
+    if others:
+        line += _(" (and info findings: {findings})").format(findings=others)
+    if data["disputed"]:
+        line += _("; explain one: soko audit --db {store} --explain {hand_id}").format(
+            store=data["store"], hand_id=data["disputed"][0]["hand_id"])
+    return line

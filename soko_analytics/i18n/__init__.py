@@ -90,6 +90,12 @@ def _(message: str) -> str:
     return translations(_current).gettext(message)
 
 
+def N_(message: str) -> str:  # noqa: N802 (gettext's own name for it)
+    """``message`` itself, marked for the catalogues: a name kept as data (a unit, a stat's label) that is said in
+    the language spoken where it is shown, through :func:`_`."""
+    return message
+
+
 def pgettext(context: str, message: str) -> str:
     """``message`` of a ``context`` (``rank``, ``hand``: the same English word may be two words elsewhere)."""
     return translations(_current).pgettext(context, message)
@@ -219,10 +225,11 @@ def date(value: dt.date) -> str:
     return value.isoformat() if _current == ENGLISH else format_date(value, "short", locale=_babel_locale())
 
 
-def datetime(value: dt.datetime) -> str:
-    """A date and time as the language writes it (``5.12.2026 14.03``; English: ``2026-12-05 14:03:00``)."""
+def datetime(value: dt.datetime, seconds: bool = True) -> str:
+    """A date and time as the language writes it (``5.12.2026 14.03``; English: ``2026-12-05 14:03:00``, without
+    ``seconds`` ``2026-12-05 14:03``)."""
     if _current == ENGLISH:
-        return str(value)
+        return str(value) if seconds else value.strftime("%Y-%m-%d %H:%M")
     return format_datetime(value, "short", locale=_babel_locale())
 
 

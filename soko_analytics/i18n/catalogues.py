@@ -22,6 +22,7 @@ from babel.messages.mofile import read_mo, write_mo
 from babel.messages.pofile import read_po, write_po
 
 from . import DOMAIN, ENGLISH, LANGUAGES, LOCALE_DIR, core_messages
+from .scripts import KEYWORDS as SCRIPT_KEYWORDS
 
 PACKAGE = Path(__file__).resolve().parents[1]
 DATE = datetime(2026, 12, 7, tzinfo=UTC)
@@ -33,13 +34,18 @@ RUST_METHOD = "soko_analytics.i18n.rust_extract:extract_rust"
 
 
 def template(include_findings: bool = True) -> Catalog:
-    """Every message soko says, with where the package says it: the Python's, the core's vocabularies
+    """Every message soko says, with where the package says it: the Python's, the page scripts' (``_()`` and
+    ``plural()``, :mod:`soko_analytics.i18n.scripts`), the core's vocabularies
     (:func:`soko_analytics.i18n.core_messages`) and, with ``include_findings``, the audit's finding messages (the
     core's ``say!`` templates, :func:`finding_templates`, context ``finding``) and the words their arguments name
     (:func:`core_terms`)."""
     catalog = Catalog(project="soko_analytics", fuzzy=False)
     for filename, lineno, message, comments, context in extract_from_dir(
             PACKAGE, [("**.py", "python")], comment_tags=("TRANSLATORS:",), strip_comment_tags=True):
+        catalog.add(message, locations=[(filename, lineno)], auto_comments=comments, context=context)
+    for filename, lineno, message, comments, context in extract_from_dir(
+            PACKAGE, [("**.js", "javascript")], keywords=SCRIPT_KEYWORDS, comment_tags=("TRANSLATORS:",),
+            strip_comment_tags=True):
         catalog.add(message, locations=[(filename, lineno)], auto_comments=comments, context=context)
     for context, message in core_messages():
         catalog.add(message, locations=[("core", 0)], context=context)

@@ -3,15 +3,33 @@
  * Every text that came from a log goes through esc() before it reaches HTML or a Plotly label.
  * dashboard.py wraps this file and tournaments.js in one strict-mode function: they share its names. */
 var D = JSON.parse(document.getElementById("soko-data").textContent);
+var L = JSON.parse(document.getElementById("soko-words").textContent);
 var PALETTE = ["#1f77b4", "#2ca02c", "#d62728", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2",
   "#7f7f7f", "#bcbd22", "#393b79", "#637939", "#8c6d31", "#843c39", "#7b4173", "#3182bd", "#31a354",
   "#e6550d", "#756bb1", "#636363"];
-var LINES = [["net", "Net won", "#2ca02c"], ["showdown", "Showdown", "#1f77b4"],
-  ["nonShowdown", "Non-showdown", "#d62728"], ["adjusted", "All-in adjusted", "#ff7f0e"]];
-var POINTS = 2000, PAGE = 25, TOP_STAKES = 15, OTHER = "other ", MAX_HEIGHT = 900, Z95 = 1.959963984540054, CLOCK = "date (UTC where the log names its time zone)";
+var LINES = [["net", _("Net won"), "#2ca02c"], ["showdown", _("Showdown"), "#1f77b4"],
+  ["nonShowdown", _("Non-showdown"), "#d62728"], ["adjusted", _("All-in adjusted"), "#ff7f0e"]];
+var POINTS = 2000, PAGE = 25, TOP_STAKES = 15, MAX_HEIGHT = 900, Z95 = 1.959963984540054;
+var CLOCK = _("date (UTC where the log names its time zone)"), OTHERS = null;  /* OTHERS: the stakes chart's "other" bar */
 var kinds = D.kinds, H = null, T = D.table;
 var state = {view: "cash", game: "", stakes: "", currency: "", from: "", to: "", position: "", size: "", who: "everyone",
   minHands: D.min_hands || 0, search: "", xaxis: "hands", sort: "hands", dir: -1, page: 0, tpage: 0};
+
+/* -- words: the page's language (soko_analytics/i18n/scripts.py embeds L) ------------------------ */
+/* a message in the page's language, its {names} filled from args */
+function _(message, args) { return fill(L.words[message] || message, args); }
+function fill(text, args) {
+  return args ? text.replace(/\{(\w+)\}/g, function (m, k) { return k in args ? args[k] : m; }) : text;
+}
+/* a count's message, singular for one: plural(2, "{n} hand", "{n} hands") is "2 hands" ({n} as the language writes
+ * numbers; args fill other names). Write a call's own arguments first: the extractor does not look into them */
+function plural(n, one, many, args) {
+  var forms = L.plurals[one] || [one, many];
+  return fill(forms[n === 1 ? 0 : 1], Object.assign({n: num(n)}, args || {}));
+}
+function num(n) { return n.toLocaleString(L.locale); }
+/* a name of the data (a unit, a family of starts, a hand class) in the page's language */
+function named(kind, name) { return (L.names[kind] || {})[name] || name; }
 
 function esc(v) {
   return v === null || v === undefined ? "" : String(v).replace(/[&<>"']/g, function (c) {
@@ -30,15 +48,24 @@ var UNITS = ["bb", "big bets", "bring-ins", "antes"];
 function unitColour(unit) { return colour(UNITS.indexOf(unit) >= 0 ? UNITS.indexOf(unit) : UNITS.length); }
 function money(minor, decimals) {
   var v = minor / Math.pow(10, decimals);
-  return v.toLocaleString("en-US", {minimumFractionDigits: decimals, maximumFractionDigits: decimals});
+  return v.toLocaleString(L.locale, {minimumFractionDigits: decimals, maximumFractionDigits: decimals});
 }
-function fixed(v, d) { return v === null || !isFinite(v) ? "" : v.toFixed(d); }
+function fixed(v, d) {
+  return v === null || !isFinite(v) ? "" : v.toLocaleString(L.locale, {minimumFractionDigits: d, maximumFractionDigits: d, useGrouping: false});
+}
 function pad(n) { return (n < 10 ? "0" : "") + n; }
 /* a time as the store holds it, written out with no time zone shift of the browser's */
 function stamp(seconds, withTime) {
   var d = new Date(seconds * 1000);
   var day = d.getUTCFullYear() + "-" + pad(d.getUTCMonth() + 1) + "-" + pad(d.getUTCDate());
   return withTime ? day + " " + pad(d.getUTCHours()) + ":" + pad(d.getUTCMinutes()) + ":" + pad(d.getUTCSeconds()) : day;
+}
+/* a time as the page's language writes it (English: stamp's); minutes: to the minute */
+function shownStamp(seconds, withTime, minutes) {
+  if (L.lang === "en") return minutes ? stamp(seconds, true).slice(0, 16) : stamp(seconds, withTime);
+  var how = {timeZone: "UTC", year: "numeric", month: "numeric", day: "numeric"};
+  if (withTime) Object.assign(how, {hour: "numeric", minute: "2-digit"}, minutes ? {} : {second: "2-digit"});
+  return new Date(seconds * 1000).toLocaleString(L.locale, how);
 }
 function dayOf(isoDay) { return isoDay ? Date.parse(isoDay + "T00:00:00Z") / 86400000 : null; }
 function wilson(k, n) {
@@ -47,7 +74,8 @@ function wilson(k, n) {
   var half = Z95 * Math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / den;
   return [Math.max(0, centre - half) * 100, Math.min(1, centre + half) * 100];
 }
-function sizeBand(size) { return size === 0 ? "unknown" : size <= 2 ? "heads-up (2)" : size <= 6 ? "3–6 seats" : "7+ seats"; }
+var BANDS = [_("heads-up (2)"), _("3–6 seats"), _("7+ seats"), _("unknown")];
+function sizeBand(size) { return size === 0 ? BANDS[3] : size <= 2 ? BANDS[0] : size <= 6 ? BANDS[1] : BANDS[2]; }
 
 /* -- the data: the hero's columns inflated in the browser ------------------------------------ */
 async function unpack(spec) {
@@ -95,16 +123,16 @@ function options(id, label, values, names) {
 function uniq(list) { return list.filter(function (v, i) { return list.indexOf(v) === i; }); }
 function buildFilters() {
   var games = uniq(kinds.map(function (k) { return k.game; })).sort();
-  options("f-game", "all games", games);
+  options("f-game", _("all games"), games);
   fillStakes();
   var currencies = uniq(kinds.map(function (k) { return k.currency; })).sort();
-  options("f-currency", "all currencies", currencies, currencies.map(function (c) {
-    return c === "chips" ? "no currency (tournament or play chips)" : c;
+  options("f-currency", _("all currencies"), currencies, currencies.map(function (c) {
+    return c === "chips" ? _("no currency (tournament or play chips)") : c;
   }));
   var positions = H ? H.positions.filter(function (p) { return p !== "n/a"; }) : [];
-  options("f-position", "all positions", positions);
+  options("f-position", _("all positions"), positions);
   var bands = H ? uniq(Array.from(H.cols.size).map(sizeBand)) : [];
-  options("f-size", "all table sizes", ["heads-up (2)", "3–6 seats", "7+ seats", "unknown"].filter(function (b) {
+  options("f-size", _("all table sizes"), BANDS.filter(function (b) {
     return bands.indexOf(b) >= 0;
   }));
   $("f-min").value = state.minHands;
@@ -124,13 +152,13 @@ function stakeSize(s) {
   return m ? parseFloat(m[2]) : Infinity;
 }
 function bySize(a, b) {
-  var other = (a.indexOf(OTHER) === 0) - (b.indexOf(OTHER) === 0);
+  var other = (a === OTHERS) - (b === OTHERS);
   return other || stakeSize(a) - stakeSize(b) || (a < b ? -1 : a > b ? 1 : 0);
 }
 function fillStakes() {
   var stakes = state.view === "tournaments" ? [] : uniq(kinds.filter(function (k) { return !k.tournament && (!state.game || k.game === state.game); })
     .map(function (k) { return k.stakes; })).sort(bySize);
-  options("f-stakes", "all stakes", stakes);
+  options("f-stakes", _("all stakes"), stakes);
   if (stakes.indexOf(state.stakes) < 0) state.stakes = "";
   $("f-stakes").value = state.stakes;
 }
@@ -161,7 +189,7 @@ function bind() {
 /* -- charts ------------------------------------------------------------------------------------ */
 function layout(title, ytitle, xtitle, extra) {
   var l = {title: {text: esc(title), font: {size: 15}}, height: 330, margin: {l: 70, r: 20, t: 50, b: 60},
-    paper_bgcolor: "#fff", plot_bgcolor: "#fff", legend: {orientation: "h", y: -0.22},
+    paper_bgcolor: "#fff", plot_bgcolor: "#fff", legend: {orientation: "h", y: -0.22}, separators: L.separators,
     xaxis: {title: {text: esc(xtitle || "")}, gridcolor: "#eee", zerolinecolor: "#ccc", automargin: true},
     yaxis: {title: {text: esc(ytitle)}, gridcolor: "#eee", zerolinecolor: "#999", automargin: true},
     font: {family: "system-ui, sans-serif", size: 12}};
@@ -173,13 +201,11 @@ function dateAxis(xs) {
   var lo = Date.parse(xs[0].replace(" ", "T") + "Z"), hi = Date.parse(xs[xs.length - 1].replace(" ", "T") + "Z");
   var margin = Math.max(43200000, (hi - lo) * 0.03);
   var fmt = function (ms) { return new Date(ms).toISOString().slice(0, 19).replace("T", " "); };
-  return {type: "date", range: [fmt(lo - margin), fmt(hi + margin)], hoverformat: "%Y-%m-%d %H:%M:%S",
-    tickformatstops: [{dtickrange: [null, 60000], value: "%H:%M:%S\n%Y-%m-%d"},
-      {dtickrange: [60000, 86400000], value: "%H:%M\n%Y-%m-%d"},
-      {dtickrange: [86400000, 2592000000], value: "%Y-%m-%d"}, {dtickrange: [2592000000, null], value: "%Y-%m"}]};
+  return {type: "date", range: [fmt(lo - margin), fmt(hi + margin)], hoverformat: L.date + " " + L.time,
+    tickformatstops: [{dtickrange: [null, 60000], value: L.time + "\n" + L.date},
+      {dtickrange: [60000, 86400000], value: L.minutes + "\n" + L.date},
+      {dtickrange: [86400000, 2592000000], value: L.date}, {dtickrange: [2592000000, null], value: L.month}]};
 }
-/* a count with its noun, singular for one: "1 hand", "2 hands", "1,000 sessions" (Python: model/counts.py) */
-function plural(n, noun, many) { return n.toLocaleString("en-US") + " " + (n === 1 ? noun : many || noun + "s"); }
 function countAxis(n) { return {rangemode: "tozero", tickformat: ",d", dtick: n <= 10 ? 1 : undefined}; }
 function draw(id, data, l) {
   Plotly.react(id, data, l, {responsive: true, displaylogo: false});
@@ -216,20 +242,23 @@ function renderSummary(rows) {
     groupBy(list, function (i) { return kindOfRow(i).game + "\u0000" + kindOfRow(i).unit_name; }).forEach(function (l, key) {
       var u = 0, parts = key.split("\u0000");
       l.forEach(function (i) { u += units(i); });
+      var hands = plural(l.length, "{n} hand", "{n} hands");
       rates.push('<span class="rate" data-game="' + esc(parts[0]) + '" data-unit="' + esc(parts[1]) + '" data-hands="' +
-        l.length + '">' + esc(parts[0]) + ": " + fixed(u / l.length * 100, 2) + " " + esc(parts[1]) + "/100 (" +
-        plural(l.length, "hand") + ")</span>");
+        l.length + '">' + esc(_("{game}: {rate} {unit}/100 ({hands})", {game: parts[0], rate: fixed(u / l.length * 100, 2),
+          unit: named("units", parts[1]), hands: hands})) + "</span>");
     });
     /* a game without a currency: a tournament's chips (never added across tournaments), or play money */
     var chips = cur === "chips" && state.view === "tournaments";
-    var label = cur !== "chips" ? cur : chips ? "tournament chips" : "play chips (no currency)";
+    var label = cur !== "chips" ? cur : chips ? _("tournament chips") : _("play chips (no currency)");
+    var split = _("showdown {showdown} · non-showdown {other} · all-in adjusted {adjusted}", {showdown: money(sd, k.decimals),
+      other: money(net - sd, k.decimals), adjusted: money(adj, k.decimals)});
+    var handCount = plural(list.length, "{n} hand", "{n} hands");
     cards.push('<div class="card"><div class="cur">' + esc(label) + "</div>" +
-      '<div class="big">' + (chips ? plural(list.length, "hand") : esc(money(net, k.decimals)) + " " + esc(cur)) + "</div>" +
-      "<div>" + rates.join("<br>") + "</div>" + (chips ? "<div>chips are not added across tournaments</div>" :
-      "<div>showdown " + esc(money(sd, k.decimals)) + " · non-showdown " + esc(money(net - sd, k.decimals)) +
-      " · all-in adjusted " + esc(money(adj, k.decimals)) + "</div>") + "</div>");
+      '<div class="big">' + (chips ? handCount : esc(money(net, k.decimals)) + " " + esc(cur === "chips" ? _("chips") : cur)) + "</div>" +
+      "<div>" + rates.join("<br>") + "</div>" + "<div>" + esc(chips ? _("chips are not added across tournaments") : split) +
+      "</div></div>");
   });
-  box.innerHTML = cards.length ? cards.join("") : "<p>No hands of the hero match the filters.</p>";
+  box.innerHTML = cards.length ? cards.join("") : "<p>" + _("No hands of the hero match the filters.") + "</p>";
 }
 
 function renderLines(rows) {
@@ -255,18 +284,20 @@ function renderLines(rows) {
       return {type: "scatter", mode: "lines", name: l[1], x: x, y: byDate ? ys[l[0]].slice(1) : ys[l[0]],
         line: {color: l[2], width: l[0] === "net" ? 2.2 : 1.4}};
     });
-    var l = layout("Hero: cumulative winnings in " + cur + " (" + plural(list.length, "hand") + ")",
-      "won (" + cur + ")", byDate ? CLOCK : "hands");
+    var handCount = plural(list.length, "{n} hand", "{n} hands");
+    var l = layout(_("Hero: cumulative winnings in {currency} ({hands})", {currency: cur, hands: handCount}),
+      _("won ({currency})", {currency: cur}), byDate ? CLOCK : _("hands"));
     l.xaxis = Object.assign(l.xaxis, byDate && dates.length ? dateAxis(dates) : countAxis(list.length));
     draw(id, data, l);
     var allins = list.filter(function (i) { return flag(i, "allin"); }).length;
     if (allins && dates.length) {
       var lid = "chart-luck-" + index;
       slot("hero-lines", lid);
-      var ll = layout("All-in luck in " + cur + ": all-in adjusted minus actual (" + plural(allins, "all-in hand") + ")",
-        "luck (" + cur + ")", CLOCK);
+      var allinCount = plural(allins, "{n} all-in hand", "{n} all-in hands");
+      var ll = layout(_("All-in luck in {currency}: all-in adjusted minus actual ({hands})", {currency: cur, hands: allinCount}),
+        _("luck ({currency})", {currency: cur}), CLOCK);
       ll.xaxis = Object.assign(ll.xaxis, dateAxis(dates));
-      draw(lid, [{type: "scatter", mode: dates.length < 30 ? "lines+markers" : "lines", name: "luck", x: dates, y: luck,
+      draw(lid, [{type: "scatter", mode: dates.length < 30 ? "lines+markers" : "lines", name: _("luck"), x: dates, y: luck,
         line: {color: "#9467bd"}}], ll);
     }
     index++;
@@ -286,27 +317,27 @@ function rateBars(id, container, title, rows, key, how) {
     var ys = [], texts = [];
     xs.forEach(function (x) {
       var l = groups.get(x), s = 0; l.forEach(function (i) { s += units(i); });
-      ys.push(s / l.length * 100); texts.push(plural(l.length, "hand"));
+      ys.push(s / l.length * 100); texts.push(plural(l.length, "{n} hand", "{n} hands"));
     });
     xs.forEach(function (x) { if (cats.indexOf(x) < 0) cats.push(x); });
-    data.push({type: "bar", name: esc(unit + "/100"), x: xs.map(esc), y: ys, customdata: texts,
-      hovertemplate: "%{x}: %{y:.2f} " + esc(unit) + "/100 (%{customdata})<extra></extra>", marker: {color: unitColour(unit)}});
+    data.push({type: "bar", name: esc(named("units", unit) + "/100"), x: xs.map(esc), y: ys, customdata: texts,
+      hovertemplate: "%{x}: %{y:.2f} " + esc(named("units", unit)) + "/100 (%{customdata})<extra></extra>", marker: {color: unitColour(unit)}});
   });
   slot(container, id);
-  if (!data.length) { $(id).innerHTML = "<p>No hands.</p>"; return; }
-  var units2 = Array.from(byUnit.keys()).join(", ");
+  if (!data.length) { $(id).innerHTML = "<p>" + _("No hands.") + "</p>"; return; }
+  var units2 = _("won/100 ({unit})", {unit: Array.from(byUnit.keys()).map(function (u) { return named("units", u); }).join(", ")});
   cats.sort(order || undefined);
-  var l = layout(title, "won/100 (" + units2 + ")", "", {xaxis: {type: "category", categoryorder: "array", categoryarray: cats.map(esc)}});
+  var l = layout(title, units2, "", {xaxis: {type: "category", categoryorder: "array", categoryarray: cats.map(esc)}});
   if (months) {
     data.forEach(function (d) { d.x = d.x.map(function (m) { return m + "-01"; }); d.xperiod = "M1"; d.xperiodalignment = "middle";
-      d.hovertemplate = "%{x|%Y-%m}: %{y:.2f}/100 (%{customdata})<extra></extra>"; });
-    l.xaxis = Object.assign(l.xaxis, {type: "date", tickformat: "%Y-%m", hoverformat: "%Y-%m", categoryarray: undefined,
+      d.hovertemplate = "%{x|" + L.month + "}: %{y:.2f}/100 (%{customdata})<extra></extra>"; });
+    l.xaxis = Object.assign(l.xaxis, {type: "date", tickformat: L.month, hoverformat: L.month, categoryarray: undefined,
       categoryorder: undefined, dtick: cats.length <= 12 ? "M1" : undefined});
   } else if (cats.length > 12) {  /* many categories: horizontal bars, as tall as they need up to a bound */
     data.forEach(function (d) { var x = d.x; d.x = d.y; d.y = x; d.orientation = "h"; d.hovertemplate = "%{y}: %{x:.2f}/100 (%{customdata})<extra></extra>"; });
     l.height = Math.min(MAX_HEIGHT, 120 + 22 * cats.length * data.length);
     l.yaxis = Object.assign(l.yaxis, {type: "category", title: {text: ""}, autorange: "reversed", categoryorder: "array", categoryarray: cats.map(esc)});
-    l.xaxis = Object.assign(l.xaxis, {type: "linear", title: {text: esc("won/100 (" + units2 + ")")}});
+    l.xaxis = Object.assign(l.xaxis, {type: "linear", title: {text: esc(units2)}});
   }
   draw(id, data, l);
 }
@@ -332,22 +363,27 @@ function renderSessions(rows) {
   currencies.forEach(function (c, k) {
     var ss = list.filter(function (s) { return s.net[c] !== undefined; }), id = "chart-sessions-" + k;
     slot("rates", id);
-    draw(id, [{type: "bar", name: esc(c), x: ss.map(function (s) { return stamp(H.t0 + s.local, true); }),
+    draw(id, [{type: "bar", name: esc(c), x: ss.map(function (s) { return shownStamp(H.t0 + s.local, true); }),
       y: ss.map(function (s) { return s.net[c] / Math.pow(10, s.decimals[c]); }),
       marker: {color: ss.map(function (s) { return s.net[c] < 0 ? LOST : WON; })},  /* a session won green, lost red */
-      text: ss.map(function (s) { return plural(s.hands, "hand"); }), hovertemplate: "%{x}: %{y} " + esc(c) + " (%{text})<extra></extra>"}],
-      layout("Hero: result of each session in " + c + " (" + plural(ss.length, "session") + "; a gap over " + (D.session_gap / 60) +
-        " minutes starts one)", "won (" + c + ")", "session start (the log's local time)",
+      text: ss.map(function (s) { return plural(s.hands, "{n} hand", "{n} hands"); }), hovertemplate: "%{x}: %{y} " + esc(c) + " (%{text})<extra></extra>"}],
+      layout(sessionsTitle(c, ss.length), _("won ({currency})", {currency: c}), _("session start (the log's local time)"),
         {xaxis: {type: "category", categoryorder: "category ascending", nticks: 12}}));
   });
-  if (!currencies.length) slot("rates", "sessions-none", "note").innerHTML = "<p>No timed cash hands.</p>";
-  var recent = list.slice(-20).reverse();
-  $("sessions").innerHTML = recent.length ? '<div class="wide"><table><thead><tr><th>start (the log&#x27;s local time)</th><th>minutes</th><th>hands</th><th>won</th></tr></thead><tbody>' +
+  if (!currencies.length) slot("rates", "sessions-none", "note").innerHTML = "<p>" + _("No timed cash hands.") + "</p>";
+  var recent = list.slice(-20).reverse(), sessionCount = plural(list.length, "{n} session", "{n} sessions");
+  var head = [_("start (the log's local time)"), _("minutes"), _("hands"), _("won")];
+  $("sessions").innerHTML = recent.length ? '<div class="wide"><table><thead><tr>' + head.map(function (h) { return "<th>" + esc(h) + "</th>"; }).join("") + "</tr></thead><tbody>" +
     recent.map(function (s) {
-      return "<tr><td>" + stamp(H.t0 + s.local, true) + '</td><td class="n">' + Math.round((s.last - s.start) / 60) + '</td><td class="n">' + s.hands +
+      return "<tr><td>" + shownStamp(H.t0 + s.local, true) + '</td><td class="n">' + Math.round((s.last - s.start) / 60) + '</td><td class="n">' + s.hands +
         '</td><td class="n">' + Object.keys(s.net).map(function (c) { return esc(c === "chips" ? "" : money(s.net[c], s.decimals[c]) + " " + c); }).filter(Boolean).join("; ") + "</td></tr>";
-    }).join("") + "</tbody></table></div><p>" + (list.length > 20 ? "The 20 latest of " + plural(list.length, "session") :
-      plural(list.length, "session") + ", the latest first") + ".</p>" : "";
+    }).join("") + "</tbody></table></div><p>" + esc(list.length > 20 ? _("The 20 latest of {sessions}.", {sessions: sessionCount}) :
+      _("{sessions}, the latest first.", {sessions: sessionCount})) + "</p>" : "";
+}
+function sessionsTitle(currency, n) {
+  var sessions = plural(n, "{n} session", "{n} sessions");
+  return _("Hero: result of each session in {currency} ({sessions}; a gap over {minutes} minutes starts one)",
+    {currency: currency, sessions: sessions, minutes: num(D.session_gap / 60)});
 }
 
 /* the stakes of the rows, each its own bar up to TOP_STAKES + 1 of them; past that, the TOP_STAKES with the most
@@ -359,18 +395,19 @@ function stakeGroups(rows) {
   if (stakes.length <= TOP_STAKES + 1) return {others: 0, key: function (i) { return kindOfRow(i).stakes; }};
   stakes.sort(function (a, b) { return counts.get(b) - counts.get(a) || bySize(a, b); });
   var top = new Set(stakes.slice(0, TOP_STAKES)), others = stakes.length - TOP_STAKES;
-  var label = OTHER + "(" + others + " stakes)";
+  var label = OTHERS = plural(others, "other ({n} stake)", "other ({n} stakes)");
   return {others: others, key: function (i) { var s = kindOfRow(i).stakes; return top.has(s) ? s : label; }};
 }
 function renderRates(rows) {
   var order = function (a, b) { return H.positions.indexOf(a) - H.positions.indexOf(b); };
   var posRows = rows.filter(function (i) { return H.positions[H.cols.position[i]] !== "n/a"; });
-  rateBars("chart-position", "rates", "Hero: won per 100 hands by position (hold'em games, table order)", posRows,
+  rateBars("chart-position", "rates", _("Hero: won per 100 hands by position (hold'em games, table order)"), posRows,
     function (i) { return H.positions[H.cols.position[i]]; }, {order: order});
   var cash = rows.filter(function (i) { return !kindOfRow(i).tournament; }), stake = stakeGroups(cash);
-  if (state.view === "cash") rateBars("chart-stakes", "rates", "Hero: won per 100 hands by stakes (cash games" + (stake.others ? "; the " + TOP_STAKES +
-    " stakes with the most hands, the " + stake.others + " others together" : "") + ")", cash, stake.key, {order: bySize});
-  rateBars("chart-month", "rates", "Hero: won per 100 hands by month", rows.filter(function (i) { return H.cols.t[i] !== -2147483648; }),
+  var stakesTitle = stake.others ? _("Hero: won per 100 hands by stakes (cash games; the {top} stakes with the most hands, the {others} others together)",
+    {top: TOP_STAKES, others: num(stake.others)}) : _("Hero: won per 100 hands by stakes (cash games)");
+  if (state.view === "cash") rateBars("chart-stakes", "rates", stakesTitle, cash, stake.key, {order: bySize});
+  rateBars("chart-month", "rates", _("Hero: won per 100 hands by month"), rows.filter(function (i) { return H.cols.t[i] !== -2147483648; }),
     function (i) { return stamp(H.t0 + H.cols.t[i], false).slice(0, 7); }, {months: true});
   renderSessions(rows);
   prune("rates");
@@ -386,7 +423,8 @@ function renderStarts(rows) {
     slot("starts", id, "chart" + (fam === "hold'em" ? " grid" : ""));
     var groups = groupBy(list, function (i) { return H.starts[H.cols.start[i]]; });
     var rate = function (cls) { var l = groups.get(cls); if (!l) return null; var s = 0; l.forEach(function (i) { s += units(i); }); return s / l.length * 100; };
-    var title = "Hero's starting hands, " + fam + ": won/100 (" + unit + ") and hands (" + list.length + ")";
+    var title = _("Hero's starting hands, {family}: won/100 ({unit}) and hands ({hands})", {family: named("families", fam),
+      unit: named("units", unit), hands: num(list.length)}), perHundred = _("won/100 ({unit})", {unit: named("units", unit)});
     if (fam === "hold'em") {
       var z = [], text = [], names = [];
       for (var r = 0; r < 13; r++) {
@@ -405,19 +443,19 @@ function renderStarts(rows) {
       var limit = mags.length ? Math.max(1, mags[Math.floor(0.9 * (mags.length - 1))]) : 1;
       draw(id, [{type: "heatmap", z: z, text: text, customdata: names, texttemplate: "%{text}", textfont: {size: 10},
         colorscale: [[0, LOST], [0.5, "#f7f7f7"], [1, WON]], zmin: -limit, zmax: limit, xgap: 1, ygap: 1,
-        hovertemplate: "%{customdata}: %{z:.1f} " + esc(unit) + "/100<extra></extra>",
-        colorbar: {title: {text: esc(unit + "/100")}}}], l);
+        hovertemplate: "%{customdata}: %{z:.1f} " + esc(named("units", unit)) + "/100<extra></extra>",
+        colorbar: {title: {text: esc(named("units", unit) + "/100")}}}], l);
     } else {
       var cats = Array.from(groups.keys()).sort(function (a, b) { return groups.get(b).length - groups.get(a).length; });
-      var l2 = layout(title, "", "won/100 (" + unit + ")", {yaxis: {type: "category", autorange: "reversed"}});
+      var l2 = layout(title, "", perHundred, {yaxis: {type: "category", autorange: "reversed"}});
       l2.height = Math.min(1600, 120 + 24 * cats.length);
       var rates = cats.map(rate);  /* won in green, lost in red: the grid's colours */
-      draw(id, [{type: "bar", orientation: "h", y: cats.map(esc), x: rates, marker: {color: rates.map(function (v) { return v < 0 ? LOST : WON; })},
-        text: cats.map(function (c) { return plural(groups.get(c).length, "hand"); }), textposition: "auto",
-        hovertemplate: "%{y}: %{x:.2f}/100 (%{text})<extra></extra>", name: esc(fam)}], l2);
+      draw(id, [{type: "bar", orientation: "h", y: cats.map(function (c) { return esc(named("starts", c)); }), x: rates, marker: {color: rates.map(function (v) { return v < 0 ? LOST : WON; })},
+        text: cats.map(function (c) { return plural(groups.get(c).length, "{n} hand", "{n} hands"); }), textposition: "auto",
+        hovertemplate: "%{y}: %{x:.2f}/100 (%{text})<extra></extra>", name: esc(named("families", fam))}], l2);
     }
   });
-  if (!families.size) slot("starts", "starts-none", "note").innerHTML = "<p>No starting hands known (draw games, or no hole cards in the logs).</p>";
+  if (!families.size) slot("starts", "starts-none", "note").innerHTML = "<p>" + _("No starting hands known (draw games, or no hole cards in the logs).") + "</p>";
   prune("starts");
 }
 
@@ -431,14 +469,16 @@ function renderShown(rows) {
     Object.keys(counts).forEach(function (c) { if (order.indexOf(c) < 0) order.push(c); });
     var id = "chart-shown-" + k;
     slot("shown", id);
-    var data = [{type: "bar", name: "shown down by the hero", x: order.map(function (c) { return c.replace(/_/g, " "); }),
+    var data = [{type: "bar", name: _("shown down by the hero"), x: order.map(function (c) { return named("classes", c).replace(/_/g, " "); }),
       y: order.map(function (c) { return 100 * (counts[c] || 0) / list.length; }), marker: {color: colour(0)}}];
-    if (Object.keys(theory).length) data.push({type: "bar", name: "dealt (theory)", x: data[0].x, y: order.map(function (c) { return theory[c] || 0; }), marker: {color: colour(8)}});
-    draw(id, data, layout(p + ": " + plural(list.length, "hand") + " the hero showed down, by class", "% of hands", "", {xaxis: {type: "category"}}));
+    if (Object.keys(theory).length) data.push({type: "bar", name: _("dealt (theory)"), x: data[0].x, y: order.map(function (c) { return theory[c] || 0; }), marker: {color: colour(8)}});
+    var title = plural(list.length, "{game}: {n} hand the hero showed down, by class", "{game}: {n} hands the hero showed down, by class", {game: p});
+    draw(id, data, layout(title, _("% of hands"), "", {xaxis: {type: "category"}}));
   });
   var note = slot("shown", "shown-note", "note");
-  note.innerHTML = profiles.length > 4 ? "<p>And " + (profiles.length - 4) + " more games; choose one in the Game filter.</p>" :
-    profiles.length ? "" : "<p>No showdown of the hero with every card known.</p>";
+  var more = plural(profiles.length - 4, "And {n} more game; choose one in the Game filter.", "And {n} more games; choose one in the Game filter.");
+  note.innerHTML = profiles.length > 4 ? "<p>" + esc(more) + "</p>" :
+    profiles.length ? "" : "<p>" + _("No showdown of the hero with every card known.") + "</p>";
   prune("shown");
 }
 
@@ -511,11 +551,12 @@ function cell(p, s) {
   if (v === null || v === undefined) return '<td class="n"></td>';
   if (s.kind === "percent") {
     var n = p[k + "_n"] || 0, ci = p[k + "_ci"], alpha = Math.min(1, 0.35 + 0.65 * Math.min(1, n / 100));
-    return '<td class="n" style="opacity:' + alpha.toFixed(2) + '" title="' +
-      esc(n + " opportunities; 95% interval " + ci[0].toFixed(1) + "–" + ci[1].toFixed(1) + "%") + '">' + v.toFixed(1) + "</td>";
+    var says = plural(n, "{n} opportunity; 95% interval {low}–{high}%", "{n} opportunities; 95% interval {low}–{high}%",
+      {n: n, low: fixed(ci[0], 1), high: fixed(ci[1], 1)});
+    return '<td class="n" style="opacity:' + alpha.toFixed(2) + '" title="' + esc(says) + '">' + fixed(v, 1) + "</td>";
   }
   if (s.kind === "money") return '<td class="n">' + esc(money(Math.round(v * Math.pow(10, p.decimals)), p.decimals)) + "</td>";
-  if (s.kind === "count") return '<td class="n">' + v.toLocaleString("en-US") + "</td>";
+  if (s.kind === "count") return '<td class="n">' + num(v) + "</td>";
   return '<td class="n">' + fixed(v, 2) + "</td>";
 }
 function renderTable() {
@@ -528,24 +569,27 @@ function renderTable() {
     return (typeof x === "string" ? x.localeCompare(y) : x - y) * dir || a.name.localeCompare(b.name);
   });
   var stats = T.stats.filter(function (s) { return state.columns.indexOf(s.name) >= 0; });
-  var cols = [["name", "player"], ["currency", "currency"], ["unit", "unit"], ["hands", "hands"]].concat(stats.map(function (s) {
-    return [s.name, s.name === "won_per_100" ? "won/100" : s.label];
+  var cols = [["name", _("player")], ["currency", _("currency")], ["unit", _("unit")], ["hands", _("hands")]].concat(stats.map(function (s) {
+    return [s.name, s.name === "won_per_100" ? _("won/100") : s.label];
   }));
   var head = cols.map(function (c) {
     var mark = c[0] === key ? (dir < 0 ? " ▼" : " ▲") : "";
-    return '<th data-key="' + esc(c[0]) + '" title="click to sort">' + esc(c[1]) + mark + "</th>";
+    return '<th data-key="' + esc(c[0]) + '" title="' + esc(_("click to sort")) + '">' + esc(c[1]) + mark + "</th>";
   }).join("");
+  var heroTag = ' <span class="tag">' + esc(_("hero")) + "</span>", anonymousTag = ' <span class="tag" title="' +
+    esc(_("the site hides names: each seat of each hand, not one player")) + '">' + esc(_("not a player")) + "</span>";
   var body = function (shown) { return shown.map(function (p) {
-    return "<tr" + (p.isHero ? ' class="hero"' : "") + ">" + "<td>" + esc(p.name) + (p.isHero ? ' <span class="tag">hero</span>' : "") +
-      (p.anonymous ? ' <span class="tag" title="the site hides names: each seat of each hand, not one player">not a player</span>' : "") +
-      "</td><td>" + esc(p.currency !== "chips" ? p.currency : state.view === "tournaments" ? "chips (tournaments)" : "no currency (play chips)") + "</td><td>" + esc(p.unit) + '</td><td class="n">' +
-      p.hands.toLocaleString("en-US") + "</td>" + stats.map(function (s) { return cell(p, s); }).join("") + "</tr>";
+    return "<tr" + (p.isHero ? ' class="hero"' : "") + ">" + "<td>" + esc(p.name) + (p.isHero ? heroTag : "") + (p.anonymous ? anonymousTag : "") +
+      "</td><td>" + esc(p.currency !== "chips" ? p.currency : state.view === "tournaments" ? _("chips (tournaments)") : _("no currency (play chips)")) +
+      "</td><td>" + esc(named("units", p.unit)) + '</td><td class="n">' + num(p.hands) + "</td>" + stats.map(function (s) { return cell(p, s); }).join("") + "</tr>";
   }).join(""); };
   var players = new Set(), anonymous = new Set();
   rows.forEach(function (p) { (p.anonymous ? anonymous : players).add(p.player); });
   var noun = function (n) {
-    return plural(n, "row") + ": " + plural(players.size, "player") +
-      (anonymous.size ? " and the anonymous seats of " + plural(anonymous.size, "site") : "");
+    var rowCount = plural(n, "{n} row", "{n} rows"), playerCount = plural(players.size, "{n} player", "{n} players");
+    var siteCount = plural(anonymous.size, "{n} site", "{n} sites");
+    return anonymous.size ? _("{rows}: {players} and the anonymous seats of {sites}", {rows: rowCount, players: playerCount, sites: siteCount}) :
+      _("{rows}: {players}", {rows: rowCount, players: playerCount});
   };
   paged("hud", rows, "page", noun, function (shown) {
     return '<table class="hud"><thead><tr>' + head + "</tr></thead><tbody>" + body(shown) + "</tbody></table>";
@@ -559,15 +603,15 @@ function renderTable() {
 }
 
 /* rows shown PAGE at a time in the element ``box`` under a pager (#box-prev, #box-next); state[key] is the page,
- * table(rows of the page) its HTML, redraw() draws it again; noun names the rows, or counts them (noun(n)) */
-function paged(box, rows, key, noun, table, redraw) {
+ * table(rows of the page) its HTML, redraw() draws it again; count(n) counts the rows */
+function paged(box, rows, key, count, table, redraw) {
   var pages = Math.max(1, Math.ceil(rows.length / PAGE));
   var at = state[key] = Math.min(state[key], pages - 1);
+  var where = _("page {page} of {pages}", {page: num(at + 1), pages: num(pages)});
   $(box).innerHTML = '<div class="wide">' + table(rows.slice(at * PAGE, (at + 1) * PAGE)) + "</div>" +
-    '<div class="pager"><button id="' + box + '-prev"' + (at ? "" : " disabled") + ">◀ previous</button> page " + (at + 1) +
-    " of " + pages + ' (<span class="count">' + (typeof noun === "function" ? esc(noun(rows.length)) :
-    plural(rows.length, noun)) + "</span>) " + '<button id="' + box + '-next"' +
-    (at < pages - 1 ? "" : " disabled") + ">next ▶</button></div>";
+    '<div class="pager"><button id="' + box + '-prev"' + (at ? "" : " disabled") + ">◀ " + esc(_("previous")) + "</button> " +
+    esc(where) + ' (<span class="count">' + esc(count(rows.length)) + "</span>) " + '<button id="' + box + '-next"' +
+    (at < pages - 1 ? "" : " disabled") + ">" + esc(_("next")) + " ▶</button></div>";
   $(box + "-prev").addEventListener("click", function () { state[key]--; redraw(); });
   $(box + "-next").addEventListener("click", function () { state[key]++; redraw(); });
 }
@@ -587,7 +631,8 @@ function filterHands() {
     r.hidden = !keep;
     if (keep) shown++;
   });
-  $("hand-count").textContent = (shown === total ? "" : shown.toLocaleString("en-US") + " of ") + plural(total, "hand");
+  var handCount = plural(total, "{n} hand", "{n} hands");
+  $("hand-count").textContent = shown === total ? handCount : _("{shown} of {hands}", {shown: num(shown), hands: handCount});
 }
 
 /* the view: cash games or tournaments, never both in one chart or table (a tournament's chips are not money, its
@@ -600,7 +645,7 @@ function firstView() {
 function render() {
   if ($("t-view")) $("t-view").style.display = state.view === "tournaments" ? "" : "none";
   var rows = heroRows();
-  $("hero-count").textContent = rows.length.toLocaleString("en-US");
+  $("hero-count").textContent = num(rows.length);
   renderSummary(rows);
   renderLines(rows);
   renderRates(rows);
@@ -636,6 +681,6 @@ async function start() {
   document.body.dataset.ready = "1";
 }
 start().catch(function (e) {
-  var box = $("script-errors"); box.style.display = "block"; box.textContent = "The dashboard could not be drawn: " + e;
+  var box = $("script-errors"); box.style.display = "block"; box.textContent = _("The dashboard could not be drawn: {error}", {error: e});
   (window.__reportErrors = window.__reportErrors || []).push(String(e));
 });

@@ -31,6 +31,7 @@ from typing import Any
 import numpy as np
 import polars as pl
 
+from ..i18n import _
 from ..parsers import anonymous_seats
 from ..rules.frequencies import class_counts
 from ..rules.profiles import resolve
@@ -165,14 +166,17 @@ def _cube_source(filters: Filters, period: str) -> tuple[str, list]:
 
 
 def anonymous_label(sites: str) -> str:
-    """The players table's one row for every anonymous seat of a site that hides names."""
-    return f"anonymous seats ({sites})"
+    """The players table's one row for every anonymous seat of a site that hides names (in the language spoken)."""
+    return _("anonymous seats ({sites})").format(sites=sites)
 
 
 def player_sql() -> str:
     """The player a stat-sum row counts for: a seat label of a site that hides names
     (:func:`~soko_analytics.parsers.anonymous_seats`) is that site's one anonymous row, any other name itself."""
-    cases = " ".join(f"WHEN regexp_matches(player, '{pattern}') THEN '{anonymous_label(sites)}'"
+    def quoted(text: str) -> str:
+        return "'" + text.replace("'", "''") + "'"
+
+    cases = " ".join(f"WHEN regexp_matches(player, '{pattern}') THEN {quoted(anonymous_label(sites))}"
                      for sites, pattern in anonymous_seats().items())
     return f"CASE {cases} ELSE player END" if cases else "player"
 
@@ -209,7 +213,7 @@ def _opponents(frame: pl.DataFrame, kinds: pl.DataFrame, heroes: set[str], perio
     anonymous = {anonymous_label(sites) for sites in anonymous_seats()}
     return {"period": period, "players": players, "hero": [p in heroes for p in players],
             "anonymous": [p in anonymous for p in players], "rows": len(frame),
-            "sums": sums, "stats": [{"name": s.name, "label": s.label, "kind": str(s.kind)} for s in CATALOGUE
+            "sums": sums, "stats": [{"name": s.name, "label": _(s.label), "kind": str(s.kind)} for s in CATALOGUE
                                     if s.name in HUD_STATS], **pack(columns)}
 
 

@@ -12,8 +12,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from ..model.counts import plural
-from ..model.money import SYMBOLS, format_amount
+from .. import i18n
+from ..i18n import _
+from ..model.money import SYMBOLS
 from ..stats import Filters
 from ..store.db import Store
 from ..store.facts import unit_sql
@@ -87,13 +88,14 @@ def hand_list_section(rows: list[dict[str, Any]], kinds: list[dict[str, Any]] | 
     index = {_kind_key(k): i for i, k in enumerate(kinds or [])}
     body, data = [], []
     for r in rows:
-        money = format_amount(r["net"], r["decimals"], symbols.get(r["currency"] or "", ""), trim=False, grouped=True)
+        money = i18n.money(r["net"], r["decimals"], symbols.get(r["currency"] or "", ""), grouped=True)
         hand = esc(r["hand_id"])
         link = hand if folder is None else f'<a href="{esc(replayer_href(folder, r["site"], r["hand_id"]))}">{hand}</a>'
         errors = r["errors"] or []
+        notes = i18n.ngettext("{n} note", "{n} notes", r["findings"]).format(n=r["findings"])
         found = (f'<span class="error">{esc(", ".join(dict.fromkeys(errors)))}</span>' if errors
-                 else f"{r['findings']} note{'s' if r['findings'] != 1 else ''}" if r["findings"] else "")
-        when = r["played_at"].strftime("%Y-%m-%d %H:%M") if r["played_at"] else ""
+                 else esc(notes) if r["findings"] else "")
+        when = i18n.datetime(r["played_at"], seconds=False) if r["played_at"] else ""
         at = "" if r["t"] is None else r["t"]
         body.append(((when, at), (link, r["hand_id"]), esc(r["game"]), esc(r["stakes"]), esc(r["player"]),
                      esc(r["position"] or ""), f'<span class="cards">{esc(r["hole_cards"] or "")}</span>',
@@ -102,13 +104,17 @@ def hand_list_section(rows: list[dict[str, Any]], kinds: list[dict[str, Any]] | 
         if kinds is not None:
             data.append({"kind": index.get(_kind_key(r), -1), "t": "" if r["t"] is None else r["t"],
                          "position": r["position"] or "n/a", "size": r["size"] or 0})
-    head = ["played", "hand", "game", "stakes", "player", "position", "cards", "board", "result", "findings"]
-    count = plural(len(rows), "hand")
-    latest = f" (the latest {limit:,})" if len(rows) >= limit else ""
-    how = "click a heading to sort" if folder is None else "click a heading to sort, a hand to replay it"
-    how += "; times in UTC where the log names its time zone (a replayer shows the log's own clock)"
-    return (f'<section id="hand-list"><h2 id="hands">Hands</h2><p class="meta"><span id="hand-count">{count}'
-            f"</span>{latest}; {how}.</p>\n"
+    head = [_("played"), _("hand"), _("game"), _("stakes"), _("player"), _("position"), _("cards"), _("board"),
+            _("result"), _("findings")]
+    count = i18n.ngettext("{n} hand", "{n} hands", len(rows)).format(n=i18n.number(len(rows)))
+    latest = _(" (the latest {limit})").format(limit=i18n.number(limit)) if len(rows) >= limit else ""
+    how = (_("click a heading to sort; times in UTC where the log names its time zone (a replayer shows the log's own "
+             "clock)") if folder is None else
+           _("click a heading to sort, a hand to replay it; times in UTC where the log names its time zone (a replayer "
+             "shows the log's own clock)"))
+    heading = esc(_("Hands"))
+    return (f'<section id="hand-list"><h2 id="hands">{heading}</h2><p class="meta"><span id="hand-count">{esc(count)}'
+            f"</span>{esc(latest)}; {esc(how)}.</p>\n"
             + table(head, body, sortable=True, raw=True, row_data=data if kinds is not None else None,
                     numeric=(False, False, False, False, False, False, False, False, True, False))
             + "\n</section>")

@@ -21,18 +21,19 @@ function tournamentRows() {
   });
 }
 
-function currencyName(t) { return t.currency || (t.cost === 0 ? "freerolls" : "unknown buy-in"); }
+function currencyName(t) { return t.currency || (t.cost === 0 ? _("freerolls") : _("unknown buy-in")); }
 function cash(minor, t) { return minor === null ? "" : money(minor, t.decimals) + (t.currency ? " " + t.currency : ""); }
 function buyIn(t) {
-  if (t.cost === null) return "unknown";
-  if (t.cost === 0) return "freeroll";
+  if (t.cost === null) return _("unknown");
+  if (t.cost === 0) return _("freeroll");
   var parts = [money(t.buy_in, t.decimals)];
-  if (t.bounty) parts.push(money(t.bounty, t.decimals) + " bounty");
+  if (t.bounty) parts.push(_("{amount} bounty", {amount: money(t.bounty, t.decimals)}));
   parts.push(money(t.fee, t.decimals));
   return parts.join(" + ") + (t.currency ? " " + t.currency : "");
 }
-function buyIns(n) { return (n > 0 ? "+" : "") + n.toFixed(1) + " buy-in" + (Math.abs(n) === 1 ? "" : "s"); }
-function pct(part, whole) { return whole ? (100 * part / whole).toFixed(1) + "%" : "–"; }
+/* a profit in buy-ins, signed, to a tenth ("+1.5 buy-ins"; one is singular) */
+function buyIns(n) { return plural(Math.abs(n) === 1 ? 1 : 2, "{n} buy-in", "{n} buy-ins", {n: (n > 0 ? "+" : "") + fixed(n, 1)}); }
+function pct(part, whole) { return whole ? fixed(100 * part / whole, 1) + "%" : "–"; }
 
 function tournamentSummary(list) {
   var cards = [];
@@ -44,16 +45,20 @@ function tournamentSummary(list) {
       if (t.cost !== null) { paid++; cost += t.cost; }
     });
     var unit = t0.currency ? " " + t0.currency : "", lines = [];
-    if (paid) lines.push("entries " + esc(money(cost, t0.decimals) + unit) + (paid < group.length ? " (" + paid + " with a known buy-in)" : ""));
-    lines.push(finished ? "in the money " + itm + " of the " + finished + " whose finish and prize the logs hold (ITM " +
-      pct(itm, finished) + ")" : "no finish with its prize in the logs");
+    var entries = money(cost, t0.decimals) + unit;
+    if (paid) lines.push(paid < group.length ? _("entries {amount} ({paid} with a known buy-in)", {amount: entries, paid: paid}) :
+      _("entries {amount}", {amount: entries}));
+    lines.push(finished ? _("in the money {itm} of the {finished} whose finish and prize the logs hold (ITM {percent})",
+      {itm: itm, finished: finished, percent: pct(itm, finished)}) : _("no finish with its prize in the logs"));
     /* results only where the logs hold them: the profit in money and in buy-ins (over the mean entry), the ROI */
-    lines.push(known ? "result known for " + known + " of the " + group.length + ": profit " + esc(money(profit, t0.decimals) + unit) +
-      (paidKnown ? " (" + buyIns(profit * known / paidKnown) + "); ROI " + pct(profit, paidKnown) : "") :
-      "no result known (the logs end before the hero's finish)");
+    var result = {known: known, all: group.length, profit: money(profit, t0.decimals) + unit};
+    if (paidKnown) Object.assign(result, {buyIns: buyIns(profit * known / paidKnown), roi: pct(profit, paidKnown)});
+    lines.push(!known ? _("no result known (the logs end before the hero's finish)") : paidKnown ?
+      _("result known for {known} of the {all}: profit {profit} ({buyIns}); ROI {roi}", result) :
+      _("result known for {known} of the {all}: profit {profit}", result));
+    var count = plural(group.length, "{n} tournament", "{n} tournaments", {n: group.length});
     cards.push('<div class="card"><div class="cur">' + esc(currencyName(t0)) + "</div>" +
-      '<div class="big">' + group.length + " tournament" + (group.length === 1 ? "" : "s") + "</div><div>" +
-      lines.join("<br>") + "</div></div>");
+      '<div class="big">' + esc(count) + "</div><div>" + lines.map(esc).join("<br>") + "</div></div>");
   });
   return cards.join("");
 }
@@ -77,10 +82,11 @@ function tournamentLines(list) {
     known.forEach(function (t) { acc += t.profit; xs.push(stamp(t.last, true)); ys.push(acc / scale); ids.push(t.site + " " + t.tournament_id); });
     var id = "chart-tournaments-" + index++;
     slot("t-lines", id);
-    var l = layout("Hero: cumulative tournament profit in " + cur + " (" + plural(known.length, "tournament") + " with a known result)",
-      "profit (" + cur + ")", CLOCK);
+    var title = plural(known.length, "Hero: cumulative tournament profit in {currency} ({n} tournament with a known result)",
+      "Hero: cumulative tournament profit in {currency} ({n} tournaments with a known result)", {currency: cur});
+    var l = layout(title, _("profit ({currency})", {currency: cur}), CLOCK);
     l.xaxis = Object.assign(l.xaxis, dateAxis(xs));
-    draw(id, [{type: "scatter", mode: known.length < 60 ? "lines+markers" : "lines", name: esc("profit (" + cur + ")"),
+    draw(id, [{type: "scatter", mode: known.length < 60 ? "lines+markers" : "lines", name: esc(_("profit ({currency})", {currency: cur})),
       x: xs, y: ys, customdata: ids.map(esc), line: {color: colour(index - 1)},
       hovertemplate: "%{customdata}<br>%{x}: %{y} " + esc(cur) + "<extra></extra>"}], l);
   });
@@ -90,14 +96,15 @@ function tournamentLines(list) {
 function tournamentTable(list) {
   var rows = list.slice().sort(function (a, b) { return (b.first || 0) - (a.first || 0); });
   var players = uniq(rows.map(function (t) { return t.player; })).length > 1;
-  var head = ["first hand", "site", "tournament", "game", "hands", "buy-in + fee", "place", "prize", "bounties",
-    "profit", "buy-ins"];  /* first hand to the minute: the table fits 1,200 px */
-  if (players) head.splice(1, 0, "player");
-  paged("t-table", rows, "tpage", "tournament", function (shown) {
+  var head = [_("first hand"), _("site"), _("tournament"), _("game"), _("hands"), _("buy-in + fee"), _("place"), _("prize"),
+    _("bounties"), _("profit"), _("buy-ins")];  /* first hand to the minute: the table fits 1,200 px */
+  if (players) head.splice(1, 0, _("player"));
+  var count = function (n) { return plural(n, "{n} tournament", "{n} tournaments"); };
+  paged("t-table", rows, "tpage", count, function (shown) {
     return '<table class="tournaments"><thead><tr>' + head.map(function (h) { return "<th>" + esc(h) + "</th>"; }).join("") +
       "</tr></thead><tbody>" + shown.map(function (t) {
-        var cells = [t.first === null ? "" : stamp(t.first, true).slice(0, 16), t.site, t.tournament_id, t.game.replace(/\+/g, "+\u200b"),
-          t.hands.toLocaleString("en-US"), buyIn(t), t.place === null ? "" : String(t.place), cash(t.prize, t),
+        var cells = [t.first === null ? "" : shownStamp(t.first, true, true), t.site, t.tournament_id, t.game.replace(/\+/g, "+\u200b"),
+          num(t.hands), buyIn(t), t.place === null ? "" : String(t.place), cash(t.prize, t),
           t.bounties_won ? cash(t.bounties_won, t) : "", cash(t.profit, t), t.profit !== null && t.cost ? buyIns(t.profit / t.cost) : ""];
         if (players) cells.splice(1, 0, t.player);
         var id = players ? 3 : 2, buy = head.length - 6;  /* the id and the buy-in may wrap: the table fits the page */
@@ -112,7 +119,7 @@ function tournamentTable(list) {
 function renderTournaments() {
   if (!TOURNAMENTS.length || state.view !== "tournaments") return;  /* dashboard.py leaves the section out */
   var list = tournamentRows();
-  $("t-summary").innerHTML = list.length ? tournamentSummary(list) : "<p>No tournament of the hero matches the filters.</p>";
+  $("t-summary").innerHTML = list.length ? tournamentSummary(list) : "<p>" + _("No tournament of the hero matches the filters.") + "</p>";
   tournamentLines(list);
   if (list.length) tournamentTable(list); else $("t-table").innerHTML = "";
 }

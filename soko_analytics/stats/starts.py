@@ -17,6 +17,7 @@ from collections import Counter
 
 import polars as pl
 
+from ..i18n import N_, _
 from ..store.db import Store
 from .catalogue import GAME_GROUPS
 
@@ -31,10 +32,10 @@ _RANK = {r: i for i, r in enumerate(GRID_RANKS)}
 class Family:
     """The kinds of start (what :func:`family` returns)."""
 
-    GRID = "hold'em"
-    OMAHA = "omaha"
-    STUD = "stud"
-    SOKO = "soko"
+    GRID = N_("hold'em")
+    OMAHA = N_("omaha")
+    STUD = N_("stud")
+    SOKO = N_("soko")
 
 
 def family(game: str) -> str | None:
@@ -57,11 +58,36 @@ def _grid(cards: list[str]) -> str:
     return a + b + ("s" if sa == sb else "o")
 
 
+OMAHA_START = N_("{pair} {suits}")
+"""An Omaha start: its highest pair (a group of them, or :data:`NO_PAIR`) and its suits (:data:`SUITS`)."""
+NO_PAIR = N_("no pair")
+SUITS = (N_("rainbow"), N_("suited"), N_("double-suited"))
+"""An Omaha start's suits: no two cards of a suit, two of one suit, two of each of two suits."""
+STUD_STARTS = (N_("rolled-up trips"), N_("big pair (TT+)"), N_("small pair"), N_("three-flush"), N_("three-straight"),
+               N_("three ≤ 8"), N_("other"))
+"""A stud start's classes, best first."""
+SOKO_START = N_("up {rank}")
+"""A Sökö start: the rank of its first up card."""
+
+
+def start_name(label: str) -> str:
+    """A start's class (as :func:`classify` names it) in the language spoken; a hold'em grid cell (``AKs``) is
+    itself."""
+    if label in STUD_STARTS:
+        return _(label)
+    pair, _space, suits = label.rpartition(" ")
+    if suits in SUITS:
+        return _(OMAHA_START).format(pair=_(pair) if pair == NO_PAIR else pair, suits=_(suits))
+    if pair == "up":
+        return _(SOKO_START).format(rank=suits)
+    return label
+
+
 def _omaha(cards: list[str]) -> str:
     ranks = Counter(c[0] for c in cards)
     pairs = sorted((r for r, n in ranks.items() if n >= 2), key=lambda r: _RANK.get(r, 99))
     if not pairs:
-        pair = "no pair"
+        pair = NO_PAIR
     elif pairs[0] == "A":
         pair = "AA"
     elif pairs[0] in "KQ":
@@ -71,25 +97,26 @@ def _omaha(cards: list[str]) -> str:
     else:
         pair = "99–22"
     suited = sum(1 for n in Counter(c[1] for c in cards).values() if n >= 2)
-    return f"{pair} {('rainbow', 'suited', 'double-suited')[min(suited, 2)]}"
+    return OMAHA_START.format(pair=pair, suits=SUITS[min(suited, 2)])
 
 
 def _stud(cards: list[str]) -> str:
     ranks = [c[0] for c in cards]
     counts = Counter(ranks)
+    trips, big_pair, small_pair, flush, straight, low, other = STUD_STARTS
     if max(counts.values()) >= 3:
-        return "rolled-up trips"
+        return trips
     if max(counts.values()) == 2:
         pair = next(r for r, n in counts.items() if n == 2)
-        return "big pair (TT+)" if _RANK.get(pair, 99) <= _RANK["T"] else "small pair"
+        return big_pair if _RANK.get(pair, 99) <= _RANK["T"] else small_pair
     if len(cards) >= 3 and len({c[1] for c in cards}) == 1:
-        return "three-flush"
+        return flush
     order = sorted({14 - _RANK[r] if r in _RANK else 0 for r in ranks} | ({1} if "A" in ranks else set()))
     if len(cards) >= 3 and any(order[i + 2] - order[i] <= 4 for i in range(len(order) - 2)):
-        return "three-straight"
+        return straight
     if all(r in "A2345678" for r in ranks):
-        return "three ≤ 8"
-    return "other"
+        return low
+    return other
 
 
 def classify(game: str, cards: list[str], up: list[bool]) -> str | None:
@@ -106,7 +133,7 @@ def classify(game: str, cards: list[str], up: list[bool]) -> str | None:
         return _stud(cards)
     if kind == Family.SOKO:
         shown = [c for c, u in zip(cards, up) if u]
-        return f"up {shown[0][0]}" if shown else None
+        return SOKO_START.format(rank=shown[0][0]) if shown else None
     return None
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from enum import StrEnum
 from functools import lru_cache
 
+from ..i18n import N_
 from ..rules.options import BettingStructure
 from ..rules.profiles import PROFILES, resolve
 
@@ -20,13 +21,13 @@ __all__ = ["LIMITS", "ROLLUP", "Unit", "rollup_sql", "rollup_sums", "unit_sql"]
 class Unit(StrEnum):
     """What won per 100 hands counts: the ``unit`` column of the stats (docs/stats.md)."""
 
-    BIG_BLIND = "bb"
+    BIG_BLIND = N_("bb")
     """The big blind: no- and pot-limit games with blinds (hold'em)."""
-    BIG_BET = "big bets"
+    BIG_BET = N_("big bets")
     """The big bet, or a spread's largest bet: fixed- and spread-limit games."""
-    BRING_IN = "bring-ins"
+    BRING_IN = N_("bring-ins")
     """The bring-in: no- and pot-limit games without blinds that force one (stud)."""
-    ANTE = "antes"
+    ANTE = N_("antes")
     """The ante: no- and pot-limit games with neither blinds nor a bring-in."""
 
 

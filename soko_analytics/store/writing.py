@@ -15,7 +15,9 @@ from typing import TYPE_CHECKING, Any
 
 import polars as pl
 
+from .. import i18n
 from ..errors import SokoError, StoreError
+from ..i18n import _
 from ..model.counts import plural
 from ..parsers import Quarantined
 from ..parsers.base import InternalError, quarantine
@@ -101,16 +103,24 @@ class ImportSummary:
                 and (self.quarantined > 0 or self.failed_files > 0 or bool(self.problems)))
 
     def line(self) -> str:
+        """The run in one line, in the language spoken: files, hands stored, duplicates, quarantined, time, rate."""
         rate = (self.stored + self.duplicate + self.quarantined) / self.seconds if self.seconds else 0
-        failed = f", {self.failed_files} not readable" if self.failed_files else ""
-        return (f"{plural(len(self.files), 'file')} ({self.skipped_files} unchanged, skipped{failed}): "
-                f"{plural(self.stored, 'hand')} "
-                f"stored, {self.duplicate} already in the store, {self.quarantined} quarantined; "
-                f"{self.seconds:.1f} s, {rate:,.0f} hands/s{self.renamed_note()}")
+        files = i18n.ngettext("{n} file", "{n} files", len(self.files)).format(n=i18n.number(len(self.files)))
+        failed = _(", {n} not readable").format(n=i18n.number(self.failed_files)) if self.failed_files else ""
+        stored = i18n.ngettext("{n} hand stored", "{n} hands stored", self.stored).format(n=i18n.number(self.stored))
+        line = _("{files} ({skipped} unchanged, skipped{failed}): {stored}, {duplicate} already in the store, "
+                 "{quarantined} quarantined; {seconds} s, {rate} hands/s")
+        return line.format(files=files, skipped=i18n.number(self.skipped_files), failed=failed, stored=stored,
+                           duplicate=i18n.number(self.duplicate), quarantined=i18n.number(self.quarantined),
+                           seconds=i18n.number(self.seconds, 1), rate=i18n.number(rate, 0)) + self.renamed_note()
 
     def renamed_note(self) -> str:
         """The end of the summary line that counts :attr:`renamed` (nothing where none was)."""
-        return f"; the hero of {plural(self.renamed, 'hand')} stored before changed (--hero)" if self.renamed else ""
+        if not self.renamed:
+            return ""
+        note = i18n.ngettext("; the hero of {n} hand stored before changed (--hero)",
+                             "; the hero of {n} hands stored before changed (--hero)", self.renamed)
+        return note.format(n=i18n.number(self.renamed))
 
 
 def with_heroes(hands: pl.DataFrame, seats: pl.DataFrame, heroes: tuple[str, ...]) -> pl.DataFrame:

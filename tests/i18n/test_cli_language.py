@@ -161,3 +161,26 @@ def test_explain_in_each_language(language):
     if os.environ.get("SOKO_GOLDEN") == "update":
         golden.write_text(got, encoding="utf-8")
     assert got == golden.read_text(encoding="utf-8")
+
+
+def _words(text: str) -> set[str]:
+    import re
+
+    text = re.sub(r"\S*[/_.]\S*|\b[2-9TJQKA][cdhs]\b", " ", text)  # paths, files, codes, cards
+    return {w.lower() for w in re.findall(r"[^\W\d_]{2,}", text)}
+
+
+def test_the_demo_speaks_the_language(tmp_path, monkeypatch):
+    """``soko demo --lang fi``: its steps, the import's line, the hero's table, where things are, the audit and the
+    disputed hands' findings in Finnish; the words the English run shares with it are names (players, games, the
+    units' abbreviation, the trackers' stats) and the commands it quotes."""
+    monkeypatch.chdir(tmp_path)
+    english = runner.invoke(app, ["demo", "--out", "en"])
+    finnish = runner.invoke(app, ["demo", "--out", "fi", "--lang", "fi"])
+    assert english.exit_code == finnish.exit_code == 0, finnish.output
+    assert "tuonti: 25 tiedostoa" in finnish.output and "jakoa tallennettu" in finnish.output
+    assert "Tarkastus:" in finnish.output and "Ville saa 4,00\u00a0€, mutta ei voita yhtään pottia." in finnish.output
+    names = {"aino", "ville", "liisa", "soko", "holdem", "bb", "vpip", "pfr", "af", "wtsd", "sd", "eur", "usd", "db",
+             "stats", "audit", "explain", "ah", "unverifiable", "payout", "winner", "all", "in", "demo", "reports"}
+    left = (_words(english.output) & _words(finnish.output)) - names
+    assert left == set(), sorted(left)
