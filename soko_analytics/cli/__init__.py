@@ -69,6 +69,7 @@ _bounded_address_space()
 
 from .. import api, i18n  # noqa: E402 - after the environment above
 from ..errors import SokoError
+from ..i18n import _  # noqa: E402
 from .output import echo
 
 
@@ -213,10 +214,10 @@ def reporting_errors(code: ExitCode = ExitCode.USAGE) -> Iterator[None]:
         echo(f"soko: {err.reason}", err=True)
         raise typer.Exit(int(ExitCode.INTERRUPTED)) from None
     except SokoError as err:
-        echo(f"soko: error: {err}{_way_forward(err)}", err=True)
+        echo(_("soko: error: {message}").format(message=f"{err}{_way_forward(err)}"), err=True)
         raise typer.Exit(int(code)) from None
     except KeyboardInterrupt:
-        echo("soko: interrupted", err=True)
+        echo(_("soko: interrupted"), err=True)
         raise typer.Exit(int(ExitCode.INTERRUPTED)) from None
 
 
@@ -239,7 +240,7 @@ def _way_forward(err: SokoError) -> str:
 
 def usage(message: str) -> None:
     """A usage error: the message on stderr, exit 2."""
-    echo(f"soko: error: {message}", err=True)
+    echo(_("soko: error: {message}").format(message=message), err=True)
     raise typer.Exit(int(ExitCode.USAGE))
 
 
@@ -258,16 +259,17 @@ def main() -> None:
     try:
         app()
     except KeyboardInterrupt:
-        echo("soko: interrupted", err=True)
+        echo(_("soko: interrupted"), err=True)
         sys.exit(int(ExitCode.INTERRUPTED))
     except Exception as err:  # noqa: BLE001 - the last boundary: a bug of ours never prints a bare traceback
         if api.interrupted(err):
-            echo("soko: interrupted", err=True)
+            echo(_("soko: interrupted"), err=True)
             sys.exit(int(ExitCode.INTERRUPTED))
         if debug:
             raise
-        echo(f"soko: internal error: {type(err).__name__}: {err} (at {api.code_location(err)}); this is a bug in "
-             "soko_analytics: run again with SOKO_DEBUG=1 for the traceback, and please report it", err=True)
+        bug = _("soko: internal error: {error} (at {where}); this is a bug in soko_analytics: run again with "
+                "SOKO_DEBUG=1 for the traceback, and please report it")
+        echo(bug.format(error=f"{type(err).__name__}: {err}", where=api.code_location(err)), err=True)
         sys.exit(int(ExitCode.INTERNAL))
 
 

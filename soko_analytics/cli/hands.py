@@ -16,7 +16,7 @@ import typer
 from rich.console import Console
 
 from .. import api, i18n
-from ..model.counts import plural
+from ..i18n import _
 from ..store.db import ImportSummary
 from . import STDIN, ExitCode, InputFormat, OutputFormat, Strict, app, reporting_errors, usage, write_text
 from .output import Format, echo, json_text, records, to_stdout
@@ -125,30 +125,40 @@ def _report_import(summary: ImportSummary, db: Path, fmt: Format) -> None:
     """What an import says: files passed over and not read (a few named per reason), hands that met a bug, then
     the summary line or the per-file records."""
     if summary.passed:
-        shown = ", ".join(Path(path).name for path, _ in summary.passed[:NAMED])
-        more = f" and {len(summary.passed) - NAMED:,} more" if len(summary.passed) > NAMED else ""
-        echo(f"soko: {plural(len(summary.passed), 'file')} skipped, not hand histories by name or by their first "
-             f"bytes: {shown}{more}", err=True)
+        shown = ", ".join(Path(path).name for path, _reason in summary.passed[:NAMED])
+        extra = len(summary.passed) - NAMED
+        more = _(" and {n} more").format(n=i18n.number(extra)) if extra > 0 else ""
+        passed = i18n.ngettext("soko: {n} file skipped, not hand histories by name or by their first bytes: {files}",
+                               "soko: {n} files skipped, not hand histories by name or by their first bytes: {files}",
+                               len(summary.passed))
+        echo(passed.format(n=i18n.number(len(summary.passed)), files=shown + more), err=True)
     for problem in summary.problems:
-        echo(f"soko: not read: {problem.message()}", err=True)
+        echo(_("soko: not read: {reason}").format(reason=problem.message()), err=True)
     by_reason: dict[str, list[str]] = {}
     for f in summary.files:
         if f.error:
             by_reason.setdefault(f.error, []).append(f.path)
     for reason, failed in by_reason.items():  # a wrong --format fails every file alike: a few lines, not thousands
         for path in failed[:NAMED]:
-            echo(f"soko: not read: {path}: {reason}", err=True)
+            echo(_("soko: not read: {reason}").format(reason=f"{path}: {reason}"), err=True)
         if len(failed) > NAMED:
-            echo(f"soko: not read: {plural(len(failed) - NAMED, 'more file')}, for the same reason", err=True)
+            more = i18n.ngettext("soko: not read: {n} more file, for the same reason",
+                                 "soko: not read: {n} more files, for the same reason", len(failed) - NAMED)
+            echo(more.format(n=i18n.number(len(failed) - NAMED)), err=True)
     if summary.internal:
-        echo(f"soko: {plural(summary.internal, 'hand')} met a bug of soko_analytics and are quarantined as internal "
-             f"(soko quarantine --db {db} lists them); please report it", err=True)
+        bug = i18n.ngettext("soko: {n} hand met a bug of soko_analytics and is quarantined as internal (soko "
+                            "quarantine --db {db} lists it); please report it",
+                            "soko: {n} hands met a bug of soko_analytics and are quarantined as internal (soko "
+                            "quarantine --db {db} lists them); please report it", summary.internal)
+        echo(bug.format(n=i18n.number(summary.internal), db=db), err=True)
     if fmt is Format.table:
         typer.echo(summary.line())
         if summary.drift:  # the drift report in one line: a site's new format shows the day it comes
             count, shapes = sum(g["count"] for g in summary.drift), len(summary.drift)
-            echo(f"soko: {count:,} quarantined, in {plural(shapes, 'kind')} of line not understood "
-                 f"(soko quarantine --db {db} --by reason)", err=True)
+            drift = i18n.ngettext("soko: {count} quarantined, in {n} kind of line not understood (soko quarantine "
+                                  "--db {db} --by reason)", "soko: {count} quarantined, in {n} kinds of line not "
+                                  "understood (soko quarantine --db {db} --by reason)", shapes)
+            echo(drift.format(count=i18n.number(count), n=i18n.number(shapes), db=db), err=True)
     else:
         files = [{"path": f.path, "skipped": f.skipped, "stored": f.stored, "duplicate": f.duplicate,
                   "quarantined": f.quarantined, "internal": f.internal, "format": f.format, "error": f.error}
@@ -207,7 +217,7 @@ def audit(
         for item in items:
             summary.add(item)
             if isinstance(item, api.Quarantined):
-                echo(f"soko: not audited: {item.message()}", err=True)
+                echo(_("soko: not audited: {reason}").format(reason=item.message()), err=True)
             elif fmt is Format.jsonl:
                 typer.echo(json_text(api.audit_record(item), indent=None))
             elif fmt is not Format.table:
@@ -315,12 +325,15 @@ def convert(
         elif out is not None:
             write_text(out, result.text)
     for q in result.quarantined:
-        echo(f"soko: skipped: {q.message()}", err=True)
+        echo(_("soko: skipped: {reason}").format(reason=q.message()), err=True)
     for hand, why in result.unwritable:
         where = f"{hand.source.path}:{hand.source.line}: " if hand.source else ""
-        echo(f"soko: not written: {where}hand {hand.hand_id}: {why}", err=True)
+        echo(_("soko: not written: {where}hand {hand_id}: {reason}").format(where=where, hand_id=hand.hand_id,
+                                                                              reason=why), err=True)
     skipped = len(result.quarantined) + len(result.unwritable)
-    typer.echo(f"soko: {plural(result.written, 'hand')} written, {skipped:,} skipped", err=True)
+    written = i18n.ngettext("soko: {n} hand written, {skipped} skipped", "soko: {n} hands written, {skipped} skipped",
+                            result.written)
+    typer.echo(written.format(n=i18n.number(result.written), skipped=i18n.number(skipped)), err=True)
 
 
 class Grouping(str, Enum):
@@ -358,7 +371,9 @@ def quarantine(
             groups = api.quarantine_groups(db, by.value, all_)
         records(groups, fmt, [*api.QUARANTINE_GROUPINGS[by.value], "count", "file", "line", "reason", "text"],
                 title="quarantine by " + by.value, right=["count", "line"])
-        typer.echo(f"{sum(g['count'] for g in groups)} quarantined in {plural(len(groups), 'group')}", err=True)
+        grouped = i18n.ngettext("{count} quarantined in {n} group", "{count} quarantined in {n} groups", len(groups))
+        typer.echo(grouped.format(count=i18n.number(sum(g["count"] for g in groups)), n=i18n.number(len(groups))),
+                   err=True)
         return
     with reporting_errors():
         rows = api.quarantine_records(db, all_)
@@ -368,7 +383,7 @@ def quarantine(
         hand = f" hand {row['hand_id']}:" if row["hand_id"] else ""
         resolved = f" (resolved by import {row['resolved_by']})" if row["resolved_by"] is not None else ""
         echo(f"{row['source_file']}:{row['source_line']}:{hand} [{row['kind']}] {row['reason']}{resolved}")
-    typer.echo(f"{len(rows)} quarantined", err=True)
+    typer.echo(_("{count} quarantined").format(count=i18n.number(len(rows))), err=True)
 
 
 @app.command("repair")
@@ -391,20 +406,36 @@ def repair(
     for damage in report.damaged:
         echo(f"{damage.file}: {damage.table}: {damage.reason}")
     if not report.damaged:
-        typer.echo(f"{plural(report.parts, 'part')} checked: every part is whole")
+        whole = i18n.ngettext("{n} part checked: every part is whole", "{n} parts checked: every part is whole",
+                              report.parts)
+        typer.echo(whole.format(n=i18n.number(report.parts)))
         return
     if not report.repaired:
-        typer.echo(f"{len(report.damaged)} of {plural(report.parts, 'part')} damaged or missing: run soko repair "
-                   f"--db {db} to rebuild them")
+        damaged = i18n.ngettext("{damaged} of {n} part damaged or missing: run soko repair --db {db} to rebuild it",
+                                "{damaged} of {n} parts damaged or missing: run soko repair --db {db} to rebuild them",
+                                report.parts)
+        typer.echo(damaged.format(damaged=i18n.number(len(report.damaged)), n=i18n.number(report.parts), db=db))
         raise typer.Exit(int(ExitCode.FINDINGS))
-    rows = ", ".join(f"{table} {n:,}" for table, n in report.rebuilt.items())
-    typer.echo(f"repaired {plural(len(report.damaged), 'damaged or missing part')}: the rows of "
-               f"{plural(report.hands, 'hand')} rebuilt from their raw text ({rows} rows)")
+    typer.echo(_repaired(report))
     for path, hand_id, reason in report.dropped:
-        echo(f"soko: quarantined as damaged: {path}: hand {hand_id}: {reason}", err=True)
+        echo(_("soko: quarantined as damaged: {path}: hand {hand_id}: {reason}").format(
+            path=path, hand_id=hand_id, reason=reason), err=True)
     if report.dropped:
-        echo(f"soko: {plural(len(report.dropped), 'hand')} could not be rebuilt and are quarantined as damaged, with "
-             f"their raw text (soko quarantine --db {db} lists them)", err=True)
+        dropped = i18n.ngettext("soko: {n} hand could not be rebuilt and is quarantined as damaged, with its raw text "
+                                "(soko quarantine --db {db} lists it)", "soko: {n} hands could not be rebuilt and are "
+                                "quarantined as damaged, with their raw text (soko quarantine --db {db} lists them)",
+                                len(report.dropped))
+        echo(dropped.format(n=i18n.number(len(report.dropped)), db=db), err=True)
+
+
+def _repaired(report) -> str:
+    """What soko repair rebuilt, in a line: the parts, the hands whose rows were rebuilt, the rows per table."""
+    rows = ", ".join(f"{table} {i18n.number(n)}" for table, n in report.rebuilt.items())
+    parts = i18n.ngettext("repaired {n} damaged or missing part", "repaired {n} damaged or missing parts",
+                          len(report.damaged)).format(n=i18n.number(len(report.damaged)))
+    hands = i18n.ngettext(": the rows of {n} hand rebuilt from its raw text ({rows} rows)",
+                          ": the rows of {n} hands rebuilt from their raw text ({rows} rows)", report.hands)
+    return parts + hands.format(n=i18n.number(report.hands), rows=rows)
 
 
 class ExportFormat(str, Enum):
@@ -439,8 +470,7 @@ def export(
             spool = Path(folder) / "export.txt"
             result = api.export(db, to.value, spool, force)
             typer.echo(spool.read_text(encoding="utf-8"), nl=False)
-        echo(f"soko: {plural(result['written'], 'hand')} written to stdout, {result['skipped']:,} skipped (not "
-             f"expressible in {result['to']})", err=True)
+        echo("soko: " + _exported(result, "stdout"), err=True)
         return
     if to_stdout(out):
         usage("--to parquet writes a folder: name one (- is standard output, for the text formats)")
@@ -448,9 +478,17 @@ def export(
         result = api.export(db, to.value, out, force)
     if "rows" in result:
         for table, rows in result["rows"].items():
-            typer.echo(f"{table}: {plural(rows, 'row')}")
-        typer.echo(f"written to {result['out']}", err=True)
+            typer.echo(f"{table}: " + i18n.ngettext("{n} row", "{n} rows", rows).format(n=i18n.number(rows)))
+        typer.echo(_("written to {out}").format(out=result["out"]), err=True)
     else:
-        typer.echo(f"{plural(result['written'], 'hand')} written to {result['out']}, "
-                   f"{result['skipped']:,} skipped (not expressible in {result['to']})")
+        typer.echo(_exported(result, result["out"]))
+
+
+def _exported(result: dict, where: object) -> str:
+    """What soko export wrote as text: the hands written, where, and those the format cannot express."""
+    said = i18n.ngettext("{n} hand written to {out}, {skipped} skipped (not expressible in {format})",
+                         "{n} hands written to {out}, {skipped} skipped (not expressible in {format})",
+                         result["written"])
+    return said.format(n=i18n.number(result["written"]), out=where, skipped=i18n.number(result["skipped"]),
+                       format=result["to"])
 

@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from .. import api
+from ..i18n import _
 from . import Commands, app, reporting_errors
 from .output import echo
 
@@ -54,8 +55,8 @@ def lake_build(
     with reporting_errors():
         summary = api.lake_build(paths, out, workers, scheduler, tuple(hero or ()))
     for problem in summary.problems:
-        echo(f"soko: not read: {problem.message()}", err=True)
+        echo(_("soko: not read: {reason}").format(reason=problem.message()), err=True)
     for file in summary.files:
         if file.error:
-            echo(f"soko: not read: {file.path}: {file.error}", err=True)
+            echo(_("soko: not read: {reason}").format(reason=f"{file.path}: {file.error}"), err=True)
     typer.echo(summary.line())

@@ -9,8 +9,8 @@ from typing import Annotated, Any
 
 import typer
 
-from .. import api
-from ..model.counts import plural
+from .. import api, i18n
+from ..i18n import _
 from . import Commands, ExitCode, app, reporting_errors
 from .hands import stdin_spooled
 from .output import echo, to_stdout
@@ -57,11 +57,13 @@ def report_dashboard(
     with reporting_errors():
         chosen = filters(player, game, profile, stakes, since, until, min_hands, hero, site)
         if out is not None and to_stdout(out):
-            written = on_stdout("the dashboard", lambda f: api.report_dashboard(db, chosen, f, replayers=False))
+            written = on_stdout(_("the dashboard"), lambda f: api.report_dashboard(db, chosen, f, replayers=False))
             return
         written = api.report_dashboard(db, chosen, out)
-    typer.echo(f"{written['path']} ({written['bytes'] / 1e6:.1f} MB; {plural(written['replayers'], 'hand replayer')} "
-               "beside it)")
+    replayers = i18n.ngettext("{n} hand replayer", "{n} hand replayers", written["replayers"])
+    typer.echo(_("{path} ({size} MB; {replayers} beside it)").format(
+        path=written["path"], size=i18n.number(written["bytes"] / 1e6, 1),
+        replayers=replayers.format(n=i18n.number(written["replayers"]))))
 
 
 @report_app.command("hands")
@@ -91,11 +93,14 @@ def report_hands(
     with reporting_errors():
         chosen = filters(player, game, profile, stakes, since, until, 0, hero, site)
         if out is not None and to_stdout(out):
-            on_stdout("the hand list", lambda f: api.report_hands(db, chosen, f.parent, limit, replayers=False))
+            on_stdout(_("the hand list"), lambda f: api.report_hands(db, chosen, f.parent, limit, replayers=False))
             return
         written = api.report_hands(db, chosen, out, limit)
-    typer.echo(f"{written['path']} ({plural(written['hands'], 'hand')} listed; "
-               f"{plural(written['replayers'], 'hand replayer')} beside it)")
+    listed = i18n.ngettext("{n} hand listed", "{n} hands listed", written["hands"])
+    replayers = i18n.ngettext("{n} hand replayer", "{n} hand replayers", written["replayers"])
+    typer.echo(_("{path} ({listed}; {replayers} beside it)").format(
+        path=written["path"], listed=listed.format(n=i18n.number(written["hands"])),
+        replayers=replayers.format(n=i18n.number(written["replayers"]))))
 
 
 @report_app.command("hand")
@@ -119,10 +124,11 @@ def report_hand(
     """
     with reporting_errors(), stdin_spooled(paths or []) as (files, names):
         if out is not None and to_stdout(out):
-            written = on_stdout("the replayer", lambda f: api.report_hand(db, hand_id, f, files, names=names))
+            written = on_stdout(_("the replayer"), lambda f: api.report_hand(db, hand_id, f, files, names=names))
             raise typer.Exit(0 if written["ok"] else int(ExitCode.FINDINGS))
         written = api.report_hand(db, hand_id, out, files, names=names)
-    typer.echo(f"{written['path']}: " + ("played and paid by the rules" if written["ok"] else "breaks the rules"))
+    verdict = _("played and paid by the rules") if written["ok"] else _("breaks the rules")
+    typer.echo(f"{written['path']}: {verdict}")
     if not written["ok"]:
         raise typer.Exit(int(ExitCode.FINDINGS))
 
@@ -133,5 +139,6 @@ def on_stdout(what: str, write: Callable[[Path], dict[str, Any]]) -> dict[str, A
     with tempfile.TemporaryDirectory(prefix="soko-report-") as folder:
         written = write(Path(folder) / "report.html")
         typer.echo(Path(written["path"]).read_text(encoding="utf-8"), nl=False)
-    echo(f"soko: {what} written to stdout ({written['bytes'] / 1e6:.1f} MB)", err=True)
+    echo(_("soko: {what} written to stdout ({size} MB)").format(what=what, size=i18n.number(written["bytes"] / 1e6, 1)),
+         err=True)
     return written

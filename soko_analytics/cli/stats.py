@@ -10,8 +10,8 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from .. import api
-from ..model.counts import plural
+from .. import api, i18n
+from ..i18n import _
 from . import app, reporting_errors, usage, write_text
 from .output import cell, echo, json_text, on_terminal, plain, rounded, safe_frame, table, to_stdout
 
@@ -93,7 +93,7 @@ def stats(
     if kind == "parquet" and out is None:
         usage("--format parquet needs --out FILE")
     if frame.is_empty():
-        echo(f"soko: no hands match {_described(chosen)}", err=True)
+        echo(_("soko: no hands match {filters}").format(filters=_described(chosen)), err=True)
     with reporting_errors():
         if kind == "table":
             _print_stats_table(frame, by.value if by else None, out)
@@ -105,7 +105,8 @@ def stats(
                 json_text(frame.to_dicts()) + "\n")
             write_text(out, text) if out else typer.echo(text, nl=False)
     if out is not None:
-        typer.echo(f"{plural(len(frame), 'row')} written to {out}", err=True)
+        written = i18n.ngettext("{n} row written to {file}", "{n} rows written to {file}", len(frame))
+        typer.echo(written.format(n=i18n.number(len(frame)), file=out), err=True)
 
 
 def _described(chosen: api.Filters) -> str:
@@ -117,7 +118,7 @@ def _described(chosen: api.Filters) -> str:
     named += [f"--min-hands {chosen.min_hands}"] if chosen.min_hands else []
     named += ["--hero"] if chosen.hero else []
     named += [f"--site {chosen.site}"] if chosen.site else []
-    return "the filters " + ", ".join(named) if named else "(the store has no hands)"
+    return _("the filters {options}").format(options=", ".join(named)) if named else _("(the store has no hands)")
 
 
 def _day(text: str | None, option: str):
@@ -146,15 +147,16 @@ def _stat_cell(row: dict[str, Any], s: dict[str, Any]) -> str | None:
         n = row.get(f"{name}_n") or 0
         if not n:
             return None
-        return f"{value:.1f}  n={n} [{row[f'{name}_lo']:.0f}–{row[f'{name}_hi']:.0f}]"
+        low, high = i18n.number(row[f"{name}_lo"], 0), i18n.number(row[f"{name}_hi"], 0)
+        return f"{i18n.number(row[name], 1)}  n={i18n.number(n)} [{low}–{high}]"
     if value is None:
         return "–"
     if kind == "money":
-        return api.decimal_text(int(value), int(row["decimals"]))
+        return i18n.money(int(value), int(row["decimals"]))
     if kind == "per_100":
-        return f"{value:.2f} {row.get('unit') or ''}".rstrip()
+        return f"{i18n.number(value, 2)} {_(row.get('unit') or '')}".rstrip()
     if kind == "ratio":
-        return f"{value:.2f}"
+        return i18n.number(value, 2)
     return str(value)
 
 
@@ -171,16 +173,16 @@ def _print_stats_table(frame, by: str | None, out: Path | None) -> None:
         _print_wide(frame, by, out)
         return
     if out is not None or not on_terminal():
-        text = "no hands match" if frame.is_empty() else _plain_stats(frame, by)
+        text = _("no hands match") if frame.is_empty() else _plain_stats(frame, by)
         write_text(out, text + "\n") if out else typer.echo(text)
         return
     console = Console()
     if frame.is_empty():
-        console.print("no hands match", markup=False)
+        console.print(_("no hands match"), markup=False)
         return
     rows = frame.to_dicts()
     if by == "street":
-        table = Table(*frame.columns, title="stats by round")  # our column names
+        table = Table(*frame.columns, title=_("stats by round"))  # our column names
         for row in rows:
             table.add_row(*(cell("" if v is None else f"{v:.1f}" if isinstance(v, float) else v)
                             for v in row.values()))
@@ -189,7 +191,7 @@ def _print_stats_table(frame, by: str | None, out: Path | None) -> None:
     per_table = max(1, (console.width - 22) // 22)  # columns that fit side by side
     heads, labelled = _stat_rows(frame, by)
     for start in range(0, len(rows), per_table):
-        table = Table("stat", title="player stats (95% Wilson intervals)" if start == 0 else None)
+        table = Table(_("stat"), title=_("player stats (95% Wilson intervals)") if start == 0 else None)
         for head in heads[start:start + per_table]:
             table.add_column(cell(head))
         for label, cells in labelled:
@@ -204,14 +206,19 @@ def _print_wide(frame, by: str | None, out: Path | None) -> None:
     stats = [s for s in api.stat_catalogue() if s["name"] in WIDE_STATS]
     keys = [k for k in ("player", "currency", *(("game",) if by not in (None, "game") else ()), by or "game", "unit")
             if k in frame.columns]
-    rows = [[*(r.get(k) for k in keys), *(_value(r, s) for s in stats)] for r in frame.to_dicts()]
-    heads = [*keys, *(s["label"] for s in stats)]
-    note = (f"{plural(len(rows), 'row')}: the main stats; every stat with its n and 95% interval: --format csv or "
-            "json, or fewer rows (--player, --min-hands)")
+    rows = [[*(_(r[k]) if k == "unit" and r.get(k) else r.get(k) for k in keys), *(_value(r, s) for s in stats)]
+            for r in frame.to_dicts()]
+    labels = [_(s["label"]) for s in stats]
+    heads = [*(_(k) for k in keys), *labels]
+    note = i18n.ngettext("{n} row: the main stats; every stat with its n and 95% interval: --format csv or json, or "
+                         "fewer rows (--player, --min-hands)", "{n} rows: the main stats; every stat with its n and "
+                         "95% interval: --format csv or json, or fewer rows (--player, --min-hands)", len(rows))
+    note = note.format(n=i18n.number(len(rows)))
+    title = _("player stats")
     if out is not None:
-        write_text(out, f"player stats\n{plain(heads, rows)}\n{note}\n")
+        write_text(out, f"{title}\n{plain(heads, rows)}\n{note}\n")
         return
-    table("player stats", heads, rows, right=[s["label"] for s in stats])
+    table(title, heads, rows, right=labels)
     echo(note, err=True)
 
 
@@ -221,10 +228,10 @@ def _value(row: dict[str, Any], s: dict[str, Any]) -> str:
     if value is None:
         return "–"
     if s["kind"] == "money":
-        return api.decimal_text(int(value), int(row["decimals"]))
+        return i18n.money(int(value), int(row["decimals"]))
     if s["kind"] == "count":
-        return f"{value:,}"
-    return f"{value:.1f}" if s["kind"] == "percent" else f"{value:.2f}"
+        return i18n.number(value)
+    return i18n.number(value, 1 if s["kind"] == "percent" else 2)
 
 
 def _stat_rows(frame, by: str | None) -> tuple[list[str], list[tuple[str, list[str | None]]]]:
@@ -232,8 +239,8 @@ def _stat_rows(frame, by: str | None) -> tuple[list[str], list[tuple[str, list[s
     rows = frame.to_dicts()
     keys = ("player", "currency", *(("game",) if by not in (None, "game") and "game" in frame.columns else ()),
             by or "game", "unit")
-    heads = [" ".join(str(r[k]) for k in keys if r.get(k) is not None) for r in rows]
-    labelled = [(s["label"], [_stat_cell(r, s) for r in rows]) for s in api.stat_catalogue()]
+    heads = [" ".join(_(str(r[k])) if k == "unit" else str(r[k]) for k in keys if r.get(k) is not None) for r in rows]
+    labelled = [(_(s["label"]), [_stat_cell(r, s) for r in rows]) for s in api.stat_catalogue()]
     return heads, [(label, cells) for label, cells in labelled if any(c is not None for c in cells)]
 
 
@@ -242,5 +249,5 @@ def _plain_stats(frame, by: str | None) -> str:
         return plain(frame.columns, [["" if v is None else f"{v:.1f}" if isinstance(v, float) else v
                                       for v in row.values()] for row in frame.to_dicts()])
     heads, labelled = _stat_rows(frame, by)
-    return "player stats (95% Wilson intervals)\n" + plain(["stat", *heads], [[label, *(c or "" for c in cells)]
-                                                                           for label, cells in labelled])
+    return _("player stats (95% Wilson intervals)") + "\n" + plain([_("stat"), *heads], [
+        [label, *(c or "" for c in cells)] for label, cells in labelled])

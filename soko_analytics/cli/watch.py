@@ -14,6 +14,7 @@ from typing import Annotated, Any
 import typer
 
 from .. import api
+from ..i18n import _
 from . import app, reporting_errors
 from .output import echo
 
@@ -86,7 +87,7 @@ def _watch(folders: list[Path], db: Path, heroes: tuple[str, ...], interval: flo
     shown = ", ".join(str(folder) for folder in folders[:3])
     if len(folders) > 3:
         shown += f" and {len(folders) - 3} more"
-    echo(f"soko: watching {shown} into {db}; Ctrl-C ends it", err=True)
+    echo(_("soko: watching {folders} into {db}; Ctrl-C ends it").format(folders=shown, db=db), err=True)
     with reporting_errors():
         summary = api.watch(db, folders, heroes, interval, settle,
                             print_event if events is Events.jsonl else None, stop=closed, polling=poll)

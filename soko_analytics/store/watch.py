@@ -23,9 +23,9 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .. import _core
+from .. import _core, i18n
 from ..errors import SokoError
-from ..model.counts import plural
+from ..i18n import _
 from ..parsers import FORMATS, detect_format
 from ..parsers.source import HEAD_CHARS
 from .db import Store
@@ -108,8 +108,12 @@ class WatchSummary:
                 "seconds": round(self.seconds, 3), "mode": self.mode}
 
     def line(self) -> str:
-        return (f"watched {self.seconds:,.0f} s ({self.mode}): {plural(self.stored, 'hand')} stored, "
-                f"{self.quarantined:,} quarantined, from {plural(len(self.files), 'file')}")
+        """The watch in one line, in the language spoken."""
+        stored = i18n.ngettext("{n} hand stored", "{n} hands stored", self.stored).format(n=i18n.number(self.stored))
+        files = i18n.ngettext("{n} file", "{n} files", len(self.files)).format(n=i18n.number(len(self.files)))
+        return _("watched {seconds} s ({mode}): {stored}, {quarantined} quarantined, from {files}").format(
+            seconds=i18n.number(self.seconds, 0), mode=self.mode, stored=stored,
+            quarantined=i18n.number(self.quarantined), files=files)
 
 
 class Watcher:

@@ -184,3 +184,44 @@ def test_the_demo_speaks_the_language(tmp_path, monkeypatch):
              "stats", "audit", "explain", "ah", "unverifiable", "payout", "winner", "all", "in", "demo", "reports"}
     left = (_words(english.output) & _words(finnish.output)) - names
     assert left == set(), sorted(left)
+
+
+def test_the_stats_table_speaks_the_language(tmp_path):
+    """``soko stats --format table``: its titles, headers, stat labels, units and numbers in Finnish; CSV, the
+    data, the same in every language."""
+    from soko_analytics.store.db import Store
+    from tests.reports.conftest import SAMPLES
+
+    import soko_analytics
+
+    db = tmp_path / "s.duckdb"
+    with Store(db) as store:
+        store.import_paths([Path(soko_analytics.__file__).parent / "sample_data" / name for name in SAMPLES[:3]])
+    table = ["stats", "--db", str(db), "--format", "table"]
+    english, finnish = (runner.invoke(app, [*table, "--lang", lang]).stdout for lang in ("en", "fi"))
+    assert "player stats" in english and "pelaajien tilastot" in finnish and "Nettovoitto" in finnish
+    assert "isot panokset" in finnish and "big bets" in english
+    names = {"aino", "eero", "matti", "sanna", "liisa", "ville", "usd", "eur", "holdem", "stud", "bb", "vpip", "pfr",
+             "af", "wtsd", "sd", "bet"}
+    left = (_words(english) & _words(finnish)) - names
+    assert left == set(), sorted(left)
+    csv = ["stats", "--db", str(db), "--format", "csv"]
+    assert runner.invoke(app, [*csv, "--lang", "fi"]).stdout == runner.invoke(app, [*csv, "--lang", "en"]).stdout
+
+
+def test_import_and_its_errors_speak_the_language(tmp_path):
+    """``soko import``'s summary line and an error's frame in Finnish and Swedish (the counts as the language
+    writes numbers); the error's reason and the path stay as they are."""
+    import soko_analytics
+
+    sample = Path(soko_analytics.__file__).parent / "sample_data" / "holdem-seed7.txt"
+    finnish = runner.invoke(app, ["import", str(sample), "--db", str(tmp_path / "fi.duckdb"), "--lang", "fi"])
+    swedish = runner.invoke(app, ["import", str(sample), "--db", str(tmp_path / "sv.duckdb"), "--lang", "sv"])
+    english = runner.invoke(app, ["import", str(sample), "--db", str(tmp_path / "en.duckdb")])
+    assert finnish.exit_code == swedish.exit_code == english.exit_code == 0
+    assert english.stdout.startswith("1 file (0 unchanged, skipped): ") and " hands stored, 0 already" in english.stdout
+    assert finnish.stdout.startswith("1 tiedosto (0 muuttumatonta ohitettu): ") and "jakoa tallennettu" in finnish.stdout
+    assert swedish.stdout.startswith("1 fil (0 oförändrade, överhoppade): ") and "giv sparade" in swedish.stdout
+    missing = runner.invoke(app, ["import", str(tmp_path / "nothing.txt"), "--db", str(tmp_path / "x.duckdb"),
+                                  "--lang", "fi"])
+    assert missing.exit_code == 2 and missing.output.startswith("soko: virhe: ")
