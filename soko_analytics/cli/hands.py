@@ -257,24 +257,20 @@ def _one_audit(paths, db, hand_id: str, from_: str, names):
 
 def _print_verdict(result) -> None:
     from ..replay.findings import Severity
-    from ..reports.hand import with_currency
 
     hand = result.hand
-
-    def amounts(text: str | None) -> str | None:
-        """An expected or actual value's amounts as the language writes money (English: as the core wrote them)."""
-        return text if text is None or i18n.current() == i18n.ENGLISH else with_currency(text, hand.stakes)
+    symbol = hand.stakes.symbol
 
     where = f"{hand.source.path}:{hand.source.line}: " if hand.source else ""
     echo(where + i18n._("{site} hand {hand_id} ({rules}):").format(site=hand.site, hand_id=hand.hand_id,
                                                                    rules=hand.rules))
     for f in result.findings:
         if f.severity is Severity.ERROR:
-            detail = (i18n._(" (expected {expected}, log: {actual})").format(expected=amounts(f.expected),
-                                                                              actual=amounts(f.actual))
+            detail = (i18n._(" (expected {expected}, log: {actual})").format(expected=f.expected_text(symbol),
+                                                                              actual=f.actual_text(symbol))
                       if f.expected or f.actual else "")
             line = i18n._("line {line}: ").format(line=f.line) if f.line else ""
-            echo(f"  {line}{f.code}: {f.text(hand.stakes.symbol)}{detail}")
+            echo(f"  {line}{f.code}: {f.text(symbol)}{detail}")
 
 
 def _print_summary(summary, err: bool) -> None:

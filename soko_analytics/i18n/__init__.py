@@ -235,14 +235,16 @@ def datetime(value: dt.datetime, seconds: bool = True) -> str:
 
 def core_messages() -> list[tuple[str, str]]:
     """The messages the core writes, as (context, English text): each description's template and each rank's
-    names, alone and as a set (``_core.DESCRIPTION_TEMPLATES``, ``_core.RANK_WORDS``), the hand classes, and the
+    names, alone and as a set (``_core.DESCRIPTION_TEMPLATES``, ``_core.RANK_WORDS``), the hand classes, the
+    actions' kinds (a finding's ``{player} {kind}``), and the
     streets of every game profile (``FLOP``, ``3rd STREET``) with the showdown."""
-    from .._vocab import HandClass
+    from .._vocab import ActionKind, HandClass
 
     return ([("hand", t) for t in _core.DESCRIPTION_TEMPLATES]
             + [("rank", one) for one, _many in _core.RANK_WORDS]
             + [("ranks", many) for _one, many in _core.RANK_WORDS]
             + [("hand class", c.name.lower()) for c in HandClass]
+            + [("kind", k.value) for k in ActionKind]
             + [("street", name) for name in street_names()])
 
 

@@ -32,7 +32,7 @@ from ..model.money import decimal_text
 from ..native import hand_json
 from ..rules.profiles import spec_of
 from ..rules.spec import GameSpec
-from .findings import STREET_SHOWDOWN, Arg, Code, Finding, Severity
+from .findings import STREET_SHOWDOWN, Arg, Code, Finding, Severity, said_from_core
 
 K = ActionKind
 
@@ -167,7 +167,8 @@ def _verdict(hand: Hand, data: dict[str, Any]) -> Audit | AuditFault:
     spec = spec_of(hand.rules)
     findings = [Finding(Code(f["code"]), Severity(f["severity"]), f["message"], f["street"], f["action_index"],
                         f["player"], f["expected"], f["actual"], f["line"], f.get("template"),
-                        tuple(Arg.from_core(a) for a in f.get("args", ()))) for f in data["findings"]]
+                        tuple(Arg.from_core(a) for a in f.get("args", ())), said_from_core(f.get("expected_said")),
+                        said_from_core(f.get("actual_said"))) for f in data["findings"]]
     pots = [PotResult(p["amount"], tuple(p["eligible"]), dict(p["winners"]), p["value"],
                       tuple(Half(h["label"], tuple(h["winners"]), h["value"]) for h in p.get("halves", ())),
                       p.get("board", 0))

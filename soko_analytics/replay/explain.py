@@ -267,7 +267,7 @@ def _won_with(pot: PotResult) -> str:
 
 def _finding(f, symbol: str) -> dict[str, Any]:
     return {"severity": str(f.severity), "code": str(f.code), "message": f.text(symbol), "line": f.line,
-            "expected": f.expected, "actual": f.actual}
+            "expected": f.expected_text(symbol), "actual": f.actual_text(symbol)}
 
 
 def explain(result: Audit) -> str:

@@ -84,10 +84,14 @@ class Finding:
     fields)."""
     args: tuple[Arg, ...] = field(default=(), compare=False)
     """The template's arguments (:class:`Arg`)."""
+    expected_said: tuple[str, tuple[Arg, ...]] | None = field(default=None, compare=False)
+    """:attr:`expected` as the core's template and its arguments, as the message is."""
+    actual_said: tuple[str, tuple[Arg, ...]] | None = field(default=None, compare=False)
+    """:attr:`actual` as the core's template and its arguments."""
 
     def to_dict(self) -> dict:
         data = asdict(self)
-        del data["template"], data["args"]
+        del data["template"], data["args"], data["expected_said"], data["actual_said"]
         data["code"], data["severity"] = str(self.code), str(self.severity)
         return data
 
@@ -96,6 +100,31 @@ class Finding:
         amounts with the hand's currency ``symbol`` where it is not English."""
         return i18n.said(self.message, self.template, self.args, symbol)
 
+    def expected_text(self, symbol: str = "") -> str | None:
+        """What the rules expected, in the language spoken (as :meth:`text`)."""
+        return _said(self.expected, self.expected_said, symbol)
+
+    def actual_text(self, symbol: str = "") -> str | None:
+        """What the log did, in the language spoken (as :meth:`text`)."""
+        return _said(self.actual, self.actual_said, symbol)
+
     def said(self) -> dict[str, Any]:
         """The message as its template and arguments (each ``[name, kind, english, data]``), for a translation."""
         return {"template": self.template, "args": [list(a) for a in self.args]}
+
+
+def _said(english: str | None, said: tuple[str, tuple[Arg, ...]] | None, symbol: str) -> str | None:
+    """An expected or actual value in the language spoken, from its template and arguments where the core gave
+    them."""
+    if english is None or said is None:
+        return english
+    template, args = said
+    return i18n.said(english, template, args, symbol)
+
+
+def said_from_core(value: Sequence[Any] | None) -> tuple[str, tuple[Arg, ...]] | None:
+    """An expected or actual value's ``[template, [arg, ...]]`` from the core's JSON."""
+    if value is None:
+        return None
+    template, args = value
+    return str(template), tuple(Arg.from_core(a) for a in args)

@@ -144,8 +144,15 @@ def test_every_finding_of_the_sample_hands_is_said_in_each_language():
         for f in findings:
             said = f.text("€")
             assert said != f.message and "{" not in said, (language, f.message, said)
+            for english, told, how in ((f.expected, f.expected_text("€"), f.expected_said),
+                                       (f.actual, f.actual_text("€"), f.actual_said)):
+                assert (english is None) == (told is None) and "{" not in (told or ""), (english, told)
+                worded = how is not None and (how[0] != "{value}" or how[1][0].kind == "money")
+                assert not worded or told != english, (language, english, told)
     i18n.use("en")
-    assert all(f.text("€") == f.message for f in findings)
+    assert all(f.text("€") == f.message and f.expected_text("€") == f.expected and f.actual_text("€") == f.actual
+               for f in findings)
+    assert any(f.expected_said and f.expected_said[0] != "{value}" for f in findings)
 
 
 @pytest.mark.parametrize("language", ["en", "fi", "sv"])

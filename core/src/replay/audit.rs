@@ -339,8 +339,8 @@ impl<'h> Auditor<'h> {
                 )
                 .player(waiting)
                 .street(now)
-                .expected(format!("{waiting} to act"))
-                .actual(format!("the {next} cards")),
+                .expected(say!("{waiting} to act", waiting))
+                .actual(say!("the {next} cards", next = Term("street", next))),
             );
         }
         if let Some(back) = self.table.uncalled() {

@@ -23,15 +23,6 @@ enum Holder<'h> {
     Player(&'h str),
 }
 
-impl Holder<'_> {
-    fn name(&self) -> &str {
-        match self {
-            Holder::Board(_) => "the board",
-            Holder::Player(p) => p,
-        }
-    }
-}
-
 /// A holder in a message: a player's name, or `the board` (a term).
 impl IntoArg for Holder<'_> {
     fn into_arg(self, name: &'static str) -> Arg {
@@ -130,8 +121,8 @@ fn check_deal_count(ctx: &mut Auditor, deal: &Deal, layout: &Street) {
             Finding::new(Code::Deal, message)
                 .player_opt(deal.player.as_deref())
                 .street(&layout.name)
-                .expected(expected.to_string())
-                .actual(deal.cards.len().to_string()),
+                .expected(Said::value(expected))
+                .actual(Said::value(deal.cards.len())),
         );
     }
 }
@@ -197,8 +188,8 @@ fn missing_board(ctx: &mut Auditor) {
                     ),
                 )
                 .street(&layout.name)
-                .expected(n.to_string())
-                .actual("none".into()),
+                .expected(Said::value(n))
+                .actual(say!("none")),
             );
         }
     }
@@ -219,7 +210,7 @@ fn outside_deck(ctx: &mut Auditor, card: Card, player: Option<&str>, index: Opti
         ),
     )
     .player_opt(player)
-    .expected(format!("cards {lowest} to A"))
+    .expected(say!("cards {lowest} to A", lowest = lowest.to_string()))
     .actual(card.to_string());
     if let Some(index) = index {
         f = f.at(index);
@@ -235,7 +226,6 @@ fn twice(
     street: Option<&str>,
     index: Option<usize>,
 ) {
-    let (a, b) = (seen.name(), holder.name());
     let mut f = Finding::new(
         Code::DuplicateCard,
         say!(
@@ -245,8 +235,13 @@ fn twice(
             b = holder
         ),
     )
-    .expected("each card once".into())
-    .actual(format!("{card} with {a} and {b}"));
+    .expected(say!("each card once"))
+    .actual(say!(
+        "{card} with {a} and {b}",
+        card = card.to_string(),
+        a = seen,
+        b = holder
+    ));
     if let Holder::Player(p) = holder {
         f = f.player(p);
     }
@@ -336,8 +331,8 @@ fn posted_over_the_stack(ctx: &mut Auditor, index: usize, action: &Action, stack
         )
         .at(index)
         .player(player)
-        .expected(format!("at most {behind}"))
-        .actual(put.to_string()),
+        .expected(say!("at most {behind}", behind))
+        .actual(put),
     );
 }
 
@@ -399,8 +394,8 @@ fn check_forced_amount(ctx: &mut Auditor, index: usize, action: &Action, kind: K
         Finding::new(Code::ForcedBet, message)
             .at(index)
             .player(player)
-            .expected(due.to_string())
-            .actual(put.to_string()),
+            .expected(due)
+            .actual(put),
     );
 }
 
@@ -419,8 +414,8 @@ fn check_bring_in(ctx: &mut Auditor, index: usize, action: &Action) -> Result<()
             )
             .at(index)
             .player(player)
-            .expected("no bring-in".into())
-            .actual("brings in".into()),
+            .expected(say!("no bring-in"))
+            .actual(say!("brings in")),
         );
         return Ok(());
     }
@@ -452,8 +447,8 @@ fn check_bring_in(ctx: &mut Auditor, index: usize, action: &Action) -> Result<()
             Finding::new(Code::BringIn, message)
                 .at(index)
                 .player(player)
-                .expected(expected.to_string())
-                .actual(player.to_string()),
+                .expected(expected)
+                .actual(player),
         );
     }
     if let Some(amount) = ctx.hand.stakes.bring_in {
@@ -470,8 +465,8 @@ fn check_bring_in(ctx: &mut Auditor, index: usize, action: &Action) -> Result<()
                 )
                 .at(index)
                 .player(player)
-                .expected(due.to_string())
-                .actual(put.to_string()),
+                .expected(due)
+                .actual(put),
             );
         }
     }
@@ -502,11 +497,11 @@ fn check_turn(
     } else if !tied_opener(ctx, legal.as_ref(), seat) {
         let (expected, message) = match turn_name {
             None => (
-                "the round to be over".to_string(),
+                say!("the round to be over"),
                 say!("{player} acts out of turn: the round is over.", player),
             ),
             Some(waiting) => (
-                format!("{waiting} to act"),
+                say!("{waiting} to act", waiting),
                 say!(
                     "{player} acts out of turn: it is {waiting}'s turn.",
                     player,
@@ -520,7 +515,7 @@ fn check_turn(
                 .at(index)
                 .player(player)
                 .expected(expected)
-                .actual(format!("{player} {kind}")),
+                .actual(say!("{player} {kind}", player, kind = Term("kind", kind))),
         );
     }
     ctx.table.turn = Some(seat);
@@ -584,8 +579,8 @@ pub fn check_action(
             )
             .at(index)
             .player(player)
-            .expected(format!("at most {behind}"))
-            .actual(put.to_string()),
+            .expected(say!("at most {behind}", behind))
+            .actual(put),
         );
     }
     ctx.table.apply(seat, action.kind, action.amount, action.to);
@@ -654,7 +649,7 @@ fn flag(
     action: &Action,
     code: Code,
     message: Said,
-    (expected, actual): (String, String),
+    (expected, actual): (Said, Said),
 ) {
     ctx.find(
         Finding::new(code, message)
@@ -674,7 +669,7 @@ fn check_check(ctx: &mut Auditor, index: usize, action: &Action, legal: &Legal) 
             player,
             due
         );
-        let said = (format!("call {due}, raise or fold"), "check".to_string());
+        let said = (say!("call {due}, raise or fold", due), say!("check"));
         flag(ctx, index, action, Code::IllegalAction, message, said);
     }
 }
@@ -693,7 +688,7 @@ fn check_call(ctx: &mut Auditor, index: usize, action: &Action, legal: &Legal, s
             player,
             amount
         );
-        let said = ("check or bet".to_string(), format!("call {amount}"));
+        let said = (say!("check or bet"), say!("call {amount}", amount));
         flag(ctx, index, action, Code::IllegalAction, message, said);
     } else if action.amount != legal.to_call && action.amount != whole {
         let (amount, due) = (m(action.amount), m(legal.to_call));
@@ -703,7 +698,7 @@ fn check_call(ctx: &mut Auditor, index: usize, action: &Action, legal: &Legal, s
             amount,
             due
         );
-        let said = (format!("call {due}"), format!("call {amount}"));
+        let said = (say!("call {due}", due), say!("call {amount}", amount));
         flag(ctx, index, action, Code::BetSize, message, said);
     }
 }
@@ -714,15 +709,18 @@ fn check_bet(ctx: &mut Auditor, index: usize, action: &Action, legal: &Legal, se
     if ctx.table.current > 0 {
         let message = say!("{player} bets when a bet stands.", player);
         let said = (
-            "call, raise or fold".to_string(),
-            format!("bet {}", m(action.amount)),
+            say!("call, raise or fold"),
+            say!("bet {amount}", amount = m(action.amount)),
         );
         flag(ctx, index, action, Code::IllegalAction, message, said);
         return;
     }
     let Some((low, high)) = legal.bet else {
         let message = say!("{player} may not bet here.", player);
-        let said = ("check".to_string(), format!("bet {}", m(action.amount)));
+        let said = (
+            say!("check"),
+            say!("bet {amount}", amount = m(action.amount)),
+        );
         flag(ctx, index, action, Code::IllegalAction, message, said);
         return;
     };
@@ -757,7 +755,10 @@ fn check_bet(ctx: &mut Auditor, index: usize, action: &Action, legal: &Legal, se
             );
             (sizes, message)
         };
-        let said = (format!("a bet of {allowed}"), format!("bet {amount}"));
+        let said = (
+            say!("a bet of {allowed}", allowed),
+            say!("bet {amount}", amount),
+        );
         flag(ctx, index, action, Code::BetSize, message, said);
     }
 }
@@ -773,19 +774,19 @@ fn check_raise(ctx: &mut Auditor, index: usize, action: &Action, legal: &Legal, 
     check_raise_adds_up(ctx, index, action);
     if current == 0 {
         let message = say!("{player} raises with no bet to raise.", player);
-        let said = ("check or bet".to_string(), format!("raise to {}", m(to)));
+        let said = raised(say!("check or bet"), m(to));
         flag(ctx, index, action, Code::IllegalAction, message, said);
         return;
     }
     let Some((low, high)) = legal.raise_to else {
         let (code, message) = why_no_raise(ctx, seat, player);
-        let said = ("call or fold".to_string(), format!("raise to {}", m(to)));
+        let said = raised(say!("call or fold"), m(to));
         flag(ctx, index, action, code, message, said);
         return;
     };
     if action.kind == K::Complete && legal.complete_to.is_none() {
         let message = say!("{player} completes, but no bring-in stands.", player);
-        let said = ("a raise".to_string(), format!("completes to {}", m(to)));
+        let said = (say!("a raise"), say!("completes to {to}", to = m(to)));
         flag(ctx, index, action, Code::IllegalAction, message, said);
         return;
     }
@@ -810,7 +811,7 @@ fn check_raise(ctx: &mut Auditor, index: usize, action: &Action, legal: &Legal, 
                 to = m_to,
                 low = m_low
             );
-            let said = (format!("raise to {m_low}"), format!("raise to {m_to}"));
+            let said = raised(say!("raise to {to}", to = m_low), m_to);
             flag(ctx, index, action, Code::BetSize, message, said);
         }
     } else if to < low && !all_in {
@@ -821,10 +822,7 @@ fn check_raise(ctx: &mut Auditor, index: usize, action: &Action, legal: &Legal, 
             to = m_to,
             low = m_low
         );
-        let said = (
-            format!("raise to at least {m_low}"),
-            format!("raise to {m_to}"),
-        );
+        let said = raised(say!("raise to at least {low}", low = m_low), m_to);
         flag(ctx, index, action, Code::MinRaise, message, said);
     } else if to > high {
         let (m_to, m_high) = (m(to), m(high));
@@ -834,12 +832,14 @@ fn check_raise(ctx: &mut Auditor, index: usize, action: &Action, legal: &Legal, 
             to = m_to,
             high = m_high
         );
-        let said = (
-            format!("raise to at most {m_high}"),
-            format!("raise to {m_to}"),
-        );
+        let said = raised(say!("raise to at most {high}", high = m_high), m_to);
         flag(ctx, index, action, Code::BetSize, message, said);
     }
+}
+
+/// What the rules expected of a raise beside the log's raise to `to`.
+fn raised(expected: Said, to: Amount) -> (Said, Said) {
+    (expected, say!("raise to {to}", to))
 }
 
 /// The most any other player still in can have in this round: a fixed-limit raise to it, short
@@ -875,8 +875,8 @@ fn check_raise_adds_up(ctx: &mut Auditor, index: usize, action: &Action) {
             bet = m(current)
         );
         let said = (
-            format!("raises {} to {m_to}", m(to - current)),
-            format!("raises {amount} to {m_to}"),
+            say!("raises {by} to {m_to}", by = m(to - current), m_to),
+            say!("raises {amount} to {m_to}", amount, m_to),
         );
         flag(ctx, index, action, Code::BetSize, message, said);
     }

@@ -4,7 +4,7 @@
 
 use super::auditor::Auditor;
 use super::findings::{Code, Finding};
-use super::said::{Cards, Term};
+use super::said::{Cards, Said, Term};
 use crate::model::Action;
 use crate::say;
 
@@ -26,8 +26,8 @@ pub fn check_draw(ctx: &mut Auditor, index: usize, action: &Action, seat: usize)
             )
             .at(index)
             .player(player)
-            .expected("a draw street".into())
-            .actual(name.to_string()),
+            .expected(say!("a draw street"))
+            .actual(Said::value(Term("street", name))),
         );
         return;
     }
@@ -66,8 +66,8 @@ fn check_discard_count(ctx: &mut Auditor, index: usize, action: &Action, limit: 
             )
             .at(index)
             .player(player)
-            .expected(format!("0 to {limit}"))
-            .actual(action.amount.to_string()),
+            .expected(say!("0 to {limit}", limit))
+            .actual(Said::value(action.amount)),
         );
     }
     if action.cards.len() as i64 > action.amount {
@@ -84,8 +84,8 @@ fn check_discard_count(ctx: &mut Auditor, index: usize, action: &Action, limit: 
             )
             .at(index)
             .player(player)
-            .expected(action.amount.to_string())
-            .actual(shown.to_string()),
+            .expected(Said::value(action.amount))
+            .actual(Said::value(shown)),
         );
     }
 }
@@ -121,8 +121,8 @@ fn check_draw_turn(ctx: &mut Auditor, index: usize, action: &Action, seat: usize
                 )
                 .at(index)
                 .player(player)
-                .expected(format!("{waiting} to draw"))
-                .actual(format!("{player} draw")),
+                .expected(say!("{waiting} to draw", waiting))
+                .actual(say!("{player} draw", player)),
             );
         }
     }
@@ -211,7 +211,7 @@ pub fn check_all_drew(ctx: &mut Auditor, street: usize) {
             )
             .player(player)
             .street(name)
-            .expected(format!("{player} discards or stands pat")),
+            .expected(say!("{player} discards or stands pat", player)),
         );
     }
 }

@@ -88,6 +88,9 @@ pub struct Finding {
     /// The message's template (English, with named placeholders) and its arguments (`said.rs`).
     pub template: &'static str,
     pub args: Vec<Arg>,
+    /// `expected` and `actual` as templates and their arguments, as the message is.
+    pub expected_said: Option<(&'static str, Vec<Arg>)>,
+    pub actual_said: Option<(&'static str, Vec<Arg>)>,
 }
 
 impl Finding {
@@ -106,6 +109,8 @@ impl Finding {
             line: None,
             template: said.template,
             args: said.args,
+            expected_said: None,
+            actual_said: None,
         }
     }
 
@@ -141,13 +146,22 @@ impl Finding {
         self
     }
 
-    pub fn expected(mut self, expected: String) -> Finding {
-        self.expected = Some(expected);
+    /// What the rules expected, said as a message is (`said.rs`): a plain text or amount
+    /// ([`Said::value`]) or a template and its arguments (`say!`).
+    pub fn expected(mut self, expected: impl Into<Said>) -> Finding {
+        let said = expected.into();
+        debug_assert!(said.consistent(), "{said:?}");
+        self.expected = Some(said.text);
+        self.expected_said = Some((said.template, said.args));
         self
     }
 
-    pub fn actual(mut self, actual: String) -> Finding {
-        self.actual = Some(actual);
+    /// What the log did, said as [`Finding::expected`] is.
+    pub fn actual(mut self, actual: impl Into<Said>) -> Finding {
+        let said = actual.into();
+        debug_assert!(said.consistent(), "{said:?}");
+        self.actual = Some(said.text);
+        self.actual_said = Some((said.template, said.args));
         self
     }
 }
@@ -164,7 +178,7 @@ mod tests {
         )
         .at(3)
         .player("Aino")
-        .expected("1".into())
+        .expected("1")
         .severity(Severity::Warning);
         let json = serde_json::to_value(&f).unwrap();
         assert_eq!(json["code"], "bet_size");

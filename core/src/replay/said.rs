@@ -67,6 +67,16 @@ impl Value {
 }
 
 impl Said {
+    /// A value said alone (an amount, a number, a name, a term): the template `{value}`.
+    pub fn value(value: impl IntoArg) -> Said {
+        let arg = value.into_arg("value");
+        Said {
+            template: "{value}",
+            text: arg.english.clone(),
+            args: vec![arg],
+        }
+    }
+
     /// Whether the template's placeholders are exactly the arguments' names (a placeholder
     /// `format!` captured from the scope instead of an argument would not be).
     pub fn consistent(&self) -> bool {
@@ -74,6 +84,24 @@ impl Said {
             names.iter().all(|n| self.args.iter().any(|a| a.name == *n))
                 && self.args.iter().all(|a| names.contains(&a.name))
         })
+    }
+}
+
+impl From<String> for Said {
+    fn from(text: String) -> Said {
+        Said::value(text)
+    }
+}
+
+impl From<&str> for Said {
+    fn from(text: &str) -> Said {
+        Said::value(text)
+    }
+}
+
+impl From<Amount> for Said {
+    fn from(amount: Amount) -> Said {
+        Said::value(amount)
     }
 }
 
@@ -282,6 +310,19 @@ pub fn placeholders(template: &str) -> Option<Vec<&str>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_value_said_alone_is_its_template_of_one_placeholder() {
+        let amount = Said::from(Amount::new(240, 2));
+        assert_eq!((amount.template, amount.text.as_str()), ("{value}", "2.40"));
+        assert!(amount.consistent());
+        assert_eq!(amount.args[0].value.kind(), "money");
+        let name = Said::from("Aino");
+        assert_eq!(
+            (name.text.as_str(), name.args[0].value.kind()),
+            ("Aino", "text")
+        );
+    }
 
     #[test]
     fn say_gives_the_template_the_args_and_the_english_text() {

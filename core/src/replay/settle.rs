@@ -15,7 +15,6 @@ use super::pots::{
 };
 use super::said::{Amount, Term};
 use super::Fault;
-use crate::money::decimal_text;
 use crate::say;
 
 /// Where money the house adds to a hand (STP) is paid: with the main pot (tried first), or with
@@ -28,7 +27,7 @@ fn pot_fault(e: super::pots::PotError<Who>) -> Fault {
 
 pub fn settle(ctx: &mut Auditor) -> Result<(), Fault> {
     let hand = ctx.hand;
-    let (m, a) = (money_of(ctx), amount_of(ctx));
+    let m = amount_of(ctx);
     uncalled(ctx);
     let total = ctx.table.pot + ctx.result.added;
     check_total_pot(ctx);
@@ -38,11 +37,11 @@ pub fn settle(ctx: &mut Auditor) -> Result<(), Fault> {
     if rake < 0 || hand.total_pot.is_some_and(|t| rake > t) {
         let message = say!(
             "The rake of {rake} is not between 0 and the pot.",
-            rake = a(rake)
+            rake = m(rake)
         );
         ctx.find(
             Finding::new(Code::Rake, message)
-                .expected(format!("0 to {}", m(total)))
+                .expected(say!("0 to {total}", total = m(total)))
                 .actual(m(rake))
                 .street(STREET_SHOWDOWN),
         );
@@ -51,9 +50,9 @@ pub fn settle(ctx: &mut Auditor) -> Result<(), Fault> {
             let message = say!(
                 "The players collect {collected} and the rake is {rake}, which is not the total \
                  pot of {total}.",
-                collected = a(collected),
-                rake = a(rake),
-                total = a(total_pot)
+                collected = m(collected),
+                rake = m(rake),
+                total = m(total_pot)
             );
             ctx.find(
                 Finding::new(Code::Rake, message)
@@ -89,7 +88,7 @@ pub fn settle(ctx: &mut Auditor) -> Result<(), Fault> {
 
 /// The log's total pot against what the players put in (and the house added).
 fn check_total_pot(ctx: &mut Auditor) {
-    let (m, a) = (money_of(ctx), amount_of(ctx));
+    let m = amount_of(ctx);
     let (added, put) = (ctx.result.added, ctx.table.pot);
     let total = put + added;
     if let Some(total_pot) = ctx.hand.total_pot.filter(|&t| t != total) {
@@ -97,16 +96,16 @@ fn check_total_pot(ctx: &mut Auditor) {
             say!(
                 "The log's total pot is {said}, but the players put in {put} and the house \
                  added {added}, {total} in all.",
-                said = a(total_pot),
-                put = a(put),
-                added = a(added),
-                total = a(total)
+                said = m(total_pot),
+                put = m(put),
+                added = m(added),
+                total = m(total)
             )
         } else {
             say!(
                 "The log's total pot is {said}, but the players put in {put}.",
-                said = a(total_pot),
-                put = a(put)
+                said = m(total_pot),
+                put = m(put)
             )
         };
         let said = m(total_pot);
@@ -128,12 +127,6 @@ fn seat_order(n: usize) -> std::borrow::Cow<'static, [Who]> {
     }
 }
 
-/// Money as the findings print it, for the hand's scale (a function that borrows nothing).
-fn money_of(ctx: &Auditor) -> impl Fn(i64) -> String {
-    let decimals = ctx.hand.stakes.decimals;
-    move |amount| decimal_text(amount, decimals)
-}
-
 /// Amounts as a finding's arguments, for the hand's scale (a function that borrows nothing).
 fn amount_of(ctx: &Auditor) -> impl Fn(i64) -> Amount {
     let decimals = ctx.hand.stakes.decimals;
@@ -143,7 +136,7 @@ fn amount_of(ctx: &Auditor) -> impl Fn(i64) -> Amount {
 /// PHH states the stacks after the hand instead of collects: compare them with the replay's.
 fn check_finishing_stacks(ctx: &mut Auditor) {
     let hand = ctx.hand;
-    let m = money_of(ctx);
+    let m = amount_of(ctx);
     for (seat, &claimed) in hand.seats.iter().zip(&hand.finishing_stacks) {
         let ours = ctx
             .table
@@ -225,7 +218,7 @@ fn uncalled(ctx: &mut Auditor) {
 
 /// The log's `Uncalled bet` lines (`logged`) differ from the replay's return (`who`, `amount`).
 fn uncalled_differs(ctx: &mut Auditor, logged: &Tally<Who>, who: Option<Who>, amount: i64) {
-    let m = money_of(ctx);
+    let m = amount_of(ctx);
     let names = &ctx.result;
     let said: Vec<String> = logged
         .iter()
@@ -245,14 +238,14 @@ fn uncalled_differs(ctx: &mut Auditor, logged: &Tally<Who>, who: Option<Who>, am
                 amount = Amount::new(amount, ctx.hand.stakes.decimals),
                 player = w
             ),
-            format!("{w} {}", m(amount)),
+            say!("{player} {amount}", player = w, amount = m(amount)),
         ),
         None => (
             say!(
                 "The log returns {said} as the uncalled bet; no bet is uncalled.",
                 said = &said
             ),
-            "none".to_string(),
+            say!("none"),
         ),
     };
     ctx.find(
@@ -450,8 +443,8 @@ fn hand_pots(ctx: &mut Auditor) -> Option<Vec<Pot<Who>>> {
                 Code::IllegalAction,
                 say!("Everyone folded: nobody is left to win the pot."),
             )
-            .expected("one player left in".into())
-            .actual("none".into())
+            .expected(say!("one player left in"))
+            .actual(say!("none"))
             .street(STREET_SHOWDOWN),
         );
         return None;
@@ -685,7 +678,7 @@ fn unseen_collector(ctx: &Auditor) -> Option<String> {
 /// A hand run twice whose collects add up, but not board by board: who collects what on a board
 /// is not what that board's hands win of its part of the pots.
 fn board_findings(ctx: &mut Auditor, boards: &[BoardPaid], by_board: &[Tally<Who>]) {
-    let (m, a) = (money_of(ctx), amount_of(ctx));
+    let m = amount_of(ctx);
     let mut found = Vec::new();
     for (run, (b, got)) in boards.iter().zip(by_board).enumerate() {
         let mut players: Vec<Who> = b.paid.nonzero().map(|(p, _)| p).collect();
@@ -703,8 +696,8 @@ fn board_findings(ctx: &mut Auditor, boards: &[BoardPaid], by_board: &[Tally<Who
                  {due} of its part of the pots.",
                 board = run + 1,
                 player = name,
-                said = a(said),
-                due = a(due)
+                said = m(said),
+                due = m(due)
             );
             found.push(
                 Finding::new(Code::Payout, message)
@@ -757,7 +750,7 @@ fn odd_chips_elsewhere(
 /// Odd chips paid to other tied winners than the rule's: an error where the rules the log follows
 /// state the odd-chip rule, a warning where the convention is the site's own (RULES.md §1).
 fn odd_chip_finding(ctx: &mut Auditor, paid: &Tally<Who>) {
-    let m = money_of(ctx);
+    let m = amount_of(ctx);
     let r = &ctx.result;
     let listed = |t: &Tally<Who>| -> String {
         let parts: Vec<String> = t
@@ -805,7 +798,7 @@ fn uneven_rake(gross: &Tally<Who>, collected: &Tally<Who>, rake: i64) -> bool {
 }
 
 fn payout_findings(ctx: &mut Auditor, paid: &Tally<Who>, awards: &[Award<Who>]) {
-    let (m, a) = (money_of(ctx), amount_of(ctx));
+    let m = amount_of(ctx);
     let r = &ctx.result;
     let seats = ctx.table.seats.len();
     let mut winners: Vec<Who> = awards
@@ -835,7 +828,7 @@ fn payout_findings(ctx: &mut Auditor, paid: &Tally<Who>, awards: &[Award<Who>]) 
             continue;
         }
         let (name, m_got, m_due) = (r.name(player), m(got), m(due));
-        let (got, due) = (a(got), a(due));
+        let (got, due) = (m(got), m(due));
         let won = wins(awards, player);
         let (code, why) = if got.minor != 0 && !won {
             let why = say!(
