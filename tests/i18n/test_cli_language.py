@@ -185,7 +185,7 @@ def test_the_demo_speaks_the_language(tmp_path, monkeypatch):
     english = runner.invoke(app, ["demo", "--out", "en"])
     finnish = runner.invoke(app, ["demo", "--out", "fi", "--lang", "fi"])
     assert english.exit_code == finnish.exit_code == 0, finnish.output
-    assert "tuonti: 25 tiedostoa" in finnish.output and "jakoa tallennettu" in finnish.output
+    assert "tuonti: 25 tiedostoa" in finnish.output and "kättä tallennettu" in finnish.output
     assert "Tarkastus:" in finnish.output and "Ville saa 4,00\u00a0€, mutta ei voita yhtään pottia." in finnish.output
     names = {"aino", "ville", "liisa", "soko", "holdem", "bb", "vpip", "pfr", "af", "wtsd", "sd", "eur", "usd", "db",
              "stats", "audit", "explain", "ah", "unverifiable", "payout", "winner", "all", "in", "demo", "reports"}
@@ -227,8 +227,8 @@ def test_import_and_its_errors_speak_the_language(tmp_path):
     english = runner.invoke(app, ["import", str(sample), "--db", str(tmp_path / "en.duckdb")])
     assert finnish.exit_code == swedish.exit_code == english.exit_code == 0
     assert english.stdout.startswith("1 file (0 unchanged, skipped): ") and " hands stored, 0 already" in english.stdout
-    assert finnish.stdout.startswith("1 tiedosto (0 muuttumatonta ohitettu): ") and "jakoa tallennettu" in finnish.stdout
-    assert swedish.stdout.startswith("1 fil (0 oförändrade, överhoppade): ") and "giv sparade" in swedish.stdout
+    assert finnish.stdout.startswith("1 tiedosto (0 muuttumatonta ohitettu): ") and "kättä tallennettu" in finnish.stdout
+    assert swedish.stdout.startswith("1 fil (0 oförändrade, överhoppade): ") and "händer sparade" in swedish.stdout
     missing = runner.invoke(app, ["import", str(tmp_path / "nothing.txt"), "--db", str(tmp_path / "x.duckdb"),
                                   "--lang", "fi"])
     assert missing.exit_code == 2 and missing.output.startswith("soko: virhe: ")

@@ -47,7 +47,7 @@ def test_a_page_gets_its_words_in_the_language_spoken():
     assert page_words([text])["words"] == {} and page_words([text])["locale"] == "en-US"
     i18n.use("fi")
     words = page_words([text])
-    assert words["words"] == {"Net won": "Nettovoitto"} and words["plurals"] == {"{n} hand": ["{n} jako", "{n} jakoa"]}
+    assert words["words"] == {"Net won": "Nettovoitto"} and words["plurals"] == {"{n} hand": ["{n} käsi", "{n} kättä"]}
     assert words["separators"] == ", " and words["lang"] == "fi"
 
 

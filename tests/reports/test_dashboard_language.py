@@ -114,7 +114,7 @@ def test_the_finnish_dashboard_writes_numbers_and_dates_as_finns_do(browser, dem
     hands = int(re.search(r"([\d,]+) of \1 hands match the filters", english).group(1).replace(",", ""))
     assert hands > 1000
     grouped = f"{hands // 1000}\u00a0{hands % 1000:03d}"
-    assert f"{grouped}/{grouped} jaosta vastaa suodattimia" in finnish
+    assert f"{grouped}/{grouped} kädestä vastaa suodattimia" in finnish
     assert re.search(r"\n\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\t", english)  # the sessions' start, ISO in English
     assert re.search(r"\n\d{1,2}\.\d{1,2}\.\d{4} klo \d{1,2}\.\d\d\.\d\d\t", finnish)
     assert re.search(r"−\d+,\d\d EUR", finnish) and not re.search(r"-\d+\.\d\d EUR", finnish)
