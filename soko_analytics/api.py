@@ -19,7 +19,7 @@ import polars as pl
 
 from . import i18n
 from .errors import EvaluationError, RulesError, SokoError
-from .i18n import _
+from .i18n import N_, _
 from .model.cards import RANKS, Card, format_cards, parse_cards
 from .model.counts import plural
 from .model.hand import Hand, Source
@@ -170,20 +170,21 @@ def _text(name: str, value: Any) -> str:
 
 
 def _summary(spec: GameSpec) -> dict[str, str]:
-    """The rows of the RULES.md §1 table for one resolved spec, as text."""
+    """The rows of the RULES.md §1 table for one resolved spec, as text (its keys are data; those in words are
+    marked for the catalogues, said in the language spoken where a table shows them)."""
     def opt(name: str) -> str:
         return _text(name, getattr(spec, name))
 
     return {
-        "max players": str(spec.max_players),
-        "cards": spec.deal_text,
-        "betting rounds": str(spec.betting_rounds),
-        "forced bets": spec.forced_bets.text,
-        "round 1 first to act": str(spec.first_round_first_to_act),
+        N_("max players"): str(spec.max_players),
+        N_("cards"): spec.deal_text,
+        N_("betting rounds"): str(spec.betting_rounds),
+        N_("forced bets"): spec.forced_bets.text,
+        N_("round 1 first to act"): str(spec.first_round_first_to_act),
         "bring_in_card": opt("bring_in_card"),
         "bring_in_forced": opt("bring_in_forced"),
         "bring_in_tie_break": opt("bring_in_tie_break"),
-        "later rounds first to act": opt("later_rounds_first_to_act"),
+        N_("later rounds first to act"): opt("later_rounds_first_to_act"),
         "structure": (f"{opt('first_round_structure')} first round, then {opt('structure')}"
                       if spec.first_round_structure is not None else opt("structure")),
         "max_bets_per_round": opt("max_bets_per_round"),

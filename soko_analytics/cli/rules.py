@@ -8,6 +8,7 @@ import typer
 
 from .. import api, i18n
 from ..errors import SokoError
+from ..i18n import _
 from . import app, reporting_errors
 from .output import Format, FormatOption, records, table
 
@@ -68,14 +69,18 @@ def _overview_tables(data: dict[str, Any]) -> None:
 
 
 def _spec_tables(data: dict[str, Any]) -> None:
-    table(f"Rules: {data['rules']}", ["setting", "value"],
-          [*data["summary"].items(), ("hand ranking", data["ranking"])])
-    table("Streets", ["street", "down", "up", "board", "draw", "turn up", "betting", "structure", "bet size",
-                      "open pair big bet"],
-          [[s["name"], s["down"], s["up"], s["board"], s["draw"] or "—", s["turn_up"], "yes" if s["betting"] else "no",
-            s["structure"] or "—", s["bet_size"] or "—", "yes" if s["open_pair_big_bet"] else "no"]
-           for s in data["streets"]])
-    table("Options", ["option", "value"], data["option_text"].items())
+    """A profile's tables in the language spoken: its settings, streets and options (values and option names are
+    the rules' codes, the same in every language)."""
+    yes, no = _("yes"), _("no")
+    table(_("Rules: {rules}").format(rules=data["rules"]), [_("setting"), _("value")],
+          [*((_(k), v) for k, v in data["summary"].items()), (_("hand ranking"), data["ranking"])])
+    heads = [_("street"), _("down"), _("up"), _("board"), _("draw"), _("turn up"), _("betting"), _("structure"),
+             _("bet size"), _("open pair big bet")]
+    table(_("Streets"), heads,
+          [[i18n.pgettext("street", s["name"]), s["down"], s["up"], s["board"], s["draw"] or "—", s["turn_up"],
+            yes if s["betting"] else no, s["structure"] or "—", s["bet_size"] or "—",
+            yes if s["open_pair_big_bet"] else no] for s in data["streets"]])
+    table(_("Options"), [_("option"), _("value")], data["option_text"].items())
 
 
 @app.command("eval")

@@ -232,3 +232,11 @@ def test_import_and_its_errors_speak_the_language(tmp_path):
     missing = runner.invoke(app, ["import", str(tmp_path / "nothing.txt"), "--db", str(tmp_path / "x.duckdb"),
                                   "--lang", "fi"])
     assert missing.exit_code == 2 and missing.output.startswith("soko: virhe: ")
+
+
+def test_the_rules_tables_speak_the_language_and_their_json_does_not():
+    finnish = runner.invoke(app, ["rules", "soko-finnish", "--lang", "fi"]).stdout
+    assert finnish.startswith("Säännöt: soko-finnish") and "Kierrokset" in finnish and "pelaajia enintään" in finnish
+    assert "2. kortti" in finnish  # the street's name in the Finnish sheet's words
+    json_of = [runner.invoke(app, ["rules", "soko-finnish", "--json", "--lang", lang]).stdout for lang in ("en", "fi")]
+    assert json_of[0] == json_of[1] and '"max players"' in json_of[0]
