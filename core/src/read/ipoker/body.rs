@@ -164,6 +164,9 @@ pub struct Body<'g> {
     back: Vec<(usize, i64)>,
     /// The index of the game's last line (where the settling is placed).
     last: usize,
+    /// The builder's index of each player's name, found once its seats are told (the builder's names
+    /// change only then).
+    seated: Vec<Option<usize>>,
 }
 
 impl<'g> Body<'g> {
@@ -190,6 +193,7 @@ impl<'g> Body<'g> {
             hero,
             back: Vec::new(),
             last,
+            seated: Vec::new(),
         }
     }
 
@@ -201,9 +205,12 @@ impl<'g> Body<'g> {
         }
     }
 
-    /// The builder's index of player `k`.
+    /// The builder's index of player `k` (the error of line `i` where the builder has no seat of the name).
     fn who(&self, st: &Builder, i: usize, k: usize) -> Result<usize, ReadError> {
-        st.seated(i, self.game.players[k].name)
+        match self.seated.get(k) {
+            Some(&Some(who)) => Ok(who),
+            _ => st.seated(i, self.game.players[k].name),
+        }
     }
 
     /// The seats, then every round, then the settling.
@@ -246,6 +253,7 @@ impl<'g> Body<'g> {
                 self.rounds.dealt(k);
             }
         }
+        self.seated = game.players.iter().map(|p| st.who(p.name)).collect();
         Ok(())
     }
 

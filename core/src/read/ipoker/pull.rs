@@ -163,7 +163,7 @@ impl<'a, 's> Pull<'a, 's> {
             line: self.i,
             text: None,
         };
-        let (open, after) = self.read_attributes(line, at + n)?;
+        let (open, after) = self.read_attributes(line, name, at + n)?;
         self.at = after;
         if open {
             self.open.push(name);
@@ -202,11 +202,44 @@ impl<'a, 's> Pull<'a, 's> {
         }
     }
 
+    /// A start tag's attributes from `at`, to its end, where they are the first of those iPoker writes
+    /// for the element ([`KNOWN`]) in its order: what [`Pull::read_attributes`] reads of them, with
+    /// no name read byte by byte; None where they are not (the attributes read so far are left).
+    fn read_known(&mut self, line: &'a str, name: &str, mut at: usize) -> Option<(bool, usize)> {
+        let bytes = line.as_bytes();
+        let (_, order) = KNOWN.iter().find(|(known, _)| same_name(known, name))?;
+        for known in order.iter() {
+            if !known.at(bytes, at) {
+                return tag_end(bytes, at);
+            }
+            let value_at = at + known.written_len();
+            let end = value_end(bytes, value_at)?;
+            self.attributes.push((known.name, &line[value_at..end]));
+            at = end + 1;
+        }
+        tag_end(bytes, at)
+    }
+
     /// A start tag's attributes from `at`, to its end (`>`: open, or `/>`); where the line goes on
     /// after it.
-    fn read_attributes(&mut self, line: &'a str, mut at: usize) -> Result<(bool, usize), Unread> {
-        let bytes = line.as_bytes();
+    fn read_attributes(
+        &mut self,
+        line: &'a str,
+        name: &str,
+        at: usize,
+    ) -> Result<(bool, usize), Unread> {
         self.attributes.clear();
+        if let Some(end) = self.read_known(line, name, at) {
+            return Ok(end);
+        }
+        self.attributes.clear();
+        self.read_any(line, at)
+    }
+
+    /// [`Pull::read_attributes`] of any names, byte by byte (the attributes read are added to those of
+    /// the list).
+    fn read_any(&mut self, line: &'a str, mut at: usize) -> Result<(bool, usize), Unread> {
+        let bytes = line.as_bytes();
         // a bit for each (length, first byte) of the tag's names so far: a name whose bit is not set is
         // not one of them, and is not compared with them
         let mut names = 0u64;
@@ -235,6 +268,99 @@ impl<'a, 's> Pull<'a, 's> {
             self.attributes.push((name, &line[value_at..end]));
             at = end + 1;
         }
+    }
+}
+
+/// The attributes iPoker writes for each element the reader reads, in the order it writes them; a
+/// tag with the first names of its element's list, in that order, each after one space, is read
+/// without looking at its names byte by byte.
+static KNOWN: [(&str, &[Known]); 5] = [
+    (
+        "action",
+        &[
+            Known::of("no"),
+            Known::of("player"),
+            Known::of("type"),
+            Known::of("sum"),
+            Known::of("cards"),
+        ],
+    ),
+    (
+        "player",
+        &[
+            Known::of("seat"),
+            Known::of("name"),
+            Known::of("chips"),
+            Known::of("dealer"),
+            Known::of("win"),
+            Known::of("bet"),
+            Known::of("rebuy"),
+            Known::of("addon"),
+            Known::of("reg_code"),
+        ],
+    ),
+    ("cards", &[Known::of("type"), Known::of("player")]),
+    ("round", &[Known::of("no")]),
+    ("game", &[Known::of("gamecode")]),
+];
+
+/// An attribute's name, and the first 16 bytes of the name as written before its value (` name="`)
+/// as a number with the mask of those it has, to compare with 16 bytes of a line at once.
+struct Known {
+    name: &'static str,
+    word: u128,
+    mask: u128,
+}
+
+impl Known {
+    const fn of(name: &'static str) -> Known {
+        let bytes = name.as_bytes();
+        let length = bytes.len() + 3;
+        let (mut word, mut mask, mut k) = (0u128, 0u128, 0);
+        while k < length && k < 16 {
+            let b = match k {
+                0 => b' ',
+                _ if k == length - 2 => b'=',
+                _ if k == length - 1 => b'"',
+                _ => bytes[k - 1],
+            };
+            word |= (b as u128) << (8 * k);
+            mask |= 0xFF << (8 * k);
+            k += 1;
+        }
+        Known { name, word, mask }
+    }
+
+    /// How many bytes the name as written has.
+    fn written_len(&self) -> usize {
+        self.name.len() + 3
+    }
+
+    /// Whether `bytes` at `at` are this attribute's name as written.
+    fn at(&self, bytes: &[u8], at: usize) -> bool {
+        let n = self.name.len();
+        match bytes.get(at..at + 16) {
+            Some(head) if n + 3 <= 16 => {
+                let head = u128::from_le_bytes(head.try_into().expect("16 bytes"));
+                head & self.mask == self.word
+            }
+            _ => {
+                bytes.get(at) == Some(&b' ')
+                    && bytes.get(at + 1..at + 1 + n) == Some(self.name.as_bytes())
+                    && bytes.get(at + 1 + n..at + 3 + n) == Some(b"=\"")
+            }
+        }
+    }
+}
+
+/// The end of a start tag from `at` (after spaces, `>`: open, or `/>`), and where the line goes on
+/// after it; None where the tag does not end there.
+fn tag_end(bytes: &[u8], at: usize) -> Option<(bool, usize)> {
+    let end = skip_spaces(bytes, at);
+    match (bytes.get(end), bytes.get(end + 1)) {
+        (Some(b'>'), _) => Some((true, end + 1)),
+        (Some(b'/'), Some(b'>')) => Some((false, end + 2)),
+        _ => None,
     }
 }
 
@@ -336,4 +462,57 @@ fn skip_spaces(bytes: &[u8], mut at: usize) -> usize {
         at += 1;
     }
     at
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each tag's attributes as the names iPoker writes are read ([`Pull::read_known`]) and as any
+    /// names are: the same, or the known way declines.
+    #[test]
+    fn known_names_are_read_as_any_names_are() {
+        let tags = [
+            r#"<action no="3" player="Hero" type="8" sum="$0" cards="[cards]"/>"#,
+            r#"<action no="3" player="Hero" type="8" sum="$0" cards="" />"#,
+            r#"<action no="1" cards="" type="1" sum="€0.02" player="A"/>"#,
+            r#"<action no="1"  player="A" type="1"/>"#,
+            r#"<action no="1" player="A" type="1" sum="$1" cards="" extra="x"/>"#,
+            r#"<action no="1" player="A&amp;" type="1"/>"#,
+            r#"<action no="1" player="A" no="2"/>"#,
+            r#"<player seat="1" name="P" chips="$1" dealer="0" win="$0" bet="$0" rebuy="0" addon="0" reg_code=""/>"#,
+            r#"<player seat="1" name="P">"#,
+            r#"<cards type="Pocket" player="P">H3 CJ</cards>"#,
+            r#"<cards type="Flop">H3 CJ D4</cards>"#,
+            r#"<cards>X</cards>"#,
+            r#"<round no="0">"#,
+            r#"<round no="0""#,
+            r#"<game gamecode="12">"#,
+            r#"<gamex gamecode="12">"#,
+            r#"<general>"#,
+        ];
+        for tag in tags {
+            let lines = [tag];
+            let n = name_len(tag.as_bytes(), 1);
+            let name = &tag[1..1 + n];
+            let mut known = Pull::new(&lines);
+            let read = known.read_known(tag, name, 1 + n);
+            let mut any = Pull::new(&lines);
+            let expected = any.read_any(tag, 1 + n).ok();
+            if let Some(end) = read {
+                assert_eq!(Some(end), expected, "{tag}");
+                assert_eq!(known.attributes(), any.attributes(), "{tag}");
+            }
+            let mut both = Pull::new(&lines);
+            let read = both.read_attributes(tag, name, 1 + n).ok();
+            assert_eq!(read, expected, "{tag}");
+            if read.is_some() {
+                assert_eq!(both.attributes(), any.attributes(), "{tag}");
+            }
+        }
+        let mut pull = Pull::new(&[r#"<action no="3" player="Hero" type="8"/>"#]);
+        assert!(pull
+            .read_known(r#"<action no="3" player="Hero" type="8"/>"#, "action", 7)
+            .is_some());
+    }
 }
