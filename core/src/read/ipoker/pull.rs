@@ -24,6 +24,14 @@ pub struct Tag<'a> {
     pub text: Option<&'a str>,
 }
 
+/// What the scanner reads next of a game ([`Pull::next_of_game`]).
+pub enum Next<'a> {
+    Tag(Tag<'a>),
+    /// An action of a round as iPoker writes it (`<action no="3" player="A" type="23" sum="$0.30"
+    /// cards=""/>`): the values of its `no`, `player`, `type` and `sum`, and the index of its line.
+    Action([&'a str; 4], usize),
+}
+
 /// The lists of the scanner read last, emptied, for the next game's: their allocation costs more than
 /// scanning a few of a game's lines.
 type Room = (Vec<&'static str>, Vec<Attribute<'static>>);
@@ -87,6 +95,31 @@ impl<'a, 's> Pull<'a, 's> {
 
     /// The next start tag; None at the end of the lines (see [`Pull::whole`]).
     pub fn next(&mut self) -> Result<Option<Tag<'a>>, Unread> {
+        while let Some((line, lt)) = self.seek()? {
+            if let Some(tag) = self.tag(line, lt + 1)? {
+                return Ok(Some(tag));
+            }
+        }
+        Ok(None)
+    }
+
+    /// [`Pull::next`] of a game, an action of a round as iPoker writes it read whole
+    /// ([`Next::Action`]: no list of its attributes).
+    pub fn next_of_game(&mut self) -> Result<Option<Next<'a>>, Unread> {
+        while let Some((line, lt)) = self.seek()? {
+            if let Some(action) = self.action(line, lt) {
+                return Ok(Some(action));
+            }
+            if let Some(tag) = self.tag(line, lt + 1)? {
+                return Ok(Some(Next::Tag(tag)));
+            }
+        }
+        Ok(None)
+    }
+
+    /// The line of the next `<` and where it is on it, the text before it read; None at the end of
+    /// the lines.
+    fn seek(&mut self) -> Result<Option<(&'a str, usize)>, Unread> {
         while let Some(&line) = self.lines.get(self.i) {
             let bytes = line.as_bytes();
             let at = self.at;
@@ -106,11 +139,40 @@ impl<'a, 's> Pull<'a, 's> {
                 continue;
             };
             self.first_child = None;
-            if let Some(tag) = self.tag(line, lt + 1)? {
-                return Ok(Some(tag));
-            }
+            return Ok(Some((line, lt)));
         }
         Ok(None)
+    }
+
+    /// The tag at `lt` of the line where it is an action of a round as iPoker writes it (its
+    /// attributes the first four or five of [`ACTION`], in that order, the tag closed): its values,
+    /// the line read on after it. None where it is not: the tag is read as any other, which reads the
+    /// same of such an action.
+    fn action(&mut self, line: &'a str, lt: usize) -> Option<Next<'a>> {
+        let bytes = line.as_bytes();
+        let in_round = self.open.len() == 2 && same_name(self.open[1], "round");
+        if !in_round || bytes.get(lt + 1..lt + 7) != Some(b"action") {
+            return None;
+        }
+        let (mut values, mut read, mut at) = ([""; 4], 0, lt + 7);
+        for known in &ACTION {
+            if !known.at(bytes, at) {
+                break;
+            }
+            let value_at = at + known.written_len();
+            let end = value_end(bytes, value_at)?;
+            if let Some(value) = values.get_mut(read) {
+                *value = &line[value_at..end];
+            }
+            (read, at) = (read + 1, end + 1);
+        }
+        match tag_end(bytes, at)? {
+            (false, after) if read >= 4 => {
+                self.at = after;
+                Some(Next::Action(values, self.i))
+            }
+            _ => None,
+        }
     }
 
     /// Whether the lines read are one element, closed (or a `<game>` cut off after its last round).
@@ -271,20 +333,20 @@ impl<'a, 's> Pull<'a, 's> {
     }
 }
 
+/// The attributes of an action as iPoker writes it.
+static ACTION: [Known; 5] = [
+    Known::of("no"),
+    Known::of("player"),
+    Known::of("type"),
+    Known::of("sum"),
+    Known::of("cards"),
+];
+
 /// The attributes iPoker writes for each element the reader reads, in the order it writes them; a
 /// tag with the first names of its element's list, in that order, each after one space, is read
 /// without looking at its names byte by byte.
 static KNOWN: [(&str, &[Known]); 5] = [
-    (
-        "action",
-        &[
-            Known::of("no"),
-            Known::of("player"),
-            Known::of("type"),
-            Known::of("sum"),
-            Known::of("cards"),
-        ],
-    ),
+    ("action", &ACTION),
     (
         "player",
         &[
@@ -510,9 +572,50 @@ mod tests {
                 assert_eq!(both.attributes(), any.attributes(), "{tag}");
             }
         }
-        let mut pull = Pull::new(&[r#"<action no="3" player="Hero" type="8"/>"#]);
-        assert!(pull
-            .read_known(r#"<action no="3" player="Hero" type="8"/>"#, "action", 7)
-            .is_some());
+    }
+
+    /// A game's actions read whole by [`Pull::next_of_game`] are those [`Pull::next`] reads, and
+    /// every other tag is read alike.
+    #[test]
+    fn actions_read_whole_are_read_as_tags_are() {
+        let lines = [
+            r#"<game gamecode="1">"#,
+            r#"<round no="0"><action no="1" player="A" type="1" sum="$0.01" cards=""/><action no="2" player="B" type="2" sum="$0.02" /></round>"#,
+            r#"<round no="1">"#,
+            r#"<action no="3" player="A" type="3" sum="$0.01"/><action no="4" cards="" type="4" sum="$0" player="B"/>"#,
+            r#"<action no="5" player="A" type="0"/><action no="6" player="B" type="0" sum="$0"></action>"#,
+            r#"<cards type="Pocket" player="A">H3 CJ</cards><action no="7" player="A" type="5" sum="$1" cards="" x="1"/>"#,
+            r#"</round><action no="8" player="A" type="5" sum="$1"/>"#,
+            r#"</game>"#,
+        ];
+        let fetch = |attributes: &[Attribute<'static>]| {
+            ["no", "player", "type", "sum"].map(|name| {
+                let value = attributes.iter().find(|(n, _)| *n == name);
+                value.map_or("?", |&(_, v)| v)
+            })
+        };
+        let mut any = Pull::new(&lines);
+        let mut expected = Vec::new();
+        while let Some(tag) = any.next().unwrap() {
+            expected.push((tag.name, tag.depth, tag.line, fetch(any.attributes())));
+        }
+        let mut whole = Pull::new(&lines);
+        let mut read = Vec::new();
+        let mut actions = 0;
+        while let Some(next) = whole.next_of_game().unwrap() {
+            read.push(match next {
+                Next::Tag(tag) => (tag.name, tag.depth, tag.line, fetch(whole.attributes())),
+                Next::Action(values, line) => {
+                    actions += 1;
+                    ("action", 2, line, values)
+                }
+            });
+        }
+        assert_eq!(read, expected);
+        assert_eq!(
+            actions, 3,
+            "the actions of the shape iPoker writes, in a round"
+        );
+        assert!(whole.whole() && any.whole());
     }
 }
