@@ -4,6 +4,8 @@
 //! clients). The betting is followed ([`Rounds`]) for the bets nobody called and the pot, which
 //! iPoker does not print.
 
+use std::cell::Cell;
+
 use super::amounts::card;
 use super::game::{code, Action, Dealt, Game};
 use super::head::{big_blind, is_dealt};
@@ -169,6 +171,31 @@ pub struct Body<'g> {
     seated: Vec<Option<usize>>,
 }
 
+/// The lists of the body told last, for the next game's: their allocation costs more than telling a
+/// few of a game's actions.
+type Room = (
+    Vec<bool>,
+    Vec<Vec<Option<&'static str>>>,
+    Vec<Option<usize>>,
+);
+
+/// The most players whose lists are kept for the next game.
+const KEPT_ROOM: usize = 1 << 8;
+
+thread_local! {
+    static ROOM: Cell<Room> = const { Cell::new((Vec::new(), Vec::new(), Vec::new())) };
+}
+
+impl Drop for Body<'_> {
+    fn drop(&mut self) {
+        let cards = std::mem::take(&mut self.cards);
+        if cards.len() <= KEPT_ROOM && cards.iter().all(|c| c.capacity() <= KEPT_ROOM) {
+            let folded = std::mem::take(&mut self.folded);
+            ROOM.set((folded, cards, std::mem::take(&mut self.seated)));
+        }
+    }
+}
+
 impl<'g> Body<'g> {
     pub fn new(
         session: &Session,
@@ -182,18 +209,24 @@ impl<'g> Body<'g> {
             .hero
             .as_ref()
             .and_then(|h| game.players.iter().position(|p| p.name == *h));
+        let (mut folded, mut cards, seated) = ROOM.take();
+        folded.clear();
+        folded.resize(n, false);
+        cards.truncate(n);
+        cards.iter_mut().for_each(Vec::clear);
+        cards.resize_with(n, Vec::new);
         Body {
             game,
             family,
             uncalled_in_win: session.uncalled_in_win,
             decimals,
             rounds: Rounds::new(game.players.iter().map(|p| p.chips).collect()),
-            folded: vec![false; n],
-            cards: vec![Vec::new(); n],
+            folded,
+            cards,
             hero,
             back: Vec::new(),
             last,
-            seated: Vec::new(),
+            seated,
         }
     }
 
@@ -253,7 +286,9 @@ impl<'g> Body<'g> {
                 self.rounds.dealt(k);
             }
         }
-        self.seated = game.players.iter().map(|p| st.who(p.name)).collect();
+        self.seated.clear();
+        self.seated
+            .extend(game.players.iter().map(|p| st.who(p.name)));
         Ok(())
     }
 
@@ -278,13 +313,17 @@ impl<'g> Body<'g> {
             begin(st, line, BOARD_STREETS[0], None)?;
             for d in dealt.iter().filter(|d| d.street == "Pocket") {
                 let who = dealt_to(d)?;
-                self.cards[who] = d.cards().map(card).collect();
+                self.cards[who].clear();
+                self.cards[who].extend(d.cards().map(card));
                 let known = self.cards[who].iter().all(Option::is_some);
                 if Some(who) == self.hero && known {
                     self.deal(st, d.line, who, &self.cards[who])?;
                 }
             }
             return Ok(());
+        }
+        if let Some(board) = board_cards(dealt) {
+            return st.begin_named_street_with(line, BOARD_STREETS[index], board);
         }
         let board: Vec<&str> = dealt
             .iter()
@@ -458,6 +497,29 @@ impl<'g> Body<'g> {
         st.summary(pot, Some(rake), Vec::new(), Vec::new());
         Ok(())
     }
+}
+
+/// The board cards of a street's deals, where each is a card of the family's words and the builder
+/// reads their text as they are (each card once); None where it does not (the text goes to the
+/// builder, which words its fault).
+fn board_cards(dealt: &[Dealt]) -> Option<Vec<Card>> {
+    let (mut cards, mut seen) = (Vec::with_capacity(5), 0u64);
+    for text in dealt
+        .iter()
+        .filter(|d| d.player.is_none())
+        .flat_map(Dealt::cards)
+    {
+        let &[rank, suit] = card(text)?.as_bytes() else {
+            return None;
+        };
+        let card = Card::from_ascii(rank, suit)?;
+        if seen & (1u64 << card.0) != 0 {
+            return None;
+        }
+        seen |= 1u64 << card.0;
+        cards.push(card);
+    }
+    (!cards.is_empty()).then_some(cards)
 }
 
 /// A street's beginning (the spec's street named `inner`, on line `i`) and its board cards.

@@ -1,7 +1,7 @@
 //! One `<game>` element as data: its players, its rounds' cards and actions (in the order of their
 //! `no`, which is not the order iPoker writes them in), each with the log's line it is on.
 
-use super::amounts::minor_units;
+use super::amounts::{minor_units, plainest};
 use std::cell::Cell;
 
 use super::pull::{emptied, same_name, Attribute, Next, Pull, Tag};
@@ -160,6 +160,9 @@ impl<'e> Node<'e, '_> {
     /// negative: a stack, a bet and what a player collected (`win`) are not.
     fn amount(&self, name: &str, value: Option<&str>, decimals: u8) -> Result<i64, ReadError> {
         let text = self.required(name, value)?;
+        if let Some(value) = plainest(text, decimals) {
+            return Ok(value); // the common amount, never negative
+        }
         let line = self.line() as u64;
         let value = minor_units(text, decimals).map_err(|err| {
             ReadError::malformed(format!("{name}={text:?} is not an amount"))
