@@ -177,13 +177,14 @@ type Room = (
     Vec<bool>,
     Vec<Vec<Option<&'static str>>>,
     Vec<Option<usize>>,
+    Option<Rounds>,
 );
 
 /// The most players whose lists are kept for the next game.
 const KEPT_ROOM: usize = 1 << 8;
 
 thread_local! {
-    static ROOM: Cell<Room> = const { Cell::new((Vec::new(), Vec::new(), Vec::new())) };
+    static ROOM: Cell<Room> = const { Cell::new((Vec::new(), Vec::new(), Vec::new(), None)) };
 }
 
 impl Drop for Body<'_> {
@@ -191,7 +192,13 @@ impl Drop for Body<'_> {
         let cards = std::mem::take(&mut self.cards);
         if cards.len() <= KEPT_ROOM && cards.iter().all(|c| c.capacity() <= KEPT_ROOM) {
             let folded = std::mem::take(&mut self.folded);
-            ROOM.set((folded, cards, std::mem::take(&mut self.seated)));
+            let rounds = std::mem::replace(&mut self.rounds, Rounds::new(Vec::new()));
+            ROOM.set((
+                folded,
+                cards,
+                std::mem::take(&mut self.seated),
+                Some(rounds),
+            ));
         }
     }
 }
@@ -209,7 +216,15 @@ impl<'g> Body<'g> {
             .hero
             .as_ref()
             .and_then(|h| game.players.iter().position(|p| p.name == *h));
-        let (mut folded, mut cards, seated) = ROOM.take();
+        let (mut folded, mut cards, seated, rounds) = ROOM.take();
+        let chips = game.players.iter().map(|p| p.chips);
+        let rounds = match rounds {
+            Some(mut rounds) => {
+                rounds.renew(chips);
+                rounds
+            }
+            None => Rounds::new(chips.collect()),
+        };
         folded.clear();
         folded.resize(n, false);
         cards.truncate(n);
@@ -220,7 +235,7 @@ impl<'g> Body<'g> {
             family,
             uncalled_in_win: session.uncalled_in_win,
             decimals,
-            rounds: Rounds::new(game.players.iter().map(|p| p.chips).collect()),
+            rounds,
             folded,
             cards,
             hero,
