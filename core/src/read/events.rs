@@ -282,6 +282,38 @@ impl<'a, 'l> Builder<'a, 'l> {
         board: Option<&str>,
         board_expected: &str,
     ) -> Result<(), ReadError> {
+        let (on_board, down) = self.begin_street_named(i, inner)?;
+        if on_board == 0 {
+            return Ok(());
+        }
+        match board {
+            Some(text) => {
+                let cards = self.cards(text, i)?;
+                self.board(i, cards, inner)
+            }
+            None if down > 0 => Ok(()),
+            None => Err(self.error(i, "a board street without its cards", board_expected)),
+        }
+    }
+
+    /// [`Builder::begin_named_street`] of board cards read (each a card, once: as the builder reads
+    /// their text).
+    pub fn begin_named_street_with(
+        &mut self,
+        i: usize,
+        inner: &str,
+        board: Vec<Card>,
+    ) -> Result<(), ReadError> {
+        let (on_board, _) = self.begin_street_named(i, inner)?;
+        if on_board == 0 {
+            return Ok(());
+        }
+        self.board(i, board, inner)
+    }
+
+    /// The street named `inner` begins (the last of that name; `RIVER` the last street): how many
+    /// board cards and down cards it deals; the error of line `i` where the spec has no such street.
+    fn begin_street_named(&mut self, i: usize, inner: &str) -> Result<(u8, u8), ReadError> {
         let streets = &self.spec().streets;
         let found = streets
             .iter()
@@ -297,17 +329,7 @@ impl<'a, 'l> Builder<'a, 'l> {
         };
         let (on_board, down) = (streets[street].board, streets[street].down);
         self.begin_street(street, 0);
-        if on_board == 0 {
-            return Ok(());
-        }
-        match board {
-            Some(text) => {
-                let cards = self.cards(text, i)?;
-                self.board(i, cards, inner)
-            }
-            None if down > 0 => Ok(()),
-            None => Err(self.error(i, "a board street without its cards", board_expected)),
-        }
+        Ok((on_board, down))
     }
 
     /// The showdown begins (of run `run`).

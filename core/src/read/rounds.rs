@@ -51,6 +51,23 @@ impl Rounds {
         }
     }
 
+    /// [`Rounds::new`] of `stacks` in the lists of this one: a new hand's betting, with no allocation
+    /// where the lists have the room.
+    pub fn renew(&mut self, stacks: impl IntoIterator<Item = i64>) {
+        self.stacks.clear();
+        self.stacks.extend(stacks);
+        let n = self.stacks.len();
+        for list in [&mut self.spent, &mut self.put_in] {
+            list.clear();
+            list.resize(n, 0);
+        }
+        for list in [&mut self.acted, &mut self.dealt, &mut self.folded] {
+            list.clear();
+            list.resize(n, false);
+        }
+        self.bet = 0;
+    }
+
     /// What `who` has put in on this street, and the street's bet.
     pub fn put_in(&self, who: usize) -> i64 {
         self.put_in[who]

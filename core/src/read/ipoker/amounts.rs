@@ -1,7 +1,7 @@
 //! iPoker's amounts and cards.
 
 use crate::read::errors::ReadError;
-use crate::read::values::{plain_amount, Grammar};
+use crate::read::values::{plain_amount, Grammar, MAX_AMOUNT};
 
 /// How iPoker writes amounts: a sign or currency code before or after (`$0.88`, `£3`, `RSD8`), a
 /// point for decimals or a decimal comma (`€0,50`), commas between groups of three (`€9,999.99`,
@@ -48,6 +48,36 @@ pub fn minor_units(text: &str, decimals: u8) -> Result<i64, ReadError> {
         }
     }
     AMOUNTS.parse(text, decimals)
+}
+
+/// The plainest amount iPoker writes (`$0.10`, `€5`, `12.5`: a sign or none, digits, a point and at
+/// most `decimals` digits after it) in minor units: what [`minor_units`] reads of it, in one short
+/// pass; None for any other form, which [`minor_units`] reads.
+pub fn plainest(text: &str, decimals: u8) -> Option<i64> {
+    let digits = match text.as_bytes() {
+        [0xE2, 0x82, 0xAC, rest @ ..] | [0xC2, 0xA3, rest @ ..] | [b'$', rest @ ..] => rest,
+        bytes => bytes,
+    };
+    // at most 15 digits: no overflow below
+    if digits.len() > 15 || !digits.first().is_some_and(u8::is_ascii_digit) {
+        return None;
+    }
+    let (mut value, mut places, mut point) = (0i64, 0u8, false);
+    for &b in digits {
+        match b {
+            b'0'..=b'9' => {
+                value = value * 10 + i64::from(b - b'0');
+                places += u8::from(point);
+            }
+            b'.' if !point => point = true,
+            _ => return None,
+        }
+    }
+    if (point && places == 0) || places > decimals {
+        return None; // `5.`, or more places than the amount has
+    }
+    let value = value * 10i64.pow(u32::from(decimals - places));
+    (value <= MAX_AMOUNT).then_some(value)
 }
 
 /// The family's cards by suit (`c`, `d`, `h`, `s`, as [`SUITS`]) and rank (`2` to `A`, as [`RANKS`]).
@@ -111,6 +141,37 @@ mod tests {
         assert_eq!(ok("$-2.38", 2), Some(-238));
         assert_eq!(ok("DP", 2), None);
         assert_eq!(ok("1.5", 0), None);
+    }
+
+    /// Every short text of digits, points, commas and signs: the plainest amount's reading, where
+    /// it reads one, is the grammar's.
+    #[test]
+    fn the_plainest_amounts_are_read_as_the_grammar_reads_them() {
+        const PIECES: [&str; 7] = ["0", "5", "9", ".", ",", "-", " "];
+        let (mut level, mut texts) = (vec![String::new()], Vec::new());
+        for _ in 0..5 {
+            level = level
+                .iter()
+                .flat_map(|t| PIECES.map(|p| format!("{t}{p}")))
+                .collect();
+            texts.extend(level.iter().cloned());
+        }
+        let mut read = 0;
+        for text in &texts {
+            for sign in ["", "$", "€", "£", "R"] {
+                let text = format!("{sign}{text}");
+                for decimals in [0, 2] {
+                    if let Some(value) = plainest(&text, decimals) {
+                        assert_eq!(minor_units(&text, decimals).ok(), Some(value), "{text:?}");
+                        read += 1;
+                    }
+                }
+            }
+        }
+        assert!(read > 1000, "{read}");
+        assert_eq!(plainest("$0.10", 2), Some(10));
+        assert_eq!(plainest("€1000000000000", 2), None);
+        assert_eq!(plainest("9999999999", 2), Some(999_999_999_900));
     }
 
     #[test]

@@ -4,6 +4,8 @@
 //! clients). The betting is followed ([`Rounds`]) for the bets nobody called and the pot, which
 //! iPoker does not print.
 
+use std::cell::Cell;
+
 use super::amounts::card;
 use super::game::{code, Action, Dealt, Game};
 use super::head::{big_blind, is_dealt};
@@ -164,6 +166,41 @@ pub struct Body<'g> {
     back: Vec<(usize, i64)>,
     /// The index of the game's last line (where the settling is placed).
     last: usize,
+    /// The builder's index of each player's name, found once its seats are told (the builder's names
+    /// change only then).
+    seated: Vec<Option<usize>>,
+}
+
+/// The lists of the body told last, for the next game's: their allocation costs more than telling a
+/// few of a game's actions.
+type Room = (
+    Vec<bool>,
+    Vec<Vec<Option<&'static str>>>,
+    Vec<Option<usize>>,
+    Option<Rounds>,
+);
+
+/// The most players whose lists are kept for the next game.
+const KEPT_ROOM: usize = 1 << 8;
+
+thread_local! {
+    static ROOM: Cell<Room> = const { Cell::new((Vec::new(), Vec::new(), Vec::new(), None)) };
+}
+
+impl Drop for Body<'_> {
+    fn drop(&mut self) {
+        let cards = std::mem::take(&mut self.cards);
+        if cards.len() <= KEPT_ROOM && cards.iter().all(|c| c.capacity() <= KEPT_ROOM) {
+            let folded = std::mem::take(&mut self.folded);
+            let rounds = std::mem::replace(&mut self.rounds, Rounds::new(Vec::new()));
+            ROOM.set((
+                folded,
+                cards,
+                std::mem::take(&mut self.seated),
+                Some(rounds),
+            ));
+        }
+    }
 }
 
 impl<'g> Body<'g> {
@@ -179,17 +216,32 @@ impl<'g> Body<'g> {
             .hero
             .as_ref()
             .and_then(|h| game.players.iter().position(|p| p.name == *h));
+        let (mut folded, mut cards, seated, rounds) = ROOM.take();
+        let chips = game.players.iter().map(|p| p.chips);
+        let rounds = match rounds {
+            Some(mut rounds) => {
+                rounds.renew(chips);
+                rounds
+            }
+            None => Rounds::new(chips.collect()),
+        };
+        folded.clear();
+        folded.resize(n, false);
+        cards.truncate(n);
+        cards.iter_mut().for_each(Vec::clear);
+        cards.resize_with(n, Vec::new);
         Body {
             game,
             family,
             uncalled_in_win: session.uncalled_in_win,
             decimals,
-            rounds: Rounds::new(game.players.iter().map(|p| p.chips).collect()),
-            folded: vec![false; n],
-            cards: vec![Vec::new(); n],
+            rounds,
+            folded,
+            cards,
             hero,
             back: Vec::new(),
             last,
+            seated,
         }
     }
 
@@ -201,9 +253,12 @@ impl<'g> Body<'g> {
         }
     }
 
-    /// The builder's index of player `k`.
+    /// The builder's index of player `k` (the error of line `i` where the builder has no seat of the name).
     fn who(&self, st: &Builder, i: usize, k: usize) -> Result<usize, ReadError> {
-        st.seated(i, self.game.players[k].name)
+        match self.seated.get(k) {
+            Some(&Some(who)) => Ok(who),
+            _ => st.seated(i, self.game.players[k].name),
+        }
     }
 
     /// The seats, then every round, then the settling.
@@ -246,6 +301,9 @@ impl<'g> Body<'g> {
                 self.rounds.dealt(k);
             }
         }
+        self.seated.clear();
+        self.seated
+            .extend(game.players.iter().map(|p| st.who(p.name)));
         Ok(())
     }
 
@@ -270,13 +328,17 @@ impl<'g> Body<'g> {
             begin(st, line, BOARD_STREETS[0], None)?;
             for d in dealt.iter().filter(|d| d.street == "Pocket") {
                 let who = dealt_to(d)?;
-                self.cards[who] = d.cards().map(card).collect();
+                self.cards[who].clear();
+                self.cards[who].extend(d.cards().map(card));
                 let known = self.cards[who].iter().all(Option::is_some);
                 if Some(who) == self.hero && known {
                     self.deal(st, d.line, who, &self.cards[who])?;
                 }
             }
             return Ok(());
+        }
+        if let Some(board) = board_cards(dealt) {
+            return st.begin_named_street_with(line, BOARD_STREETS[index], board);
         }
         let board: Vec<&str> = dealt
             .iter()
@@ -450,6 +512,29 @@ impl<'g> Body<'g> {
         st.summary(pot, Some(rake), Vec::new(), Vec::new());
         Ok(())
     }
+}
+
+/// The board cards of a street's deals, where each is a card of the family's words and the builder
+/// reads their text as they are (each card once); None where it does not (the text goes to the
+/// builder, which words its fault).
+fn board_cards(dealt: &[Dealt]) -> Option<Vec<Card>> {
+    let (mut cards, mut seen) = (Vec::with_capacity(5), 0u64);
+    for text in dealt
+        .iter()
+        .filter(|d| d.player.is_none())
+        .flat_map(Dealt::cards)
+    {
+        let &[rank, suit] = card(text)?.as_bytes() else {
+            return None;
+        };
+        let card = Card::from_ascii(rank, suit)?;
+        if seen & (1u64 << card.0) != 0 {
+            return None;
+        }
+        seen |= 1u64 << card.0;
+        cards.push(card);
+    }
+    (!cards.is_empty()).then_some(cards)
 }
 
 /// A street's beginning (the spec's street named `inner`, on line `i`) and its board cards.

@@ -1,10 +1,10 @@
 //! One `<game>` element as data: its players, its rounds' cards and actions (in the order of their
 //! `no`, which is not the order iPoker writes them in), each with the log's line it is on.
 
-use super::amounts::minor_units;
+use super::amounts::{minor_units, plainest};
 use std::cell::Cell;
 
-use super::pull::{emptied, same_name, Attribute, Pull, Tag};
+use super::pull::{emptied, same_name, Attribute, Next, Pull, Tag};
 use super::xml::{Element, Elements};
 use crate::read::errors::{Kind, ReadError};
 use crate::read::events::same;
@@ -160,6 +160,9 @@ impl<'e> Node<'e, '_> {
     /// negative: a stack, a bet and what a player collected (`win`) are not.
     fn amount(&self, name: &str, value: Option<&str>, decimals: u8) -> Result<i64, ReadError> {
         let text = self.required(name, value)?;
+        if let Some(value) = plainest(text, decimals) {
+            return Ok(value); // the common amount, never negative
+        }
         let line = self.line() as u64;
         let value = minor_units(text, decimals).map_err(|err| {
             ReadError::malformed(format!("{name}={text:?} is not an amount"))
@@ -271,6 +274,26 @@ impl<'e> Reading<'e> {
         Ok(())
     }
 
+    /// An action of a round read whole by the scanner ([`Next::Action`]): the values of its `no`,
+    /// `player`, `type` and `sum`, on line `line`; as [`Reading::element`] reads its tag.
+    fn action(
+        &mut self,
+        [no, player, kind, sum]: [&'e str; 4],
+        line: usize,
+    ) -> Result<(), ReadError> {
+        self.inner = "action";
+        let node = Node {
+            name: "action",
+            line,
+            attributes: &[],
+            text: None,
+        };
+        let values = [Some(no), Some(kind), Some(player), Some(sum)];
+        let action = action_of(node, values, self.round, self.decimals)?;
+        self.game.actions.push(action);
+        Ok(())
+    }
+
     /// The game read: its actions and deals in order, its rounds, each one's player found.
     fn done(self) -> Game<'e> {
         let mut game = self.game;
@@ -361,10 +384,12 @@ pub fn read_lines<'a>(lines: &[&'a str], decimals: u8) -> Option<Game<'a>> {
     let root = pull.next().ok()??;
     let room = [0, 0, 0];
     let mut reading = Reading::start(Some(node(root, pull.attributes())), decimals, room).ok()?;
-    while let Some(tag) = pull.next().ok()? {
-        reading
-            .element(tag.depth, node(tag, pull.attributes()))
-            .ok()?;
+    while let Some(next) = pull.next_of_game().ok()? {
+        match next {
+            Next::Tag(tag) => reading.element(tag.depth, node(tag, pull.attributes())),
+            Next::Action(values, line) => reading.action(values, line),
+        }
+        .ok()?;
     }
     pull.whole().then(|| reading.done())
 }
@@ -463,7 +488,17 @@ fn round_no(node: Node<'_, '_>) -> Result<u32, ReadError> {
 }
 
 fn action<'e>(node: Node<'e, '_>, round: u32, decimals: u8) -> Result<Action<'e>, ReadError> {
-    let [no, kind, player, sum] = node.fetch(["no", "type", "player", "sum"]);
+    let values = node.fetch(["no", "type", "player", "sum"]);
+    action_of(node, values, round, decimals)
+}
+
+/// An action of the values of its `no`, `type`, `player` and `sum` (None: the attribute is missing).
+fn action_of<'e>(
+    node: Node<'e, '_>,
+    [no, kind, player, sum]: [Option<&'e str>; 4],
+    round: u32,
+    decimals: u8,
+) -> Result<Action<'e>, ReadError> {
     let no = node.required("no", no)?;
     let kind = node.required("type", kind)?;
     let number = |text: &str, what: &str| {

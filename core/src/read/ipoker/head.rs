@@ -3,6 +3,8 @@
 //!
 //! A tournament's game type has no stakes: they come from the blinds posted, or from a stud hand's bets.
 
+use std::cell::Cell;
+
 use super::game::{code, Game};
 use super::session::{Family, Session};
 use super::SITE;
@@ -16,9 +18,9 @@ use crate::read::times::{search_header_end_date, start_of};
 use crate::read::values::{first_symbol, symbol_code};
 use crate::read::Lookups;
 
-/// The game in the family's words (`Omaha Hi/Lo Pot Limit`), one space between words.
-fn game_words(session: &Session, game: &Game, family: Family) -> String {
-    let name = match family {
+/// The game's name in the family's words (`Omaha`, `6+ Hold'em`), before its split and structure.
+fn game_name(game: &Game, family: Family) -> &'static str {
+    match family {
         Family::Holdem => "Hold'em",
         Family::ShortDeck => "6+ Hold'em",
         Family::Stud5 => "5 Card Stud",
@@ -29,10 +31,31 @@ fn game_words(session: &Session, game: &Game, family: Family) -> String {
             6 => "6 Card Omaha",
             _ => "Omaha",
         },
-    };
+    }
+}
+
+/// The game in the family's words (`Omaha Hi/Lo Pot Limit`), one space between words.
+fn game_words(session: &Session, name: &str) -> String {
     let split = if session.hilo { " Hi/Lo" } else { "" };
     let words = format!("{name}{split} {}", session.structure);
     pystr::words(&words).collect::<Vec<_>>().join(" ")
+}
+
+/// The rules of the game named `name` in the session's split and structure, and whether they are a
+/// fixed limit's: looked up once for a run of games of one kind (their words are the same).
+fn rules(name: &'static str, session: &Session) -> Result<(&'static str, bool), ReadError> {
+    type Kind = (&'static str, bool, &'static str);
+    thread_local! {
+        static LAST: Cell<Option<(Kind, &'static str, bool)>> = const { Cell::new(None) };
+    }
+    let kind = (name, session.hilo, session.structure);
+    if let Some((_, rules, fixed)) = LAST.get().filter(|(seen, ..)| *seen == kind) {
+        return Ok((rules, fixed));
+    }
+    let rules = rules_of(&game_words(session, name))?;
+    let fixed = fixed_limit(rules);
+    LAST.set(Some((kind, rules, fixed)));
+    Ok((rules, fixed))
 }
 
 /// The header's facts of a game (its stakes read by [`stakes`], its start by [`date`]): the game's
@@ -68,15 +91,16 @@ pub fn family_header<'a>(
         }
         None => (None, None, None),
     };
-    let words = game_words(session, game, family);
+    let name = game_name(game, family);
     let id_ok = |id: &str| !id.is_empty() && id.bytes().all(id_char);
     if let Some((id, _)) = session.tournament.as_ref().filter(|(id, _)| !id_ok(id)) {
         // the family's grammar reads no tournament of such an id: the words are no game it knows
+        let words = game_words(session, name);
         return Err(at_header(unsupported(&format!(
             "Tournament #{id}, {words}"
         ))));
     }
-    let rules = rules_of(&words).map_err(at_header)?;
+    let (rules, fixed) = rules(name, session).map_err(at_header)?;
     let button = button(game)
         .map(|seat| match seat_number(seat, "button seat") {
             Err(_) if seat.is_empty() || !seat.bytes().all(|b| b.is_ascii_digit()) => {
@@ -97,14 +121,7 @@ pub fn family_header<'a>(
             .map(str::to_string),
         level: None,
     });
-    let stakes = family_stakes(
-        session,
-        game,
-        family,
-        decimals,
-        (low, high),
-        fixed_limit(rules),
-    );
+    let stakes = family_stakes(session, game, family, decimals, (low, high), fixed);
     Ok(Header::new(SITE, game.code, rules.to_string(), stakes, 2)
         .table(Some(session.table.clone()), None, button)
         .start((start, time_zone, start_utc))

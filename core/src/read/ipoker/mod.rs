@@ -31,6 +31,7 @@ mod body;
 mod dump;
 mod game;
 mod head;
+mod known;
 mod pull;
 mod session;
 mod xml;

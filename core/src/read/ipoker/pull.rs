@@ -7,6 +7,8 @@
 
 use std::cell::Cell;
 
+use super::known::{ACTION, KNOWN};
+
 /// An attribute's name and value.
 pub type Attribute<'a> = (&'a str, &'a str);
 
@@ -22,6 +24,14 @@ pub struct Tag<'a> {
     pub depth: usize,
     pub line: usize,
     pub text: Option<&'a str>,
+}
+
+/// What the scanner reads next of a game ([`Pull::next_of_game`]).
+pub enum Next<'a> {
+    Tag(Tag<'a>),
+    /// An action of a round as iPoker writes it (`<action no="3" player="A" type="23" sum="$0.30"
+    /// cards=""/>`): the values of its `no`, `player`, `type` and `sum`, and the index of its line.
+    Action([&'a str; 4], usize),
 }
 
 /// The lists of the scanner read last, emptied, for the next game's: their allocation costs more than
@@ -87,6 +97,31 @@ impl<'a, 's> Pull<'a, 's> {
 
     /// The next start tag; None at the end of the lines (see [`Pull::whole`]).
     pub fn next(&mut self) -> Result<Option<Tag<'a>>, Unread> {
+        while let Some((line, lt)) = self.seek()? {
+            if let Some(tag) = self.tag(line, lt + 1)? {
+                return Ok(Some(tag));
+            }
+        }
+        Ok(None)
+    }
+
+    /// [`Pull::next`] of a game, an action of a round as iPoker writes it read whole
+    /// ([`Next::Action`]: no list of its attributes).
+    pub fn next_of_game(&mut self) -> Result<Option<Next<'a>>, Unread> {
+        while let Some((line, lt)) = self.seek()? {
+            if let Some(action) = self.action(line, lt) {
+                return Ok(Some(action));
+            }
+            if let Some(tag) = self.tag(line, lt + 1)? {
+                return Ok(Some(Next::Tag(tag)));
+            }
+        }
+        Ok(None)
+    }
+
+    /// The line of the next `<` and where it is on it, the text before it read; None at the end of
+    /// the lines.
+    fn seek(&mut self) -> Result<Option<(&'a str, usize)>, Unread> {
         while let Some(&line) = self.lines.get(self.i) {
             let bytes = line.as_bytes();
             let at = self.at;
@@ -106,11 +141,40 @@ impl<'a, 's> Pull<'a, 's> {
                 continue;
             };
             self.first_child = None;
-            if let Some(tag) = self.tag(line, lt + 1)? {
-                return Ok(Some(tag));
-            }
+            return Ok(Some((line, lt)));
         }
         Ok(None)
+    }
+
+    /// The tag at `lt` of the line where it is an action of a round as iPoker writes it (its
+    /// attributes the first four or five of [`ACTION`], in that order, the tag closed): its values,
+    /// the line read on after it. None where it is not: the tag is read as any other, which reads the
+    /// same of such an action.
+    fn action(&mut self, line: &'a str, lt: usize) -> Option<Next<'a>> {
+        let bytes = line.as_bytes();
+        let in_round = self.open.len() == 2 && same_name(self.open[1], "round");
+        if !in_round || bytes.get(lt + 1..lt + 7) != Some(b"action") {
+            return None;
+        }
+        let (mut values, mut read, mut at) = ([""; 4], 0, lt + 7);
+        for known in &ACTION {
+            if !known.at(bytes, at) {
+                break;
+            }
+            let value_at = at + known.written_len();
+            let end = value_end(bytes, value_at)?;
+            if let Some(value) = values.get_mut(read) {
+                *value = &line[value_at..end];
+            }
+            (read, at) = (read + 1, end + 1);
+        }
+        match tag_end(bytes, at)? {
+            (false, after) if read >= 4 => {
+                self.at = after;
+                Some(Next::Action(values, self.i))
+            }
+            _ => None,
+        }
     }
 
     /// Whether the lines read are one element, closed (or a `<game>` cut off after its last round).
@@ -163,7 +227,7 @@ impl<'a, 's> Pull<'a, 's> {
             line: self.i,
             text: None,
         };
-        let (open, after) = self.read_attributes(line, at + n)?;
+        let (open, after) = self.read_attributes(line, name, at + n)?;
         self.at = after;
         if open {
             self.open.push(name);
@@ -202,11 +266,44 @@ impl<'a, 's> Pull<'a, 's> {
         }
     }
 
+    /// A start tag's attributes from `at`, to its end, where they are the first of those iPoker writes
+    /// for the element ([`KNOWN`]) in its order: what [`Pull::read_attributes`] reads of them, with
+    /// no name read byte by byte; None where they are not (the attributes read so far are left).
+    fn read_known(&mut self, line: &'a str, name: &str, mut at: usize) -> Option<(bool, usize)> {
+        let bytes = line.as_bytes();
+        let (_, order) = KNOWN.iter().find(|(known, _)| same_name(known, name))?;
+        for known in order.iter() {
+            if !known.at(bytes, at) {
+                return tag_end(bytes, at);
+            }
+            let value_at = at + known.written_len();
+            let end = value_end(bytes, value_at)?;
+            self.attributes.push((known.name, &line[value_at..end]));
+            at = end + 1;
+        }
+        tag_end(bytes, at)
+    }
+
     /// A start tag's attributes from `at`, to its end (`>`: open, or `/>`); where the line goes on
     /// after it.
-    fn read_attributes(&mut self, line: &'a str, mut at: usize) -> Result<(bool, usize), Unread> {
-        let bytes = line.as_bytes();
+    fn read_attributes(
+        &mut self,
+        line: &'a str,
+        name: &str,
+        at: usize,
+    ) -> Result<(bool, usize), Unread> {
         self.attributes.clear();
+        if let Some(end) = self.read_known(line, name, at) {
+            return Ok(end);
+        }
+        self.attributes.clear();
+        self.read_any(line, at)
+    }
+
+    /// [`Pull::read_attributes`] of any names, byte by byte (the attributes read are added to those of
+    /// the list).
+    fn read_any(&mut self, line: &'a str, mut at: usize) -> Result<(bool, usize), Unread> {
+        let bytes = line.as_bytes();
         // a bit for each (length, first byte) of the tag's names so far: a name whose bit is not set is
         // not one of them, and is not compared with them
         let mut names = 0u64;
@@ -235,6 +332,17 @@ impl<'a, 's> Pull<'a, 's> {
             self.attributes.push((name, &line[value_at..end]));
             at = end + 1;
         }
+    }
+}
+
+/// The end of a start tag from `at` (after spaces, `>`: open, or `/>`), and where the line goes on
+/// after it; None where the tag does not end there.
+fn tag_end(bytes: &[u8], at: usize) -> Option<(bool, usize)> {
+    let end = skip_spaces(bytes, at);
+    match (bytes.get(end), bytes.get(end + 1)) {
+        (Some(b'>'), _) => Some((true, end + 1)),
+        (Some(b'/'), Some(b'>')) => Some((false, end + 2)),
+        _ => None,
     }
 }
 
@@ -336,4 +444,98 @@ fn skip_spaces(bytes: &[u8], mut at: usize) -> usize {
         at += 1;
     }
     at
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each tag's attributes as the names iPoker writes are read ([`Pull::read_known`]) and as any
+    /// names are: the same, or the known way declines.
+    #[test]
+    fn known_names_are_read_as_any_names_are() {
+        let tags = [
+            r#"<action no="3" player="Hero" type="8" sum="$0" cards="[cards]"/>"#,
+            r#"<action no="3" player="Hero" type="8" sum="$0" cards="" />"#,
+            r#"<action no="1" cards="" type="1" sum="€0.02" player="A"/>"#,
+            r#"<action no="1"  player="A" type="1"/>"#,
+            r#"<action no="1" player="A" type="1" sum="$1" cards="" extra="x"/>"#,
+            r#"<action no="1" player="A&amp;" type="1"/>"#,
+            r#"<action no="1" player="A" no="2"/>"#,
+            r#"<player seat="1" name="P" chips="$1" dealer="0" win="$0" bet="$0" rebuy="0" addon="0" reg_code=""/>"#,
+            r#"<player seat="1" name="P">"#,
+            r#"<cards type="Pocket" player="P">H3 CJ</cards>"#,
+            r#"<cards type="Flop">H3 CJ D4</cards>"#,
+            r#"<cards>X</cards>"#,
+            r#"<round no="0">"#,
+            r#"<round no="0""#,
+            r#"<game gamecode="12">"#,
+            r#"<gamex gamecode="12">"#,
+            r#"<general>"#,
+        ];
+        for tag in tags {
+            let lines = [tag];
+            let n = name_len(tag.as_bytes(), 1);
+            let name = &tag[1..1 + n];
+            let mut known = Pull::new(&lines);
+            let read = known.read_known(tag, name, 1 + n);
+            let mut any = Pull::new(&lines);
+            let expected = any.read_any(tag, 1 + n).ok();
+            if let Some(end) = read {
+                assert_eq!(Some(end), expected, "{tag}");
+                assert_eq!(known.attributes(), any.attributes(), "{tag}");
+            }
+            let mut both = Pull::new(&lines);
+            let read = both.read_attributes(tag, name, 1 + n).ok();
+            assert_eq!(read, expected, "{tag}");
+            if read.is_some() {
+                assert_eq!(both.attributes(), any.attributes(), "{tag}");
+            }
+        }
+    }
+
+    /// A game's actions read whole by [`Pull::next_of_game`] are those [`Pull::next`] reads, and
+    /// every other tag is read alike.
+    #[test]
+    fn actions_read_whole_are_read_as_tags_are() {
+        let lines = [
+            r#"<game gamecode="1">"#,
+            r#"<round no="0"><action no="1" player="A" type="1" sum="$0.01" cards=""/><action no="2" player="B" type="2" sum="$0.02" /></round>"#,
+            r#"<round no="1">"#,
+            r#"<action no="3" player="A" type="3" sum="$0.01"/><action no="4" cards="" type="4" sum="$0" player="B"/>"#,
+            r#"<action no="5" player="A" type="0"/><action no="6" player="B" type="0" sum="$0"></action>"#,
+            r#"<cards type="Pocket" player="A">H3 CJ</cards><action no="7" player="A" type="5" sum="$1" cards="" x="1"/>"#,
+            r#"</round><action no="8" player="A" type="5" sum="$1"/>"#,
+            r#"</game>"#,
+        ];
+        let fetch = |attributes: &[Attribute<'static>]| {
+            ["no", "player", "type", "sum"].map(|name| {
+                let value = attributes.iter().find(|(n, _)| *n == name);
+                value.map_or("?", |&(_, v)| v)
+            })
+        };
+        let mut any = Pull::new(&lines);
+        let mut expected = Vec::new();
+        while let Some(tag) = any.next().unwrap() {
+            expected.push((tag.name, tag.depth, tag.line, fetch(any.attributes())));
+        }
+        let mut whole = Pull::new(&lines);
+        let mut read = Vec::new();
+        let mut actions = 0;
+        while let Some(next) = whole.next_of_game().unwrap() {
+            read.push(match next {
+                Next::Tag(tag) => (tag.name, tag.depth, tag.line, fetch(whole.attributes())),
+                Next::Action(values, line) => {
+                    actions += 1;
+                    ("action", 2, line, values)
+                }
+            });
+        }
+        assert_eq!(read, expected);
+        assert_eq!(
+            actions, 3,
+            "the actions of the shape iPoker writes, in a round"
+        );
+        assert!(whole.whole() && any.whole());
+    }
 }
