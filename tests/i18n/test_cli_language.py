@@ -196,10 +196,9 @@ def test_the_demo_speaks_the_language(tmp_path, monkeypatch):
 def test_the_stats_table_speaks_the_language(tmp_path):
     """``soko stats --format table``: its titles, headers, stat labels, units and numbers in Finnish; CSV, the
     data, the same in every language."""
+    import soko_analytics
     from soko_analytics.store.db import Store
     from tests.reports.conftest import SAMPLES
-
-    import soko_analytics
 
     db = tmp_path / "s.duckdb"
     with Store(db) as store:
