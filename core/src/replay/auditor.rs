@@ -380,6 +380,13 @@ impl<'h> Auditor<'h> {
         Amount::new(amount, self.hand.stakes.decimals)
     }
 
+    /// [`Auditor::amount`] as a function that borrows nothing (for use while the auditor is
+    /// borrowed mutably).
+    pub fn amounts(&self) -> impl Fn(i64) -> Amount + use<> {
+        let decimals = self.hand.stakes.decimals;
+        move |amount| Amount::new(amount, decimals)
+    }
+
     /// A street's name as the logs print it, or `showdown` past the last street.
     pub fn street_name(&self, street: usize) -> &'h str {
         self.spec

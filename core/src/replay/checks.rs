@@ -636,12 +636,6 @@ fn tied_opener(ctx: &Auditor, legal: Option<&Legal>, seat: usize) -> bool {
     matches!((e, a), (Ok(e), Ok(a)) if e == a)
 }
 
-/// Money as the findings print it, for the hand's scale (a function that borrows nothing).
-fn money_of(ctx: &Auditor) -> impl Fn(i64) -> Amount {
-    let decimals = ctx.hand.stakes.decimals;
-    move |amount| Amount::new(amount, decimals)
-}
-
 /// Report a broken rule about an action: what the rules expected beside what the log did.
 fn flag(
     ctx: &mut Auditor,
@@ -675,7 +669,7 @@ fn check_check(ctx: &mut Auditor, index: usize, action: &Action, legal: &Legal) 
 }
 
 fn check_call(ctx: &mut Auditor, index: usize, action: &Action, legal: &Legal, seat: usize) {
-    let m = money_of(ctx);
+    let m = ctx.amounts();
     let player = &action.player;
     // Where nobody left can match the bet (a big blind all in for less), a call may still put in
     // the whole bet, and what nobody matches comes back (888: the small blind completes the blind).
@@ -704,7 +698,7 @@ fn check_call(ctx: &mut Auditor, index: usize, action: &Action, legal: &Legal, s
 }
 
 fn check_bet(ctx: &mut Auditor, index: usize, action: &Action, legal: &Legal, seat: usize) {
-    let m = money_of(ctx);
+    let m = ctx.amounts();
     let player = &action.player;
     if ctx.table.current > 0 {
         let message = say!("{player} bets when a bet stands.", player);
@@ -764,7 +758,7 @@ fn check_bet(ctx: &mut Auditor, index: usize, action: &Action, legal: &Legal, se
 }
 
 fn check_raise(ctx: &mut Auditor, index: usize, action: &Action, legal: &Legal, seat: usize) {
-    let m = money_of(ctx);
+    let m = ctx.amounts();
     let player = &action.player;
     let table = &ctx.table;
     let (street_bet, stack) = (table.seats[seat].street_bet, table.seats[seat].stack);
@@ -859,7 +853,7 @@ fn covered(table: &Table, seat: usize) -> i64 {
 /// a short blind: Winamax's `raises 1676 to 1795` over a big blind of 119 all in), the highest bet
 /// in or the raiser's own.
 fn check_raise_adds_up(ctx: &mut Auditor, index: usize, action: &Action) {
-    let m = money_of(ctx);
+    let m = ctx.amounts();
     let (to, current) = (action.to.unwrap_or(0), ctx.table.current);
     let over_a_bet_in = ctx
         .table

@@ -27,7 +27,7 @@ fn pot_fault(e: super::pots::PotError<Who>) -> Fault {
 
 pub fn settle(ctx: &mut Auditor) -> Result<(), Fault> {
     let hand = ctx.hand;
-    let m = amount_of(ctx);
+    let m = ctx.amounts();
     uncalled(ctx);
     let total = ctx.table.pot + ctx.result.added;
     check_total_pot(ctx);
@@ -88,7 +88,7 @@ pub fn settle(ctx: &mut Auditor) -> Result<(), Fault> {
 
 /// The log's total pot against what the players put in (and the house added).
 fn check_total_pot(ctx: &mut Auditor) {
-    let m = amount_of(ctx);
+    let m = ctx.amounts();
     let (added, put) = (ctx.result.added, ctx.table.pot);
     let total = put + added;
     if let Some(total_pot) = ctx.hand.total_pot.filter(|&t| t != total) {
@@ -127,16 +127,10 @@ fn seat_order(n: usize) -> std::borrow::Cow<'static, [Who]> {
     }
 }
 
-/// Amounts as a finding's arguments, for the hand's scale (a function that borrows nothing).
-fn amount_of(ctx: &Auditor) -> impl Fn(i64) -> Amount {
-    let decimals = ctx.hand.stakes.decimals;
-    move |amount| Amount::new(amount, decimals)
-}
-
 /// PHH states the stacks after the hand instead of collects: compare them with the replay's.
 fn check_finishing_stacks(ctx: &mut Auditor) {
     let hand = ctx.hand;
-    let m = amount_of(ctx);
+    let m = ctx.amounts();
     for (seat, &claimed) in hand.seats.iter().zip(&hand.finishing_stacks) {
         let ours = ctx
             .table
@@ -218,7 +212,7 @@ fn uncalled(ctx: &mut Auditor) {
 
 /// The log's `Uncalled bet` lines (`logged`) differ from the replay's return (`who`, `amount`).
 fn uncalled_differs(ctx: &mut Auditor, logged: &Tally<Who>, who: Option<Who>, amount: i64) {
-    let m = amount_of(ctx);
+    let m = ctx.amounts();
     let names = &ctx.result;
     let said: Vec<String> = logged
         .iter()
@@ -678,7 +672,7 @@ fn unseen_collector(ctx: &Auditor) -> Option<String> {
 /// A hand run twice whose collects add up, but not board by board: who collects what on a board
 /// is not what that board's hands win of its part of the pots.
 fn board_findings(ctx: &mut Auditor, boards: &[BoardPaid], by_board: &[Tally<Who>]) {
-    let m = amount_of(ctx);
+    let m = ctx.amounts();
     let mut found = Vec::new();
     for (run, (b, got)) in boards.iter().zip(by_board).enumerate() {
         let mut players: Vec<Who> = b.paid.nonzero().map(|(p, _)| p).collect();
@@ -750,7 +744,7 @@ fn odd_chips_elsewhere(
 /// Odd chips paid to other tied winners than the rule's: an error where the rules the log follows
 /// state the odd-chip rule, a warning where the convention is the site's own (RULES.md §1).
 fn odd_chip_finding(ctx: &mut Auditor, paid: &Tally<Who>) {
-    let m = amount_of(ctx);
+    let m = ctx.amounts();
     let r = &ctx.result;
     let listed = |t: &Tally<Who>| -> String {
         let parts: Vec<String> = t
@@ -798,7 +792,7 @@ fn uneven_rake(gross: &Tally<Who>, collected: &Tally<Who>, rake: i64) -> bool {
 }
 
 fn payout_findings(ctx: &mut Auditor, paid: &Tally<Who>, awards: &[Award<Who>]) {
-    let m = amount_of(ctx);
+    let m = ctx.amounts();
     let r = &ctx.result;
     let seats = ctx.table.seats.len();
     let mut winners: Vec<Who> = awards
