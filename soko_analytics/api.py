@@ -18,10 +18,9 @@ from typing import Any, TypeVar
 import polars as pl
 
 from . import i18n
-from .errors import EvaluationError, RulesError, SokoError
+from .errors import EvaluationError, RulesError, SokoError, phrase, phrases
 from .i18n import N_, _
 from .model.cards import RANKS, Card, format_cards, parse_cards
-from .model.counts import plural
 from .model.hand import Hand, Source
 from .model.money import decimal_text
 from .parsers import (
@@ -132,19 +131,21 @@ def evaluate_hands(hands: list[str], rules: str = "holdem") -> dict[str, Any]:
     """
     spec = resolve(rules)
     if len(spec.shares) > 1 or spec.hole_cards_used is not None:
-        raise RulesError(f"{spec.profile} values a hand from its own cards and the board "
-                         "(exactly two own cards, or a low half): soko eval values one hand of 5 to 7 cards "
-                         "by its best five", expected="a profile of one share and any five cards, e.g. holdem",
-                         actual=rules)
+        raise RulesError(phrase("{profile} values a hand from its own cards and the board (exactly two own cards, "
+                                "or a low half): soko eval values one hand of 5 to 7 cards by its best five",
+                                profile=spec.profile),
+                         expected=phrase("a profile of one share and any five cards, e.g. holdem"), actual=rules)
     ev = evaluator(spec.ranking)
     for text in hands:
         outside = [c for c in parse_cards(text) if c < spec.lowest_card]  # a short deck has no deuces to fives
         if outside:
-            verb = "is" if len(outside) == 1 else "are"
             lowest = RANKS[Card(spec.lowest_card).rank]
-            raise EvaluationError(f"{format_cards(outside, brackets=False)} {verb} not in the {spec.deck} deck of "
-                                  f"{spec.profile}, whose lowest rank is {lowest}",
-                                  expected=f"cards {lowest} to A", actual=text)
+            raise EvaluationError(phrases("{cards} is not in the {deck} deck of {profile}, whose lowest rank is "
+                                          "{lowest}", "{cards} are not in the {deck} deck of {profile}, whose "
+                                          "lowest rank is {lowest}", len(outside),
+                                          cards=format_cards(outside, brackets=False), deck=spec.deck,
+                                          profile=spec.profile, lowest=lowest),
+                                  expected=phrase("cards {lowest} to A", lowest=lowest), actual=text)
     results = [ev.evaluate(text) for text in hands]
     best = max((r.value for r in results), default=0)
     winners = sum(r.value == best for r in results)
@@ -244,7 +245,7 @@ def convert(paths: Iterable[str | Path], to: str, format: str = "auto", strict: 
     express (or that meet a bug of ours, unless ``strict``) as unwritable.
     """
     if to not in FORMATS:
-        raise SokoError(f"unknown output format {to!r}", expected=" or ".join(FORMATS), actual=to)
+        raise SokoError(phrase("unknown output format {to!r}", to=to), expected=" or ".join(FORMATS), actual=to)
     hands: list[Hand] = []
     quarantined: list[Quarantined] = []
     unwritable: list[tuple[Hand, str]] = []
@@ -422,14 +423,19 @@ def find_hand(paths: Iterable[str | Path], hand_id: str, format: str = "auto",
     for item in _read_audited(paths, format, names=names, ledger=True):
         if isinstance(item, Quarantined):
             if item.hand_id == hand_id:
-                raise SokoError(f"hand {hand_id} could not be read: {item.reason}", path=item.path, line=item.line,
-                                hand_id=hand_id)
+                raise _unread(hand_id, item)
         elif isinstance(item, Audited):
             if item.hand.hand_id == hand_id:
                 return _found(item.hand, from_core(item.hand, item.verdict))
         elif item.hand_id == hand_id:
             return audit(item)
-    raise SokoError(f"no hand {hand_id} in the files given", hand_id=hand_id)
+    raise SokoError(phrase("no hand {hand} in the files given", hand=hand_id), hand_id=hand_id)
+
+
+def _unread(hand_id: str, item: Quarantined) -> SokoError:
+    """The error of a hand asked for by id that was quarantined."""
+    return SokoError(phrase("hand {hand} could not be read: {reason}", hand=hand_id, reason=item.reason),
+                     path=item.path, line=item.line, hand_id=hand_id)
 
 
 def _found(hand: Hand, verdict: Audit | AuditFault) -> Audit:
@@ -509,7 +515,7 @@ def repair(db: str | Path, check_only: bool = False) -> RepairReport:
     damaged or missing ones from the stored hands' raw text (a hand whose text no longer reads is quarantined as
     ``damaged``); see :mod:`soko_analytics.store.repair`."""
     if not Path(db).is_file():
-        raise SokoError("no store here", path=str(db))
+        raise SokoError(phrase("no store here"), path=str(db))
     with Store(db, read_only=check_only, check_parts=False) as store:
         return repair_store(store, check_only)
 
@@ -544,9 +550,10 @@ def export(db: str | Path, to: str, out: str | Path, force: bool = False) -> dic
         with open_for_reading(db) as store:
             return {"to": to, "out": str(out), "rows": export_parquet(store, Path(out))}
     if to not in FORMATS:
-        raise SokoError(f"unknown export format {to!r}", expected="parquet, " + ", ".join(FORMATS), actual=to)
+        raise SokoError(phrase("unknown export format {to!r}", to=to),
+                        expected="parquet, " + ", ".join(FORMATS), actual=to)
     if Path(out).exists() and not force:
-        raise SokoError("the file exists; give --force to overwrite it", path=str(out))
+        raise SokoError(phrase("the file exists; give --force to overwrite it"), path=str(out))
     open_for_reading(db).close()
     written, skipped = export_text(db, Path(out), to)
     return {"to": to, "out": str(out), "written": written, "skipped": skipped}
@@ -562,7 +569,7 @@ def lake_build(paths: Iterable[str | Path], out: str | Path, workers: int | None
     from .store.db import default_jobs
 
     if workers is not None and scheduler is not None:
-        raise SokoError("give --workers (a local cluster) or --scheduler (an existing one), not both")
+        raise SokoError(phrase("give --workers (a local cluster) or --scheduler (an existing one), not both"))
     return build(paths, out, workers or default_jobs(), scheduler, heroes)
 
 
@@ -578,10 +585,12 @@ def simulate_text(profile: str, hands: int = 200, players: int = 6, seed: int = 
 
     spec = resolve(profile)
     if hands < 1:
-        raise SokoError(f"cannot simulate {hands} hands", expected="1 or more", actual=str(hands))
+        raise SokoError(phrase("cannot simulate {hands} hands", hands=hands), expected=phrase("1 or more"),
+                        actual=str(hands))
     if not 2 <= players <= spec.max_players:
-        raise SokoError(f"{plural(players, 'player')} cannot sit at a {spec.profile} table",
-                        expected=f"2 to {spec.max_players}", actual=str(players))
+        raise SokoError(phrases("{n} player cannot sit at a {profile} table",
+                                "{n:,} players cannot sit at a {profile} table", players, profile=spec.profile),
+                        expected=phrase("2 to {most}", most=spec.max_players), actual=str(players))
     fmt = format or ("soko" if spec.profile.startswith("soko") else "pokerstars")
     return write_hands(simulate(profile, hands, players, seed), fmt)
 
@@ -592,7 +601,8 @@ def demo(out: str | Path = "soko-demo", jobs: int = 1, reports: str | Path = REP
     (every player's written to ``out/stats.csv``), and write the dashboard and the first disputed hand's report
     into ``reports``. ``say`` is told each step as it starts."""
     if not SAMPLE_DATA.is_dir():
-        raise SokoError(f"the sample data is missing from the installed package (looked in {SAMPLE_DATA})")
+        raise SokoError(phrase("the sample data is missing from the installed package (looked in {folder})",
+                               folder=str(SAMPLE_DATA)))
     folder = Path(out)
     folder.mkdir(parents=True, exist_ok=True)
     db = folder / "demo.duckdb"
@@ -724,7 +734,7 @@ def report_hand(db: str | Path | None, hand_id: str, out: str | Path | None = No
     or, when ``paths`` are given, from those hand-history files directly (as ``audit --explain`` reads)."""
     paths = list(paths)
     if paths and db is not None:
-        raise SokoError("give the hand's files or --db FILE, not both")
+        raise SokoError(phrase("give the hand's files or --db FILE, not both"))
     result = find_hand(paths, hand_id, format, names) if paths else _stored_audit(db or "soko.duckdb", hand_id)
     target = Path(out) if out else REPORTS / f"hand-{_file_safe(hand_id)}.html"
     return {**_write_report(target, hand_page(result)), "ok": result.ok}
@@ -781,10 +791,9 @@ def hand_page(result: Audit, back: tuple[str, str] | None = None) -> str:
 def _stored_audit(db: str | Path, hand_id: str) -> Audit:
     for item in audit_store(db, hand_id):
         if isinstance(item, Quarantined):
-            raise SokoError(f"hand {hand_id} could not be read: {item.reason}", path=item.path, line=item.line,
-                            hand_id=hand_id)
+            raise _unread(hand_id, item)
         return item
-    raise SokoError(f"no hand {hand_id} in the store", path=str(db), hand_id=hand_id)
+    raise SokoError(phrase("no hand {hand} in the store", hand=hand_id), path=str(db), hand_id=hand_id)
 
 
 def _file_safe(text: str) -> str:
@@ -796,5 +805,5 @@ def _write_report(target: Path, text: str) -> dict[str, Any]:
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(text, encoding="utf-8")
     except OSError as err:
-        raise SokoError(f"cannot write the report: {err.strerror}", path=str(target)) from None
+        raise SokoError(phrase("cannot write the report: {error}", error=err.strerror), path=str(target)) from None
     return {"path": str(target), "bytes": len(text.encode("utf-8"))}

@@ -7,7 +7,56 @@ read the parts. The library never prints.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
+
+
+class Phrase(str):
+    """English words that can be said again in another language: the text is the English (what the store keeps
+    and tools read), made from a message's template and its arguments, which :meth:`said` gives in the language
+    spoken (:mod:`soko_analytics.i18n`; an argument that is a Phrase is said too). Made by :func:`phrase` and
+    :func:`phrases`, whose templates the catalogues extract."""
+
+    template: str
+    many: str | None
+    args: dict[str, Any]
+
+    def said(self) -> str:
+        """The words in the language spoken."""
+        from . import i18n
+
+        args = {name: said(value) if isinstance(value, Phrase) else value for name, value in self.args.items()}
+        template = i18n._(self.template) if self.many is None else i18n.ngettext(self.template, self.many,
+                                                                                  self.args["n"])
+        return template.format(**args)
+
+
+def phrase(template: str, **args: Any) -> Phrase:
+    """``template`` filled with ``args`` (``str.format``): English now, another language when said."""
+    return _phrase(template, None, args, template.format(**args))
+
+
+def phrases(one: str, many: str, n: int, **args: Any) -> Phrase:
+    """The words for a count ``n`` (``{n}`` in the templates): ``one`` for 1 in English, ``many`` otherwise; said
+    by the language's own plural rules."""
+    return _phrase(one, many, {"n": n, **args}, (one if n == 1 else many).format(n=n, **args))
+
+
+def _phrase(template: str, many: str | None, args: dict[str, Any], english: str) -> Phrase:
+    made = Phrase(english)
+    made.template, made.many, made.args = template, many, args
+    return made
+
+
+def said(text: str) -> str:
+    """``text`` in the language spoken: a :class:`Phrase` said again, a plain text as its catalogue gives it (a
+    text no catalogue has stays as it is)."""
+    if isinstance(text, Phrase):
+        return text.said()
+    from . import i18n
+
+    return i18n._(text) if text else text
 
 
 @dataclass(eq=False)
@@ -37,18 +86,27 @@ class SokoError(Exception):
         return f"{self.path}:{self.line}" if self.line is not None else self.path
 
     def __str__(self) -> str:
+        return self._text(str)
+
+    def said(self) -> str:
+        """The error in the language spoken: its reason, what was expected and what was found said again where
+        they are :class:`Phrase` (or words the catalogues have), and the frame's words (``hand``, ``expected``)."""
+        return self._text(said)
+
+    def _text(self, say: Callable[[str], str]) -> str:
+        """``path:line: hand H: action A: reason (expected E, got G)``, each text through ``say``."""
         parts = []
         where = self.where()
         if where:
             parts.append(where + ":")
         if self.hand_id is not None:
-            parts.append(f"hand {self.hand_id}:")
+            parts.append(say(phrase("hand {hand}:", hand=self.hand_id)))
         if self.action_index is not None:
-            parts.append(f"action {self.action_index}:")
-        parts.append(self.reason)
+            parts.append(say(phrase("action {index}:", index=self.action_index)))
+        parts.append(say(self.reason))
         text = " ".join(parts)
-        detail = [f"expected {self.expected}"] if self.expected is not None else []
-        detail += [f"got {self.actual}"] if self.actual is not None else []
+        detail = [say(phrase("expected {value}", value=self.expected))] if self.expected is not None else []
+        detail += [say(phrase("got {value}", value=self.actual))] if self.actual is not None else []
         return f"{text} ({', '.join(detail)})" if detail else text
 
 

@@ -68,7 +68,7 @@ def _bounded_address_space() -> None:
 _bounded_address_space()
 
 from .. import api, i18n  # noqa: E402 - after the environment above
-from ..errors import SokoError
+from ..errors import SokoError, said
 from ..i18n import _  # noqa: E402
 from .output import echo
 
@@ -131,7 +131,7 @@ def _speak(value: str | None) -> None:
     try:
         i18n.use(value)
     except SokoError as err:
-        usage(str(err))
+        usage(err.said())
 
 
 def _speak_here(value: str | None) -> None:
@@ -211,10 +211,10 @@ def reporting_errors(code: ExitCode = ExitCode.USAGE) -> Iterator[None]:
     try:
         yield
     except api.Interrupted as err:
-        echo(f"soko: {err.reason}", err=True)
+        echo(f"soko: {said(err.reason)}", err=True)
         raise typer.Exit(int(ExitCode.INTERRUPTED)) from None
     except SokoError as err:
-        echo(_("soko: error: {message}").format(message=f"{err}{_way_forward(err)}"), err=True)
+        echo(_("soko: error: {message}").format(message=err.said() + _way_forward(err)), err=True)
         raise typer.Exit(int(code)) from None
     except KeyboardInterrupt:
         echo(_("soko: interrupted"), err=True)
@@ -230,12 +230,13 @@ def _way_forward(err: SokoError) -> str:
     if not isinstance(err, api.NoStore):
         return ""
     demo = next((p for p in (DEMO_OUT / "demo.duckdb", Path("demo.duckdb")) if p.is_file()), None)
-    made = f"; soko demo's store is {demo}: --db {demo}" if demo else ""
+    made = _("; soko demo's store is {demo}: --db {demo}").format(demo=demo) if demo else ""
     if err.path and Path(err.path).is_dir():
-        return (f" ({err.path} is a folder: --db names a store's file (soko import FILES --db "
-                f"{Path(err.path) / 'soko.duckdb'} makes one there) or a lake's folder (soko lake build FILES --out "
-                f"{err.path}){made})")
-    return f" (soko import FILES --db {err.path} makes one, or --db names another{made})"
+        return _(" ({path} is a folder: --db names a store's file (soko import FILES --db {store} makes one there) "
+                 "or a lake's folder (soko lake build FILES --out {path}){made})").format(
+            path=err.path, store=Path(err.path) / "soko.duckdb", made=made)
+    return _(" (soko import FILES --db {path} makes one, or --db names another{made})").format(path=err.path,
+                                                                                                made=made)
 
 
 def usage(message: str) -> None:

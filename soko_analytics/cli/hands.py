@@ -16,6 +16,7 @@ import typer
 from rich.console import Console
 
 from .. import api, i18n
+from ..errors import said
 from ..i18n import _
 from ..store.db import ImportSummary
 from . import STDIN, ExitCode, InputFormat, OutputFormat, Strict, app, reporting_errors, usage, write_text
@@ -140,7 +141,7 @@ def _report_import(summary: ImportSummary, db: Path, fmt: Format) -> None:
             by_reason.setdefault(f.error, []).append(f.path)
     for reason, failed in by_reason.items():  # a wrong --format fails every file alike: a few lines, not thousands
         for path in failed[:NAMED]:
-            echo(_("soko: not read: {reason}").format(reason=f"{path}: {reason}"), err=True)
+            echo(_("soko: not read: {reason}").format(reason=f"{path}: {said(reason)}"), err=True)
         if len(failed) > NAMED:
             more = i18n.ngettext("soko: not read: {n} more file, for the same reason",
                                  "soko: not read: {n} more files, for the same reason", len(failed) - NAMED)
@@ -325,7 +326,7 @@ def convert(
     for hand, why in result.unwritable:
         where = f"{hand.source.path}:{hand.source.line}: " if hand.source else ""
         echo(_("soko: not written: {where}hand {hand_id}: {reason}").format(where=where, hand_id=hand.hand_id,
-                                                                              reason=why), err=True)
+                                                                              reason=said(why)), err=True)
     skipped = len(result.quarantined) + len(result.unwritable)
     written = i18n.ngettext("soko: {n} hand written, {skipped} skipped", "soko: {n} hands written, {skipped} skipped",
                             result.written)
@@ -400,7 +401,7 @@ def repair(
     with reporting_errors():
         report = api.repair(db, check_only=check)
     for damage in report.damaged:
-        echo(f"{damage.file}: {damage.table}: {damage.reason}")
+        echo(f"{damage.file}: {damage.table}: {said(damage.reason)}")
     if not report.damaged:
         whole = i18n.ngettext("{n} part checked: every part is whole", "{n} parts checked: every part is whole",
                               report.parts)
@@ -415,7 +416,7 @@ def repair(
     typer.echo(_repaired(report))
     for path, hand_id, reason in report.dropped:
         echo(_("soko: quarantined as damaged: {path}: hand {hand_id}: {reason}").format(
-            path=path, hand_id=hand_id, reason=reason), err=True)
+            path=path, hand_id=hand_id, reason=said(reason)), err=True)
     if report.dropped:
         dropped = i18n.ngettext("soko: {n} hand could not be rebuilt and is quarantined as damaged, with its raw text "
                                 "(soko quarantine --db {db} lists it)", "soko: {n} hands could not be rebuilt and are "

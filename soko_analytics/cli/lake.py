@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from .. import api
+from ..errors import said
 from ..i18n import _
 from . import Commands, app, reporting_errors
 from .output import echo
@@ -58,5 +59,5 @@ def lake_build(
         echo(_("soko: not read: {reason}").format(reason=problem.message()), err=True)
     for file in summary.files:
         if file.error:
-            echo(_("soko: not read: {reason}").format(reason=f"{file.path}: {file.error}"), err=True)
+            echo(_("soko: not read: {reason}").format(reason=f"{file.path}: {said(file.error)}"), err=True)
     typer.echo(summary.line())

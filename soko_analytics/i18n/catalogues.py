@@ -17,7 +17,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
-from babel.messages.extract import extract_from_dir
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.mofile import read_mo, write_mo
 from babel.messages.pofile import read_po, write_po
 
@@ -31,6 +31,8 @@ TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
 CORE_SOURCE = PACKAGE.parent / "core" / "src"
 """The core's Rust sources, whose ``say!`` templates are the finding messages (a source checkout only)."""
 RUST_METHOD = "soko_analytics.i18n.rust_extract:extract_rust"
+PYTHON_KEYWORDS = {**DEFAULT_KEYWORDS, "phrase": None, "phrases": (1, 2)}
+"""Babel's gettext names, and the errors' words (:func:`soko_analytics.errors.phrase` and ``phrases``)."""
 
 
 def template(include_findings: bool = True) -> Catalog:
@@ -41,7 +43,8 @@ def template(include_findings: bool = True) -> Catalog:
     (:func:`core_terms`)."""
     catalog = Catalog(project="soko_analytics", fuzzy=False)
     for filename, lineno, message, comments, context in extract_from_dir(
-            PACKAGE, [("**.py", "python")], comment_tags=("TRANSLATORS:",), strip_comment_tags=True):
+            PACKAGE, [("**.py", "python")], keywords=PYTHON_KEYWORDS, comment_tags=("TRANSLATORS:",),
+            strip_comment_tags=True):
         catalog.add(message, locations=[(filename, lineno)], auto_comments=comments, context=context)
     for filename, lineno, message, comments, context in extract_from_dir(
             PACKAGE, [("**.js", "javascript")], keywords=SCRIPT_KEYWORDS, comment_tags=("TRANSLATORS:",),

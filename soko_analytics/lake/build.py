@@ -25,6 +25,7 @@ from typing import Any
 
 import polars as pl
 
+from ..errors import phrase
 from ..model.counts import plural
 from ..model.hand import composed
 from ..parsers import Quarantined, iter_files
@@ -104,16 +105,17 @@ def build(paths: Iterable[str | Path], out: str | Path, workers: int = 2, schedu
         distributed()  # Dask missing: say what to install before anything is read or made
     lake = Path(out)
     if lake.exists() and not (lake / MANIFEST).exists() and not _unfinished(lake):
-        raise LakeError("not a lake (it has no manifest, and it is not an empty folder): --out names a new or "
-                        f"empty folder, or a lake ({MANIFEST} in it)", path=str(lake))
+        raise LakeError(phrase("not a lake (it has no manifest, and it is not an empty folder): --out names a new "
+                               "or empty folder, or a lake ({manifest} in it)", manifest=MANIFEST), path=str(lake))
     try:
         lake.mkdir(parents=True, exist_ok=True)
     except OSError as err:
-        raise LakeError(f"cannot make the lake's folder: {err.strerror or err}", path=str(lake)) from None
+        raise LakeError(phrase("cannot make the lake's folder: {error}", error=str(err.strerror or err)),
+                        path=str(lake)) from None
     manifest = Manifest.load(lake)
     if manifest.files and manifest.schema != LATEST:
-        raise LakeError(f"the lake was built with store schema {manifest.schema}, this soko_analytics writes "
-                        f"{LATEST}: build a new lake", path=str(lake))
+        raise LakeError(phrase("the lake was built with store schema {schema}, this soko_analytics writes {latest}: "
+                               "build a new lake", schema=manifest.schema, latest=LATEST), path=str(lake))
     summary = LakeSummary()
     walked = iter_files(paths)
     summary.problems = [item for item in walked if isinstance(item, Quarantined)]

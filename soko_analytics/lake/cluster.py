@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
-from ..errors import SokoError
+from ..errors import SokoError, phrase
 
 INSTALL = "pip install 'soko_analytics[dask]'"
 
@@ -33,7 +33,8 @@ def distributed() -> Any:
     try:
         import dask.distributed as module
     except ImportError:
-        raise LakeError(f"soko lake build needs Dask, which is not installed: {INSTALL}") from None
+        raise LakeError(phrase("soko lake build needs Dask, which is not installed: {install}",
+                                   install=INSTALL)) from None
     return module
 
 
@@ -50,7 +51,8 @@ def cluster(workers: int, scheduler: str | None = None, client: Any = None) -> I
         try:
             made = dask.Client(scheduler, timeout="20s")
         except (OSError, TimeoutError) as err:
-            raise LakeError(f"cannot reach the Dask scheduler at {scheduler}: {err}") from None
+            raise LakeError(phrase("cannot reach the Dask scheduler at {scheduler}: {error}", scheduler=scheduler,
+                                   error=str(err))) from None
         with made:
             yield made
         return

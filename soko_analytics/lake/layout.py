@@ -18,7 +18,7 @@ from pathlib import Path
 
 import polars as pl
 
-from ..errors import StoreError
+from ..errors import StoreError, phrase
 from ..store.parts import ROW_GROUP
 from ..store.rows import SCHEMAS
 
@@ -71,5 +71,6 @@ def write_part(frame: pl.DataFrame, table: str, target: Path) -> int:
         return target.stat().st_size
     except (OSError, pl.exceptions.PolarsError) as err:
         temporary.unlink(missing_ok=True)
-        raise StoreError(f"cannot write a Parquet part of the lake: {getattr(err, 'strerror', None) or err}",
+        raise StoreError(phrase("cannot write a Parquet part of the lake: {error}",
+                                error=str(getattr(err, "strerror", None) or err)),
                          path=str(target)) from None

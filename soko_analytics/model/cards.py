@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from typing import TypeVar
 
 from .. import _core
-from ..errors import CardError
+from ..errors import CardError, phrase
 
 RANKS: str = _core.RANKS
 """The rank letters, deuce first (the core's ``cards::RANKS``)."""
@@ -63,7 +63,8 @@ class Card(int):
 
 
 def _bad_code(code: object) -> Card:
-    raise CardError(f"card code {code!r} is not a card", expected="an integer 0..51", actual=repr(code))
+    raise CardError(phrase("card code {code!r} is not a card", code=code), expected=phrase("an integer 0..51"),
+                    actual=repr(code))
 
 
 _CARDS: tuple[Card, ...] = tuple(int.__new__(Card, i) for i in range(52))
@@ -77,7 +78,8 @@ for _rank_text, _rank in _RANK_OF.items():
 def card(rank: int, suit: int) -> Card:
     """The card of a rank (0..12) and a suit (0..3)."""
     if not (0 <= rank <= 12 and 0 <= suit <= 3):
-        raise CardError(f"no card has rank {rank} and suit {suit}", expected="rank 0..12, suit 0..3")
+        raise CardError(phrase("no card has rank {rank} and suit {suit}", rank=rank, suit=suit),
+                        expected=phrase("rank 0..12, suit 0..3"))
     return _CARDS[rank * 4 + suit]
 
 
@@ -86,8 +88,8 @@ def parse_card(text: str) -> Card:
     found = _BY_TEXT.get(text.strip()) if isinstance(text, str) else None
     if found is None:
         raise CardError(
-            f"{text!r} is not a card",
-            expected="a rank from 23456789TJQKA and a suit from cdhs, like 'As' or 'Td'",
+            phrase("{text!r} is not a card", text=text),
+            expected=phrase("a rank from 23456789TJQKA and a suit from cdhs, like 'As' or 'Td'"),
             actual=repr(text),
         )
     return found
@@ -100,10 +102,12 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     quotes the text and says which part is wrong.
     """
     if not isinstance(text, str):
-        raise CardError(f"{text!r} is not card text", expected="a string like '[Kh 9s]'", actual=repr(text))
+        raise CardError(phrase("{text!r} is not card text", text=text), expected=phrase("a string like '[Kh 9s]'"),
+                        actual=repr(text))
     body = text.strip()
     if body.startswith("[") != body.endswith("]"):
-        raise CardError(f"unbalanced brackets in {text!r}", expected="'[Kh 9s]' or 'Kh 9s'", actual=text)
+        raise CardError(phrase("unbalanced brackets in {text!r}", text=text), expected=phrase("'[Kh 9s]' or 'Kh 9s'"),
+                        actual=text)
     if body.startswith("["):
         body = body[1:-1]
     tokens = body.replace(",", " ").split()
@@ -115,8 +119,8 @@ def parse_cards(text: str) -> tuple[Card, ...]:
             cards.append(parse_card(token))
         except CardError:
             raise CardError(
-                f"{token!r} in {text!r} is not a card",
-                expected="cards like 'As', 'Td', '9c'",
+                phrase("{token!r} in {text!r} is not a card", token=token, text=text),
+                expected=phrase("cards like 'As', 'Td', '9c'"),
                 actual=token,
             ) from None
     _check_unique(cards, text)
@@ -126,7 +130,7 @@ def parse_cards(text: str) -> tuple[Card, ...]:
 def _split_run(run: str, text: str) -> list[str]:
     """Split ``Kh9sTd`` into ``Kh 9s Td``."""
     if len(run) % 2:
-        raise CardError(f"{run!r} in {text!r} is not a run of two-letter cards", actual=run)
+        raise CardError(phrase("{run!r} in {text!r} is not a run of two-letter cards", run=run, text=text), actual=run)
     return [run[i : i + 2] for i in range(0, len(run), 2)]
 
 
@@ -146,7 +150,8 @@ def first_repeat(items: Iterable[T]) -> T | None:
 def _check_unique(cards: list[Card], text: str) -> None:
     twice = first_repeat(cards)
     if twice is not None:
-        raise CardError(f"{twice} appears twice in {text!r}", expected="each card once", actual=text)
+        raise CardError(phrase("{twice} appears twice in {text!r}", twice=str(twice), text=text),
+                        expected=phrase("each card once"), actual=text)
 
 
 def format_cards(cards: Iterable[int], brackets: bool = True) -> str:

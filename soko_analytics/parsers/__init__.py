@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TypeAlias, TypeVar
 
-from ..errors import SokoError
+from ..errors import SokoError, phrase, phrases
 from ..model.hand import Hand, Source
 from .base import (
     Audited,
@@ -54,7 +54,7 @@ def check_format(name: str, auto: bool = True) -> str:
     if name in FORMATS or (auto and name == "auto"):
         return name
     choices = (["auto"] if auto else []) + list(FORMATS)
-    raise SokoError(f"unknown format {name!r}", expected=" or ".join(choices), actual=name)
+    raise SokoError(phrase("unknown format {name!r}", name=name), expected=" or ".join(choices), actual=name)
 
 
 def get_format(name: str) -> Format:
@@ -69,8 +69,9 @@ def detect_format(head: str, path: str | None = None) -> str:
     if found is None:
         first = next((line.strip() for line in log_lines(head) if line.strip()), "")
         sites = [f.site for f in FORMATS.values()]
-        raise Unreadable("no supported hand-history format recognised", path=path, line=0,
-                         expected=f"{', '.join(sites[:-1])} or {sites[-1]}", actual=first[:80])
+        raise Unreadable(phrase("no supported hand-history format recognised"), path=path, line=0,
+                         expected=phrase("{sites} or {last}", sites=", ".join(sites[:-1]), last=sites[-1]),
+                         actual=first[:80])
     return found
 
 
@@ -252,11 +253,12 @@ def iter_files(paths: Iterable[str | Path], skipped: list[tuple[str, str]] | Non
         skipped.extend(left)
     if not any(isinstance(item, Path) for item in found):
         names = ", ".join(map(str, paths)) or "(none given)"
-        passed = f" ({len(left)} other files: {', '.join(Path(p).name for p, _ in left[:3])}" \
-                 f"{', ...' if len(left) > 3 else ''})" if left else ""
-        raise SokoError(f"no hand-history files in {names}{passed}",
-                        expected=f"files ending in {', '.join(HAND_HISTORY_SUFFIXES)}, or starting with a hand "
-                                 "history's header", actual="none")
+        others = ", ".join(Path(p).name for p, _reason in left[:3]) + (", ..." if len(left) > 3 else "")
+        passed = phrases(" ({n} other file: {names})", " ({n} other files: {names})", len(left),
+                         names=others) if left else ""
+        raise SokoError(phrase("no hand-history files in {names}{passed}", names=names, passed=passed),
+                        expected=phrase("files ending in {suffixes}, or starting with a hand history's header",
+                                        suffixes=", ".join(HAND_HISTORY_SUFFIXES)), actual=phrase("none"))
     return found
 
 
@@ -288,9 +290,9 @@ def link_problem(path: Path) -> str | None:
         return None
     except OSError as err:
         if err.errno == errno.ELOOP:
-            return "a symbolic link that loops (it leads back to itself, directly or through other links)"
+            return phrase("a symbolic link that loops (it leads back to itself, directly or through other links)")
         if path.is_symlink():
-            return "a broken symbolic link (its target does not exist)"
+            return phrase("a broken symbolic link (its target does not exist)")
         return None
 
 
@@ -303,9 +305,9 @@ def check_paths(paths: Iterable[str | Path]) -> list[Path]:
             raise SokoError(why, path=str(p))
     missing = [str(p) for p in found if not p.exists()]
     if len(missing) == 1:
-        raise SokoError("no such file or folder", path=missing[0])
+        raise SokoError(phrase("no such file or folder"), path=missing[0])
     if missing:
-        raise SokoError(f"no such files or folders: {', '.join(missing)}")
+        raise SokoError(phrase("no such files or folders: {paths}", paths=", ".join(missing)))
     return found
 
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar
 
-from ..errors import SokoError
+from ..errors import SokoError, phrase, said
 from ..model.hand import Hand
 
 MAX_HAND_CHARS = 1 << 20
@@ -145,8 +145,9 @@ class Quarantined:
         return self.kind == "incomplete"
 
     def message(self) -> str:
-        hand = f" hand {self.hand_id}:" if self.hand_id else ""
-        return f"{self.path}:{self.line}:{hand} {self.reason}"
+        """``path:line: hand H: reason``, in the language spoken."""
+        hand = " " + said(phrase("hand {hand}:", hand=self.hand_id)) if self.hand_id else ""
+        return f"{self.path}:{self.line}:{hand} {said(self.reason)}"
 
 
 @dataclass(frozen=True, slots=True)

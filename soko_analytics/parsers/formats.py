@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from .. import _core
+from ..errors import phrase
 from ..model.hand import Hand
 from .base import Audited, FormatError, Quarantined
 from .split import TextSource
@@ -84,8 +85,9 @@ class Format:
         """Hands as text of this format; a FormatError for a format that is read but not written."""
         writer = WRITERS.get(self.name)
         if writer is None:
-            raise FormatError(f"{self.site} text is not written: convert its hands to pokerstars or phh",
-                              expected="--to pokerstars or --to phh", actual=f"--to {self.name}")
+            raise FormatError(phrase("{site} text is not written: convert its hands to pokerstars or phh",
+                                     site=self.site), expected=phrase("--to pokerstars or --to phh"),
+                              actual=f"--to {self.name}")
         return writer(list(hands))
 
 

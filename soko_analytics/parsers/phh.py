@@ -27,7 +27,7 @@ from datetime import datetime, time
 from typing import Any
 
 from .._core import PHH_VARIANTS
-from ..errors import RulesError
+from ..errors import RulesError, SokoError, phrase
 from ..model.cards import Card
 from ..model.hand import ActionKind, Hand
 from ..model.money import decimal_text
@@ -89,12 +89,17 @@ def write(hands: Iterable[Hand]) -> str:
     return "\n".join(f"[{i}]\n{text}" for i, text in enumerate(texts, 1))
 
 
+def _unwritable(hand: Hand, err: SokoError) -> FormatError:
+    return FormatError(phrase("cannot write hand {hand}: {reason}", hand=hand.hand_id, reason=err.reason),
+                       hand_id=hand.hand_id)
+
+
 def _write_one(hand: Hand) -> str:
     if hand.rules not in CODE_OF_RULES:
         try:
             resolve(hand.rules)
         except RulesError as err:
-            raise FormatError(f"cannot write hand {hand.hand_id}: {err.reason}", hand_id=hand.hand_id) from None
+            raise _unwritable(hand, err) from None
     for full in (True, False):
         native = _dump(_native(hand, full))
         try:
@@ -102,7 +107,7 @@ def _write_one(hand: Hand) -> str:
             break
         except FormatError as err:
             if not full:
-                raise FormatError(f"cannot write hand {hand.hand_id}: {err.reason}", hand_id=hand.hand_id) from None
+                raise _unwritable(hand, err) from None
     extra = {"_" + f: _plain(getattr(hand, f)) for f in OVERRIDES
              if getattr(hand, f) != getattr(derived, f) and getattr(hand, f) is not None}
     nones = [f for f in OVERRIDES if getattr(hand, f) is None and getattr(derived, f) is not None]

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 
 from .. import _core
-from ..errors import RulesError
+from ..errors import RulesError, phrase
 from ..model.hand import Hand, Stakes
 from ..model.money import SYMBOLS, format_amount
 from ..rules.options import BettingStructure, CardsLayout
@@ -60,8 +60,8 @@ def combine_rules(rules_line: str, structure: BettingStructure) -> str:
 def header_lines(hand: Hand, spec: GameSpec, start: str) -> list[str]:
     """The header lines of ``hand`` (the inverse of :func:`header`); ``start`` is the date text."""
     if spec.cards is not CardsLayout.ONE_DOWN_FOUR_UP:
-        raise FormatError(f"Sökö text has no game for rules {hand.rules!r}", hand_id=hand.hand_id,
-                          expected="a 1 down + 4 up profile (soko-finnish, soko-casino)", actual=hand.rules)
+        raise FormatError(phrase("Sökö text has no game for rules {rules!r}", rules=hand.rules), hand_id=hand.hand_id,
+                          expected=phrase("a 1 down + 4 up profile (soko-finnish, soko-casino)"), actual=hand.rules)
     structure = spec.structure
     date = f" - {start}" if start else ""
     lines = [f"{hand.site} Hand #{hand.hand_id}: {SITE} {STRUCTURE_WORDS[structure]} "

@@ -19,6 +19,7 @@ from datetime import UTC
 from typing import cast
 from zoneinfo import ZoneInfo
 
+from ..errors import phrase
 from ..model.cards import Card, format_cards
 from ..model.hand import Action, ActionKind, Deal, Hand, Stakes
 from ..model.money import format_amount
@@ -93,7 +94,8 @@ def pokerstars_header(hand: Hand, spec: GameSpec, start: str) -> list[str]:
     """``PokerStars Hand #1:  Hold'em No Limit ($0.01/$0.02 USD) - 2013/01/08 22:28:42 ET`` and the table line."""
     game = POKERSTARS_GAMES.get(hand.rules)
     if game is None:
-        raise FormatError(f"PokerStars text has no game for rules {hand.rules!r}", hand_id=hand.hand_id,
+        raise FormatError(phrase("PokerStars text has no game for rules {rules!r}", rules=hand.rules),
+                          hand_id=hand.hand_id,
                           expected=" or ".join(POKERSTARS_GAMES), actual=hand.rules)
     club, table = _club(hand.table)
     words = [f"{{{club}}}"] if club is not None else []
@@ -352,7 +354,7 @@ class _HandWriter:
             return f"{name} cashed out the hand for {self.money(a.amount)}{fee}"
         if kind is K.INSURANCE and not a.amount:
             return f"{name}: pay premium of all-in insurance ({self.money(a.fee)})"
-        raise FormatError(f"cannot write a {kind} action", hand_id=self.hand.hand_id, actual=str(a))
+        raise FormatError(phrase("cannot write a {kind} action", kind=kind), hand_id=self.hand.hand_id, actual=str(a))
 
     # -- summary --------------------------------------------------------------
 

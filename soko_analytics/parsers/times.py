@@ -12,6 +12,7 @@ import re
 from datetime import datetime, timedelta
 
 from .. import _core
+from ..errors import phrase
 from .base import FormatError
 
 DATE = re.compile(
@@ -39,12 +40,14 @@ def _local(day: str, time: str) -> datetime:
     year, month, date = day.split("/")
     clock = time.split(":")
     if not 1970 <= int(year) <= 2200:
-        raise FormatError(f"the year {year} is out of range", expected="1970 to 2200", actual=f"{day} {time}")
+        raise FormatError(phrase("the year {year} is out of range", year=year), expected=phrase("1970 to 2200"),
+                          actual=f"{day} {time}")
     try:
         return datetime(int(year), int(month), int(date), int(clock[0]), int(clock[1]),
                         int(clock[2]) if len(clock) > 2 else 0)
     except ValueError as err:
-        raise FormatError(f"no such date or time: {day} {time} ({err})", expected="a real date and time",
+        raise FormatError(phrase("no such date or time: {day} {time} ({error})", day=day, time=time, error=str(err)),
+                          expected=phrase("a real date and time"),
                           actual=f"{day} {time}") from None
 
 

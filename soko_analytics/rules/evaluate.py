@@ -27,7 +27,7 @@ from itertools import combinations
 import numpy as np
 
 from .. import _core, i18n
-from ..errors import EvaluationError
+from ..errors import EvaluationError, phrase
 from ..model.cards import Card, parse_cards
 from .ranking import HIGH, Ranking
 from .tables import BINOM, HandClass, ensure_ranking, five_card_table
@@ -65,8 +65,8 @@ class Evaluator:
         if n == 5 == self.size:
             return self.value5(cards)
         if n < self.size:
-            raise EvaluationError(f"a hand needs {self.size} cards or more, got {n}",
-                                  expected=f"{self.size} to 7 cards", actual=str(n))
+            raise EvaluationError(phrase("a hand needs {size} cards or more, got {n}", size=self.size, n=n),
+                                  expected=phrase("{size} to 7 cards", size=self.size), actual=str(n))
         codes = [int(c) for c in cards]
         if not all(0 <= c <= 51 for c in codes):
             raise _bad_hand(codes)
@@ -98,7 +98,8 @@ class Evaluator:
                 return i18n.describe(*_core.describe_words(self._name, int(value)))
             return _core.describe(self._name, int(value))
         except (ValueError, OverflowError):
-            raise EvaluationError(f"{value} is not a value of the {self.ranking.name} ranking",
+            raise EvaluationError(phrase("{value} is not a value of the {ranking} ranking", value=value,
+                                         ranking=self.ranking.name),
                                   actual=str(value)) from None
 
     def evaluate(self, cards: Sequence[int] | str) -> HandValue:
@@ -117,12 +118,13 @@ class Evaluator:
         hands = np.asarray(hands)
         if hands.ndim != 2 or not self.size <= hands.shape[1] <= 7:
             raise EvaluationError(
-                f"a batch of hands must be an (N, {self.size}..7) array of card codes, got shape {hands.shape}",
+                phrase("a batch of hands must be an (N, {size}..7) array of card codes, got shape {shape}",
+                       size=self.size, shape=str(hands.shape)),
                 expected=f"(N, {self.size}) to (N, 7)",
                 actual=str(hands.shape),
             )
         if hands.size and (hands.min() < 0 or hands.max() > 51):
-            raise EvaluationError("card codes must be 0..51", actual=f"{hands.min()}..{hands.max()}")
+            raise EvaluationError(phrase("card codes must be 0..51"), actual=f"{hands.min()}..{hands.max()}")
         if not len(hands):
             return np.empty(0, dtype=np.uint16)
         codes = np.ascontiguousarray(hands, dtype=np.uint8)
@@ -140,7 +142,8 @@ class Evaluator:
         ``own`` an (N, k) and ``board`` an (N, b) array of card codes -> uint16 (N,)."""
         own, board = np.asarray(own), np.asarray(board)
         if own.ndim != 2 or board.ndim != 2 or len(own) != len(board):
-            raise EvaluationError(f"own cards {own.shape} and boards {board.shape} must be (N, k) and (N, b) arrays",
+            raise EvaluationError(phrase("own cards {own} and boards {board} must be (N, k) and (N, b) arrays",
+                                         own=str(own.shape), board=str(board.shape)),
                                   expected="(N, k) and (N, b)", actual=f"{own.shape}, {board.shape}")
         if not len(own):
             return np.empty(0, dtype=np.uint16)
@@ -148,14 +151,18 @@ class Evaluator:
         try:
             out = _core.evaluate_split_batch(self._name, codes.tobytes(), own.shape[1], board.shape[1], hole)
         except ValueError as e:
-            raise EvaluationError(f"a split hand cannot be valued: {e}", actual=str(e)) from None
+            raise EvaluationError(phrase("a split hand cannot be valued: {error}", error=str(e)),
+                                  actual=str(e)) from None
         return np.frombuffer(out, dtype="<u4").astype(np.uint16)
 
 
 def _bad_hand(cards, row: int | None = None) -> EvaluationError:
-    where = f" (row {row})" if row is not None else ""
     text = " ".join(str(Card(int(c))) if 0 <= int(c) <= 51 else repr(int(c)) for c in cards)
-    return EvaluationError(f"hand{where} [{text}] has a card twice or a code outside 0..51", actual=text)
+    if row is None:
+        return EvaluationError(phrase("hand [{cards}] has a card twice or a code outside 0..51", cards=text),
+                               actual=text)
+    return EvaluationError(phrase("hand (row {row}) [{cards}] has a card twice or a code outside 0..51", row=row,
+                                  cards=text), actual=text)
 
 
 @cache

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from .._vocab import HandRanking as HandRanking  # the core's, re-exported
 from .._vocab import HighCardRule as HighCardRule
-from ..errors import RulesError
+from ..errors import RulesError, phrase
 
 LOWS = frozenset({HandRanking.ACE_TO_FIVE_LOW, HandRanking.DEUCE_TO_SEVEN_LOW, HandRanking.BADUGI})
 """Rankings that compare every card of a hand (no top-card rule)."""
@@ -38,19 +38,22 @@ class Ranking:
         )
         if self.kind is not HandRanking.SOKO and not self.four_straight_ace_low:
             raise RulesError(
-                f"four_straight_ace_low=false needs hand_ranking=soko: {self.kind} has no four-straight",
+                phrase("four_straight_ace_low=false needs hand_ranking=soko: {kind} has no four-straight",
+                       kind=self.kind),
                 expected="hand_ranking=soko",
                 actual=f"hand_ranking={self.kind}",
             )
         if self.kind in LOWS and self.high_card_rule is not HighCardRule.KICKERS:
             raise RulesError(
-                f"high_card_rule={self.high_card_rule} needs a high ranking: a low hand compares all its cards",
+                phrase("high_card_rule={rule} needs a high ranking: a low hand compares all its cards",
+                       rule=self.high_card_rule),
                 expected="high_card_rule=kickers",
                 actual=f"high_card_rule={self.high_card_rule}",
             )
         if self.kind is not HandRanking.SOKO and self.four_card_straight_flush_class:
             raise RulesError(
-                f"four_card_straight_flush_class=true needs hand_ranking=soko: {self.kind} has no four-card hands",
+                phrase("four_card_straight_flush_class=true needs hand_ranking=soko: {kind} has no four-card "
+                       "hands", kind=self.kind),
                 expected="hand_ranking=soko",
                 actual=f"hand_ranking={self.kind}",
             )
@@ -85,7 +88,8 @@ def _enum(cls, value, option):
     except ValueError:
         choices = ", ".join(m.value for m in cls)
         raise RulesError(
-            f"unknown value {value!r} for option {option}", expected=f"one of {choices}", actual=str(value)
+            phrase("unknown value {value!r} for option {option}", value=value, option=option),
+            expected=phrase("one of {choices}", choices=choices), actual=str(value)
         ) from None
 
 

@@ -22,7 +22,7 @@ import numpy as np
 
 from .. import _core
 from .._vocab import HandClass as HandClass  # the core's, re-exported
-from ..errors import RulesError
+from ..errors import RulesError, phrase
 from .ranking import Ranking
 
 # Combinatorial (colex) index of a sorted five-card hand c0 < c1 < ... < c4:
@@ -80,5 +80,5 @@ def five_card_table(ranking: Ranking) -> FiveCardTable:
 def ensure_ranking(ranking: Ranking) -> str:
     """The name the compiled core knows a ranking by, its table built now if it was not."""
     if not _core.has_ranking(ranking.name):
-        raise RulesError(f"the core knows no ranking named {ranking.name!r}", actual=ranking.name)
+        raise RulesError(phrase("the core knows no ranking named {name!r}", name=ranking.name), actual=ranking.name)
     return ranking.name

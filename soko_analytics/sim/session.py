@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
-from ..errors import SokoError
+from ..errors import SokoError, phrase
 from ..model.hand import ActionKind, Hand, Stakes, Tournament
 from ..parsers.times import format_start, parse_start
 from ..rules.profiles import resolve
@@ -85,7 +85,8 @@ TOURNAMENT = Tournament("2026031401", "$10+$1", "I")
 def table_for(rules: str, tournament: bool = False) -> Table:
     if tournament:
         if rules not in TOURNAMENT_TABLES:
-            raise SokoError(f"no tournament table for {rules!r}", expected=" or ".join(TOURNAMENT_TABLES),
+            raise SokoError(phrase("no tournament table for {rules!r}", rules=rules),
+                            expected=" or ".join(TOURNAMENT_TABLES),
                             actual=rules)
         return TOURNAMENT_TABLES[rules]
     if rules in TABLES:

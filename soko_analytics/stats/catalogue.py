@@ -169,9 +169,10 @@ _BY_NAME = {s.name: s for s in CATALOGUE}
 
 def stat(name: str) -> Stat:
     """The stat called ``name`` (a :class:`~soko_analytics.errors.SokoError` naming the choices otherwise)."""
-    from ..errors import SokoError
+    from ..errors import SokoError, phrase
 
     try:
         return _BY_NAME[name]
     except KeyError:
-        raise SokoError(f"no stat named {name!r}", expected=", ".join(_BY_NAME), actual=name) from None
+        raise SokoError(phrase("no stat named {name!r}", name=name), expected=", ".join(_BY_NAME),
+                        actual=name) from None

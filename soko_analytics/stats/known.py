@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from difflib import get_close_matches
 
+from ..errors import phrase
 from ..store.db import Store
 from .query import Filters, StatsError
 
@@ -44,15 +45,16 @@ def check_filters(store: Store, filters: Filters) -> None:
         if value in known:
             continue
         if not known:
-            raise StatsError(f"{option} {value}: the store has no hands yet (soko import FILES --db {store.path})",
-                             path=store.path)
-        raise StatsError(f"{option} {value}: no such {field} in the store; it holds: {_listed(known)}",
-                         path=store.path)
+            raise StatsError(phrase("{option} {value}: the store has no hands yet (soko import FILES --db {db})",
+                                    option=option, value=value, db=store.path), path=store.path)
+        raise StatsError(phrase("{option} {value}: no such {field} in the store; it holds: {known}", option=option,
+                                value=value, field=field, known=_listed(known)), path=store.path)
     for player in filters.players:
         if len(store.query("SELECT 1 FROM player_days WHERE player = ? LIMIT 1", [player])):
             continue
         names = store.query("SELECT DISTINCT player FROM player_days")
         close = get_close_matches(player, names["player"].to_list() if len(names) else [], n=5, cutoff=0.6)
-        hint = f"; the closest names: {', '.join(close)}" if close else (
-            " (soko stats --db " + store.path + " lists the players)")
-        raise StatsError(f"--player {player}: no such player in the store{hint}", path=store.path)
+        hint = phrase("; the closest names: {names}", names=", ".join(close)) if close else phrase(
+            " (soko stats --db {db} lists the players)", db=store.path)
+        raise StatsError(phrase("--player {player}: no such player in the store{hint}", player=player, hint=hint),
+                         path=store.path)

@@ -25,7 +25,7 @@ from datetime import date, datetime, time, timedelta
 import polars as pl
 
 from .. import _core
-from ..errors import SokoError
+from ..errors import SokoError, phrase
 from ..model.hand import composed
 from ..store.db import Store
 from ..store.facts import rollup_sums, unit_sql
@@ -192,7 +192,7 @@ def player_stats(store: Store, filters: Filters = Filters(), by: str | None = No
     if by == "street":
         return street_stats(store, filters)
     if by is not None and by not in BY:
-        raise StatsError(f"cannot group stats by {by!r}", expected=", ".join([*BY, "street"]), actual=by)
+        raise StatsError(phrase("cannot group stats by {by!r}", by=by), expected=", ".join([*BY, "street"]), actual=by)
     by = by or DEFAULT_BY
     game = ["game"] if by in PER_GAME else []
     keys = ["player", "currency", "decimals", *game, by, "unit"]

@@ -27,7 +27,7 @@ import duckdb
 import polars as pl
 
 from .. import _core
-from ..errors import SokoError, StoreError
+from ..errors import SokoError, StoreError, phrase
 from ..model.counts import plural
 from ..model.hand import composed
 from ..native import frames as native_frames
@@ -78,7 +78,8 @@ def migrations() -> list[tuple[int, str, str]]:
     """(version, file name, DDL) of each ``NNN_name.sql`` shipped in the package, in version order."""
     folder = resources.files("soko_analytics") / "schemas"
     if not folder.is_dir():
-        raise StoreError(f"the schema files are missing from the installed package ({folder})")
+        raise StoreError(phrase("the schema files are missing from the installed package ({folder})",
+                                folder=str(folder)))
     found = []
     for entry in folder.iterdir():
         m = re.match(r"^(\d+)_.*\.sql$", entry.name)
@@ -111,11 +112,11 @@ def _foreign(path: str) -> str | None:
     except OSError:
         return None
     if head.startswith(b"SQLite format 3"):
-        return "a SQLite database, not a DuckDB store (no extension is loaded to read it)"
+        return phrase("a SQLite database, not a DuckDB store (no extension is loaded to read it)")
     if not head or head[8:12] == DUCKDB_MAGIC or b"\0" in head:
         return None
-    return ("not a store: the file is of another kind (a CSV, a hand history?); --db names a store made by "
-            "soko import (soko import FILES --db STORE reads hand histories into one)")
+    return phrase("not a store: the file is of another kind (a CSV, a hand history?); --db names a store made by "
+                  "soko import (soko import FILES --db STORE reads hand histories into one)")
 
 
 class NoStore(StoreError):
@@ -132,17 +133,18 @@ def _connect(path: str, read_only: bool) -> duckdb.DuckDBPyConnection:
         text = str(err)
         if "lock" in text.lower():
             pid = re.search(r"PID (\d+)", text)
-            holder = f" (process {pid.group(1)})" if pid else ""
-            raise StoreError(f"the store is in use by another program{holder}, most likely a soko import (try "
-                             "again when it has finished) or a soko watch (which holds it until Ctrl-C; "
-                             "soko watch --hud shows the figures meanwhile)", path=path) from None
+            holder = phrase(" (process {pid})", pid=pid.group(1)) if pid else ""
+            raise StoreError(phrase("the store is in use by another program{holder}, most likely a soko import (try "
+                                    "again when it has finished) or a soko watch (which holds it until Ctrl-C; "
+                                    "soko watch --hud shows the figures meanwhile)", holder=holder),
+                             path=path) from None
         if "sqlite" in text.lower():
-            raise StoreError("a SQLite database, not a DuckDB store (no extension is loaded to read it)",
+            raise StoreError(phrase("a SQLite database, not a DuckDB store (no extension is loaded to read it)"),
                              path=path) from None
         if "not a valid DuckDB database" in text or "Unknown file" in text.lower():
-            raise StoreError("not a DuckDB store (the file is of another kind)", path=path) from None
+            raise StoreError(phrase("not a DuckDB store (the file is of another kind)"), path=path) from None
         reason = text.splitlines()[0] if text else type(err).__name__
-        raise StoreError(f"cannot open the store: {reason}", path=path) from None
+        raise StoreError(phrase("cannot open the store: {reason}", reason=reason), path=path) from None
     try:
         con.execute(f"SET memory_limit = '{memory(MEMORY_LIMIT)}'")  # bound the buffer pool whatever the store's size
         # the views of the per-hand tables name their Parquet parts relative to the store's folder (store/parts.py)
@@ -172,7 +174,7 @@ class Store:
         :mod:`.repair`, which mends them."""
         self.path = str(path)
         if read_only and not Path(self.path).is_file():
-            raise NoStore("no store here", path=self.path)
+            raise NoStore(phrase("no store here"), path=self.path)
         self.con = _connect(self.path, read_only)
         self.parts = Parts(self.con, self.path)
         self.parted = False
@@ -207,21 +209,22 @@ class Store:
         if "schema_version" not in tables:
             if tables:
                 listed = ", ".join(sorted(tables)[:5])
-                raise StoreError(f"not a soko_analytics store: it has tables ({listed}) but no schema_version; "
-                                 "give another --db", path=self.path)
+                raise StoreError(phrase("not a soko_analytics store: it has tables ({tables}) but no schema_version; "
+                                        "give another --db", tables=listed), path=self.path)
             return 0
         return self.con.execute("SELECT coalesce(max(version), 0) FROM schema_version").fetchall()[0][0]
 
     def _check_version(self, read_only: bool) -> None:
         current = self.version()
         if current > LATEST:
-            raise StoreError(f"the store was made by a newer soko_analytics (schema version {current}; this one "
-                             f"knows up to {LATEST}): upgrade soko_analytics", path=self.path)
+            raise StoreError(phrase("the store was made by a newer soko_analytics (schema version {current}; this "
+                                    "one knows up to {latest}): upgrade soko_analytics", current=current,
+                                    latest=LATEST), path=self.path)
         if current == LATEST:
             return
         if read_only:
-            raise StoreError(f"the store needs an upgrade (schema version {current} to {LATEST}), which needs "
-                             "write access to the file", path=self.path)
+            raise StoreError(phrase("the store needs an upgrade (schema version {current} to {latest}), which needs "
+                                    "write access to the file", current=current, latest=LATEST), path=self.path)
         self._upgrade(current)
 
     def _upgrade(self, current: int) -> None:
@@ -236,7 +239,8 @@ class Store:
                 try:
                     self.con.execute(ddl)
                 except duckdb.Error as err:
-                    raise StoreError(f"cannot apply {name}: {err}", path=self.path) from None
+                    raise StoreError(phrase("cannot apply {name}: {error}", name=name, error=str(err)),
+                                     path=self.path) from None
                 self.con.execute("INSERT INTO schema_version (version) VALUES (?)", [version])
             if 0 < current < 2:
                 self._backfill_player_hands()
@@ -365,7 +369,7 @@ class Store:
 
     def table(self, name: str) -> pl.DataFrame:
         if name not in TABLES:
-            raise StoreError(f"no table {name!r}", expected=", ".join(TABLES), actual=name)
+            raise StoreError(phrase("no table {name!r}", name=name), expected=", ".join(TABLES), actual=name)
         return self.query(f"SELECT * FROM {name}")
 
     def hands(self) -> pl.DataFrame:
@@ -534,7 +538,7 @@ class Store:
             self.parts.merge()
         except (duckdb.Error, StoreError):
             pass  # each merge is its own transaction: the parts stay as the import wrote them, every row read
-        self._transaction(lambda: None, "the write-ahead log", sql="CHECKPOINT")
+        self._transaction(lambda: None, phrase("the write-ahead log"), sql="CHECKPOINT")
         self._compact()
 
     def _compact(self) -> None:
@@ -555,7 +559,7 @@ class Store:
         for q in problems:
             batch.add_quarantine(q, 0)
         self._transaction(lambda: self._insert_quarantine(batch.quarantine_frame(), self._next_import_id()),
-                          "the folder problems")
+                          phrase("the folder problems"))
 
     def _rename_heroes(self, heroes: tuple[str, ...], files: list[str], known: list[pl.Series]) -> int:
         """``import --hero`` over hands stored before: those of the ``files`` skipped as unchanged (and their
@@ -578,7 +582,7 @@ class Store:
             with registered(self.con, "hero_changed", changed.to_arrow()):
                 self._transaction(lambda: self.con.execute(
                     "UPDATE hands SET hero = c.hero FROM hero_changed c WHERE hands.hand_key = c.hand_key"),
-                    "the heroes (--hero)")
+                    phrase("the heroes (--hero)"))
         return len(changed)
 
     def _transaction(self, work: Callable[[], object], what: str, sql: str | None = None) -> None:
@@ -588,7 +592,7 @@ class Store:
             try:
                 self.con.execute(sql)
             except duckdb.Error as err:
-                raise StoreError(f"cannot write {what} to the store: {first_line(err)}", path=self.path) from None
+                raise _unwritten(what, err, self.path) from None
             return
         try:  # BEGIN inside: Ctrl-C met just after it must roll the transaction back too
             self.con.execute("BEGIN TRANSACTION")
@@ -603,7 +607,7 @@ class Store:
             rollback(self.con)
             if interrupted(err):
                 raise KeyboardInterrupt from None
-            raise StoreError(f"cannot write {what} to the store: {first_line(err)}", path=self.path) from None
+            raise _unwritten(what, err, self.path) from None
         except BaseException:
             rollback(self.con)
             raise
@@ -653,13 +657,18 @@ class Store:
         return count, {k: v for k, v in known.items() if v}
 
 
+def _unwritten(what: str, err: Exception, path: str) -> StoreError:
+    """What could not be written to the store, and the database's first line of why."""
+    return StoreError(phrase("cannot write {what} to the store: {error}", what=what, error=first_line(err)), path=path)
+
+
 class Lake(LakeStore, Store):
     """A lake's folder (``soko lake build``) read as a store: read-only, through DuckDB in memory (:mod:`.lake`)."""
 
     def __init__(self, path: str | Path = DEFAULT_DB, read_only: bool = False, check_parts: bool = True) -> None:
         if not read_only:
-            raise StoreError("a lake is read-only to this command: soko lake build PATH... --out LAKE adds files to "
-                             "it", path=str(path))
+            raise StoreError(phrase("a lake is read-only to this command: soko lake build PATH... --out LAKE adds "
+                                    "files to it"), path=str(path))
         self._open_lake(path, memory(MEMORY_LIMIT))
 
 

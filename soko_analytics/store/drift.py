@@ -16,7 +16,7 @@ import duckdb
 import polars as pl
 
 from .. import _core
-from ..errors import SokoError
+from ..errors import SokoError, phrase
 from ..parsers import Unreadable, detect_format
 from ..parsers.source import HEAD_CHARS
 from .duck import frame, registered
@@ -89,7 +89,7 @@ def groups(con: duckdb.DuckDBPyConnection, by: str = "reason", resolved: bool = 
     :data:`GROUPINGS` ``[by]``, most first: the group's columns, ``count``, and one example (the first record by
     file and line: ``file``, ``line`` it names, ``reason``, ``text`` of that line)."""
     if by not in GROUPINGS:
-        raise SokoError(f"unknown grouping {by!r}", expected=" or ".join(GROUPINGS), actual=by)
+        raise SokoError(phrase("unknown grouping {by!r}", by=by), expected=" or ".join(GROUPINGS), actual=by)
     keys = ", ".join(GROUPINGS[by])
     where = [] if resolved else ["resolved_by IS NULL"]
     params: list[Any] = []

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import duckdb
 
-from ..errors import SokoError
+from ..errors import SokoError, phrase
 from ..model.hand import Hand
 from ..parsers import get_format, read_stored, write_hands
 from .db import HAND_TABLES, TABLES, Store, StoreError
@@ -43,11 +43,11 @@ def export_parquet(store: Store, folder: Path) -> dict[str, int]:
     targets = {name: folder / (name if name in HAND_TABLES else f"{name}.parquet") for name in TABLES}
     for target in targets.values():
         if target.exists():
-            raise StoreError("already exists; export into a new or empty folder", path=str(target))
+            raise StoreError(phrase("already exists; export into a new or empty folder"), path=str(target))
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as err:
-        raise StoreError(f"cannot create the folder: {err.strerror}", path=str(folder)) from None
+        raise StoreError(phrase("cannot create the folder: {error}", error=err.strerror), path=str(folder)) from None
     written = {}
     for name, target in targets.items():
         if name in HAND_TABLES:
@@ -78,7 +78,7 @@ def _copy(store: Store, select: str, target: Path, options: str = "") -> int:
         row = store.con.execute(f"COPY ({select}) TO {sql_text(str(target))} (FORMAT PARQUET{extra})").fetchall()[0]
     except duckdb.Error as err:
         damage = store.parts.query_damage(err) if store.parted else None
-        raise damage or StoreError(f"cannot write Parquet: {err}", path=str(target)) from None
+        raise damage or StoreError(phrase("cannot write Parquet: {error}", error=str(err)), path=str(target)) from None
     return int(row[0]) if row else 0
 
 
@@ -108,5 +108,5 @@ def export_text(db_path: str | Path, path: Path, format: str) -> tuple[int, int]
     try:
         Path(path).write_text(write_hands(hands, format) if hands else "", encoding="utf-8")
     except OSError as err:
-        raise StoreError(f"cannot write the file: {err.strerror}", path=str(path)) from None
+        raise StoreError(phrase("cannot write the file: {error}", error=err.strerror), path=str(path)) from None
     return len(hands), skipped

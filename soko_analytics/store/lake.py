@@ -26,7 +26,7 @@ from typing import Any
 import duckdb
 import polars as pl
 
-from ..errors import StoreError
+from ..errors import StoreError, phrase
 from .duck import registered, sql_text
 from .facts import rollup_sql
 from .parts import Parts
@@ -66,13 +66,15 @@ class Manifest:
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
             if data.get("lake") != LAKE_VERSION:
-                raise StoreError(f"the lake's manifest is of layout {data.get('lake')!r}; this soko_analytics reads "
-                                 f"layout {LAKE_VERSION}", path=str(path))
+                raise StoreError(phrase("the lake's manifest is of layout {layout!r}; this soko_analytics reads "
+                                        "layout {latest}", layout=data.get("lake"), latest=LAKE_VERSION),
+                                 path=str(path))
             parts = {t: list(data["parts"].get(t, [])) for t in LAKE_TABLES}
             return cls(list(data["files"]), parts, int(data["next_import_id"]), int(data["runs"]),
                        int(data.get("schema", 0)))
         except (OSError, ValueError, KeyError, TypeError, AttributeError) as err:
-            raise StoreError(f"cannot read the lake's manifest: {err}", path=str(path)) from None
+            raise StoreError(phrase("cannot read the lake's manifest: {error}", error=str(err)),
+                             path=str(path)) from None
 
     def save(self, folder: Path) -> None:
         """Write the manifest whole: to a temporary name, then renamed over the old one (a build killed while
@@ -88,7 +90,8 @@ class Manifest:
                 os.fsync(f.fileno())
             os.replace(temporary, path)
         except OSError as err:
-            raise StoreError(f"cannot write the lake's manifest: {err.strerror or err}", path=str(path)) from None
+            raise StoreError(phrase("cannot write the lake's manifest: {error}", error=str(err.strerror or err)),
+                             path=str(path)) from None
 
     def imports(self) -> pl.DataFrame:
         """The files built, as the ``imports`` table's rows."""
@@ -119,8 +122,9 @@ class LakeStore:
         self.path = str(path)
         self.manifest = Manifest.load(folder)
         if self.manifest.schema != LATEST:
-            raise StoreError(f"the lake was built by another soko_analytics (store schema {self.manifest.schema}; "
-                             f"this one reads {LATEST}): build it again with soko lake build", path=self.path)
+            raise StoreError(phrase("the lake was built by another soko_analytics (store schema {schema}; this one "
+                                    "reads {latest}): build it again with soko lake build",
+                                    schema=self.manifest.schema, latest=LATEST), path=self.path)
         self.con = duckdb.connect(config=CONFIG)
         self.parts = Parts(self.con, str(folder / MANIFEST))
         self.parted = False  # no store parts: Store.query reads no parts table

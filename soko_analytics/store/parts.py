@@ -42,7 +42,7 @@ from pathlib import Path
 import duckdb
 import polars as pl
 
-from ..errors import StoreError
+from ..errors import StoreError, phrase, phrases
 from .duck import first_line, frame, registered, rollback, sql_text
 from .facts import rollup_sql
 from .rows import SCHEMAS, file_hash
@@ -77,13 +77,15 @@ def _cut(path: Path, size: int) -> str | None:
     with open(path, "rb") as f:
         head = f.read(4)
         if size < 12:
-            return f"{size:,} bytes, too short for a Parquet file"
+            return phrase("{size:,} bytes, too short for a Parquet file", size=size)
         f.seek(size - 8)
         tail = f.read(8)
     if head != MAGIC or tail[4:] != MAGIC:
-        return "not a whole Parquet file (no magic bytes at its " + ("start)" if head != MAGIC else "end)")
+        if head != MAGIC:
+            return phrase("not a whole Parquet file (no magic bytes at its start)")
+        return phrase("not a whole Parquet file (no magic bytes at its end)")
     if int.from_bytes(tail[:4], "little") + 12 > size:
-        return "not a whole Parquet file (its footer runs past its start)"
+        return phrase("not a whole Parquet file (its footer runs past its start)")
     return None
 
 
@@ -107,7 +109,7 @@ class Parts:
         """The store's parts folder, relative to the store's folder."""
         row = self.con.execute("SELECT file FROM parts LIMIT 1").fetchone()
         if row is None:
-            raise StoreError("the store lists no Parquet parts (schema 9 without its first parts)")
+            raise StoreError(phrase("the store lists no Parquet parts (schema 9 without its first parts)"))
         return str(Path(row[0]).parent.parent)
 
     def _file(self, table: str) -> str:
@@ -171,7 +173,8 @@ class Parts:
         try:
             self._claim()
         except OSError as err:
-            raise StoreError(f"cannot write the store's {FOLDER} folder: {err.strerror or err}",
+            raise StoreError(phrase("cannot write the store's {folder} folder: {error}", folder=FOLDER,
+                                    error=str(err.strerror or err)),
                              path=str(err.filename or self.home)) from None
 
     def _claim(self) -> None:
@@ -210,7 +213,8 @@ class Parts:
                 (self.home / folder / table).mkdir(parents=True, exist_ok=True)
             (self.home / folder / OWNER).write_text(str(self.store), encoding="utf-8")
         except OSError as err:
-            raise StoreError(f"cannot make the store's {FOLDER} folder: {err.strerror or err}",
+            raise StoreError(phrase("cannot make the store's {folder} folder: {error}", folder=FOLDER,
+                                    error=str(err.strerror or err)),
                              path=str(self.home / folder)) from None
         return folder
 
@@ -230,8 +234,7 @@ class Parts:
             frame.select(pl.col(name).cast(kind) for name, kind in SCHEMAS[table].items()).write_parquet(
                 target, compression="zstd", row_group_size=ROW_GROUP)
         except (OSError, pl.exceptions.PolarsError) as err:
-            raise StoreError(f"cannot write a Parquet part: {getattr(err, 'strerror', None) or err}",
-                             path=str(target)) from None
+            raise _unwritten(target, str(getattr(err, "strerror", None) or err)) from None
         return len(frame)
 
     def add(self, table: str, file: str, rows: int) -> None:
@@ -245,7 +248,7 @@ class Parts:
         try:
             stat, checksum = path.stat(), file_hash(path)
         except OSError as err:
-            raise StoreError(f"cannot read a Parquet part just written: {err.strerror or err}",
+            raise StoreError(phrase("cannot read a Parquet part just written: {error}", error=str(err.strerror or err)),
                              path=str(path)) from None
         self.con.execute("INSERT INTO parts (table_name, file, rows, bytes, checksum, mtime_ns) "
                          "VALUES (?, ?, ?, ?, ?, ?)", [table, file, rows, stat.st_size, checksum, stat.st_mtime_ns])
@@ -328,14 +331,21 @@ class Parts:
         repair = f"soko repair --db {self.given}"
         missing = [d for d in damage if d.reason == "missing"]
         if len(missing) == len(damage):
-            return StoreError(f"{len(missing)} Parquet parts of the store are missing (first: {missing[0].file}); "
-                              f"a store is its file and its {FOLDER} folder, moved or copied together: put the "
-                              f"folder back beside the store, or run `{repair}` to make them again from the stored "
-                              "hands' raw text", path=str(self.home / missing[0].file))
+            return StoreError(phrases("{n} Parquet part of the store is missing (first: {first}); a store is its "
+                                      "file and its {folder} folder, moved or copied together: put the folder back "
+                                      "beside the store, or run `{repair}` to make them again from the stored "
+                                      "hands' raw text",
+                                      "{n} Parquet parts of the store are missing (first: {first}); a store is its "
+                                      "file and its {folder} folder, moved or copied together: put the folder back "
+                                      "beside the store, or run `{repair}` to make them again from the stored "
+                                      "hands' raw text", len(missing), first=missing[0].file, folder=FOLDER,
+                                      repair=repair), path=str(self.home / missing[0].file))
         first = damage[0]
-        more = f"; {len(damage) - 1} more parts are damaged or missing" if len(damage) > 1 else ""
-        return StoreError(f"a Parquet part of the store's {first.table} table is damaged: {first.reason}{more}; run "
-                          f"`{repair}` to rebuild its rows from the stored hands' raw text",
+        more = phrases("; {n} more part is damaged or missing", "; {n} more parts are damaged or missing",
+                       len(damage) - 1) if len(damage) > 1 else ""
+        return StoreError(phrase("a Parquet part of the store's {table} table is damaged: {reason}{more}; run "
+                                 "`{repair}` to rebuild its rows from the stored hands' raw text", table=first.table,
+                                 reason=first.reason, more=more, repair=repair),
                           path=str(self.home / first.file))
 
     def query_damage(self, err: BaseException) -> StoreError | None:
@@ -344,7 +354,7 @@ class Parts:
         else the parts a full check finds; None when every part is whole (another error)."""
         text = str(err)
         listed = self.con.execute("SELECT table_name, file FROM parts ORDER BY table_name, file").fetchall()
-        named = [Damage(table, file, f"DuckDB cannot read it ({first_line(err)})")
+        named = [Damage(table, file, phrase("DuckDB cannot read it ({error})", error=first_line(err)))
                  for table, file in listed if file in text]
         damage = named or self.damaged(full=True)
         return self.error(damage) if damage else None
@@ -360,17 +370,18 @@ class Parts:
             path = self.home / file
             try:
                 stat = path.stat()
-                why = (f"{stat.st_size:,} bytes, {size:,} when written (cut short or overwritten)"
+                why = (phrase("{size:,} bytes, {written:,} when written (cut short or overwritten)", size=stat.st_size,
+                              written=size)
                        if size is not None and stat.st_size != size else _cut(path, stat.st_size))
                 if why is None and checksum is not None and (full or stat.st_mtime_ns != mtime):
                     if file_hash(path) != checksum:
-                        why = "its bytes are not the ones written (its checksum differs)"
+                        why = phrase("its bytes are not the ones written (its checksum differs)")
                     elif stat.st_mtime_ns != mtime:
                         retimed.append((stat.st_mtime_ns, file))
             except FileNotFoundError:
-                why = "missing"
+                why = phrase("missing")
             except OSError as err:
-                why = f"cannot be read: {err.strerror or err}"
+                why = phrase("cannot be read: {error}", error=str(err.strerror or err))
             if why is not None:
                 found.append(Damage(table, file, why))
         if record and retimed:
@@ -408,9 +419,9 @@ class Parts:
                 f"COPY ({select}) TO {sql_text(str(target))} "
                 f"(FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE {ROW_GROUP})").fetchone()
         except duckdb.Error as err:
-            raise StoreError(f"cannot write a Parquet part: {first_line(err)}", path=str(target)) from None
+            raise _unwritten(target, first_line(err)) from None
         except OSError as err:
-            raise StoreError(f"cannot write a Parquet part: {err.strerror or err}", path=str(target)) from None
+            raise _unwritten(target, str(err.strerror or err)) from None
         return int(row[0]) if row else 0
 
 
@@ -458,3 +469,8 @@ class Prewriter:
             return written
         except (StoreError, OSError):
             return None
+
+
+def _unwritten(target: Path, error: str) -> StoreError:
+    """A Parquet part that could not be written, and why."""
+    return StoreError(phrase("cannot write a Parquet part: {error}", error=error), path=str(target))

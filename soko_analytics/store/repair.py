@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 import polars as pl
 
-from ..errors import SokoError
+from ..errors import SokoError, phrase
 from ..model.hand import Hand
 from ..parsers import read_text
 from ..parsers.base import FormatError, quarantine
@@ -61,9 +61,9 @@ def repair(store: Store, check_only: bool = False) -> RepairReport:
     report.damaged = store.parts.damaged(full=True, record=not check_only)
     if check_only or not report.damaged:
         return report
-    store._transaction(lambda: _mend(store, report), "the repaired parts")
+    store._transaction(lambda: _mend(store, report), phrase("the repaired parts"))
     store.parts.sweep()
-    store._transaction(lambda: None, "the write-ahead log", sql="CHECKPOINT")
+    store._transaction(lambda: None, phrase("the write-ahead log"), sql="CHECKPOINT")
     report.repaired = True
     return report
 

@@ -21,7 +21,7 @@ from polars.datatypes import DataType, DataTypeClass
 
 from .. import _core
 from .._vocab import QuarantineKind
-from ..errors import SokoError
+from ..errors import SokoError, phrase
 from ..model.hand import Hand
 from ..native import frames as native_frames
 from ..native import hand_json
@@ -174,7 +174,8 @@ class Batch:
         :data:`QUARANTINE_KINDS`."""
         kind = kind or q.kind
         if kind not in QUARANTINE_KINDS:
-            raise SokoError(f"unknown quarantine kind {kind!r}", path=q.path, line=q.line, hand_id=q.hand_id,
+            raise SokoError(phrase("unknown quarantine kind {kind!r}", kind=kind), path=q.path, line=q.line,
+                            hand_id=q.hand_id,
                             expected=" | ".join(QUARANTINE_KINDS), actual=kind)
         c = self._quarantine
         for name, value in (

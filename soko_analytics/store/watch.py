@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .. import _core, i18n
-from ..errors import SokoError
+from ..errors import SokoError, phrase
 from ..i18n import _
 from ..parsers import FORMATS, detect_format
 from ..parsers.source import HEAD_CHARS
@@ -293,5 +293,5 @@ class Watcher:
         # plain parameters, no frame: Ctrl-C met inside a frame's build came out of Polars as a TypeError
         self.store._transaction(lambda: self.store.con.executemany(
             "INSERT OR REPLACE INTO watch_offsets VALUES (?, ?, ?, ?, ?, ?, now()::TIMESTAMP)", values),
-            "the watch's offsets")
+            phrase("the watch's offsets"))
         self._all_seen().update(rows)

@@ -16,9 +16,8 @@ from typing import TYPE_CHECKING, Any
 import polars as pl
 
 from .. import i18n
-from ..errors import SokoError, StoreError
+from ..errors import SokoError, StoreError, phrase, phrases
 from ..i18n import _
-from ..model.counts import plural
 from ..parsers import Quarantined
 from ..parsers.base import InternalError, quarantine
 from . import drift, reading
@@ -216,7 +215,8 @@ class FileWriter:
             self.store._transaction(lambda: counts.update(self._write_rows(chunk, seen)), chunk.files[0].path)
         except StoreError as err:
             if disk_full(err):
-                raise StoreError(f"{err.reason}; the files before it are committed", path=err.path) from None
+                raise StoreError(phrase("{reason}; the files before it are committed", reason=err.reason),
+                                 path=err.path) from None
             self._retry(chunk, err)
             return
         except Exception as err:  # noqa: BLE001 - a bug of ours writing one chunk fails its file, not the run
@@ -259,7 +259,9 @@ class FileWriter:
         """A file's rows that could not be written: the file is not recorded as imported, and the quarantine says
         why."""
         result = self.open[share.import_id].result
-        reason = f"{plural(share.hands, 'hand')} of this file could not be written to the store: {err.reason}"
+        reason = phrases("{n} hand of this file could not be written to the store: {reason}",
+                         "{n:,} hands of this file could not be written to the store: {reason}", share.hands,
+                         reason=err.reason)
         result.error = reason
         batch = Batch()
         batch.add_quarantine(quarantine(InternalError(reason), "", share.path, 0, None), share.import_id)
