@@ -7,6 +7,7 @@ read the parts. The library never prints.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -46,6 +47,26 @@ def phrases(one: str, many: str, n: int, **args: Any) -> Phrase:
 def _phrase(template: str, many: str | None, args: dict[str, Any], english: str) -> Phrase:
     made = Phrase(english)
     made.template, made.many, made.args = template, many, args
+    return made
+
+
+class CorePhrase(Phrase):
+    """A message the core wrote (``say!``: ``core/src/said.rs``), its arguments as the core gives them (name, kind,
+    English text, data), said from the catalogue's entries of its ``context``."""
+
+    context: str
+
+    def said(self) -> str:
+        from . import i18n
+
+        return i18n.said(str(self), self.template, self.args["core"], context=self.context)
+
+
+def core_phrase(text: str, template: str, args: str, context: str) -> Phrase:
+    """The core's message: its English ``text``, ``template`` and arguments (JSON, ``[[name, kind, english, data],
+    ...]``), said in ``context`` (``rules``: a refused rules text)."""
+    made = CorePhrase(text)
+    made.template, made.many, made.args, made.context = template, None, {"core": json.loads(args)}, context
     return made
 
 

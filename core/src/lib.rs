@@ -23,6 +23,7 @@ pub mod read;
 pub mod replay;
 pub mod rows;
 pub mod rules;
+pub mod said;
 pub mod source;
 pub mod spec;
 pub mod split;

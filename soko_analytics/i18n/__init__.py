@@ -113,13 +113,15 @@ def describe(template: str, words: Sequence[tuple[str, str]]) -> str:
     return pgettext("hand", template).format(*(w if kind == "chars" else pgettext(kind, w) for kind, w in words))
 
 
-def said(message: str, template: str | None, args: Sequence[Sequence], symbol: str = "") -> str:
-    """A finding's message in the language spoken, from the core's template and arguments (``Finding.template``,
-    ``Finding.args``: name, kind, English text, data), its amounts with ``symbol`` (the core writes them bare);
-    English, or a finding without a template, is ``message`` as the core wrote it."""
+def said(message: str, template: str | None, args: Sequence[Sequence], symbol: str = "",
+         context: str = "finding") -> str:
+    """A message of the core in the language spoken (a finding's: ``Finding.template``, ``Finding.args``; a refused
+    rules text's, ``context`` ``rules``), from its template and arguments (name, kind, English text, data), its
+    amounts with ``symbol`` (the core writes them bare); English, or a message without a template, is ``message``
+    as the core wrote it."""
     if _current == ENGLISH or not template:
         return message
-    return pgettext("finding", template).format(**{name: _argument(kind, english, data, symbol)
+    return pgettext(context, template).format(**{name: _argument(kind, english, data, symbol)
                                                   for name, kind, english, data in args})
 
 

@@ -53,21 +53,29 @@ def template(include_findings: bool = True) -> Catalog:
     for context, message in core_messages():
         catalog.add(message, locations=[("core", 0)], context=context)
     if include_findings:
-        for filename, lineno, message, comments in finding_templates():
-            catalog.add(message, locations=[(filename, lineno)], auto_comments=comments, context="finding")
+        for filename, lineno, message, comments, context in core_templates():
+            catalog.add(message, locations=[(filename, lineno)], auto_comments=comments, context=context)
         for filename, lineno, context, message in core_terms():
             catalog.add(message, locations=[(filename, lineno)], context=context)
     _header(catalog, "The messages of soko_analytics: the template of every language's catalogue.")
     return catalog
 
 
-def finding_templates(source: Path = CORE_SOURCE) -> list[tuple[str, int, str, list[str]]]:
-    """Each finding message template of the core's sources, as (file under ``core/src``, line, template,
-    comments), by Babel's extractor with :func:`soko_analytics.i18n.rust_extract.extract_rust`. ``said.rs``, the
-    macro's own module, is left out (its examples are no finding's)."""
+def core_templates(source: Path = CORE_SOURCE) -> list[tuple[str, int, str, list[str], str]]:
+    """Each message template of the core's sources (``say!``), as (file under ``core/src``, line, template,
+    comments, context), by Babel's extractor with :func:`soko_analytics.i18n.rust_extract.extract_rust`: context
+    ``rules`` for the rules layer's (``rules/``: why a rules text is refused), ``finding`` for the rest (the
+    audit's findings). ``said.rs``, the macro's own module, is left out (its examples are no message)."""
     found = extract_from_dir(source, [("**/said.rs", "ignore"), ("**.rs", RUST_METHOD)], keywords={"say": None},
                              comment_tags=("TRANSLATORS:",), strip_comment_tags=True)
-    return [(filename, lineno, str(message), comments) for filename, lineno, message, comments, _ in found]
+    return [(filename, lineno, str(message), comments, "rules" if filename.startswith("rules/") else "finding")
+            for filename, lineno, message, comments, _ in found]
+
+
+def finding_templates(source: Path = CORE_SOURCE) -> list[tuple[str, int, str, list[str]]]:
+    """The finding messages of :func:`core_templates` (context ``finding``), as (file, line, template, comments)."""
+    return [(filename, lineno, message, comments)
+            for filename, lineno, message, comments, context in core_templates(source) if context == "finding"]
 
 
 _TERM = re.compile(r'Term\(\s*"(\w+)",\s*"([^"\\]+)"\s*\)')

@@ -30,8 +30,8 @@ pub(crate) fn new_lookups() -> Cached {
         Box::new(|rules| rules::spec_json(rules).map_err(|e| format!("RulesError: {e}"))),
         Box::new(|line, structure| {
             rules::combine_rules(line, structure).map_err(|e| RulesFault::Rules {
-                reason: e.reason,
-                expected: e.expected,
+                reason: e.reason.text,
+                expected: e.expected.map(|said| said.text),
             })
         }),
         Box::new(read::utc_offset),

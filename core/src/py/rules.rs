@@ -12,6 +12,7 @@ use super::soko_error;
 use crate::eval::{self, Evaluator};
 use crate::rules;
 use crate::rules::options::{self, Value};
+use crate::said::Said;
 use crate::spec::{GameSpec, Structure};
 
 /// A spec resolved from a rules text, or why it could not be.
@@ -70,7 +71,8 @@ pub fn ensure_ranking(py: Python<'_>, spec: &GameSpec) -> PyResult<Arc<Evaluator
 fn rules_error(py: Python<'_>, error: &rules::RulesError) -> PyErr {
     let made = (|| -> PyResult<PyErr> {
         let kwargs = PyDict::new(py);
-        kwargs.set_item("expected", error.expected.as_deref())?;
+        let expected = error.expected.as_ref().map(|e| phrase(py, e)).transpose()?;
+        kwargs.set_item("expected", expected)?;
         kwargs.set_item("actual", error.actual.as_deref())?;
         let extra = PyDict::new(py);
         if let Some(options) = &error.options {
@@ -83,10 +85,19 @@ fn rules_error(py: Python<'_>, error: &rules::RulesError) -> PyErr {
         kwargs.set_item("extra", extra)?;
         let class = py.import("soko_analytics.errors")?.getattr("RulesError")?;
         Ok(PyErr::from_value(
-            class.call((error.reason.as_str(),), Some(&kwargs))?,
+            class.call((phrase(py, &error.reason)?,), Some(&kwargs))?,
         ))
     })();
     made.unwrap_or_else(|e| e)
+}
+
+/// A message of the rules layer as Python's `errors.core_phrase`: its English text, which Python
+/// says again in the language spoken from its template and arguments (context `rules`).
+fn phrase<'py>(py: Python<'py>, said: &Said) -> PyResult<Bound<'py, PyAny>> {
+    let args = serde_json::to_string(&said.args).map_err(|e| soko_error(e, None, None))?;
+    py.import("soko_analytics.errors")?
+        .getattr("core_phrase")?
+        .call1((said.text.as_str(), said.template, args, "rules"))
 }
 
 fn structure_of(word: &str) -> PyResult<Structure> {

@@ -24,10 +24,10 @@ use super::findings::{Code, Finding};
 use super::held::Held;
 use super::judge::HandValues;
 use super::pots::Tally;
-use super::said::Term;
 use super::settle;
 use super::table::SmallBlindSeat;
 use super::Fault;
+use crate::said::Term;
 
 /// Amounts by player as a JSON object of names, in order.
 struct Named<'a, T>(&'a [&'a str], T);

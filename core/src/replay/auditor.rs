@@ -18,9 +18,9 @@ use super::findings::{Finding, Severity, STREET_SHOWDOWN};
 use super::held::Held;
 use super::judge::HandValues;
 use super::pots::{RakeConvention, Tally};
-use super::said::Amount;
 use super::table::{house_raise_base, SmallBlindSeat, Table};
 use crate::money::decimal_text;
+use crate::said::Amount;
 
 /// A player of one audit: a seat index of the table, or past them another name the log uses.
 pub type Who = usize;

@@ -10,10 +10,10 @@ use crate::spec::{FirstToAct, ForcedBet, Street, Structure};
 
 use super::auditor::Auditor;
 use super::findings::{Code, Finding};
-use super::said::{Amount, Arg, Cards, IntoArg, Said, Term};
 use super::showing::{showing_value, speaking};
 use super::table::{Legal, SmallBlindSeat, Table};
 use super::Fault;
+use crate::said::{Amount, Arg, Cards, IntoArg, Said, Term};
 use crate::say;
 
 /// Who a card was seen with: a board (of one run) or a player.

@@ -8,6 +8,7 @@
 //! five-card table keeps per value (`eval::rankings`, read through [`Evaluator::class_and_ranks`]).
 
 use crate::eval::{Evaluator, HandClass};
+use crate::said::{arg, Arg, IntoArg, Value};
 
 const NAME: [&str; 13] = [
     "Deuce", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten", "Jack", "Queen",
@@ -73,6 +74,16 @@ impl Description {
         fill(self.template, |i| {
             self.words.get(i).map_or("?", Word::english).to_string()
         })
+    }
+}
+
+impl IntoArg for Description {
+    fn into_arg(self, name: &'static str) -> Arg {
+        let hand = Value::Hand {
+            template: self.template,
+            words: self.word_pairs(),
+        };
+        arg(name, self.english(), hand)
     }
 }
 

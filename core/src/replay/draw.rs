@@ -4,8 +4,8 @@
 
 use super::auditor::Auditor;
 use super::findings::{Code, Finding};
-use super::said::{Cards, Said, Term};
 use crate::model::Action;
+use crate::said::{Cards, Said, Term};
 use crate::say;
 
 /// Check one draw and take the discards out of what the player is known to hold.

@@ -7,7 +7,7 @@
 
 use serde::Serialize;
 
-use super::said::{Arg, Said};
+use crate::said::{Arg, Said};
 
 crate::vocabulary! {
     /// Finding codes.

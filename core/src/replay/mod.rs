@@ -18,7 +18,6 @@ mod fixtures;
 pub mod held;
 pub mod judge;
 pub mod pots;
-pub mod said;
 pub mod settle;
 pub mod showing;
 pub mod table;

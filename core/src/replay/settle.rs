@@ -13,8 +13,8 @@ use super::findings::{Code, Finding, Severity, STREET_SHOWDOWN};
 use super::pots::{
     award, build_pots, payouts, rake_pots, share_out, split, Award, Pot, RakeConvention, Tally,
 };
-use super::said::{Amount, Term};
 use super::Fault;
+use crate::said::{Amount, Term};
 use crate::say;
 
 /// Where money the house adds to a hand (STP) is paid: with the main pot (tried first), or with

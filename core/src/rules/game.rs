@@ -7,6 +7,8 @@ use serde_json::{json, Value as Json};
 use super::error::RulesError;
 use super::layouts::{layout, Street};
 use super::options::{option, Value, Values, OPTIONS};
+use crate::said::Said;
+use crate::say;
 
 /// Cards in a poker hand.
 const FIVE: u32 = 5;
@@ -55,7 +57,7 @@ impl Values {
     /// A refused combination: the reason, the options it names, and what was expected of them.
     fn fail(
         &self,
-        reason: impl Into<String>,
+        reason: impl Into<Said>,
         names: &[&'static str],
         expected: Option<&str>,
     ) -> RulesError {
@@ -85,22 +87,22 @@ fn round1_up(template: &[Street]) -> bool {
 fn check_forced_bets(v: &Values, template: &[Street]) -> Check {
     let has_up = template.iter().any(|s| s.up > 0);
     if v.flag("blinds") && has_up {
-        return Err(v.fail(format!("blinds=true is not possible with {}: a stud game has no button blinds; use ante and bring_in_card", v.shown("cards")), &["blinds", "cards"], None));
+        return Err(v.fail(say!("blinds=true is not possible with {cards}: a stud game has no button blinds; use ante and bring_in_card", cards = v.shown("cards")), &["blinds", "cards"], None));
     }
     let bring_in = !v.is_none("bring_in_card");
     if v.flag("bring_in_forced") && !bring_in {
         return Err(v.fail(
-            "bring_in_forced=true needs bring_in_card=highest or lowest, but bring_in_card=none",
+            say!("bring_in_forced=true needs bring_in_card=highest or lowest, but bring_in_card=none"),
             &["bring_in_forced", "bring_in_card"],
             Some("bring_in_card=highest or lowest"),
         ));
     }
     if bring_in && !round1_up(template) {
         return Err(v.fail(
-            format!(
-                "{} needs up cards in round 1; {} deals none",
-                v.shown("bring_in_card"),
-                v.shown("cards")
+            say!(
+                "{bring_in} needs up cards in round 1; {cards} deals none",
+                bring_in = v.shown("bring_in_card"),
+                cards = v.shown("cards")
             ),
             &["bring_in_card", "cards"],
             Some("bring_in_card=none"),
@@ -108,13 +110,13 @@ fn check_forced_bets(v: &Values, template: &[Street]) -> Check {
     }
     if v.flag("button_blind") && !v.flag("blinds") {
         return Err(v.fail(
-            "button_blind=true is a way of posting the blinds: it needs blinds=true",
+            say!("button_blind=true is a way of posting the blinds: it needs blinds=true"),
             &["button_blind", "blinds"],
             Some("blinds=true"),
         ));
     }
     if !(v.flag("ante") || v.flag("blinds") || (bring_in && v.flag("bring_in_forced"))) {
-        return Err(v.fail("no forced bet: ante=false, blinds=false, and no bring-in (bring_in_forced=true with a bring_in_card); set one of them", &["ante", "blinds", "bring_in_forced"], None));
+        return Err(v.fail(say!("no forced bet: ante=false, blinds=false, and no bring-in (bring_in_forced=true with a bring_in_card); set one of them"), &["ante", "blinds", "bring_in_forced"], None));
     }
     Ok(())
 }
@@ -135,13 +137,14 @@ fn check_acting(v: &Values, first: &str, template: &[Street]) -> Check {
     let by_card = matches!(first, "bring_in" | "best_showing");
     let tie_break = !v.is_none("bring_in_tie_break");
     if by_card && !tie_break {
-        return Err(v.fail(format!("round 1 opens by up card ({first}), so bring_in_tie_break must be suit or position"), &["bring_in_tie_break", "cards"], None));
+        return Err(v.fail(say!("round 1 opens by up card ({first}), so bring_in_tie_break must be suit or position", first), &["bring_in_tie_break", "cards"], None));
     }
     if !by_card && tie_break {
         return Err(v.fail(
-            format!(
-                "{} does not apply: round 1 opens {first}, not by up card",
-                v.shown("bring_in_tie_break")
+            say!(
+                "{tie_break} does not apply: round 1 opens {first}, not by up card",
+                tie_break = v.shown("bring_in_tie_break"),
+                first
             ),
             &["bring_in_tie_break"],
             Some("bring_in_tie_break=none"),
@@ -150,9 +153,9 @@ fn check_acting(v: &Values, first: &str, template: &[Street]) -> Check {
     let showing = v.word("later_rounds_first_to_act") == "best_showing";
     if showing && !template.iter().any(|s| s.up > 0) {
         return Err(v.fail(
-            format!(
-                "later_rounds_first_to_act=best_showing needs up cards; {} has none",
-                v.shown("cards")
+            say!(
+                "later_rounds_first_to_act=best_showing needs up cards; {cards} has none",
+                cards = v.shown("cards")
             ),
             &["later_rounds_first_to_act", "cards"],
             Some("left_of_button"),
@@ -160,7 +163,7 @@ fn check_acting(v: &Values, first: &str, template: &[Street]) -> Check {
     }
     if showing == v.is_none("showing_tie_break") {
         return Err(v.fail(
-            "showing_tie_break is needed with later_rounds_first_to_act=best_showing and only then",
+            say!("showing_tie_break is needed with later_rounds_first_to_act=best_showing and only then"),
             &["showing_tie_break", "later_rounds_first_to_act"],
             None,
         ));
@@ -172,16 +175,16 @@ fn check_betting(v: &Values, template: &[Street]) -> Check {
     let spread = v.word("structure") == "spread";
     if spread && v.is_none("max_bet_or_raise") {
         return Err(v.fail(
-            "structure=spread needs max_bet_or_raise (an amount, or stakes: from the log)",
+            say!("structure=spread needs max_bet_or_raise (an amount, or stakes: from the log)"),
             &["structure", "max_bet_or_raise"],
             Some("max_bet_or_raise=stakes"),
         ));
     }
     if !spread && !v.is_none("max_bet_or_raise") {
         return Err(v.fail(
-            format!(
-                "max_bet_or_raise applies only to structure=spread, not {}",
-                v.shown("structure")
+            say!(
+                "max_bet_or_raise applies only to structure=spread, not {structure}",
+                structure = v.shown("structure")
             ),
             &["max_bet_or_raise", "structure"],
             Some("max_bet_or_raise=none"),
@@ -190,9 +193,9 @@ fn check_betting(v: &Values, template: &[Street]) -> Check {
     if v.flag("open_pair_big_bet") {
         if v.word("structure") != "fixed_limit" {
             return Err(v.fail(
-                format!(
-                    "open_pair_big_bet=true needs structure=fixed_limit, not {}",
-                    v.shown("structure")
+                say!(
+                    "open_pair_big_bet=true needs structure=fixed_limit, not {structure}",
+                    structure = v.shown("structure")
                 ),
                 &["open_pair_big_bet", "structure"],
                 None,
@@ -200,9 +203,9 @@ fn check_betting(v: &Values, template: &[Street]) -> Check {
         }
         if !template.iter().any(|s| s.open_pair_big_bet) {
             return Err(v.fail(
-                format!(
-                    "open_pair_big_bet=true needs a stud deal with open pairs; {}",
-                    v.shown("cards")
+                say!(
+                    "open_pair_big_bet=true needs a stud deal with open pairs; {cards}",
+                    cards = v.shown("cards")
                 ),
                 &["open_pair_big_bet", "cards"],
                 None,
@@ -226,11 +229,11 @@ fn check_last_card(v: &Values, template: &[Street]) -> Check {
     if mode != "up" {
         if (last.up, last.down, last.board) != (1, 0, 0) {
             return Err(v.fail(
-                format!(
-                    "{} needs a last street of one up card; {} ends with {}",
-                    v.shown("last_card_mode"),
-                    v.shown("cards"),
-                    last.name
+                say!(
+                    "{mode} needs a last street of one up card; {cards} ends with {street}",
+                    mode = v.shown("last_card_mode"),
+                    cards = v.shown("cards"),
+                    street = last.name
                 ),
                 &["last_card_mode", "cards"],
                 None,
@@ -238,9 +241,9 @@ fn check_last_card(v: &Values, template: &[Street]) -> Check {
         }
         if mode == "pihina_hole" && (sum(template, |s| s.down), sum(template, |s| s.up)) != (1, 4) {
             return Err(v.fail(
-                format!(
-                    "last_card_mode=pihina_hole needs a 1 down + 4 up deal, not {}",
-                    v.shown("cards")
+                say!(
+                    "last_card_mode=pihina_hole needs a 1 down + 4 up deal, not {cards}",
+                    cards = v.shown("cards")
                 ),
                 &["last_card_mode", "cards"],
                 None,
@@ -248,7 +251,7 @@ fn check_last_card(v: &Values, template: &[Street]) -> Check {
         }
     }
     if v.flag("deck_out_community_card") && (last.per_player() != 1 || last.board > 0) {
-        return Err(v.fail(format!("deck_out_community_card=true needs a last street of one card per player; {} ends with {}", v.shown("cards"), last.name), &["deck_out_community_card", "cards"], None));
+        return Err(v.fail(say!("deck_out_community_card=true needs a last street of one card per player; {cards} ends with {street}", cards = v.shown("cards"), street = last.name), &["deck_out_community_card", "cards"], None));
     }
     Ok(())
 }
@@ -266,7 +269,7 @@ fn check_deal(v: &Values, template: &[Street]) -> Check {
     let size = i128::from(deck_size(v));
     if need > size {
         let most = (size - board).div_euclid(per_player);
-        return Err(v.fail(format!("{} with {} needs {need} cards but the deck holds {size}: at most {most} players, or deck_out_community_card=true", v.shown("max_players"), v.shown("cards")), &["max_players", "cards", "deck", "deck_out_community_card"], None));
+        return Err(v.fail(say!("{players} with {cards} needs {need} cards but the deck holds {size}: at most {most} players, or deck_out_community_card=true", players = v.shown("max_players"), cards = v.shown("cards"), need = need.to_string(), size = size.to_string(), most = most.to_string()), &["max_players", "cards", "deck", "deck_out_community_card"], None));
     }
     Ok(())
 }
@@ -275,13 +278,14 @@ fn check_deal(v: &Values, template: &[Street]) -> Check {
 fn check_ranking_options(v: &Values) -> Check {
     let kind = v.word("hand_ranking");
     let rule = v.word("high_card_rule");
-    let refuse = |reason: String, expected: &str, actual: String| {
+    let refuse = |reason: Said, expected: &str, actual: String| {
         Err(RulesError::new(reason).expected(expected).actual(actual))
     };
     if kind != "soko" && !v.flag("four_straight_ace_low") {
         return refuse(
-            format!(
-                "four_straight_ace_low=false needs hand_ranking=soko: {kind} has no four-straight"
+            say!(
+                "four_straight_ace_low=false needs hand_ranking=soko: {kind} has no four-straight",
+                kind
             ),
             "hand_ranking=soko",
             format!("hand_ranking={kind}"),
@@ -289,15 +293,16 @@ fn check_ranking_options(v: &Values) -> Check {
     }
     if LOWS.contains(&kind) && rule != "kickers" {
         return refuse(
-            format!(
-                "high_card_rule={rule} needs a high ranking: a low hand compares all its cards"
+            say!(
+                "high_card_rule={rule} needs a high ranking: a low hand compares all its cards",
+                rule
             ),
             "high_card_rule=kickers",
             format!("high_card_rule={rule}"),
         );
     }
     if kind != "soko" && v.flag("four_card_straight_flush_class") {
-        return refuse(format!("four_card_straight_flush_class=true needs hand_ranking=soko: {kind} has no four-card hands"), "hand_ranking=soko", format!("hand_ranking={kind}"));
+        return refuse(say!("four_card_straight_flush_class=true needs hand_ranking=soko: {kind} has no four-card hands", kind), "hand_ranking=soko", format!("hand_ranking={kind}"));
     }
     Ok(())
 }
@@ -315,13 +320,13 @@ fn check_cards_used(v: &Values, template: &[Street]) -> Check {
     let per_player = sum(template, Street::per_player);
     let board = sum(template, |s| s.board);
     if per_player + board < size || (size < FIVE && (per_player, board) != (size, 0)) {
-        return Err(v.fail(format!("{} ranks hands of {size} cards; {} deals {per_player} to each player and {board} on the board", v.shown("hand_ranking"), v.shown("cards")), &["hand_ranking", "cards"], None));
+        return Err(v.fail(say!("{ranking} ranks hands of {size} cards; {cards} deals {per_player} to each player and {board} on the board", ranking = v.shown("hand_ranking"), size, cards = v.shown("cards"), per_player, board), &["hand_ranking", "cards"], None));
     }
     if let Some(hole) = v.int("hole_cards_used") {
         let downs = i64::from(sum(template, |s| s.down));
         let five = i64::from(FIVE);
         if hole > downs.min(five) || five - hole > i64::from(board) {
-            return Err(v.fail(format!("{} needs {hole} hole cards and {} board cards; {} deals {downs} down and {board} on the board", v.shown("hole_cards_used"), five - hole, v.shown("cards")), &["hole_cards_used", "cards"], None));
+            return Err(v.fail(say!("{used} needs {hole} hole cards and {from_board} board cards; {cards} deals {downs} down and {board} on the board", used = v.shown("hole_cards_used"), hole, from_board = five - hole, cards = v.shown("cards"), downs, board), &["hole_cards_used", "cards"], None));
         }
     }
     Ok(())
@@ -330,28 +335,31 @@ fn check_cards_used(v: &Values, template: &[Street]) -> Check {
 fn check_split_and_showing(v: &Values, template: &[Street]) -> Check {
     let ranking = v.word("hand_ranking");
     if (v.word("deck") == "short") != SHORT_DECKS.contains(&ranking) {
-        return Err(v.fail(format!("{} and {} do not go together: the short deck's rankings (A-6-7-8-9 is a straight) need deck=short, and a short deck needs one of them", v.shown("hand_ranking"), v.shown("deck")), &["hand_ranking", "deck"], None));
+        return Err(v.fail(say!("{ranking} and {deck} do not go together: the short deck's rankings (A-6-7-8-9 is a straight) need deck=short, and a short deck needs one of them", ranking = v.shown("hand_ranking"), deck = v.shown("deck")), &["hand_ranking", "deck"], None));
     }
     let qualifier = v.int("split_qualifier");
     if qualifier.is_some() && v.is_none("split_ranking") {
         return Err(v.fail(
-            "split_qualifier is a rule of the low half: it needs a split_ranking",
+            say!("split_qualifier is a rule of the low half: it needs a split_ranking"),
             &["split_qualifier", "split_ranking"],
             Some("split_ranking=ace_to_five_low"),
         ));
     }
     if qualifier.is_some_and(|q| q > 13) {
         return Err(v.fail(
-            format!("{} is above the King (13)", v.shown("split_qualifier")),
+            say!(
+                "{qualifier} is above the King (13)",
+                qualifier = v.shown("split_qualifier")
+            ),
             &["split_qualifier"],
             Some("5 to 13"),
         ));
     }
     if !v.is_none("split_ranking") && ranking != "high" {
         return Err(v.fail(
-            format!(
-                "a hi/lo split needs hand_ranking=high for the high half, not {}",
-                v.shown("hand_ranking")
+            say!(
+                "a hi/lo split needs hand_ranking=high for the high half, not {ranking}",
+                ranking = v.shown("hand_ranking")
             ),
             &["split_ranking", "hand_ranking"],
             None,
@@ -359,13 +367,13 @@ fn check_split_and_showing(v: &Values, template: &[Street]) -> Check {
     }
     if v.flag("showing_four_card_hands_count") {
         if ranking != "soko" {
-            return Err(v.fail(format!("showing_four_card_hands_count=true needs hand_ranking=soko: {} has no four-card hands", v.shown("hand_ranking")), &["showing_four_card_hands_count", "hand_ranking"], None));
+            return Err(v.fail(say!("showing_four_card_hands_count=true needs hand_ranking=soko: {ranking} has no four-card hands", ranking = v.shown("hand_ranking")), &["showing_four_card_hands_count", "hand_ranking"], None));
         }
         if sum(template, |s| s.up) < 4 {
             return Err(v.fail(
-                format!(
-                    "showing_four_card_hands_count=true needs 4 up cards; {}",
-                    v.shown("cards")
+                say!(
+                    "showing_four_card_hands_count=true needs 4 up cards; {cards}",
+                    cards = v.shown("cards")
                 ),
                 &["showing_four_card_hands_count", "cards"],
                 None,

@@ -8,6 +8,7 @@
 use super::error::RulesError;
 use super::vocab::{CardsLayout, Deck, HandRanking, HighCardRule, OddChipRule, StakesRef};
 use crate::read::pystr;
+use crate::say;
 use crate::spec::{BringInCard, LastCardMode, LimitRaiseBase, Structure, TieBreak};
 
 /// One option's value: a boolean, an integer (minor units for an amount), a word of the option's
@@ -288,8 +289,8 @@ pub fn position(name: &str) -> Option<usize> {
 pub fn option(name: &str) -> Result<&'static Opt, RulesError> {
     position(name).map(|i| &OPTIONS[i]).ok_or_else(|| {
         let names: Vec<&str> = OPTIONS.iter().map(|o| o.name).collect();
-        RulesError::new(format!("unknown option {}", pystr::repr(name)))
-            .expected(format!("one of {}", names.join(", ")))
+        RulesError::new(say!("unknown option {name}", name = pystr::repr(name)))
+            .expected(say!("one of {names}", names = names.join(", ")))
             .actual(name)
     })
 }
@@ -347,9 +348,9 @@ impl Values {
             .map(|(o, _)| o.name)
             .collect();
         if !missing.is_empty() {
-            return Err(RulesError::new(format!(
-                "no value for option(s) {}: a profile must set them",
-                missing.join(", ")
+            return Err(RulesError::new(say!(
+                "no value for option(s) {options}: a profile must set them",
+                options = missing.join(", ")
             )));
         }
         let mut done = self.clone();
@@ -474,9 +475,10 @@ impl Opt {
 
     fn in_range(&self, number: i64) -> Result<Value, RulesError> {
         match self.minimum {
-            Some(minimum) if number < minimum => Err(RulesError::new(format!(
-                "{}={number} is out of range",
-                self.name
+            Some(minimum) if number < minimum => Err(RulesError::new(say!(
+                "{option}={number} is out of range",
+                option = self.name,
+                number
             ))
             .expected(self.allowed_text())
             .actual(number.to_string())),
@@ -485,10 +487,10 @@ impl Opt {
     }
 
     fn bad(&self, shown: &str) -> RulesError {
-        RulesError::new(format!(
-            "bad value {} for option {}",
-            pystr::repr(shown),
-            self.name
+        RulesError::new(say!(
+            "bad value {value} for option {option}",
+            value = pystr::repr(shown),
+            option = self.name
         ))
         .expected(self.allowed_text())
         .actual(shown)

@@ -7,6 +7,7 @@ use std::sync::OnceLock;
 use super::error::RulesError;
 use super::options::{Value, Values};
 use crate::read::pystr;
+use crate::say;
 
 /// A named set of option values, with the document it comes from.
 #[derive(Debug)]
@@ -364,8 +365,8 @@ pub fn profile_named(name: &str) -> Result<&'static Profile, RulesError> {
     let key = name.to_lowercase();
     profiles().iter().find(|p| p.name == key).ok_or_else(|| {
         let names: Vec<&str> = profiles().iter().map(|p| p.name).collect();
-        RulesError::new(format!("unknown profile {}", pystr::repr(name)))
-            .expected(format!("one of {}", names.join(", ")))
+        RulesError::new(say!("unknown profile {name}", name = pystr::repr(name)))
+            .expected(say!("one of {names}", names = names.join(", ")))
             .actual(name)
     })
 }

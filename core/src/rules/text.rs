@@ -9,6 +9,7 @@ use super::game::Game;
 use super::options::{option, DefaultValue, Value, Values, OPTIONS};
 use super::profiles::{profile_named, Profile};
 use crate::read::pystr;
+use crate::say;
 use crate::spec::Structure;
 
 /// `"profile; option=value; ..."` split into the profile and the overrides, each value parsed.
@@ -21,7 +22,7 @@ pub fn parse_rules(text: &str) -> Result<(&'static Profile, Values), RulesError>
             Some((key, value)) if !pystr::strip(key).is_empty() => (pystr::strip(key), value),
             _ => {
                 return Err(
-                    RulesError::new(format!("bad override {}", pystr::repr(item)))
+                    RulesError::new(say!("bad override {item}", item = pystr::repr(item)))
                         .expected("option=value")
                         .actual(item),
                 )
@@ -29,9 +30,10 @@ pub fn parse_rules(text: &str) -> Result<(&'static Profile, Values), RulesError>
         };
         let option = option(key)?;
         if overrides.get(key).is_some() {
-            return Err(RulesError::new(format!(
-                "option {key} is given twice in {}",
-                pystr::repr(pystr::strip(text))
+            return Err(RulesError::new(say!(
+                "option {key} is given twice in {text}",
+                key,
+                text = pystr::repr(pystr::strip(text))
             )));
         }
         overrides.set(option.name, option.parse(value)?);
@@ -110,11 +112,12 @@ pub fn combine_rules(rules_line: &str, structure: Structure) -> Result<String, R
     let word = structure.as_str();
     if let Some(Value::Word(stated)) = overrides.get("structure") {
         if stated != word {
-            return Err(RulesError::new(format!(
-                "Rules: says structure={stated} but the header says {}",
-                structure_words(structure)
+            return Err(RulesError::new(say!(
+                "Rules: says structure={stated} but the header says {header}",
+                stated,
+                header = structure_words(structure)
             ))
-            .expected(format!("structure={word} or no structure option"))
+            .expected(say!("structure={word} or no structure option", word))
             .actual(format!("structure={stated}")));
         }
     }
@@ -128,12 +131,12 @@ pub fn combine_rules(rules_line: &str, structure: Structure) -> Result<String, R
     }
     let game = game_of(profile, &overrides)?;
     if game.values.word("cards") != "one_down_four_up" {
-        return Err(RulesError::new(format!(
-            "profile {} deals {}; Sökö is dealt 1 down + 4 up",
-            profile.name,
-            game.deal_text()
+        return Err(RulesError::new(say!(
+            "profile {profile} deals {deal}; Sökö is dealt 1 down + 4 up",
+            profile = profile.name,
+            deal = game.deal_text()
         ))
-        .expected("soko-finnish or soko-casino")
+        .expected(say!("soko-finnish or soko-casino"))
         .actual(profile.name));
     }
     rules_text(&game)

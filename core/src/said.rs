@@ -1,5 +1,5 @@
-//! A finding's message as a template and its arguments, beside its English text, so that Python
-//! can say it in another language (`soko_analytics/i18n`): `say!("{player} calls {amount}.",
+//! A message (a finding's, a refused rules text's) as a template and its arguments, beside its
+//! English text, so that Python can say it in another language (`soko_analytics/i18n`): `say!("{player} calls {amount}.",
 //! player, amount = Amount::new(put, decimals))` gives the English text `format!` would, the
 //! template `"{player} calls {amount}."` and each argument with its English text and what a
 //! translation needs to say it its own way (a [`Value`]).
@@ -9,7 +9,6 @@
 
 use serde::ser::{Serialize, SerializeTuple, Serializer};
 
-use super::describe::Description;
 use crate::money::decimal_text;
 
 /// A message: its template (English, with named placeholders), its arguments and its English text.
@@ -48,8 +47,12 @@ pub enum Value {
     /// A word of the game that a language says its own way (a street, an action, a pot), in a
     /// context (`street`, `action`, `pot`, ...).
     Term { context: &'static str },
-    /// A hand's description (`a pair of Kings`): its template and words (`describe.rs`).
-    Hand(Description),
+    /// A hand's description (`a pair of Kings`): its template and each word as `(kind, English)`
+    /// (`replay/describe.rs`).
+    Hand {
+        template: &'static str,
+        words: Vec<(&'static str, String)>,
+    },
 }
 
 impl Value {
@@ -61,7 +64,7 @@ impl Value {
             Value::Number(_) => "number",
             Value::Count { .. } => "count",
             Value::Term { .. } => "term",
-            Value::Hand(_) => "hand",
+            Value::Hand { .. } => "hand",
         }
     }
 }
@@ -137,7 +140,8 @@ pub trait IntoArg {
     fn into_arg(self, name: &'static str) -> Arg;
 }
 
-fn arg(name: &'static str, english: String, value: Value) -> Arg {
+/// An argument of its name, English text and kind.
+pub fn arg(name: &'static str, english: String, value: Value) -> Arg {
     Arg {
         name,
         english,
@@ -206,12 +210,6 @@ impl<S: ToString> IntoArg for Term<S> {
     }
 }
 
-impl IntoArg for Description {
-    fn into_arg(self, name: &'static str) -> Arg {
-        arg(name, self.english(), Value::Hand(self))
-    }
-}
-
 macro_rules! number_arg {
     ($($t:ty),*) => {$(
         impl IntoArg for $t {
@@ -231,20 +229,20 @@ number_arg!(i64, usize, u8, u32, i32);
 #[macro_export]
 macro_rules! say {
     ($template:literal $(,)?) => {
-        $crate::replay::said::Said {
+        $crate::said::Said {
             template: $template,
             args: Vec::new(),
             text: ::std::fmt::format(format_args!($template)),
         }
     };
     ($template:literal $(, $name:ident $(= $value:expr)?)+ $(,)?) => {
-        match ($($crate::replay::said::IntoArg::into_arg(
+        match ($($crate::said::IntoArg::into_arg(
             $crate::say!(@value $name $(= $value)?),
             stringify!($name),
         ),)+) {
             ($($name,)+) => {
                 let text = format!($template $(, $name = $name.english)+);
-                $crate::replay::said::Said {
+                $crate::said::Said {
                     template: $template,
                     args: vec![$($name),+],
                     text,
@@ -275,7 +273,7 @@ impl Serialize for Arg {
             Value::Number(n) => t.serialize_element(n)?,
             Value::Count { n, noun } => t.serialize_element(&(n, noun))?,
             Value::Term { context } => t.serialize_element(context)?,
-            Value::Hand(d) => t.serialize_element(&(d.template, d.word_pairs()))?,
+            Value::Hand { template, words } => t.serialize_element(&(template, words))?,
         }
         t.end()
     }
