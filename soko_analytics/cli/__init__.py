@@ -70,7 +70,10 @@ _bounded_address_space()
 from .. import api, i18n  # noqa: E402 - after the environment above
 from ..errors import SokoError
 from ..i18n import _  # noqa: E402
+from .helptext import HelpCommand, HelpGroup, said_doc, say_typer_words, speak_from_the_start
 from .output import echo
+
+speak_from_the_start(sys.argv[1:])  # before the help texts below and in the commands' modules are made
 
 
 class ExitCode(IntEnum):
@@ -116,14 +119,15 @@ class OutputFormat(str, Enum):
     phh = "phh"
 
 
-Strict = Annotated[bool, typer.Option("--strict", help="Stop with a traceback at a bug of soko_analytics instead "
-                                      "of quarantining the hand as internal (for debugging).")]
+Strict = Annotated[bool, typer.Option("--strict", help=_("Stop with a traceback at a bug of soko_analytics instead "
+                                        "of quarantining the hand as internal (for debugging)."))]
 STDIN = "-"
 """The path that means standard input, where a command reads hand histories."""
 
 
-LANG_HELP = "The language of what soko says: fi (suomi), sv (svenska) or en (English); default SOKO_LANG, then " \
-            "the locale (LC_ALL, LC_MESSAGES, LANG), then English. Data (codes, field and column names) never changes."
+LANG_HELP = _("The language of what soko says: fi (suomi), sv (svenska) or en (English); default SOKO_LANG, then "
+              "the locale (LC_ALL, LC_MESSAGES, LANG), then English. Data (codes, field and column names) never "
+              "changes.")
 
 
 def _speak(value: str | None) -> None:
@@ -132,6 +136,7 @@ def _speak(value: str | None) -> None:
         i18n.use(value)
     except SokoError as err:
         usage(str(err))
+    say_typer_words()
 
 
 def _speak_here(value: str | None) -> None:
@@ -146,24 +151,40 @@ LangOption = Annotated[str | None, typer.Option("--lang", metavar="fi|sv|en", is
 
 
 def _with_lang(command: Callable[..., Any]) -> Callable[..., Any]:
-    """``command`` taking ``--lang`` too (handled by its callback before the command runs)."""
+    """``command`` taking ``--lang`` too (handled by its callback before the command runs), its docstring (its
+    help) in the language spoken."""
     signature = inspect.signature(command, eval_str=True)
 
     @functools.wraps(command)
     def run(*args: Any, lang: str | None = None, **kwargs: Any) -> Any:
         return command(*args, **kwargs)
 
+    run.__doc__ = said_doc(command)
     lang = inspect.Parameter("lang", inspect.Parameter.KEYWORD_ONLY, default=None, annotation=LangOption)
     run.__signature__ = signature.replace(parameters=[*signature.parameters.values(), lang])  # type: ignore[attr-defined]
     run.__annotations__ = {**{n: p.annotation for n, p in signature.parameters.items()}, "lang": LangOption}
     return run
 
 
+def _said(callback: Callable[..., Any]) -> Callable[..., Any]:
+    """A group's callback, its docstring (the group's help) in the language spoken."""
+    @functools.wraps(callback)
+    def run(*args: Any, **kwargs: Any) -> Any:
+        return callback(*args, **kwargs)
+
+    run.__doc__ = said_doc(callback)
+    return run
+
+
 class Commands(typer.Typer):
-    """soko's command groups: every command takes ``--lang``."""
+    """soko's command groups: every command takes ``--lang``; the help is in the language spoken
+    (:mod:`.helptext`)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **{"cls": HelpGroup, **kwargs})
 
     def command(self, *args: Any, **kwargs: Any) -> Callable[[Callable[..., Any]], Callable[..., Any]]:  # type: ignore[override]
-        register = super().command(*args, **kwargs)
+        register = super().command(*args, **{"cls": HelpCommand, **kwargs})
 
         def decorator(command: Callable[..., Any]) -> Callable[..., Any]:
             register(_with_lang(command))
@@ -171,10 +192,19 @@ class Commands(typer.Typer):
 
         return decorator
 
+    def callback(self, *args: Any, **kwargs: Any) -> Callable[[Callable[..., Any]], Callable[..., Any]]:  # type: ignore[override]
+        register = super().callback(*args, **kwargs)
+
+        def decorator(callback: Callable[..., Any]) -> Callable[..., Any]:
+            register(_said(callback))
+            return callback
+
+        return decorator
+
 
 app = Commands(
     name="soko",
-    help="Hand-history analysis for Sökö, Texas Hold'em and Seven Card Stud.",
+    help=_("Hand-history analysis for Sökö, Texas Hold'em and Seven Card Stud."),
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -195,7 +225,7 @@ def _version(value: bool) -> None:
 @app.callback()
 def _soko(
     _: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
-                                    help="Print the version and exit.")] = False,
+                                    help=_("Print the version and exit."))] = False,
     language: Annotated[str | None, typer.Option("--lang", metavar="fi|sv|en", is_eager=True, help=LANG_HELP)] = None,
 ) -> None:
     """Hand-history analysis for Sökö, Texas Hold'em and Seven Card Stud.
