@@ -70,10 +70,14 @@ _bounded_address_space()
 from .. import api, i18n  # noqa: E402 - after the environment above
 from ..errors import SokoError
 from ..i18n import _  # noqa: E402
-from .helptext import HelpCommand, HelpGroup, said_doc, say_typer_words, speak_from_the_start
-from .output import echo
+from .helptext import HelpCommand, HelpGroup, language_asked, said_doc, say_typer_words, speak_from_the_start
 
-speak_from_the_start(sys.argv[1:])  # before the help texts below and in the commands' modules are made
+speak_from_the_start(sys.argv[1:])  # before any help text is made: in .output, below and in the commands' modules
+ASKED = language_asked(sys.argv[1:])
+"""The command line's last ``--lang``, wherever it stands (None: none; the one that wins): the root speaks it from
+the start, so that a command's ``--help`` before its ``--lang`` (eager both, taken in their order) is said in it."""
+
+from .output import echo  # noqa: E402
 
 
 class ExitCode(IntEnum):
@@ -232,7 +236,7 @@ def _soko(
 
     Example: soko rules soko-casino
     """
-    _speak(language)
+    _speak(ASKED if ASKED is not None else language)
 
 
 @contextmanager
