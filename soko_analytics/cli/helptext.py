@@ -1,13 +1,14 @@
 """``--help`` in the language spoken: the language known before any help text is made, and typer's and click's own
 words around the help.
 
-The help texts of the options are made when the cli modules are imported (``help=_("...")``); typer builds the
-click commands from them when ``app()`` runs, and prints ``--help`` (an eager option) before a ``--lang`` after it is
-read. So the package resolves the language first of all (:func:`speak_from_the_start`): from ``--lang`` anywhere on
-the command line (``--lang X`` or ``--lang=X``), else ``SOKO_LANG``, else the locale, as the commands' own ``--lang``
-will (they say it again when they run, and report an unknown language). A command's docstring is its help, said in
-the language spoken when it is registered (:func:`said_doc`; the catalogues read the docstrings of the functions
-registered as commands, ``catalogues.command_docs``).
+The help texts of the options are made when the cli modules are imported (each ``help=`` marked with ``_``);
+typer builds the click commands from them when ``app()`` runs, and prints a command's ``--help`` (an eager option)
+before it reads a ``--lang`` after it. So the package resolves the language first of all
+(:func:`speak_from_the_start`): from ``--lang`` anywhere on the command line (``--lang X`` or ``--lang=X``, the last
+one: :func:`language_asked`), else ``SOKO_LANG``, else the locale, as the commands' own ``--lang`` will (they say it
+again when they run, and report an unknown language). A command's docstring is its help, said in the language
+spoken when it is registered (:func:`said_doc`; the catalogues read the docstrings of the functions registered as
+commands, ``catalogues.command_docs``).
 
 typer's own words are the constants of ``typer.rich_utils`` (:func:`say_typer_words`); click's (the usage line, the
 help option) are written in its code, so the commands' classes say them (:class:`HelpCommand`,
