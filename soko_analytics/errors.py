@@ -15,69 +15,41 @@ from typing import Any
 
 class Phrase(str):
     """English words that can be said again in another language: the text is the English (what the store keeps
-    and tools read), made from a message's template and its arguments, which :meth:`said` gives in the language
-    spoken (:mod:`soko_analytics.i18n`; an argument that is a Phrase is said too). Made by :func:`phrase` and
-    :func:`phrases`, whose templates the catalogues extract."""
+    and tools read), made from a message's template and its arguments, which ``i18n.say`` gives in the language
+    spoken (an argument that is a Phrase is said too). Made by :func:`phrase` and :func:`phrases` (whose templates
+    the catalogues extract) and, for the core's messages, :func:`core_phrase`."""
 
     template: str
     many: str | None
+    """The plural template (:func:`phrases`: ``args["n"]`` chooses), or None."""
     args: dict[str, Any]
-
-    def said(self) -> str:
-        """The words in the language spoken."""
-        from . import i18n
-
-        args = {name: said(value) if isinstance(value, Phrase) else value for name, value in self.args.items()}
-        template = i18n._(self.template) if self.many is None else i18n.ngettext(self.template, self.many,
-                                                                                  self.args["n"])
-        return template.format(**args)
+    context: str | None
+    """The catalogue's context of a core message (``rules``; its ``args["core"]`` as the core gives them), or
+    None for the package's own."""
 
 
 def phrase(template: str, **args: Any) -> Phrase:
     """``template`` filled with ``args`` (``str.format``): English now, another language when said."""
-    return _phrase(template, None, args, template.format(**args))
+    return _phrase(template.format(**args), template, None, args)
 
 
 def phrases(one: str, many: str, n: int, **args: Any) -> Phrase:
     """The words for a count ``n`` (``{n}`` in the templates): ``one`` for 1 in English, ``many`` otherwise; said
     by the language's own plural rules."""
-    return _phrase(one, many, {"n": n, **args}, (one if n == 1 else many).format(n=n, **args))
-
-
-def _phrase(template: str, many: str | None, args: dict[str, Any], english: str) -> Phrase:
-    made = Phrase(english)
-    made.template, made.many, made.args = template, many, args
-    return made
-
-
-class CorePhrase(Phrase):
-    """A message the core wrote (``say!``: ``core/src/said.rs``), its arguments as the core gives them (name, kind,
-    English text, data), said from the catalogue's entries of its ``context``."""
-
-    context: str
-
-    def said(self) -> str:
-        from . import i18n
-
-        return i18n.said(str(self), self.template, self.args["core"], context=self.context)
+    return _phrase((one if n == 1 else many).format(n=n, **args), one, many, {"n": n, **args})
 
 
 def core_phrase(text: str, template: str, args: str, context: str) -> Phrase:
-    """The core's message: its English ``text``, ``template`` and arguments (JSON, ``[[name, kind, english, data],
-    ...]``), said in ``context`` (``rules``: a refused rules text)."""
-    made = CorePhrase(text)
-    made.template, made.many, made.args, made.context = template, None, {"core": json.loads(args)}, context
+    """The core's message (``say!``, ``core/src/said.rs``): its English ``text``, ``template`` and arguments (JSON,
+    ``[[name, kind, english, data], ...]``), said from the catalogue's entries of ``context`` (``rules``: a refused
+    rules text)."""
+    return _phrase(text, template, None, {"core": json.loads(args)}, context)
+
+
+def _phrase(english: str, template: str, many: str | None, args: dict[str, Any], context: str | None = None) -> Phrase:
+    made = Phrase(english)
+    made.template, made.many, made.args, made.context = template, many, args, context
     return made
-
-
-def said(text: str) -> str:
-    """``text`` in the language spoken: a :class:`Phrase` said again, a plain text as its catalogue gives it (a
-    text no catalogue has stays as it is)."""
-    if isinstance(text, Phrase):
-        return text.said()
-    from . import i18n
-
-    return i18n._(text) if text else text
 
 
 @dataclass(eq=False)
@@ -107,15 +79,11 @@ class SokoError(Exception):
         return f"{self.path}:{self.line}" if self.line is not None else self.path
 
     def __str__(self) -> str:
-        return self._text(str)
+        return self.text()
 
-    def said(self) -> str:
-        """The error in the language spoken: its reason, what was expected and what was found said again where
-        they are :class:`Phrase` (or words the catalogues have), and the frame's words (``hand``, ``expected``)."""
-        return self._text(said)
-
-    def _text(self, say: Callable[[str], str]) -> str:
-        """``path:line: hand H: action A: reason (expected E, got G)``, each text through ``say``."""
+    def text(self, say: Callable[[str], str] = str) -> str:
+        """``path:line: hand H: action A: reason (expected E, got G)``, each of its words through ``say`` (English
+        as it is; ``i18n.say_error`` passes ``i18n.say``)."""
         parts = []
         where = self.where()
         if where:

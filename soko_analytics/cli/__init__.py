@@ -68,9 +68,16 @@ def _bounded_address_space() -> None:
 _bounded_address_space()
 
 from .. import api, i18n  # noqa: E402 - after the environment above
-from ..errors import SokoError, said
+from ..errors import SokoError
 from ..i18n import _  # noqa: E402
-from .output import echo
+from .helptext import HelpCommand, HelpGroup, language_asked, said_doc, say_typer_words, speak_from_the_start
+
+speak_from_the_start(sys.argv[1:])  # before any help text is made: in .output, below and in the commands' modules
+ASKED = language_asked(sys.argv[1:])
+"""The command line's last ``--lang``, wherever it stands (None: none; the one that wins): the root speaks it from
+the start, so that a command's ``--help`` before its ``--lang`` (eager both, taken in their order) is said in it."""
+
+from .output import echo  # noqa: E402
 
 
 class ExitCode(IntEnum):
@@ -116,14 +123,15 @@ class OutputFormat(str, Enum):
     phh = "phh"
 
 
-Strict = Annotated[bool, typer.Option("--strict", help="Stop with a traceback at a bug of soko_analytics instead "
-                                      "of quarantining the hand as internal (for debugging).")]
+Strict = Annotated[bool, typer.Option("--strict", help=_("Stop with a traceback at a bug of soko_analytics instead "
+                                        "of quarantining the hand as internal (for debugging)."))]
 STDIN = "-"
 """The path that means standard input, where a command reads hand histories."""
 
 
-LANG_HELP = "The language of what soko says: fi (suomi), sv (svenska) or en (English); default SOKO_LANG, then " \
-            "the locale (LC_ALL, LC_MESSAGES, LANG), then English. Data (codes, field and column names) never changes."
+LANG_HELP = _("The language of what soko says: fi (suomi), sv (svenska) or en (English); default SOKO_LANG, then "
+              "the locale (LC_ALL, LC_MESSAGES, LANG), then English. Data (codes, field and column names) never "
+              "changes.")
 
 
 def _speak(value: str | None) -> None:
@@ -131,7 +139,8 @@ def _speak(value: str | None) -> None:
     try:
         i18n.use(value)
     except SokoError as err:
-        usage(err.said())
+        usage(i18n.say_error(err))
+    say_typer_words()
 
 
 def _speak_here(value: str | None) -> None:
@@ -146,24 +155,40 @@ LangOption = Annotated[str | None, typer.Option("--lang", metavar="fi|sv|en", is
 
 
 def _with_lang(command: Callable[..., Any]) -> Callable[..., Any]:
-    """``command`` taking ``--lang`` too (handled by its callback before the command runs)."""
+    """``command`` taking ``--lang`` too (handled by its callback before the command runs), its docstring (its
+    help) in the language spoken."""
     signature = inspect.signature(command, eval_str=True)
 
     @functools.wraps(command)
     def run(*args: Any, lang: str | None = None, **kwargs: Any) -> Any:
         return command(*args, **kwargs)
 
+    run.__doc__ = said_doc(command)
     lang = inspect.Parameter("lang", inspect.Parameter.KEYWORD_ONLY, default=None, annotation=LangOption)
     run.__signature__ = signature.replace(parameters=[*signature.parameters.values(), lang])  # type: ignore[attr-defined]
     run.__annotations__ = {**{n: p.annotation for n, p in signature.parameters.items()}, "lang": LangOption}
     return run
 
 
+def _said(callback: Callable[..., Any]) -> Callable[..., Any]:
+    """A group's callback, its docstring (the group's help) in the language spoken."""
+    @functools.wraps(callback)
+    def run(*args: Any, **kwargs: Any) -> Any:
+        return callback(*args, **kwargs)
+
+    run.__doc__ = said_doc(callback)
+    return run
+
+
 class Commands(typer.Typer):
-    """soko's command groups: every command takes ``--lang``."""
+    """soko's command groups: every command takes ``--lang``; the help is in the language spoken
+    (:mod:`.helptext`)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **{"cls": HelpGroup, **kwargs})
 
     def command(self, *args: Any, **kwargs: Any) -> Callable[[Callable[..., Any]], Callable[..., Any]]:  # type: ignore[override]
-        register = super().command(*args, **kwargs)
+        register = super().command(*args, **{"cls": HelpCommand, **kwargs})
 
         def decorator(command: Callable[..., Any]) -> Callable[..., Any]:
             register(_with_lang(command))
@@ -171,10 +196,19 @@ class Commands(typer.Typer):
 
         return decorator
 
+    def callback(self, *args: Any, **kwargs: Any) -> Callable[[Callable[..., Any]], Callable[..., Any]]:  # type: ignore[override]
+        register = super().callback(*args, **kwargs)
+
+        def decorator(callback: Callable[..., Any]) -> Callable[..., Any]:
+            register(_said(callback))
+            return callback
+
+        return decorator
+
 
 app = Commands(
     name="soko",
-    help="Hand-history analysis for Sökö, Texas Hold'em and Seven Card Stud.",
+    help=_("Hand-history analysis for Sökö, Texas Hold'em and Seven Card Stud."),
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -195,14 +229,14 @@ def _version(value: bool) -> None:
 @app.callback()
 def _soko(
     _: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
-                                    help="Print the version and exit.")] = False,
+                                    help=_("Print the version and exit."))] = False,
     language: Annotated[str | None, typer.Option("--lang", metavar="fi|sv|en", is_eager=True, help=LANG_HELP)] = None,
 ) -> None:
     """Hand-history analysis for Sökö, Texas Hold'em and Seven Card Stud.
 
     Example: soko rules soko-casino
     """
-    _speak(language)
+    _speak(ASKED if ASKED is not None else language)
 
 
 @contextmanager
@@ -211,10 +245,10 @@ def reporting_errors(code: ExitCode = ExitCode.USAGE) -> Iterator[None]:
     try:
         yield
     except api.Interrupted as err:
-        echo(f"soko: {said(err.reason)}", err=True)
+        echo(f"soko: {i18n.say(err.reason)}", err=True)
         raise typer.Exit(int(ExitCode.INTERRUPTED)) from None
     except SokoError as err:
-        echo(_("soko: error: {message}").format(message=err.said() + _way_forward(err)), err=True)
+        echo(_("soko: error: {message}").format(message=i18n.say_error(err) + _way_forward(err)), err=True)
         raise typer.Exit(int(code)) from None
     except KeyboardInterrupt:
         echo(_("soko: interrupted"), err=True)

@@ -16,14 +16,13 @@ import typer
 from rich.console import Console
 
 from .. import api, i18n
-from ..errors import said
-from ..i18n import _
+from ..i18n import _, say
 from ..store.db import ImportSummary
 from . import STDIN, ExitCode, InputFormat, OutputFormat, Strict, app, reporting_errors, usage, write_text
 from .output import Format, echo, json_text, records, to_stdout
 
-Paths = Annotated[list[Path], typer.Argument(help="Hand-history files or folders (plain, .gz, .zip); - reads "
-                                                  "standard input.")]
+Paths = Annotated[list[Path], typer.Argument(help=_("Hand-history files or folders (plain, .gz, .zip); - reads "
+                                                    "standard input."))]
 STDIN_NAME = "<stdin>"
 NAMED = 5
 """Files named in a message about many (skipped, or not read for one reason); the rest are counted."""
@@ -46,24 +45,24 @@ def stdin_spooled(paths: list[Path]) -> Iterator[tuple[list[Path], dict[Path, st
 @app.command("import")
 def import_(
     paths: Paths,
-    db: Annotated[Path, typer.Option("--db", help="The store (created if missing).")] = Path("soko.duckdb"),
-    from_: Annotated[InputFormat, typer.Option("--from", help="Input format, or auto to detect per file.")]
+    db: Annotated[Path, typer.Option("--db", help=_("The store (created if missing)."))] = Path("soko.duckdb"),
+    from_: Annotated[InputFormat, typer.Option("--from", help=_("Input format, or auto to detect per file."))]
     = InputFormat.auto,
-    format: Annotated[InputFormat | None, typer.Option("--format", hidden=True, help="The old spelling of --from.")]
+    format: Annotated[InputFormat | None, typer.Option("--format", hidden=True, help=_("The old spelling of --from."))]
     = None,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", min=0, help="Files read in parallel (0: all cores, up to 8).")]
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=0, help=_("Files read in parallel (0: all cores, up to 8)."))]
     = 0,
-    with_audit: Annotated[bool, typer.Option("--audit/--no-audit", help="Replay each new hand and store "
-                                             "its findings.")] = True,
-    force: Annotated[bool, typer.Option("--force", help="Read files again even if they were imported "
-                                        "unchanged.")] = False,
+    with_audit: Annotated[bool, typer.Option("--audit/--no-audit", help=_("Replay each new hand and store "
+                                               "its findings."))] = True,
+    force: Annotated[bool, typer.Option("--force", help=_("Read files again even if they were imported "
+                                          "unchanged."))] = False,
     strict: Strict = False,
-    fmt: Annotated[Format, typer.Option("--summary", help="How to print the summary: table (one line), json, "
-                                                         "jsonl or csv (a row per file).")] = Format.table,
-    hero: Annotated[list[str] | None, typer.Option("--hero", help="Your name at the tables (repeat it for several "
-                                                   "accounts): each hand of the input, stored before or now, takes "
-                                                   "as its hero the first of these seated in it, none where none "
-                                                   "is, instead of the player its log deals face up to.")] = None,
+    fmt: Annotated[Format, typer.Option("--summary", help=_("How to print the summary: table (one line), json, "
+                                                           "jsonl or csv (a row per file)."))] = Format.table,
+    hero: Annotated[list[str] | None, typer.Option("--hero", help=_("Your name at the tables (repeat it for several "
+                                                     "accounts): each hand of the input, stored before or now, takes "
+                                                     "as its hero the first of these seated in it, none where none "
+                                                     "is, instead of the player its log deals face up to."))] = None,
 ) -> None:
     """Import hand histories into the store; files already imported unchanged are skipped.
 
@@ -141,7 +140,7 @@ def _report_import(summary: ImportSummary, db: Path, fmt: Format) -> None:
             by_reason.setdefault(f.error, []).append(f.path)
     for reason, failed in by_reason.items():  # a wrong --format fails every file alike: a few lines, not thousands
         for path in failed[:NAMED]:
-            echo(_("soko: not read: {reason}").format(reason=f"{path}: {said(reason)}"), err=True)
+            echo(_("soko: not read: {reason}").format(reason=f"{path}: {say(reason)}"), err=True)
         if len(failed) > NAMED:
             more = i18n.ngettext("soko: not read: {n} more file, for the same reason",
                                  "soko: not read: {n} more files, for the same reason", len(failed) - NAMED)
@@ -175,17 +174,19 @@ def _report_import(summary: ImportSummary, db: Path, fmt: Format) -> None:
 
 @app.command("audit")
 def audit(
-    paths: Annotated[list[Path] | None, typer.Argument(help="Hand-history files or folders (plain, .gz, .zip); - "
-                                                            "reads standard input.")] = None,
-    db: Annotated[Path | None, typer.Option("--db", help="Audit the hands of this store instead of files.")] = None,
-    hand: Annotated[str | None, typer.Option("--hand", metavar="HAND_ID", help="Only this hand (with --db).")] = None,
-    fmt: Annotated[Format, typer.Option("--format", "-f", help="table (a verdict per hand with an error, and a "
-                                        "summary), json, jsonl (a record per hand) or csv.")] = Format.table,
-    as_json: Annotated[bool, typer.Option("--json", hidden=True, help="The old spelling of --format jsonl.")]
+    paths: Annotated[list[Path] | None, typer.Argument(help=_("Hand-history files or folders (plain, .gz, .zip); - "
+                                                              "reads standard input."))] = None,
+    db: Annotated[Path | None, typer.Option("--db", help=_("Audit the hands of this store instead of files."))] = None,
+    hand: Annotated[str | None, typer.Option("--hand", metavar="HAND_ID",
+                                             help=_("Only this hand (with --db)."))] = None,
+    fmt: Annotated[Format, typer.Option("--format", "-f", help=_("table (a verdict per hand with an error, and a "
+                                          "summary), json, jsonl (a record per hand) or csv."))] = Format.table,
+    as_json: Annotated[bool, typer.Option("--json", hidden=True, help=_("The old spelling of --format jsonl."))]
     = False,
     explain: Annotated[str | None, typer.Option("--explain", metavar="HAND_ID",
-                                                help="Print one hand's replay as a ledger, with the verdict.")] = None,
-    from_: Annotated[InputFormat, typer.Option("--from", help="Input format, or auto to detect per file.")]
+                                                help=_("Print one hand's replay as a ledger, with the "
+                                                       "verdict."))] = None,
+    from_: Annotated[InputFormat, typer.Option("--from", help=_("Input format, or auto to detect per file."))]
     = InputFormat.auto,
     strict: Strict = False,
 ) -> None:
@@ -301,10 +302,10 @@ def _print_summary(summary, err: bool) -> None:
 @app.command("convert")
 def convert(
     paths: Paths,
-    to: Annotated[OutputFormat, typer.Option("--to", help="Output format: soko, phh or pokerstars.")],
-    from_: Annotated[InputFormat, typer.Option("--from", help="Input format, or auto to detect per file.")]
+    to: Annotated[OutputFormat, typer.Option("--to", help=_("Output format: soko, phh or pokerstars."))],
+    from_: Annotated[InputFormat, typer.Option("--from", help=_("Input format, or auto to detect per file."))]
     = InputFormat.auto,
-    out: Annotated[Path | None, typer.Option("--out", "-o", help="Write here instead of stdout (-: stdout).")]
+    out: Annotated[Path | None, typer.Option("--out", "-o", help=_("Write here instead of stdout (-: stdout)."))]
     = None,
     strict: Strict = False,
 ) -> None:
@@ -326,7 +327,7 @@ def convert(
     for hand, why in result.unwritable:
         where = f"{hand.source.path}:{hand.source.line}: " if hand.source else ""
         echo(_("soko: not written: {where}hand {hand_id}: {reason}").format(where=where, hand_id=hand.hand_id,
-                                                                              reason=said(why)), err=True)
+                                                                              reason=say(why)), err=True)
     skipped = len(result.quarantined) + len(result.unwritable)
     written = i18n.ngettext("soko: {n} hand written, {skipped} skipped", "soko: {n} hands written, {skipped} skipped",
                             result.written)
@@ -343,16 +344,16 @@ class Grouping(str, Enum):
 
 @app.command("quarantine")
 def quarantine(
-    db: Annotated[Path, typer.Option("--db", help="The store.")] = Path("soko.duckdb"),
-    fmt: Annotated[Format, typer.Option("--format", "-f", help="table (a line per record: file:line: hand: [kind] "
-                                        "reason), json, jsonl or csv.")] = Format.table,
-    as_json: Annotated[bool, typer.Option("--json", help="The same as --format json.")] = False,
-    all_: Annotated[bool, typer.Option("--all", help="Also the records a later import resolved.")] = False,
-    by: Annotated[Grouping | None, typer.Option("--by", help="Count the records instead of listing them: per "
-                                                "format, client version, kind and shape of the line not "
-                                                "understood (reason), per format, client version and kind "
-                                                "(site), or per file and kind (file); each group with one "
-                                                "example.")] = None,
+    db: Annotated[Path, typer.Option("--db", help=_("The store."))] = Path("soko.duckdb"),
+    fmt: Annotated[Format, typer.Option("--format", "-f", help=_("table (a line per record: file:line: hand: [kind] "
+                                          "reason), json, jsonl or csv."))] = Format.table,
+    as_json: Annotated[bool, typer.Option("--json", help=_("The same as --format json."))] = False,
+    all_: Annotated[bool, typer.Option("--all", help=_("Also the records a later import resolved."))] = False,
+    by: Annotated[Grouping | None, typer.Option("--by", help=_("Count the records instead of listing them: per "
+                                                  "format, client version, kind and shape of the line not "
+                                                  "understood (reason), per format, client version and kind "
+                                                  "(site), or per file and kind (file); each group with one "
+                                                  "example."))] = None,
 ) -> None:
     """List what the store could not store, and why (file, line, hand, kind, reason).
 
@@ -385,8 +386,8 @@ def quarantine(
 
 @app.command("repair")
 def repair(
-    db: Annotated[Path, typer.Option("--db", help="The store.")] = Path("soko.duckdb"),
-    check: Annotated[bool, typer.Option("--check", help="Only check every part (exit 1 when one is damaged).")]
+    db: Annotated[Path, typer.Option("--db", help=_("The store."))] = Path("soko.duckdb"),
+    check: Annotated[bool, typer.Option("--check", help=_("Only check every part (exit 1 when one is damaged)."))]
     = False,
 ) -> None:
     """Check the store's Parquet parts in full and rebuild the damaged or missing ones.
@@ -401,7 +402,7 @@ def repair(
     with reporting_errors():
         report = api.repair(db, check_only=check)
     for damage in report.damaged:
-        echo(f"{damage.file}: {damage.table}: {said(damage.reason)}")
+        echo(f"{damage.file}: {damage.table}: {say(damage.reason)}")
     if not report.damaged:
         whole = i18n.ngettext("{n} part checked: every part is whole", "{n} parts checked: every part is whole",
                               report.parts)
@@ -416,7 +417,7 @@ def repair(
     typer.echo(_repaired(report))
     for path, hand_id, reason in report.dropped:
         echo(_("soko: quarantined as damaged: {path}: hand {hand_id}: {reason}").format(
-            path=path, hand_id=hand_id, reason=said(reason)), err=True)
+            path=path, hand_id=hand_id, reason=say(reason)), err=True)
     if report.dropped:
         dropped = i18n.ngettext("soko: {n} hand could not be rebuilt and is quarantined as damaged, with its raw text "
                                 "(soko quarantine --db {db} lists it)", "soko: {n} hands could not be rebuilt and are "
@@ -446,11 +447,11 @@ class ExportFormat(str, Enum):
 
 @app.command("export")
 def export(
-    out: Annotated[Path, typer.Argument(help="The folder (parquet) or file (soko, phh, pokerstars; -: stdout) to "
-                                        "write.")],
-    to: Annotated[ExportFormat, typer.Option("--to", help="parquet, soko, phh or pokerstars.")],
-    db: Annotated[Path, typer.Option("--db", help="The store.")] = Path("soko.duckdb"),
-    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing text file.")] = False,
+    out: Annotated[Path, typer.Argument(help=_("The folder (parquet) or file (soko, phh, pokerstars; -: stdout) to "
+                                          "write."))],
+    to: Annotated[ExportFormat, typer.Option("--to", help=_("parquet, soko, phh or pokerstars."))],
+    db: Annotated[Path, typer.Option("--db", help=_("The store."))] = Path("soko.duckdb"),
+    force: Annotated[bool, typer.Option("--force", help=_("Overwrite an existing text file."))] = False,
 ) -> None:
     """Export the store: every table as Parquet, or the stored hands as hand-history text.
 

@@ -8,13 +8,12 @@ from typing import Annotated
 import typer
 
 from .. import api
-from ..errors import said
-from ..i18n import _
+from ..i18n import _, say
 from . import Commands, app, reporting_errors
 from .output import echo
 
-Paths = Annotated[list[Path], typer.Argument(help="Hand-history files or folders (plain, .gz, .zip), the same paths "
-                                                  "on every worker.")]
+Paths = Annotated[list[Path], typer.Argument(help=_("Hand-history files or folders (plain, .gz, .zip), the same paths "
+                                                    "on every worker."))]
 lake_app = Commands(no_args_is_help=True)
 app.add_typer(lake_app, name="lake")
 
@@ -33,15 +32,15 @@ def _lake() -> None:
 @lake_app.command("build")
 def lake_build(
     paths: Paths,
-    out: Annotated[Path, typer.Option("--out", help="The lake's folder (made if missing; a lake grows by the files "
-                                                    "it does not hold yet).")],
-    workers: Annotated[int | None, typer.Option("--workers", min=1, help="Start a local Dask cluster of this many "
-                                                "worker processes (default: the cores, up to 8).")] = None,
-    scheduler: Annotated[str | None, typer.Option("--scheduler", help="The address of an existing Dask scheduler "
-                                                  "(tcp://host:8786) to run the tasks on instead.")] = None,
-    hero: Annotated[list[str] | None, typer.Option("--hero", help="Your name at the tables (repeatable): each hand "
-                                                   "of the input, stored before or now, takes as its hero the first "
-                                                   "of these seated in it, none where none is.")] = None,
+    out: Annotated[Path, typer.Option("--out", help=_("The lake's folder (made if missing; a lake grows by the files "
+                                                      "it does not hold yet)."))],
+    workers: Annotated[int | None, typer.Option("--workers", min=1, help=_("Start a local Dask cluster of this many "
+                                                  "worker processes (default: the cores, up to 8)."))] = None,
+    scheduler: Annotated[str | None, typer.Option("--scheduler", help=_("The address of an existing Dask scheduler "
+                                                    "(tcp://host:8786) to run the tasks on instead."))] = None,
+    hero: Annotated[list[str] | None, typer.Option("--hero", help=_("Your name at the tables (repeatable): each hand "
+                                                     "of the input, stored before or now, takes as its hero the first "
+                                                     "of these seated in it, none where none is."))] = None,
 ) -> None:
     """Read hand histories into a lake in Dask workers; files already in it unchanged are skipped.
 
@@ -59,5 +58,5 @@ def lake_build(
         echo(_("soko: not read: {reason}").format(reason=problem.message()), err=True)
     for file in summary.files:
         if file.error:
-            echo(_("soko: not read: {reason}").format(reason=f"{file.path}: {said(file.error)}"), err=True)
+            echo(_("soko: not read: {reason}").format(reason=f"{file.path}: {say(file.error)}"), err=True)
     typer.echo(summary.line())

@@ -35,6 +35,8 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from ..i18n import _
+
 UNSAFE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]")
 """Controls but tab and newline, DEL, C1 controls, bidirectional marks, embeddings, overrides and isolates."""
 UNSAFE_LINE = re.compile(UNSAFE.pattern[:-1] + r"\t\n]")
@@ -49,8 +51,8 @@ class Format(str, Enum):
     csv = "csv"
 
 
-FormatOption = Annotated[Format, typer.Option("--format", "-f", help="table (plain text when piped), json, jsonl "
-                                                                     "or csv.")]
+FormatOption = Annotated[Format, typer.Option("--format", "-f", help=_("table (plain text when piped), json, jsonl "
+                                                                       "or csv."))]
 
 
 RATE_DECIMALS = 4

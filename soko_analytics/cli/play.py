@@ -17,14 +17,14 @@ from .output import echo, table, to_stdout
 
 @app.command("simulate")
 def simulate(
-    profile: Annotated[str, typer.Option("--profile", "-p", help='A profile with overrides: "soko-casino".')],
-    hands: Annotated[int, typer.Option("--hands", "-n", min=1, help="How many hands.")] = 200,
-    players: Annotated[int, typer.Option("--players", "-k", min=2, help="Players at the table (2 to the "
-                                         "profile's maximum).")] = 6,
-    seed: Annotated[int, typer.Option("--seed", "-s", help="Random seed (the same seed, the same hands).")] = 1,
-    format: Annotated[OutputFormat | None, typer.Option("--format", help="soko, pokerstars or phh (default: soko for "
-                                                        "Sökö profiles, else pokerstars).")] = None,
-    out: Annotated[Path | None, typer.Option("--out", "-o", help="Write here instead of stdout (-: stdout).")]
+    profile: Annotated[str, typer.Option("--profile", "-p", help=_('A profile with overrides: "soko-casino".'))],
+    hands: Annotated[int, typer.Option("--hands", "-n", min=1, help=_("How many hands."))] = 200,
+    players: Annotated[int, typer.Option("--players", "-k", min=2, help=_("Players at the table (2 to the "
+                                           "profile's maximum)."))] = 6,
+    seed: Annotated[int, typer.Option("--seed", "-s", help=_("Random seed (the same seed, the same hands)."))] = 1,
+    format: Annotated[OutputFormat | None, typer.Option("--format", help=_("soko, pokerstars or phh (default: soko for "
+                                                          "Sökö profiles, else pokerstars)."))] = None,
+    out: Annotated[Path | None, typer.Option("--out", "-o", help=_("Write here instead of stdout (-: stdout)."))]
     = None,
 ) -> None:
     """Deal and play hands by the rules with players of different styles, and write them as a log.
@@ -47,8 +47,8 @@ def simulate(
 
 @app.command("demo")
 def demo(
-    out: Annotated[Path, typer.Option("--out", help="Folder for the demo's store.")] = DEMO_OUT,
-    reports: Annotated[Path, typer.Option("--reports", help="Folder for the demo's reports.")] = Path("reports"),
+    out: Annotated[Path, typer.Option("--out", help=_("Folder for the demo's store."))] = DEMO_OUT,
+    reports: Annotated[Path, typer.Option("--reports", help=_("Folder for the demo's reports."))] = Path("reports"),
 ) -> None:
     """Import the bundled sample data into a fresh store, audit it, and write the dashboard and a disputed hand's
     report into reports/.

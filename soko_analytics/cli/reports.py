@@ -28,7 +28,7 @@ def _report() -> None:
     """
 
 
-PLAYER_HELP = "Chart this player as the hero instead of the log owner (repeatable: accounts taken together)."
+PLAYER_HELP = _("Chart this player as the hero instead of the log owner (repeatable: accounts taken together).")
 
 
 @report_app.command("dashboard")
@@ -42,9 +42,9 @@ def report_dashboard(
     stakes: Stakes = None,
     since: Since = None,
     until: Until = None,
-    min_hands: Annotated[int, typer.Option("--min-hands", help="Leave out players with fewer hands.")] = 0,
-    out: Annotated[Path | None, typer.Option("--out", help="The HTML file (default reports/dashboard.html; -: "
-                                             "stdout).")] = None,
+    min_hands: Annotated[int, typer.Option("--min-hands", help=_("Leave out players with fewer hands."))] = 0,
+    out: Annotated[Path | None, typer.Option("--out", help=_("The HTML file (default reports/dashboard.html; -: "
+                                               "stdout)."))] = None,
 ) -> None:
     """The player-stat dashboard: the hero's results, win rates, starting hands and sessions, a players table.
 
@@ -69,8 +69,8 @@ def report_dashboard(
 @report_app.command("hands")
 def report_hands(
     db: Db = Path("soko.duckdb"),
-    player: Annotated[list[str] | None, typer.Option("--player", help="List this player's hands instead of the "
-                                                     "log owner's (repeatable).")] = None,
+    player: Annotated[list[str] | None, typer.Option("--player", help=_("List this player's hands instead of the "
+                                                       "log owner's (repeatable)."))] = None,
     hero: Hero = False,
     site: Site = None,
     game: Game = None,
@@ -78,10 +78,10 @@ def report_hands(
     stakes: Stakes = None,
     since: Since = None,
     until: Until = None,
-    limit: Annotated[int | None, typer.Option("--limit", min=1, help="List at most this many hands, the latest "
-                                              "first (default 1,000).")] = None,
-    out: Annotated[Path | None, typer.Option("--out", help="The folder of hands.html and the replayer pages "
-                                             "(default reports/; -: hands.html alone on stdout).")] = None,
+    limit: Annotated[int | None, typer.Option("--limit", min=1, help=_("List at most this many hands, the latest "
+                                                "first (default 1,000)."))] = None,
+    out: Annotated[Path | None, typer.Option("--out", help=_("The folder of hands.html and the replayer pages "
+                                               "(default reports/; -: hands.html alone on stdout)."))] = None,
 ) -> None:
     """The hand list: the hands the filters select (the log owner's by default), each opening its replayer.
 
@@ -105,14 +105,14 @@ def report_hands(
 
 @report_app.command("hand")
 def report_hand(
-    hand_id: Annotated[str, typer.Argument(help="The hand id, as the log prints it.")],
+    hand_id: Annotated[str, typer.Argument(help=_("The hand id, as the log prints it."))],
     paths: Annotated[list[Path] | None, typer.Argument(
-        help="Hand-history files or folders to find the hand in, instead of a store; - reads standard input.")]
+        help=_("Hand-history files or folders to find the hand in, instead of a store; - reads standard input."))]
     = None,
-    db: Annotated[Path | None, typer.Option("--db", help="The store (default soko.duckdb when no file is "
-                                            "given).")] = None,
-    out: Annotated[Path | None, typer.Option("--out", help="The HTML file (default reports/hand-ID.html; -: "
-                                             "stdout).")] = None,
+    db: Annotated[Path | None, typer.Option("--db", help=_("The store (default soko.duckdb when no file is "
+                                              "given)."))] = None,
+    out: Annotated[Path | None, typer.Option("--out", help=_("The HTML file (default reports/hand-ID.html; -: "
+                                               "stdout)."))] = None,
 ) -> None:
     """The replayer of one hand: street by street, the pot and every stack after each action, pots, payouts.
 

@@ -12,18 +12,18 @@ from ..i18n import _
 from . import app, reporting_errors
 from .output import Format, FormatOption, records, table
 
-JsonFlag = Annotated[bool, typer.Option("--json", help="The same as --format json.")]
+JsonFlag = Annotated[bool, typer.Option("--json", help=_("The same as --format json."))]
 
 
 @app.command("rules")
 def rules(
     profile: Annotated[
         str | None,
-        typer.Argument(help='A profile, optionally with overrides: "soko-finnish; raise_after_pass=false".'),
+        typer.Argument(help=_('A profile, optionally with overrides: "soko-finnish; raise_after_pass=false".')),
     ] = None,
     set_: Annotated[
         list[str] | None,
-        typer.Option("--set", "-s", metavar="OPTION=VALUE", help="Override one option (repeatable)."),
+        typer.Option("--set", "-s", metavar="OPTION=VALUE", help=_("Override one option (repeatable).")),
     ] = None,
     fmt: FormatOption = Format.table,
     as_json: JsonFlag = False,
@@ -60,12 +60,17 @@ def rules(
 
 
 def _overview_tables(data: dict[str, Any]) -> None:
-    profiles = data["profiles"]
-    table("Profiles (RULES.md §1)", ["option", *(p["name"] for p in profiles)],
-          [["source", *(p["source"] for p in profiles)]]
-          + [[row, *(p["summary"][row] for p in profiles)] for row in profiles[0]["summary"]])
-    table('Options (override: "PROFILE; option=value; ...")', ["option", "default", "allowed", "meaning", "§"],
-          [[o["name"], o["default"], o["allowed"], o["description"], o["section"]] for o in data["options"]])
+    """The profiles side by side and every option, in the language spoken: the titles, headers, the rows' labels
+    and the words (a profile's source, an option's meaning, a default or allowed values in words); the profiles'
+    and options' names and values are the rules' codes, the same in every language."""
+    profiles, said = data["profiles"], i18n.rule_option
+    table(_("Profiles (RULES.md §1)"), [_("option"), *(p["name"] for p in profiles)],
+          [[_("source"), *(i18n.pgettext("profile source", p["source"]) for p in profiles)]]
+          + [[_(row), *(p["summary"][row] for p in profiles)] for row in profiles[0]["summary"]])
+    table(_('Options (override: "PROFILE; option=value; ...")'), [_("option"), _("default"), _("allowed"),
+                                                                  _("meaning"), "§"],
+          [[o["name"], said(o["default"]), said(o["allowed"]), said(o["description"]), o["section"]]
+           for o in data["options"]])
 
 
 def _spec_tables(data: dict[str, Any]) -> None:
@@ -86,9 +91,9 @@ def _spec_tables(data: dict[str, Any]) -> None:
 @app.command("eval")
 def eval_(
     hands: Annotated[list[str], typer.Argument(
-        help='Hands of 5 to 7 cards (Badugi: 4), each quoted: "As Kd 7h 7c 2s".')],
+        help=_('Hands of 5 to 7 cards (Badugi: 4), each quoted: "As Kd 7h 7c 2s".'))],
     rules: Annotated[
-        str, typer.Option("--rules", "-r", help='The profile whose ranking applies, with overrides: "soko-finnish".')
+        str, typer.Option("--rules", "-r", help=_('The profile whose ranking applies, with overrides: "soko-finnish".'))
     ] = "holdem",
     fmt: FormatOption = Format.table,
     as_json: JsonFlag = False,

@@ -18,18 +18,18 @@ from .output import cell, echo, json_text, on_terminal, plain, rounded, safe_fra
 STATS_BY = api.STATS_BY
 
 # The filter options soko stats and soko report dashboard share.
-Db = Annotated[Path, typer.Option("--db", help="The store.")]
-Game = Annotated[str | None, typer.Option("--game", help="A game as the store names it, e.g. holdem, stud7, "
-                                                         "omaha or soko (soko stats --by game lists the store's).")]
-Profile = Annotated[str | None, typer.Option("--profile", help="A rules profile, e.g. soko-finnish.")]
-Hero = Annotated[bool, typer.Option("--hero", help="Only the log owner's hands (the player dealt cards face up in "
-                                                    "each log).")]
-Site = Annotated[str | None, typer.Option("--site", help="Only this site's hands (PokerStars, GGPoker, Bovada, "
-                                                         "888poker, Winamax, Winning, partypoker, iPoker...).")]
+Db = Annotated[Path, typer.Option("--db", help=_("The store."))]
+Game = Annotated[str | None, typer.Option("--game", help=_("A game as the store names it, e.g. holdem, stud7, "
+                                                           "omaha or soko (soko stats --by game lists the store's)."))]
+Profile = Annotated[str | None, typer.Option("--profile", help=_("A rules profile, e.g. soko-finnish."))]
+Hero = Annotated[bool, typer.Option("--hero", help=_("Only the log owner's hands (the player dealt cards face up in "
+                                                      "each log)."))]
+Site = Annotated[str | None, typer.Option("--site", help=_("Only this site's hands (PokerStars, GGPoker, Bovada, "
+                                                           "888poker, Winamax, Winning, partypoker, iPoker...)."))]
 Stakes = Annotated[str | None, typer.Option(
-    "--stakes", help="Stakes as stored and listed by soko stats --by stakes, e.g. '0.05/0.10 USD'.")]
-Since = Annotated[str | None, typer.Option("--since", help="First day, YYYY-MM-DD.")]
-Until = Annotated[str | None, typer.Option("--until", help="Last day, YYYY-MM-DD.")]
+    "--stakes", help=_("Stakes as stored and listed by soko stats --by stakes, e.g. '0.05/0.10 USD'."))]
+Since = Annotated[str | None, typer.Option("--since", help=_("First day, YYYY-MM-DD."))]
+Until = Annotated[str | None, typer.Option("--until", help=_("Last day, YYYY-MM-DD."))]
 
 
 def filters(player: list[str] | None, game: str | None, profile: str | None, stakes: str | None,
@@ -57,7 +57,7 @@ By = Enum("By", {name: name for name in STATS_BY}, type=str)  # type: ignore[mis
 @app.command("stats")
 def stats(
     db: Db = Path("soko.duckdb"),
-    player: Annotated[list[str] | None, typer.Option("--player", help="Only this player (repeatable).")] = None,
+    player: Annotated[list[str] | None, typer.Option("--player", help=_("Only this player (repeatable)."))] = None,
     hero: Hero = False,
     site: Site = None,
     game: Game = None,
@@ -65,13 +65,14 @@ def stats(
     stakes: Stakes = None,
     since: Since = None,
     until: Until = None,
-    min_hands: Annotated[int, typer.Option("--min-hands", min=0, help="Leave out rows with fewer hands.")] = 0,
-    by: Annotated[By | None, typer.Option("--by", help="Group by: " + ", ".join(STATS_BY) + ".")] = None,
+    min_hands: Annotated[int, typer.Option("--min-hands", min=0, help=_("Leave out rows with fewer hands."))] = 0,
+    by: Annotated[By | None, typer.Option("--by", help=_("Group by: {ways}.").format(ways=", ".join(STATS_BY)))] = None,
     fmt: Annotated[StatsFormat | None, typer.Option(
-        "--format", "-f", help="table, csv, json, jsonl or parquet (default: a table on a terminal, csv "
-                               "otherwise).")] = None,
-    out: Annotated[Path | None, typer.Option("--out", help="Write here instead of stdout (-: stdout).")] = None,
-    explain: Annotated[str | None, typer.Option("--explain", help="Print the definition of one stat and exit.")] = None,
+        "--format", "-f", help=_("table, csv, json, jsonl or parquet (default: a table on a terminal, csv "
+                                 "otherwise)."))] = None,
+    out: Annotated[Path | None, typer.Option("--out", help=_("Write here instead of stdout (-: stdout)."))] = None,
+    explain: Annotated[str | None, typer.Option("--explain", help=_("Print the definition of one stat and "
+                                                                    "exit."))] = None,
 ) -> None:
     """Player stats from the store: VPIP, PFR, AF, WTSD, W$SD, 3-bet, c-bets, steals, stud and Sökö stats.
 

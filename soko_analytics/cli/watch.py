@@ -26,22 +26,22 @@ class Events(str, Enum):
 
 @app.command("watch")
 def watch(
-    folders: Annotated[list[Path], typer.Argument(help="The folders (or files) a poker client writes its hand "
-                                                       "histories into.")],
-    db: Annotated[Path, typer.Option("--db", help="The store (created if missing).")] = Path("soko.duckdb"),
-    hero: Annotated[list[str] | None, typer.Option("--hero", help="Your name at the tables (repeat it for several "
-                                                   "accounts), as for soko import.")] = None,
-    interval: Annotated[float, typer.Option("--interval", min=0.05, help="Seconds between looks when polling, and "
-                                            "at a file whose last hand is still open.")] = 0.5,
-    settle: Annotated[float, typer.Option("--settle", min=0.0, help="Seconds a file must be quiet before its last "
-                                          "hand, which no next hand has ended, is taken.")] = 1.0,
-    events: Annotated[Events, typer.Option("--events", help="jsonl: a JSON line on stdout per hand stored or "
-                                           "quarantined.")] = Events.none,
-    poll: Annotated[bool, typer.Option("--poll", help="Look every --interval instead of asking the file system "
-                                       "(the default without the watchfiles package).")] = False,
-    hud: Annotated[bool, typer.Option("--hud", help="Show a live HUD: the hero's tables now, each player's VPIP, "
-                                      "PFR, 3Bet, AF and WTSD (~: few hands), the hero's result and the findings "
-                                      "since the watch began (docs/hud.md). Not with --events jsonl.")] = False,
+    folders: Annotated[list[Path], typer.Argument(help=_("The folders (or files) a poker client writes its hand "
+                                                         "histories into."))],
+    db: Annotated[Path, typer.Option("--db", help=_("The store (created if missing)."))] = Path("soko.duckdb"),
+    hero: Annotated[list[str] | None, typer.Option("--hero", help=_("Your name at the tables (repeat it for several "
+                                                     "accounts), as for soko import."))] = None,
+    interval: Annotated[float, typer.Option("--interval", min=0.05, help=_("Seconds between looks when polling, and "
+                                              "at a file whose last hand is still open."))] = 0.5,
+    settle: Annotated[float, typer.Option("--settle", min=0.0, help=_("Seconds a file must be quiet before its last "
+                                            "hand, which no next hand has ended, is taken."))] = 1.0,
+    events: Annotated[Events, typer.Option("--events", help=_("jsonl: a JSON line on stdout per hand stored or "
+                                             "quarantined."))] = Events.none,
+    poll: Annotated[bool, typer.Option("--poll", help=_("Look every --interval instead of asking the file system "
+                                         "(the default without the watchfiles package)."))] = False,
+    hud: Annotated[bool, typer.Option("--hud", help=_("Show a live HUD: the hero's tables now, each player's VPIP, "
+                                        "PFR, 3Bet, AF and WTSD (~: few hands), the hero's result and the findings "
+                                        "since the watch began (docs/hud.md). Not with --events jsonl."))] = False,
 ) -> None:
     """Import each new hand as the poker client writes it, until Ctrl-C; then a summary line on stderr.
 

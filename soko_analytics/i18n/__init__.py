@@ -27,7 +27,7 @@ from babel.dates import format_date, format_datetime
 from babel.numbers import format_decimal
 
 from .. import _core
-from ..errors import SokoError
+from ..errors import Phrase, SokoError
 from ..model.money import format_amount
 
 LANGUAGES: dict[str, str] = {"en": "English", "fi": "suomi", "sv": "svenska"}
@@ -123,6 +123,25 @@ def said(message: str, template: str | None, args: Sequence[Sequence], symbol: s
         return message
     return pgettext(context, template).format(**{name: _argument(kind, english, data, symbol)
                                                   for name, kind, english, data in args})
+
+
+def say(text: str) -> str:
+    """``text`` in the language spoken: a :class:`~soko_analytics.errors.Phrase` said from its template and
+    arguments (each argument that is a Phrase said too), a plain text as its catalogue gives it (a text no
+    catalogue has stays as it is)."""
+    if not isinstance(text, Phrase):
+        return _(text) if text else text
+    if text.context is not None:
+        return said(str(text), text.template, text.args["core"], context=text.context)
+    args = {name: say(value) if isinstance(value, Phrase) else value for name, value in text.args.items()}
+    template = _(text.template) if text.many is None else ngettext(text.template, text.many, text.args["n"])
+    return template.format(**args)
+
+
+def say_error(err: SokoError) -> str:
+    """An error in the language spoken: its reason, what was expected and what was found, and its frame's words
+    (``hand``, ``expected``)."""
+    return err.text(say)
 
 
 def _argument(kind: str, english: str, data: object, symbol: str) -> str:
@@ -238,8 +257,9 @@ def datetime(value: dt.datetime, seconds: bool = True) -> str:
 def core_messages() -> list[tuple[str, str]]:
     """The messages the core writes, as (context, English text): each description's template and each rank's
     names, alone and as a set (``_core.DESCRIPTION_TEMPLATES``, ``_core.RANK_WORDS``), the hand classes, the
-    actions' kinds (a finding's ``{player} {kind}``), and the
-    streets of every game profile (``FLOP``, ``3rd STREET``) with the showdown."""
+    actions' kinds (a finding's ``{player} {kind}``), the
+    streets of every game profile (``FLOP``, ``3rd STREET``) with the showdown, and the words of the rules'
+    options and profiles (:func:`rule_words`)."""
     from .._vocab import ActionKind, HandClass
 
     return ([("hand", t) for t in _core.DESCRIPTION_TEMPLATES]
@@ -247,7 +267,28 @@ def core_messages() -> list[tuple[str, str]]:
             + [("ranks", many) for _one, many in _core.RANK_WORDS]
             + [("hand class", c.name.lower()) for c in HandClass]
             + [("kind", k.value) for k in ActionKind]
-            + [("street", name) for name in street_names()])
+            + [("street", name) for name in street_names()]
+            + rule_words())
+
+
+def rule_words() -> list[tuple[str, str]]:
+    """The words the core says of the rules (``soko rules``' overview), as (context, English): each option's
+    meaning, its default where the profile or the other options decide it (``set by the profile``, ``4 under
+    fixed_limit, else unlimited``) and its allowed values where they are not a list of codes (``integer ≥ 2``),
+    context ``rule option`` (:func:`rule_option`); each profile's source (``seed 000 (Finnish home rules)``), context
+    ``profile source``. The options' names and values are codes, the same in every language."""
+    words: dict[str, None] = {}
+    for _name, _type, default_kind, default, allowed, choices, *_, meaning, _section in _core.RULE_OPTIONS:
+        words.update(dict.fromkeys([meaning, *([default] if default_kind != "fixed" else []),
+                                    *([allowed] if not choices else [])]))
+    sources = dict.fromkeys(profile["source"] for profile in json.loads(_core.rule_profiles()))
+    return [("rule option", w) for w in words] + [("profile source", s) for s in sources]
+
+
+def rule_option(text: str) -> str:
+    """A text of a rule option (its meaning, default or allowed values, :func:`rule_words`) in the language spoken;
+    a code (``standard``, ``true | false``) stays as it is."""
+    return pgettext("rule option", text)
 
 
 def street_names() -> list[str]:

@@ -1,7 +1,8 @@
 """Keep the message catalogues: ``python -m soko_analytics.i18n.catalogues [--check]``.
 
-Extracts the messages (Babel's extractor over the package's Python: ``_``, ``pgettext``, ``ngettext``; and the
-core's texts, :func:`soko_analytics.i18n.core_messages`) into ``locale/soko.pot``, merges the template into each
+Extracts the messages (Babel's extractor over the package's Python: ``_``, ``pgettext``, ``ngettext``; the
+commands' docstrings, their ``--help``, :func:`command_docs`; and the core's texts,
+:func:`soko_analytics.i18n.core_messages`) into ``locale/soko.pot``, merges the template into each
 language's ``soko.po`` (new messages empty, gone ones marked obsolete) and compiles each ``soko.mo``. With
 ``--check`` it writes nothing and exits 1 when a message has no translation in some language, or a ``.po`` or a
 ``.mo`` is not what this would write (the tests run it so).
@@ -9,6 +10,7 @@ language's ``soko.po`` (new messages empty, gone ones marked obsolete) and compi
 
 from __future__ import annotations
 
+import ast
 import io
 import re
 import sys
@@ -33,19 +35,22 @@ CORE_SOURCE = PACKAGE.parent / "core" / "src"
 RUST_METHOD = "soko_analytics.i18n.rust_extract:extract_rust"
 PYTHON_KEYWORDS = {**DEFAULT_KEYWORDS, "phrase": None, "phrases": (1, 2)}
 """Babel's gettext names, and the errors' words (:func:`soko_analytics.errors.phrase` and ``phrases``)."""
+CLI = PACKAGE / "cli"
 
 
 def template(include_findings: bool = True) -> Catalog:
-    """Every message soko says, with where the package says it: the Python's, the page scripts' (``_()`` and
-    ``plural()``, :mod:`soko_analytics.i18n.scripts`), the core's vocabularies
-    (:func:`soko_analytics.i18n.core_messages`) and, with ``include_findings``, the audit's finding messages (the
-    core's ``say!`` templates, :func:`finding_templates`, context ``finding``) and the words their arguments name
-    (:func:`core_terms`)."""
+    """Every message soko says, with where the package says it: the Python's, the commands' help (their docstrings,
+    :func:`command_docs`), the page scripts' (``_()`` and ``plural()``, :mod:`soko_analytics.i18n.scripts`), the
+    core's vocabularies (:func:`soko_analytics.i18n.core_messages`) and, with ``include_findings``, the audit's
+    finding messages and the rules layer's refusals (the core's ``say!`` templates, :func:`core_templates`, contexts
+    ``finding`` and ``rules``) and the words their arguments name (:func:`core_terms`)."""
     catalog = Catalog(project="soko_analytics", fuzzy=False)
     for filename, lineno, message, comments, context in extract_from_dir(
             PACKAGE, [("**.py", "python")], keywords=PYTHON_KEYWORDS, comment_tags=("TRANSLATORS:",),
             strip_comment_tags=True):
         catalog.add(message, locations=[(filename, lineno)], auto_comments=comments, context=context)
+    for filename, lineno, message in command_docs():
+        catalog.add(message, locations=[(filename, lineno)])
     for filename, lineno, message, comments, context in extract_from_dir(
             PACKAGE, [("**.js", "javascript")], keywords=SCRIPT_KEYWORDS, comment_tags=("TRANSLATORS:",),
             strip_comment_tags=True):
@@ -59,6 +64,27 @@ def template(include_findings: bool = True) -> Catalog:
             catalog.add(message, locations=[(filename, lineno)], context=context)
     _header(catalog, "The messages of soko_analytics: the template of every language's catalogue.")
     return catalog
+
+
+def command_docs(source: Path = CLI) -> list[tuple[str, int, str]]:
+    """The help of each command and group of ``soko``: the docstring of each function of the cli's modules that a
+    ``.command(...)`` or ``.callback(...)`` decorator registers, as typer reads it (``inspect.getdoc``), said
+    through ``cli.helptext.said_doc``; as (file under the package, line, docstring)."""
+    found = []
+    for path in sorted(source.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.FunctionDef) and any(_registers(d) for d in node.decorator_list):
+                doc = ast.get_docstring(node, clean=True)
+                if doc:
+                    found.append((str(path.relative_to(PACKAGE)), node.lineno, doc))
+    return found
+
+
+def _registers(decorator: ast.expr) -> bool:
+    """Whether a decorator registers a command or a group's callback: ``@app.command("rules")``,
+    ``@report_app.callback()``."""
+    return (isinstance(decorator, ast.Call) and isinstance(decorator.func, ast.Attribute)
+            and decorator.func.attr in ("command", "callback"))
 
 
 def core_templates(source: Path = CORE_SOURCE) -> list[tuple[str, int, str, list[str], str]]:

@@ -21,7 +21,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar
 
-from ..errors import SokoError, phrase, said
+from ..errors import SokoError, phrase
+from ..i18n import say
 from ..model.hand import Hand
 
 MAX_HAND_CHARS = 1 << 20
@@ -146,8 +147,8 @@ class Quarantined:
 
     def message(self) -> str:
         """``path:line: hand H: reason``, in the language spoken."""
-        hand = " " + said(phrase("hand {hand}:", hand=self.hand_id)) if self.hand_id else ""
-        return f"{self.path}:{self.line}:{hand} {said(self.reason)}"
+        hand = " " + say(phrase("hand {hand}:", hand=self.hand_id)) if self.hand_id else ""
+        return f"{self.path}:{self.line}:{hand} {say(self.reason)}"
 
 
 @dataclass(frozen=True, slots=True)
