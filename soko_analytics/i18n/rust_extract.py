@@ -1,5 +1,5 @@
 """A Babel extraction method for the core's Rust sources: every ``say!("...")`` template (a finding's message,
-``core/src/replay/said.rs``).
+``core/src/said.rs``).
 
 ``extract_rust(fileobj, keywords, comment_tags, options)`` yields ``(lineno, "say", template, comments)`` for each
 ``say!`` call whose first argument is a string literal, the literal read as rustc reads it (escapes and ``\\``

@@ -24,7 +24,7 @@ STREET_SHOWDOWN = _core.STREET_SHOWDOWN
 
 
 class Arg(NamedTuple):
-    """One argument of a finding's message template (the core's ``replay/said.rs``).
+    """One argument of a finding's message template (the core's ``said.rs``).
 
     ``kind`` says how a language renders it: ``text`` (the same in every language: a name, cards), ``money``,
     ``number``, ``count`` (``3 cards``), ``term`` (a word of the game a language says its own way: a street, a

@@ -39,6 +39,12 @@ def _errors(tmp_path):
         (["eval", "Ah Zz Kd Qd Jd"], "'Zz' in 'Ah Zz Kd Qd Jd' is not a card", ["not", "card", "like"]),
         (["stats", "--db", str(tmp_path / "table.csv")], "not a store: the file is of another kind",
          ["store", "the", "file", "kind", "another"]),
+        (["rules", "nosuch"], "unknown profile 'nosuch' (expected one of soko-finnish",
+         ["unknown", "profile", "expected", "one", "got"]),
+        (["rules", "holdem; blinds=false; ante=false"], "no forced bet: ante=false, blinds=false, and no bring-in",
+         ["bet", "and", "set", "one", "them"]),
+        (["rules", "holdem; max_players=1"], "max_players=1 is out of range (expected integer ≥ 2, got 1)",
+         ["out", "range", "integer", "expected"]),
         (["simulate", "--profile", "stud7", "--players", "9"], "9 players cannot sit at a stud7 table (expected 2 to 8",
          ["players", "cannot", "sit", "table", "expected"]),
     ]

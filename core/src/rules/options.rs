@@ -8,6 +8,7 @@
 use super::error::RulesError;
 use super::vocab::{CardsLayout, Deck, HandRanking, HighCardRule, OddChipRule, StakesRef};
 use crate::read::pystr;
+use crate::said::{Said, Term};
 use crate::say;
 use crate::spec::{BringInCard, LastCardMode, LimitRaiseBase, Structure, TieBreak};
 
@@ -429,6 +430,15 @@ impl Opt {
         }
     }
 
+    /// The values allowed, as a message: said in another language as `soko rules` says them
+    /// (context `rule option`).
+    fn allowed(&self) -> Said {
+        say!(
+            "{allowed}",
+            allowed = Term("rule option", self.allowed_text())
+        )
+    }
+
     /// The default as it reads in the docs and `soko rules`.
     pub fn default_text(&self) -> String {
         match self.default {
@@ -480,7 +490,7 @@ impl Opt {
                 option = self.name,
                 number
             ))
-            .expected(self.allowed_text())
+            .expected(self.allowed())
             .actual(number.to_string())),
             _ => Ok(Value::Int(number)),
         }
@@ -492,7 +502,7 @@ impl Opt {
             value = pystr::repr(shown),
             option = self.name
         ))
-        .expected(self.allowed_text())
+        .expected(self.allowed())
         .actual(shown)
     }
 }
