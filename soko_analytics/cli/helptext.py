@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from typer import rich_utils
 from typer.core import TyperCommand, TyperGroup
@@ -80,12 +80,30 @@ def said_doc(command: Callable[..., Any]) -> str | None:
     return _(doc) if doc else doc
 
 
+M = TypeVar("M", str, str | None)
+"""A metavar of click's: a command's options' (may be None) or a group's commands'."""
+
+
 def _usage_prefix() -> str:
     return pgettext("help", "Usage: ")
 
 
-def _help_option_help() -> str:
-    return pgettext("help", "Show this message and exit.")
+def _said_metavar(metavar: M, clicks: str, said: str) -> M | str:
+    """click's own metavar (``clicks``: ``[OPTIONS]``) as ``said`` in the language spoken; one a command names
+    itself stays."""
+    return said if metavar == clicks else metavar
+
+
+def _write_usage(command: Any, ctx: Any, formatter: Any) -> None:
+    """click's usage line, its ``Usage:`` said in the language spoken."""
+    formatter.write_usage(ctx.command_path, " ".join(command.collect_usage_pieces(ctx)), prefix=_usage_prefix())
+
+
+def _said_help_option(option: Any) -> Any:
+    """click's help option, its help said in the language spoken."""
+    if option is not None:
+        option.help = pgettext("help", "Show this message and exit.")
+    return option
 
 
 class HelpCommand(TyperCommand):
@@ -93,17 +111,13 @@ class HelpCommand(TyperCommand):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        if self.options_metavar == "[OPTIONS]":  # click's; a command may name its own
-            self.options_metavar = pgettext("help", "[OPTIONS]")
+        self.options_metavar = _said_metavar(self.options_metavar, "[OPTIONS]", pgettext("help", "[OPTIONS]"))
 
     def format_usage(self, ctx: Any, formatter: Any) -> None:
-        formatter.write_usage(ctx.command_path, " ".join(self.collect_usage_pieces(ctx)), prefix=_usage_prefix())
+        _write_usage(self, ctx, formatter)
 
     def get_help_option(self, ctx: Any) -> Any:
-        option = super().get_help_option(ctx)
-        if option is not None:
-            option.help = _help_option_help()
-        return option
+        return _said_help_option(super().get_help_option(ctx))
 
 
 class HelpGroup(TyperGroup):
@@ -111,16 +125,12 @@ class HelpGroup(TyperGroup):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        if self.options_metavar == "[OPTIONS]":  # click's; a command may name its own
-            self.options_metavar = pgettext("help", "[OPTIONS]")
-        if self.subcommand_metavar == "COMMAND [ARGS]...":
-            self.subcommand_metavar = pgettext("help", "COMMAND [ARGS]...")
+        self.options_metavar = _said_metavar(self.options_metavar, "[OPTIONS]", pgettext("help", "[OPTIONS]"))
+        self.subcommand_metavar = _said_metavar(self.subcommand_metavar, "COMMAND [ARGS]...",
+                                                pgettext("help", "COMMAND [ARGS]..."))
 
     def format_usage(self, ctx: Any, formatter: Any) -> None:
-        formatter.write_usage(ctx.command_path, " ".join(self.collect_usage_pieces(ctx)), prefix=_usage_prefix())
+        _write_usage(self, ctx, formatter)
 
     def get_help_option(self, ctx: Any) -> Any:
-        option = super().get_help_option(ctx)
-        if option is not None:
-            option.help = _help_option_help()
-        return option
+        return _said_help_option(super().get_help_option(ctx))
