@@ -426,15 +426,7 @@ fn name_len(bytes: &[u8], at: usize) -> usize {
 /// the scanner does not read or goes on past the line.
 fn value_end(bytes: &[u8], mut at: usize) -> Option<usize> {
     loop {
-        // the values are short: eight bytes at a time, no memchr, then the last few one by one
-        while let Some(eight) = bytes.get(at..at + 8) {
-            let stops = value_stops(u64::from_le_bytes(eight.try_into().expect("8 bytes")));
-            if stops != 0 {
-                at += stops.trailing_zeros() as usize / 8;
-                break;
-            }
-            at += 8;
-        }
+        // the values are short: a loop of their bytes, no memchr
         while at < bytes.len() && class(bytes[at]) & VALUE_STOP == 0 {
             at += 1;
         }
@@ -444,18 +436,6 @@ fn value_end(bytes: &[u8], mut at: usize) -> Option<usize> {
             _ => return None,
         }
     }
-}
-
-/// The high bit of each of eight bytes (read little-endian) that is a [`VALUE_STOP`]: a control
-/// character, `"`, `<`, `&` or 0xEF. A borrow may mark a byte after one that is marked, never one
-/// before it: the lowest byte marked is the first stop.
-#[inline]
-fn value_stops(word: u64) -> u64 {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    let below = |w: u64, n: u8| w.wrapping_sub(ONES * u64::from(n)) & !w & HIGH;
-    let equal = |b: u8| below(word ^ (ONES * u64::from(b)), 1);
-    below(word, b' ') | equal(b'"') | equal(b'<') | equal(b'&') | equal(0xEF)
 }
 
 /// Past the spaces at `at`.
@@ -511,42 +491,6 @@ mod tests {
             if read.is_some() {
                 assert_eq!(both.attributes(), any.attributes(), "{tag}");
             }
-        }
-    }
-
-    /// The stops found eight bytes at a time are those found byte by byte.
-    #[test]
-    fn value_stops_are_found_as_byte_by_byte() {
-        let mut rng = crate::read::fuzz::Rng(7);
-        let alphabet = b"a\"<&\x00\x1f \x7f\xef\xbf\xbe\x80\xff!=$";
-        for _ in 0..20_000 {
-            let bytes: Vec<u8> = (0..8)
-                .map(|_| alphabet[rng.below(alphabet.len())])
-                .collect();
-            let word = u64::from_le_bytes(bytes[..].try_into().unwrap());
-            let first = bytes.iter().position(|&b| class(b) & VALUE_STOP != 0);
-            let found = Some(value_stops(word))
-                .filter(|&s| s != 0)
-                .map(|s| s.trailing_zeros() as usize / 8);
-            assert_eq!(found, first, "{bytes:?}");
-        }
-        // value_end as it was, byte by byte
-        let slow = |bytes: &[u8], mut at: usize| loop {
-            while at < bytes.len() && class(bytes[at]) & VALUE_STOP == 0 {
-                at += 1;
-            }
-            match *bytes.get(at)? {
-                b'"' => return Some(at),
-                0xEF if !forbidden_char(&bytes[at..]) => at += 1,
-                _ => return None,
-            }
-        };
-        for _ in 0..20_000 {
-            let n = rng.below(24);
-            let bytes: Vec<u8> = (0..n)
-                .map(|_| alphabet[rng.below(alphabet.len())])
-                .collect();
-            assert_eq!(value_end(&bytes, 0), slow(&bytes, 0), "{bytes:?}");
         }
     }
 
