@@ -39,11 +39,24 @@ fn nfc_quick_yes(text: &str) -> bool {
     }
 }
 
-/// How many bytes `bytes` start with that are ASCII, read eight at a time.
+/// How many bytes `bytes` start with that are ASCII, read 32 at a time, then eight at a time.
 fn ascii_len(bytes: &[u8]) -> usize {
     const HIGH: u64 = 0x8080_8080_8080_8080;
+    let word = |b: &[u8]| u64::from_le_bytes(b.try_into().expect("eight bytes"));
     let mut k = 0;
-    for chunk in bytes.chunks_exact(8) {
+    for chunk in bytes.chunks_exact(32) {
+        let (a, b, c, d) = (
+            word(&chunk[..8]),
+            word(&chunk[8..16]),
+            word(&chunk[16..24]),
+            word(&chunk[24..]),
+        );
+        if (a | b | c | d) & HIGH != 0 {
+            break;
+        }
+        k += 32;
+    }
+    for chunk in bytes[k..].chunks_exact(8) {
         let high = u64::from_le_bytes(chunk.try_into().expect("eight bytes")) & HIGH;
         if high != 0 {
             return k + high.trailing_zeros() as usize / 8;
@@ -76,6 +89,11 @@ mod tests {
         assert_eq!(ascii_len("abcdefghij\u{20ac}x".as_bytes()), 10);
         assert_eq!(ascii_len("\u{e9}".as_bytes()), 0);
         assert_eq!(ascii_len("abcde\u{e9}fghijklmnop".as_bytes()), 5);
+        for n in [31, 32, 33, 40, 64, 70] {
+            let text = "a".repeat(n);
+            assert_eq!(ascii_len(text.as_bytes()), n);
+            assert_eq!(ascii_len(format!("{text}\u{e9}{text}").as_bytes()), n);
+        }
     }
 
     #[test]

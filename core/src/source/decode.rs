@@ -47,6 +47,15 @@ pub fn decode(data: &[u8]) -> String {
     text
 }
 
+/// [`decode_more`] of bytes the caller gives away: UTF-8 (nearly always) becomes the text without a
+/// copy.
+pub fn decode_owned(data: Vec<u8>) -> String {
+    match String::from_utf8(data) {
+        Ok(text) => text,
+        Err(err) => decode_more(err.as_bytes()),
+    }
+}
+
 /// UTF-8, or line by line cp1252 where a line is not UTF-8; BOMs kept (`_decode_more`).
 pub fn decode_more(data: &[u8]) -> String {
     if let Ok(text) = std::str::from_utf8(data) {
@@ -191,6 +200,8 @@ mod tests {
             "a€\nb€\u{fffd}\nÃ"
         );
         assert_eq!(decode_more("\u{feff}é".as_bytes()), "\u{feff}é");
+        assert_eq!(decode_owned("\u{feff}é".into()), "\u{feff}é");
+        assert_eq!(decode_owned(b"a\x80\nb".to_vec()), decode_more(b"a\x80\nb"));
     }
 
     #[test]

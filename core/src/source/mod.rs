@@ -20,7 +20,7 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-pub use decode::{decode, decode_more, decode_utf16, encoding, Encoding, Utf16};
+pub use decode::{decode, decode_more, decode_owned, decode_utf16, encoding, Encoding, Utf16};
 
 use crate::split::{chars, first_chars};
 
@@ -488,13 +488,13 @@ impl TextStream {
         }
     }
 
-    fn decode_block(&mut self, data: &[u8]) -> String {
+    fn decode_block(&mut self, data: Vec<u8>) -> String {
         let first = !self.started;
         self.started = true;
         if first {
-            decode(data)
+            decode(&data)
         } else {
-            decode_more(data)
+            decode_owned(data)
         }
     }
 
@@ -508,7 +508,7 @@ impl TextStream {
                 }
                 let mut carry = std::mem::take(&mut self.carry);
                 end_lines(&mut carry, self.ended, true);
-                return Some(self.decode_block(&carry));
+                return Some(self.decode_block(carry));
             };
             self.carry.extend_from_slice(&chunk);
             self.ended = end_lines(&mut self.carry, self.ended, false);
@@ -525,7 +525,7 @@ impl TextStream {
             let rest = self.carry.split_off(cut);
             self.ended -= cut;
             let data = std::mem::replace(&mut self.carry, rest);
-            return Some(self.decode_block(&data));
+            return Some(self.decode_block(data));
         }
         None
     }

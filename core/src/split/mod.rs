@@ -131,8 +131,26 @@ pub struct Splitter {
     /// Whether a piece that is too large had something other than white space.
     content: bool,
     overflow: bool,
-    /// The header of the iPoker session the text is in: its games' context ([`xml`]).
+    /// The header of the iPoker session the text is in: its games' context ([`xml`]), and its
+    /// [`Counts`].
     session: Option<String>,
+    session_counts: Counts,
+}
+
+/// A text's length in characters and its line breaks.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Counts {
+    chars: usize,
+    newlines: usize,
+}
+
+impl Counts {
+    fn of(text: &str) -> Counts {
+        Counts {
+            chars: chars(text),
+            newlines: newlines(text),
+        }
+    }
 }
 
 impl Default for Splitter {
@@ -153,6 +171,7 @@ impl Splitter {
             content: false,
             overflow: false,
             session: None,
+            session_counts: Counts::default(),
         }
     }
 
@@ -282,17 +301,42 @@ impl Splitter {
 
     /// An iPoker game: its element with its session's header after it (the header before it, or, where
     /// none is, the one after it), then the text after the element.
+    ///
+    /// The piece's size and lines are those of the text gathered (counted as it was added) less those
+    /// of the text after the element, plus the header's (counted once a session): the element is not
+    /// counted again.
     fn close_game<'a>(&mut self, text: Cow<'a, str>, emit: &mut impl FnMut(Piece<'a>)) {
+        let whole = Counts {
+            chars: self.size,
+            newlines: self.line - self.start,
+        };
+        debug_assert_eq!(whole, Counts::of(&text));
         let end = xml::game_end(&text);
         let (game, rest) = split_at(text, end);
-        let rest_line = self.start + newlines(&game);
+        let after = Counts::of(&rest);
+        let rest_line = self.start + whole.newlines - after.newlines;
         // a game with no session before it takes the header after it: a hand's own raw text, read again
-        let session = self
-            .session
-            .as_deref()
-            .or_else(|| xml::session_header(&rest).0);
-        let own = xml::with_session(&game, session);
-        emit(Piece::whole(Cow::Owned(own), Kind::Hand, self.start));
+        let session = match self.session.as_deref() {
+            Some(session) => Some((session, self.session_counts)),
+            None => xml::session_header(&rest).0.map(|s| (s, Counts::of(s))),
+        };
+        let own = xml::with_session(&game, session.map(|(s, _)| s));
+        // with_session drops the white space at the element's end (none after `</game>`)
+        let dropped = Counts::of(&game[game.trim_end().len()..]);
+        let (header_chars, header_newlines) =
+            session.map_or((0, 0), |(_, c)| (c.chars + 1, c.newlines + 1));
+        let piece = Piece {
+            line: self.start,
+            size: whole.chars - after.chars - dropped.chars + header_chars,
+            lines: whole.newlines - after.newlines - dropped.newlines + header_newlines + 1,
+            text: Cow::Owned(own),
+            kind: Kind::Hand,
+        };
+        debug_assert_eq!(
+            piece,
+            Piece::whole(piece.text.clone(), Kind::Hand, self.start)
+        );
+        emit(piece);
         self.close_text(rest, rest_line, emit);
     }
 
@@ -316,6 +360,7 @@ impl Splitter {
             let kept = self.session.get_or_insert_with(String::new);
             kept.clear();
             kept.push_str(session);
+            self.session_counts = Counts::of(session);
         }
         if scan::content(&rest) {
             emit(Piece::whole(
