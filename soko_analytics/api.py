@@ -369,7 +369,8 @@ def audit_record(result: Audit) -> dict[str, Any]:
              "winners": {w: money(a) for w, a in p.winners.items()},
              "amount_minor": p.amount, "winners_minor": dict(p.winners)}
             | ({"board": p.board} if p.board else {})
-            | ({"halves": [{"label": h.label, "winners": list(h.winners), "hand": h.value} for h in p.halves]}
+            | ({"halves": [{"label": h.label, "winners": list(h.winners), "hand": h.value.english if h.value else None}
+                          for h in p.halves]}
                if p.halves else {})
             for p in result.pots
         ],

@@ -16,7 +16,6 @@ import datetime as dt
 import gettext as _gettext
 import json
 import os
-import re
 from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from functools import cache
@@ -158,60 +157,6 @@ def _argument(kind: str, english: str, data: object, symbol: str) -> str:
     if kind == "hand" and isinstance(data, Sequence):
         return describe(str(data[0]), [(str(k), str(w)) for k, w in data[1]])
     return english
-
-
-def description(text: str) -> str:
-    """A hand's description as the core writes it in English (``three of a kind, Queens``; a hi/lo hand's ``HI: a
-    pair of Kings; LO: 8,7,4,3,A``) in the language spoken: each part read back into the core's template and words
-    (:func:`_description_words`, from ``_core.DESCRIPTION_TEMPLATES`` and ``_core.RANK_WORDS``) and said again; a
-    part it cannot read (a log's own words) stays as it is."""
-    if _current == ENGLISH or not text:
-        return text
-    parts = []
-    for part in text.split("; "):
-        label, sep, rest = part.partition(": ")
-        if sep and label in ("HI", "LO"):
-            parts.append(f"{label}: {_said_description(rest)}")
-        else:
-            parts.append(_said_description(part))
-    return "; ".join(parts)
-
-
-def _said_description(text: str) -> str:
-    read = _description_words(text)
-    return describe(*read) if read else text
-
-
-def _description_words(text: str) -> tuple[str, list[tuple[str, str]]] | None:
-    """The core's template and words of one English description, or None."""
-    for template, pattern in _description_patterns():
-        m = pattern.fullmatch(text)
-        if m:
-            kinds = _word_kinds()
-            return template, [(kinds.get(w, "chars"), w) for w in m.groups()]
-    return None
-
-
-@cache
-def _word_kinds() -> dict[str, str]:
-    """Each rank's English name to its word kind: ``King`` a ``rank``, ``Kings`` a set, ``ranks``."""
-    return {**{many: "ranks" for _, many in _core.RANK_WORDS}, **{one: "rank" for one, _ in _core.RANK_WORDS}}
-
-
-@cache
-def _description_patterns() -> list[tuple[str, re.Pattern[str]]]:
-    """Each description template as a pattern whose groups are its words (rank names, sets, or rank characters);
-    the bare ``{0}`` (a low hand's ranks) last."""
-    words = "|".join(sorted({w for pair in _core.RANK_WORDS for w in pair}, key=len, reverse=True))
-    chars = r"[2-9TJQKA?](?:,[2-9TJQKA?])*"
-    out = []
-    for template in sorted(_core.DESCRIPTION_TEMPLATES, key=lambda t: t == "{0}"):
-        pieces = re.split(r"(\{\d\})", template)
-        body = "".join(re.escape(p) if not re.fullmatch(r"\{\d\}", p) else
-                       (f"({chars})" if template.endswith(": {0}") or template == "{0}" else f"({words})")
-                       for p in pieces)
-        out.append((template, re.compile(body)))
-    return out
 
 
 def hand_class(code: str) -> str:

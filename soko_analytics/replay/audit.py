@@ -23,7 +23,7 @@ import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from .. import _core, i18n
 from ..model.cards import format_cards
@@ -59,6 +59,57 @@ class Step:
         return describe_action(self.action, self.stakes)
 
 
+class Description(NamedTuple):
+    """A hand's description as the core makes it (``core/src/replay/describe.rs``): one of
+    ``_core.DESCRIPTION_TEMPLATES`` and its words, each ``(kind, English word)`` as ``_core.describe_words`` gives
+    them: ``("two pair, {0} and {1}", (("ranks", "Aces"), ("ranks", "Kings")))``."""
+
+    template: str
+    words: tuple[tuple[str, str], ...]
+
+    @classmethod
+    def from_core(cls, item: Sequence[Any]) -> Description:
+        """A description from the core's JSON ``[template, [[kind, word], ...]]``."""
+        template, words = item
+        return cls(template, tuple((kind, word) for kind, word in words))
+
+    @property
+    def english(self) -> str:
+        """The description as the logs print it (``two pair, Aces and Kings``), whatever the language spoken."""
+        return self.template.format(*(word for _, word in self.words))
+
+    def said(self) -> str:
+        """The description in the language spoken (``kaksi paria, ässät ja kuninkaat``)."""
+        return i18n.describe(self.template, self.words)
+
+
+@dataclass(frozen=True)
+class HandDescription:
+    """A hand's description at showdown: for each share of the pot the hand qualifies for, how the logs name the
+    share (``HI``, ``LO``; None: not named) and the hand's :class:`Description` for it. Printed joined: ``HI: a pair
+    of Kings; LO: 8,7,4,3,A``, or in a game of one share ``a pair of Kings``."""
+
+    parts: tuple[tuple[str | None, Description], ...]
+
+    @classmethod
+    def from_core(cls, items: Sequence[Any]) -> HandDescription:
+        """A hand's description from the core's JSON ``[[label, description], ...]``."""
+        return cls(tuple((label, Description.from_core(d)) for label, d in items))
+
+    @property
+    def english(self) -> str:
+        """The description as the logs print it, whatever the language spoken."""
+        return "; ".join(_labelled(label, d.english) for label, d in self.parts)
+
+    def said(self) -> str:
+        """The description in the language spoken (the shares' labels as the logs name them)."""
+        return "; ".join(_labelled(label, d.said()) for label, d in self.parts)
+
+
+def _labelled(label: str | None, text: str) -> str:
+    return text if label is None else f"{label}: {text}"
+
+
 @dataclass(frozen=True)
 class Half:
     """One share of a pot split hi/lo."""
@@ -66,13 +117,13 @@ class Half:
     label: str | None
     """How the logs name the share (``HI``, ``LO``)."""
     winners: tuple[str, ...]
-    value: str | None
+    value: Description | None
     """The winning hand of this share alone (``8,6,4,2,A``)."""
 
     def text(self) -> str:
         """``LO: Eero with 6,5,3,2,A``, in the language spoken."""
         label = self.label or i18n.pgettext("share", "high")
-        hand = i18n._(" with {hand}").format(hand=i18n.description(self.value)) if self.value else ""
+        hand = i18n._(" with {hand}").format(hand=self.value.said()) if self.value else ""
         return f"{label}: {', '.join(self.winners)}{hand}"
 
 
@@ -84,7 +135,7 @@ class PotResult:
     eligible: tuple[str, ...]
     winners: dict[str, int]
     """What each winner collects from it (after rake)."""
-    value: str | None = None
+    value: HandDescription | None = None
     """The winning hand's description."""
     halves: tuple[Half, ...] = ()
     """Hi/lo: each share of the pot (high, then low) with its winners and their hand; empty in a game of one
@@ -107,7 +158,7 @@ class Audit:
     """What each player should collect, by the replay (equal to the log's collects when the hand is ok)."""
     collected: dict[str, int] = field(default_factory=dict)
     """What the log says each player collected."""
-    showdown: dict[str, str] = field(default_factory=dict)
+    showdown: dict[str, HandDescription] = field(default_factory=dict)
     """Each evaluated hand at showdown: player → description."""
     rake: int = 0
     added: int = 0
@@ -169,10 +220,7 @@ def _verdict(hand: Hand, data: dict[str, Any]) -> Audit | AuditFault:
                         f["player"], f["expected"], f["actual"], f["line"], f.get("template"),
                         tuple(Arg.from_core(a) for a in f.get("args", ())), said_from_core(f.get("expected_said")),
                         said_from_core(f.get("actual_said"))) for f in data["findings"]]
-    pots = [PotResult(p["amount"], tuple(p["eligible"]), dict(p["winners"]), p["value"],
-                      tuple(Half(h["label"], tuple(h["winners"]), h["value"]) for h in p.get("halves", ())),
-                      p.get("board", 0))
-            for p in data["pots"]]
+    pots = [_pot(p) for p in data["pots"]]
     names = [s.name for s in spec.streets]
     steps = []
     for step in data.get("steps", ()):
@@ -181,9 +229,16 @@ def _verdict(hand: Hand, data: dict[str, Any]) -> Audit | AuditFault:
         steps.append(Step(step["index"], street, action.player, action, step["to_call"], step["pot"],
                           step["stack"], hand.stakes))
     who, amount = data["uncalled"]
-    return Audit(hand, spec, findings, steps, pots, dict(data["payouts"]), dict(data["collected"]),
-                 dict(data["showdown"]), data["rake"], data["added"], (who, amount), dict(data["stacks"]),
-                 data["convention"])
+    showdown = {player: HandDescription.from_core(d) for player, d in data["showdown"].items()}
+    return Audit(hand, spec, findings, steps, pots, dict(data["payouts"]), dict(data["collected"]), showdown,
+                 data["rake"], data["added"], (who, amount), dict(data["stacks"]), data["convention"])
+
+
+def _pot(p: dict[str, Any]) -> PotResult:
+    halves = tuple(Half(h["label"], tuple(h["winners"]), Description.from_core(h["value"]) if h["value"] else None)
+                   for h in p.get("halves", ()))
+    value = HandDescription.from_core(p["value"]) if p["value"] else None
+    return PotResult(p["amount"], tuple(p["eligible"]), dict(p["winners"]), value, halves, p.get("board", 0))
 
 
 def describe_action(action: Action, stakes: Stakes) -> str:

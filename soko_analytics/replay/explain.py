@@ -59,7 +59,7 @@ def ledger(result: Audit) -> dict[str, Any]:
         name = pot_name(("main pot" if i == 0 else f"side pot-{i}") + (f" (board {pot.board})" if pot.board else ""))
         pots.append({"name": name, "amount": m(pot.amount),
                      "eligible": list(pot.eligible), "winners": {w: m(a) for w, a in pot.winners.items()},
-                     "value": i18n.description(pot.value or "") or pot.value,
+                     "value": pot.value.said() if pot.value else None,
                      "halves": [h.text() for h in pot.halves], "with": _won_with(pot)})
     payouts = [{"player": p, "replay": m(result.payouts.get(p, 0)), "log": m(result.collected.get(p, 0)),
                 "differs": result.payouts.get(p, 0) != result.collected.get(p, 0)}
@@ -77,7 +77,7 @@ def ledger(result: Audit) -> dict[str, Any]:
         "uncalled": {"player": who, "amount": m(back)} if who else None,
         "added": m(result.added) if result.added else None,
         "pots": pots,
-        "showdown": {p: i18n.description(d) for p, d in result.showdown.items()},
+        "showdown": {p: d.said() for p, d in result.showdown.items()},
         "payouts": payouts,
         "rake": m(result.rake), "convention": result.convention,
         "final_stacks": {p: m(v) for p, v in final.items()},
@@ -260,7 +260,7 @@ def _won_with(pot: PotResult) -> str:
     """The winning hand of a pot, or of each half of a hi/lo pot: ``HI: Matti with a straight, Three to Seven;
     LO: Eero with 6,5,3,2,A``."""
     if not pot.halves:
-        return i18n.description(pot.value or "")
+        return pot.value.said() if pot.value else ""
     text = "; ".join(h.text() for h in pot.halves)
     return text + (i18n._(" (no low qualifies: the whole pot)") if len(pot.halves) == 1 else "")
 

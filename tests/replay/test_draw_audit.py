@@ -45,7 +45,7 @@ def test_the_hand_as_printed_audits_clean_and_reads_its_draws(text):
     assert len(draws) == 3 + 2 + 2  # Player3 folds after the first draw
     # Player5's hand at showdown: 3h 9d kept, 2c Ah drawn, 3h then 9h swapped out for 9h then 5h.
     assert result.payouts == {"Player6": 100}
-    assert result.showdown == {"Player5": "3-card: 9,2,A", "Player6": "3-card: 8,4,3"}
+    assert {p: d.english for p, d in result.showdown.items()} == {"Player5": "3-card: 9,2,A", "Player6": "3-card: 8,4,3"}
 
 
 @pytest.mark.parametrize("change, code, message", [

@@ -173,7 +173,7 @@ def test_run_twice_each_board_has_its_own_hands_and_half_the_pot():
     result = audit(_hand(HOLDEM))
     assert result.findings == []
     assert result.payouts == {"Anna": 9951, "Cleo": 9950}
-    assert [(p.board, p.amount, p.winners, p.value) for p in result.pots] == [
+    assert [(p.board, p.amount, p.winners, p.value and p.value.english) for p in result.pots] == [
         (1, 9951, {"Anna": 9951}, "three of a kind, Eights"),
         (2, 9950, {"Cleo": 9950}, "a full house, Aces full of Kings"),
     ]
@@ -219,7 +219,8 @@ def test_run_twice_pot_limit_omaha_two_boards_from_the_flop():
     result = audit(_hand(OMAHA))
     assert result.findings == []
     assert result.payouts == {"Anna": 4901, "Cleo": 4900}
-    assert result.showdown == {"Cleo": "a pair of Kings", "Anna": "a straight, Nine to King"}  # the first board
+    assert {p: d.english for p, d in result.showdown.items()} == {"Cleo": "a pair of Kings",
+                                                                   "Anna": "a straight, Nine to King"}  # board 1
 
 
 def test_run_twice_pot_limit_omaha_wrong_second_board_description():
@@ -234,7 +235,7 @@ def test_run_twice_hi_lo_each_board_split_high_and_low():
     assert result.payouts == {"Anna": 976, "Cleo": 975 + 1950}
     first, second = result.pots
     assert (first.board, first.amount, first.winners) == (1, 1951, {"Anna": 976, "Cleo": 975})
-    assert [(h.label, h.winners, h.value) for h in first.halves] == [
+    assert [(h.label, h.winners, h.value and h.value.english) for h in first.halves] == [
         ("HI", ("Anna",), "a straight, Eight to Queen"), ("LO", ("Cleo",), "8,5,4,2,A")]
     assert (second.board, second.amount, second.winners) == (2, 1950, {"Cleo": 1950})
 

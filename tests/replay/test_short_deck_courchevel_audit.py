@@ -33,6 +33,10 @@ def _errors(result) -> set[str]:
     return {f.code.value for f in result.findings if f.severity is Severity.ERROR}
 
 
+def _showdown(result) -> dict[str, str]:
+    return {player: d.english for player, d in result.showdown.items()}
+
+
 def _edit(text: str, *changes: tuple[str, str]) -> str:
     for old, new in changes:
         assert text.count(old) >= 1, old
@@ -56,7 +60,7 @@ def test_a_6_plus_hand_as_printed_audits_clean(six_plus):
     result = audit(six_plus)
     assert result.ok and _errors(result) == set()
     assert result.payouts == {"Player1": 6525}
-    assert result.showdown["Player1"] == "two pair, Kings and Sixes"
+    assert result.showdown["Player1"].english == "two pair, Kings and Sixes"
 
 
 # The board and hands changed so that Player1's three Kings meet Player2's straight, Six to Ten (cards still once).
@@ -75,8 +79,8 @@ def test_three_of_a_kind_beats_a_straight_on_pokerstars_not_under_pokerkits_rank
     hand = _read(_edit(six_plus.raw, *TRIPS_AGAINST_STRAIGHT))
     stars = audit(hand)
     assert stars.ok, [f.message for f in stars.findings]
-    assert stars.showdown == {"Player1": "three of a kind, Kings", "Player2": "a straight, Six to Ten",
-                              "Player3": "a pair of Kings"}
+    assert _showdown(stars) == {"Player1": "three of a kind, Kings", "Player2": "a straight, Six to Ten",
+                                "Player3": "a pair of Kings"}
     assert stars.payouts == {"Player1": 6525}
     straight_first = audit(dataclasses.replace(hand, rules="short-deck; hand_ranking=short_deck_straight_over_trips"))
     assert {"winner", "payout"} <= _errors(straight_first)
@@ -114,7 +118,7 @@ def test_courchevel_deals_a_board_card_before_the_first_round(courchevel, corpus
     assert board == [(0, "2s"), (1, "3h 4h"), (2, "5c"), (3, "Qs")]
     result = audit(courchevel)
     assert result.ok and result.payouts == {"Player1": 1487}
-    assert result.showdown == {"Hero": "a pair of Jacks", "Player1": "a straight, Deuce to Six"}
+    assert _showdown(result) == {"Hero": "a pair of Jacks", "Player1": "a straight, Deuce to Six"}
     # The hi/lo hand prints only the two new flop cards: `*** FLOP *** [8s] [2c 9h]`.
     hilo = _first(corpus, "tour", "Flop", "PL-Courcheval-HL-6max-USD-7.50-201705.fixed.flop.txt")
     assert [" ".join(map(str, d.cards)) for d in hilo.deals if d.player is None][:2] == ["8s", "2c 9h"]

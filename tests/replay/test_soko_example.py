@@ -44,7 +44,7 @@ def test_the_example_audits_clean_with_its_payouts(example):
     # "Final stacks: Aino €11.40, Ville €3, Matti €9.30, Liisa €9.40."
     assert result.stacks == {"Aino": 1140, "Ville": 300, "Matti": 930, "Liisa": 940}
     assert [(p.amount, p.eligible) for p in result.pots] == [(930, ("Aino", "Ville", "Matti")), (400, ("Aino", "Ville"))]
-    assert result.showdown["Ville"] == "a four-flush, Ace high"
+    assert result.showdown["Ville"].english == "a four-flush, Ace high"
 
 
 def test_wrong_bring_in_player(example):

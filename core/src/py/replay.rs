@@ -11,7 +11,10 @@
 //! The audit JSON holds what the store's `findings` and `pots` rows are made from: `findings`
 //! (each `Finding.to_dict()`), `pots` (amount, eligible, winners as {player: share}, value),
 //! `payouts`, `collected`, `showdown`, `stacks`, `rake`, `added`, `uncalled`, `convention`, `ok`,
-//! and with the ledger `steps` (each `{index, to_call, pot, stack}`).
+//! and with the ledger `steps` (each `{index, to_call, pot, stack}`). A hand's description (each
+//! player's in `showdown`, a pot's `value`) is `[[label, [template, [[kind, word], ...]]], ...]`,
+//! one entry per share it qualifies for (`replay::describe::HandDescription`); a hi/lo share's
+//! (`halves`' `value`) is `[template, [[kind, word], ...]]`.
 
 use std::sync::Arc;
 

@@ -19,6 +19,7 @@ use crate::spec::GameSpec;
 
 use super::auditor::{Audit, Auditor, PotResult, Step, Who};
 use super::checks;
+use super::describe::Description;
 use super::draw;
 use super::findings::{Code, Finding};
 use super::held::Held;
@@ -42,7 +43,7 @@ impl Serialize for Named<'_, &Tally<Who>> {
     }
 }
 
-impl Serialize for Named<'_, &[(Who, String)]> {
+impl<T: Serialize> Serialize for Named<'_, &[(Who, T)]> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut map = s.serialize_map(Some(self.1.len()))?;
         for (who, v) in self.1 {
@@ -68,7 +69,7 @@ impl Serialize for Named<'_, &PotResult> {
             .map(|h| HalfOut {
                 label: h.label.as_deref(),
                 winners: h.winners.iter().map(|&w| names[w]).collect(),
-                value: h.value.as_deref(),
+                value: h.value.as_ref(),
             })
             .collect();
         out.serialize_field("halves", &halves)?;
@@ -81,7 +82,7 @@ impl Serialize for Named<'_, &PotResult> {
 struct HalfOut<'a> {
     label: Option<&'a str>,
     winners: Vec<&'a str>,
-    value: Option<&'a str>,
+    value: Option<&'a Description>,
 }
 
 impl Serialize for Audit<'_> {
@@ -418,7 +419,10 @@ mod tests {
             serde_json::json!({"A": 110, "B": 89, "C": 100})
         );
         assert_eq!(out["pots"][0]["eligible"], serde_json::json!(["A", "B"]));
-        assert_eq!(out["pots"][0]["value"], "rank sum 50");
+        assert_eq!(
+            out["pots"][0]["value"],
+            serde_json::json!([[null, ["{0}", [["chars", "rank sum 50"]]]]])
+        );
         assert_eq!(
             out["convention"],
             "rake main_pot_first, odd chip left of the dealer"

@@ -14,6 +14,7 @@ use crate::ledger::{ADDED_MONEY, IN_POT_FROM_START};
 use crate::model::{ActionKind, Hand};
 use crate::spec::GameSpec;
 
+use super::describe::{Description, HandDescription};
 use super::findings::{Finding, Severity, STREET_SHOWDOWN};
 use super::held::Held;
 use super::judge::HandValues;
@@ -33,7 +34,7 @@ pub struct PotResult {
     /// What each winner collects from it (after rake), in winners order.
     pub winners: Tally<Who>,
     /// The winning hand's description.
-    pub value: Option<String>,
+    pub value: Option<HandDescription>,
     /// Hi/lo: each share of the pot (high, then low) with its winners and their hand; empty in a
     /// game of one share. One entry where nobody qualifies for the low: the high hand scoops.
     pub halves: Vec<Half>,
@@ -48,7 +49,7 @@ pub struct Half {
     pub label: Option<String>,
     pub winners: Vec<Who>,
     /// The winning hand of this share alone (`8,6,4,2,A`).
-    pub value: Option<String>,
+    pub value: Option<Description>,
 }
 
 /// The rake and odd-chip convention the log's payouts followed.
@@ -109,9 +110,7 @@ pub struct Audit<'h> {
     /// What the log says each player collected.
     pub collected: Tally<Who>,
     /// Each evaluated hand at showdown: player and description.
-    pub showdown: Vec<(Who, String)>,
-    /// Each shown hand's description share by share (None: it does not qualify for that share).
-    pub share_texts: Vec<(Who, Vec<Option<String>>)>,
+    pub showdown: Vec<(Who, HandDescription)>,
     pub rake: i64,
     /// Money the house added to the pot (STP).
     pub added: i64,
@@ -135,9 +134,9 @@ impl<'h> Audit<'h> {
     }
 
     /// The description of a player's hand at showdown, if it was valued.
-    pub fn description(&self, who: Who) -> Option<&str> {
+    pub fn description(&self, who: Who) -> Option<&HandDescription> {
         let found = self.showdown.iter().find(|(p, _)| *p == who);
-        found.map(|(_, d)| d.as_str())
+        found.map(|(_, d)| d)
     }
 }
 

@@ -13,6 +13,7 @@ use crate::model::ActionKind;
 use crate::say;
 
 use super::auditor::{Auditor, Who};
+use super::describe::HandDescription;
 use super::findings::{Code, Finding};
 use super::held::Held;
 use super::judge::share_hands;
@@ -40,17 +41,15 @@ pub struct Board {
     /// One list per share of the pot (a player left out of a share's list does not qualify for
     /// it): the values of the live players' hands that the log shows in full.
     pub values: Vec<Vec<(Who, u32)>>,
-    /// Each valued hand's description, the shares joined (`HI: a pair of Tens; LO: 8,6,4,2,A`).
-    pub described: Vec<(Who, String)>,
-    /// Each valued hand's description share by share (None: it does not qualify for that share).
-    pub texts: Vec<(Who, Vec<Option<String>>)>,
+    /// Each valued hand's description (`HI: a pair of Tens; LO: 8,6,4,2,A`).
+    pub described: Vec<(Who, HandDescription)>,
 }
 
 impl Board {
     /// The description of a player's hand on this board, if it was valued.
-    pub fn description(&self, who: Who) -> Option<&str> {
+    pub fn description(&self, who: Who) -> Option<&HandDescription> {
         let found = self.described.iter().find(|(p, _)| *p == who);
-        found.map(|(_, d)| d.as_str())
+        found.map(|(_, d)| d)
     }
 }
 
@@ -70,7 +69,7 @@ pub fn board_cards(shared: &Held, runs: &[Held]) -> Vec<Held> {
 }
 
 /// Value the live players' hands on every board and check the log's descriptions; the first
-/// board's hands are the verdict's `showdown` and `share_texts`.
+/// board's hands are the verdict's `showdown`.
 pub fn showdown(ctx: &mut Auditor) -> Result<Vec<Board>, Fault> {
     let seats = ctx.table.seats.len();
     let boards = board_cards(&ctx.shared, &ctx.runs);
@@ -90,7 +89,6 @@ pub fn showdown(ctx: &mut Auditor) -> Result<Vec<Board>, Fault> {
     }
     if let Some(first) = valued.first() {
         ctx.result.showdown = first.described.clone();
-        ctx.result.share_texts = first.texts.clone();
     }
     check_descriptions(ctx, &valued);
     Ok(valued)
@@ -127,24 +125,11 @@ fn value_board(ctx: &Auditor, board: &[Card]) -> Result<Board, Fault> {
             .values
             .ok_or_else(|| Fault(format!("no evaluator for the ranking {}", ctx.spec.ranking)))?;
         let (own, board) = cards[..needed].split_at(own.min(needed));
-        let (found, texts) = share_hands(judge, own, board).map_err(Fault)?;
+        let (found, description) = share_hands(judge, own, board).map_err(Fault)?;
         for (list, value) in out.values.iter_mut().zip(found) {
             list.extend(value.map(|v| (i, v)));
         }
-        let description = texts
-            .iter()
-            .enumerate()
-            .filter_map(|(share, text)| {
-                let text = text.as_deref()?;
-                Some(match judge.label(share) {
-                    Some(label) => format!("{label}: {text}"),
-                    None => text.to_string(),
-                })
-            })
-            .collect::<Vec<_>>()
-            .join("; ");
         out.described.push((i, description));
-        out.texts.push((i, texts));
     }
     Ok(out)
 }
@@ -165,11 +150,15 @@ fn check_descriptions(ctx: &mut Auditor, boards: &[Board]) {
         }
         let who = ctx.actors[index];
         let run = usize::from(action.run);
-        let on: Vec<&str> = match boards.get(run.wrapping_sub(1)) {
+        let described: Vec<&HandDescription> = match boards.get(run.wrapping_sub(1)) {
             Some(board) if run >= 1 => board.description(who).into_iter().collect(),
             _ => boards.iter().filter_map(|b| b.description(who)).collect(),
         };
-        let Some(&ours) = on.first() else {
+        let on: Vec<String> = described
+            .into_iter()
+            .map(HandDescription::english)
+            .collect();
+        let Some(ours) = on.first().map(String::as_str) else {
             continue;
         };
         // `HI: three of a kind, Jacks - Ace+Queen kicker; LO: 8,5,3,2,A`: each share's part

@@ -7,6 +7,8 @@
 //! A description is read from a value's class and its tie-break ranks, which the ranking's
 //! five-card table keeps per value (`eval::rankings`, read through [`Evaluator::class_and_ranks`]).
 
+use serde::{Serialize, Serializer};
+
 use crate::eval::{Evaluator, HandClass};
 use crate::said::{arg, Arg, IntoArg, Value};
 
@@ -84,6 +86,67 @@ impl IntoArg for Description {
             words: self.word_pairs(),
         };
         arg(name, self.english(), hand)
+    }
+}
+
+impl Serialize for Description {
+    /// `[template, [[kind, word], ...]]` (as `_core.describe_words` gives them).
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        (self.template, self.word_pairs()).serialize(serializer)
+    }
+}
+
+/// A hand's description at showdown, share by share of the pot: for each share, the hand's
+/// description for it after the share's label, or None where the hand does not qualify. Printed
+/// as the shares it qualifies for, joined: `HI: a pair of Kings; LO: 8,7,4,3,A`, or in a game of
+/// one share `a pair of Kings`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct HandDescription {
+    pub shares: Vec<Option<ShareDescription>>,
+}
+
+/// One share's part of a [`HandDescription`]: how the logs name the share (`HI`, `LO`; None: not
+/// named) and the hand's description for it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ShareDescription {
+    pub label: Option<String>,
+    pub description: Description,
+}
+
+impl HandDescription {
+    /// The hand's description for one share alone (`8,6,4,2,A`), if it qualifies.
+    pub fn share(&self, share: usize) -> Option<&Description> {
+        let part = self.shares.get(share)?.as_ref()?;
+        Some(&part.description)
+    }
+
+    /// The shares the hand qualifies for, in order.
+    pub fn parts(&self) -> impl Iterator<Item = &ShareDescription> {
+        self.shares.iter().flatten()
+    }
+
+    /// Whether the hand qualifies for no share (nothing to print).
+    pub fn is_empty(&self) -> bool {
+        self.parts().next().is_none()
+    }
+
+    /// The description in English, as the logs print it.
+    pub fn english(&self) -> String {
+        let parts: Vec<String> = self
+            .parts()
+            .map(|p| match &p.label {
+                Some(label) => format!("{label}: {}", p.description.english()),
+                None => p.description.english(),
+            })
+            .collect();
+        parts.join("; ")
+    }
+}
+
+impl Serialize for HandDescription {
+    /// The shares the hand qualifies for, each `[label, description]` (label null: not named).
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.parts().map(|p| (&p.label, &p.description)))
     }
 }
 

@@ -5,6 +5,7 @@ use crate::cards::Card;
 use crate::model::{Action, ActionKind, Deal, Hand, Seat, Stakes};
 use crate::spec::GameSpec;
 
+use super::describe::{Description, Word};
 use super::judge::HandValues;
 
 /// `json.dumps(resolve("holdem").to_dict())`.
@@ -34,8 +35,11 @@ impl HandValues for RankSum {
         ))
     }
 
-    fn describe(&self, _share: usize, value: u32) -> Result<String, String> {
-        Ok(format!("rank sum {value}"))
+    fn describe(&self, _share: usize, value: u32) -> Result<Description, String> {
+        Ok(Description {
+            template: "{0}",
+            words: vec![Word::Chars(format!("rank sum {value}"))],
+        })
     }
 
     fn label(&self, _share: usize) -> Option<&str> {

@@ -11,7 +11,7 @@ use crate::cards::Card;
 use crate::eval::{self, Evaluator};
 use crate::spec::GameSpec;
 
-use super::describe::describe_value;
+use super::describe::{description_of_value, Description, HandDescription, ShareDescription};
 
 /// Hand values at showdown: each share's evaluator and descriptions ([`Judge`]).
 pub trait HandValues {
@@ -20,8 +20,8 @@ pub trait HandValues {
     /// The value for share `share` of the hand a player makes of his `own` cards and the `board`
     /// (larger is better; equal values split); None where it does not qualify for the share.
     fn value(&self, share: usize, own: &[Card], board: &[Card]) -> Result<Option<u32>, String>;
-    /// The description of a share's value as the logs print it (`a pair of Kings`, `8,7,4,3,A`).
-    fn describe(&self, share: usize, value: u32) -> Result<String, String>;
+    /// The description of a share's value (`a pair of Kings`, `8,7,4,3,A` as the logs print it).
+    fn describe(&self, share: usize, value: u32) -> Result<Description, String>;
     /// How the logs name a share in a hand's description (`HI`, `LO`); None: not named.
     fn label(&self, share: usize) -> Option<&str>;
 }
@@ -85,23 +85,12 @@ pub fn judge_hand(
     own: &[Card],
     board: &[Card],
 ) -> Result<(Vec<Option<u32>>, String), String> {
-    let (found, texts) = share_hands(values, own, board)?;
-    let described: Vec<String> = texts
-        .into_iter()
-        .enumerate()
-        .filter_map(|(share, text)| {
-            let text = text?;
-            Some(match values.label(share) {
-                Some(label) => format!("{label}: {text}"),
-                None => text,
-            })
-        })
-        .collect();
-    Ok((found, described.join("; ")))
+    let (found, described) = share_hands(values, own, board)?;
+    Ok((found, described.english()))
 }
 
-/// Each share's value of a hand, and its description alone (None: the hand does not qualify).
-pub type ShareHands = (Vec<Option<u32>>, Vec<Option<String>>);
+/// Each share's value of a hand (None: the hand does not qualify), and its description.
+pub type ShareHands = (Vec<Option<u32>>, HandDescription);
 
 /// [`ShareHands`] of a hand made of `own` cards and the `board`.
 pub fn share_hands(
@@ -110,13 +99,15 @@ pub fn share_hands(
     board: &[Card],
 ) -> Result<ShareHands, String> {
     let mut found = Vec::with_capacity(values.shares());
-    let mut texts = Vec::with_capacity(values.shares());
+    let mut shares = Vec::with_capacity(values.shares());
     for share in 0..values.shares() {
         let value = values.value(share, own, board)?;
         found.push(value);
-        texts.push(value.map(|v| values.describe(share, v)).transpose()?);
+        let description = value.map(|v| values.describe(share, v)).transpose()?;
+        let label = values.label(share).map(str::to_string);
+        shares.push(description.map(|description| ShareDescription { label, description }));
     }
-    Ok((found, texts))
+    Ok((found, HandDescription { shares }))
 }
 
 impl HandValues for Judge {
@@ -142,8 +133,8 @@ impl HandValues for Judge {
         Ok(Some(value).filter(|&v| s.qualifier.is_none_or(|q| v >= q)))
     }
 
-    fn describe(&self, share: usize, value: u32) -> Result<String, String> {
-        describe_value(&self.shares[share].evaluator, value)
+    fn describe(&self, share: usize, value: u32) -> Result<Description, String> {
+        description_of_value(&self.shares[share].evaluator, value)
             .ok_or_else(|| format!("no description of the value {value}"))
     }
 

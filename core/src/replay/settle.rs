@@ -269,12 +269,7 @@ fn unmatched_layer(ctx: &Auditor, who: Option<usize>, amount: i64) -> Option<(us
 
 /// A hi/lo pot's shares with their winners and hands (high first; the high alone where nobody
 /// qualifies for the low); none in a game of one share.
-fn halves(
-    ctx: &Auditor,
-    texts: &[(Who, Vec<Option<String>>)],
-    award: &Award<Who>,
-    eligible: usize,
-) -> Vec<Half> {
+fn halves(ctx: &Auditor, board: &Board, award: &Award<Who>, eligible: usize) -> Vec<Half> {
     let shares = ctx.values.map_or(1, |j| j.shares());
     if shares < 2 || award.parts.is_empty() || eligible < 2 {
         return Vec::new(); // one share, undetermined, or uncontested
@@ -284,10 +279,9 @@ fn halves(
         .iter()
         .enumerate()
         .map(|(share, winners)| {
-            let value = winners.iter().find_map(|&w| {
-                let (_, texts) = texts.iter().find(|(p, _)| *p == w)?;
-                texts.get(share).cloned().flatten()
-            });
+            let value = winners
+                .iter()
+                .find_map(|&w| board.description(w)?.share(share).cloned());
             Half {
                 label: ctx.values.and_then(|j| j.label(share)).map(str::to_string),
                 winners: winners.clone(),
@@ -549,7 +543,7 @@ fn record_pots(
                 .winners
                 .iter()
                 .find_map(|&w| board.description(w).filter(|d| !d.is_empty()))
-                .map(str::to_string);
+                .cloned();
             let mut winners = Tally::new();
             if !a.parts.is_empty() {
                 let shares = share_out(net, &a.parts, chosen.order, unit).map_err(pot_fault)?;
@@ -557,7 +551,7 @@ fn record_pots(
                     winners.set(w, share);
                 }
             }
-            let halves = halves(ctx, &board.texts, a, pots[a.index].eligible.len());
+            let halves = halves(ctx, board, a, pots[a.index].eligible.len());
             ctx.result.pots.push(PotResult {
                 amount: net,
                 eligible: pots[a.index].eligible.clone(),
