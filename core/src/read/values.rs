@@ -403,6 +403,11 @@ pub fn parse_cards(text: &str) -> Result<Vec<Card>, ReadError> {
             }
         }
     }
+    once_each(cards, text)
+}
+
+/// `cards` (read from `text`), or the error of the first card that appears twice.
+fn once_each(cards: Vec<Card>, text: &str) -> Result<Vec<Card>, ReadError> {
     let mut seen = 0u64;
     for card in &cards {
         let bit = 1u64 << card.0;
