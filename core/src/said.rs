@@ -90,6 +90,39 @@ impl Said {
     }
 }
 
+/// A message reads as its English text (what `format!` would have made).
+impl std::fmt::Display for Said {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+
+impl std::ops::Deref for Said {
+    type Target = str;
+
+    fn deref(&self) -> &str {
+        &self.text
+    }
+}
+
+impl PartialEq<str> for Said {
+    fn eq(&self, other: &str) -> bool {
+        self.text == other
+    }
+}
+
+impl PartialEq<&str> for Box<Said> {
+    fn eq(&self, other: &&str) -> bool {
+        self.text == *other
+    }
+}
+
+impl PartialEq<String> for Box<Said> {
+    fn eq(&self, other: &String) -> bool {
+        self.text == *other
+    }
+}
+
 impl From<String> for Said {
     fn from(text: String) -> Said {
         Said::value(text)
@@ -173,6 +206,18 @@ impl IntoArg for &String {
     }
 }
 
+impl IntoArg for &std::borrow::Cow<'_, str> {
+    fn into_arg(self, name: &'static str) -> Arg {
+        arg(name, self.to_string(), Value::Text)
+    }
+}
+
+impl IntoArg for std::borrow::Cow<'_, str> {
+    fn into_arg(self, name: &'static str) -> Arg {
+        arg(name, self.into_owned(), Value::Text)
+    }
+}
+
 impl IntoArg for Amount {
     fn into_arg(self, name: &'static str) -> Arg {
         let money = Value::Money {
@@ -222,7 +267,7 @@ macro_rules! number_arg {
     )*};
 }
 
-number_arg!(i64, usize, u8, u32, i32);
+number_arg!(i64, u64, usize, u8, u16, u32, i32);
 
 /// A message as its template, arguments and English text; see the module's documentation.
 /// `say!("{a} and {b}.", a, b = expr)`: an argument named alone is the variable of that name.

@@ -90,12 +90,20 @@ def _registers(decorator: ast.expr) -> bool:
 def core_templates(source: Path = CORE_SOURCE) -> list[tuple[str, int, str, list[str], str]]:
     """Each message template of the core's sources (``say!``), as (file under ``core/src``, line, template,
     comments, context), by Babel's extractor with :func:`soko_analytics.i18n.rust_extract.extract_rust`: context
-    ``rules`` for the rules layer's (``rules/``: why a rules text is refused), ``finding`` for the rest (the
-    audit's findings). ``said.rs``, the macro's own module, is left out (its examples are no message)."""
+    ``rules`` for the rules layer's (``rules/``: why a rules text is refused), ``read`` for the readers' (``read/``:
+    why a log's hand is quarantined), ``finding`` for the rest (the audit's findings). ``said.rs``, the macro's own
+    module, is left out (its examples are no message)."""
     found = extract_from_dir(source, [("**/said.rs", "ignore"), ("**.rs", RUST_METHOD)], keywords={"say": None},
                              comment_tags=("TRANSLATORS:",), strip_comment_tags=True)
-    return [(filename, lineno, str(message), comments, "rules" if filename.startswith("rules/") else "finding")
+    return [(filename, lineno, str(message), comments, _context(filename))
             for filename, lineno, message, comments, _ in found]
+
+
+def _context(filename: str) -> str:
+    """The catalogue's context of a template of the core's file ``filename`` (under ``core/src``)."""
+    if filename.startswith("rules/"):
+        return "rules"
+    return "read" if filename.startswith("read/") else "finding"
 
 
 def finding_templates(source: Path = CORE_SOURCE) -> list[tuple[str, int, str, list[str]]]:

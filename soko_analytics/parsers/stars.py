@@ -27,6 +27,7 @@ from collections.abc import Iterable, Iterator
 from typing import TypeAlias
 
 from .._core import PhhStream, read_audited, read_pieces
+from ..errors import core_phrase
 from ..model.canonical import hand_from_dict
 from ..model.hand import Hand
 from .base import Audited, FormatError, IncompleteHand, InternalError, Quarantined, TooLarge, UnsupportedGame
@@ -121,10 +122,15 @@ def _record(text: str, strict: bool) -> Hand | Quarantined:
 
 
 def quarantined(q: dict) -> Quarantined:
-    """The record of a quarantine the core's reader gives (its canonical JSON form)."""
-    error = ERRORS[q["kind"]](q["reason"], path=q["path"], line=q["line"], hand_id=q["hand_id"],
+    """The record of a quarantine the core's reader gives (its canonical JSON form): its reason the English text,
+    said in the language spoken from its template and arguments where the core gives them (``said``)."""
+    reason = q["reason"]
+    if "said" in q:
+        template, args = q["said"]
+        reason = core_phrase(reason, template, json.dumps(args), "read")
+    error = ERRORS[q["kind"]](reason, path=q["path"], line=q["line"], hand_id=q["hand_id"],
                               expected=q["expected"], actual=q["actual"])
-    return Quarantined(q["path"], q["line"], q["hand_id"], q["reason"], q["raw"], error, q["start"])
+    return Quarantined(q["path"], q["line"], q["hand_id"], reason, q["raw"], error, q["start"])
 
 
 __all__ = ["ALL_IN", "audited", "audited_whole", "parse", "parse_whole", "quarantined", "read_records"]

@@ -6,6 +6,8 @@
 
 use serde::Serialize;
 
+use crate::said::{Arg, Said};
+
 /// The largest text one hand may have (1 MiB of characters).
 pub const MAX_HAND_CHARS: u64 = 1 << 20;
 /// How much of an oversized hand's text the quarantine keeps.
@@ -36,7 +38,9 @@ pub enum Kind {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ReadError {
     pub kind: Kind,
-    pub reason: String,
+    /// Why, as a message (`say!`): its English text is the quarantine's reason, its template and
+    /// arguments what Python says in the language spoken.
+    pub reason: Box<Said>,
     pub line: Option<u64>,
     pub hand_id: Option<String>,
     pub expected: Option<String>,
@@ -45,14 +49,14 @@ pub struct ReadError {
 
 impl ReadError {
     /// A malformed-text error with no place yet.
-    pub fn malformed(reason: impl Into<String>) -> ReadError {
+    pub fn malformed(reason: impl Into<Said>) -> ReadError {
         ReadError::new(Kind::Malformed, reason)
     }
 
-    pub fn new(kind: Kind, reason: impl Into<String>) -> ReadError {
+    pub fn new(kind: Kind, reason: impl Into<Said>) -> ReadError {
         ReadError {
             kind,
-            reason: reason.into(),
+            reason: Box::new(reason.into()),
             line: None,
             hand_id: None,
             expected: None,
@@ -96,6 +100,10 @@ pub struct Quarantine {
     pub start: Option<u64>,
     pub expected: Option<String>,
     pub actual: Option<String>,
+    /// The reason's template and arguments (`said.rs`), where it is a message of its own rather
+    /// than a bare value (the template `{value}`): Python says it in the language spoken.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub said: Option<(&'static str, Vec<Arg>)>,
 }
 
 /// The quarantine record of `error` for a hand starting at `line` (`parsers.base.quarantine`).
@@ -107,16 +115,22 @@ pub fn quarantine(
     hand_id: Option<&str>,
 ) -> Quarantine {
     let at = error.line.unwrap_or(line);
+    let Said {
+        template,
+        args,
+        text,
+    } = *error.reason;
     Quarantine {
         kind: error.kind,
         path: path.to_string(),
         line: at,
         hand_id: hand_id.map(str::to_string),
-        reason: error.reason,
+        reason: text,
         raw,
         start: (at != line).then_some(line),
         expected: error.expected,
         actual: error.actual,
+        said: (template != "{value}").then_some((template, args)),
     }
 }
 

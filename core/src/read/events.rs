@@ -20,6 +20,8 @@ use super::values::parse_cards;
 use super::{Dialect, Lookups};
 use crate::cards::Card;
 use crate::model::{Action, ActionKind, Deal, Finish, Hand, Seat, Source, Stakes};
+use crate::said::{Said, Term};
+use crate::say;
 use crate::spec::{GameSpec, Street};
 
 /// Where a deal goes in the canonical order: (run, street, board?, seat index).
@@ -130,7 +132,7 @@ impl<'a, 'l> Builder<'a, 'l> {
         lookups: &mut dyn Lookups,
     ) -> Result<Self, ReadError> {
         let spec = lookups.spec(&header.rules).map_err(|reason| {
-            ReadError::new(Kind::Internal, format!("internal error: {reason}"))
+            ReadError::new(Kind::Internal, say!("internal error: {reason}", reason))
                 .at(first_line)
                 .hand(Some(header.hand_id))
         })?;
@@ -171,7 +173,7 @@ impl<'a, 'l> Builder<'a, 'l> {
     }
 
     /// An error on line `index` of the hand (the last, past its end), quoting it.
-    pub fn error(&self, index: usize, reason: impl Into<String>, expected: &str) -> ReadError {
+    pub fn error(&self, index: usize, reason: impl Into<Said>, expected: &str) -> ReadError {
         let n = self.lines.len();
         let e = ReadError::malformed(reason)
             .at(self.first_line + index.min(n.saturating_sub(1)) as u64)
@@ -185,7 +187,7 @@ impl<'a, 'l> Builder<'a, 'l> {
 
     /// A value's error (reason and expected) placed on a line of this hand.
     pub fn relocate(&self, err: ReadError, index: usize) -> ReadError {
-        let mut e = self.error(index, err.reason, "");
+        let mut e = self.error(index, *err.reason, "");
         e.expected = err.expected;
         e
     }
@@ -258,7 +260,7 @@ impl<'a, 'l> Builder<'a, 'l> {
         self.who(name).ok_or_else(|| {
             self.error(
                 index,
-                format!("{} is not seated in this hand", repr(name)),
+                say!("{name} is not seated in this hand", name = repr(name)),
                 "a seated player",
             )
         })
@@ -292,7 +294,7 @@ impl<'a, 'l> Builder<'a, 'l> {
                 self.board(i, cards, inner)
             }
             None if down > 0 => Ok(()),
-            None => Err(self.error(i, "a board street without its cards", board_expected)),
+            None => Err(self.error(i, say!("a board street without its cards"), board_expected)),
         }
     }
 
@@ -323,7 +325,7 @@ impl<'a, 'l> Builder<'a, 'l> {
             let names: Vec<&str> = streets.iter().map(|s| s.name.as_str()).collect();
             return Err(self.error(
                 i,
-                format!("unknown street marker {}", repr(inner)),
+                say!("unknown street marker {marker}", marker = repr(inner)),
                 &names.join(", "),
             ));
         };
@@ -384,7 +386,11 @@ impl<'a, 'l> Builder<'a, 'l> {
         if cards.len() != usize::from(board) {
             return Err(self.error(
                 index,
-                format!("{} board cards dealt on {label}", cards.len()),
+                say!(
+                    "{n} board cards dealt on {street}",
+                    n = cards.len(),
+                    street = Term("street", label),
+                ),
                 &board.to_string(),
             ));
         }
@@ -404,7 +410,7 @@ impl<'a, 'l> Builder<'a, 'l> {
         self.spec.streets.get(self.street).ok_or_else(|| {
             self.error(
                 index,
-                "a deal line after the showdown",
+                say!("a deal line after the showdown"),
                 "deals before *** SHOW DOWN ***",
             )
         })
@@ -433,10 +439,11 @@ impl<'a, 'l> Builder<'a, 'l> {
             let name = &self.names[who].name;
             return Err(self.error(
                 index,
-                format!(
-                    "{} cards dealt to {name} on {}",
-                    new.len(),
-                    self.spec.streets[street].name
+                say!(
+                    "{n} cards dealt to {name} on {street}",
+                    n = new.len(),
+                    name,
+                    street = Term("street", &self.spec.streets[street].name),
                 ),
                 &if draw > 0 {
                     format!("up to {draw}, as many as discarded")

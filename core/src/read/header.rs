@@ -6,6 +6,8 @@ use super::errors::ReadError;
 use super::pystr::{self, is_space};
 use super::times::{DateTime, Start};
 use crate::model::{Stakes, Tournament};
+use crate::said::Said;
+use crate::say;
 
 /// What follows the hand id of a Bovada cash header, which has no colon: `Hand #123 TBL#45`, `Hand
 /// #123  Zone Poker ID#14`.
@@ -289,7 +291,7 @@ pub fn with_header_line<'a>(
 ) -> Result<Header<'a>, ReadError> {
     let first = lines.first().copied().unwrap_or("");
     let Some(m) = header_line(first) else {
-        return Err(ReadError::malformed("not a hand header")
+        return Err(ReadError::malformed(say!("not a hand header"))
             .at(first_line)
             .expected(expected)
             .actual(first));
@@ -310,16 +312,23 @@ pub fn hand_id(first: &str) -> Option<&str> {
     memchr::memchr_iter(b'#', first.as_bytes()).find_map(|at| mark_at(first, at).map(|(id, _)| id))
 }
 
+/// Why a seat number (`what`: `seat number`, `table size` or `button seat`) is refused.
+fn out_of_range(what: &str, text: &str) -> Said {
+    match what {
+        "table size" => say!("table size {text} is out of range", text),
+        "button seat" => say!("button seat {text} is out of range", text),
+        _ => say!("seat number {text} is out of range", text),
+    }
+}
+
 /// A seat number or table size of a log, 1 to [`MAX_SEAT`].
 pub fn seat_number(text: &str, what: &str) -> Result<u8, ReadError> {
     let ok = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
     let value = if ok { pystr::int_value(text) } else { 0 };
     if !ok || !(1..=MAX_SEAT).contains(&value) {
-        return Err(
-            ReadError::malformed(format!("{what} {text} is out of range"))
-                .expected(format!("1 to {MAX_SEAT}"))
-                .actual(text),
-        );
+        return Err(ReadError::malformed(out_of_range(what, text))
+            .expected(format!("1 to {MAX_SEAT}"))
+            .actual(text));
     }
     Ok(value as u8)
 }

@@ -23,6 +23,8 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use crate::model::Hand;
+use crate::said::Term;
+use crate::say;
 use crate::spec::{GameSpec, Resolver, Specs, Structure};
 
 mod bovada;
@@ -486,7 +488,7 @@ pub fn check_complete(lines: &[&str], first_line: u64) -> Result<(), ReadError> 
 pub fn cancelled(line: u64, hand_id: Option<&str>, text: &str) -> ReadError {
     ReadError::new(
         Kind::Incomplete,
-        "hand cancelled: the site voided it, no chips changed hands",
+        say!("hand cancelled: the site voided it, no chips changed hands"),
     )
     .at(line)
     .hand(hand_id)
@@ -502,7 +504,7 @@ pub fn no_summary(
 ) -> ReadError {
     ReadError::new(
         Kind::Incomplete,
-        "the hand ends before its *** SUMMARY *** (an incomplete or partial hand)",
+        say!("the hand ends before its *** SUMMARY *** (an incomplete or partial hand)"),
     )
     .at(first_line + last as u64)
     .hand(hand_id)
@@ -550,33 +552,38 @@ pub fn read_piece(
 /// A hand of at most [`MAX_HAND_ITEMS`] actions, deals and seats; a larger one is `too_large`.
 pub fn check_items(hand: Hand, first_line: u64) -> Result<Hand, ReadError> {
     let counts = [
-        (hand.actions.len(), "actions"),
-        (hand.deals.len(), "deals"),
-        (hand.seats.len(), "seats"),
+        (hand.actions.len(), Term("read", "actions")),
+        (hand.deals.len(), Term("read", "deals")),
+        (hand.seats.len(), Term("read", "seats")),
     ];
     match counts.into_iter().find(|&(n, _)| n > MAX_HAND_ITEMS) {
         None => Ok(hand),
         Some((n, what)) => Err(ReadError::new(
             Kind::TooLarge,
-            format!(
-                "a hand of {} {what}, more than the {} one hand may have",
-                pystr::thousands(n as u64),
-                pystr::thousands(MAX_HAND_ITEMS as u64)
+            say!(
+                "a hand of {n} {what}, more than the {limit} one hand may have",
+                n = pystr::thousands(n as u64),
+                what = what.clone(),
+                limit = pystr::thousands(MAX_HAND_ITEMS as u64)
             ),
         )
         .at(first_line)
         .hand(Some(&hand.hand_id))
         .expected(format!(
-            "at most {} {what}",
-            pystr::thousands(MAX_HAND_ITEMS as u64)
+            "at most {} {}",
+            pystr::thousands(MAX_HAND_ITEMS as u64),
+            what.1
         ))
-        .actual(format!("{} {what}", pystr::thousands(n as u64)))),
+        .actual(format!("{} {}", pystr::thousands(n as u64), what.1))),
     }
 }
 
 /// The `internal` record of a piece whose reading (or rows) met a bug of ours: `fault` says what.
 pub fn internal(text: &str, first_line: u64, path: &str, fault: &str) -> Quarantine {
-    let reason = format!("internal error: {fault}; this is a bug in soko_analytics");
+    let reason = say!(
+        "internal error: {fault}; this is a bug in soko_analytics",
+        fault
+    );
     let lines = hand_lines(text);
     let raw = raw_text(text, &lines);
     let error = ReadError::new(Kind::Internal, reason);
@@ -589,17 +596,20 @@ pub fn not_a_hand(text: &str, first_line: u64, path: &str) -> Quarantine {
     let lines = hand_lines(text);
     let raw = raw_text(text, &lines);
     let place = if first_line == 1 {
-        "before the first hand"
+        Term("read", "before the first hand")
     } else {
-        "after a hand's summary"
+        Term("read", "after a hand's summary")
     };
     let actual = pystr::head(
         lines.iter().find(|l| !l.is_empty()).copied().unwrap_or(""),
         80,
     );
-    let error = ReadError::malformed(format!("text {place} that is not a hand (no hand header)"))
-        .expected("a hand header such as 'PokerStars Hand #N: ...'")
-        .actual(actual);
+    let error = ReadError::malformed(say!(
+        "text {place} that is not a hand (no hand header)",
+        place
+    ))
+    .expected("a hand header such as 'PokerStars Hand #N: ...'")
+    .actual(actual);
     quarantine(error, raw, path, first_line, None)
 }
 
@@ -613,18 +623,28 @@ pub fn too_large(
     size: u64,
     lines: u64,
 ) -> Quarantine {
-    let what = if is_hand {
-        "a hand"
+    let (size, lines) = (pystr::thousands(size), pystr::thousands(lines));
+    let limit = pystr::thousands(MAX_HAND_CHARS);
+    let kept = pystr::thousands(pystr::len(text) as u64);
+    let reason = if is_hand {
+        say!(
+            "a hand of {size} characters over {lines} lines, more than the {limit} one hand may \
+             have; its first {kept} are kept",
+            size,
+            lines,
+            limit,
+            kept,
+        )
     } else {
-        "text that is not a hand"
+        say!(
+            "text that is not a hand of {size} characters over {lines} lines, more than the \
+             {limit} one hand may have; its first {kept} are kept",
+            size,
+            lines,
+            limit,
+            kept,
+        )
     };
-    let reason = format!(
-        "{what} of {} characters over {} lines, more than the {} one hand may have; its first {} are kept",
-        pystr::thousands(size),
-        pystr::thousands(lines),
-        pystr::thousands(MAX_HAND_CHARS),
-        pystr::thousands(pystr::len(text) as u64),
-    );
     let hand_id = if is_hand { piece_hand_id(text) } else { None };
     quarantine(
         ReadError::new(Kind::TooLarge, reason),

@@ -9,6 +9,7 @@ use super::times::{search_date, start_of};
 use super::values::{first_symbol, parse_amount, symbol_code};
 use super::Lookups;
 use crate::model::{Stakes, Tournament};
+use crate::say;
 
 /// Supported game texts of the header (case-folded) and the rules they replay under.
 pub const GAMES: [(&str, &str); 33] = [
@@ -224,7 +225,7 @@ pub fn game(body: &str) -> Result<Game, ReadError> {
         });
     }
     let Some((open, mut stakes_text)) = stakes_group(body) else {
-        return Err(ReadError::malformed("no stakes in the header")
+        return Err(ReadError::malformed(say!("no stakes in the header"))
             .expected("'(small/big)' after the game")
             .actual(body));
     };
@@ -276,7 +277,7 @@ pub fn rules_of(name: &str) -> Result<&'static str, ReadError> {
 
 /// A game soko_analytics does not replay.
 pub fn unsupported(game: &str) -> ReadError {
-    ReadError::new(Kind::Unsupported, format!("unsupported game: {game}"))
+    ReadError::new(Kind::Unsupported, say!("unsupported game: {game}", game))
         .expected(
             "Hold'em (6+ too), Omaha (4, 5 or 6 cards, hi/lo), Courchevel (hi/lo), 7 Card Stud \
              (hi/lo), Razz, 5 Card Stud, 5 Card Draw, 2-7 Single or Triple Draw, Badugi or Sökö",
@@ -290,8 +291,11 @@ fn first_word(text: &str) -> Option<&str> {
 
 fn stakes_amount(word: &str, decimals: u8, text: &str) -> Result<i64, ReadError> {
     parse_amount(word, decimals).map_err(|err| {
-        let e = ReadError::malformed(format!("{} in the stakes is not an amount", repr(word)))
-            .actual(text);
+        let e = ReadError::malformed(say!(
+            "{text} in the stakes is not an amount",
+            text = repr(word)
+        ))
+        .actual(text);
         match err.expected {
             Some(x) => e.expected(x),
             None => e,
@@ -322,7 +326,7 @@ fn stakes(text: &str, fixed: bool) -> Result<Stakes, ReadError> {
         };
     if blinds.len() != 2 - usize::from(button.is_some()) {
         return Err(
-            ReadError::malformed(format!("unreadable stakes {}", repr(text)))
+            ReadError::malformed(say!("unreadable stakes {stakes}", stakes = repr(text)))
                 .expected("'small/big' or 'Button Blind B - Ante A'")
                 .actual(text),
         );
@@ -473,7 +477,7 @@ mod tests {
         assert_eq!((g.rules, g.stakes.big_bet), (fixed, Some(50)));
         let e = game("London Lowball Limit ($0.01/$0.02)").err().unwrap();
         assert_eq!(
-            (e.kind, e.reason.as_str()),
+            (e.kind, e.reason.text.as_str()),
             (Kind::Unsupported, "unsupported game: London Lowball Limit")
         );
         let g = game("Courchevel Hi/Lo Pot Limit ($0.01/$0.02)").unwrap();

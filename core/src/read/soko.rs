@@ -10,6 +10,8 @@ use super::times::{search_date, start_of};
 use super::values::{first_symbol, parse_amount, symbol_code};
 use super::{Lookups, RulesFault};
 use crate::model::Stakes;
+use crate::said::Said;
+use crate::say;
 use crate::spec::Structure;
 
 /// The site of a hand with no club name.
@@ -94,7 +96,7 @@ fn read_header<'a>(
     lookups: &mut dyn Lookups,
 ) -> Result<Header<'a>, ReadError> {
     let Some((word, stakes_text, date)) = game_line(rest) else {
-        return Err(ReadError::malformed("not a Sökö game header")
+        return Err(ReadError::malformed(say!("not a Sökö game header"))
             .expected(
                 "'Sökö <Limit|Pot Limit|No Limit|Spread Limit> (<stakes>) - <YYYY/MM/DD HH:MM:SS> <zone>'",
             )
@@ -106,14 +108,16 @@ fn read_header<'a>(
         // not) and raises StopIteration: a bug of the Python reader, kept for parity.
         return Err(ReadError::new(
             Kind::Internal,
-            "internal error: StopIteration:  (structure word); this is a bug in soko_analytics",
+            say!(
+                "internal error: StopIteration:  (structure word); this is a bug in soko_analytics"
+            ),
         ));
     };
     let stakes = parse_stakes(stakes_text, structure)?;
     let (mut start, mut zone, mut utc) = (None, None, None);
     if let Some(date) = date.filter(|d| !d.is_empty()) {
         let Some(found) = search_date(date) else {
-            return Err(ReadError::malformed("unreadable start time")
+            return Err(ReadError::malformed(say!("unreadable start time"))
                 .expected("'YYYY/MM/DD HH:MM:SS ZONE'")
                 .actual(date));
         };
@@ -134,7 +138,7 @@ fn read_header<'a>(
                 .combine_rules(pystr::strip(text), structure)
                 .map_err(|fault| match fault {
                     RulesFault::Rules { reason, expected } => {
-                        let e = ReadError::malformed(format!("bad Rules: line: {reason}"))
+                        let e = ReadError::malformed(say!("bad Rules: line: {reason}", reason))
                             .at(line)
                             .actual(lines[at]);
                         match expected {
@@ -142,7 +146,9 @@ fn read_header<'a>(
                             None => e,
                         }
                     }
-                    RulesFault::Internal(reason) => ReadError::new(Kind::Internal, reason),
+                    RulesFault::Internal(reason) => {
+                        ReadError::new(Kind::Internal, Said::from(reason))
+                    }
                 })?;
             at += 1;
             rules
@@ -151,7 +157,7 @@ fn read_header<'a>(
             .combine_rules(DEFAULT_PROFILE, structure)
             .map_err(|fault| match fault {
                 RulesFault::Rules { reason, .. } | RulesFault::Internal(reason) => {
-                    ReadError::new(Kind::Internal, reason)
+                    ReadError::new(Kind::Internal, Said::from(reason))
                 }
             })?,
     };
@@ -191,8 +197,11 @@ pub fn parse_stakes(text: &str, structure: Structure) -> Result<Stakes, ReadErro
     };
     let amount = |word: &str| {
         parse_amount(word, decimals).map_err(|err| {
-            let e = ReadError::malformed(format!("{} in the stakes is not an amount", repr(word)))
-                .actual(text);
+            let e = ReadError::malformed(say!(
+                "{text} in the stakes is not an amount",
+                text = repr(word)
+            ))
+            .actual(text);
             match err.expected {
                 Some(x) => e.expected(x),
                 None => e,
@@ -201,7 +210,9 @@ pub fn parse_stakes(text: &str, structure: Structure) -> Result<Stakes, ReadErro
     };
     let put = |slot: &mut Option<i64>, key: &str, value: i64| {
         if slot.is_some() {
-            return Err(ReadError::malformed(format!("the stakes give {key} twice")).actual(text));
+            return Err(
+                ReadError::malformed(say!("the stakes give {key} twice", key)).actual(text),
+            );
         }
         *slot = Some(value);
         Ok(())
@@ -234,11 +245,12 @@ pub fn parse_stakes(text: &str, structure: Structure) -> Result<Stakes, ReadErro
                 put(&mut stakes.max_bet, "max-bet", amount(high)?)?;
             }
             _ => {
-                return Err(
-                    ReadError::malformed(format!("unreadable stakes part {}", repr(part)))
-                        .expected(stakes_forms(structure))
-                        .actual(text),
-                )
+                return Err(ReadError::malformed(say!(
+                    "unreadable stakes part {part}",
+                    part = repr(part)
+                ))
+                .expected(stakes_forms(structure))
+                .actual(text))
             }
         }
     }
@@ -255,9 +267,11 @@ fn stakes_currency(text: &str, symbol: Option<char>) -> Result<Option<&str>, Rea
     codes.sort_unstable();
     codes.dedup();
     if codes.len() > 1 {
-        return Err(ReadError::malformed("more than one currency in the stakes")
-            .expected("one currency code")
-            .actual(codes.join(", ")));
+        return Err(
+            ReadError::malformed(say!("more than one currency in the stakes"))
+                .expected("one currency code")
+                .actual(codes.join(", ")),
+        );
     }
     Ok(codes
         .first()
@@ -273,9 +287,9 @@ fn check_limits_given(stakes: &Stakes, structure: Structure, text: &str) -> Resu
         _ => false,
     };
     if missing {
-        return Err(ReadError::malformed(format!(
-            "{} stakes without their limits",
-            structure_word(structure)
+        return Err(ReadError::malformed(say!(
+            "{text} stakes without their limits",
+            text = structure_word(structure)
         ))
         .expected(stakes_forms(structure))
         .actual(text));

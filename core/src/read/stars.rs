@@ -11,6 +11,7 @@ use super::search;
 use super::tourney;
 use super::{HandText, Lookups};
 use crate::model::{ActionKind, Hand};
+use crate::say;
 
 /// The hand being read.
 type State<'a, 'l> = Builder<'a, 'l>;
@@ -47,7 +48,7 @@ pub fn read_hand(hand: HandText<'_>, lookups: &mut dyn Lookups) -> Result<Hand, 
     if !st.has_seats() {
         return Err(st.error(
             i.min(n.saturating_sub(1)),
-            "no seat lines after the header",
+            say!("no seat lines after the header"),
             "'Seat N: name (stack in chips)'",
         ));
     }
@@ -127,12 +128,12 @@ fn read_other(
     match split {
         Some((name, _)) => Err(st.error(
             i,
-            format!("{} is not seated in this hand", repr(name)),
+            say!("{name} is not seated in this hand", name = repr(name)),
             "an action by a seated player",
         )),
         None => Err(st.error(
             i,
-            "unknown line",
+            say!("unknown line"),
             "an action, a street marker, a deal, a collect or the summary",
         )),
     }
@@ -165,7 +166,7 @@ fn read_uncalled(st: &mut State, i: usize, line: &str) -> Result<(), ReadError> 
     let Some((amount, name)) = p::uncalled_line(line) else {
         return Err(st.error(
             i,
-            "unreadable uncalled-bet line",
+            say!("unreadable uncalled-bet line"),
             "'Uncalled bet (X) returned to NAME'",
         ));
     };
@@ -277,7 +278,7 @@ pub(super) fn read_action(
         "raises" => {
             let split = search::find(args, " to ").map(|at| (&args[..at], &args[at + 4..]));
             let Some((by, to)) = split else {
-                return Err(st.error(i, "a raise without 'to'", "'raises X to Y'"));
+                return Err(st.error(i, say!("a raise without 'to'"), "'raises X to Y'"));
             };
             let (to, all_in) = amount_and_flags(st, i, to)?;
             let by = st.amount(by, i)?;
@@ -300,7 +301,11 @@ pub(super) fn read_action(
         "discards" | "stands" => return read_draw(st, i, who, verb, args),
         "shows" => {
             let Some((cards, desc)) = p::show_line(rest) else {
-                return Err(st.error(i, "unreadable show line", "'shows [cards] (description)'"));
+                return Err(st.error(
+                    i,
+                    say!("unreadable show line"),
+                    "'shows [cards] (description)'",
+                ));
             };
             let cards = st.cards(cards, i)?;
             st.act(i, who, Act::cards(K::Show, cards, desc));
@@ -360,7 +365,7 @@ fn read_phrase(
         // a payout line, which no log here shows
         let mut e = st.error(
             i,
-            "a GGPoker all-in insurance line that is not read yet (only the premium paid is)",
+            say!("a GGPoker all-in insurance line that is not read yet (only the premium paid is)"),
             "pay premium of all-in insurance ($4)",
         );
         e.kind = Kind::Unsupported;
@@ -368,7 +373,7 @@ fn read_phrase(
     } else if !p::info_line(&format!("{}: {rest}", st.name(who))) {
         return Err(st.error(
             i,
-            format!("unknown action {}", repr(rest)),
+            say!("unknown action {action}", action = repr(rest)),
             "folds, checks, calls, bets, raises, completes, brings in, posts, shows, mucks",
         ));
     }
@@ -387,14 +392,18 @@ fn read_draw(
     let expected = "'discards N cards [cards]' or 'stands pat'";
     let count = if verb == "stands" {
         if !args.starts_with("pat") {
-            return Err(st.error(i, format!("unknown action {}", repr(args)), expected));
+            return Err(st.error(
+                i,
+                say!("unknown action {action}", action = repr(args)),
+                expected,
+            ));
         }
         0
     } else {
         let number = args.split(' ').next().unwrap_or("");
         match number.parse::<i64>() {
             Ok(n) if args[number.len()..].starts_with(" card") => n,
-            _ => return Err(st.error(i, "a discard without its count", expected)),
+            _ => return Err(st.error(i, say!("a discard without its count"), expected)),
         }
     };
     let cards = match p::first_brackets(args).filter(|_| verb == "discards") {
@@ -415,7 +424,7 @@ fn read_post(st: &mut State, i: usize, who: usize, args: &str) -> Result<(), Rea
     }
     Err(st.error(
         i,
-        format!("unknown forced bet 'posts {args}'"),
+        say!("unknown forced bet 'posts {args}'", args),
         "posts the ante / small blind / big blind",
     ))
 }
@@ -487,7 +496,7 @@ pub(super) fn street_marker(
         let expected = marker_names(st);
         return Err(st.error(
             i,
-            format!("unknown street marker {}", repr(inner)),
+            say!("unknown street marker {marker}", marker = repr(inner)),
             &expected,
         ));
     };
@@ -505,7 +514,7 @@ pub(super) fn street_marker(
             }
             return Err(st.error(
                 i,
-                "a board street without its cards",
+                say!("a board street without its cards"),
                 "'*** FLOP *** [a b c]'",
             ));
         };
@@ -526,7 +535,11 @@ pub(super) fn read_dealt(st: &mut State, i: usize, body: &str) -> Result<(), Rea
         if st.dialect.deals_to_all && st.who(body.trim_end()).is_some() {
             return Ok(()); // GGPoker: `Dealt to NAME` for every player, cards for the owner only
         }
-        return Err(st.error(i, "a deal line without cards", "'Dealt to NAME [cards]'"));
+        return Err(st.error(
+            i,
+            say!("a deal line without cards"),
+            "'Dealt to NAME [cards]'",
+        ));
     };
     let who = st.seated(i, &body[..at])?;
     dealt_brackets(st, i, who, &body[at..])
@@ -544,7 +557,7 @@ pub(super) fn dealt_brackets(
     let Some(first) = groups.next() else {
         return Err(st.error(
             i,
-            "a deal line without its cards in brackets",
+            say!("a deal line without its cards in brackets"),
             "'Dealt to NAME [cards]'",
         ));
     };
@@ -599,7 +612,7 @@ pub(super) fn summary_parts<'p>(
             } else {
                 return Err(st.error(
                     i,
-                    format!("unreadable summary part {}", repr(piece)),
+                    say!("unreadable summary part {part}", part = repr(piece)),
                     "'Total pot X | Rake Y'",
                 ));
             }

@@ -5,6 +5,8 @@
 
 use super::errors::ReadError;
 use super::pystr::{self, decimal, is_space};
+use crate::said::Term;
+use crate::say;
 
 /// A date and time without zone, as `datetime` holds it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -304,11 +306,12 @@ fn local(day: &str, time: &str) -> Result<DateTime, ReadError> {
     );
     let [hour, minute, second] = three(time, b':').map(pystr::int_value);
     if !(1970..=2200).contains(&year) {
-        return Err(
-            ReadError::malformed(format!("the year {year_text} is out of range"))
-                .expected("1970 to 2200")
-                .actual(format!("{day} {time}")),
-        );
+        return Err(ReadError::malformed(say!(
+            "the year {year} is out of range",
+            year = year_text
+        ))
+        .expected("1970 to 2200")
+        .actual(format!("{day} {time}")));
     }
     let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
     let month_days = [
@@ -326,21 +329,24 @@ fn local(day: &str, time: &str) -> Result<DateTime, ReadError> {
         31,
     ];
     let problem = if !(1..=12).contains(&month) {
-        Some("month must be in 1..12")
+        Some(Term("read", "month must be in 1..12"))
     } else if date < 1 || date > month_days[month as usize - 1] {
-        Some("day is out of range for month")
+        Some(Term("read", "day is out of range for month"))
     } else if hour > 23 {
-        Some("hour must be in 0..23")
+        Some(Term("read", "hour must be in 0..23"))
     } else if minute > 59 {
-        Some("minute must be in 0..59")
+        Some(Term("read", "minute must be in 0..59"))
     } else if second > 59 {
-        Some("second must be in 0..59")
+        Some(Term("read", "second must be in 0..59"))
     } else {
         None
     };
     if let Some(problem) = problem {
-        return Err(ReadError::malformed(format!(
-            "no such date or time: {day} {time} ({problem})"
+        return Err(ReadError::malformed(say!(
+            "no such date or time: {day} {time} ({problem})",
+            day,
+            time,
+            problem,
         ))
         .expected("a real date and time")
         .actual(format!("{day} {time}")));

@@ -4,6 +4,8 @@
 use super::errors::ReadError;
 use super::pystr::{self, repr};
 use crate::cards::Card;
+use crate::said::Said;
+use crate::say;
 
 /// The largest amount a log may give, in minor units.
 pub const MAX_AMOUNT: i64 = 1_000_000_000_000;
@@ -162,7 +164,7 @@ impl Grammar {
     }
 
     fn not_an_amount(&self, text: &str) -> ReadError {
-        ReadError::malformed(format!("{} is not an amount", repr(text)))
+        ReadError::malformed(say!("{text} is not an amount", text = repr(text)))
             .expected(format!("{} ({}'s forms)", self.example, self.site))
             .actual(text)
     }
@@ -244,7 +246,7 @@ fn without_code(body: &str) -> &str {
 /// The long way: `body` is `text` without its symbols, plain digits with at most one `.`.
 fn long_amount(text: &str, body: &str, decimals: u8, example: &str) -> Result<i64, ReadError> {
     let not_an_amount = |text: &str| {
-        ReadError::malformed(format!("{} is not an amount", repr(text)))
+        ReadError::malformed(say!("{text} is not an amount", text = repr(text)))
             .expected(example.to_string())
             .actual(text)
     };
@@ -265,9 +267,10 @@ fn long_amount(text: &str, body: &str, decimals: u8, example: &str) -> Result<i6
     }
     let places = usize::from(decimals);
     if frac.iter().skip(places).any(|&b| b != b'0') {
-        return Err(ReadError::malformed(format!(
-            "{} has more than {decimals} decimals",
-            repr(text)
+        return Err(ReadError::malformed(say!(
+            "{text} has more than {decimals} decimals",
+            text = repr(text),
+            decimals
         ))
         .expected(format!("at most {decimals} decimals"))
         .actual(text));
@@ -284,7 +287,7 @@ fn long_amount(text: &str, body: &str, decimals: u8, example: &str) -> Result<i6
     }
     if value > MAX_AMOUNT as u128 {
         return Err(
-            ReadError::malformed(format!("{} is too large an amount", repr(text)))
+            ReadError::malformed(say!("{text} is too large an amount", text = repr(text)))
                 .expected("at most 1,000,000,000,000 minor units")
                 .actual(text),
         );
@@ -297,7 +300,7 @@ fn card_token(token: &str) -> Option<Card> {
     Card::parse(token)
 }
 
-fn card_error(reason: String, expected: Option<&str>, actual: &str) -> ReadError {
+fn card_error(reason: Said, expected: Option<&str>, actual: &str) -> ReadError {
     let e = ReadError::malformed(reason).actual(actual);
     match expected {
         Some(x) => e.expected(x),
@@ -342,7 +345,7 @@ pub fn parse_cards(text: &str) -> Result<Vec<Card>, ReadError> {
     let mut body = pystr::strip(text);
     if body.starts_with('[') != body.ends_with(']') {
         return Err(card_error(
-            format!("unbalanced brackets in {}", repr(text)),
+            say!("unbalanced brackets in {text}", text = repr(text)),
             Some("'[Kh 9s]' or 'Kh 9s'"),
             text,
         ));
@@ -363,7 +366,11 @@ pub fn parse_cards(text: &str) -> Result<Vec<Card>, ReadError> {
     let add = |token: &str, cards: &mut Vec<Card>| -> Result<(), ReadError> {
         let card = card_token(token).ok_or_else(|| {
             card_error(
-                format!("{} in {} is not a card", repr(token), repr(text)),
+                say!(
+                    "{token} in {text} is not a card",
+                    token = repr(token),
+                    text = repr(text)
+                ),
                 Some("cards like 'As', 'Td', '9c'"),
                 token,
             )
@@ -376,10 +383,10 @@ pub fn parse_cards(text: &str) -> Result<Vec<Card>, ReadError> {
             let chars: Vec<(usize, char)> = run.char_indices().collect();
             if chars.len() % 2 == 1 {
                 return Err(card_error(
-                    format!(
-                        "{} in {} is not a run of two-letter cards",
-                        repr(run),
-                        repr(text)
+                    say!(
+                        "{run} in {text} is not a run of two-letter cards",
+                        run = repr(run),
+                        text = repr(text)
                     ),
                     None,
                     run,
@@ -396,12 +403,21 @@ pub fn parse_cards(text: &str) -> Result<Vec<Card>, ReadError> {
             }
         }
     }
+    once_each(cards, text)
+}
+
+/// `cards` (read from `text`), or the error of the first card that appears twice.
+fn once_each(cards: Vec<Card>, text: &str) -> Result<Vec<Card>, ReadError> {
     let mut seen = 0u64;
     for card in &cards {
         let bit = 1u64 << card.0;
         if seen & bit != 0 {
             return Err(card_error(
-                format!("{card} appears twice in {}", repr(text)),
+                say!(
+                    "{card} appears twice in {text}",
+                    card = card.to_string(),
+                    text = repr(text),
+                ),
                 Some("each card once"),
                 text,
             ));

@@ -19,6 +19,7 @@ use crate::read::pystr::{is_space, repr};
 use crate::read::rounds::Rounds;
 use crate::read::stars;
 use crate::read::values::MAX_AMOUNT;
+use crate::say;
 
 mod acts;
 
@@ -381,7 +382,7 @@ impl<'l> Body<'l> {
         if !more.is_empty() {
             return Err(st.error(
                 i,
-                format!("unreadable summary part {}", repr(more)),
+                say!("unreadable summary part {part}", part = repr(more)),
                 "'Total Pot($X) | Rake ($Y)'",
             ));
         }

@@ -29,6 +29,8 @@ use super::times::{search_date, start_of};
 use super::{search, HandText, Lookups};
 use crate::model::{Hand, Stakes, Tournament};
 use crate::read::events::located;
+use crate::said::Said;
+use crate::say;
 use body::{Body, Start};
 use scan::{Scan, Wanted};
 use words::{bytes_equal, trim, Units};
@@ -139,7 +141,7 @@ fn header<'h>(
     };
     let dated = date.is_some_and(|d| head.date[..d.start].chars().all(|c| " -[".contains(c)));
     if !dated {
-        return Err(ReadError::malformed("no stakes in the header")
+        return Err(ReadError::malformed(say!("no stakes in the header"))
             .expected("'(small/big)' after the game")
             .actual(head.date.as_str()));
     }
@@ -182,9 +184,9 @@ fn seat_players(
                 0 => no_seats(st, i),
                 _ => st.error(
                     i,
-                    format!(
-                        "{} is not seated in this hand",
-                        repr(&format!("Seat {}", seat.number))
+                    say!(
+                        "{name} is not seated in this hand",
+                        name = repr(&format!("Seat {}", seat.number))
                     ),
                     "an action by a seated player",
                 ),
@@ -211,7 +213,7 @@ fn seat_players(
 fn no_seats(st: &Builder, i: usize) -> ReadError {
     st.error(
         i,
-        "no seat lines after the header",
+        say!("no seat lines after the header"),
         "'Seat N: name (stack in chips)'",
     )
 }
@@ -259,17 +261,17 @@ fn button_before_blinds(seats: &[SeatLine]) -> Option<u64> {
 /// The header line's parts.
 fn head<'a>(lines: &[&'a str], first_line: u64) -> Result<Head<'a>, ReadError> {
     let first = lines.first().copied().unwrap_or("");
-    let malformed = |reason: &str| {
+    let malformed = |reason: Said| {
         ReadError::malformed(reason)
             .at(first_line)
             .expected("'Bovada Hand #N TBL#T HOLDEM No Limit - 2016-08-09 12:41:32'")
             .actual(first)
     };
     let Some(m) = header_line(first) else {
-        return Err(malformed("not a Bovada hand header"));
+        return Err(malformed(say!("not a Bovada hand header")));
     };
     let Some((body, date)) = search::rsplit_once(m.rest, " - ") else {
-        return Err(malformed("no date in the header"));
+        return Err(malformed(say!("no date in the header")));
     };
     // `2016-08-09 12:41:32` (ET), or with its zone: `2021-04-23 11:09:26 UTC`
     let dashed = date.trim();
@@ -302,12 +304,13 @@ fn head<'a>(lines: &[&'a str], first_line: u64) -> Result<Head<'a>, ReadError> {
         .iter()
         .find(|(word, _, _)| search::contains(body, word));
     let Some(&(_, game, default)) = game else {
-        return Err(
-            ReadError::new(Kind::Unsupported, "unsupported game of a Bovada header")
-                .at(first_line)
-                .expected("HOLDEM, OMAHA, OMAHA HiLo, 7CARD or 7CARD HiLo")
-                .actual(first),
-        );
+        return Err(ReadError::new(
+            Kind::Unsupported,
+            say!("unsupported game of a Bovada header"),
+        )
+        .at(first_line)
+        .expected("HOLDEM, OMAHA, OMAHA HiLo, 7CARD or 7CARD HiLo")
+        .actual(first));
     };
     let structure = ["No Limit", "Pot Limit", "Fixed Limit"]
         .into_iter()
@@ -483,7 +486,7 @@ fn seats<'a>(
         match seat_line(line) {
             Some(seat) => seats.push(seat),
             None => {
-                return Err(ReadError::malformed("unreadable seat line")
+                return Err(ReadError::malformed(say!("unreadable seat line"))
                     .at(first_line + i as u64)
                     .expected("'Seat N: LABEL ($X in chips)'")
                     .actual(*line))

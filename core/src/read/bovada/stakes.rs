@@ -8,6 +8,7 @@ use crate::model::Stakes;
 use crate::read::errors::ReadError;
 use crate::read::pystr::repr;
 use crate::read::values::{symbol_code, MAX_AMOUNT};
+use crate::say;
 
 /// The forced bets of a hand: its (small, big) blinds (stud's: the small bet and the bring-in's
 /// double) and the ante (stud's: the largest posted), from the header and the one pass over the
@@ -49,10 +50,11 @@ pub fn stakes(
             return Ok(Some(value));
         }
         let text = units.money(value);
-        Err(
-            ReadError::malformed(format!("{} in the stakes is not an amount", repr(&text)))
-                .actual(text),
-        )
+        Err(ReadError::malformed(say!(
+            "{text} in the stakes is not an amount",
+            text = repr(&text)
+        ))
+        .actual(text))
     };
     let cash = units.decimals > 0;
     let mut stakes = Stakes {
@@ -76,9 +78,9 @@ fn posted_blinds(scan: &Scan) -> Result<(Option<i64>, i64), ReadError> {
     // a big blind posted all in may be short: twice the small blind
     match big.or(small.map(|s| 2 * s)) {
         Some(big) => Ok((small, big)),
-        None => Err(ReadError::malformed(
-            "no blind posted, and a Bovada cash header names no stakes",
-        )
+        None => Err(ReadError::malformed(say!(
+            "no blind posted, and a Bovada cash header names no stakes"
+        ))
         .expected("'Big Blind : Big blind $X'")),
     }
 }

@@ -22,6 +22,7 @@ use crate::read::stars;
 use crate::read::times::{search_date, start_of};
 use crate::read::values::{parse_cards, MAX_AMOUNT};
 use crate::read::{self, HandText, Lookups};
+use crate::say;
 
 /// 888's street markers and the family's names of their streets.
 const MARKERS: [(&str, &str); 4] = [
@@ -136,7 +137,7 @@ fn check_seats(
     };
     Err(st.error(
         index.min(n.saturating_sub(1)),
-        "no seat lines after the header",
+        say!("no seat lines after the header"),
         "'Seat N: name (stack in chips)'",
     ))
 }
@@ -174,10 +175,13 @@ fn tell_seats<'a>(
 /// line `line` of the log.
 fn amount_at(text: &str, decimals: u8, line: u64) -> Result<i64, ReadError> {
     minor_units(text, decimals).ok_or_else(|| {
-        ReadError::malformed(format!("{text:?} is not an amount"))
-            .at(line)
-            .expected("an amount such as $1,283.15, 0,02$ or 2,000")
-            .actual(text)
+        ReadError::malformed(say!(
+            "{text} is not an amount",
+            text = format!("{:?}", text)
+        ))
+        .at(line)
+        .expected("an amount such as $1,283.15, 0,02$ or 2,000")
+        .actual(text)
     })
 }
 
@@ -245,7 +249,7 @@ fn header<'a>(
                 (start, zone.and(Some(EASTERN)), utc)
             }
             None => {
-                return Err(ReadError::malformed("no date in the header")
+                return Err(ReadError::malformed(say!("no date in the header"))
                     .expected("a date such as 17 02 2011 15:29:25 after the game"))
             }
         },
@@ -268,7 +272,7 @@ fn tournament(number: &str, buy_in: &str) -> Result<Tournament, ReadError> {
         .take_while(|b| b.is_ascii_alphanumeric() || *b == b'-')
         .count();
     let unreadable = || {
-        ReadError::malformed("unreadable tournament number or buy-in")
+        ReadError::malformed(say!("unreadable tournament number or buy-in"))
             .expected("'Tournament #N $1 + $0.10 - Table #1'")
     };
     let (id, rest) = number.split_at(id);
@@ -354,8 +358,9 @@ fn seats<'a>(
     }
     let unnamed = seats.iter().filter(|s| s.name.starts_with("Seat ")).count();
     if unnamed > 1 {
-        return Err(ReadError::malformed(format!(
-            "{unnamed} players have no name: their lines cannot be told apart"
+        return Err(ReadError::malformed(say!(
+            "{unnamed} players have no name: their lines cannot be told apart",
+            unnamed
         ))
         .at(first_line + i as u64 - 1)
         .expected("at most one seat without a name")

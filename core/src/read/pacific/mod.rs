@@ -16,6 +16,8 @@ use super::errors::{Kind, ReadError};
 use super::header::{game_no_at, hand_history_at};
 use super::{HandText, Lookups};
 use crate::model::Hand;
+use crate::said::Said;
+use crate::say;
 
 pub(super) mod amounts;
 mod body;
@@ -73,13 +75,13 @@ fn head<'a>(lines: &[&'a str], first_line: u64) -> Result<Head<'a>, ReadError> {
     // `#Game No : N`, or in logs without that line the software's `***** 888poker Hand History for
     // Game N *****`
     let Some((id, _)) = game_no_at(first, 0).or_else(|| hand_history_at(first)) else {
-        return Err(ReadError::malformed("not an 888poker hand header")
+        return Err(ReadError::malformed(say!("not an 888poker hand header"))
             .at(first_line)
             .expected("'#Game No : N' or '***** 888poker Hand History for Game N *****'")
             .actual(first));
     };
-    let at = |i: usize, reason: &str, expected: &str| {
-        ReadError::malformed(reason.to_string())
+    let at = |i: usize, reason: Said, expected: &str| {
+        ReadError::malformed(reason)
             .at(first_line + i as u64)
             .hand(Some(id))
             .expected(expected)
@@ -90,7 +92,7 @@ fn head<'a>(lines: &[&'a str], first_line: u64) -> Result<Head<'a>, ReadError> {
         .ok_or_else(|| {
             at(
                 1,
-                "no game line",
+                say!("no game line"),
                 "'$1/$2 Blinds No Limit Holdem - *** ...'",
             )
         })?;
@@ -102,18 +104,19 @@ fn head<'a>(lines: &[&'a str], first_line: u64) -> Result<Head<'a>, ReadError> {
         .find_map(|kind| name.strip_suffix(kind))
         .unwrap_or(name);
     let Some(&(_, game)) = GAMES.iter().find(|(word, _)| name.ends_with(word)) else {
-        return Err(
-            ReadError::new(Kind::Unsupported, format!("unsupported game: {name}"))
-                .at(first_line + game_at as u64)
-                .hand(Some(id))
-                .expected("Holdem, Omaha or OmahaHL (Omaha Hi/Lo)")
-                .actual(game_line),
-        );
+        return Err(ReadError::new(
+            Kind::Unsupported,
+            say!("unsupported game: {game}", game = name),
+        )
+        .at(first_line + game_at as u64)
+        .hand(Some(id))
+        .expected("Holdem, Omaha or OmahaHL (Omaha Hi/Lo)")
+        .actual(game_line));
     };
     let Some(&(_, structure)) = STRUCTURES.iter().find(|(word, _)| name.starts_with(word)) else {
         return Err(at(
             game_at,
-            "no betting structure in the game line",
+            say!("no betting structure in the game line"),
             "No Limit, Pot Limit or Fix Limit",
         ));
     };

@@ -17,6 +17,8 @@ use crate::read::search;
 mod opening;
 mod words;
 
+use crate::said::Said as Message;
+use crate::say;
 use words::{glued, parenthesized, seat_line, show_and_posts, starts_with_any, trimmed};
 
 pub use opening::{family_header, Opening};
@@ -204,10 +206,13 @@ impl<'h> Reading<'h> {
         }
         let cleaned = cleaned.trim_end_matches('.');
         minor_units(cleaned, self.head.decimals).ok_or_else(|| {
-            ReadError::malformed(format!("{text:?} is not an amount"))
-                .at(self.first_line + i as u64)
-                .expected("an amount such as $0.08 USD, $0,25 USD, 2,000 or (0.02)")
-                .actual(text.to_string())
+            ReadError::malformed(say!(
+                "{text} is not an amount",
+                text = format!("{:?}", text)
+            ))
+            .at(self.first_line + i as u64)
+            .expected("an amount such as $0.08 USD, $0,25 USD, 2,000 or (0.02)")
+            .actual(text.to_string())
         })
     }
 
@@ -216,7 +221,7 @@ impl<'h> Reading<'h> {
         decimal_text(value, self.head.decimals)
     }
 
-    fn error(&self, i: usize, kind: Kind, reason: String, line: &str) -> ReadError {
+    fn error(&self, i: usize, kind: Kind, reason: Message, line: &str) -> ReadError {
         ReadError::new(kind, reason)
             .at(self.first_line + i as u64)
             .actual(line.to_string())
@@ -251,7 +256,7 @@ impl<'h> Reading<'h> {
         (self.seats, self.names) = seated.into_iter().map(|s| (s.0, s.1)).unzip();
         if self.names.is_empty() {
             let line = lines.get(i).copied().unwrap_or("");
-            return Err(ReadError::malformed("no seat lines")
+            return Err(ReadError::malformed(say!("no seat lines"))
                 .at(self.first_line + i as u64)
                 .expected("'Seat 1: name ( $2.75 USD )'")
                 .actual(line));
@@ -285,8 +290,8 @@ impl<'h> Reading<'h> {
             let name = self.names[k];
             if name.is_empty() {
                 let reason = match k {
-                    0 => "no seat lines after the header",
-                    _ => "unknown line",
+                    0 => say!("no seat lines after the header"),
+                    _ => say!("unknown line"),
                 };
                 return Err(st.error(at, reason, "'Seat N: name (stack in chips)'"));
             }
@@ -387,11 +392,7 @@ impl<'h> Reading<'h> {
         let mut collected = 0;
         let back_total = back.map_or(0, |b| b.1);
         if total - back_total > pot {
-            let err = ReadError::malformed(format!(
-                "the players collect {}, more than the {} the betting puts in the pot: the log's sums disagree",
-                self.money(total - back_total),
-                self.money(pot)
-            ))
+            let err = ReadError::malformed(say!("the players collect {collected}, more than the {pot} the betting puts in the pot: the log's sums disagree", collected = self.money(total - back_total), pot = self.money(pot)))
             .at(self.first_line + self.collects.last().map_or(end, |c| c.0) as u64)
             .expected(format!("at most {} collected", self.money(pot)));
             return Err(err);
@@ -474,10 +475,11 @@ impl<'h> Reading<'h> {
             return Err(self.error(
                 i,
                 Kind::Malformed,
-                format!(
-                    "{name} puts in {}, more than the {} the seat line gives",
-                    self.money(stack - self.rounds.left(who)),
-                    self.money(stack)
+                say!(
+                    "{name} puts in {put}, more than the {stack} the seat line gives",
+                    name,
+                    put = self.money(stack - self.rounds.left(who)),
+                    stack = self.money(stack),
                 ),
                 line,
             ));
@@ -553,7 +555,7 @@ impl<'h> Reading<'h> {
                 return Err(self.error(
                     i,
                     Kind::Malformed,
-                    format!("unknown action {rest:?}"),
+                    say!("unknown action {action}", action = format!("{:?}", rest)),
                     line,
                 ))
             }
@@ -579,7 +581,10 @@ impl<'h> Reading<'h> {
             return Err(self.error(
                 i,
                 Kind::Malformed,
-                format!("unknown street marker {name:?}"),
+                say!(
+                    "unknown street marker {marker}",
+                    marker = format!("{:?}", name)
+                ),
                 &line,
             ));
         };
@@ -724,8 +729,8 @@ impl<'h> Reading<'h> {
         }
         if starts_with_any(line, &CANCELLED) {
             let reason =
-                "the hand was not played out (the table closed or the connection was lost)";
-            return Err(self.error(i, Kind::Incomplete, reason.to_string(), line));
+                say!("the hand was not played out (the table closed or the connection was lost)");
+            return Err(self.error(i, Kind::Incomplete, reason, line));
         }
         if let Some(finish) = self.tournament_finish(line) {
             self.say(Said::Finish(finish));
@@ -743,14 +748,12 @@ impl<'h> Reading<'h> {
             return Err(self.error(
                 i,
                 Kind::Unsupported,
-                format!(
-                    "{first} plays but has no seat with chips: the log gives no seat or stack for a \
-                     player who joins during the hand (or sits with none)"
-                ),
+                say!("{first} plays but has no seat with chips: the log gives no seat or stack for a \
+                     player who joins during the hand (or sits with none)", first),
                 line,
             ));
         }
-        Err(self.error(i, Kind::Malformed, "unknown line".to_string(), line))
+        Err(self.error(i, Kind::Malformed, say!("unknown line"), line))
     }
 }
 

@@ -28,6 +28,8 @@ use super::times::zone_name;
 use super::{HandText, Lookups};
 use crate::model::Hand;
 use crate::read::events::located;
+use crate::said::Said;
+use crate::say;
 use body::Reading;
 
 mod body;
@@ -135,7 +137,7 @@ fn unpadded(line: &str) -> &str {
 fn head<'a>(lines: &[&'a str], first_line: u64) -> Result<Head<'a>, ReadError> {
     let first = lines.first().copied().unwrap_or("");
     let Some(id) = hand_id(first) else {
-        return Err(ReadError::malformed("not a partypoker hand header")
+        return Err(ReadError::malformed(say!("not a partypoker hand header"))
             .at(first_line)
             .expected("'#Game No : N' or '***** Hand History for Game N *****'")
             .actual(first));
@@ -226,7 +228,7 @@ struct GameLine<'a> {
 fn game_line<'a>(lines: &[&'a str], first_line: u64, id: &str) -> Result<GameLine<'a>, ReadError> {
     let at = history_line(lines, first_line, id)? + 1;
     let line = lines.get(at).copied().unwrap_or("");
-    let error = |kind: Kind, reason: String, expected: &str| {
+    let error = |kind: Kind, reason: Said, expected: &str| {
         ReadError::new(kind, reason)
             .at(first_line + at as u64)
             .hand(Some(id))
@@ -236,7 +238,7 @@ fn game_line<'a>(lines: &[&'a str], first_line: u64, id: &str) -> Result<GameLin
     let unsupported = |why: &str| {
         error(
             Kind::Unsupported,
-            format!("unsupported game: {why}"),
+            say!("unsupported game: {game}", game = why),
             "Hold'em, Omaha (hi/lo) or 7 Card Stud (hi/lo)",
         )
     };
@@ -273,7 +275,7 @@ fn game_line<'a>(lines: &[&'a str], first_line: u64, id: &str) -> Result<GameLin
         .ok_or_else(|| {
             error(
                 Kind::Malformed,
-                "no betting structure in the game line".to_string(),
+                say!("no betting structure in the game line"),
                 "NL, PL or FL",
             )
         })?;
@@ -297,7 +299,7 @@ fn history_line(lines: &[&str], first_line: u64, id: &str) -> Result<usize, Read
     let last = lines.len().saturating_sub(1);
     Err(ReadError::new(
         Kind::Incomplete,
-        "the log ends before the hand's '***** Hand History for Game N *****' line (a cut-off hand)",
+        say!("the log ends before the hand's '***** Hand History for Game N *****' line (a cut-off hand)"),
     )
     .at(first_line + last as u64)
     .hand(Some(id))

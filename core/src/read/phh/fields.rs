@@ -61,7 +61,7 @@ pub fn short(value: Option<&Value>, width: usize) -> String {
 }
 
 fn prefix(mut fault: Fault, name: &str) -> Fault {
-    fault.err.reason = format!("{name}: {}", fault.err.reason);
+    fault.err.reason = Box::new(format!("{name}: {}", fault.err.reason).into());
     fault
 }
 

@@ -68,7 +68,7 @@ pub fn read_piece(piece: HandText<'_>, lookups: &mut dyn Lookups) -> Result<Hand
     }
     read.map_err(|q| ReadError {
         kind: q.kind,
-        reason: q.reason,
+        reason: Box::new(q.reason.into()),
         line: Some(q.line),
         hand_id: q.hand_id,
         expected: q.expected,

@@ -117,7 +117,7 @@ fn insert(r: &Reader, hand: &mut Hand) -> Result<(), ReadError> {
         let rest = Value::Table(fields.iter().filter(|(k, _)| k != "at").cloned().collect());
         let action = fields::action(Some(&rest)).map_err(|f| {
             let mut err = *f.err;
-            err.reason = format!("_extra_actions: {}", err.reason);
+            err.reason = Box::new(format!("_extra_actions: {}", err.reason).into());
             err.line = Some(line);
             err
         })?;

@@ -16,7 +16,7 @@ pub fn bad(reason: String, line: u64) -> ReadError {
 /// A converter's fault as the error of a field (`_field`): the field's name before its reason, at its line.
 pub fn at_field(fault: Fault, key: &str, line: u64) -> ReadError {
     let mut err = *fault.err;
-    err.reason = format!("{key}: {}", err.reason);
+    err.reason = Box::new(format!("{key}: {}", err.reason).into());
     err.line = Some(line);
     err
 }

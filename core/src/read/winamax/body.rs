@@ -22,6 +22,7 @@ use crate::read::stars;
 use crate::read::times::{search_date, start_of};
 use crate::read::values::{symbol_code, MAX_AMOUNT};
 use crate::read::{self, HandText, Lookups};
+use crate::say;
 use std::borrow::Cow;
 
 /// Winamax's street markers that are not the family's, and the family's (none: the line says nothing).
@@ -102,7 +103,7 @@ pub fn read(
         let st = Builder::start(header, lines, first_line, dialect, lookups)?;
         return Err(st.error(
             index,
-            "no seat lines after the header",
+            say!("no seat lines after the header"),
             "'Seat N: name (stack in chips)'",
         ));
     }
@@ -145,7 +146,7 @@ fn seat_players<'a>(
     if !st.has_seats() {
         return Err(st.error(
             seats.start.min(n_lines.saturating_sub(1)),
-            "no seat lines after the header",
+            say!("no seat lines after the header"),
             "'Seat N: name (stack in chips)'",
         ));
     }
@@ -229,7 +230,7 @@ fn header<'a>(
         }
     });
     let Some(date) = search_date(head.date) else {
-        return Err(ReadError::malformed("no date in the header")
+        return Err(ReadError::malformed(say!("no date in the header"))
             .expected("a date such as 2016/11/15 08:31:17 UTC after the stakes"));
     };
     let (start, time_zone, start_utc) = start_of(&date, lookups.offsets())?;
@@ -711,7 +712,7 @@ impl<'h, 'a> Body<'h, 'a> {
         let Some(pot) = p::collect_pot(pot) else {
             return Err(st.error(
                 k,
-                "unknown line",
+                say!("unknown line"),
                 "an action, a street marker, a deal, a collect or the summary",
             ));
         };
@@ -860,7 +861,7 @@ impl<'h, 'a> Body<'h, 'a> {
             Some(part) => match part.strip_prefix("Rake ") {
                 Some(rake) => self.amount(rake)?,
                 None => {
-                    return Err(ReadError::malformed("unreadable summary part")
+                    return Err(ReadError::malformed(say!("unreadable summary part"))
                         .expected("'Total pot X | Rake Y'")
                         .actual(line))
                 }

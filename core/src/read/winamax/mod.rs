@@ -22,6 +22,8 @@ use super::search;
 use super::values::Grammar;
 use super::{HandText, Lookups};
 use crate::model::Hand;
+use crate::said::Said;
+use crate::say;
 
 mod body;
 
@@ -115,23 +117,23 @@ pub fn read_hand(hand: HandText<'_>, lookups: &mut dyn Lookups) -> Result<Hand, 
 
 /// The header line's parts.
 fn head(line: &str) -> Result<Head<'_>, ReadError> {
-    let malformed = |reason: &str| {
-        ReadError::malformed(reason.to_string()).expected(
+    let malformed = |reason: Said| {
+        ReadError::malformed(reason).expected(
             "'Winamax Poker - CashGame - HandId: #1-2-3 - Holdem no limit (1€/2€) - 2016/11/15 08:31:17 UTC'",
         )
     };
     let (before, after) = search::split_once(line, "HandId: #")
-        .ok_or_else(|| malformed("not a Winamax hand header"))?;
-    let (id, rest) =
-        search::split_once(after, " - ").ok_or_else(|| malformed("no game after the hand id"))?;
+        .ok_or_else(|| malformed(say!("not a Winamax hand header")))?;
+    let (id, rest) = search::split_once(after, " - ")
+        .ok_or_else(|| malformed(say!("no game after the hand id")))?;
     let (game_text, date) =
-        search::rsplit_once(rest, " - ").ok_or_else(|| malformed("no date in the header"))?;
-    let (name, stakes) =
-        search::rsplit_once(game_text, " (").ok_or_else(|| malformed("no stakes in the header"))?;
+        search::rsplit_once(rest, " - ").ok_or_else(|| malformed(say!("no date in the header")))?;
+    let (name, stakes) = search::rsplit_once(game_text, " (")
+        .ok_or_else(|| malformed(say!("no stakes in the header")))?;
     let Some(game) = stars_game(name) else {
         return Err(ReadError::new(
             Kind::Unsupported,
-            format!("unsupported game: {}", name.trim()),
+            say!("unsupported game: {game}", game = name.trim()),
         )
         .expected(
             "a Winamax Holdem, Omaha (5 cards, hi/lo), 7-Card Stud (hi/lo), Razz or 2-7 Triple \

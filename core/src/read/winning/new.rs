@@ -35,6 +35,7 @@ use crate::read::{HandText, Lookups};
 use std::borrow::Cow;
 
 mod head;
+use crate::say;
 use head::{head, header, table_of};
 
 /// What a line of the log says, in the order the family reads it.
@@ -126,8 +127,9 @@ fn says<'l>(
             }
         }
         if speaker(names, line).is_some_and(|(_, rest)| rest.starts_with("caps ")) {
-            let reason = "a capped no-limit table whose cap the log does not print (`caps $0.55`)";
-            let err = ReadError::new(Kind::Unsupported, reason.to_string()).actual(line);
+            let reason =
+                say!("a capped no-limit table whose cap the log does not print (`caps $0.55`)");
+            let err = ReadError::new(Kind::Unsupported, reason).actual(line);
             return Err(err.at(i as u64));
         }
         if let Some(s) = says_line(line, names, &mut shown) {
@@ -252,7 +254,7 @@ fn read_body(st: &mut Builder, said: &[(usize, Said)], names: &[&str]) -> Result
             .map_or(0, |s| s.0);
         return Err(st.error(
             index,
-            "no seat lines after the header",
+            say!("no seat lines after the header"),
             "'Seat N: name (stack in chips)'",
         ));
     }
@@ -309,7 +311,7 @@ fn body_line(st: &mut Builder, i: usize, said: &Said, names: &[&str]) -> Result<
         st.who(name).ok_or_else(|| {
             st.error(
                 i,
-                format!("{} is not seated in this hand", repr(name)),
+                say!("{name} is not seated in this hand", name = repr(name)),
                 "an action by a seated player",
             )
         })
@@ -331,9 +333,9 @@ fn body_line(st: &mut Builder, i: usize, said: &Said, names: &[&str]) -> Result<
             if !p::info_line(line) {
                 return Err(st.error(
                     i,
-                    format!(
-                        "{} is not seated in this hand",
-                        repr(&format!("Seat {number}"))
+                    say!(
+                        "{name} is not seated in this hand",
+                        name = repr(&format!("Seat {number}"))
                     ),
                     "an action by a seated player",
                 ));
@@ -342,7 +344,7 @@ fn body_line(st: &mut Builder, i: usize, said: &Said, names: &[&str]) -> Result<
         Said::Table(..) | Said::Total(_) => {
             return Err(st.error(
                 i,
-                "unknown line",
+                say!("unknown line"),
                 "an action, a street marker, a deal, a collect or the summary",
             ));
         }
@@ -419,9 +421,9 @@ fn whole_chips(line: &str) -> Result<String, ReadError> {
             continue;
         }
         if &line[at + 1..at + 3] != "00" {
-            return Err(ReadError::malformed(format!(
-                "tournament chips with cents: {}",
-                &line[..at + 3]
+            return Err(ReadError::malformed(say!(
+                "tournament chips with cents: {text}",
+                text = &line[..at + 3]
             ))
             .expected("whole chips such as 3000.00")
             .actual(line));

@@ -33,6 +33,8 @@ use crate::read::rounds::{Move, Rounds};
 use crate::read::search;
 use crate::read::values::parse_amount;
 use crate::read::{HandText, Lookups};
+use crate::said::Said as Message;
+use crate::say;
 use head::{head, Head};
 
 mod head;
@@ -226,8 +228,8 @@ impl<'h, 'l> Reading<'h, 'l> {
         self.amount(i, text)
     }
 
-    fn error(&self, i: usize, line: &str, reason: &str, expected: &str) -> ReadError {
-        ReadError::malformed(reason.to_string())
+    fn error(&self, i: usize, line: &str, reason: Message, expected: &str) -> ReadError {
+        ReadError::malformed(reason)
             .at(self.first_line + i as u64)
             .expected(expected)
             .actual(line)
@@ -444,7 +446,7 @@ impl<'h, 'l> Reading<'h, 'l> {
             return Ok(());
         }
         if line.starts_with("Player  ") && self.unnamed.is_none() {
-            let reason = "a player without a name acts, and no seat is left to be theirs";
+            let reason = say!("a player without a name acts, and no seat is left to be theirs");
             return Err(self.error(i, line, reason, "'Player NAME ...'"));
         }
         let who = match self.players.get(i.wrapping_sub(self.body)) {
@@ -472,7 +474,7 @@ impl<'h, 'l> Reading<'h, 'l> {
             name => self.names.iter().position(|n| *n == name),
         };
         let Some(who) = who else {
-            let reason = "an uncalled bet returned to no seated player";
+            let reason = say!("an uncalled bet returned to no seated player");
             return Err(self.error(i, line, reason, "'Uncalled bet (0.06) returned to NAME'"));
         };
         self.rounds.returned(who, value);
@@ -498,10 +500,11 @@ impl<'h, 'l> Reading<'h, 'l> {
         }
         let verb = search::find(rest, " (").map_or(rest, |at| &rest[..at]);
         if verb == "allin" && rest == "allin" {
-            let reason =
+            let reason = say!(
                 "a disconnected player is all in with chips behind (the site's disconnect \
-                          protection), which the replayer does not model";
-            return Err(ReadError::new(Kind::Unsupported, reason.to_string())
+                 protection), which the replayer does not model"
+            );
+            return Err(ReadError::new(Kind::Unsupported, reason)
                 .at(self.first_line + i as u64)
                 .actual(line));
         }

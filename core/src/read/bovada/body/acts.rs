@@ -14,6 +14,7 @@ use crate::read::search;
 use crate::read::stars;
 
 use super::super::words::{big_blind, bring_in, bytes_equal, small_blind, trim};
+use crate::say;
 
 /// The first word of a player's verb (`Raises $60 to $60`), which says what the line is.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -368,7 +369,11 @@ impl<'l> Body<'l> {
             .strip_prefix(" (")
             .and_then(|d| d.trim_end_matches(is_space).strip_suffix(')'));
         if !past.is_empty() || (text.is_none() && !desc.is_empty()) {
-            return Err(st.error(i, "unreadable show line", "'shows [cards] (description)'"));
+            return Err(st.error(
+                i,
+                say!("unreadable show line"),
+                "'shows [cards] (description)'",
+            ));
         }
         st.act(i, self.who[k], Act::cards(K::Show, cards, text));
         Ok(true)
@@ -523,7 +528,11 @@ fn without_brackets(text: &str) -> &str {
 /// the family reads a deal: the last bracket group, or on the first street all of them.
 fn deal(st: &mut Builder, i: usize, who: usize, cards: &str) -> Result<(), ReadError> {
     if !cards.starts_with('[') {
-        return Err(st.error(i, "a deal line without cards", "'Dealt to NAME [cards]'"));
+        return Err(st.error(
+            i,
+            say!("a deal line without cards"),
+            "'Dealt to NAME [cards]'",
+        ));
     }
     // one bracket group (`[9c Th]`, as Bovada prints its deals): its cards, as the family reads them
     let one = cards[1..]

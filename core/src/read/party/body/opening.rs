@@ -13,6 +13,7 @@ use crate::read::pystr;
 use crate::read::search;
 use crate::read::times::{search_header_end_date, start_of};
 use crate::read::Lookups;
+use crate::say;
 
 /// The stakes of the header (the blinds, or a fixed limit's small and big bet) and the ante owed.
 #[derive(Clone, Copy, Debug)]
@@ -135,9 +136,9 @@ impl Reading<'_> {
     pub(super) fn opening(&self, blinds: Option<(i64, i64)>) -> Result<Opening, ReadError> {
         let head = self.head;
         let Some((small, big)) = blinds.or(self.head.stakes) else {
-            return Err(ReadError::malformed(
-                "no stakes: the game line gives none and no blind is posted",
-            )
+            return Err(ReadError::malformed(say!(
+                "no stakes: the game line gives none and no blind is posted"
+            ))
             .at(self.first_line + head.body as u64 - 1)
             .expected("'$0.10/$0.25 USD NL ...', 'Blinds(20/40)' or a blind posted"));
         };
@@ -158,11 +159,11 @@ impl Reading<'_> {
             })
             .max();
         if head.tournament.as_ref().is_some_and(|(n, _)| n.is_empty()) {
-            return Err(
-                ReadError::malformed("a tournament hand without its tournament's number")
-                    .at(self.first_line + head.body as u64 - 2)
-                    .expected("'Trny: 75582100' or '(MTT Tournament #303344128)'"),
-            );
+            return Err(ReadError::malformed(say!(
+                "a tournament hand without its tournament's number"
+            ))
+            .at(self.first_line + head.body as u64 - 2)
+            .expected("'Trny: 75582100' or '(MTT Tournament #303344128)'"));
         }
         Ok(Opening { low, high, ante })
     }
@@ -182,7 +183,7 @@ pub fn family_header<'a>(
         Some(text) => {
             let found = search_header_end_date(text);
             let Some(m) = found else {
-                let err = ReadError::malformed("no stakes in the header")
+                let err = ReadError::malformed(say!("no stakes in the header"))
                     .expected("'(small/big)' after the game");
                 return Err(at(first_line)(err));
             };
@@ -218,7 +219,7 @@ pub fn family_header<'a>(
     let button = match button {
         Some(b) if !b.bytes().all(|c| c.is_ascii_digit()) => {
             // no table line the family's grammar reads: the seats are not where it looks for them
-            let err = ReadError::malformed("no seat lines after the header")
+            let err = ReadError::malformed(say!("no seat lines after the header"))
                 .expected("'Seat N: name (stack in chips)'");
             return Err(at(first_line + head.body.saturating_sub(1) as u64)(err));
         }

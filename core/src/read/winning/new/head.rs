@@ -11,6 +11,8 @@ use crate::read::pystr::repr;
 use crate::read::times::{search_date, start_of};
 use crate::read::values::{first_symbol, parse_amount};
 use crate::read::Lookups;
+use crate::said::Said as Message;
+use crate::say;
 
 /// Winning's game words (its own list of games: `Holdem`, `6+ Holdem`, `Omaha`, `Omaha H/L`, `5Card
 /// Omaha`, `5Card Omaha H/L`, `7Stud`, `7Stud H/L`) and the family's.
@@ -44,8 +46,8 @@ pub(super) struct Head<'a> {
 
 /// The header line's facts, and whether the hand's amounts are tournament chips.
 pub(super) fn head<'a>(line: &'a str) -> Result<(Head<'a>, bool), ReadError> {
-    let malformed = |reason: &str| {
-        ReadError::malformed(reason.to_string())
+    let malformed = |reason: Message| {
+        ReadError::malformed(reason)
             .expected(
                 "'Hand #784383001 - Holdem(No Limit) - $0.02/$0.05 - 2021/04/20 18:42:26 UTC'",
             )
@@ -55,7 +57,7 @@ pub(super) fn head<'a>(line: &'a str) -> Result<(Head<'a>, bool), ReadError> {
     let rest = line.strip_prefix("Game ").unwrap_or(line);
     let rest = rest
         .strip_prefix("Hand #")
-        .ok_or_else(|| malformed("not a Winning hand header"))?;
+        .ok_or_else(|| malformed(say!("not a Winning hand header")))?;
     let next = |text: &'a str| text.split_once(" - ").unwrap_or((text, ""));
     let (id, rest) = next(rest);
     let mut tournament = None;
@@ -67,7 +69,7 @@ pub(super) fn head<'a>(line: &'a str) -> Result<(Head<'a>, bool), ReadError> {
     let (name, structure) = game
         .strip_suffix(')')
         .and_then(|g| g.split_once('('))
-        .ok_or_else(|| malformed("no game in the header"))?;
+        .ok_or_else(|| malformed(say!("no game in the header")))?;
     let family = GAMES.iter().find(|(w, _)| *w == name).map(|g| g.1);
     let structure = STRUCTURES
         .iter()
@@ -75,7 +77,7 @@ pub(super) fn head<'a>(line: &'a str) -> Result<(Head<'a>, bool), ReadError> {
         .map(|s| s.1);
     let (Some(family), Some(structure)) = (family, structure) else {
         return Err(
-            ReadError::new(Kind::Unsupported, format!("unsupported game: {game}"))
+            ReadError::new(Kind::Unsupported, say!("unsupported game: {game}", game))
                 .expected(
                     "Holdem, 6+ Holdem, Omaha (H/L), 5Card Omaha (H/L) or 7Stud (H/L) with No \
                      Limit, Pot Limit or Fixed Limit",
@@ -114,8 +116,10 @@ pub(super) fn head<'a>(line: &'a str) -> Result<(Head<'a>, bool), ReadError> {
 
 /// The game's rules, stakes and tournament, as the family's header grammar reads them.
 pub(super) fn game(head: &Head) -> Result<(&'static str, Stakes, Option<Tournament>), ReadError> {
-    let no_stakes =
-        || ReadError::malformed("no stakes in the header").expected("'(small/big)' after the game");
+    let no_stakes = || {
+        ReadError::malformed(say!("no stakes in the header"))
+            .expected("'(small/big)' after the game")
+    };
     if head.stakes.contains(['(', ')']) {
         return Err(no_stakes());
     }
@@ -161,14 +165,18 @@ fn stakes(text: &str, fixed: bool, usd: bool) -> Result<Stakes, ReadError> {
         } else {
             text.to_string()
         };
-        return Err(
-            ReadError::malformed(format!("unreadable stakes {}", repr(&shown)))
-                .expected("'small/big' or 'Button Blind B - Ante A'"),
-        );
+        return Err(ReadError::malformed(say!(
+            "unreadable stakes {stakes}",
+            stakes = repr(&shown)
+        ))
+        .expected("'small/big' or 'Button Blind B - Ante A'"));
     };
     let amount = |word: &str| {
         parse_amount(word, decimals).map_err(|_| {
-            ReadError::malformed(format!("{} in the stakes is not an amount", repr(word)))
+            ReadError::malformed(say!(
+                "{text} in the stakes is not an amount",
+                text = repr(word)
+            ))
         })
     };
     let (low, high) = (Some(amount(low)?), Some(amount(high)?));
@@ -204,7 +212,7 @@ pub(super) fn header<'a>(
             .is_empty()
     });
     let Some(date) = date else {
-        return Err(ReadError::malformed("no stakes in the header")
+        return Err(ReadError::malformed(say!("no stakes in the header"))
             .expected("'(small/big)' after the game"));
     };
     let (start, time_zone, start_utc) = start_of(&date, lookups.offsets())?;

@@ -9,6 +9,8 @@ use crate::read::pokerstars::{fixed_limit, rules_of, unsupported};
 use crate::read::pystr::digits_len;
 use crate::read::times::{search_date, start_of};
 use crate::read::{Lookups, STARTED};
+use crate::said::Said;
+use crate::say;
 
 /// What the two header lines say.
 pub(super) struct Head<'a> {
@@ -48,22 +50,22 @@ pub(super) fn head<'a>(
     let date = started.strip_prefix(STARTED).and_then(padded_date);
     let Some(at) = (1..lines.len().min(4)).find(|&i| lines[i].starts_with("Game ID: ")) else {
         return Err(
-            ReadError::malformed("no 'Game ID' line after the start time")
+            ReadError::malformed(say!("no 'Game ID' line after the start time"))
                 .at(first_line)
                 .expected("'Game ID: 698338917 0.01/0.02 Bahamut (Hold'em)'")
                 .actual(lines.get(1).copied().unwrap_or("")),
         );
     };
     let line = &lines[at]["Game ID: ".len()..];
-    let malformed = |reason: &str| {
-        ReadError::malformed(reason.to_string())
+    let malformed = |reason: Said| {
+        ReadError::malformed(reason)
             .at(first_line + at as u64)
             .expected("'Game ID: 698338917 0.01/0.02 Bahamut (Hold'em)'")
             .actual(lines[at])
     };
     let (id, rest) = line.split_once(' ').unwrap_or((line, ""));
     if id.is_empty() || !id.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(malformed("the game id is not a number"));
+        return Err(malformed(say!("the game id is not a number")));
     }
     let (stakes, rest) = rest.split_once(' ').unwrap_or((rest, ""));
     // `... (Hold'em)` or `... (Hold'em) 8-max`
@@ -73,13 +75,14 @@ pub(super) fn head<'a>(
     };
     let (table, name) = rest.rsplit_once('(').unwrap_or(("", rest));
     let Some(&(_, game, structure)) = GAMES.iter().find(|(word, _, _)| *word == name) else {
-        return Err(
-            ReadError::new(Kind::Unsupported, format!("unsupported game: {name}"))
-                .at(first_line + at as u64)
-                .hand(Some(id))
-                .expected("Hold'em, Six Plus Hold'em, Omaha, Omaha HiLow or Seven Cards Stud")
-                .actual(lines[at]),
-        );
+        return Err(ReadError::new(
+            Kind::Unsupported,
+            say!("unsupported game: {game}", game = name),
+        )
+        .at(first_line + at as u64)
+        .hand(Some(id))
+        .expected("Hold'em, Six Plus Hold'em, Omaha, Omaha HiLow or Seven Cards Stud")
+        .actual(lines[at]));
     };
     let table = table.replace("(PRR) ", "").trim().to_string();
     let tournament = file_tournament(path)
@@ -115,7 +118,7 @@ pub(super) fn header<'h>(
             let date = search_date(text)
                 .filter(|d| text[..d.start].trim_matches([' ', '-', '[']).is_empty());
             let Some(date) = date else {
-                return Err(ReadError::malformed("no stakes in the header")
+                return Err(ReadError::malformed(say!("no stakes in the header"))
                     .expected("'(small/big)' after the game"));
             };
             start_of(&date, lookups.offsets())?

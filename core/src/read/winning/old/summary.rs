@@ -4,6 +4,7 @@
 use super::{Reading, Said};
 use crate::read::errors::ReadError;
 use crate::read::search;
+use crate::say;
 
 /// What a summary player line says before what the player bet, and what they collected.
 const BETS: &str = "Bets: ";
@@ -83,7 +84,7 @@ impl<'l> Reading<'_, 'l> {
             if collects == 0 {
                 return Ok(None);
             }
-            let reason = "a player who is not seated collects";
+            let reason = say!("a player who is not seated collects");
             return Err(self.error(k, line, reason, "a seated player's name"));
         };
         let before = search::find(rest, BETS).map_or(rest, |at| &rest[..at]);

@@ -12,6 +12,7 @@ use crate::read::header::seat_number;
 use crate::read::patterns as p;
 use crate::read::pystr::{digits_len, repr};
 use crate::read::{stars, HandText, Lookups};
+use crate::say;
 
 /// The hand the lines said (`reading`, of the log's `lines`).
 pub(super) fn hand(
@@ -50,7 +51,7 @@ pub(super) fn hand(
         let at = said[body.min(said.len() - 1)].0;
         return Err(st.error(
             at,
-            "no seat lines after the header",
+            say!("no seat lines after the header"),
             "'Seat N: name (stack in chips)'",
         ));
     }
@@ -142,9 +143,9 @@ impl Tell<'_, '_, '_> {
                 // a seat after one that did not read: a line of the body, which says nothing unless
                 // it is a player's who is in the hand
                 if !out {
-                    let reason = format!(
-                        "{} is not seated in this hand",
-                        repr(&format!("Seat {seat}"))
+                    let reason = say!(
+                        "{name} is not seated in this hand",
+                        name = repr(&format!("Seat {seat}"))
                     );
                     return Err(self.st.error(i, reason, "an action by a seated player"));
                 }
@@ -170,7 +171,9 @@ impl Tell<'_, '_, '_> {
                 let name = self.reading.names[*who];
                 if name.is_empty() {
                     let expected = "'Uncalled bet (X) returned to NAME'";
-                    return Err(self.st.error(i, "unreadable uncalled-bet line", expected));
+                    return Err(self
+                        .st
+                        .error(i, say!("unreadable uncalled-bet line"), expected));
                 }
                 let who = self.st.seated(i, name)?;
                 self.st
@@ -186,7 +189,7 @@ impl Tell<'_, '_, '_> {
             }
             Said::Table | Said::Total(..) => {
                 let expected = "an action, a street marker, a deal, a collect or the summary";
-                return Err(self.st.error(i, "unknown line", expected));
+                return Err(self.st.error(i, say!("unknown line"), expected));
             }
         }
         Ok(false)
@@ -196,7 +199,7 @@ impl Tell<'_, '_, '_> {
     fn player(&self, i: usize, who: usize) -> Result<usize, ReadError> {
         self.seated[who].ok_or_else(|| {
             let name = repr(self.reading.names[who]);
-            let reason = format!("{name} is not seated in this hand");
+            let reason = say!("{name} is not seated in this hand", name);
             self.st.error(i, reason, "an action by a seated player")
         })
     }

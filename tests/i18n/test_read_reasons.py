@@ -1,0 +1,107 @@
+"""Why a site's reader could not read a hand, in each language (``soko: ei tarkastettu: FILE:LINE: 'Zed' ei istu
+pöydässä tässä kädessä``): the core's reader gives its reason as a message (``say!``, context ``read``), said again
+where a person reads it, while the English reason (the store's ``quarantine.reason``, JSON) never changes."""
+
+from __future__ import annotations
+
+import re
+
+import duckdb
+import pytest
+from typer.testing import CliRunner
+
+from soko_analytics import i18n
+from soko_analytics.cli import app
+from soko_analytics.errors import Phrase
+from soko_analytics.i18n.catalogues import core_templates
+from soko_analytics.parsers import Quarantined, read_text
+
+from ..conftest import soko_example_text
+from ..parsers.test_pokerstars_malformed import GOOD
+from ..parsers.test_site_lines import BOVADA_STUD, PARTY_DEAD
+
+runner = CliRunner()
+
+
+@pytest.fixture(autouse=True)
+def english_after():
+    yield
+    i18n.use("en")
+
+
+def _damaged() -> list[tuple[str, str, str, str]]:
+    """Damaged logs, each as (file name, text, the English reason, its words no other language uses)."""
+    stars = GOOD.format(id=1)
+    soko = soko_example_text()
+    soko_line = next(line for line in soko.split("\n") if line.startswith("Dealt to "))
+    return [
+        ("stars_seat.txt", stars.replace("Bert: folds", "Zed: folds"), "'Zed' is not seated in this hand",
+         "not seated this"),
+        ("stars_card.txt", stars.replace("[Ah Kd]", "[Ah Kx]"), "'Kx' in 'Ah Kx' is not a card", "not card"),
+        ("stars_cut.txt", stars.split("*** SUMMARY ***")[0],
+         "the hand ends before its *** SUMMARY *** (an incomplete or partial hand)", "ends before incomplete partial"),
+        ("party.txt", PARTY_DEAD.replace("Dave folds", "Dave juggles"), 'unknown action "juggles"', "unknown action"),
+        ("bovada.txt", BOVADA_STUD.replace("*** 4TH STREET ***", "*** 9TH STREET ***"),
+         "unknown street marker '9TH STREET'", "unknown street marker"),
+        ("soko.txt", soko.replace(soko_line, soko_line.replace("[", "[Zz ", 1)), "is not a card", "not card"),
+    ]
+
+
+def _words(text: str) -> set[str]:
+    return set(re.findall(r"[a-z]+", text.lower()))
+
+
+def _audit(path, language: str) -> list[str]:
+    result = runner.invoke(app, ["audit", str(path), "--lang", language])
+    return [line for line in result.stderr.splitlines() if line.startswith("soko: ")]
+
+
+@pytest.mark.parametrize("case", range(6))
+def test_a_readers_reason_is_said_in_each_language_and_stays_english_in_english(tmp_path, case):
+    name, text, english_reason, english_words = _damaged()[case]
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    records = [r for r in read_text(text, str(path)) if isinstance(r, Quarantined)]
+    assert records, name
+    record = records[0]
+    assert isinstance(record.reason, Phrase) and record.reason.context == "read", (name, record.reason)
+    assert english_reason in record.reason
+    english = _audit(path, "en")
+    assert english == [f"soko: not audited: {record.message()}"], english
+    for language, frame in (("fi", "soko: ei tarkastettu: "), ("sv", "soko: inte granskat: ")):
+        said = _audit(path, language)
+        assert len(said) == 1 and said[0].startswith(frame), (language, said)
+        assert said[0] != english[0]
+        reason = re.sub(r"'[^']*'|\"[^\"]*\"", "", said[0].split(f"{path}:")[1])  # the log's own words quoted, left out
+        left = _words(reason) & set(english_words.split())
+        assert not left, (language, name, said, left)
+        i18n.use(language)
+        assert str(record.reason) == record.error.reason == str(records[0].reason)  # the English kept as data
+        assert english_reason in str(record.reason)
+        i18n.use("en")
+
+
+def test_the_stored_reason_is_english_whatever_the_language(tmp_path):
+    path = tmp_path / "stars_seat.txt"
+    path.write_text(GOOD.format(id=1) + "\n\n" + GOOD.format(id=2).replace("Bert: folds", "Zed: folds"),
+                    encoding="utf-8")
+    stored = []
+    for language in ("en", "fi", "sv"):
+        db = tmp_path / f"{language}.duckdb"
+        result = runner.invoke(app, ["import", str(path), "--db", str(db), "--lang", language])
+        assert result.exit_code == 0, result.output
+        with duckdb.connect(str(db), read_only=True) as con:
+            stored.append(con.execute("SELECT reason FROM quarantine").fetchall())
+    assert stored[0] == stored[1] == stored[2] and len(stored[0]) == 1, stored
+    assert stored[0][0][0].endswith(": 'Zed' is not seated in this hand"), stored
+
+
+def test_every_template_of_the_readers_is_in_the_catalogue():
+    found = [(f, message) for f, _, message, _, context in core_templates() if f.startswith("read/")]
+    assert len({m for _, m in found}) > 70
+    assert all(not f.startswith("read/ipoker/") for f, _ in found)  # the iPoker reader is not converted yet
+    for language in ("fi", "sv"):
+        i18n.use(language)
+        for _, message in found:
+            said = i18n.pgettext("read", message)
+            assert said != message, (language, message)
