@@ -16,7 +16,7 @@ from soko_analytics.errors import Phrase
 from soko_analytics.i18n.catalogues import core_templates
 from soko_analytics.parsers import Quarantined, read_text
 
-from ..conftest import soko_example_text
+from ..conftest import require_corpus, soko_example_text
 from ..parsers.test_pokerstars_malformed import GOOD
 from ..parsers.test_site_lines import BOVADA_STUD, PARTY_DEAD
 
@@ -99,9 +99,25 @@ def test_the_stored_reason_is_english_whatever_the_language(tmp_path):
 def test_every_template_of_the_readers_is_in_the_catalogue():
     found = [(f, message) for f, _, message, _, context in core_templates() if f.startswith("read/")]
     assert len({m for _, m in found}) > 70
-    assert all(not f.startswith("read/ipoker/") for f, _ in found)  # the iPoker reader is not converted yet
+    assert any(f.startswith("read/ipoker/") for f, _ in found)
     for language in ("fi", "sv"):
         i18n.use(language)
         for _, message in found:
             said = i18n.pgettext("read", message)
             assert said != message, (language, message)
+
+
+def test_ipokers_reason_for_a_partial_export_is_said_in_each_language():
+    """iPoker's own reasons (the XML reader's): a real export of the seats and blinds only, every game of it
+    quarantined as partial, said in Finnish and Swedish; its English kept."""
+    path = require_corpus() / "sites" / "iPoker" / "cash" / "Flop" / "PLO-USD-5-10-201631.partial.format.xml"
+    records = [r for r in read_text(path.read_text(encoding="utf-8"), str(path)) if isinstance(r, Quarantined)]
+    assert len(records) > 10
+    english = "a partial game: its players have no win attribute"
+    assert all(english in r.reason and r.reason.context == "read" for r in records)
+    for language, words in (("fi", "osittainen peli: sen pelaajilla ei ole win-attribuuttia"),
+                            ("sv", "ett ofullständigt spel: dess spelare har inget attribut win")):
+        i18n.use(language)
+        assert all(words in i18n.say(r.reason) for r in records), i18n.say(records[0].reason)
+        assert not _words(i18n.say(records[0].reason)) & {"partial", "players", "attribute", "betting", "without"}
+        assert english in str(records[0].reason)

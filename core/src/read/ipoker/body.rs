@@ -17,6 +17,8 @@ use crate::read::errors::{Kind, ReadError};
 use crate::read::events::{Act, Builder};
 use crate::read::header::seat_number;
 use crate::read::rounds::{Move, Rounds};
+use crate::said::Said;
+use crate::say;
 
 /// iPoker's stud street names and the spec's; `River` is the last street of either stud.
 const STUD_STREETS: [(&str, &str); 6] = [
@@ -32,7 +34,7 @@ const BOARD_STREETS: [&str; 4] = ["HOLE CARDS", "FLOP", "TURN", "RIVER"];
 
 /// A fault of the game's data (a deal or action of a player with no seat, an unknown action type or
 /// street), on the game's line `line`: the caller places it on the log.
-fn fault(line: usize, reason: String, expected: &str) -> ReadError {
+fn fault(line: usize, reason: Said, expected: &str) -> ReadError {
     ReadError::malformed(reason)
         .at(line as u64)
         .expected(expected)
@@ -67,7 +69,10 @@ fn dealt_to(d: &Dealt) -> Result<usize, ReadError> {
         let name = d.player.unwrap_or("");
         fault(
             d.line,
-            format!("cards dealt to {name:?}, who has no seat"),
+            say!(
+                "cards dealt to {name}, who has no seat",
+                name = format!("{name:?}")
+            ),
             "a player of the game's <players>",
         )
     })
@@ -78,7 +83,10 @@ fn actor(a: &Action) -> Result<usize, ReadError> {
     a.seat.ok_or_else(|| {
         fault(
             a.line,
-            format!("an action of {:?}, who has no seat", a.player),
+            say!(
+                "an action of {name}, who has no seat",
+                name = format!("{:?}", a.player)
+            ),
             "a player of the game's <players>",
         )
     })
@@ -101,7 +109,7 @@ pub fn check(game: &Game, family: Family) -> Result<(), ReadError> {
                 if index >= BOARD_STREETS.len() {
                     return Err(fault(
                         line,
-                        format!("a round numbered {round}"),
+                        say!("a round numbered {round}", round),
                         "rounds 0 to 4",
                     ));
                 }
@@ -128,7 +136,7 @@ pub fn check(game: &Game, family: Family) -> Result<(), ReadError> {
             if !known.contains(&a.kind) && !code::SITS_OUT.contains(&a.kind) {
                 return Err(ReadError::new(
                     Kind::Unsupported,
-                    format!("an action of type {}, which is not read", a.kind),
+                    say!("an action of type {kind}, which is not read", kind = a.kind),
                 )
                 .at(a.line as u64)
                 .expected("action types 0 to 9, 15, 16 and 23"));
@@ -145,7 +153,7 @@ fn stud_marker(dealt: &[Dealt], line: usize) -> Result<&'static str, ReadError> 
         Some(&(_, marker)) => Ok(marker),
         None => Err(fault(
             line,
-            format!("a stud street named {name:?}"),
+            say!("a stud street named {name}", name = format!("{name:?}")),
             "Second to Sixth Street, or River",
         )),
     }

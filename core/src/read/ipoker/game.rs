@@ -8,6 +8,7 @@ use super::pull::{emptied, same_name, Attribute, Next, Pull, Tag};
 use super::xml::{Element, Elements};
 use crate::read::errors::{Kind, ReadError};
 use crate::read::events::same;
+use crate::say;
 
 /// iPoker's action types (`<action type="N">`), as the corpus and fpdb's reader use them.
 pub mod code {
@@ -148,9 +149,10 @@ impl<'e> Node<'e, '_> {
     #[cold]
     #[inline(never)]
     fn missing(&self, name: &str) -> ReadError {
-        ReadError::malformed(format!(
-            "a <{}> element without its {name} attribute",
-            self.name()
+        ReadError::malformed(say!(
+            "a <{element}> element without its {name} attribute",
+            element = self.name(),
+            name
         ))
         .at(self.line() as u64)
         .expected(format!("<{} {name}=\"...\">", self.name()))
@@ -165,15 +167,21 @@ impl<'e> Node<'e, '_> {
         }
         let line = self.line() as u64;
         let value = minor_units(text, decimals).map_err(|err| {
-            ReadError::malformed(format!("{name}={text:?} is not an amount"))
-                .at(line)
-                .expected(err.expected.unwrap_or_default())
-                .actual(text)
+            ReadError::malformed(say!(
+                "{name}={text} is not an amount",
+                name,
+                text = format!("{text:?}")
+            ))
+            .at(line)
+            .expected(err.expected.unwrap_or_default())
+            .actual(text)
         })?;
         if value < 0 {
-            return Err(ReadError::malformed(format!(
-                "{name}={text:?} is negative: a <{}>'s {name} is a count of chips",
-                self.name()
+            return Err(ReadError::malformed(say!(
+                "{name}={text} is negative: a <{element}>'s {name} is a count of chips",
+                name,
+                text = format!("{text:?}"),
+                element = self.name()
             ))
             .at(line)
             .expected(format!("{name} of 0 or more"))
@@ -186,9 +194,10 @@ impl<'e> Node<'e, '_> {
     /// a whole hand.
     fn outcome(&self, name: &str, value: Option<&str>, decimals: u8) -> Result<i64, ReadError> {
         if value.is_none() {
-            let reason = format!(
+            let reason = say!(
                 "a partial game: its players have no {name} attribute (an export of the seats and blinds only, \
-                 without the betting or who won)"
+                 without the betting or who won)",
+                name
             );
             return Err(ReadError::new(Kind::Incomplete, reason)
                 .at(self.line() as u64)
@@ -217,7 +226,7 @@ impl<'e> Reading<'e> {
         room: [usize; 3],
     ) -> Result<Self, ReadError> {
         let root = root.filter(|r| r.name() == "game").ok_or_else(|| {
-            ReadError::malformed("not a <game> element")
+            ReadError::malformed(say!("not a <game> element"))
                 .at(0)
                 .expected("<game gamecode=\"...\">")
         })?;
@@ -481,9 +490,12 @@ fn dealt<'e>(node: Node<'e, '_>, round: u32) -> Result<Dealt<'e>, ReadError> {
 fn round_no(node: Node<'_, '_>) -> Result<u32, ReadError> {
     let no = node.attribute("no")?;
     no.parse::<u32>().map_err(|_| {
-        ReadError::malformed(format!("round no={no:?} is not a number"))
-            .at(node.line() as u64)
-            .expected("<round no=\"N\">")
+        ReadError::malformed(say!(
+            "round no={no} is not a number",
+            no = format!("{no:?}")
+        ))
+        .at(node.line() as u64)
+        .expected("<round no=\"N\">")
     })
 }
 
@@ -520,9 +532,13 @@ fn action_of<'e>(
 #[cold]
 #[inline(never)]
 fn not_a_number(line: usize, text: &str, what: &str) -> ReadError {
-    ReadError::malformed(format!("action {what} {text:?} is not a number"))
-        .at(line as u64)
-        .expected(format!("<action {what}=\"N\">"))
+    ReadError::malformed(say!(
+        "action {what} {text} is not a number",
+        what,
+        text = format!("{text:?}")
+    ))
+    .at(line as u64)
+    .expected(format!("<action {what}=\"N\">"))
 }
 
 /// The hand id of a game's first line, before it is read (`<game gamecode="N">`).

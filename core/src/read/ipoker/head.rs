@@ -17,6 +17,7 @@ use crate::read::pystr;
 use crate::read::times::{search_header_end_date, start_of};
 use crate::read::values::{first_symbol, symbol_code};
 use crate::read::Lookups;
+use crate::say;
 
 /// The game's name in the family's words (`Omaha`, `6+ Hold'em`), before its split and structure.
 fn game_name(game: &Game, family: Family) -> &'static str {
@@ -75,7 +76,7 @@ pub fn family_header<'a>(
     let at_header = |err: ReadError| err.at(first_line).hand(Some(game.code));
     let id_char = |b: u8| b.is_ascii_alphanumeric() || b == b'-';
     if game.code.is_empty() || !game.code.bytes().all(id_char) {
-        let err = ReadError::malformed("not a hand header")
+        let err = ReadError::malformed(say!("not a hand header"))
             .expected("a game code of letters, digits and '-'");
         return Err(at_header(err));
     }
@@ -83,7 +84,7 @@ pub fn family_header<'a>(
         Some(text) => {
             let found = search_header_end_date(text);
             let Some(m) = found else {
-                let err = ReadError::malformed("no stakes in the header")
+                let err = ReadError::malformed(say!("no stakes in the header"))
                     .expected("'(small/big)' after the game");
                 return Err(at_header(err));
             };
@@ -104,7 +105,7 @@ pub fn family_header<'a>(
     let button = button(game)
         .map(|seat| match seat_number(seat, "button seat") {
             Err(_) if seat.is_empty() || !seat.bytes().all(|b| b.is_ascii_digit()) => {
-                Err(ReadError::malformed("no seat lines after the header")
+                Err(ReadError::malformed(say!("no seat lines after the header"))
                     .expected("'Seat N: name (stack in chips)'"))
             }
             read => read,
@@ -218,9 +219,9 @@ pub fn stakes(session: &Session, game: &Game, family: Family) -> Result<(i64, i6
             .or_else(|| posted_bring_in(game).map(|b| 4 * b));
         return match small {
             Some(small) => Ok((small, 2 * small)),
-            None => Err(ReadError::malformed(
-                "no stakes: the game type has none, and nobody bets or brings in",
-            )
+            None => Err(ReadError::malformed(say!(
+                "no stakes: the game type has none, and nobody bets or brings in"
+            ))
             .at(0)
             .expected("a stud game type with its stakes ('7 Card Stud L $0.05/$0.10')")),
         };
@@ -243,7 +244,7 @@ pub fn stakes(session: &Session, game: &Game, family: Family) -> Result<(i64, i6
             Some(stakes) => Ok(stakes),
             None => Err(ReadError::new(
                 Kind::Incomplete,
-                "no stakes: the game type has none and no big blind is posted",
+                say!("no stakes: the game type has none and no big blind is posted"),
             )
             .at(0)
             .expected("a big blind (<action type=\"2\">)")),

@@ -24,6 +24,7 @@ use super::events::Builder;
 use super::{HandText, Lookups};
 use crate::model::Hand;
 use crate::read::SESSION_MARK;
+use crate::say;
 
 mod amounts;
 mod body;
@@ -67,7 +68,7 @@ pub fn read_hand(hand: HandText<'_>, lookups: &mut dyn Lookups) -> Result<Hand, 
         .unwrap_or(lines.len());
     let (game_lines, session_lines) = lines.split_at(split);
     if session_lines.is_empty() {
-        let err = ReadError::malformed("a <game> with no <session> header before it")
+        let err = ReadError::malformed(say!("a <game> with no <session> header before it"))
             .at(0)
             .expected("<session sessioncode=\"...\"><general>...</general> before the games");
         return Err(place(err));

@@ -10,6 +10,7 @@ use roxmltree::Document;
 use super::amounts::minor_units;
 use crate::read::errors::{Kind, ReadError};
 use crate::read::pystr::repr;
+use crate::say;
 
 /// iPoker's game words (the first that the game type starts with) and the family's. A game type with
 /// no game word (`PL €0,50/€1`) is named by the number of pocket cards dealt.
@@ -137,11 +138,14 @@ pub fn session_of(lines: &[&str]) -> Result<Rc<Session>, ReadError> {
 pub fn read_session(text: &str) -> Result<Session, ReadError> {
     let closed = format!("{text}\n</session>");
     let doc = Document::parse(&closed).map_err(|err| {
-        ReadError::malformed(format!("broken XML in the session header: {err}"))
-            .expected("<session sessioncode=\"...\"><general>...</general>")
+        ReadError::malformed(say!(
+            "broken XML in the session header: {error}",
+            error = err.to_string()
+        ))
+        .expected("<session sessioncode=\"...\"><general>...</general>")
     })?;
     let game_type = field(&doc, "gametype").ok_or_else(|| {
-        ReadError::malformed("a session header without its <gametype>")
+        ReadError::malformed(say!("a session header without its <gametype>"))
             .expected("<gametype>Holdem NL $0.05/$0.10</gametype>")
     })?;
     let (game, structure, stakes) = game_words(&game_type)?;
@@ -155,9 +159,10 @@ pub fn read_session(text: &str) -> Result<Session, ReadError> {
     let decimals = if tournament.is_some() { 0 } else { 2 };
     let stake = |text: &str| {
         minor_units(text, decimals).map_err(|err| {
-            let reason = format!(
-                "{} in the game type {game_type:?} is not an amount",
-                repr(text)
+            let reason = say!(
+                "{amount} in the game type {game_type} is not an amount",
+                amount = repr(text),
+                game_type = format!("{game_type:?}")
             );
             ReadError::malformed(reason)
                 .expected(err.expected.unwrap_or_default())
@@ -212,7 +217,7 @@ fn game_words(text: &str) -> Result<GameWords<'_>, ReadError> {
         _ => {
             return Err(ReadError::new(
                 Kind::Unsupported,
-                format!("unsupported game type: {text}"),
+                say!("unsupported game type: {text}", text),
             )
             .expected("a game type such as 'Holdem NL $0.05/$0.10' or '7 Card Stud L'"));
         }

@@ -19,6 +19,7 @@ use super::pull::same_name;
 pub use super::pull::Attribute;
 use super::pull::{cut_off, emptied, Pull, Unread};
 use crate::read::errors::ReadError;
+use crate::say;
 
 /// An element of a game: slices of its lines (the scanner's) or of the text roxmltree's reading
 /// is kept in (the long way's), so that no name or value is a string of its own.
@@ -113,7 +114,7 @@ fn long_way<'a>(lines: &[&str], kept: &'a mut String) -> Result<Elements<'a>, Re
     }
     let doc = Document::parse(&text).map_err(|err| {
         let row = err.pos().row.max(1) as usize - 1;
-        ReadError::malformed(format!("broken XML: {err}"))
+        ReadError::malformed(say!("broken XML: {error}", error = err.to_string()))
             .at(row as u64)
             .expected("a well-formed <game> element")
     })?;
