@@ -6,6 +6,8 @@
 
 use serde::Serialize;
 
+use crate::say;
+
 use crate::said::{Arg, Said};
 
 /// The largest text one hand may have (1 MiB of characters).
@@ -48,6 +50,11 @@ pub struct ReadError {
 }
 
 impl ReadError {
+    /// A game soko_analytics does not replay, named as the log names it.
+    pub fn unsupported_game(game: &str) -> ReadError {
+        ReadError::new(Kind::Unsupported, say!("unsupported game: {game}", game))
+    }
+
     /// A malformed-text error with no place yet.
     pub fn malformed(reason: impl Into<Said>) -> ReadError {
         ReadError::new(Kind::Malformed, reason)

@@ -2,7 +2,7 @@
 //! club, start time and table line. The games it replays are data ([`GAMES`]); any other game is
 //! recognised and quarantined as unsupported with its name.
 
-use super::errors::{Kind, ReadError};
+use super::errors::ReadError;
 use super::header::{table_line, with_header_line, Header};
 use super::pystr::{self, ci_ascii, ci_prefix, decimal, is_space, repr};
 use super::times::{search_date, start_of};
@@ -277,7 +277,7 @@ pub fn rules_of(name: &str) -> Result<&'static str, ReadError> {
 
 /// A game soko_analytics does not replay.
 pub fn unsupported(game: &str) -> ReadError {
-    ReadError::new(Kind::Unsupported, say!("unsupported game: {game}", game))
+    ReadError::unsupported_game(game)
         .expected(
             "Hold'em (6+ too), Omaha (4, 5 or 6 cards, hi/lo), Courchevel (hi/lo), 7 Card Stud \
              (hi/lo), Razz, 5 Card Stud, 5 Card Draw, 2-7 Single or Triple Draw, Badugi or Sökö",
@@ -423,6 +423,7 @@ pub fn read_header<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::read::errors::Kind;
 
     #[test]
     fn every_game_word_starts_with_one_of_the_initials() {

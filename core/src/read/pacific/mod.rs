@@ -12,7 +12,7 @@
 //!   is what the players put in, the rake what it has over what they collect.
 //! - Tournament chips are printed with the currency symbol.
 
-use super::errors::{Kind, ReadError};
+use super::errors::ReadError;
 use super::header::{game_no_at, hand_history_at};
 use super::{HandText, Lookups};
 use crate::model::Hand;
@@ -104,14 +104,11 @@ fn head<'a>(lines: &[&'a str], first_line: u64) -> Result<Head<'a>, ReadError> {
         .find_map(|kind| name.strip_suffix(kind))
         .unwrap_or(name);
     let Some(&(_, game)) = GAMES.iter().find(|(word, _)| name.ends_with(word)) else {
-        return Err(ReadError::new(
-            Kind::Unsupported,
-            say!("unsupported game: {game}", game = name),
-        )
-        .at(first_line + game_at as u64)
-        .hand(Some(id))
-        .expected("Holdem, Omaha or OmahaHL (Omaha Hi/Lo)")
-        .actual(game_line));
+        return Err(ReadError::unsupported_game(name)
+            .at(first_line + game_at as u64)
+            .hand(Some(id))
+            .expected("Holdem, Omaha or OmahaHL (Omaha Hi/Lo)")
+            .actual(game_line));
     };
     let Some(&(_, structure)) = STRUCTURES.iter().find(|(word, _)| name.starts_with(word)) else {
         return Err(at(

@@ -17,7 +17,7 @@
 //! - the uncalled bet is not printed: Winamax's total is after the rake and counts it, and its
 //!   player's collect includes it.
 
-use super::errors::{Kind, ReadError};
+use super::errors::ReadError;
 use super::search;
 use super::values::Grammar;
 use super::{HandText, Lookups};
@@ -131,11 +131,7 @@ fn head(line: &str) -> Result<Head<'_>, ReadError> {
     let (name, stakes) = search::rsplit_once(game_text, " (")
         .ok_or_else(|| malformed(say!("no stakes in the header")))?;
     let Some(game) = stars_game(name) else {
-        return Err(ReadError::new(
-            Kind::Unsupported,
-            say!("unsupported game: {game}", game = name.trim()),
-        )
-        .expected(
+        return Err(ReadError::unsupported_game(name.trim()).expected(
             "a Winamax Holdem, Omaha (5 cards, hi/lo), 7-Card Stud (hi/lo), Razz or 2-7 Triple \
              Draw hand",
         ));

@@ -4,7 +4,7 @@
 
 use super::{whole_chips, Said, SITE};
 use crate::model::{Stakes, Tournament};
-use crate::read::errors::{Kind, ReadError};
+use crate::read::errors::ReadError;
 use crate::read::header::{seat_number, table_line, Header, TableLine};
 use crate::read::pokerstars::{fixed_limit, rules_of, unsupported};
 use crate::read::pystr::repr;
@@ -76,14 +76,12 @@ pub(super) fn head<'a>(line: &'a str) -> Result<(Head<'a>, bool), ReadError> {
         .find(|(w, _)| *w == structure)
         .map(|s| s.1);
     let (Some(family), Some(structure)) = (family, structure) else {
-        return Err(
-            ReadError::new(Kind::Unsupported, say!("unsupported game: {game}", game))
-                .expected(
-                    "Holdem, 6+ Holdem, Omaha (H/L), 5Card Omaha (H/L) or 7Stud (H/L) with No \
+        return Err(ReadError::unsupported_game(game)
+            .expected(
+                "Holdem, 6+ Holdem, Omaha (H/L), 5Card Omaha (H/L) or 7Stud (H/L) with No \
                      Limit, Pot Limit or Fixed Limit",
-                )
-                .actual(line),
-        );
+            )
+            .actual(line));
     };
     let game = format!("{family} {structure}");
     Ok(match tournament {

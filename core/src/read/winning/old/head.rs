@@ -3,7 +3,7 @@
 
 use super::{GAMES, SITE};
 use crate::model::{Stakes, Tournament};
-use crate::read::errors::{Kind, ReadError};
+use crate::read::errors::ReadError;
 use crate::read::header::{seat_number, Header};
 use crate::read::pokerstars::{fixed_limit, rules_of, unsupported};
 use crate::read::pystr::digits_len;
@@ -75,14 +75,11 @@ pub(super) fn head<'a>(
     };
     let (table, name) = rest.rsplit_once('(').unwrap_or(("", rest));
     let Some(&(_, game, structure)) = GAMES.iter().find(|(word, _, _)| *word == name) else {
-        return Err(ReadError::new(
-            Kind::Unsupported,
-            say!("unsupported game: {game}", game = name),
-        )
-        .at(first_line + at as u64)
-        .hand(Some(id))
-        .expected("Hold'em, Six Plus Hold'em, Omaha, Omaha HiLow or Seven Cards Stud")
-        .actual(lines[at]));
+        return Err(ReadError::unsupported_game(name)
+            .at(first_line + at as u64)
+            .hand(Some(id))
+            .expected("Hold'em, Six Plus Hold'em, Omaha, Omaha HiLow or Seven Cards Stud")
+            .actual(lines[at]));
     };
     let table = table.replace("(PRR) ", "").trim().to_string();
     let tournament = file_tournament(path)
