@@ -590,7 +590,7 @@ def simulate_text(profile: str, hands: int = 200, players: int = 6, seed: int = 
                         actual=str(hands))
     if not 2 <= players <= spec.max_players:
         raise SokoError(phrases("{n} player cannot sit at a {profile} table",
-                                "{n:,} players cannot sit at a {profile} table", players, profile=spec.profile),
+                                "{n} players cannot sit at a {profile} table", players, profile=spec.profile),
                         expected=phrase("2 to {most}", most=spec.max_players), actual=str(players))
     fmt = format or ("soko" if spec.profile.startswith("soko") else "pokerstars")
     return write_hands(simulate(profile, hands, players, seed), fmt)

@@ -34,9 +34,9 @@ def phrase(template: str, **args: Any) -> Phrase:
 
 
 def phrases(one: str, many: str, n: int, **args: Any) -> Phrase:
-    """The words for a count ``n`` (``{n}`` in the templates): ``one`` for 1 in English, ``many`` otherwise; said
-    by the language's own plural rules."""
-    return _phrase((one if n == 1 else many).format(n=n, **args), one, many, {"n": n, **args})
+    """The words for a count ``n`` (``{n}`` in the templates, written with thousands commas): ``one`` for 1 in
+    English, ``many`` otherwise; said by the language's own plural rules and digit groups."""
+    return _phrase((one if n == 1 else many).format(n=f"{n:,}", **args), one, many, {"n": n, **args})
 
 
 def core_phrase(text: str, template: str, args: str, context: str) -> Phrase:

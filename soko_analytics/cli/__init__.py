@@ -68,7 +68,7 @@ def _bounded_address_space() -> None:
 _bounded_address_space()
 
 from .. import api, i18n  # noqa: E402 - after the environment above
-from ..errors import SokoError
+from ..errors import SokoError, phrase
 from ..i18n import _  # noqa: E402
 from .helptext import HelpCommand, HelpGroup, language_asked, said_doc, say_typer_words, speak_from_the_start
 
@@ -284,7 +284,8 @@ def write_text(out: Path, text: str) -> None:
     try:
         out.write_text(text, encoding="utf-8")
     except OSError as err:
-        raise SokoError(f"cannot write the file: {err.strerror or err}", path=str(out)) from None
+        reason = phrase("cannot write the file: {error}", error=err.strerror or str(err))
+        raise SokoError(reason, path=str(out)) from None
 
 
 def main() -> None:

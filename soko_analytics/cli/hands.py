@@ -16,6 +16,7 @@ import typer
 from rich.console import Console
 
 from .. import api, i18n
+from ..errors import phrase
 from ..i18n import _, say
 from ..store.db import ImportSummary
 from . import STDIN, ExitCode, InputFormat, OutputFormat, Strict, app, reporting_errors, usage, write_text
@@ -204,12 +205,13 @@ def audit(
 
     fmt = Format.jsonl if as_json else fmt
     if not paths and db is None:
-        usage("give hand-history files or folders, or --db FILE")
+        usage(_("give hand-history files or folders, or --db FILE"))
     with reporting_errors(), stdin_spooled(paths or []) as (paths, names):
         if explain is not None:
             if fmt is not Format.table:
-                usage(f"--explain prints one hand's ledger as text, not as {fmt.value}; for the hand's record as "
-                      f"{fmt.value}: --format {fmt.value} --hand {explain} --db FILE, or the files without --explain")
+                usage(_("--explain prints one hand's ledger as text, not as {format}; for the hand's record as "
+                        "{format}: --format {format} --hand {hand} --db FILE, or the files without --explain")
+                      .format(format=fmt.value, hand=explain))
             result = _one_audit(paths, db, explain, from_.value, names)
             echo(explain_hand(result), nl=False)
             raise typer.Exit(int(ExitCode.OK if result.ok else ExitCode.FINDINGS))
@@ -253,7 +255,7 @@ def _one_audit(paths, db, hand_id: str, from_: str, names):
         return api.find_hand(paths, hand_id, from_, names)
     found = [item for item in api.audit_store(db, hand_id) if not isinstance(item, api.Quarantined)]
     if not found:
-        raise api.SokoError(f"no hand {hand_id} in the store", path=str(db), hand_id=hand_id)
+        raise api.SokoError(phrase("no hand {hand} in the store", hand=hand_id), path=str(db), hand_id=hand_id)
     return found[0]
 
 
@@ -471,7 +473,7 @@ def export(
         echo("soko: " + _exported(result, "stdout"), err=True)
         return
     if to_stdout(out):
-        usage("--to parquet writes a folder: name one (- is standard output, for the text formats)")
+        usage(_("--to parquet writes a folder: name one (- is standard output, for the text formats)"))
     with reporting_errors():
         result = api.export(db, to.value, out, force)
     if "rows" in result:

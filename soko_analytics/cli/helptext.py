@@ -26,6 +26,7 @@ from typer.core import TyperCommand, TyperGroup
 
 from .. import i18n
 from ..i18n import _, pgettext
+from .usage_errors import UsageError, said_usage_error
 
 
 def language_asked(argv: Sequence[str]) -> str | None:
@@ -106,8 +107,11 @@ def _said_help_option(option: Any) -> Any:
     return option
 
 
-class HelpCommand(TyperCommand):
-    """A command whose usage line and help option are said in the language spoken."""
+class _Said:
+    """What a command and a group say alike: the usage line, the help option and a usage error in the language
+    spoken (a mixin before typer's class)."""
+
+    options_metavar: Any
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -117,20 +121,30 @@ class HelpCommand(TyperCommand):
         _write_usage(self, ctx, formatter)
 
     def get_help_option(self, ctx: Any) -> Any:
-        return _said_help_option(super().get_help_option(ctx))
+        return _said_help_option(super().get_help_option(ctx))  # type: ignore[misc]
+
+    def make_context(self, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return super().make_context(*args, **kwargs)  # type: ignore[misc]
+        except UsageError as err:
+            raise said_usage_error(err) from err
 
 
-class HelpGroup(TyperGroup):
-    """A group whose usage line and help option are said in the language spoken."""
+class HelpCommand(_Said, TyperCommand):
+    """A command whose usage line, help option and usage errors are said in the language spoken."""
+
+
+class HelpGroup(_Said, TyperGroup):
+    """A group whose usage line, help option and usage errors (an unknown command too) are said in the language
+    spoken."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.options_metavar = _said_metavar(self.options_metavar, "[OPTIONS]", pgettext("help", "[OPTIONS]"))
         self.subcommand_metavar = _said_metavar(self.subcommand_metavar, "COMMAND [ARGS]...",
                                                 pgettext("help", "COMMAND [ARGS]..."))
 
-    def format_usage(self, ctx: Any, formatter: Any) -> None:
-        _write_usage(self, ctx, formatter)
-
-    def get_help_option(self, ctx: Any) -> Any:
-        return _said_help_option(super().get_help_option(ctx))
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        try:
+            return super().resolve_command(ctx, args)
+        except UsageError as err:
+            raise said_usage_error(err) from err

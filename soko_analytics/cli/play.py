@@ -10,7 +10,6 @@ from rich.console import Console
 
 from .. import api, i18n
 from ..i18n import _
-from ..model.counts import plural
 from . import DEMO_OUT, OutputFormat, app, reporting_errors, write_text
 from .output import echo, table, to_stdout
 
@@ -42,7 +41,8 @@ def simulate(
     if out is None:
         typer.echo(text, nl=False)
     else:
-        echo(f"soko: {plural(hands, 'hand')} written to {out}", err=True)
+        echo(i18n.ngettext("soko: {n} hand written to {file}", "soko: {n} hands written to {file}", hands)
+             .format(n=i18n.number(hands), file=out), err=True)
 
 
 @app.command("demo")

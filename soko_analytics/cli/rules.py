@@ -7,7 +7,7 @@ from typing import Annotated, Any
 import typer
 
 from .. import api, i18n
-from ..errors import SokoError
+from ..errors import SokoError, phrase
 from ..i18n import _
 from . import app, reporting_errors
 from .output import Format, FormatOption, records, table
@@ -42,7 +42,7 @@ def rules(
     with reporting_errors():
         if profile is None:
             if set_:
-                raise SokoError("--set needs a PROFILE to override")
+                raise SokoError(phrase("--set needs a PROFILE to override"))
             overview = {"profiles": api.profiles(), "options": api.describe_options()}
             rows = [{"name": p["name"], "source": p["source"], **p["summary"]} for p in overview["profiles"]]
             if fmt is Format.table:

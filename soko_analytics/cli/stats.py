@@ -11,6 +11,7 @@ from rich.console import Console
 from rich.table import Table
 
 from .. import api, i18n
+from ..errors import phrase
 from ..i18n import _
 from . import app, reporting_errors, usage, write_text
 from .output import cell, echo, json_text, on_terminal, plain, rounded, safe_frame, table, to_stdout
@@ -87,12 +88,12 @@ def stats(
             return
         out = None if to_stdout(out) else out
         if out is not None and not out.parent.is_dir():
-            raise api.SokoError("cannot write there: the folder does not exist", path=str(out.parent))
+            raise api.SokoError(phrase("cannot write there: the folder does not exist"), path=str(out.parent))
         chosen = filters(player, game, profile, stakes, since, until, min_hands, hero, site)
         frame = api.player_stats(db, chosen, by.value if by else None)
     kind = fmt.value if fmt else ("table" if out is None and Console().is_terminal else "csv")
     if kind == "parquet" and out is None:
-        usage("--format parquet needs --out FILE")
+        usage(_("--format parquet needs --out FILE"))
     if frame.is_empty():
         echo(_("soko: no hands match {filters}").format(filters=_described(chosen)), err=True)
     with reporting_errors():
@@ -130,15 +131,17 @@ def _day(text: str | None, option: str):
     try:
         return date.fromisoformat(text)
     except ValueError:
-        raise api.SokoError(f"{option} wants a day as YYYY-MM-DD", expected="YYYY-MM-DD", actual=text) from None
+        raise api.SokoError(phrase("{option} wants a day as YYYY-MM-DD", option=option), expected="YYYY-MM-DD",
+                            actual=text) from None
 
 
 def _print_stat(data: dict[str, Any]) -> None:
-    echo(f"{data['name']} ({data['label']}, {data['source']}): {data['definition']}")
+    echo(f"{data['name']} ({_(data['label'])}, {data['source']}): {_(data['definition'])}")
     formula = data["numerator"] if data["denominator"] is None else f"({data['numerator']}) / ({data['denominator']})"
-    typer.echo(f"  formula: {formula}   ({data['kind']}; games: {data['games']})")
+    typer.echo(_("  formula: {formula}   ({kind}; games: {games})").format(formula=formula, kind=data["kind"],
+                                                                         games=data["games"]))
     for name, sql in data["sums"].items():
-        typer.echo(f"  {name} = sum of {sql} over the player's hands")
+        typer.echo(_("  {name} = sum of {sql} over the player's hands").format(name=name, sql=sql))
 
 
 def _stat_cell(row: dict[str, Any], s: dict[str, Any]) -> str | None:

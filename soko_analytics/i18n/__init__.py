@@ -26,7 +26,7 @@ from babel.dates import format_date, format_datetime
 from babel.numbers import format_decimal
 
 from .. import _core
-from ..errors import Phrase, SokoError
+from ..errors import Phrase, SokoError, phrase
 from ..model.money import format_amount
 
 LANGUAGES: dict[str, str] = {"en": "English", "fi": "suomi", "sv": "svenska"}
@@ -53,7 +53,7 @@ def resolve(choice: str | None = None, environ: Mapping[str, str] = os.environ) 
         if given:
             code = given.strip().lower()
             if code not in LANGUAGES:
-                raise LanguageError(f"{where} {given!r} is not a language soko speaks",
+                raise LanguageError(phrase("{where} {given!r} is not a language soko speaks", where=where, given=given),
                                     expected=" or ".join(LANGUAGES), actual=given)
             return code
     for name in LOCALE_VARIABLES:
@@ -133,8 +133,9 @@ def say(text: str) -> str:
     if text.context is not None:
         return said(str(text), text.template, text.args["core"], context=text.context)
     args = {name: say(value) if isinstance(value, Phrase) else value for name, value in text.args.items()}
-    template = _(text.template) if text.many is None else ngettext(text.template, text.many, text.args["n"])
-    return template.format(**args)
+    if text.many is None:
+        return _(text.template).format(**args)
+    return ngettext(text.template, text.many, text.args["n"]).format(**{**args, "n": number(text.args["n"])})
 
 
 def say_error(err: SokoError) -> str:

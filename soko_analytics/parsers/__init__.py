@@ -223,7 +223,8 @@ def asked_format(format: str, head: str, path: str) -> str:
     if scores[format] > 0 or max(scores.values()) <= 0:
         return format
     found = max(scores, key=lambda name: scores[name])
-    raise Unreadable(f"not a {format} file: it reads as {found} (leave out --from, or give --from {found})",
+    raise Unreadable(phrase("not a {format} file: it reads as {found} (leave out --from, or give --from {found})",
+                            format=format, found=found),
                      path=path, line=0, expected=format, actual=found)
 
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import i18n
-from ..errors import SokoError
+from ..errors import SokoError, phrase
 from ..model.hand import FORCED, ActionKind
 from ..model.ledger import ADDED_MONEY
 from .audit import Audit, PotResult, pot_name
@@ -120,7 +120,7 @@ def walk(result: Audit) -> tuple[list[Line], dict[str, int]]:
     """
     hand = result.hand
     if hand.actions and not result.steps:
-        raise SokoError("the ledger needs the audit's steps: audit(hand, ledger=True)", hand_id=hand.hand_id)
+        raise SokoError(phrase("the ledger needs the audit's steps: audit(hand, ledger=True)"), hand_id=hand.hand_id)
     stacks = {s.name: s.stack for s in hand.seats}
     behind = dict(stacks)  # chips behind at the table, as the replay last left them
     back: dict[str, int] = {}  # what came back to each player: uncalled bets, collects, cash-outs

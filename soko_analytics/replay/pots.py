@@ -23,7 +23,7 @@ from types import MappingProxyType
 from typing import Any, ParamSpec, TypeVar
 
 from .. import _core, i18n
-from ..errors import SokoError
+from ..errors import SokoError, phrase
 
 
 class PotError(SokoError, ValueError):
@@ -121,7 +121,7 @@ def _core_call(players: _Players, compute: Callable[_P, _R], *args: _P.args, **k
         found = f"{named} {actual}" if named and actual else named or actual
         raise PotError(reason, expected=expected, actual=found) from None
     except OverflowError as e:  # the core computes in 64-bit integers
-        raise PotError("an amount or hand value outside the 64-bit range", actual=str(e)) from None
+        raise PotError(phrase("an amount or hand value outside the 64-bit range"), actual=str(e)) from None
 
 
 def returned_uncalled(contributions: Mapping[str, int]) -> tuple[str | None, int]:

@@ -27,8 +27,7 @@ import duckdb
 import polars as pl
 
 from .. import _core
-from ..errors import SokoError, StoreError, phrase
-from ..model.counts import plural
+from ..errors import SokoError, StoreError, phrase, phrases
 from ..model.hand import composed
 from ..native import frames as native_frames
 from ..parsers import Quarantined, iter_files
@@ -526,8 +525,9 @@ class Store:
         hands, of_files = self.con.execute(
             "SELECT count(*), count(DISTINCT import_id) FROM hands WHERE import_id >= ?", [first_id]
         ).fetchall()[0]
-        error = Interrupted(f"interrupted: {plural(hands, 'hand')} of {plural(of_files, 'file')} are committed; "
-                            "run the same command again to import the rest", path=self.path)
+        reason = phrase("interrupted: {hands} of {files} are committed; run the same command again to import the rest",
+                        hands=phrases("{n} hand", "{n} hands", hands), files=phrases("{n} file", "{n} files", of_files))
+        error = Interrupted(reason, path=self.path)
         error.summary = summary
         return error
 

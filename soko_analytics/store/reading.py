@@ -35,6 +35,7 @@ from collections import Counter, deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from datetime import datetime
+from functools import reduce
 from multiprocessing.connection import Connection
 from pathlib import Path
 
@@ -42,6 +43,7 @@ import numpy as np
 import polars as pl
 
 from .. import _core
+from ..errors import phrase, phrases
 from ..native import frames as native_frames
 from ..parsers import FORMATS, Quarantined, asked_format, detect_format, read_path_pieces
 from ..parsers.base import InternalError, Unreadable, quarantine
@@ -137,8 +139,10 @@ def why_not(failures: list[str]) -> str:
     """Why nothing of a file could be read: each reason once, with how many members gave it (an archive's members
     often share theirs)."""
     if not failures:
-        return "no hands in the file"
-    return "; ".join(reason if n == 1 else f"{reason} ({n:,} members)" for reason, n in Counter(failures).items())
+        return phrase("no hands in the file")
+    said = [reason if n == 1 else phrases("{reason} ({n} member)", "{reason} ({n} members)", n, reason=reason)
+            for reason, n in Counter(failures).items()]
+    return reduce(lambda first, then: phrase("{first}; {then}", first=first, then=then), said)
 
 
 def _file_level(item: Quarantined) -> bool:

@@ -260,7 +260,7 @@ class FileWriter:
         why."""
         result = self.open[share.import_id].result
         reason = phrases("{n} hand of this file could not be written to the store: {reason}",
-                         "{n:,} hands of this file could not be written to the store: {reason}", share.hands,
+                         "{n} hands of this file could not be written to the store: {reason}", share.hands,
                          reason=err.reason)
         result.error = reason
         batch = Batch()
