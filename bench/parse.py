@@ -24,7 +24,11 @@ between). Each site's file is set beside PokerStars' hold'em file and beside a f
 the same games, hand for hand (a stud hand costs PokerStars' reader about 1.6× a hold'em hand: a site whose sample
 is mostly stud, as iPoker's is, is slower per hand for its games, not only for its reader).
 
-    python bench/parse.py [--hands N] [--site-hands N] [--corpus ../shared/corpus]
+The per-site ratios are medians of ``--site-repeats`` rounds timed by the process's CPU time (see
+:func:`site_rates`): on a shared machine the wall clock of one run says little.
+
+    python bench/parse.py [--hands N] [--site-hands N] [--sites ipoker,bovada] [--site-repeats 5] [--sites-only]
+                          [--corpus ../shared/corpus]
 """
 
 from __future__ import annotations
@@ -38,6 +42,7 @@ import time
 import tracemalloc
 import warnings
 from pathlib import Path
+from statistics import median
 
 from _common import NAIVE, corpus_texts, pin_one_core, rate_table, renumbered
 from rich.console import Console
@@ -165,30 +170,39 @@ def _session_first(raw: str) -> str:
     return f"{found}{session}\n{game}" if found else raw
 
 
-def site_rates(corpus: Path, hands: int, holdem: Path, tmp: Path) -> Table:
+def site_rates(corpus: Path, hands: int, holdem: Path, tmp: Path, sites: list[str], repeats: int) -> Table:
     """The core's parse of each site's file beside PokerStars', as hands/s and the ratio to PokerStars: to its
-    hold'em file, and to its own hands of the same games as the site's file (:func:`matched_file`)."""
+    hold'em file, and to its own hands of the same games as the site's file (:func:`matched_file`).
+
+    Each ratio is the median of ``repeats`` rounds, each round timing PokerStars' file, the site's and the matched
+    one back to back, by the process's CPU time (the parse runs on one thread, pinned to one core): on a shared
+    machine another process's load stretches the wall clock of one run and not the next, but hardly the CPU time
+    this process itself spends."""
     part = tmp / "pokerstars-part.txt"
     with open(holdem, encoding="utf-8") as src, open(part, "w", encoding="utf-8") as dst:
         dst.write("\n\n\n".join(src.read().split("\n\n\n")[:hands]))
-    stars_rate = rate(part, "pokerstars")
-    table = Table(title=f"The core's parse per site ({hands:,} hands each), one core")
-    for column in ("site", "hands/s", "PokerStars hold'em ÷ this", "PokerStars, same games ÷ this",
+    table = Table(title=f"The core's parse per site ({hands:,} hands each), one core, CPU time, medians of {repeats}")
+    for column in ("site", "hands/s", "PokerStars hold'em ÷ this", "(lowest–highest)", "PokerStars, same games ÷ this",
                    "hands matched by game"):
         table.add_column(column, justify="left" if column == "site" else "right")
-    table.add_row("pokerstars (hold'em)", f"{stars_rate:,.0f}", "1.00×", "", "")
-    for fmt, folder in SITES.items():
-        site = rate(site_file(corpus, folder, hands, tmp / f"{fmt}.txt"), fmt)
-        same, share = matched_file(corpus, folder, hands, tmp / f"{fmt}-pokerstars.txt")
-        table.add_row(fmt, f"{site:,.0f}", f"{stars_rate / site:.2f}×", f"{rate(same, 'pokerstars') / site:.2f}×",
-                      f"{share:.0%}")
+    for fmt in sites:
+        folder = SITES[fmt]
+        site_path = site_file(corpus, folder, hands, tmp / f"{fmt}.txt")
+        same_path, share = matched_file(corpus, folder, hands, tmp / f"{fmt}-pokerstars.txt")
+        rounds = [(rate(part, "pokerstars"), rate(site_path, fmt), rate(same_path, "pokerstars"))
+                  for _ in range(repeats)]
+        holdem_ratios = sorted(stars / site for stars, site, _ in rounds)
+        table.add_row(fmt, f"{median(site for _, site, _ in rounds):,.0f}", f"{median(holdem_ratios):.2f}×",
+                      f"{holdem_ratios[0]:.2f}–{holdem_ratios[-1]:.2f}",
+                      f"{median(same / site for _, site, same in rounds):.2f}×", f"{share:.0%}")
     return table
 
 
 def rate(path: Path, fmt: str) -> float:
-    """Hands per second of the core's parse of a file."""
-    n, seconds = timed(core_parse, path, fmt)
-    return n / seconds
+    """Hands per second of the core's parse of a file, by the process's CPU time."""
+    start = time.process_time()
+    n = core_parse(path, fmt)
+    return n / (time.process_time() - start)
 
 
 def timed(fn, *args) -> tuple[int, float]:
@@ -205,44 +219,54 @@ def peak_memory(path: Path) -> int:
     return peak
 
 
+def whole_file_table(args: argparse.Namespace, path: Path, tmp: Path, console: Console) -> None:
+    """The PokerStars file's table (every parser beside the floor), the memory peaks and the core's target."""
+    mb = path.stat().st_size / 1e6
+    rows = []
+    for name, fn, fargs in (
+        ("read + split (floor)", floor, (path,)),
+        ("naive re, line by line", naive, (path,)),
+        ("soko_analytics read_path: Python API, Hand records", ours, (path,)),
+        ("soko_analytics core parse_count: file to checked hands (the parse)", core_parse, (path,)),
+        ("soko_analytics core read_rows: + audit, facts, all-in equity, Arrow rows", core_rows, (path,)),
+    ):
+        n, seconds = timed(fn, *fargs)
+        rows.append((name, n, seconds, mb))
+    n, seconds = timed(pokerkit_sample, path, args.pokerkit_hands)
+    rows.append((f"pokerkit PokerStarsParser ({args.pokerkit_hands:,} hands)", n, seconds, mb * n / args.hands))
+    floor_rate = rows[0][1] / rows[0][2]
+    core_rate = next(n / s for name, n, s, _ in rows if "parse_count" in name)  # the parse
+    console.print(rate_table(f"Parsing {args.hands:,} PokerStars hold'em hands ({mb:.0f} MB), one core",
+                             "parser", rows, floor_rate, ratio="floor ÷ this"))
+    peaks = []
+    for count in (args.hands // 20, args.hands // 4):
+        part = tmp / f"part-{count}.txt"
+        with open(path, encoding="utf-8") as src, open(part, "w", encoding="utf-8") as dst:
+            dst.write("\n\n\n".join(src.read().split("\n\n\n")[:count]))
+        peaks.append(f"{count:,} hands {peak_memory(part) / 1e6:.1f} MB")
+    console.print("peak traced memory while reading (it should not grow with the file): " + ", ".join(peaks))
+    verdict = "met" if core_rate >= TARGET else "NOT met"
+    console.print(f"core target ≥ {TARGET:,} hands/s on one core: {verdict} ({core_rate:,.0f} hands/s)")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=100_000)
     parser.add_argument("--pokerkit-hands", type=int, default=1_000)
     parser.add_argument("--site-hands", type=int, default=20_000)
+    parser.add_argument("--sites", default=",".join(SITES), help="comma-separated formats of the per-site table")
+    parser.add_argument("--site-repeats", type=int, default=5, help="rounds of the per-site table (medians)")
+    parser.add_argument("--sites-only", action="store_true", help="only the per-site table")
     parser.add_argument("--corpus", type=Path, default=Path(__file__).resolve().parents[2] / "shared" / "corpus")
     args = parser.parse_args()
     pin_one_core()
     console = Console()
     with tempfile.TemporaryDirectory() as tmp:
         path = build_file(args.corpus, args.hands, Path(tmp))
-        mb = path.stat().st_size / 1e6
-        rows = []
-        for name, fn, fargs in (
-            ("read + split (floor)", floor, (path,)),
-            ("naive re, line by line", naive, (path,)),
-            ("soko_analytics read_path: Python API, Hand records", ours, (path,)),
-            ("soko_analytics core parse_count: file to checked hands (the parse)", core_parse, (path,)),
-            ("soko_analytics core read_rows: + audit, facts, all-in equity, Arrow rows", core_rows, (path,)),
-        ):
-            n, seconds = timed(fn, *fargs)
-            rows.append((name, n, seconds, mb))
-        n, seconds = timed(pokerkit_sample, path, args.pokerkit_hands)
-        rows.append((f"pokerkit PokerStarsParser ({args.pokerkit_hands:,} hands)", n, seconds, mb * n / args.hands))
-        floor_rate = rows[0][1] / rows[0][2]
-        core_rate = next(n / s for name, n, s, _ in rows if "parse_count" in name)  # the parse
-        console.print(rate_table(f"Parsing {args.hands:,} PokerStars hold'em hands ({mb:.0f} MB), one core",
-                                 "parser", rows, floor_rate, ratio="floor ÷ this"))
-        peaks = []
-        for count in (args.hands // 20, args.hands // 4):
-            part = Path(tmp) / f"part-{count}.txt"
-            with open(path, encoding="utf-8") as src, open(part, "w", encoding="utf-8") as dst:
-                dst.write("\n\n\n".join(src.read().split("\n\n\n")[:count]))
-            peaks.append(f"{count:,} hands {peak_memory(part) / 1e6:.1f} MB")
-        console.print("peak traced memory while reading (it should not grow with the file): " + ", ".join(peaks))
-        verdict = "met" if core_rate >= TARGET else "NOT met"
-        console.print(f"core target ≥ {TARGET:,} hands/s on one core: {verdict} ({core_rate:,.0f} hands/s)")
-        console.print(site_rates(args.corpus, min(args.site_hands, args.hands), path, Path(tmp)))
+        if not args.sites_only:
+            whole_file_table(args, path, Path(tmp), console)
+        console.print(site_rates(args.corpus, min(args.site_hands, args.hands), path, Path(tmp),
+                                 args.sites.split(","), args.site_repeats))
     return 0
 
 
