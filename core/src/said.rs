@@ -53,6 +53,13 @@ pub enum Value {
         template: &'static str,
         words: Vec<(&'static str, String)>,
     },
+    /// Another message inside this one (a rules text's reason inside a reader's, a field's reason
+    /// after its name): said in the same language from its own template and arguments, by the
+    /// catalogue's entries of `context` (`read`, `rules`, `finding`).
+    Said {
+        context: &'static str,
+        said: Box<Said>,
+    },
 }
 
 impl Value {
@@ -65,6 +72,7 @@ impl Value {
             Value::Count { .. } => "count",
             Value::Term { .. } => "term",
             Value::Hand { .. } => "hand",
+            Value::Said { .. } => "said",
         }
     }
 }
@@ -165,8 +173,12 @@ impl std::fmt::Display for Amount {
 pub struct Cards(pub i64);
 
 /// A word of the game in a context: `Term("street", "FLOP")`.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Term<S>(pub &'static str, pub S);
+
+/// A message inside another, said by the catalogue's entries of its context: `Nested("rules", reason)`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Nested(pub &'static str, pub Said);
 
 /// What `say!` turns each argument into.
 pub trait IntoArg {
@@ -255,6 +267,18 @@ impl<S: ToString> IntoArg for Term<S> {
     }
 }
 
+impl IntoArg for Nested {
+    fn into_arg(self, name: &'static str) -> Arg {
+        let Nested(context, said) = self;
+        let english = said.text.clone();
+        let said = Value::Said {
+            context,
+            said: Box::new(said),
+        };
+        arg(name, english, said)
+    }
+}
+
 macro_rules! number_arg {
     ($($t:ty),*) => {$(
         impl IntoArg for $t {
@@ -302,7 +326,7 @@ macro_rules! say {
 impl Serialize for Arg {
     /// `[name, kind, english, data]`: data is `[minor, decimals, symbol]` for money, the number for
     /// a number, `[n, noun]` for a count, the context for a term, `[template, [[kind, word], ...]]`
-    /// for a hand, else null.
+    /// for a hand, `[context, template, [arg, ...]]` for a message inside, else null.
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut t = serializer.serialize_tuple(4)?;
         t.serialize_element(self.name)?;
@@ -319,6 +343,9 @@ impl Serialize for Arg {
             Value::Count { n, noun } => t.serialize_element(&(n, noun))?,
             Value::Term { context } => t.serialize_element(context)?,
             Value::Hand { template, words } => t.serialize_element(&(template, words))?,
+            Value::Said { context, said } => {
+                t.serialize_element(&(context, said.template, &said.args))?;
+            }
         }
         t.end()
     }
@@ -390,6 +417,32 @@ mod tests {
             serde_json::json!(["cards", "count", "1 card", [1, "card"]])
         );
         assert_eq!(crate::say!("No {{brace}}.").text, "No {brace}.");
+    }
+
+    #[test]
+    fn a_message_inside_another_keeps_its_english_and_its_own_template() {
+        let inner = crate::say!("no ante {amount}", amount = Amount::new(5, 0));
+        let said = crate::say!(
+            "bad line: {reason}",
+            reason = Nested("rules", inner.clone())
+        );
+        assert_eq!(said.text, "bad line: no ante 5");
+        assert_eq!(said.args[0].value.kind(), "said");
+        let json = serde_json::to_value(&said.args).unwrap();
+        assert_eq!(
+            json[0],
+            serde_json::json!([
+                "reason",
+                "said",
+                "no ante 5",
+                [
+                    "rules",
+                    "no ante {amount}",
+                    [["amount", "money", "5", [5, 0, ""]]]
+                ]
+            ])
+        );
+        assert!(said.consistent() && inner.consistent());
     }
 
     #[test]

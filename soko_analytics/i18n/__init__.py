@@ -157,6 +157,8 @@ def _argument(kind: str, english: str, data: object, symbol: str) -> str:
         return pgettext(data, english)
     if kind == "hand" and isinstance(data, Sequence):
         return describe(str(data[0]), [(str(k), str(w)) for k, w in data[1]])
+    if kind == "said" and isinstance(data, Sequence):  # a message inside: [context, template, args]
+        return said(english, str(data[1]), data[2], symbol, context=str(data[0]))
     return english
 
 

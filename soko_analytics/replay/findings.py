@@ -28,9 +28,10 @@ class Arg(NamedTuple):
 
     ``kind`` says how a language renders it: ``text`` (the same in every language: a name, cards), ``money``,
     ``number``, ``count`` (``3 cards``), ``term`` (a word of the game a language says its own way: a street, a
-    holder, a pot error) or ``hand`` (a hand's description). ``english`` is the text the English message prints.
-    ``data``: ``(minor, decimals, symbol)`` for money, the number for a number, ``(n, noun)`` for a count, the
-    context for a term, ``(template, ((kind, word), ...))`` for a hand (as ``_core.describe_words``), else None.
+    holder, a pot error), ``hand`` (a hand's description) or ``said`` (a message inside the message). ``english``
+    is the text the English message prints. ``data``: ``(minor, decimals, symbol)`` for money, the number for a
+    number, ``(n, noun)`` for a count, the context for a term, ``(template, ((kind, word), ...))`` for a hand (as
+    ``_core.describe_words``), ``(context, template, (arg, ...))`` for a message inside, else None.
     """
 
     name: str
@@ -44,6 +45,8 @@ class Arg(NamedTuple):
         name, kind, english, data = item
         if kind == "hand":
             data = (data[0], tuple(tuple(w) for w in data[1]))
+        elif kind == "said":  # a message inside: (context, template, (arg, ...))
+            data = (data[0], data[1], tuple(cls.from_core(a) for a in data[2]))
         elif isinstance(data, list):
             data = tuple(data)
         return cls(name, kind, english, data)

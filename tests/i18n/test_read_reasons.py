@@ -14,9 +14,11 @@ from soko_analytics import i18n
 from soko_analytics.cli import app
 from soko_analytics.errors import Phrase
 from soko_analytics.i18n.catalogues import core_templates
-from soko_analytics.parsers import Quarantined, read_text
+from soko_analytics.parsers import Quarantined, get_format, read_text
 
 from ..conftest import require_corpus, soko_example_text
+from ..parsers.test_phh_malformed import GOOD as PHH_GOOD
+from ..parsers.test_phh_malformed import _with
 from ..parsers.test_pokerstars_malformed import GOOD
 from ..parsers.test_site_lines import BOVADA_STUD, PARTY_DEAD
 
@@ -99,12 +101,68 @@ def test_the_stored_reason_is_english_whatever_the_language(tmp_path):
 def test_every_template_of_the_readers_is_in_the_catalogue():
     found = [(f, message) for f, _, message, _, context in core_templates() if f.startswith("read/")]
     assert len({m for _, m in found}) > 70
-    assert any(f.startswith("read/ipoker/") for f, _ in found)
+    assert any(f.startswith("read/ipoker/") for f, _ in found) and any(f.startswith("read/phh/") for f, _ in found)
     for language in ("fi", "sv"):
         i18n.use(language)
         for _, message in found:
             said = i18n.pgettext("read", message)
-            assert said != message, (language, message)
+            wordless = not re.search(r"[a-z]", re.sub(r"\{\w+\}", "", message))  # `{key}: {reason}`
+            assert said != message or wordless, (language, message)
+
+
+PHH_CASES = [
+    # (field, value, the English reason (as the reader gave it before its reasons were messages), its words in
+    # Finnish and in Swedish, English words neither may keep)
+    ("_seats", "[{seat = 1, name = 'Anna', stack = -5}]",
+     "_seats: stack: an amount must be an integer 0..999999999999 (minor units)",
+     "_seats: stack: summan on oltava kokonaisluku 0..", "_seats: stack: ett belopp måste vara ett heltal 0..",
+     "amount must integer minor units"),
+    ("seats", "[1, 2, 100]", "seats: a count must be an integer 0..99", "seats: lukumäärän on oltava kokonaisluku 0..99",
+     "seats: ett antal måste vara ett heltal 0..99", "count must integer"),
+    ("starting_stacks", "[100, -1, 100]", "starting_stacks -1 is not an amount (negative)",
+     "starting_stacks -1 ei ole summa (negatiivinen)", "starting_stacks -1 är inget belopp (negativt)",
+     "not amount negative"),
+    ("actions", "['d dh p1 AsKsQs']", "3 cards dealt to p1 on HOLE CARDS",
+     "taskukortit: pelaajalle p1 jaettu kortteja 3", "3 kort givna till p1 på hålkort", "cards dealt hole"),
+    ("_rules", "'holdem; max_players=1'", "_rules: max_players=1 is out of range",
+     "_rules: max_players=1 on sallitun välin ulkopuolella", "_rules: max_players=1 ", "out range"),
+]
+
+
+@pytest.mark.parametrize("case", range(len(PHH_CASES)))
+def test_a_phh_fields_reason_is_said_in_each_language(case):
+    """The PHH reader's reasons are messages (context ``read``), a field's reason inside its name's (``_seats:
+    stack: ...``, the rules layer's inside ``_rules: ...``), each said whole in Finnish and Swedish; the English
+    as it was."""
+    field, value, english, fi, sv, english_words = PHH_CASES[case]
+    (record,) = get_format("phh").parse(_with(field, value, PHH_GOOD), "bad.phh")
+    assert isinstance(record, Quarantined) and isinstance(record.reason, Phrase) and record.reason.context == "read"
+    assert str(record.reason) == english
+    for language, words in (("fi", fi), ("sv", sv)):
+        i18n.use(language)
+        said = i18n.say(record.reason)
+        assert said.startswith(words), (language, said)
+        assert not _words(said) & set(english_words.split()), (language, said)
+        assert str(record.reason) == english
+
+
+def test_a_bad_rules_lines_own_reason_is_said_in_each_language(tmp_path):
+    """A Sökö hand's ``bad Rules: line: ...``: the rules layer's reason inside it is said too."""
+    soko = soko_example_text()
+    line = next(line for line in soko.split("\n") if line.startswith("Rules:"))
+    text = soko.replace(line, "Rules: no-such-game")
+    (record,) = [r for r in read_text(text, "soko.txt") if isinstance(r, Quarantined)]
+    assert str(record.reason) == "bad Rules: line: unknown profile 'no-such-game'"
+    for language, words in (("fi", "virheellinen Rules:-rivi: tuntematon profiili 'no-such-game'"),
+                            ("sv", "felaktig Rules:-rad: ")):
+        i18n.use(language)
+        said = i18n.say(record.reason)
+        assert said.startswith(words), (language, said)
+        assert not _words(said.replace("no-such-game", "")) & {"bad", "line", "unknown", "profile"}, said
+    path = tmp_path / "soko.txt"
+    path.write_text(text, encoding="utf-8")
+    said = _audit(path, "fi")
+    assert len(said) == 1 and "tuntematon profiili 'no-such-game'" in said[0], said
 
 
 def test_ipokers_reason_for_a_partial_export_is_said_in_each_language():

@@ -12,6 +12,7 @@ written for these tests; every figure is worked by hand beside them.
 
 from __future__ import annotations
 
+from soko_analytics import i18n
 from soko_analytics.model.hand import Hand
 from soko_analytics.parsers import read_text
 from soko_analytics.replay.audit import audit
@@ -307,3 +308,22 @@ def test_run_twice_the_ledger_names_each_pot_with_its_board():
     # Each player ends with what the boards paid him: Anna $75, Bert $50, Cleo $125.
     assert ledger(result)["final_stacks"] == {"Anna": "$75.00", "Bert": "$50.00", "Cleo": "$125.00"}
     assert "board 2" in explain(result)
+
+
+def test_run_twice_hi_lo_a_wrong_description_is_said_in_each_language():
+    """The finding's description by the rules (each share after its label) is said in the language spoken, as
+    its expected value is; the log's own words stay as the log wrote them, the English as it was."""
+    text = COURCHEVEL_HI_LO.replace("(HI: a pair of Deuces; LO: 8,5,4,2,A)", "(HI: a pair of Eights; LO: 8,5,4,2,A)")
+    (found,) = [f for f in audit(_hand(text)).findings if f.code.value == "hand_description"]
+    assert found.message == ("The log describes Cleo's hand on board 1 as HI: a pair of Eights; LO: 8,5,4,2,A, but it "
+                             "is HI: a pair of Deuces; LO: 8,5,4,2,A by the rules.")
+    assert found.expected == "HI: a pair of Deuces; LO: 8,5,4,2,A"
+    try:
+        for language in ("fi", "sv"):
+            i18n.use(language)
+            ours = f"HI: {i18n.describe('a pair of {0}', [('ranks', 'Deuces')])}; LO: 8,5,4,2,A"
+            assert "Deuces" not in ours
+            assert ours in found.text() and found.expected_text() == ours, (language, found.text())
+            assert "HI: a pair of Eights; LO: 8,5,4,2,A" in found.text()
+    finally:
+        i18n.use("en")

@@ -30,12 +30,15 @@ pub(crate) fn new_lookups() -> Cached {
         Box::new(|rules| rules::spec_json(rules).map_err(|e| format!("RulesError: {e}"))),
         Box::new(|line, structure| {
             rules::combine_rules(line, structure).map_err(|e| RulesFault::Rules {
-                reason: e.reason.text,
+                reason: e.reason,
                 expected: e.expected.map(|said| said.text),
             })
         }),
         Box::new(read::utc_offset),
     )
+    .with_refusal(Box::new(|rules| {
+        rules::spec_json(rules).err().map(|e| *e.reason)
+    }))
 }
 
 /// Run `f` with the process's lookups.

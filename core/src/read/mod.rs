@@ -241,12 +241,12 @@ pub static PHH: Dialect = Dialect {
     whole: Some(phh::read_text),
 };
 
-/// Why the rules layer refused a `Rules:` line: a `RulesError` (reason, expected), or a bug
-/// of its own (the reason Python's `InternalError` gives).
+/// Why the rules layer refused a `Rules:` line: a `RulesError` (its reason a message of context
+/// `rules`, what it expected), or a bug of its own (the reason Python's `InternalError` gives).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RulesFault {
     Rules {
-        reason: String,
+        reason: Box<crate::said::Said>,
         expected: Option<String>,
     },
     Internal(String),
@@ -265,6 +265,11 @@ pub trait Lookups {
     ) -> Result<String, RulesFault>;
     /// Time-zone offsets.
     fn offsets(&mut self) -> &mut dyn Offsets;
+    /// Why the rules layer refuses a rules text, as its message (context `rules`), where it gives
+    /// one (what a reason that names the refusal says in the language spoken).
+    fn refusal(&mut self, _rules: &str) -> Option<crate::said::Said> {
+        None
+    }
     /// The reader's memory of header texts already read (None: each is read afresh).
     fn memo(&mut self) -> Option<&mut Memo> {
         None
@@ -275,6 +280,8 @@ pub trait Lookups {
 pub type ResolveFn = dyn Fn(&str) -> Result<String, String> + Send;
 /// `combine_rules` as a function.
 pub type Combiner = dyn Fn(&str, Structure) -> Result<String, RulesFault> + Send;
+/// Why a rules text is refused, as the rules layer's message, as a function.
+pub type RefusalFn = dyn Fn(&str) -> Option<crate::said::Said> + Send;
 /// A zone's UTC offset (seconds) at a local time, as a function ([`utc_offset`]).
 pub type OffsetFn = dyn Fn(&str, &DateTime) -> Option<i64> + Send;
 
@@ -322,6 +329,7 @@ pub struct Cached {
     combine: Box<Combiner>,
     offsets: OffsetCache,
     memo: Memo,
+    refuse: Option<Box<RefusalFn>>,
 }
 
 impl Cached {
@@ -338,7 +346,15 @@ impl Cached {
                 ask: offset,
             },
             memo: Memo::default(),
+            refuse: None,
         }
+    }
+
+    /// These lookups with the rules layer's message of why it refuses a rules text
+    /// ([`Lookups::refusal`]).
+    pub fn with_refusal(mut self, refuse: Box<RefusalFn>) -> Cached {
+        self.refuse = Some(refuse);
+        self
     }
 }
 
@@ -384,6 +400,10 @@ impl Lookups for Cached {
 
     fn memo(&mut self) -> Option<&mut Memo> {
         Some(&mut self.memo)
+    }
+
+    fn refusal(&mut self, rules: &str) -> Option<crate::said::Said> {
+        self.refuse.as_ref().and_then(|refuse| refuse(rules))
     }
 }
 
@@ -563,7 +583,7 @@ pub fn check_items(hand: Hand, first_line: u64) -> Result<Hand, ReadError> {
             say!(
                 "a hand of {n} {what}, more than the {limit} one hand may have",
                 n = pystr::thousands(n as u64),
-                what = what.clone(),
+                what,
                 limit = pystr::thousands(MAX_HAND_ITEMS as u64)
             ),
         )

@@ -10,7 +10,7 @@ use super::times::{search_date, start_of};
 use super::values::{first_symbol, parse_amount, symbol_code};
 use super::{Lookups, RulesFault};
 use crate::model::Stakes;
-use crate::said::Said;
+use crate::said::{Nested, Said};
 use crate::say;
 use crate::spec::Structure;
 
@@ -138,6 +138,7 @@ fn read_header<'a>(
                 .combine_rules(pystr::strip(text), structure)
                 .map_err(|fault| match fault {
                     RulesFault::Rules { reason, expected } => {
+                        let reason = Nested("rules", *reason);
                         let e = ReadError::malformed(say!("bad Rules: line: {reason}", reason))
                             .at(line)
                             .actual(lines[at]);
@@ -156,9 +157,8 @@ fn read_header<'a>(
         None => lookups
             .combine_rules(DEFAULT_PROFILE, structure)
             .map_err(|fault| match fault {
-                RulesFault::Rules { reason, .. } | RulesFault::Internal(reason) => {
-                    ReadError::new(Kind::Internal, Said::from(reason))
-                }
+                RulesFault::Rules { reason, .. } => ReadError::new(Kind::Internal, reason.text),
+                RulesFault::Internal(reason) => ReadError::new(Kind::Internal, Said::from(reason)),
             })?,
     };
     Ok(Header::new(site, hand_id, rules, stakes, at)

@@ -21,7 +21,7 @@ pub(super) fn lookups() -> Cached {
         Box::new(|line: &str, _structure: Structure| match line {
             "soko-casino" => Ok(line.to_string()),
             _ => Err(RulesFault::Rules {
-                reason: format!("unknown profile {line:?}"),
+                reason: Box::new(format!("unknown profile {line:?}").into()),
                 expected: None,
             }),
         }),

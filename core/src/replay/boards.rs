@@ -154,11 +154,8 @@ fn check_descriptions(ctx: &mut Auditor, boards: &[Board]) {
             Some(board) if run >= 1 => board.description(who).into_iter().collect(),
             _ => boards.iter().filter_map(|b| b.description(who)).collect(),
         };
-        let on: Vec<String> = described
-            .into_iter()
-            .map(HandDescription::english)
-            .collect();
-        let Some(ours) = on.first().map(String::as_str) else {
+        let on: Vec<String> = described.iter().map(|d| d.english()).collect();
+        let Some(&ours) = described.first() else {
             continue;
         };
         // `HI: three of a kind, Jacks - Ace+Queen kicker; LO: 8,5,3,2,A`: each share's part
@@ -193,12 +190,11 @@ fn check_descriptions(ctx: &mut Auditor, boards: &[Board]) {
                 ours
             )
         };
-        let ours = ours.to_string();
         ctx.find(
             Finding::new(Code::HandDescription, message)
                 .at(index)
                 .player(&action.player)
-                .expected(ours)
+                .expected(ours.said())
                 .actual(said.to_string()),
         );
     }

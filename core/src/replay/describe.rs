@@ -10,7 +10,8 @@
 use serde::{Serialize, Serializer};
 
 use crate::eval::{Evaluator, HandClass};
-use crate::said::{arg, Arg, IntoArg, Value};
+use crate::said::{arg, Arg, IntoArg, Nested, Said, Value};
+use crate::say;
 
 const NAME: [&str; 13] = [
     "Deuce", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten", "Jack", "Queen",
@@ -140,6 +141,43 @@ impl HandDescription {
             })
             .collect();
         parts.join("; ")
+    }
+}
+
+impl HandDescription {
+    /// The description as a message (`said.rs`), said in a language as [`HandDescription::english`]
+    /// is in English: each share's part after its label (`{label}: {hand}`), the parts joined by `; `
+    /// (each a message inside the next).
+    pub fn said(&self) -> Said {
+        let mut parts: Vec<Said> = self
+            .parts()
+            .map(|p| match &p.label {
+                Some(label) => say!("{label}: {hand}", label, hand = p.description.clone()),
+                None => Said::value(p.description.clone()),
+            })
+            .collect();
+        let last = parts.pop().unwrap_or_else(|| Said::value(""));
+        parts.into_iter().rev().fold(last, |rest, part| {
+            say!(
+                "{part}; {rest}",
+                part = Nested("finding", part),
+                rest = Nested("finding", rest)
+            )
+        })
+    }
+}
+
+/// A description as a message's argument: a share unnamed alone is its [`Description`] (a hand),
+/// else [`HandDescription::said`] inside the message.
+impl IntoArg for &HandDescription {
+    fn into_arg(self, name: &'static str) -> Arg {
+        match self.shares.iter().flatten().collect::<Vec<_>>()[..] {
+            [ShareDescription {
+                label: None,
+                description,
+            }] => description.clone().into_arg(name),
+            _ => Nested("finding", self.said()).into_arg(name),
+        }
     }
 }
 

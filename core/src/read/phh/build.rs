@@ -5,6 +5,8 @@ use std::sync::Arc;
 
 use crate::model::{Hand, Seat, Source, Stakes};
 use crate::read::{pystr, Kind, Lookups, ReadError};
+use crate::said::{Nested, Said};
+use crate::say;
 use crate::spec::GameSpec;
 
 use super::chunks::{stem, Chunk};
@@ -73,13 +75,16 @@ fn variant(
         let names: Vec<&str> = VARIANTS.iter().map(|v| v.0).collect();
         return Err(ReadError::new(
             Kind::Unsupported,
-            format!("unsupported PHH variant {}", pystr::repr(&cut(code, 40))),
+            say!(
+                "unsupported PHH variant {variant}",
+                variant = pystr::repr(&cut(code, 40))
+            ),
         )
         .at(r.line("variant"))
         .expected(format!("one of {}", names.join(", ")))
         .actual(code.clone()));
     }
-    Err(bad("no variant".into(), r.line("variant"))
+    Err(bad(say!("no variant"), r.line("variant"))
         .expected("variant = 'NT'")
         .actual(fields::short(code, 80)))
 }
@@ -97,7 +102,17 @@ fn spec_of(
         Ok(spec) => Ok((rules, spec)),
         Err(e) => {
             let reason = rules_reason(&e);
-            Err(bad(format!("_rules: {reason}"), r.line("_rules")).actual(cut(&rules, 80)))
+            // The rules layer's own message, said in the language, where it gives one.
+            let said = lookups.refusal(&rules).filter(|said| said.text == reason);
+            let reason = match said {
+                Some(said) => say!(
+                    "{key}: {reason}",
+                    key = "_rules",
+                    reason = Nested("rules", said)
+                ),
+                None => say!("{key}: {reason}", key = "_rules", reason),
+            };
+            Err(bad(reason, r.line("_rules")).actual(cut(&rules, 80)))
         }
     }
 }
@@ -144,7 +159,7 @@ fn names(r: &Reader, n: usize) -> Result<Vec<String>, ReadError> {
     let distinct: std::collections::HashSet<&String> = names.iter().collect();
     if distinct.len() != n {
         let list = Value::Array(given.into_iter().map(Value::Str).collect());
-        return Err(bad("player names repeat".into(), r.line("players"))
+        return Err(bad(say!("player names repeat"), r.line("players"))
             .expected("distinct names")
             .actual(list.short(80)));
     }
@@ -161,7 +176,7 @@ fn seat_numbers(r: &Reader, n: usize) -> Result<Vec<u8>, ReadError> {
     if numbers.len() != n || distinct.len() != n {
         let list = Value::Array(numbers.iter().map(|&s| Value::Int(i64::from(s))).collect());
         return Err(bad(
-            format!("seats must be {n} distinct seat numbers"),
+            say!("seats must be {n} distinct seat numbers", n),
             r.line("seats"),
         )
         .actual(list.short(80)));
@@ -175,15 +190,15 @@ fn hand_id(r: &Reader, path: &str) -> Result<String, ReadError> {
             None => {}
             Some(Value::Str(s)) => return Ok(s.clone()),
             Some(Value::Int(i)) => return Ok(i.to_string()),
-            Some(v) => {
-                return Err(
-                    bad(format!("{key} must be a string or an integer"), r.line(key))
-                        .actual(v.short(80)),
-                )
-            }
+            Some(v) => return Err(bad(not_an_id(key), r.line(key)).actual(v.short(80))),
         }
     }
     Ok(r.chunk.key.clone().unwrap_or_else(|| stem(path)))
+}
+
+/// `{key} must be a string or an integer`.
+fn not_an_id(key: &str) -> Said {
+    say!("{key} must be a string or an integer", key)
 }
 
 fn table_name(r: &Reader) -> Result<Option<String>, ReadError> {
@@ -191,11 +206,7 @@ fn table_name(r: &Reader) -> Result<Option<String>, ReadError> {
         None => Ok(None),
         Some(Value::Str(s)) => Ok(Some(s.clone())),
         Some(Value::Int(i)) => Ok(Some(i.to_string())),
-        Some(v) => Err(bad(
-            "table must be a string or an integer".into(),
-            r.line("table"),
-        )
-        .actual(v.short(80))),
+        Some(v) => Err(bad(not_an_id("table"), r.line("table")).actual(v.short(80))),
     }
 }
 
@@ -208,7 +219,12 @@ fn start(r: &Reader) -> Result<Option<String>, ReadError> {
             Some(Value::Int(i)) if (low..=high).contains(i) => date.push(Some(*i)),
             Some(v) => {
                 return Err(bad(
-                    format!("{key} must be an integer {low}..{high}"),
+                    say!(
+                        "{key} must be an integer {low}..{high}",
+                        key,
+                        low = low.to_string(),
+                        high = high.to_string()
+                    ),
                     r.line(key),
                 )
                 .actual(v.short(80)))
@@ -226,14 +242,14 @@ fn start(r: &Reader) -> Result<Option<String>, ReadError> {
             offset: None,
         })) => *t,
         Some(v) => {
-            return Err(bad("time must be a TOML local time".into(), r.line("time"))
+            return Err(bad(say!("time must be a TOML local time"), r.line("time"))
                 .expected("time = 21:04:11")
                 .actual(v.short(80)))
         }
     };
     if chrono::NaiveDate::from_ymd_opt(y as i32, m as u32, d as u32).is_none() {
         return Err(bad(
-            "no such date: day is out of range for month".into(),
+            say!("no such date: day is out of range for month"),
             r.line("day"),
         )
         .actual(format!("[{y}, {m}, {d}]")));
@@ -258,7 +274,11 @@ fn required(r: &Reader, code: &str, needs: &[&str]) -> Result<(), ReadError> {
         return Ok(());
     }
     Err(bad(
-        format!("variant {code} needs {}", missing.join(", ")),
+        say!(
+            "variant {code} needs {fields}",
+            code,
+            fields = missing.join(", ")
+        ),
         r.chunk.start,
     )
     .expected(wanted.join(", ")))
@@ -293,7 +313,7 @@ pub fn build(
     let n = raw_stacks.len();
     if n > MAX_COUNT as usize {
         return Err(bad(
-            format!("{n} players, more than {MAX_COUNT}"),
+            say!("{n} players, more than {max}", n, max = MAX_COUNT),
             r.line("starting_stacks"),
         )
         .expected(format!("at most {MAX_COUNT} players")));

@@ -5,6 +5,8 @@
 use crate::cards::Card;
 use crate::model::{Action, ActionKind, Deal, Seat, Stakes, Tournament};
 use crate::read::{pystr, ReadError};
+use crate::said::{Nested, Said, Term};
+use crate::say;
 
 use super::value::{isoformat, Value, NONE};
 
@@ -46,10 +48,15 @@ impl From<ReadError> for Fault {
 
 pub type Conv<T> = Result<T, Fault>;
 
-/// `_bad(what, expected, value)`.
-pub fn bad(what: &str, expected: &str, value: Option<&Value>) -> Fault {
+/// `_bad(what, expected, value)`: the reason says `{what} must be {expected}` (a message of its
+/// own, so that a language says it whole).
+pub fn bad(reason: Said, expected: &str, value: Option<&Value>) -> Fault {
+    debug_assert!(
+        reason.ends_with(&format!(" must be {expected}")),
+        "{reason}"
+    );
     Fault::from(
-        ReadError::malformed(format!("{what} must be {expected}"))
+        ReadError::malformed(reason)
             .expected(expected)
             .actual(short(value, 80)),
     )
@@ -61,8 +68,13 @@ pub fn short(value: Option<&Value>, width: usize) -> String {
 }
 
 fn prefix(mut fault: Fault, name: &str) -> Fault {
-    fault.err.reason = Box::new(format!("{name}: {}", fault.err.reason).into());
+    fault.err.reason = Box::new(named(name, *fault.err.reason));
     fault
+}
+
+/// A field's reason after its name: `seat: a count must be ...`.
+pub fn named(key: &str, reason: Said) -> Said {
+    say!("{key}: {reason}", key, reason = Nested("read", reason))
 }
 
 /// The first field (in order) of a table nesting deeper than [`MAX_DEPTH`].
@@ -92,44 +104,62 @@ fn int_in(value: Option<&Value>, low: i64, high: i64) -> Option<i64> {
 }
 
 pub fn amount(value: Option<&Value>) -> Conv<i64> {
-    let expected = format!("an integer 0..{} (minor units)", MAX_AMOUNT - 1);
-    int_in(value, 0, MAX_AMOUNT - 1).ok_or_else(|| bad("an amount", &expected, value))
+    let max = MAX_AMOUNT - 1;
+    let expected = format!("an integer 0..{max} (minor units)");
+    int_in(value, 0, max).ok_or_else(|| {
+        let reason = say!("an amount must be an integer 0..{max} (minor units)", max);
+        bad(reason, &expected, value)
+    })
 }
 
 pub fn count(value: Option<&Value>) -> Conv<u8> {
     let expected = format!("an integer 0..{MAX_COUNT}");
-    int_in(value, 0, MAX_COUNT)
-        .map(|i| i as u8)
-        .ok_or_else(|| bad("a count", &expected, value))
+    int_in(value, 0, MAX_COUNT).map(|i| i as u8).ok_or_else(|| {
+        let reason = say!("a count must be an integer 0..{max}", max = MAX_COUNT);
+        bad(reason, &expected, value)
+    })
 }
 
 fn decimals(value: Option<&Value>) -> Conv<u8> {
     let expected = format!("an integer 0..{MAX_DECIMALS}");
     int_in(value, 0, MAX_DECIMALS as i64)
         .map(|i| i as u8)
-        .ok_or_else(|| bad("decimals", &expected, value))
+        .ok_or_else(|| {
+            let reason = say!("decimals must be an integer 0..{max}", max = MAX_DECIMALS);
+            bad(reason, &expected, value)
+        })
 }
 
 pub fn text(value: Option<&Value>) -> Conv<String> {
     match value {
         Some(Value::Str(s)) => Ok(s.clone()),
-        _ => Err(bad("a text", "a string", value)),
+        _ => Err(bad(say!("a text must be a string"), "a string", value)),
     }
 }
 
 fn flag(value: Option<&Value>) -> Conv<bool> {
     match value {
         Some(Value::Bool(b)) => Ok(*b),
-        _ => Err(bad("a flag", "true or false", value)),
+        _ => Err(bad(
+            say!("a flag must be true or false"),
+            "true or false",
+            value,
+        )),
     }
 }
+
+/// A date-time as PHH writes one, in the reason of a time refused.
+const EXAMPLE_TIME: &str = "2026-03-14T21:04:11";
 
 pub fn moment(value: Option<&Value>) -> Conv<String> {
     match value {
         Some(v @ Value::Moment(m)) if v.is_datetime() => Ok(isoformat(m)),
         _ => Err(bad(
-            "a time",
-            "a TOML date-time like 2026-03-14T21:04:11",
+            say!(
+                "a time must be a TOML date-time like {example}",
+                example = EXAMPLE_TIME
+            ),
+            &format!("a TOML date-time like {EXAMPLE_TIME}"),
             value,
         )),
     }
@@ -142,11 +172,9 @@ fn kind(value: Option<&Value>) -> Conv<ActionKind> {
         }
     }
     let names: Vec<&str> = ActionKind::ALL.iter().map(|k| k.as_str()).collect();
-    Err(bad(
-        "an action kind",
-        &format!("one of {}", names.join(", ")),
-        value,
-    ))
+    let names = names.join(", ");
+    let reason = say!("an action kind must be one of {names}", names = &names);
+    Err(bad(reason, &format!("one of {names}"), value))
 }
 
 /// `cards_of`: `Ac2d` → two cards; `??` is a card dealt face down that the record does not show.
@@ -169,9 +197,10 @@ pub fn cards_of(value: Option<&Value>, line: Option<u64>) -> Result<Vec<Option<C
         match Card::parse(pystr::strip(&token)).filter(|_| strict_card(&token)) {
             Some(card) => cards.push(Some(card)),
             None => {
-                let mut err = ReadError::malformed(format!(
-                    "{} in {shown} is not a card",
-                    pystr::repr(&token)
+                let mut err = ReadError::malformed(say!(
+                    "{token} in {shown} is not a card",
+                    token = pystr::repr(&token),
+                    shown = &shown
                 ))
                 .expected("a rank from 23456789TJQKA and a suit from cdhs, or ??")
                 .actual(token);
@@ -190,7 +219,7 @@ fn strict_card(token: &str) -> bool {
 }
 
 fn not_a_run(shown: &str, value: Option<&Value>, line: Option<u64>) -> ReadError {
-    let mut err = ReadError::malformed(format!("{shown} is not a run of two-character cards"))
+    let mut err = ReadError::malformed(say!("{shown} is not a run of two-character cards", shown))
         .expected("cards like 'Ac2d' or '????'")
         .actual(short(value, 80));
     err.line = line;
@@ -200,11 +229,8 @@ fn not_a_run(shown: &str, value: Option<&Value>, line: Option<u64>) -> ReadError
 fn shown(value: Option<&Value>) -> Conv<Vec<Card>> {
     let cards = cards_of(value, None)?;
     if cards.iter().any(Option::is_none) {
-        return Err(bad(
-            "an action's cards",
-            "known cards like 'AsKd' (no ??)",
-            value,
-        ));
+        let reason = say!("an action's cards must be known cards like 'AsKd' (no ??)");
+        return Err(bad(reason, "known cards like 'AsKd' (no ??)", value));
     }
     Ok(cards.into_iter().flatten().collect())
 }
@@ -222,7 +248,7 @@ pub fn array<T>(
     convert: impl Fn(Option<&Value>) -> Conv<T>,
 ) -> Conv<Vec<T>> {
     let Some(Value::Array(items)) = value else {
-        return Err(bad("a list", "an array", value));
+        return Err(bad(say!("a list must be an array"), "an array", value));
     };
     items
         .iter()
@@ -241,27 +267,47 @@ fn extra(value: Option<&Value>) -> Conv<(String, i64)> {
         Some(Value::Array(pair)) if pair.len() == 2 => {
             Ok((text(Some(&pair[0]))?, amount(Some(&pair[1]))?))
         }
-        _ => Err(bad("an extra", "['label', amount]", value)),
+        _ => Err(bad(
+            say!("an extra must be ['label', amount]"),
+            "['label', amount]",
+            value,
+        )),
     }
 }
 
 /// A record's table: its fields checked against the record's keys (`record`'s first check).
 fn fields_of<'a>(
     value: Option<&'a Value>,
-    what: &str,
+    what: Record,
     keys: &[&str],
 ) -> Conv<&'a [(String, Value)]> {
     match value {
         Some(Value::Table(fields)) if fields.iter().all(|(k, _)| keys.contains(&k.as_str())) => {
             Ok(fields)
         }
-        _ => Err(bad(
-            what,
-            &format!("a table with keys from {}", keys.join(", ")),
-            value,
-        )),
+        _ => {
+            let keys = keys.join(", ");
+            let reason = say!(
+                "{what} must be a table with keys from {keys}",
+                what,
+                keys = &keys
+            );
+            Err(bad(
+                reason,
+                &format!("a table with keys from {keys}"),
+                value,
+            ))
+        }
     }
 }
+
+/// A record of the hand's `_field`s, named in a reason (`a seat must be ...`).
+type Record = Term<&'static str>;
+const A_SEAT: Record = Term("phh_record", "a seat");
+const A_DEAL: Record = Term("phh_record", "a deal");
+const AN_ACTION: Record = Term("phh_record", "an action");
+const STAKES: Record = Term("phh_record", "stakes");
+const A_TOURNAMENT: Record = Term("phh_record", "a tournament");
 
 /// One field of a record: converted (its error prefixed by its name), or None when missing.
 fn field<T>(
@@ -276,20 +322,22 @@ fn field<T>(
 }
 
 /// A field a record cannot do without.
-fn needed<T>(found: Option<T>, what: &str, name: &str, value: Option<&Value>) -> Conv<T> {
+fn needed<T>(found: Option<T>, what: Record, name: &str, value: Option<&Value>) -> Conv<T> {
     found.ok_or_else(|| {
-        bad(
+        let key = pystr::repr(name);
+        let reason = say!(
+            "{what} must be a table with the key {key}",
             what,
-            &format!("a table with the key {}", pystr::repr(name)),
-            value,
-        )
+            key = &key
+        );
+        bad(reason, &format!("a table with the key {key}"), value)
     })
 }
 
 /// A table's field `name` that must be there: converted, or the reason it is missing.
 fn required<T>(
     fields: &[(String, Value)],
-    what: &str,
+    what: Record,
     name: &str,
     convert: impl Fn(Option<&Value>) -> Conv<T>,
     value: Option<&Value>,
@@ -300,10 +348,10 @@ fn required<T>(
 const SEAT_KEYS: [&str; 5] = ["seat", "name", "stack", "sitting_out", "bounty"];
 
 pub fn seat(value: Option<&Value>) -> Conv<Seat> {
-    let f = fields_of(value, "a seat", &SEAT_KEYS)?;
-    let seat = required(f, "a seat", "seat", count, value)?;
-    let name = required(f, "a seat", "name", text, value)?;
-    let stack = required(f, "a seat", "stack", amount, value)?;
+    let f = fields_of(value, A_SEAT, &SEAT_KEYS)?;
+    let seat = required(f, A_SEAT, "seat", count, value)?;
+    let name = required(f, A_SEAT, "name", text, value)?;
+    let stack = required(f, A_SEAT, "stack", amount, value)?;
     Ok(Seat {
         seat,
         name,
@@ -316,21 +364,22 @@ pub fn seat(value: Option<&Value>) -> Conv<Seat> {
 const DEAL_KEYS: [&str; 5] = ["street", "player", "cards", "up", "run"];
 
 pub fn deal(value: Option<&Value>) -> Conv<Deal> {
-    let f = fields_of(value, "a deal", &DEAL_KEYS)?;
-    let street = required(f, "a deal", "street", count, value)?;
+    let f = fields_of(value, A_DEAL, &DEAL_KEYS)?;
+    let street = required(f, A_DEAL, "street", count, value)?;
     let player = field(f, "player", |v| optional(v, text))?.flatten();
     let cards = required(
         f,
-        "a deal",
+        A_DEAL,
         "cards",
         |v| cards_of(v, None).map_err(Fault::from),
         value,
     )?;
-    let up = required(f, "a deal", "up", |v| array(v, flag), value)?;
+    let up = required(f, A_DEAL, "up", |v| array(v, flag), value)?;
     let run = field(f, "run", count)?.unwrap_or(0);
     if up.len() != cards.len() {
-        let expected = format!("one flag per card ({})", cards.len());
-        return Err(bad("a deal's up", &expected, value));
+        let n = cards.len();
+        let reason = say!("a deal's up must be one flag per card ({n})", n);
+        return Err(bad(reason, &format!("one flag per card ({n})"), value));
     }
     Ok(Deal {
         street,
@@ -346,10 +395,10 @@ const ACTION_KEYS: [&str; 10] = [
 ];
 
 pub fn action(value: Option<&Value>) -> Conv<Action> {
-    let f = fields_of(value, "an action", &ACTION_KEYS)?;
-    let street = required(f, "an action", "street", count, value)?;
-    let player = required(f, "an action", "player", text, value)?;
-    let kind = required(f, "an action", "kind", kind, value)?;
+    let f = fields_of(value, AN_ACTION, &ACTION_KEYS)?;
+    let street = required(f, AN_ACTION, "street", count, value)?;
+    let player = required(f, AN_ACTION, "player", text, value)?;
+    let kind = required(f, AN_ACTION, "kind", kind, value)?;
     Ok(Action {
         street,
         player,
@@ -380,7 +429,7 @@ const STAKES_KEYS: [&str; 12] = [
 ];
 
 fn stakes(value: Option<&Value>) -> Conv<Stakes> {
-    let f = fields_of(value, "stakes", &STAKES_KEYS)?;
+    let f = fields_of(value, STAKES, &STAKES_KEYS)?;
     let money = |name: &str| field(f, name, |v| optional(v, amount)).map(Option::flatten);
     Ok(Stakes {
         decimals: field(f, "decimals", decimals)?.unwrap_or(0),
@@ -400,10 +449,10 @@ fn stakes(value: Option<&Value>) -> Conv<Stakes> {
 
 fn tournament(value: Option<&Value>) -> Conv<Tournament> {
     let keys = ["tournament_id", "buy_in", "level"];
-    let f = fields_of(value, "a tournament", &keys)?;
+    let f = fields_of(value, A_TOURNAMENT, &keys)?;
     let id = field(f, "tournament_id", text)?;
     Ok(Tournament {
-        tournament_id: needed(id, "a tournament", "tournament_id", value)?,
+        tournament_id: needed(id, A_TOURNAMENT, "tournament_id", value)?,
         buy_in: field(f, "buy_in", |v| optional(v, text))?.flatten(),
         level: field(f, "level", |v| optional(v, text))?.flatten(),
     })

@@ -24,6 +24,8 @@ use crate::model::Hand;
 use crate::read::{
     check_items, pystr, quarantine, HandText, Kind, Lookups, Quarantine, ReadError, MAX_HAND_CHARS,
 };
+use crate::said::Said;
+use crate::say;
 
 pub use build::VARIANTS;
 pub use chunks::{Chunk, Cutter};
@@ -56,7 +58,7 @@ pub fn read_piece(piece: HandText<'_>, lookups: &mut dyn Lookups) -> Result<Hand
     let first = read_text(&text, path, lookups).into_iter().next();
     let mut read = first.unwrap_or_else(|| {
         Err(Box::new(quarantine(
-            ReadError::malformed("no PHH hand in the text"),
+            ReadError::malformed(say!("no PHH hand in the text")),
             text,
             path,
             1,
@@ -68,7 +70,14 @@ pub fn read_piece(piece: HandText<'_>, lookups: &mut dyn Lookups) -> Result<Hand
     }
     read.map_err(|q| ReadError {
         kind: q.kind,
-        reason: Box::new(q.reason.into()),
+        reason: Box::new(match q.said {
+            Some((template, args)) => Said {
+                template,
+                args,
+                text: q.reason,
+            },
+            None => q.reason.into(),
+        }),
         line: Some(q.line),
         hand_id: q.hand_id,
         expected: q.expected,
@@ -102,10 +111,11 @@ pub fn read_chunk(
 fn too_large(chunk: &Chunk) -> ReadError {
     ReadError::new(
         Kind::TooLarge,
-        format!(
-            "a hand of {} characters, over the limit of {MAX_HAND_CHARS}; its first {} are kept",
-            chunk.size,
-            crate::read::KEPT_CHARS
+        say!(
+            "a hand of {size} characters, over the limit of {limit}; its first {kept} are kept",
+            size = chunk.size,
+            limit = MAX_HAND_CHARS,
+            kept = crate::read::KEPT_CHARS
         ),
     )
     .at(chunk.start)
@@ -119,18 +129,21 @@ fn read_hand(chunk: &Chunk, path: &str, lookups: &mut dyn Lookups) -> Result<Han
         match doc.as_mut_slice() {
             [(_, Value::Table(fields))] => doc = std::mem::take(fields),
             _ => {
-                return Err(ReadError::malformed("a collection entry must be one table")
-                    .at(chunk.start)
-                    .expected("[N] then fields"))
+                return Err(
+                    ReadError::malformed(say!("a collection entry must be one table"))
+                        .at(chunk.start)
+                        .expected("[N] then fields"),
+                )
             }
         }
     }
     if let Some(key) = fields::too_deep(&doc) {
-        return Err(
-            ReadError::malformed(format!("{}: nesting too deep", value::cut(key, 40)))
-                .at(chunk.line(key))
-                .expected(format!("arrays and tables nested at most {MAX_DEPTH} deep")),
-        );
+        return Err(ReadError::malformed(say!(
+            "{key}: nesting too deep",
+            key = value::cut(key, 40)
+        ))
+        .at(chunk.line(key))
+        .expected(format!("arrays and tables nested at most {MAX_DEPTH} deep")));
     }
     build::build(&doc, chunk, path, lookups)
 }
@@ -138,7 +151,7 @@ fn read_hand(chunk: &Chunk, path: &str, lookups: &mut dyn Lookups) -> Result<Han
 fn load(chunk: &Chunk) -> Result<Vec<(String, Value)>, ReadError> {
     if let Some(line) = dotted_line(&chunk.text, chunk.start) {
         return Err(
-            ReadError::malformed("nesting too deep: a dotted key of too many parts")
+            ReadError::malformed(say!("nesting too deep: a dotted key of too many parts"))
                 .at(line)
                 .expected(format!("keys of at most {MAX_DEPTH} parts")),
         );
@@ -152,9 +165,12 @@ fn load(chunk: &Chunk) -> Result<Vec<(String, Value)>, ReadError> {
         let line = chunk.start + before.matches('\n').count() as u64;
         let column = pystr::len(before.rsplit('\n').next().unwrap_or("")) + 1;
         let first = message.lines().next().unwrap_or("").to_string();
-        ReadError::malformed(format!(
-            "not valid TOML: {first} (at line {}, column {column})",
-            line - chunk.start + 1
+        // The TOML parser's own words (`first`) are its library's, in English.
+        ReadError::malformed(say!(
+            "not valid TOML: {first} (at line {line}, column {column})",
+            first,
+            line = line - chunk.start + 1,
+            column
         ))
         .at(line)
         .expected("a PHH hand (TOML)")

@@ -2,6 +2,8 @@
 //! written with, in the fields or in the actions' `cbr` amounts) as integer minor units.
 
 use crate::read::{pystr, ReadError};
+use crate::said::{IntoArg, Said};
+use crate::say;
 
 use super::fields::{MAX_AMOUNT, MAX_DECIMALS};
 use super::reader::{bad, Reader};
@@ -23,26 +25,56 @@ fn number(value: &Value) -> Option<Number<'_>> {
     }
 }
 
-/// A number in minor units at `decimals` places, or why not (the end of the reason, the expected).
-pub fn scaled(value: &Number, decimals: u64) -> Result<i64, (String, String)> {
+/// Why a number is not an amount of the hand.
+#[derive(Clone, Copy, Debug)]
+pub enum Refusal {
+    Negative,
+    NotFinite,
+    /// More decimal places than the hand's.
+    Places(u64),
+    /// [`MAX_AMOUNT`] minor units or more.
+    TooLarge,
+}
+
+/// `{subject} is not an amount`, and why (a message of its own for each why).
+pub fn not_an_amount(subject: impl IntoArg, why: Option<Refusal>) -> Said {
+    match why {
+        None => say!("{subject} is not an amount", subject),
+        Some(Refusal::Negative) => say!("{subject} is not an amount (negative)", subject),
+        Some(Refusal::NotFinite) => say!("{subject} is not an amount (not finite)", subject),
+        Some(Refusal::Places(decimals)) => say!(
+            "{subject} is not an amount of at most {decimals} decimals",
+            subject,
+            decimals
+        ),
+        Some(Refusal::TooLarge) => say!(
+            "{subject} is not an amount below {limit} minor units",
+            subject,
+            limit = MAX_AMOUNT
+        ),
+    }
+}
+
+/// A number in minor units at `decimals` places, or why not (and the expected).
+pub fn scaled(value: &Number, decimals: u64) -> Result<i64, (Refusal, String)> {
     let below = || {
         (
-            format!(" below {MAX_AMOUNT} minor units"),
+            Refusal::TooLarge,
             format!("less than {MAX_AMOUNT} minor units"),
         )
     };
     let scaled: i128 = match value {
-        Number::Int(i) if *i < 0 => return Err((" (negative)".into(), "a number ≥ 0".into())),
+        Number::Int(i) if *i < 0 => return Err((Refusal::Negative, "a number ≥ 0".into())),
         Number::Int(i) => i128::from(*i) * 10i128.pow(decimals as u32),
         Number::Dec(d) if d.special.is_some() => {
-            return Err((" (not finite)".into(), "a finite number ≥ 0".into()))
+            return Err((Refusal::NotFinite, "a finite number ≥ 0".into()))
         }
         Number::Dec(d) if d.negative && !d.is_zero() => {
-            return Err((" (negative)".into(), "a number ≥ 0".into()))
+            return Err((Refusal::Negative, "a number ≥ 0".into()))
         }
         Number::Dec(d) if d.places() > decimals => {
             return Err((
-                format!(" of at most {decimals} decimals"),
+                Refusal::Places(decimals),
                 format!("at most {decimals} decimals"),
             ))
         }
@@ -96,7 +128,11 @@ pub fn decimals(
     if most.0 > MAX_DECIMALS {
         let line = most.2.unwrap_or_else(|| r.line(most.1));
         return Err(bad(
-            format!("{}: an amount with {} decimal places", most.1, most.0),
+            say!(
+                "{key}: an amount with {n} decimal places",
+                key = most.1,
+                n = most.0
+            ),
             line,
         )
         .expected(format!("at most {MAX_DECIMALS} decimal places")));
@@ -155,7 +191,7 @@ pub fn money<'v>(r: &Reader<'v>, n: usize, stacks: &'v [Value]) -> Result<Money<
     for key in STAKE_FIELDS {
         if let Some(v) = r.get(key) {
             if !v.is_number() {
-                return Err(bad(format!("{key} is not a number"), r.line(key))
+                return Err(bad(say!("{key} is not a number", key), r.line(key))
                     .expected("a number like 1500 or 2.50")
                     .actual(v.short(80)));
             }
@@ -177,12 +213,10 @@ pub fn minor_amounts(
                 .iter()
                 .map(|v| {
                     scaled(&number(v).expect("checked"), decimals).map_err(|(why, expected)| {
-                        bad(
-                            format!("{key} {} is not an amount{why}", v.short(40)),
-                            r.line(key),
-                        )
-                        .expected(expected)
-                        .actual(v.short(80))
+                        let subject = format!("{key} {}", v.short(40));
+                        bad(not_an_amount(subject, Some(why)), r.line(key))
+                            .expected(expected)
+                            .actual(v.short(80))
                     })
                 })
                 .collect::<Result<Vec<i64>, ReadError>>()?;

@@ -4,6 +4,7 @@
 
 use crate::model::{Action, Hand};
 use crate::read::{pystr, ReadError};
+use crate::say;
 
 use super::fields::{self, Override, NULLABLE, OVERRIDES};
 use super::reader::{bad, Reader};
@@ -45,7 +46,7 @@ pub fn overrides(r: &Reader, mut hand: Hand) -> Result<Hand, ReadError> {
             let Value::Str(name) = name else { continue };
             if !NULLABLE.contains(&name.as_str()) {
                 return Err(bad(
-                    format!("_none names {}", pystr::repr(&cut(name, 40))),
+                    say!("_none names {name}", name = pystr::repr(&cut(name, 40))),
                     r.line("_none"),
                 )
                 .expected(NULLABLE.join(", ")));
@@ -101,7 +102,7 @@ fn insert(r: &Reader, hand: &mut Hand) -> Result<(), ReadError> {
     let mut placed: Vec<(i64, Action, u64)> = Vec::new();
     let at_bad = |line: u64, actual: String| {
         bad(
-            "_extra_actions: 'at' must be an index into the actions".into(),
+            say!("_extra_actions: 'at' must be an index into the actions"),
             line,
         )
         .actual(actual)
@@ -117,7 +118,7 @@ fn insert(r: &Reader, hand: &mut Hand) -> Result<(), ReadError> {
         let rest = Value::Table(fields.iter().filter(|(k, _)| k != "at").cloned().collect());
         let action = fields::action(Some(&rest)).map_err(|f| {
             let mut err = *f.err;
-            err.reason = Box::new(format!("_extra_actions: {}", err.reason).into());
+            err.reason = Box::new(fields::named("_extra_actions", *err.reason));
             err.line = Some(line);
             err
         })?;

@@ -2,6 +2,8 @@
 //! field and the line its key is on.
 
 use crate::read::ReadError;
+use crate::said::{Said, Term};
+use crate::say;
 
 use super::chunks::Chunk;
 use super::fields::{self, Fault};
@@ -9,14 +11,14 @@ use super::value::Value;
 
 pub type Doc = [(String, Value)];
 
-pub fn bad(reason: String, line: u64) -> ReadError {
+pub fn bad(reason: Said, line: u64) -> ReadError {
     ReadError::malformed(reason).at(line)
 }
 
 /// A converter's fault as the error of a field (`_field`): the field's name before its reason, at its line.
 pub fn at_field(fault: Fault, key: &str, line: u64) -> ReadError {
     let mut err = *fault.err;
-    err.reason = Box::new(format!("{key}: {}", err.reason).into());
+    err.reason = Box::new(fields::named(key, *err.reason));
     err.line = Some(line);
     err
 }
@@ -50,13 +52,18 @@ impl<'c> Reader<'c> {
                 Ok(items)
             }
             _ => {
-                let size = n.map_or(String::new(), |n| format!(" of {n}"));
-                Err(bad(
-                    format!("{key} must be an array{size} ({kind})"),
-                    self.line(key),
-                )
-                .expected(format!("{key} = [...]"))
-                .actual(fields::short(value, 80)))
+                let kind = match kind {
+                    "strings" => Term("phh_values", "strings"),
+                    "tables" => Term("phh_values", "tables"),
+                    _ => Term("phh_values", "numbers"),
+                };
+                let reason = match n {
+                    Some(n) => say!("{key} must be an array of {n} ({kind})", key, n, kind),
+                    None => say!("{key} must be an array ({kind})", key, kind),
+                };
+                Err(bad(reason, self.line(key))
+                    .expected(format!("{key} = [...]"))
+                    .actual(fields::short(value, 80)))
             }
         }
     }

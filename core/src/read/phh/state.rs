@@ -12,10 +12,12 @@ use std::collections::HashSet;
 use crate::cards::Card;
 use crate::model::{Action, ActionKind as K, Deal};
 use crate::read::{pystr, ReadError};
+use crate::said::{Nested, Said, Term};
+use crate::say;
 use crate::spec::Street;
 
 use super::fields::cards_of;
-use super::money::{is_amount_text, scaled, Number};
+use super::money::{is_amount_text, not_an_amount, scaled, Number};
 use super::value::{cut, Dec, Value};
 
 /// The kind of a post by its index in `blinds_or_straddles` (2 and later: straddles).
@@ -44,8 +46,18 @@ pub struct Table<'s> {
     discards: Vec<Option<usize>>,
 }
 
-fn malformed(reason: String, line: u64) -> ReadError {
+fn malformed(reason: Said, line: u64) -> ReadError {
     ReadError::malformed(reason).at(line)
+}
+
+/// `{n} cards dealt to {player} on {street}`: a deal of the wrong size (`player` as the action names them: `p2`).
+fn dealt_to(n: usize, player: &str, street: &str) -> Said {
+    say!(
+        "{n} cards dealt to {player} on {street}",
+        n,
+        player,
+        street = Term("street", street)
+    )
 }
 
 /// `short(text.strip(), width)`.
@@ -181,7 +193,7 @@ impl<'s> Table<'s> {
         let known = ["f", "cc", "pb", "cbr", "sd", "sm"].contains(&verb);
         if !known || args.len() > 1 || (args.is_empty() && verb == "cbr") {
             return Err(malformed(
-                format!("unknown action {}", pystr::repr(&stripped(text, 40))),
+                say!("unknown action {action}", action = pystr::repr(&stripped(text, 40))),
                 line,
             )
             .actual(stripped(text, 120))
@@ -216,10 +228,10 @@ impl<'s> Table<'s> {
         match digits.parse::<usize>() {
             Ok(k) if ok && k <= n => Ok(k - 1),
             _ => Err(malformed(
-                format!(
-                    "{} in {} is not a player",
-                    pystr::repr(&cut(word, 40)),
-                    pystr::repr(&stripped(text, 40))
+                say!(
+                    "{word} in {action} is not a player",
+                    word = pystr::repr(&cut(word, 40)),
+                    action = pystr::repr(&stripped(text, 40))
                 ),
                 line,
             )
@@ -235,9 +247,9 @@ impl<'s> Table<'s> {
             [_, "dh", who, cards] => (Some(self.player(who, text, line)?), card_text(cards)?),
             _ => {
                 return Err(malformed(
-                    format!(
-                        "unknown dealing action {}",
-                        pystr::repr(&stripped(text, 40))
+                    say!(
+                        "unknown dealing action {action}",
+                        action = pystr::repr(&stripped(text, 40))
                     ),
                     line,
                 )
@@ -249,7 +261,8 @@ impl<'s> Table<'s> {
         let up = self.deal_layout(target, street, &cards, words, text, line)?;
         for card in cards.iter().flatten() {
             if !self.seen.insert(*card) {
-                return Err(malformed(format!("{card} is dealt twice"), line)
+                let card = card.to_string();
+                return Err(malformed(say!("{card} is dealt twice", card), line)
                     .expected("each card dealt once")
                     .actual(stripped(text, 120)));
             }
@@ -283,11 +296,16 @@ impl<'s> Table<'s> {
         let n = cards.len();
         let Some(t) = target else {
             if let Some(l) = layout.filter(|l| l.board != 0 && n != usize::from(l.board)) {
-                return Err(
-                    malformed(format!("{n} board cards dealt on {}", l.name), line)
-                        .expected(l.board.to_string())
-                        .actual(stripped(text, 120)),
-                );
+                return Err(malformed(
+                    say!(
+                        "{n} board cards dealt on {street}",
+                        n,
+                        street = Term("street", &l.name)
+                    ),
+                    line,
+                )
+                .expected(l.board.to_string())
+                .actual(stripped(text, 120)));
             }
             return Ok(vec![true; n]);
         };
@@ -295,23 +313,17 @@ impl<'s> Table<'s> {
         if l.draw != 0 {
             let discarded = self.discards[t].unwrap_or(0);
             if n != discarded {
-                return Err(malformed(
-                    format!("{n} cards dealt to {} on {}", words[2], l.name),
-                    line,
-                )
-                .expected(format!("{discarded}, as many as discarded"))
-                .actual(stripped(text, 120)));
+                return Err(malformed(dealt_to(n, words[2], &l.name), line)
+                    .expected(format!("{discarded}, as many as discarded"))
+                    .actual(stripped(text, 120)));
             }
             return Ok(vec![false; n]);
         }
         let per_player = usize::from(l.down + l.up);
         if n != per_player {
-            return Err(malformed(
-                format!("{n} cards dealt to {} on {}", words[2], l.name),
-                line,
-            )
-            .expected(format!("{per_player} ({} down, {} up)", l.down, l.up))
-            .actual(stripped(text, 120)));
+            return Err(malformed(dealt_to(n, words[2], &l.name), line)
+                .expected(format!("{per_player} ({} down, {} up)", l.down, l.up))
+                .actual(stripped(text, 120)));
         }
         let mut up = vec![false; usize::from(l.down)];
         up.extend(std::iter::repeat_n(true, usize::from(l.up)));
@@ -343,9 +355,9 @@ impl<'s> Table<'s> {
             return Ok(s);
         }
         Err(malformed(
-            format!(
-                "{}: no street is left to deal hole cards on",
-                pystr::repr(&stripped(text, 40))
+            say!(
+                "{action}: no street is left to deal hole cards on",
+                action = pystr::repr(&stripped(text, 40))
             ),
             line,
         )
@@ -369,9 +381,9 @@ impl<'s> Table<'s> {
         if !here {
             if !(s + 1 < self.streets.len() && self.streets[s + 1].draw != 0) {
                 return Err(malformed(
-                    format!(
-                        "unknown action 'p{} sd' here: no draw street is left",
-                        i + 1
+                    say!(
+                        "unknown action {action} here: no draw street is left",
+                        action = format!("'p{} sd'", i + 1)
                     ),
                     line,
                 )
@@ -419,7 +431,7 @@ impl<'s> Table<'s> {
     fn bring_in(&mut self, i: usize, line: u64) -> Result<(), ReadError> {
         let Some(bring_in) = self.bring_in.filter(|&b| b != 0) else {
             return Err(malformed(
-                "a bring-in (pb) in a hand without a bring_in field".into(),
+                say!("a bring-in (pb) in a hand without a bring_in field"),
                 line,
             )
             .expected("bring_in = AMOUNT")
@@ -437,9 +449,10 @@ impl<'s> Table<'s> {
         let added = to - self.bets[i];
         if to <= self.current || added > self.stacks[i] {
             return Err(malformed(
-                format!(
-                    "p{} cbr {arg}: a bet or raise to {arg} is impossible here",
-                    i + 1
+                say!(
+                    "{action}: a bet or raise to {amount} is impossible here",
+                    action = format!("p{} cbr {arg}", i + 1),
+                    amount = arg
                 ),
                 line,
             )
@@ -492,7 +505,10 @@ impl<'s> Table<'s> {
         let distinct: HashSet<&Card> = known.iter().collect();
         if distinct.len() != known.len() {
             return Err(malformed(
-                format!("a card shown twice in {}", pystr::repr(&cut(arg, 40))),
+                say!(
+                    "a card shown twice in {cards}",
+                    cards = pystr::repr(&cut(arg, 40))
+                ),
                 line,
             )
             .expected("each card once")
@@ -505,16 +521,14 @@ impl<'s> Table<'s> {
 
 /// A `cbr` amount (action text) in minor units (`minor` of a string).
 fn text_amount(arg: &str, decimals: u64, line: u64) -> Result<i64, ReadError> {
-    let bad = |why: &str, expected: &str| {
-        malformed(
-            format!("cbr amount {} is not an amount{why}", cut(arg, 40)),
-            line,
-        )
-        .expected(expected)
-        .actual(cut(arg, 80))
+    let bad = |why, expected: &str| {
+        let subject = say!("cbr amount {amount}", amount = cut(arg, 40));
+        malformed(not_an_amount(Nested("read", subject), why), line)
+            .expected(expected)
+            .actual(cut(arg, 80))
     };
     if !is_amount_text(arg) {
-        return Err(bad("", "a number like 1500 or 2.50"));
+        return Err(bad(None, "a number like 1500 or 2.50"));
     }
     let plain = arg.strip_suffix('\n').unwrap_or(arg);
     let (whole, fraction) = plain.split_once('.').unwrap_or((plain, ""));
@@ -526,5 +540,5 @@ fn text_amount(arg: &str, decimals: u64, line: u64) -> Result<i64, ReadError> {
         exponent: -(fraction.len() as i64),
         special: None,
     };
-    scaled(&Number::Dec(&dec), decimals).map_err(|(why, expected)| bad(&why, &expected))
+    scaled(&Number::Dec(&dec), decimals).map_err(|(why, expected)| bad(Some(why), &expected))
 }
