@@ -46,19 +46,21 @@ fn round_deals<'g>(game: &'g Game<'g>, round: u32) -> (&'g [Dealt<'g>], bool) {
     let start = game.dealt.partition_point(|d| d.round < round);
     let end = game.dealt.partition_point(|d| d.round <= round);
     let dealt = &game.dealt[start..end];
-    let said = !dealt.is_empty() || game.actions.iter().any(|a| a.round == round);
+    let said = !dealt.is_empty() || !round_actions(game, round).is_empty();
     (dealt, said)
+}
+
+/// A round's actions (the game's actions are in the order of their rounds).
+fn round_actions<'g>(game: &'g Game<'g>, round: u32) -> &'g [Action<'g>] {
+    let start = game.actions.partition_point(|a| a.round < round);
+    let end = start + game.actions[start..].partition_point(|a| a.round <= round);
+    &game.actions[start..end]
 }
 
 /// The line a street begins on: its first deal's, else its first action's.
 fn street_line(game: &Game, round: u32, dealt: &[Dealt]) -> usize {
     dealt.first().map_or_else(
-        || {
-            game.actions
-                .iter()
-                .find(|a| a.round == round)
-                .map_or(0, |a| a.line)
-        },
+        || round_actions(game, round).first().map_or(0, |a| a.line),
         |d| d.line,
     )
 }
@@ -118,7 +120,7 @@ pub fn check(game: &Game, family: Family) -> Result<(), ReadError> {
                 }
             }
         }
-        for a in game.actions.iter().filter(|a| a.round == round) {
+        for a in round_actions(game, round) {
             actor(a)?;
             let known = [
                 code::FOLD,
@@ -287,7 +289,7 @@ impl<'g> Body<'g> {
                 }
                 self.street(st, round, dealt)?;
             }
-            for action in game.actions.iter().filter(|a| a.round == round) {
+            for action in round_actions(game, round) {
                 self.action(st, action)?;
             }
         }

@@ -117,6 +117,17 @@ impl<'e> Node<'e, '_> {
     /// The values of the attributes `names` (None where it has none), read in one pass over its
     /// attributes: an attribute's first value, as [`Elements::attribute`] gives it.
     fn fetch<const N: usize>(&self, names: [&str; N]) -> [Option<&'e str>; N] {
+        // most tags have the names first, in the order asked for (as iPoker writes them): each is
+        // then its name's first (the names asked for are not the same), and no other is looked at
+        if let Some(head) = self.attributes.get(..N) {
+            if head
+                .iter()
+                .zip(names)
+                .all(|(&(name, _), wanted)| same_name(name, wanted))
+            {
+                return std::array::from_fn(|k| Some(head[k].1));
+            }
+        }
         let mut found = [None; N];
         for (name, value) in self.attributes {
             let bytes = name.as_bytes();
@@ -380,6 +391,7 @@ pub fn read_game<'e>(elements: &'e Elements<'_>, decimals: u8) -> Result<Game<'e
 /// A game read straight from its lines by the scanner ([`Pull`]), with no list of its elements; None
 /// where the scanner does not read them, or where the game has a fault ([`read_game`] of
 /// [`xml::read`] reads it, and words the fault).
+#[inline(never)]
 pub fn read_lines<'a>(lines: &[&'a str], decimals: u8) -> Option<Game<'a>> {
     fn node<'a, 's>(tag: Tag<'a>, attributes: &'s [Attribute<'a>]) -> Node<'a, 's> {
         Node {
@@ -443,7 +455,10 @@ fn rounds_of(game: &Game, rounds: &mut Vec<u32>) {
         }
     }
     let large = rounds.len();
-    rounds.extend((0..64).filter(|r| small & (1u64 << r) != 0));
+    while small != 0 {
+        rounds.push(small.trailing_zeros()); // the lowest round left
+        small &= small - 1;
+    }
     if large > 0 {
         rounds.sort_unstable();
         rounds.dedup();
@@ -452,8 +467,9 @@ fn rounds_of(game: &Game, rounds: &mut Vec<u32>) {
 
 /// A `<player>` of the `<players>`; None for an empty seat.
 fn player<'e>(p: Node<'e, '_>, decimals: u8) -> Result<Option<Player<'e>>, ReadError> {
-    let [name, seat, chips, dealer, win, bet] =
-        p.fetch(["name", "seat", "chips", "dealer", "win", "bet"]);
+    // in the order iPoker writes them
+    let [seat, name, chips, dealer, win, bet] =
+        p.fetch(["seat", "name", "chips", "dealer", "win", "bet"]);
     let name = p.required("name", name)?;
     if name.is_empty() {
         return Ok(None); // an empty seat
@@ -500,8 +516,9 @@ fn round_no(node: Node<'_, '_>) -> Result<u32, ReadError> {
 }
 
 fn action<'e>(node: Node<'e, '_>, round: u32, decimals: u8) -> Result<Action<'e>, ReadError> {
-    let values = node.fetch(["no", "type", "player", "sum"]);
-    action_of(node, values, round, decimals)
+    // in the order iPoker writes them
+    let [no, player, kind, sum] = node.fetch(["no", "player", "type", "sum"]);
+    action_of(node, [no, kind, player, sum], round, decimals)
 }
 
 /// An action of the values of its `no`, `type`, `player` and `sum` (None: the attribute is missing).
