@@ -530,10 +530,8 @@ fn action_of<'e>(
 ) -> Result<Action<'e>, ReadError> {
     let no = node.required("no", no)?;
     let kind = node.required("type", kind)?;
-    let number = |text: &str, what: &str| {
-        text.parse::<u32>()
-            .map_err(|_| not_a_number(node.line(), text, what))
-    };
+    let number =
+        |text: &str, what: &str| number(text).ok_or_else(|| not_a_number(node.line(), text, what));
     Ok(Action {
         round,
         no: number(no, "no")?,
@@ -543,6 +541,16 @@ fn action_of<'e>(
         sum: node.amount("sum", sum, decimals)?,
         line: node.line(),
     })
+}
+
+/// A number as `str::parse::<u32>` reads it: most are a few digits, read in one short loop.
+fn number(text: &str) -> Option<u32> {
+    let bytes = text.as_bytes();
+    if (1..=9).contains(&bytes.len()) && bytes.iter().all(u8::is_ascii_digit) {
+        // nine digits at most: no overflow
+        return Some(bytes.iter().fold(0, |n, &b| n * 10 + u32::from(b - b'0')));
+    }
+    text.parse().ok()
 }
 
 /// The error of an action's number that is not one (apart: the rare case).
@@ -568,6 +576,27 @@ pub fn game_code(first: &str) -> Option<&str> {
 mod tests {
     use super::*;
     use crate::read::ipoker::xml;
+
+    #[test]
+    fn numbers_read_as_parse_reads_them() {
+        for text in [
+            "0",
+            "7",
+            "23",
+            "000",
+            "999999999",
+            "4294967295",
+            "4294967296",
+            "+5",
+            "-1",
+            "",
+            " 1",
+            "1a",
+            "١",
+        ] {
+            assert_eq!(number(text), text.parse::<u32>().ok(), "{text:?}");
+        }
+    }
 
     #[test]
     fn actions_come_in_their_numbers_order() {
