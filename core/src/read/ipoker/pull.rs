@@ -427,7 +427,6 @@ fn name_len(bytes: &[u8], at: usize) -> usize {
 
 /// Where an attribute's value that starts at `at` ends (its closing quote); None where it holds what
 /// the scanner does not read or goes on past the line.
-#[inline]
 fn value_end(bytes: &[u8], mut at: usize) -> Option<usize> {
     loop {
         at = value_stop(bytes, at);
@@ -444,7 +443,6 @@ fn value_end(bytes: &[u8], mut at: usize) -> Option<usize> {
 /// byte that is not ASCII comes first (it is, then: look again after it), or the end of the bytes.
 /// The values are short (most are one to eight bytes): eight bytes at a time where the line has
 /// them (no memchr, whose setup costs more than such a value), else byte by byte.
-#[inline]
 fn value_stop(bytes: &[u8], mut at: usize) -> usize {
     while let Some(word) = bytes.get(at..at + 8) {
         let found = stops8(u64::from_le_bytes(word.try_into().expect("8 bytes")));
@@ -462,7 +460,6 @@ fn value_stop(bytes: &[u8], mut at: usize) -> usize {
 /// The high bit of each byte of a word (its bytes in order from the lowest) that is `"`, `&`, `<`,
 /// a control character or not ASCII; where one is, the lowest bit set is the first such byte (a
 /// later byte may be flagged wrongly, by the borrow of the subtraction).
-#[inline]
 fn stops8(word: u64) -> u64 {
     const ONES: u64 = 0x0101_0101_0101_0101;
     let zero = |x: u64| x.wrapping_sub(ONES) & !x;
