@@ -46,19 +46,21 @@ fn round_deals<'g>(game: &'g Game<'g>, round: u32) -> (&'g [Dealt<'g>], bool) {
     let start = game.dealt.partition_point(|d| d.round < round);
     let end = game.dealt.partition_point(|d| d.round <= round);
     let dealt = &game.dealt[start..end];
-    let said = !dealt.is_empty() || game.actions.iter().any(|a| a.round == round);
+    let said = !dealt.is_empty() || !round_actions(game, round).is_empty();
     (dealt, said)
+}
+
+/// A round's actions (the game's actions are in the order of their rounds).
+fn round_actions<'g>(game: &'g Game<'g>, round: u32) -> &'g [Action<'g>] {
+    let start = game.actions.partition_point(|a| a.round < round);
+    let end = start + game.actions[start..].partition_point(|a| a.round <= round);
+    &game.actions[start..end]
 }
 
 /// The line a street begins on: its first deal's, else its first action's.
 fn street_line(game: &Game, round: u32, dealt: &[Dealt]) -> usize {
     dealt.first().map_or_else(
-        || {
-            game.actions
-                .iter()
-                .find(|a| a.round == round)
-                .map_or(0, |a| a.line)
-        },
+        || round_actions(game, round).first().map_or(0, |a| a.line),
         |d| d.line,
     )
 }
@@ -118,22 +120,9 @@ pub fn check(game: &Game, family: Family) -> Result<(), ReadError> {
                 }
             }
         }
-        for a in game.actions.iter().filter(|a| a.round == round) {
+        for a in round_actions(game, round) {
             actor(a)?;
-            let known = [
-                code::FOLD,
-                code::CHECK,
-                code::SMALL_BLIND,
-                code::BIG_BLIND,
-                code::ANTE,
-                code::BRING_IN,
-                code::CALL,
-                code::BET,
-                code::RAISE_TO,
-                code::RAISE_BY,
-                code::ALL_IN,
-            ];
-            if !known.contains(&a.kind) && !code::SITS_OUT.contains(&a.kind) {
+            if !is_read(a.kind) {
                 return Err(ReadError::new(
                     Kind::Unsupported,
                     say!("an action of type {kind}, which is not read", kind = a.kind),
@@ -144,6 +133,34 @@ pub fn check(game: &Game, family: Family) -> Result<(), ReadError> {
         }
     }
     Ok(())
+}
+
+/// Whether an action's type is one the reader reads (a bit for each, all under 32).
+fn is_read(kind: u32) -> bool {
+    const READ: u32 = {
+        let known = [
+            code::FOLD,
+            code::CHECK,
+            code::SMALL_BLIND,
+            code::BIG_BLIND,
+            code::ANTE,
+            code::BRING_IN,
+            code::CALL,
+            code::BET,
+            code::RAISE_TO,
+            code::RAISE_BY,
+            code::ALL_IN,
+            code::SITS_OUT[0],
+            code::SITS_OUT[1],
+        ];
+        let (mut bits, mut k) = (0u32, 0);
+        while k < known.len() {
+            bits |= 1 << known[k];
+            k += 1;
+        }
+        bits
+    };
+    kind < 32 && READ & (1 << kind) != 0
 }
 
 /// The spec's name of a stud street, by the name of the street its first deal is on.
@@ -287,7 +304,7 @@ impl<'g> Body<'g> {
                 }
                 self.street(st, round, dealt)?;
             }
-            for action in game.actions.iter().filter(|a| a.round == round) {
+            for action in round_actions(game, round) {
                 self.action(st, action)?;
             }
         }

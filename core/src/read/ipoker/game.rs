@@ -117,6 +117,17 @@ impl<'e> Node<'e, '_> {
     /// The values of the attributes `names` (None where it has none), read in one pass over its
     /// attributes: an attribute's first value, as [`Elements::attribute`] gives it.
     fn fetch<const N: usize>(&self, names: [&str; N]) -> [Option<&'e str>; N] {
+        // most tags have the names first, in the order asked for (as iPoker writes them): each is
+        // then its name's first (the names asked for are not the same), and no other is looked at
+        if let Some(head) = self.attributes.get(..N) {
+            if head
+                .iter()
+                .zip(names)
+                .all(|(&(name, _), wanted)| same_name(name, wanted))
+            {
+                return std::array::from_fn(|k| Some(head[k].1));
+            }
+        }
         let mut found = [None; N];
         for (name, value) in self.attributes {
             let bytes = name.as_bytes();
@@ -380,6 +391,7 @@ pub fn read_game<'e>(elements: &'e Elements<'_>, decimals: u8) -> Result<Game<'e
 /// A game read straight from its lines by the scanner ([`Pull`]), with no list of its elements; None
 /// where the scanner does not read them, or where the game has a fault ([`read_game`] of
 /// [`xml::read`] reads it, and words the fault).
+#[inline(never)]
 pub fn read_lines<'a>(lines: &[&'a str], decimals: u8) -> Option<Game<'a>> {
     fn node<'a, 's>(tag: Tag<'a>, attributes: &'s [Attribute<'a>]) -> Node<'a, 's> {
         Node {
@@ -443,7 +455,10 @@ fn rounds_of(game: &Game, rounds: &mut Vec<u32>) {
         }
     }
     let large = rounds.len();
-    rounds.extend((0..64).filter(|r| small & (1u64 << r) != 0));
+    while small != 0 {
+        rounds.push(small.trailing_zeros()); // the lowest round left
+        small &= small - 1;
+    }
     if large > 0 {
         rounds.sort_unstable();
         rounds.dedup();
@@ -452,8 +467,9 @@ fn rounds_of(game: &Game, rounds: &mut Vec<u32>) {
 
 /// A `<player>` of the `<players>`; None for an empty seat.
 fn player<'e>(p: Node<'e, '_>, decimals: u8) -> Result<Option<Player<'e>>, ReadError> {
-    let [name, seat, chips, dealer, win, bet] =
-        p.fetch(["name", "seat", "chips", "dealer", "win", "bet"]);
+    // in the order iPoker writes them
+    let [seat, name, chips, dealer, win, bet] =
+        p.fetch(["seat", "name", "chips", "dealer", "win", "bet"]);
     let name = p.required("name", name)?;
     if name.is_empty() {
         return Ok(None); // an empty seat
@@ -500,8 +516,9 @@ fn round_no(node: Node<'_, '_>) -> Result<u32, ReadError> {
 }
 
 fn action<'e>(node: Node<'e, '_>, round: u32, decimals: u8) -> Result<Action<'e>, ReadError> {
-    let values = node.fetch(["no", "type", "player", "sum"]);
-    action_of(node, values, round, decimals)
+    // in the order iPoker writes them
+    let [no, player, kind, sum] = node.fetch(["no", "player", "type", "sum"]);
+    action_of(node, [no, kind, player, sum], round, decimals)
 }
 
 /// An action of the values of its `no`, `type`, `player` and `sum` (None: the attribute is missing).
@@ -513,10 +530,8 @@ fn action_of<'e>(
 ) -> Result<Action<'e>, ReadError> {
     let no = node.required("no", no)?;
     let kind = node.required("type", kind)?;
-    let number = |text: &str, what: &str| {
-        text.parse::<u32>()
-            .map_err(|_| not_a_number(node.line(), text, what))
-    };
+    let number =
+        |text: &str, what: &str| number(text).ok_or_else(|| not_a_number(node.line(), text, what));
     Ok(Action {
         round,
         no: number(no, "no")?,
@@ -526,6 +541,16 @@ fn action_of<'e>(
         sum: node.amount("sum", sum, decimals)?,
         line: node.line(),
     })
+}
+
+/// A number as `str::parse::<u32>` reads it: most are a few digits, read in one short loop.
+fn number(text: &str) -> Option<u32> {
+    let bytes = text.as_bytes();
+    if (1..=9).contains(&bytes.len()) && bytes.iter().all(u8::is_ascii_digit) {
+        // nine digits at most: no overflow
+        return Some(bytes.iter().fold(0, |n, &b| n * 10 + u32::from(b - b'0')));
+    }
+    text.parse().ok()
 }
 
 /// The error of an action's number that is not one (apart: the rare case).
@@ -551,6 +576,27 @@ pub fn game_code(first: &str) -> Option<&str> {
 mod tests {
     use super::*;
     use crate::read::ipoker::xml;
+
+    #[test]
+    fn numbers_read_as_parse_reads_them() {
+        for text in [
+            "0",
+            "7",
+            "23",
+            "000",
+            "999999999",
+            "4294967295",
+            "4294967296",
+            "+5",
+            "-1",
+            "",
+            " 1",
+            "1a",
+            "١",
+        ] {
+            assert_eq!(number(text), text.parse::<u32>().ok(), "{text:?}");
+        }
+    }
 
     #[test]
     fn actions_come_in_their_numbers_order() {

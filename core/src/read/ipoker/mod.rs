@@ -50,8 +50,9 @@ pub fn read_hand(hand: HandText<'_>, lookups: &mut dyn Lookups) -> Result<Hand, 
         raw,
     } = hand;
     let first = lines.first().copied().unwrap_or("");
-    let id = game::game_code(first).unwrap_or("");
     let place = |err: ReadError| {
+        // the game's code as its first line gives it, looked for only where there is a fault
+        let id = game::game_code(first).unwrap_or("");
         let err = err.hand(Some(id).filter(|i| !i.is_empty()));
         let line = err.line.unwrap_or(0);
         let actual = lines.get(line as usize).copied().unwrap_or(first);
