@@ -57,7 +57,7 @@ SITES = {"ggpoker": "GGPoker", "bovada": "Bovada", "888poker": "PacificPoker", "
          "winning": "Winning", "partypoker": "PartyPoker", "ipoker": "iPoker"}
 """The site formats the core reads and their corpus folders (``sites/<folder>``)."""
 SESSION = "<session"
-"""Where an iPoker hand's raw text has its session's header (after the game): written before it."""
+"""Where an iPoker hand's raw text has its session's header (after the game): written once before its games."""
 
 def build_file(corpus: Path, hands: int, folder: Path) -> Path:
     texts = corpus_texts(corpus, ("holdem",))
@@ -125,21 +125,28 @@ def pokerkit_sample(path: Path, hands: int) -> int:
         return sum(1 for _ in PokerStarsParser()(text, error_status=False))
 
 
-def site_hands(corpus: Path, folder: str) -> list[tuple[str, str]]:
-    """Each stored corpus hand of one site: its raw text (an iPoker game after its session's header) and profile."""
+def site_hands(corpus: Path, folder: str) -> list[tuple[str, str, str]]:
+    """Each stored corpus hand of one site, in its logs' order: its session's header (iPoker's, else empty), its
+    own raw text and its profile."""
     logs = sorted(p for p in (corpus / "sites" / folder).rglob("*") if p.suffix in (".txt", ".xml"))
-    return [(_session_first(h.raw.strip()), h.profile) for p in logs for h in read_path(p) if isinstance(h, Hand)]
+    return [(*_session_apart(h.raw.strip()), h.profile) for p in logs for h in read_path(p) if isinstance(h, Hand)]
 
 
 def site_file(corpus: Path, folder: str, hands: int, out: Path, game: str | None = None) -> Path:
     """A file of ``hands`` hands of one site: its stored corpus hands' raw text (``game``: of that profile only),
-    repeated."""
-    texts = [text for text, profile in site_hands(corpus, folder) if game in (None, profile)]
+    repeated, shaped as the site's logs are: an iPoker session's header written once before its games that follow
+    one another, as a log has it (a session of a table is one file of many games), not once a game."""
+    texts = [(session, text) for session, text, profile in site_hands(corpus, folder) if game in (None, profile)]
     if not texts:
         raise SystemExit(f"no {game} hand of {folder} in the corpus")
+    written = None
     with open(out, "w", encoding="utf-8") as f:
         for i in range(hands):
-            f.write(texts[i % len(texts)])
+            session, text = texts[i % len(texts)]
+            if session and session != written:
+                f.write(f"{session}\n")
+                written = session
+            f.write(text)
             f.write("\n\n\n")
     return out
 
@@ -148,7 +155,7 @@ def matched_file(corpus: Path, folder: str, hands: int, out: Path, game: str | N
     """PokerStars' own hands of the same games as :func:`site_file`'s, hand for hand: where the site's file has a
     stud hand, a PokerStars stud hand (each profile's PokerStars hands taken in turn). A game PokerStars' corpus has
     no hand of is matched with hold'em; the share of the site's hands matched by game is returned too."""
-    profiles = [profile for _, profile in site_hands(corpus, folder) if game in (None, profile)]
+    profiles = [profile for _, _, profile in site_hands(corpus, folder) if game in (None, profile)]
     stars = {profile: corpus_texts(corpus, (profile,)) for profile in set(profiles)}
     holdem = corpus_texts(corpus, ("holdem",))
     taken: dict[str, int] = {}
@@ -164,10 +171,11 @@ def matched_file(corpus: Path, folder: str, hands: int, out: Path, game: str | N
     return out, matched / hands
 
 
-def _session_first(raw: str) -> str:
-    """An iPoker game's raw text (the game, then its session's header) as a log has it: the header first."""
+def _session_apart(raw: str) -> tuple[str, str]:
+    """An iPoker game's raw text (the game, then its session's header) as its session's header and the game; other
+    sites' hands have no header apart."""
     game, found, session = raw.partition(SESSION)
-    return f"{found}{session}\n{game}" if found else raw
+    return (f"{found}{session}", game.strip()) if found else ("", raw)
 
 
 def site_rates(corpus: Path, hands: int, holdem: Path, tmp: Path, sites: list[str], repeats: int) -> Table:
