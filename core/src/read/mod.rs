@@ -25,7 +25,7 @@ use std::sync::Arc;
 use crate::model::Hand;
 use crate::said::Term;
 use crate::say;
-use crate::spec::{GameSpec, Resolver, Specs, Structure};
+use crate::spec::{GameSpec, Resolver, RulesFault, Specs, Structure};
 
 mod bovada;
 mod drift;
@@ -240,17 +240,6 @@ pub static PHH: Dialect = Dialect {
     amounts: &values::FAMILY,
     whole: Some(phh::read_text),
 };
-
-/// Why the rules layer refused a `Rules:` line: a `RulesError` (its reason a message of context
-/// `rules`, what it expected), or a bug of its own (the reason Python's `InternalError` gives).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum RulesFault {
-    Rules {
-        reason: Box<crate::said::Said>,
-        expected: Option<String>,
-    },
-    Internal(String),
-}
 
 /// What the reader asks of the rules layer: pure functions of a few distinct header values.
 pub trait Lookups {

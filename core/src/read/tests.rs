@@ -23,6 +23,7 @@ pub(super) fn lookups() -> Cached {
             _ => Err(RulesFault::Rules {
                 reason: Box::new(format!("unknown profile {line:?}").into()),
                 expected: None,
+                actual: None,
             }),
         }),
         Box::new(|zone: &str, _local: &DateTime| (zone == "EET").then_some(7200)),
