@@ -335,22 +335,27 @@ pub fn write_refusal(
     }
 }
 
-/// How a rules text becomes a spec: Python's `resolve(rules).to_dict()` as JSON, or an error text.
-pub type Resolver = dyn Fn(&str) -> Result<String, String>;
+/// How a rules text becomes a spec: Python's `resolve(rules).to_dict()` as JSON, or why not.
+pub type Resolver = dyn Fn(&str) -> Result<String, RulesFault>;
 
 /// Specs by rules text, each resolved once.
 #[derive(Default)]
 pub struct Specs {
-    known: HashMap<String, Result<Arc<GameSpec>, String>>,
+    known: HashMap<String, Result<Arc<GameSpec>, RulesFault>>,
 }
 
 impl Specs {
-    /// The spec of a rules text, resolving it with `resolve` the first time it is asked for.
-    pub fn get(&mut self, rules: &str, resolve: &Resolver) -> Result<Arc<GameSpec>, String> {
+    /// The spec of a rules text, resolving it with `resolve` the first time it is asked for (JSON
+    /// that is no spec is a bug: [`RulesFault::Internal`]).
+    pub fn get(&mut self, rules: &str, resolve: &Resolver) -> Result<Arc<GameSpec>, RulesFault> {
         if let Some(found) = self.known.get(rules) {
             return found.clone();
         }
-        let spec = resolve(rules).and_then(|text| GameSpec::from_json(&text).map(Arc::new));
+        let spec = resolve(rules).and_then(|text| {
+            GameSpec::from_json(&text)
+                .map(Arc::new)
+                .map_err(RulesFault::Internal)
+        });
         self.known.insert(rules.to_string(), spec.clone());
         spec
     }

@@ -28,7 +28,7 @@ static LOOKUPS: Mutex<Option<Cached>> = Mutex::new(None);
 /// layer ([`crate::rules`]), time zones by the zone database ([`read::utc_offset`]).
 pub(crate) fn new_lookups() -> Cached {
     Cached::new(
-        Box::new(|rules| rules::spec_json(rules).map_err(|e| format!("RulesError: {e}"))),
+        Box::new(|rules| rules::spec_json(rules).map_err(RulesFault::from)),
         Box::new(|line, structure| rules::combine_rules(line, structure).map_err(RulesFault::from)),
         Box::new(read::utc_offset),
     )

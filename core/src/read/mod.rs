@@ -243,8 +243,8 @@ pub static PHH: Dialect = Dialect {
 
 /// What the reader asks of the rules layer: pure functions of a few distinct header values.
 pub trait Lookups {
-    /// The spec of a rules text.
-    fn spec(&mut self, rules: &str) -> Result<Arc<GameSpec>, String>;
+    /// The spec of a rules text, or why the rules layer gives none.
+    fn spec(&mut self, rules: &str) -> Result<Arc<GameSpec>, RulesFault>;
     /// `soko_text.combine_rules`: a `Rules:` text with the header's structure, as the shortest
     /// rules text.
     fn combine_rules(
@@ -266,7 +266,7 @@ pub trait Lookups {
 }
 
 /// A rules text's spec as `GameSpec.to_dict()` JSON, as a function.
-pub type ResolveFn = dyn Fn(&str) -> Result<String, String> + Send;
+pub type ResolveFn = dyn Fn(&str) -> Result<String, RulesFault> + Send;
 /// `combine_rules` as a function.
 pub type Combiner = dyn Fn(&str, Structure) -> Result<String, RulesFault> + Send;
 /// Why a rules text is refused, as the rules layer's message, as a function.
@@ -357,7 +357,7 @@ fn structure_slot(structure: Structure) -> usize {
 }
 
 impl Lookups for Cached {
-    fn spec(&mut self, rules: &str) -> Result<Arc<GameSpec>, String> {
+    fn spec(&mut self, rules: &str) -> Result<Arc<GameSpec>, RulesFault> {
         if let Some((last, spec)) = &self.last_spec {
             if last == rules {
                 return Ok(Arc::clone(spec));

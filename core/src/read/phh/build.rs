@@ -100,7 +100,8 @@ fn spec_of(
     };
     match lookups.spec(&rules) {
         Ok(spec) => Ok((rules, spec)),
-        Err(e) => {
+        Err(fault) => {
+            let e = fault.to_string();
             let reason = rules_reason(&e);
             // The rules layer's own message, said in the language, where it gives one.
             let said = lookups.refusal(&rules).filter(|said| said.text == reason);
