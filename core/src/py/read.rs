@@ -32,9 +32,6 @@ pub(crate) fn new_lookups() -> Cached {
         Box::new(|line, structure| rules::combine_rules(line, structure).map_err(RulesFault::from)),
         Box::new(read::utc_offset),
     )
-    .with_refusal(Box::new(|rules| {
-        rules::spec_json(rules).err().map(|e| *e.reason)
-    }))
 }
 
 /// Run `f` with the process's lookups.

@@ -254,11 +254,6 @@ pub trait Lookups {
     ) -> Result<String, RulesFault>;
     /// Time-zone offsets.
     fn offsets(&mut self) -> &mut dyn Offsets;
-    /// Why the rules layer refuses a rules text, as its message (context `rules`), where it gives
-    /// one (what a reason that names the refusal says in the language spoken).
-    fn refusal(&mut self, _rules: &str) -> Option<crate::said::Said> {
-        None
-    }
     /// The reader's memory of header texts already read (None: each is read afresh).
     fn memo(&mut self) -> Option<&mut Memo> {
         None
@@ -269,8 +264,6 @@ pub trait Lookups {
 pub type ResolveFn = dyn Fn(&str) -> Result<String, RulesFault> + Send;
 /// `combine_rules` as a function.
 pub type Combiner = dyn Fn(&str, Structure) -> Result<String, RulesFault> + Send;
-/// Why a rules text is refused, as the rules layer's message, as a function.
-pub type RefusalFn = dyn Fn(&str) -> Option<crate::said::Said> + Send;
 /// A zone's UTC offset (seconds) at a local time, as a function ([`utc_offset`]).
 pub type OffsetFn = dyn Fn(&str, &DateTime) -> Option<i64> + Send;
 
@@ -318,7 +311,6 @@ pub struct Cached {
     combine: Box<Combiner>,
     offsets: OffsetCache,
     memo: Memo,
-    refuse: Option<Box<RefusalFn>>,
 }
 
 impl Cached {
@@ -335,15 +327,7 @@ impl Cached {
                 ask: offset,
             },
             memo: Memo::default(),
-            refuse: None,
         }
-    }
-
-    /// These lookups with the rules layer's message of why it refuses a rules text
-    /// ([`Lookups::refusal`]).
-    pub fn with_refusal(mut self, refuse: Box<RefusalFn>) -> Cached {
-        self.refuse = Some(refuse);
-        self
     }
 }
 
@@ -389,10 +373,6 @@ impl Lookups for Cached {
 
     fn memo(&mut self) -> Option<&mut Memo> {
         Some(&mut self.memo)
-    }
-
-    fn refusal(&mut self, rules: &str) -> Option<crate::said::Said> {
-        self.refuse.as_ref().and_then(|refuse| refuse(rules))
     }
 }
 
