@@ -259,7 +259,7 @@ impl Games {
         if let Some(game) = self.known.get(rules) {
             return Ok(game.clone());
         }
-        let spec = lookups.spec(rules)?;
+        let spec = lookups.spec(rules).map_err(|fault| fault.to_string())?;
         let game = Arc::new(GameRules {
             game: Game::of(&spec),
             judge: Judge::of(&spec),

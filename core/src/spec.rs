@@ -6,7 +6,10 @@
 
 use serde::Deserialize;
 use std::collections::HashMap;
+use std::fmt;
 use std::sync::Arc;
+
+use crate::said::Said;
 
 crate::vocabulary! {
     /// How big a bet or raise may be (RULES.md §2.8–9, §3.3–4).
@@ -286,22 +289,73 @@ impl GameSpec {
     }
 }
 
-/// How a rules text becomes a spec: Python's `resolve(rules).to_dict()` as JSON, or an error text.
-pub type Resolver = dyn Fn(&str) -> Result<String, String>;
+/// Why the rules layer gave no spec or rules text: a `RulesError` (its reason a message of context
+/// `rules`, what it expected and got), or a bug of its own (the reason Python's `InternalError` gives).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RulesFault {
+    Rules {
+        reason: Box<Said>,
+        expected: Option<String>,
+        actual: Option<String>,
+    },
+    Internal(String),
+}
+
+/// The fault in English: `RulesError: reason (expected …, got …)`, or the bug's text as it is.
+impl fmt::Display for RulesFault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RulesFault::Rules {
+                reason,
+                expected,
+                actual,
+            } => {
+                f.write_str("RulesError: ")?;
+                write_refusal(f, &reason.text, expected.as_deref(), actual.as_deref())
+            }
+            RulesFault::Internal(text) => f.write_str(text),
+        }
+    }
+}
+
+/// A refusal's reason with what was expected and what was got, as the rules layer writes its errors:
+/// `reason (expected …, got …)`.
+pub fn write_refusal(
+    f: &mut fmt::Formatter<'_>,
+    reason: &str,
+    expected: Option<&str>,
+    actual: Option<&str>,
+) -> fmt::Result {
+    f.write_str(reason)?;
+    match (expected, actual) {
+        (Some(expected), Some(actual)) => write!(f, " (expected {expected}, got {actual})"),
+        (Some(expected), None) => write!(f, " (expected {expected})"),
+        (None, Some(actual)) => write!(f, " (got {actual})"),
+        (None, None) => Ok(()),
+    }
+}
+
+/// How a rules text becomes a spec: Python's `resolve(rules).to_dict()` as JSON, or why not.
+pub type Resolver = dyn Fn(&str) -> Result<String, RulesFault>;
 
 /// Specs by rules text, each resolved once.
 #[derive(Default)]
 pub struct Specs {
-    known: HashMap<String, Result<Arc<GameSpec>, String>>,
+    known: HashMap<String, Result<Arc<GameSpec>, RulesFault>>,
 }
 
 impl Specs {
-    /// The spec of a rules text, resolving it with `resolve` the first time it is asked for.
-    pub fn get(&mut self, rules: &str, resolve: &Resolver) -> Result<Arc<GameSpec>, String> {
+    /// The spec of a rules text, resolving it with `resolve` the first time it is asked for (JSON
+    /// that is no spec is a bug: [`RulesFault::Internal`]).
+    pub fn get(&mut self, rules: &str, resolve: &Resolver) -> Result<Arc<GameSpec>, RulesFault> {
         if let Some(found) = self.known.get(rules) {
             return found.clone();
         }
-        let spec = resolve(rules).and_then(|text| GameSpec::from_json(&text).map(Arc::new));
+        let spec = resolve(rules).and_then(|text| {
+            GameSpec::from_json(&text)
+                .map(Arc::new)
+                .map_err(RulesFault::Internal)
+        });
         self.known.insert(rules.to_string(), spec.clone());
         spec
     }

@@ -146,6 +146,22 @@ def test_a_phh_fields_reason_is_said_in_each_language(case):
         assert str(record.reason) == english
 
 
+def test_a_refused_rules_field_is_said_whole_whatever_its_text_holds():
+    """A PHH ``_rules`` text the rules layer refuses is given with the layer's own reason, whole: one that holds
+    `` (got `` or `` (expected `` (which the reader once cut there, then gave in English) is said in Finnish too."""
+    for value, english, fi in (
+        ("'nosuch (got x)'", "_rules: unknown profile 'nosuch (got x)'", "_rules: tuntematon profiili 'nosuch (got x)'"),
+        ("'holdem; max_players=3 (expected 2)'", "_rules: bad value '3 (expected 2)' for option max_players",
+         "_rules: virheellinen arvo '3 (expected 2)' asetukselle max_players"),
+    ):
+        (record,) = get_format("phh").parse(_with("_rules", value, PHH_GOOD), "bad.phh")
+        assert isinstance(record, Quarantined) and str(record.reason) == english, record.reason
+        i18n.use("fi")
+        assert i18n.say(record.reason) == fi
+        assert str(record.reason) == english
+        i18n.use("en")
+
+
 def test_a_bad_rules_lines_own_reason_is_said_in_each_language(tmp_path):
     """A Sökö hand's ``bad Rules: line: ...``: the rules layer's reason inside it is said too."""
     soko = soko_example_text()

@@ -15,8 +15,9 @@ use std::borrow::Cow;
 
 use crate::model::Hand;
 use crate::pipeline::{guarded, read_split_piece};
-use crate::read::{self, Cached, Quarantine, RulesFault};
+use crate::read::{self, Cached, Quarantine};
 use crate::rules;
+use crate::spec::RulesFault;
 use crate::split::{Kind, Piece};
 
 /// The lookups of the process; taken out while a call uses them (a concurrent call makes its
@@ -27,18 +28,10 @@ static LOOKUPS: Mutex<Option<Cached>> = Mutex::new(None);
 /// layer ([`crate::rules`]), time zones by the zone database ([`read::utc_offset`]).
 pub(crate) fn new_lookups() -> Cached {
     Cached::new(
-        Box::new(|rules| rules::spec_json(rules).map_err(|e| format!("RulesError: {e}"))),
-        Box::new(|line, structure| {
-            rules::combine_rules(line, structure).map_err(|e| RulesFault::Rules {
-                reason: e.reason,
-                expected: e.expected.map(|said| said.text),
-            })
-        }),
+        Box::new(|rules| rules::spec_json(rules).map_err(RulesFault::from)),
+        Box::new(|line, structure| rules::combine_rules(line, structure).map_err(RulesFault::from)),
         Box::new(read::utc_offset),
     )
-    .with_refusal(Box::new(|rules| {
-        rules::spec_json(rules).err().map(|e| *e.reason)
-    }))
 }
 
 /// Run `f` with the process's lookups.

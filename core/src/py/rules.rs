@@ -13,7 +13,7 @@ use crate::eval::{self, Evaluator};
 use crate::rules;
 use crate::rules::options::{self, Value};
 use crate::said::Said;
-use crate::spec::{GameSpec, Structure};
+use crate::spec::{GameSpec, RulesFault, Structure};
 
 /// A spec resolved from a rules text, or why it could not be.
 pub type Resolved = Result<Arc<GameSpec>, String>;
@@ -36,7 +36,7 @@ pub fn spec_of(py: Python<'_>, rules: &str) -> Resolved {
     let resolved = (|| -> PyResult<Resolved> {
         let text = match rules::spec_json(rules) {
             Ok(text) => text,
-            Err(err) => return Ok(Err(format!("rules {rules:?}: RulesError: {err}"))),
+            Err(err) => return Ok(Err(format!("rules {rules:?}: {}", RulesFault::from(err)))),
         };
         let spec = GameSpec::from_json(&text).map_err(|e| soko_error(e, None, None))?;
         ensure_ranking(py, &spec)?;

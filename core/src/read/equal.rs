@@ -34,7 +34,7 @@ pub fn lookups() -> Cached {
             specs
                 .get(rules)
                 .cloned()
-                .ok_or_else(|| format!("no spec for {rules}"))
+                .ok_or_else(|| RulesFault::Internal(format!("no spec for {rules}")))
         }),
         Box::new(|line: &str, _| Ok(line.to_string())),
         Box::new(|_: &str, _: &DateTime| Some(-5 * 3600)),

@@ -131,7 +131,8 @@ impl<'a, 'l> Builder<'a, 'l> {
         dialect: &'static Dialect,
         lookups: &mut dyn Lookups,
     ) -> Result<Self, ReadError> {
-        let spec = lookups.spec(&header.rules).map_err(|reason| {
+        let spec = lookups.spec(&header.rules).map_err(|fault| {
+            let reason = fault.to_string();
             ReadError::new(Kind::Internal, say!("internal error: {reason}", reason))
                 .at(first_line)
                 .hand(Some(header.hand_id))

@@ -25,7 +25,7 @@ use std::sync::Arc;
 use crate::model::Hand;
 use crate::said::Term;
 use crate::say;
-use crate::spec::{GameSpec, Resolver, Specs, Structure};
+use crate::spec::{GameSpec, Resolver, RulesFault, Specs, Structure};
 
 mod bovada;
 mod drift;
@@ -241,21 +241,10 @@ pub static PHH: Dialect = Dialect {
     whole: Some(phh::read_text),
 };
 
-/// Why the rules layer refused a `Rules:` line: a `RulesError` (its reason a message of context
-/// `rules`, what it expected), or a bug of its own (the reason Python's `InternalError` gives).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum RulesFault {
-    Rules {
-        reason: Box<crate::said::Said>,
-        expected: Option<String>,
-    },
-    Internal(String),
-}
-
 /// What the reader asks of the rules layer: pure functions of a few distinct header values.
 pub trait Lookups {
-    /// The spec of a rules text.
-    fn spec(&mut self, rules: &str) -> Result<Arc<GameSpec>, String>;
+    /// The spec of a rules text, or why the rules layer gives none.
+    fn spec(&mut self, rules: &str) -> Result<Arc<GameSpec>, RulesFault>;
     /// `soko_text.combine_rules`: a `Rules:` text with the header's structure, as the shortest
     /// rules text.
     fn combine_rules(
@@ -265,11 +254,6 @@ pub trait Lookups {
     ) -> Result<String, RulesFault>;
     /// Time-zone offsets.
     fn offsets(&mut self) -> &mut dyn Offsets;
-    /// Why the rules layer refuses a rules text, as its message (context `rules`), where it gives
-    /// one (what a reason that names the refusal says in the language spoken).
-    fn refusal(&mut self, _rules: &str) -> Option<crate::said::Said> {
-        None
-    }
     /// The reader's memory of header texts already read (None: each is read afresh).
     fn memo(&mut self) -> Option<&mut Memo> {
         None
@@ -277,11 +261,9 @@ pub trait Lookups {
 }
 
 /// A rules text's spec as `GameSpec.to_dict()` JSON, as a function.
-pub type ResolveFn = dyn Fn(&str) -> Result<String, String> + Send;
+pub type ResolveFn = dyn Fn(&str) -> Result<String, RulesFault> + Send;
 /// `combine_rules` as a function.
 pub type Combiner = dyn Fn(&str, Structure) -> Result<String, RulesFault> + Send;
-/// Why a rules text is refused, as the rules layer's message, as a function.
-pub type RefusalFn = dyn Fn(&str) -> Option<crate::said::Said> + Send;
 /// A zone's UTC offset (seconds) at a local time, as a function ([`utc_offset`]).
 pub type OffsetFn = dyn Fn(&str, &DateTime) -> Option<i64> + Send;
 
@@ -329,7 +311,6 @@ pub struct Cached {
     combine: Box<Combiner>,
     offsets: OffsetCache,
     memo: Memo,
-    refuse: Option<Box<RefusalFn>>,
 }
 
 impl Cached {
@@ -346,15 +327,7 @@ impl Cached {
                 ask: offset,
             },
             memo: Memo::default(),
-            refuse: None,
         }
-    }
-
-    /// These lookups with the rules layer's message of why it refuses a rules text
-    /// ([`Lookups::refusal`]).
-    pub fn with_refusal(mut self, refuse: Box<RefusalFn>) -> Cached {
-        self.refuse = Some(refuse);
-        self
     }
 }
 
@@ -368,7 +341,7 @@ fn structure_slot(structure: Structure) -> usize {
 }
 
 impl Lookups for Cached {
-    fn spec(&mut self, rules: &str) -> Result<Arc<GameSpec>, String> {
+    fn spec(&mut self, rules: &str) -> Result<Arc<GameSpec>, RulesFault> {
         if let Some((last, spec)) = &self.last_spec {
             if last == rules {
                 return Ok(Arc::clone(spec));
@@ -400,10 +373,6 @@ impl Lookups for Cached {
 
     fn memo(&mut self) -> Option<&mut Memo> {
         Some(&mut self.memo)
-    }
-
-    fn refusal(&mut self, rules: &str) -> Option<crate::said::Said> {
-        self.refuse.as_ref().and_then(|refuse| refuse(rules))
     }
 }
 

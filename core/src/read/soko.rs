@@ -8,11 +8,11 @@ use super::header::{table_line, with_header_line, Header};
 use super::pystr::{self, ci_ascii, ci_prefix, is_space, repr};
 use super::times::{search_date, start_of};
 use super::values::{first_symbol, parse_amount, symbol_code};
-use super::{Lookups, RulesFault};
+use super::Lookups;
 use crate::model::Stakes;
 use crate::said::{Nested, Said};
 use crate::say;
-use crate::spec::Structure;
+use crate::spec::{RulesFault, Structure};
 
 /// The site of a hand with no club name.
 pub const SITE: &str = "Sökö";
@@ -137,7 +137,9 @@ fn read_header<'a>(
             let rules = lookups
                 .combine_rules(pystr::strip(text), structure)
                 .map_err(|fault| match fault {
-                    RulesFault::Rules { reason, expected } => {
+                    RulesFault::Rules {
+                        reason, expected, ..
+                    } => {
                         let reason = Nested("rules", *reason);
                         let e = ReadError::malformed(say!("bad Rules: line: {reason}", reason))
                             .at(line)

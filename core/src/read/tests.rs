@@ -16,13 +16,14 @@ pub(super) fn lookups() -> Cached {
         Box::new(|rules: &str| match rules {
             "holdem" => Ok(HOLDEM_SPEC.to_string()),
             "soko-casino" => Ok(SOKO_SPEC.to_string()),
-            other => Err(format!("no spec for {other}")),
+            other => Err(RulesFault::Internal(format!("no spec for {other}"))),
         }),
         Box::new(|line: &str, _structure: Structure| match line {
             "soko-casino" => Ok(line.to_string()),
             _ => Err(RulesFault::Rules {
                 reason: Box::new(format!("unknown profile {line:?}").into()),
                 expected: None,
+                actual: None,
             }),
         }),
         Box::new(|zone: &str, _local: &DateTime| (zone == "EET").then_some(7200)),
@@ -171,7 +172,12 @@ fn speed_over_dumped_pieces() {
     let specs: HashMap<String, String> =
         serde_json::from_str(&std::fs::read_to_string(specs).unwrap()).unwrap();
     let mut lookups = Cached::new(
-        Box::new(move |rules: &str| specs.get(rules).cloned().ok_or_else(|| rules.to_string())),
+        Box::new(move |rules: &str| {
+            specs
+                .get(rules)
+                .cloned()
+                .ok_or_else(|| RulesFault::Internal(rules.to_string()))
+        }),
         Box::new(|line: &str, _| Ok(line.to_string())),
         Box::new(|_: &str, _: &DateTime| Some(3600)),
     );

@@ -7,7 +7,7 @@ use crate::model::{Hand, Seat, Source, Stakes};
 use crate::read::{pystr, Kind, Lookups, ReadError};
 use crate::said::{Nested, Said};
 use crate::say;
-use crate::spec::GameSpec;
+use crate::spec::{GameSpec, RulesFault};
 
 use super::chunks::{stem, Chunk};
 use super::fields::{self, MAX_COUNT};
@@ -98,36 +98,20 @@ fn spec_of(
         Some(_) => r.text("_rules")?.unwrap_or_default(),
         None => default.to_string(),
     };
-    match lookups.spec(&rules) {
-        Ok(spec) => Ok((rules, spec)),
-        Err(e) => {
-            let reason = rules_reason(&e);
-            // The rules layer's own message, said in the language, where it gives one.
-            let said = lookups.refusal(&rules).filter(|said| said.text == reason);
-            let reason = match said {
-                Some(said) => say!(
-                    "{key}: {reason}",
-                    key = "_rules",
-                    reason = Nested("rules", said)
-                ),
-                None => say!("{key}: {reason}", key = "_rules", reason),
-            };
-            Err(bad(reason, r.line("_rules")).actual(cut(&rules, 80)))
-        }
-    }
-}
-
-/// A `RulesError`'s reason from the lookups' text of it (`RulesError: reason (expected ..., got ...)`).
-fn rules_reason(error: &str) -> &str {
-    let text = error.strip_prefix("RulesError: ").unwrap_or(error);
-    let detail = [" (expected ", " (got "]
-        .iter()
-        .filter_map(|mark| text.find(mark))
-        .min();
-    match detail {
-        Some(at) if text.ends_with(')') => &text[..at],
-        _ => text,
-    }
+    let fault = match lookups.spec(&rules) {
+        Ok(spec) => return Ok((rules, spec)),
+        Err(fault) => fault,
+    };
+    let reason = match fault {
+        // The rules layer's own message, said in the language spoken.
+        RulesFault::Rules { reason, .. } => say!(
+            "{key}: {reason}",
+            key = "_rules",
+            reason = Nested("rules", *reason)
+        ),
+        RulesFault::Internal(reason) => say!("{key}: {reason}", key = "_rules", reason),
+    };
+    Err(bad(reason, r.line("_rules")).actual(cut(&rules, 80)))
 }
 
 fn names(r: &Reader, n: usize) -> Result<Vec<String>, ReadError> {

@@ -254,4 +254,55 @@ mod tests {
         let fault = load(&chunks::chunks("a = 1\na = 2\n\n\n")[0]).unwrap_err();
         assert_eq!(fault.line, Some(2), "{}", fault.reason);
     }
+
+    /// A hand whose `_rules` the lookups give no spec for: the quarantine record at that line.
+    fn refused(rules: &str, lookups: &mut dyn Lookups) -> Box<Quarantine> {
+        let text = format!(
+            "variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n\
+             starting_stacks = [100, 100]\nactions = ['d dh p1 AsKs', 'd dh p2 7h6h', 'p1 f']\n\
+             _rules = {rules}\n"
+        );
+        let mut read = read_text(&text, "bad.phh", lookups);
+        assert_eq!(read.len(), 1);
+        let record = read.pop().unwrap().unwrap_err();
+        assert_eq!(
+            (record.kind, record.line),
+            (Kind::Malformed, 7),
+            "{record:?}"
+        );
+        record
+    }
+
+    /// The rules layer's refusal is the reason's own message (context `rules`), whole, whatever its
+    /// text holds (a rules text with ` (got ` in it was once cut there); a bug of the lookups is said as
+    /// their text.
+    #[test]
+    fn a_refused_rules_field_gives_the_rules_layers_own_message() {
+        let mut lookups = crate::read::Cached::new(
+            Box::new(|rules| crate::rules::spec_json(rules).map_err(Into::into)),
+            Box::new(|line, _| Ok(line.to_string())),
+            Box::new(|_, _| None),
+        );
+        for (rules, english) in [
+            ("'holdem; max_players=1'", "max_players=1 is out of range"),
+            ("'nosuch (got x)'", "unknown profile 'nosuch (got x)'"),
+            (
+                "'holdem; max_players=3 (expected 2)'",
+                "bad value '3 (expected 2)' for option max_players",
+            ),
+        ] {
+            let record = refused(rules, &mut lookups);
+            assert_eq!(record.reason, format!("_rules: {english}"));
+            let (template, args) = record.said.clone().unwrap();
+            assert_eq!(template, "{key}: {reason}");
+            let crate::said::Value::Said { context, said } = &args[1].value else {
+                panic!("{args:?}")
+            };
+            assert_eq!((*context, said.text.as_str()), ("rules", english));
+        }
+        let record = refused("'nope'", &mut crate::read::tests::lookups());
+        assert_eq!(record.reason, "_rules: no spec for nope");
+        let (_, args) = record.said.unwrap();
+        assert_eq!(args[1].value, crate::said::Value::Text);
+    }
 }
