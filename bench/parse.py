@@ -18,7 +18,9 @@ and prints hands/s, MB/s and each one's ratio to the floor (read + split in Pyth
 Python API's peak traced memory on 5% and 25% of the hands (it should not grow with the file).
 
 Then, per site the core reads (issue 16), it builds a file of ``--site-hands`` hands from that site's stored corpus
-hands (their raw text, repeated) and times the core's parse of it beside the PokerStars file's, with each site's
+hands (their raw text, repeated, shaped as the site's logs are: an iPoker session's header once before its games, as
+a client writes one file a table session, not once a game) and times the core's parse of it beside the PokerStars
+file's, with each site's
 ratio to PokerStars (every site's lines are told to the core's builder of events, no PokerStars text
 between). Each site's file is set beside PokerStars' hold'em file and beside a file of PokerStars' own hands of
 the same games, hand for hand (a stud hand costs PokerStars' reader about 1.6× a hold'em hand: a site whose sample
