@@ -65,33 +65,43 @@ fn street_line(game: &Game, round: u32, dealt: &[Dealt]) -> usize {
     )
 }
 
-/// The seat of the player a deal is to.
+/// The seat of the player a deal is to (inlined: every deal asks; the fault apart).
+#[inline]
 fn dealt_to(d: &Dealt) -> Result<usize, ReadError> {
-    d.seat.ok_or_else(|| {
-        let name = d.player.unwrap_or("");
-        fault(
-            d.line,
-            say!(
-                "cards dealt to {name}, who has no seat",
-                name = format!("{name:?}")
-            ),
-            "a player of the game's <players>",
-        )
-    })
+    d.seat.ok_or_else(|| dealt_to_no_seat(d))
 }
 
-/// The seat of the player of an action.
+#[cold]
+#[inline(never)]
+fn dealt_to_no_seat(d: &Dealt) -> ReadError {
+    let name = d.player.unwrap_or("");
+    fault(
+        d.line,
+        say!(
+            "cards dealt to {name}, who has no seat",
+            name = format!("{name:?}")
+        ),
+        "a player of the game's <players>",
+    )
+}
+
+/// The seat of the player of an action (inlined: every action asks, twice; the fault apart).
+#[inline]
 fn actor(a: &Action) -> Result<usize, ReadError> {
-    a.seat.ok_or_else(|| {
-        fault(
-            a.line,
-            say!(
-                "an action of {name}, who has no seat",
-                name = format!("{:?}", a.player)
-            ),
-            "a player of the game's <players>",
-        )
-    })
+    a.seat.ok_or_else(|| actor_no_seat(a))
+}
+
+#[cold]
+#[inline(never)]
+fn actor_no_seat(a: &Action) -> ReadError {
+    fault(
+        a.line,
+        say!(
+            "an action of {name}, who has no seat",
+            name = format!("{:?}", a.player)
+        ),
+        "a player of the game's <players>",
+    )
 }
 
 /// The faults of the game's data, found before anything is told to the builder (a game whose data
@@ -271,11 +281,19 @@ impl<'g> Body<'g> {
     }
 
     /// An amount said on line `i`: what the family's grammar reads of it (no negative amount).
+    /// Inlined: every action and seat has one, and a negative one is the rare case, apart.
+    #[inline]
     fn money(&self, st: &Builder, i: usize, value: i64) -> Result<i64, ReadError> {
         match value {
             v if v >= 0 => Ok(v),
-            v => st.amount(&decimal_text(v, self.decimals), i),
+            v => self.negative_money(st, i, v),
         }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn negative_money(&self, st: &Builder, i: usize, value: i64) -> Result<i64, ReadError> {
+        st.amount(&decimal_text(value, self.decimals), i)
     }
 
     /// The builder's index of player `k` (the error of line `i` where the builder has no seat of the name).

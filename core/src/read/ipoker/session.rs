@@ -102,7 +102,7 @@ fn joined_is(lines: &[&str], text: &str) -> bool {
     let mut rest = text.as_bytes();
     for (k, line) in lines.iter().enumerate() {
         let (head, tail) = rest.split_at(line.len());
-        if !same_bytes(head, line.as_bytes()) {
+        if head != line.as_bytes() {
             return false;
         }
         rest = if k + 1 < lines.len() {
@@ -112,15 +112,6 @@ fn joined_is(lines: &[&str], text: &str) -> bool {
         };
     }
     true
-}
-
-/// Whether two texts of the same length are the same, eight bytes at a time: a header's lines are
-/// short, and every game compares a score of them (a call to compare memory costs more).
-fn same_bytes(a: &[u8], b: &[u8]) -> bool {
-    let (words, others) = (a.chunks_exact(8), b.chunks_exact(8));
-    let word = |w: &[u8]| u64::from_le_bytes(w.try_into().expect("8 bytes"));
-    let tail = words.remainder().iter().zip(others.remainder()).all(|(x, y)| x == y);
-    a.len() == b.len() && tail && words.zip(others).all(|(x, y)| word(x) == word(y))
 }
 
 /// [`read_session`] of a game's session lines (from `<session` to the end of its `<general>`), the
