@@ -40,29 +40,53 @@ fn fault(line: usize, reason: Said, expected: &str) -> ReadError {
         .expected(expected)
 }
 
-/// A round's deals (the game's deals are in the order of their rounds), and whether it says
-/// anything (cards or actions).
-fn round_deals<'g>(game: &'g Game<'g>, round: u32) -> (&'g [Dealt<'g>], bool) {
-    let start = game.dealt.partition_point(|d| d.round < round);
-    let end = game.dealt.partition_point(|d| d.round <= round);
-    let dealt = &game.dealt[start..end];
-    let said = !dealt.is_empty() || !round_actions(game, round).is_empty();
-    (dealt, said)
+/// A round of the game: its number, its deals and its actions.
+struct Round<'g> {
+    no: u32,
+    dealt: &'g [Dealt<'g>],
+    actions: &'g [Action<'g>],
 }
 
-/// A round's actions (the game's actions are in the order of their rounds).
-fn round_actions<'g>(game: &'g Game<'g>, round: u32) -> &'g [Action<'g>] {
-    let start = game.actions.partition_point(|a| a.round < round);
-    let end = start + game.actions[start..].partition_point(|a| a.round <= round);
-    &game.actions[start..end]
+impl Round<'_> {
+    /// Whether it says anything (cards or actions).
+    fn said(&self) -> bool {
+        !self.dealt.is_empty() || !self.actions.is_empty()
+    }
+
+    /// The line its street begins on: its first deal's, else its first action's.
+    fn line(&self) -> usize {
+        self.dealt
+            .first()
+            .map_or_else(|| self.actions.first().map_or(0, |a| a.line), |d| d.line)
+    }
 }
 
-/// The line a street begins on: its first deal's, else its first action's.
-fn street_line(game: &Game, round: u32, dealt: &[Dealt]) -> usize {
-    dealt.first().map_or_else(
-        || round_actions(game, round).first().map_or(0, |a| a.line),
-        |d| d.line,
-    )
+/// The game's rounds in order, each with its deals and actions: one pass over the game's deals and
+/// actions, which are in the order of their rounds (no search of them for each round).
+fn rounds<'g>(game: &'g Game<'g>) -> impl Iterator<Item = Round<'g>> {
+    let (mut dealt, mut actions) = (game.dealt.as_slice(), game.actions.as_slice());
+    game.rounds.iter().map(move |&no| Round {
+        no,
+        dealt: take_round(&mut dealt, no, |d| d.round),
+        actions: take_round(&mut actions, no, |a| a.round),
+    })
+}
+
+/// The items of round `no` at the head of `items` (in the order of their rounds), past any of an
+/// earlier round; `items` goes on after them.
+fn take_round<'s, T>(items: &mut &'s [T], no: u32, round: impl Fn(&T) -> u32) -> &'s [T] {
+    let start = items
+        .iter()
+        .position(|t| round(t) >= no)
+        .unwrap_or(items.len());
+    let rest = &items[start..];
+    let (this, after) = rest.split_at(
+        rest.iter()
+            .position(|t| round(t) > no)
+            .unwrap_or(rest.len()),
+    );
+    *items = after;
+    this
 }
 
 /// The seat of the player a deal is to (inlined: every deal asks; the fault apart).
@@ -107,10 +131,10 @@ fn actor_no_seat(a: &Action) -> ReadError {
 /// The faults of the game's data, found before anything is told to the builder (a game whose data
 /// is whole is then only the builder's to check).
 pub fn check(game: &Game, family: Family) -> Result<(), ReadError> {
-    for &round in &game.rounds {
-        let (dealt, said) = round_deals(game, round);
-        if round > 0 && said {
-            let line = street_line(game, round, dealt);
+    for this in rounds(game) {
+        let (round, dealt) = (this.no, this.dealt);
+        if round > 0 && this.said() {
+            let line = this.line();
             if family.is_stud() {
                 stud_marker(dealt, line)?;
                 for d in dealt {
@@ -130,7 +154,7 @@ pub fn check(game: &Game, family: Family) -> Result<(), ReadError> {
                 }
             }
         }
-        for a in round_actions(game, round) {
+        for a in this.actions {
             actor(a)?;
             if !is_read(a.kind) {
                 return Err(ReadError::new(
@@ -309,20 +333,19 @@ impl<'g> Body<'g> {
         self.seats(st)?;
         let mut first_street = true;
         let game = self.game;
-        for &round in &game.rounds {
-            if round > 0 {
-                let (dealt, said) = round_deals(self.game, round);
-                if !said {
+        for round in rounds(game) {
+            if round.no > 0 {
+                if !round.said() {
                     continue;
                 }
                 if !std::mem::replace(&mut first_street, false) {
-                    let line = dealt.first().map_or(self.last, |d| d.line);
+                    let line = round.dealt.first().map_or(self.last, |d| d.line);
                     self.give_back(st, line)?;
                     self.rounds.next_street();
                 }
-                self.street(st, round, dealt)?;
+                self.street(st, &round)?;
             }
-            for action in round_actions(game, round) {
+            for action in round.actions {
                 self.action(st, action)?;
             }
         }
@@ -351,13 +374,8 @@ impl<'g> Body<'g> {
     }
 
     /// A street's beginning and what is dealt on it.
-    fn street(
-        &mut self,
-        st: &mut Builder<'g, '_>,
-        round: u32,
-        dealt: &[Dealt],
-    ) -> Result<(), ReadError> {
-        let line = street_line(self.game, round, dealt);
+    fn street(&mut self, st: &mut Builder<'g, '_>, round: &Round) -> Result<(), ReadError> {
+        let (line, dealt) = (round.line(), round.dealt);
         if self.family.is_stud() {
             let marker = stud_marker(dealt, line)?;
             begin(st, line, marker, None)?;
@@ -366,7 +384,7 @@ impl<'g> Body<'g> {
             }
             return Ok(());
         }
-        let index = (round as usize).saturating_sub(1);
+        let index = (round.no as usize).saturating_sub(1);
         if index == 0 {
             begin(st, line, BOARD_STREETS[0], None)?;
             for d in dealt.iter().filter(|d| d.street == "Pocket") {
