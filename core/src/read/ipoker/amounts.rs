@@ -52,7 +52,9 @@ pub fn minor_units(text: &str, decimals: u8) -> Result<i64, ReadError> {
 
 /// The plainest amount iPoker writes (`$0.10`, `€5`, `12.5`: a sign or none, digits, a point and at
 /// most `decimals` digits after it) in minor units: what [`minor_units`] reads of it, in one short
-/// pass; None for any other form, which [`minor_units`] reads.
+/// pass; None for any other form, which [`minor_units`] reads. Digits with a comma (`1,500`, a
+/// tournament's chips; `€0,50`) are what the grammar reads of them in one pass, as [`minor_units`]
+/// reads them first.
 pub fn plainest(text: &str, decimals: u8) -> Option<i64> {
     let digits = match text.as_bytes() {
         [0xE2, 0x82, 0xAC, rest @ ..] | [0xC2, 0xA3, rest @ ..] | [b'$', rest @ ..] => rest,
@@ -70,6 +72,9 @@ pub fn plainest(text: &str, decimals: u8) -> Option<i64> {
                 places += u8::from(point);
             }
             b'.' if !point => point = true,
+            b',' if digits.last().is_some_and(u8::is_ascii_digit) => {
+                return plain_amount(digits, decimals, &AMOUNTS);
+            }
             _ => return None,
         }
     }
@@ -170,6 +175,9 @@ mod tests {
         }
         assert!(read > 1000, "{read}");
         assert_eq!(plainest("$0.10", 2), Some(10));
+        assert_eq!(plainest("€341,49", 2), Some(34_149));
+        assert_eq!(plainest("1,500", 0), Some(1_500));
+        assert_eq!(plainest("0,500", 2), None);
         assert_eq!(plainest("€1000000000000", 2), None);
         assert_eq!(plainest("9999999999", 2), Some(999_999_999_900));
     }

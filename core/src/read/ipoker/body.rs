@@ -40,67 +40,101 @@ fn fault(line: usize, reason: Said, expected: &str) -> ReadError {
         .expected(expected)
 }
 
-/// A round's deals (the game's deals are in the order of their rounds), and whether it says
-/// anything (cards or actions).
-fn round_deals<'g>(game: &'g Game<'g>, round: u32) -> (&'g [Dealt<'g>], bool) {
-    let start = game.dealt.partition_point(|d| d.round < round);
-    let end = game.dealt.partition_point(|d| d.round <= round);
-    let dealt = &game.dealt[start..end];
-    let said = !dealt.is_empty() || !round_actions(game, round).is_empty();
-    (dealt, said)
+/// A round of the game: its number, its deals and its actions.
+struct Round<'g> {
+    no: u32,
+    dealt: &'g [Dealt<'g>],
+    actions: &'g [Action<'g>],
 }
 
-/// A round's actions (the game's actions are in the order of their rounds).
-fn round_actions<'g>(game: &'g Game<'g>, round: u32) -> &'g [Action<'g>] {
-    let start = game.actions.partition_point(|a| a.round < round);
-    let end = start + game.actions[start..].partition_point(|a| a.round <= round);
-    &game.actions[start..end]
+impl Round<'_> {
+    /// Whether it says anything (cards or actions).
+    fn said(&self) -> bool {
+        !self.dealt.is_empty() || !self.actions.is_empty()
+    }
+
+    /// The line its street begins on: its first deal's, else its first action's.
+    fn line(&self) -> usize {
+        self.dealt
+            .first()
+            .map_or_else(|| self.actions.first().map_or(0, |a| a.line), |d| d.line)
+    }
 }
 
-/// The line a street begins on: its first deal's, else its first action's.
-fn street_line(game: &Game, round: u32, dealt: &[Dealt]) -> usize {
-    dealt.first().map_or_else(
-        || round_actions(game, round).first().map_or(0, |a| a.line),
-        |d| d.line,
+/// The game's rounds in order, each with its deals and actions: one pass over the game's deals and
+/// actions, which are in the order of their rounds (no search of them for each round).
+fn rounds<'g>(game: &'g Game<'g>) -> impl Iterator<Item = Round<'g>> {
+    let (mut dealt, mut actions) = (game.dealt.as_slice(), game.actions.as_slice());
+    game.rounds.iter().map(move |&no| Round {
+        no,
+        dealt: take_round(&mut dealt, no, |d| d.round),
+        actions: take_round(&mut actions, no, |a| a.round),
+    })
+}
+
+/// The items of round `no` at the head of `items` (in the order of their rounds), past any of an
+/// earlier round; `items` goes on after them.
+fn take_round<'s, T>(items: &mut &'s [T], no: u32, round: impl Fn(&T) -> u32) -> &'s [T] {
+    let start = items
+        .iter()
+        .position(|t| round(t) >= no)
+        .unwrap_or(items.len());
+    let rest = &items[start..];
+    let (this, after) = rest.split_at(
+        rest.iter()
+            .position(|t| round(t) > no)
+            .unwrap_or(rest.len()),
+    );
+    *items = after;
+    this
+}
+
+/// The seat of the player a deal is to (inlined: every deal asks; the fault apart).
+#[inline]
+fn dealt_to(d: &Dealt) -> Result<usize, ReadError> {
+    d.seat.ok_or_else(|| dealt_to_no_seat(d))
+}
+
+#[cold]
+#[inline(never)]
+fn dealt_to_no_seat(d: &Dealt) -> ReadError {
+    let name = d.player.unwrap_or("");
+    fault(
+        d.line,
+        say!(
+            "cards dealt to {name}, who has no seat",
+            name = format!("{name:?}")
+        ),
+        "a player of the game's <players>",
     )
 }
 
-/// The seat of the player a deal is to.
-fn dealt_to(d: &Dealt) -> Result<usize, ReadError> {
-    d.seat.ok_or_else(|| {
-        let name = d.player.unwrap_or("");
-        fault(
-            d.line,
-            say!(
-                "cards dealt to {name}, who has no seat",
-                name = format!("{name:?}")
-            ),
-            "a player of the game's <players>",
-        )
-    })
+/// The seat of the player of an action (inlined: every action asks, twice; the fault apart).
+#[inline]
+fn actor(a: &Action) -> Result<usize, ReadError> {
+    a.seat.ok_or_else(|| actor_no_seat(a))
 }
 
-/// The seat of the player of an action.
-fn actor(a: &Action) -> Result<usize, ReadError> {
-    a.seat.ok_or_else(|| {
-        fault(
-            a.line,
-            say!(
-                "an action of {name}, who has no seat",
-                name = format!("{:?}", a.player)
-            ),
-            "a player of the game's <players>",
-        )
-    })
+#[cold]
+#[inline(never)]
+fn actor_no_seat(a: &Action) -> ReadError {
+    fault(
+        a.line,
+        say!(
+            "an action of {name}, who has no seat",
+            name = format!("{:?}", a.player)
+        ),
+        "a player of the game's <players>",
+    )
 }
 
 /// The faults of the game's data, found before anything is told to the builder (a game whose data
 /// is whole is then only the builder's to check).
 pub fn check(game: &Game, family: Family) -> Result<(), ReadError> {
-    for &round in &game.rounds {
-        let (dealt, said) = round_deals(game, round);
-        if round > 0 && said {
-            let line = street_line(game, round, dealt);
+    for this in rounds(game) {
+        let (round, dealt) = (this.no, this.dealt);
+        if round > 0 && this.said() {
+            let line = this.line();
             if family.is_stud() {
                 stud_marker(dealt, line)?;
                 for d in dealt {
@@ -120,7 +154,7 @@ pub fn check(game: &Game, family: Family) -> Result<(), ReadError> {
                 }
             }
         }
-        for a in round_actions(game, round) {
+        for a in this.actions {
             actor(a)?;
             if !is_read(a.kind) {
                 return Err(ReadError::new(
@@ -271,11 +305,19 @@ impl<'g> Body<'g> {
     }
 
     /// An amount said on line `i`: what the family's grammar reads of it (no negative amount).
+    /// Inlined: every action and seat has one, and a negative one is the rare case, apart.
+    #[inline]
     fn money(&self, st: &Builder, i: usize, value: i64) -> Result<i64, ReadError> {
         match value {
             v if v >= 0 => Ok(v),
-            v => st.amount(&decimal_text(v, self.decimals), i),
+            v => self.negative_money(st, i, v),
         }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn negative_money(&self, st: &Builder, i: usize, value: i64) -> Result<i64, ReadError> {
+        st.amount(&decimal_text(value, self.decimals), i)
     }
 
     /// The builder's index of player `k` (the error of line `i` where the builder has no seat of the name).
@@ -291,20 +333,19 @@ impl<'g> Body<'g> {
         self.seats(st)?;
         let mut first_street = true;
         let game = self.game;
-        for &round in &game.rounds {
-            if round > 0 {
-                let (dealt, said) = round_deals(self.game, round);
-                if !said {
+        for round in rounds(game) {
+            if round.no > 0 {
+                if !round.said() {
                     continue;
                 }
                 if !std::mem::replace(&mut first_street, false) {
-                    let line = dealt.first().map_or(self.last, |d| d.line);
+                    let line = round.dealt.first().map_or(self.last, |d| d.line);
                     self.give_back(st, line)?;
                     self.rounds.next_street();
                 }
-                self.street(st, round, dealt)?;
+                self.street(st, &round)?;
             }
-            for action in round_actions(game, round) {
+            for action in round.actions {
                 self.action(st, action)?;
             }
         }
@@ -333,13 +374,8 @@ impl<'g> Body<'g> {
     }
 
     /// A street's beginning and what is dealt on it.
-    fn street(
-        &mut self,
-        st: &mut Builder<'g, '_>,
-        round: u32,
-        dealt: &[Dealt],
-    ) -> Result<(), ReadError> {
-        let line = street_line(self.game, round, dealt);
+    fn street(&mut self, st: &mut Builder<'g, '_>, round: &Round) -> Result<(), ReadError> {
+        let (line, dealt) = (round.line(), round.dealt);
         if self.family.is_stud() {
             let marker = stud_marker(dealt, line)?;
             begin(st, line, marker, None)?;
@@ -348,7 +384,7 @@ impl<'g> Body<'g> {
             }
             return Ok(());
         }
-        let index = (round as usize).saturating_sub(1);
+        let index = (round.no as usize).saturating_sub(1);
         if index == 0 {
             begin(st, line, BOARD_STREETS[0], None)?;
             for d in dealt.iter().filter(|d| d.street == "Pocket") {

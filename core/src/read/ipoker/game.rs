@@ -171,11 +171,25 @@ impl<'e> Node<'e, '_> {
 
     /// An amount attribute in minor units (`decimals` after the point). None of those read may be
     /// negative: a stack, a bet and what a player collected (`win`) are not.
+    /// Inlined: the common amount ([`plainest`], never negative) is read where it is asked for, any
+    /// other apart.
+    #[inline]
     fn amount(&self, name: &str, value: Option<&str>, decimals: u8) -> Result<i64, ReadError> {
-        let text = self.required(name, value)?;
-        if let Some(value) = plainest(text, decimals) {
-            return Ok(value); // the common amount, never negative
+        match value.and_then(|text| plainest(text, decimals)) {
+            Some(value) => Ok(value),
+            None => self.other_amount(name, value, decimals),
         }
+    }
+
+    /// [`Node::amount`] of an amount that is not of the plainest form, or is missing.
+    #[inline(never)]
+    fn other_amount(
+        &self,
+        name: &str,
+        value: Option<&str>,
+        decimals: u8,
+    ) -> Result<i64, ReadError> {
+        let text = self.required(name, value)?;
         let line = self.line() as u64;
         let value = minor_units(text, decimals).map_err(|err| {
             ReadError::malformed(say!(
@@ -203,18 +217,26 @@ impl<'e> Node<'e, '_> {
 
     /// What a player won or bet: a partial export (players and blinds only) gives neither, and is not
     /// a whole hand.
+    #[inline]
     fn outcome(&self, name: &str, value: Option<&str>, decimals: u8) -> Result<i64, ReadError> {
         if value.is_none() {
-            let reason = say!(
-                "a partial game: its players have no {name} attribute (an export of the seats and blinds only, \
-                 without the betting or who won)",
-                name
-            );
-            return Err(ReadError::new(Kind::Incomplete, reason)
-                .at(self.line() as u64)
-                .expected(format!("<player ... {name}=\"...\">")));
+            return Err(self.partial(name));
         }
         self.amount(name, value, decimals)
+    }
+
+    /// The error of a partial export's player (apart: the rare case).
+    #[cold]
+    #[inline(never)]
+    fn partial(&self, name: &str) -> ReadError {
+        let reason = say!(
+            "a partial game: its players have no {name} attribute (an export of the seats and blinds only, \
+             without the betting or who won)",
+            name
+        );
+        ReadError::new(Kind::Incomplete, reason)
+            .at(self.line() as u64)
+            .expected(format!("<player ... {name}=\"...\">"))
     }
 }
 
@@ -543,7 +565,9 @@ fn action_of<'e>(
     })
 }
 
-/// A number as `str::parse::<u32>` reads it: most are a few digits, read in one short loop.
+/// A number as `str::parse::<u32>` reads it: most are a few digits, read in one short loop (inlined:
+/// each action has two).
+#[inline]
 fn number(text: &str) -> Option<u32> {
     let bytes = text.as_bytes();
     if (1..=9).contains(&bytes.len()) && bytes.iter().all(u8::is_ascii_digit) {

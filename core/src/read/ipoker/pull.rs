@@ -207,11 +207,9 @@ impl<'a, 's> Pull<'a, 's> {
     fn tag(&mut self, line: &'a str, at: usize) -> Result<Option<Tag<'a>>, Unread> {
         let bytes = line.as_bytes();
         if bytes.get(at) == Some(&b'/') {
-            let n = name_len(bytes, at + 1);
-            let name = &line[at + 1..at + 1 + n];
-            let end = skip_spaces(bytes, at + 1 + n);
             let top = *self.open.last().ok_or(Unread)?;
-            if n == 0 || !same_name(top, name) || bytes.get(end) != Some(&b'>') {
+            let end = skip_spaces(bytes, closes(bytes, at + 1, top).ok_or(Unread)?);
+            if bytes.get(end) != Some(&b'>') {
                 return Err(Unread);
             }
             self.open.pop();
@@ -243,17 +241,12 @@ impl<'a, 's> Pull<'a, 's> {
     fn first_text(&mut self, line: &'a str) -> Result<Option<&'a str>, Unread> {
         let bytes = line.as_bytes();
         let at = self.at;
-        let lt = match bytes.get(at) {
-            Some(b'<') => return Ok(None),
-            Some(_) => memchr::memchr(b'<', &bytes[at..]).map(|k| at + k),
-            None => None,
-        };
-        let end = lt.unwrap_or(bytes.len());
-        let text = &line[at..end];
-        if !plain_text(text) {
-            return Err(Unread);
+        if bytes.get(at) == Some(&b'<') {
+            return Ok(None);
         }
-        let trimmed = text.trim();
+        let lt = plain_to_tag(bytes, at)?;
+        let end = lt.unwrap_or(bytes.len());
+        let trimmed = trimmed(&line[at..end]);
         match lt {
             Some(lt) => {
                 self.at = lt;
@@ -360,6 +353,17 @@ pub fn cut_off(lines: &[&str]) -> bool {
     !lines.iter().any(|l| l.contains("</game>")) && last.is_some_and(|l| l.ends_with("</round>"))
 }
 
+/// Where the name `top` ends, where it is the whole name at `at` of `bytes` (an end tag's name, that
+/// of the element open): the name is compared with `top` alone, not first read byte by byte.
+fn closes(bytes: &[u8], at: usize, top: &str) -> Option<usize> {
+    let end = at + top.len();
+    let name = bytes.get(at..end)?;
+    let whole = bytes.get(end).is_none_or(|&b| class(b) & NAME == 0);
+    // `top` is a name the scanner read: the bytes that are it are a name, whole where no name's
+    // byte follows
+    (whole && name.iter().zip(top.bytes()).all(|(&x, y)| x == y)).then_some(end)
+}
+
 /// Whether two names are the same, byte by byte (names are short: no call to compare memory).
 pub fn same_name(a: &str, b: &str) -> bool {
     a.len() == b.len() && a.bytes().zip(b.bytes()).all(|(x, y)| x == y)
@@ -409,6 +413,34 @@ fn plain_text(text: &str) -> bool {
         0xEF => !forbidden_char(&bytes[k..]),
         _ => true,
     })
+}
+
+/// The next `<` of the line from `at` (None: the line ends first), the text before it read in the
+/// same pass ([`plain_text`]: an error where the scanner does not read it). A tag's text is short
+/// (`H3 CJ`): a loop of its bytes costs less than a search's setup.
+fn plain_to_tag(bytes: &[u8], at: usize) -> Result<Option<usize>, Unread> {
+    for k in at..bytes.len() {
+        match bytes[k] {
+            b'<' => return Ok(Some(k)),
+            b if b < b' ' || b == b'&' => return Err(Unread),
+            b']' if bytes[k + 1..].starts_with(b"]>") => return Err(Unread),
+            0xEF if forbidden_char(&bytes[k..]) => return Err(Unread),
+            _ => {}
+        }
+    }
+    Ok(None)
+}
+
+/// A text trimmed as `str::trim` trims it; most have no space at either end (`H3 CJ`): those are
+/// not looked at again.
+fn trimmed(text: &str) -> &str {
+    let ends = |b: Option<&u8>| b.is_some_and(|&b| b > b' ' && b.is_ascii());
+    let bytes = text.as_bytes();
+    if ends(bytes.first()) && ends(bytes.last()) {
+        text
+    } else {
+        text.trim()
+    }
 }
 
 /// The length of the name at `at` in `bytes` (0: none the scanner reads).
