@@ -419,7 +419,7 @@ impl<'a, 'l> Builder<'a, 'l> {
     /// Cards dealt to `who` on the street the hand is on (line `index`): all of the street's (down
     /// then up), its up cards only, or on a draw as many as were discarded. A street whose up cards
     /// are turned up by their owner (`turns up`) takes no deal line.
-    pub fn dealt(&mut self, index: usize, who: usize, new: Vec<Card>) -> Result<(), ReadError> {
+    pub fn dealt(&mut self, index: usize, who: usize, new: &[Card]) -> Result<(), ReadError> {
         let street = self.street;
         let layout = self.deal_street(index)?;
         let (down, up, turn_up, draw) = (
