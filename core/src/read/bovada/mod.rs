@@ -199,10 +199,8 @@ fn seat_players(
         };
         let stack = st.amount(seat.stack, i)?;
         stacks.push(stack);
-        let name = name(head, seat);
         // a name seated twice is one player (the builder keeps the last seat)
-        who.push(st.who(&name).unwrap_or_else(|| st.names().count()));
-        st.seat(number, name, stack, false, None);
+        who.push(st.seat(number, name(head, seat), stack, false, None));
     }
     if seats.is_empty() {
         return Err(no_seats(st, first));
