@@ -209,6 +209,7 @@ impl<'a, 'l> Builder<'a, 'l> {
     // ---- seats and names
 
     /// A seat line: seat `seat` to `name` with `stack` (a name seated twice keeps its last seat).
+    /// The name's index (as [`Builder::who`] gives it), for a reader that keeps it.
     pub fn seat(
         &mut self,
         seat: u8,
@@ -216,19 +217,25 @@ impl<'a, 'l> Builder<'a, 'l> {
         stack: i64,
         sitting_out: bool,
         bounty: Option<&str>,
-    ) {
+    ) -> usize {
         let name = name.into();
         let seat_index = self.seats.len();
         let owned = name.to_string();
-        match self.who(&name) {
-            Some(k) => self.names[k].seat = seat_index,
-            None => self.names.push(Name {
-                name,
-                seat: seat_index,
-                active: false,
-                folded: None,
-            }),
-        }
+        let who = match self.who(&name) {
+            Some(k) => {
+                self.names[k].seat = seat_index;
+                k
+            }
+            None => {
+                self.names.push(Name {
+                    name,
+                    seat: seat_index,
+                    active: false,
+                    folded: None,
+                });
+                self.names.len() - 1
+            }
+        };
         self.seats.push(Seat {
             seat,
             name: owned,
@@ -236,6 +243,7 @@ impl<'a, 'l> Builder<'a, 'l> {
             sitting_out,
             bounty: bounty.map(str::to_string),
         });
+        who
     }
 
     pub fn has_seats(&self) -> bool {
@@ -420,7 +428,7 @@ impl<'a, 'l> Builder<'a, 'l> {
     /// Cards dealt to `who` on the street the hand is on (line `index`): all of the street's (down
     /// then up), its up cards only, or on a draw as many as were discarded. A street whose up cards
     /// are turned up by their owner (`turns up`) takes no deal line.
-    pub fn dealt(&mut self, index: usize, who: usize, new: Vec<Card>) -> Result<(), ReadError> {
+    pub fn dealt(&mut self, index: usize, who: usize, new: &[Card]) -> Result<(), ReadError> {
         let street = self.street;
         let layout = self.deal_street(index)?;
         let (down, up, turn_up, draw) = (

@@ -568,7 +568,7 @@ pub(super) fn dealt_brackets(
         Some(last) if st.street() != 0 => st.cards(last, i)?,
         Some(_) => st.cards(&p::all_brackets(cards).collect::<Vec<_>>().join(" "), i)?,
     };
-    st.dealt(i, who, new)
+    st.dealt(i, who, &new)
 }
 
 /// The summary's `Total pot X[ Main pot Y. Side pot Z.] | Rake R[ | label V]` (line `i`).

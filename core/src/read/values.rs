@@ -312,11 +312,52 @@ fn card_error(reason: Said, expected: Option<&str>, actual: &str) -> ReadError {
 /// between them, each card once), read byte by byte; None for any other text, which
 /// [`parse_cards`] reads the long way (and names its faults).
 fn plain_cards(text: &str) -> Option<Vec<Card>> {
+    let mut cards = Vec::with_capacity(text.len().div_ceil(3));
+    each_plain_card(text, |card| cards.push(card))?;
+    Some(cards)
+}
+
+/// The most cards [`Dealt`] holds: a deal line's (stud's seven, or a draw game's five).
+const DEALT: usize = 8;
+
+/// A deal's few cards read onto the stack (a deal line's cards are read a few a hand on every line
+/// of the deal: no allocation for them).
+pub struct Dealt {
+    cards: [Card; DEALT],
+    len: usize,
+}
+
+impl Dealt {
+    /// The cards of a plain list as [`parse_cards`] reads it (`Kh 9s`) when there are at most
+    /// eight; None for any other text (read it with [`parse_cards`]).
+    pub fn plain(text: &str) -> Option<Dealt> {
+        if text.len() > DEALT * 3 - 1 {
+            return None;
+        }
+        let mut dealt = Dealt {
+            cards: [Card(0); DEALT],
+            len: 0,
+        };
+        each_plain_card(text, |card| {
+            dealt.cards[dealt.len] = card;
+            dealt.len += 1;
+        })?;
+        Some(dealt)
+    }
+
+    pub fn cards(&self) -> &[Card] {
+        &self.cards[..self.len]
+    }
+}
+
+/// Each card of a plain list (see [`plain_cards`]) given to `push` in order; None (after some
+/// were given) for any other text.
+#[inline]
+fn each_plain_card(text: &str, mut push: impl FnMut(Card)) -> Option<()> {
     let b = text.as_bytes();
     if b.len() % 3 != 2 {
         return None;
     }
-    let mut cards = Vec::with_capacity(b.len().div_ceil(3));
     let mut seen = 0u64;
     for pair in b.chunks(3) {
         let (rank, suit) = (pair[0], pair[1]);
@@ -332,9 +373,9 @@ fn plain_cards(text: &str) -> Option<Vec<Card>> {
             return None;
         }
         seen |= bit;
-        cards.push(card);
+        push(card);
     }
-    Some(cards)
+    Some(())
 }
 
 /// A list of cards: `[Kh 9s]`, `Kh 9s`, `Kh9s` or `Kh,9s`; each card once.

@@ -8,6 +8,7 @@
 //! line is read in [`acts`].
 
 use std::borrow::Cow;
+use std::cell::Cell;
 
 use super::scan::{Scan, Splits};
 use super::words::{trim, Units};
@@ -148,14 +149,35 @@ pub struct Start<'s> {
     pub tournament: bool,
 }
 
+thread_local! {
+    /// The betting lists of the hand read last, for the next hand's (its lists are five
+    /// allocations a hand: none where the kept lists have the room).
+    static KEPT_ROUNDS: Cell<Option<Rounds>> = const { Cell::new(None) };
+}
+
+impl Drop for Body<'_> {
+    fn drop(&mut self) {
+        // (an empty list allocates nothing)
+        let rounds = std::mem::replace(&mut self.rounds, Rounds::new(Vec::new()));
+        KEPT_ROUNDS.set(Some(rounds));
+    }
+}
+
 impl<'l> Body<'l> {
     pub fn new(start: Start, lines: &[&'l str], scan: Scan<'l>) -> Self {
         let seats = start.seats;
+        let rounds = match KEPT_ROUNDS.take() {
+            Some(mut rounds) => {
+                rounds.renew(start.stacks);
+                rounds
+            }
+            None => Rounds::new(start.stacks),
+        };
         Body {
             units: start.units,
             tournament: start.tournament,
             who: start.who,
-            rounds: Rounds::new(start.stacks),
+            rounds,
             summary: false,
             done: false,
             totalled: false,

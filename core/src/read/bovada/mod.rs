@@ -105,8 +105,9 @@ pub fn read_hand(hand: HandText<'_>, lookups: &mut dyn Lookups) -> Result<Hand, 
     let (stakes, blinds) = stakes::stakes(&head, &scan, &units, stud).map_err(|err| at(0, err))?;
     let button = the_button(&seats, button, &scan);
     let header = header(&head, stakes, button, 1 + info, lookups).map_err(|err| at(0, err))?;
+    let names = seat_names(&head, &seats); // (it outlives the builder, which borrows each name)
     let mut st = Builder::start(header, lines, first_line, dialect, lookups)?;
-    let (who, stacks) = seat_players(&mut st, &head, &seats, 1 + info)?;
+    let (who, stacks) = seat_players(&mut st, &names, &seats, 1 + info)?;
     let start = Start {
         seats: &seats,
         who,
@@ -166,18 +167,19 @@ fn header<'h>(
     )
 }
 
-/// The seats told to the builder (from line `first`): the builder's index of each seat's player,
-/// and each seat's stack (the family's amount: the hand's units). A stack the family's seat grammar
-/// does not read (with a space or a parenthesis) is no seat line.
-fn seat_players(
-    st: &mut Builder,
-    head: &Head,
+/// The seats told to the builder (from line `first`; `names` the seats' [`seat_names`]): the
+/// builder's index of each seat's player, and each seat's stack (the family's amount: the hand's
+/// units). A stack the family's seat grammar does not read (with a space or a parenthesis) is no
+/// seat line.
+fn seat_players<'n>(
+    st: &mut Builder<'n, '_>,
+    names: &'n str,
     seats: &[SeatLine],
     first: usize,
 ) -> Result<(Vec<usize>, Vec<i64>), ReadError> {
     let mut who = Vec::with_capacity(seats.len());
     let mut stacks = Vec::with_capacity(seats.len());
-    for (k, seat) in seats.iter().enumerate() {
+    for ((k, seat), name) in seats.iter().enumerate().zip(names.split('\n')) {
         let i = first + k;
         if seat.stack.is_empty() || seat.stack.contains([' ', '(', ')']) {
             return Err(match k {
@@ -199,10 +201,8 @@ fn seat_players(
         };
         let stack = st.amount(seat.stack, i)?;
         stacks.push(stack);
-        let name = name(head, seat);
         // a name seated twice is one player (the builder keeps the last seat)
-        who.push(st.who(&name).unwrap_or_else(|| st.names().count()));
-        st.seat(number, name, stack, false, None);
+        who.push(st.seat(number, name, stack, false, None));
     }
     if seats.is_empty() {
         return Err(no_seats(st, first));
@@ -218,16 +218,23 @@ fn no_seats(st: &Builder, i: usize) -> ReadError {
     )
 }
 
-/// A seat's player: the owner is [`HERO`], any other the seat's label with the hand's id.
-fn name(head: &Head, seat: &SeatLine) -> String {
-    if seat.hero {
-        return HERO.to_string();
+/// Each seat's player, one a line (a label is of one line: it has no line break), in one string
+/// the builder borrows them from (one allocation a hand, not one a seat): the owner is [`HERO`],
+/// any other the seat's label with the hand's id.
+fn seat_names(head: &Head, seats: &[SeatLine]) -> String {
+    let length = |seat: &SeatLine| seat.label.len() + " #\n".len() + head.id.len();
+    let mut names = String::with_capacity(seats.iter().map(length).sum());
+    for seat in seats {
+        if seat.hero {
+            names.push_str(HERO);
+        } else {
+            names.push_str(&seat.label);
+            names.push_str(" #");
+            names.push_str(head.id);
+        }
+        names.push('\n');
     }
-    let mut name = String::with_capacity(seat.label.len() + 2 + head.id.len());
-    name.push_str(&seat.label);
-    name.push_str(" #");
-    name.push_str(head.id);
-    name
+    names
 }
 
 /// The button: the seat labelled `Dealer`, else where `Set dealer [N]` (before the summary) or the

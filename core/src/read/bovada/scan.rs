@@ -6,6 +6,7 @@
 use super::words::{big_blind, bring_in, small_blind, Units};
 use super::{is_plain, label_and_verb, same_label, SeatLine};
 use crate::read::errors::ReadError;
+use crate::read::events::same;
 use crate::read::search;
 
 /// What one pass over a hand's lines finds.
@@ -199,18 +200,24 @@ impl<'a> Scan<'a> {
         if self.antes.is_empty() {
             return Vec::new(); // (no seat posts one: none is asked for)
         }
-        let plain: Vec<bool> = self.antes.iter().map(|l| is_plain(l)).collect();
-        let posted = |seat: &str| {
-            let mut antes = self.antes.iter().zip(&plain);
-            antes.any(|(l, &plain)| {
-                if plain {
-                    *l == seat
-                } else {
-                    same_label(l, seat)
+        // each ante's label crosses off the seats it names (a seat already crossed off is not
+        // compared again; labels mostly differ in their length or last byte: `same` says so first)
+        let mut unposted = vec![true; seats.len()];
+        for label in &self.antes {
+            let plain = is_plain(label);
+            for (seat, unposted) in seats.iter().zip(&mut unposted) {
+                if *unposted
+                    && if plain {
+                        same(label, &seat.label)
+                    } else {
+                        same_label(label, &seat.label)
+                    }
+                {
+                    *unposted = false;
                 }
-            })
-        };
-        seats.iter().map(|s| !posted(&s.label)).collect()
+            }
+        }
+        unposted
     }
 
     /// The board of a log that prints no street markers (and the index of its `Board [...]` line);

@@ -420,7 +420,7 @@ impl<'g> Body<'g> {
         let who = self.who(st, i, k)?;
         st.deal_street(i)?;
         let cards = self.cards_of(st, i, cards)?;
-        st.dealt(i, who, cards)
+        st.dealt(i, who, &cards)
     }
 
     /// Cards in the family's words (each of [`card`]'s; those known of `cards`), as the builder reads

@@ -335,7 +335,7 @@ impl<'h> Reading<'h> {
                     [.., last] => st.cards(last, *i)?,
                     [] => Vec::new(),
                 };
-                st.dealt(*i, who, cards)
+                st.dealt(*i, who, &cards)
             }
             Said::Act { i, who, act } => {
                 let who_b = st.seated(*i, self.names[*who])?;

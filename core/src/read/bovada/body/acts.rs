@@ -12,6 +12,7 @@ use crate::read::patterns as p;
 use crate::read::pystr::is_space;
 use crate::read::search;
 use crate::read::stars;
+use crate::read::values::Dealt;
 
 use super::super::words::{big_blind, bring_in, bytes_equal, small_blind, trim};
 use crate::say;
@@ -541,8 +542,13 @@ fn deal(st: &mut Builder, i: usize, who: usize, cards: &str) -> Result<(), ReadE
     match one {
         Some(inner) => {
             st.deal_street(i)?; // a deal after the showdown is named before its cards are read
-            let new = st.cards(inner, i)?;
-            st.dealt(i, who, new)
+            match Dealt::plain(inner) {
+                Some(dealt) => st.dealt(i, who, dealt.cards()),
+                None => {
+                    let new = st.cards(inner, i)?;
+                    st.dealt(i, who, &new)
+                }
+            }
         }
         None => stars::dealt_brackets(st, i, who, cards),
     }

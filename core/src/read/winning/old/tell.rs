@@ -223,7 +223,7 @@ impl Tell<'_, '_, '_> {
             known[if all { 0 } else { from }..].iter().copied(),
         );
         let cards = self.st.cards(&self.cards, i)?;
-        self.st.dealt(i, who_seated, cards)
+        self.st.dealt(i, who_seated, &cards)
     }
 
     /// A deal whose card texts hold a bracket (a damaged log): its cards as the family's reader read
@@ -252,7 +252,7 @@ impl Tell<'_, '_, '_> {
         } else {
             self.st.cards(groups.last().copied().unwrap_or(""), i)?
         };
-        self.st.dealt(i, who, cards)
+        self.st.dealt(i, who, &cards)
     }
 
     /// A board street's cards (the log's last `[..]` group) in the family's words, up to a bracket
