@@ -473,6 +473,30 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_deal_s_plain_cards_read_onto_the_stack() {
+        // by hand: ace 12, king 11, nine 7; clubs 0, diamonds 1, hearts 2, spades 3
+        let dealt = Dealt::plain("Ah Kd 9s").expect("plain cards");
+        let got: Vec<(u8, u8)> = dealt.cards().iter().map(|c| (c.rank(), c.suit())).collect();
+        assert_eq!(got, [(12, 2), (11, 1), (7, 3)]);
+        assert_eq!(
+            Dealt::plain("2c 3c 4c 5c 6c 7c 8c 9c").map(|d| d.cards().len()),
+            Some(8)
+        );
+        // not plain: left to parse_cards, which names the fault
+        for text in [
+            "2c 3c 4c 5c 6c 7c 8c 9c Tc",
+            "Ah Ah",
+            "[Ah Kd]",
+            "Ah  Kd",
+            "Ah,Kd",
+            "",
+            "Zz",
+        ] {
+            assert!(Dealt::plain(text).is_none(), "{text:?}");
+        }
+    }
+
+    #[test]
     fn amounts_parse_as_the_python_reader_does() {
         assert_eq!(parse_amount("$1.25", 2), Ok(125));
         assert_eq!(parse_amount("1,500", 0), Ok(1500));
